@@ -1,0 +1,40 @@
+// Bundles the extension and the standalone sandbox CLI. Type checking is `npm run typecheck`.
+const esbuild = require('esbuild');
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+
+/** @type {import('esbuild').BuildOptions} */
+const shared = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  minify: production,
+  sourcemap: !production,
+  sourcesContent: false,
+  logLevel: 'warning',
+};
+
+const builds = [
+  { ...shared, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+  { ...shared, entryPoints: ['src/sandbox/cli.ts'], outfile: 'dist/sandbox.js' },
+  { ...shared, platform: 'browser', format: 'iife', target: 'es2022', entryPoints: ['src/webview/media/main.ts'], outfile: 'media/dist/webview.js' },
+];
+
+async function main() {
+  const contexts = await Promise.all(
+    builds.filter((options) => require('node:fs').existsSync(options.entryPoints[0])).map((options) => esbuild.context(options)),
+  );
+  if (watch) {
+    await Promise.all(contexts.map((context) => context.watch()));
+    return;
+  }
+  await Promise.all(contexts.map((context) => context.rebuild()));
+  await Promise.all(contexts.map((context) => context.dispose()));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
