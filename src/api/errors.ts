@@ -1,0 +1,206 @@
+// The one error type the client throws, and the rules for its messages: each says what
+// happened in words a user can act on, and never carries a secret or a response body.
+
+export type WalletApiErrorKind =
+  | 'network' // no answer: refused, reset, DNS
+  | 'timeout' // no complete answer within the time limit
+  | 'http' // a non-2xx status
+  | 'rejected' // a 2xx whose body says success: false
+  | 'malformed' // a body that is not JSON or does not match the schema
+  | 'invalid-input' // refused before sending: the caller's input failed validation
+  | 'cancelled'; // the caller's AbortSignal fired
+
+export interface WalletApiErrorInit {
+  kind: WalletApiErrorKind;
+  message: string;
+  method: string;
+  path: string;
+  status?: number;
+  errorCode?: string;
+  serverMessage?: string;
+  retryAfterSeconds?: number;
+}
+
+export class WalletApiError extends Error {
+  readonly kind: WalletApiErrorKind;
+  readonly method: string;
+  /** Path only: no query string, so no account number or other query value. */
+  readonly path: string;
+  readonly status?: number;
+  readonly errorCode?: string;
+  /** The server's own `error`/`message` text, tidied and with secrets removed. */
+  readonly serverMessage?: string;
+  readonly retryAfterSeconds?: number;
+
+  constructor(init: WalletApiErrorInit) {
+    super(init.message);
+    this.name = 'WalletApiError';
+    this.kind = init.kind;
+    this.method = init.method;
+    this.path = init.path;
+    this.status = init.status;
+    this.errorCode = init.errorCode;
+    this.serverMessage = init.serverMessage;
+    this.retryAfterSeconds = init.retryAfterSeconds;
+  }
+}
+
+export function isAuthError(error: unknown): error is WalletApiError {
+  return error instanceof WalletApiError && error.status === 401;
+}
+
+export function isNotFound(error: unknown): error is WalletApiError {
+  return error instanceof WalletApiError && error.status === 404;
+}
+
+export function isCancelled(error: unknown): error is WalletApiError {
+  return error instanceof WalletApiError && error.kind === 'cancelled';
+}
+
+/** Where a request went, for messages: `GET /v1/users/balance`. */
+export interface RequestTarget {
+  method: string;
+  path: string;
+  /** host:port of the base URL, e.g. `127.0.0.1:4010`. */
+  host: string;
+  /** Values that must never appear in a message (keys, tokens, passwords, passcodes). */
+  secrets: readonly string[];
+}
+
+const where = (t: RequestTarget) => `${t.method} ${t.path}`;
+
+const NETWORK_REASONS: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'the connection was closed before an answer',
+  UND_ERR_SOCKET: 'the connection was closed before an answer',
+  EPIPE: 'the connection was closed before an answer',
+  ENOTFOUND: 'host not found',
+  EAI_AGAIN: 'host name lookup failed',
+  ETIMEDOUT: 'the connection timed out',
+  UND_ERR_CONNECT_TIMEOUT: 'the connection timed out',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+};
+
+export function networkError(t: RequestTarget, code: string | undefined): WalletApiError {
+  const reason = (code && NETWORK_REASONS[code]) || 'network error';
+  return new WalletApiError({
+    kind: 'network',
+    method: t.method,
+    path: t.path,
+    message: `Could not reach the wallet API at ${t.host} (${reason}).`,
+  });
+}
+
+export function timeoutError(t: RequestTarget, timeoutMs: number): WalletApiError {
+  return new WalletApiError({
+    kind: 'timeout',
+    method: t.method,
+    path: t.path,
+    message: `The wallet API did not answer within ${formatDuration(timeoutMs)} (${where(t)}).`,
+  });
+}
+
+export function cancelledError(t: RequestTarget): WalletApiError {
+  return new WalletApiError({
+    kind: 'cancelled',
+    method: t.method,
+    path: t.path,
+    message: `The request was cancelled (${where(t)}).`,
+  });
+}
+
+export function invalidInputError(t: Pick<RequestTarget, 'method' | 'path'>, message: string): WalletApiError {
+  return new WalletApiError({ kind: 'invalid-input', method: t.method, path: t.path, message });
+}
+
+export interface HttpFailure {
+  status: number;
+  statusText: string;
+  serverText?: string;
+  errorCode?: string;
+  retryAfterSeconds?: number;
+}
+
+export function httpError(t: RequestTarget, failure: HttpFailure): WalletApiError {
+  const serverMessage = tidyServerText(failure.serverText, t.secrets);
+  const errorCode = tidyServerText(failure.errorCode, t.secrets);
+  const facts = [`HTTP ${failure.status}`, errorCode && `code ${errorCode}`].filter(Boolean).join(', ');
+  let message: string;
+  if (failure.status === 429) {
+    const wait = failure.retryAfterSeconds !== undefined ? `try again in ${failure.retryAfterSeconds} s` : 'try again shortly';
+    message = `The wallet API is limiting requests; ${wait} (${facts}, ${where(t)}).`;
+  } else if (serverMessage) {
+    const lead = failure.status >= 500 ? 'The wallet API failed' : 'The wallet API refused the request';
+    message = `${lead}: ${stripStop(serverMessage)} (${facts}).`;
+  } else {
+    // Only the status line: the body may be an HTML error page.
+    const statusLine = [failure.status, tidyServerText(failure.statusText, t.secrets)].filter(Boolean).join(' ');
+    message = `The wallet API answered HTTP ${statusLine} (${where(t)}).`;
+  }
+  return new WalletApiError({
+    kind: 'http',
+    method: t.method,
+    path: t.path,
+    message,
+    status: failure.status,
+    errorCode,
+    serverMessage,
+    retryAfterSeconds: failure.retryAfterSeconds,
+  });
+}
+
+export function rejectedError(
+  t: RequestTarget,
+  status: number,
+  serverText: string | undefined,
+  rawCode: string | undefined,
+): WalletApiError {
+  const serverMessage = tidyServerText(serverText, t.secrets);
+  const errorCode = tidyServerText(rawCode, t.secrets);
+  const facts = [where(t), errorCode && `code ${errorCode}`].filter(Boolean).join(', ');
+  const message = serverMessage
+    ? `The wallet API declined the request: ${stripStop(serverMessage)} (${facts}).`
+    : `The wallet API declined the request (${facts}).`;
+  return new WalletApiError({ kind: 'rejected', method: t.method, path: t.path, message, status, errorCode, serverMessage });
+}
+
+export function malformedError(t: RequestTarget, status: number, detail: string): WalletApiError {
+  return new WalletApiError({
+    kind: 'malformed',
+    method: t.method,
+    path: t.path,
+    status,
+    message: `The wallet API returned a response Wallet Console does not understand (${where(t)}): ${redact(detail, t.secrets)}`,
+  });
+}
+
+/**
+ * Server text made safe to show: one line, no control characters or markup, at most
+ * 200 characters, and every secret the request carried replaced by `***`.
+ */
+export function tidyServerText(text: string | undefined, secrets: readonly string[]): string | undefined {
+  if (typeof text !== 'string') return undefined;
+  if (/<[a-z!/][^>]*>/i.test(text)) return undefined;
+  let tidy = redact(text, secrets).replace(/[\p{Cc}\s]+/gu, ' ').trim();
+  if (tidy.length > 200) tidy = `${tidy.slice(0, 199)}…`;
+  return tidy === '' ? undefined : tidy;
+}
+
+export function redact(text: string, secrets: readonly string[]): string {
+  let out = text;
+  // Longest first, so a secret containing another is removed whole.
+  for (const secret of [...secrets].sort((a, b) => b.length - a.length)) {
+    if (secret.length >= 4) out = out.split(secret).join('***');
+  }
+  return out;
+}
+
+/** `200` -> `200 ms`, `10000` -> `10 s`, `2500` -> `2.5 s`. */
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  const seconds = ms / 1000;
+  return `${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} s`;
+}
+
+const stripStop = (text: string) => text.replace(/[.!]+$/, '');

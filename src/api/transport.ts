@@ -1,0 +1,252 @@
+// One HTTP exchange with the wallet API on top of ofetch: time limit per attempt, retries
+// for GETs only, one event per attempt for the log, and every failure turned into a
+// WalletApiError. The endpoint methods live in client.ts.
+
+import { STATUS_CODES } from 'node:http';
+import { FetchError, ofetch, type $Fetch, type FetchContext, type FetchResponse } from 'ofetch';
+import * as v from 'valibot';
+import {
+  cancelledError,
+  httpError,
+  invalidInputError,
+  malformedError,
+  networkError,
+  rejectedError,
+  timeoutError,
+  WalletApiError,
+  type RequestTarget,
+  type WalletApiErrorKind,
+} from './errors';
+import { ErrorBodySchema } from './schemas';
+
+/** One attempt of one request, for the extension's log. Never holds headers, bodies or query values. */
+export interface RequestEvent {
+  method: string;
+  /** Path without the query string. */
+  path: string;
+  status?: number;
+  durationMs: number;
+  /** 1 for the first try, 2 for the first retry, ... */
+  attempt: number;
+  error?: WalletApiErrorKind;
+}
+
+export interface TransportOptions {
+  timeoutMs: number;
+  retries: number;
+  retryDelayMs: number;
+  maxRetryDelayMs: number;
+  onRequest?: (event: RequestEvent) => void;
+}
+
+export interface Call<T> {
+  method: 'GET' | 'POST';
+  /** Already URL-encoded, without a query string. */
+  path: string;
+  query?: Record<string, string | number>;
+  headers?: Record<string, string>;
+  body?: Record<string, unknown>;
+  schema: v.GenericSchema<unknown, T>;
+  /** Values sent with this call that must never show up in an error message. */
+  secrets: string[];
+  signal?: AbortSignal;
+}
+
+// 408 and 425 say "try again"; 501 and 505 will not change on a retry.
+const RETRY_STATUS_CODES = [408, 425, 429, 500, 502, 503, 504];
+
+/** Stands in for a body that did not parse as JSON (an HTML error page, a cut-off body). */
+const NOT_JSON = Symbol('not JSON');
+
+function parseJson(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return NOT_JSON;
+  }
+}
+
+/** Requests to one base URL (the console API or the developer API). */
+export class Endpoint {
+  private readonly fetch: $Fetch;
+  private readonly host: string;
+  private readonly badBaseUrl: boolean;
+
+  constructor(baseUrl: string, private readonly options: TransportOptions) {
+    const url = URL.canParse(baseUrl) ? new URL(baseUrl) : undefined;
+    this.badBaseUrl = !url || (url.protocol !== 'http:' && url.protocol !== 'https:');
+    this.host = url?.host ?? '';
+    this.fetch = ofetch.create({
+      baseURL: baseUrl,
+      retryStatusCodes: RETRY_STATUS_CODES,
+      headers: { accept: 'application/json' },
+    });
+  }
+
+  async send<T>(call: Call<T>): Promise<T> {
+    const target: RequestTarget = { method: call.method, path: call.path, host: this.host, secrets: call.secrets };
+    if (this.badBaseUrl) {
+      throw invalidInputError(target, 'The wallet API address is not an http(s) URL; check the Wallet Console settings.');
+    }
+    if (call.signal?.aborted) throw cancelledError(target);
+
+    const retries = call.method === 'GET' ? this.options.retries : 0;
+    let attempt = 0;
+    let startedAt = 0;
+    let pending: RequestEvent | undefined;
+    const base = () => ({ method: call.method, path: call.path, attempt, durationMs: Math.round(performance.now() - startedAt) });
+    const flush = (finalKind?: WalletApiErrorKind) => {
+      if (!pending) return;
+      const event: RequestEvent = finalKind ? { ...pending, error: finalKind } : pending;
+      pending = undefined;
+      try {
+        this.options.onRequest?.(event);
+      } catch {
+        // A failing log listener must not fail the request.
+      }
+    };
+
+    let response: FetchResponse<unknown>;
+    try {
+      response = await this.fetch.raw<unknown>(call.path, {
+        method: call.method,
+        query: call.query,
+        headers: call.headers,
+        body: call.body,
+        // POSTs are never retried: the server may have acted on the first one.
+        retry: call.method === 'GET' ? retries : false,
+        retryDelay: (context) => this.retryDelay(context, retries, call.signal),
+        parseResponse: parseJson,
+        onRequest: (context) => {
+          flush();
+          attempt += 1;
+          startedAt = performance.now();
+          // A fresh limit per attempt, covering the body too (ofetch's own timeout is
+          // skipped when a signal is given, and would be reused across retries).
+          const limit = AbortSignal.timeout(this.options.timeoutMs);
+          context.options.signal = call.signal ? AbortSignal.any([call.signal, limit]) : limit;
+        },
+        onResponse: ({ response: answer }) => {
+          pending = { ...base(), status: answer.status, ...(answer.ok ? {} : { error: 'http' as const }) };
+        },
+        onRequestError: ({ error }) => {
+          pending = { ...base(), error: transportKind(error, call.signal) };
+        },
+      });
+    } catch (error) {
+      const failure = this.classify(error, target, call.signal);
+      flush(failure.kind);
+      throw failure;
+    }
+    try {
+      const value = interpret(response, call.schema, target);
+      flush();
+      return value;
+    } catch (error) {
+      flush(error instanceof WalletApiError ? error.kind : 'malformed');
+      throw error;
+    }
+  }
+
+  /** Exponential backoff from retryDelayMs; a Retry-After header wins; both capped. */
+  private retryDelay(context: FetchContext, retries: number, signal: AbortSignal | undefined): number {
+    if (signal?.aborted) return 0;
+    const left = typeof context.options.retry === 'number' ? context.options.retry : 0;
+    const done = Math.max(0, retries - left);
+    const after = parseRetryAfter(context.response?.headers.get('retry-after'));
+    const ms = after !== undefined ? after * 1000 : this.options.retryDelayMs * 2 ** done;
+    return Math.min(ms, this.options.maxRetryDelayMs);
+  }
+
+  private classify(error: unknown, target: RequestTarget, signal: AbortSignal | undefined): WalletApiError {
+    if (error instanceof WalletApiError) return error;
+    if (signal?.aborted) return cancelledError(target);
+    if (error instanceof FetchError && error.response) {
+      const answer = error.response;
+      const body = v.safeParse(ErrorBodySchema, error.data);
+      const fields = body.success ? body.output : undefined;
+      return httpError(target, {
+        status: answer.status,
+        statusText: answer.statusText || STATUS_CODES[answer.status] || '',
+        serverText: fields?.error ?? fields?.message,
+        errorCode: fields?.errorCode,
+        retryAfterSeconds: parseRetryAfter(answer.headers.get('retry-after')),
+      });
+    }
+    const kind = transportKind(error, signal);
+    if (kind === 'timeout') return timeoutError(target, this.options.timeoutMs);
+    if (kind === 'cancelled') return cancelledError(target);
+    return networkError(target, findInChain(error, (e) => (typeof e.code === 'string' ? e.code : undefined)));
+  }
+}
+
+/** Turns a 2xx answer into the schema's output, or a rejected/malformed error. */
+function interpret<T>(response: FetchResponse<unknown>, schema: v.GenericSchema<unknown, T>, target: RequestTarget): T {
+  const data = response._data;
+  const status = response.status;
+  if (data === undefined) return malformed(target, status, 'the body is empty');
+  if (data === NOT_JSON) return malformed(target, status, 'the body is not JSON');
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    return malformed(target, status, 'the body is not a JSON object');
+  }
+  if ((data as { success?: unknown }).success === false) {
+    const body = v.safeParse(ErrorBodySchema, data);
+    const fields = body.success ? body.output : undefined;
+    throw rejectedError(target, status, fields?.error ?? fields?.message, fields?.errorCode);
+  }
+  const parsed = v.safeParse(schema, data);
+  if (parsed.success) return parsed.output;
+  return malformed(target, status, describeIssue(parsed.issues[0]));
+}
+
+function malformed(target: RequestTarget, status: number, detail: string): never {
+  throw malformedError(target, status, detail);
+}
+
+/** `data.transactions[3].amount expected number but got string`, without the value itself. */
+export function describeIssue(issue: v.BaseIssue<unknown>): string {
+  let path = '';
+  for (const item of issue.path ?? []) {
+    const key: unknown = item.key;
+    if (typeof key === 'number') path += `[${key}]`;
+    else path += path ? `.${String(key)}` : String(key);
+  }
+  const where = path || 'the body';
+  if (issue.kind === 'schema' && issue.input === undefined) return `${where} is missing`;
+  const expected = (issue.expected ?? issue.type).replace(/^(Object|Array)$/, (word) => word.toLowerCase());
+  return `${where} expected ${expected} but got ${typeName(issue.input)}`;
+}
+
+function typeName(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}
+
+/** Retry-After as whole seconds, from either delta-seconds or an HTTP date. */
+export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+function transportKind(error: unknown, signal: AbortSignal | undefined): WalletApiErrorKind {
+  if (signal?.aborted) return 'cancelled';
+  if (findInChain(error, (e) => (e.name === 'TimeoutError' ? true : undefined))) return 'timeout';
+  if (findInChain(error, (e) => (e.name === 'AbortError' ? true : undefined))) return 'cancelled';
+  return 'network';
+}
+
+/** Looks through an error and its causes (fetch wraps the socket error twice). */
+function findInChain<T>(error: unknown, pick: (e: { name?: unknown; code?: unknown }) => T | undefined): T | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && typeof current === 'object' && current !== null; depth += 1) {
+    const found = pick(current as { name?: unknown; code?: unknown });
+    if (found !== undefined) return found;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
