@@ -1,0 +1,44 @@
+// Every error the sandbox answers with. Codes are strings, like the one the real service showed
+// ('10003'): 1xxxx wallet auth, 2xxxx developer accounts, 3xxxx queries, 4xxxx HTTP plumbing,
+// 9xxxx sandbox itself. docs/sandbox.md lists them; keep the two in step.
+
+export const ErrorCode = {
+  invalidInput: '10000',
+  badAppKey: '10001',
+  badWalletToken: '10002',
+  userNotFound: '10003',
+  wrongPasscode: '10004',
+  walletTokenExpired: '10005',
+  passcodeExpired: '10006',
+  badRefreshToken: '10007',
+  emailTaken: '20001',
+  badCredentials: '20002',
+  badAuthToken: '20003',
+  transactionNotFound: '30001',
+  accountNotResolved: '30002',
+  malformedJson: '40000',
+  notFound: '40004',
+  methodNotAllowed: '40005',
+  payloadTooLarge: '40013',
+  unsupportedMediaType: '40015',
+  injectedFault: '90000',
+  internal: '99999',
+} as const;
+
+export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** Thrown by handlers; the server turns it into the error envelope. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly errorCode: ErrorCodeValue,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const invalid = (message: string): ApiError => new ApiError(400, ErrorCode.invalidInput, message);
+
+export const userNotFound = (): ApiError => new ApiError(404, ErrorCode.userNotFound, 'This user does not exist');

@@ -1,0 +1,433 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { BANKS, bankByCode, POPULAR_BANK_CODES, WALLET_BANK_CODE } from './banks';
+import { generateHistory, makeRecipient } from './history';
+import { objectId, walletUserId } from './ids';
+import { nigerianName } from './names';
+import { makeValidAccountNumber } from './nuban';
+import { hashSeed, Random } from './random';
+import { TRANSACTION_TYPES, TransactionRecord, TransactionType } from './types';
+import { BankAccount, Wallet, WalletRecord } from './wallet';
+
+export interface DeveloperRecord {
+  _id: string;
+  deleted: boolean;
+  lastLogin: string;
+  email: string;
+  createdAt: string;
+  updatedAt: string;
+  __v: number;
+  sandboxMobile: string;
+  passwordHash: string; // never leaves the sandbox; see publicDeveloper
+}
+
+export interface AppRecord {
+  _id: string;
+  name: string;
+  key: string;
+  sandboxKey: string;
+  developerID: string;
+  disabled: boolean;
+  deleted: boolean;
+  settings: { developerMode: string };
+  wallets: string[];
+  createdAt: string;
+  updatedAt: string;
+  __v: number;
+}
+
+interface OtpRecord {
+  mobile: string;
+  passcode: string;
+  expiresAt: number;
+}
+
+interface RefreshRecord {
+  token: string;
+  mobile: string;
+  createdAt: number;
+}
+
+export interface PersistedState {
+  version: 1;
+  secret: string;
+  rngState: number;
+  seedBase: number;
+  developers: DeveloperRecord[];
+  apps: AppRecord[];
+  wallets: WalletRecord[];
+  otps: OtpRecord[];
+  refreshTokens: RefreshRecord[];
+}
+
+/** Wallets every app can connect to, matching the numbers in the public samples. */
+export const DEMO_WALLETS: { mobile: string; id?: string; balance: number }[] = [
+  { mobile: '2348000000000', id: 'OKHN8E4SS', balance: 526548935 },
+  { mobile: '2349090000000', balance: 73450050 },
+];
+
+export const PASSCODE_LIFETIME_MS = 10 * 60 * 1000;
+const HISTORY_SPAN_MS = 120 * 24 * 3600 * 1000;
+
+/** Timestamps are stored in one ISO form, so string order is time order. */
+function toIso(value: unknown, field: string): string {
+  const ms = typeof value === 'string' ? Date.parse(value) : NaN;
+  if (Number.isNaN(ms)) {
+    throw new Error(`${field} must be an ISO 8601 date`);
+  }
+  return new Date(ms).toISOString();
+}
+
+export type OtpCheck = 'ok' | 'none' | 'expired' | 'wrong';
+
+/** Everything the sandbox remembers, with the indexes the routes need. */
+export class SandboxState {
+  private readonly developers = new Map<string, DeveloperRecord>();
+  private readonly developersByEmail = new Map<string, DeveloperRecord>();
+  private readonly apps = new Map<string, AppRecord>();
+  private readonly appsByKey = new Map<string, AppRecord>();
+  private readonly wallets = new Map<string, Wallet>();
+  private readonly accounts = new Map<string, BankAccount>();
+  private readonly otps = new Map<string, OtpRecord>();
+  private readonly refreshTokens = new Map<string, RefreshRecord>();
+  readonly rng: Random;
+
+  /** Called after every change, so the store can schedule a write. */
+  onChange: () => void = () => undefined;
+
+  private constructor(
+    readonly secret: string,
+    rngState: number,
+    private readonly seedBase: number,
+  ) {
+    this.rng = new Random(rngState);
+  }
+
+  static fresh(seed: number | undefined, nowMs: number): SandboxState {
+    const base = seed ?? randomInt(0, 2 ** 32);
+    const state = new SandboxState(randomBytes(32).toString('hex'), hashSeed('rng', base), base);
+    state.ensureDemoWallets(nowMs);
+    return state;
+  }
+
+  /** Throws when the data does not look like a saved state; the caller treats that as corrupt. */
+  static hydrate(data: unknown, nowMs: number): SandboxState {
+    const saved = data as PersistedState;
+    const arrays = [saved?.developers, saved?.apps, saved?.wallets, saved?.otps, saved?.refreshTokens];
+    if (typeof saved !== 'object' || saved === null || saved.version !== 1 || typeof saved.secret !== 'string' || !arrays.every(Array.isArray)) {
+      throw new Error('not a sandbox state file (version 1)');
+    }
+    const state = new SandboxState(saved.secret, Number(saved.rngState) >>> 0, Number(saved.seedBase) >>> 0);
+    for (const wallet of saved.wallets) {
+      if (typeof wallet?.mobile !== 'string' || !Array.isArray(wallet.transactions) || !Array.isArray(wallet.accounts)) {
+        throw new Error('a wallet in the state file is malformed');
+      }
+      state.addWallet(wallet);
+    }
+    for (const developer of saved.developers) {
+      state.developers.set(developer._id, developer);
+      state.developersByEmail.set(developer.email, developer);
+    }
+    for (const app of saved.apps) {
+      state.indexApp(app);
+    }
+    for (const otp of saved.otps) {
+      state.otps.set(otp.mobile, otp);
+    }
+    for (const refresh of saved.refreshTokens) {
+      state.refreshTokens.set(refresh.token, refresh);
+    }
+    state.ensureDemoWallets(nowMs);
+    return state;
+  }
+
+  toJSON(): PersistedState {
+    return {
+      version: 1,
+      secret: this.secret,
+      rngState: this.rng.seedState,
+      seedBase: this.seedBase,
+      developers: [...this.developers.values()],
+      apps: [...this.apps.values()],
+      wallets: [...this.wallets.values()].map((wallet) => wallet.record),
+      otps: [...this.otps.values()],
+      refreshTokens: [...this.refreshTokens.values()],
+    };
+  }
+
+  changed(): void {
+    this.onChange();
+  }
+
+  // --- wallets -------------------------------------------------------------------------------
+
+  wallet(mobile: string): Wallet | undefined {
+    return this.wallets.get(mobile);
+  }
+
+  /** The wallet for an admin or test call; unknown numbers are a caller mistake. */
+  requireWallet(mobile: string): Wallet {
+    const wallet = this.wallets.get(mobile);
+    if (!wallet) {
+      throw new Error(`No sandbox wallet has mobile ${mobile}. Use a developer's sandboxMobile or a demo wallet (${DEMO_WALLETS.map((w) => w.mobile).join(', ')}).`);
+    }
+    return wallet;
+  }
+
+  /** Resolves an account held by any sandbox wallet, whatever its number looks like. */
+  knownAccount(bankCode: string, accountNumber: string): BankAccount | undefined {
+    return this.accounts.get(`${bankCode}:${accountNumber}`);
+  }
+
+  /** A wallet with an owner, one or two bank accounts, a balance and a few months of history. */
+  createWallet(mobile: string, nowMs: number, fixed: { id?: string; balance?: number } = {}): Wallet {
+    const rng = new Random(hashSeed(this.seedBase, mobile));
+    const name = nigerianName(rng);
+    const walletBank = bankByCode(WALLET_BANK_CODE) ?? (BANKS[0] as (typeof BANKS)[number]);
+    const accounts: BankAccount[] = [{ accountNumber: mobile.slice(3), accountName: name, bankCode: walletBank.bankCode, bankName: walletBank.bankName }];
+    if (rng.next() < 0.7) {
+      const bank = bankByCode(rng.pick(POPULAR_BANK_CODES)) ?? walletBank;
+      accounts.push({ accountNumber: makeValidAccountNumber(bank.bankCode, rng.digits(9)), accountName: name, bankCode: bank.bankCode, bankName: bank.bankName });
+    }
+    const end = nowMs - rng.int(10, 180) * 60 * 1000;
+    const record: WalletRecord = {
+      id: fixed.id ?? walletUserId(mobile),
+      mobile,
+      name,
+      balance: fixed.balance ?? rng.int(50_000, 5_000_000) * 100 + rng.int(0, 99),
+      accounts,
+      transactions: generateHistory(rng, rng.int(60, 120), end - HISTORY_SPAN_MS, end, true),
+    };
+    const wallet = this.addWallet(record);
+    this.changed();
+    return wallet;
+  }
+
+  setBalance(mobile: string, kobo: number): Wallet {
+    const wallet = this.requireWallet(mobile);
+    wallet.record.balance = kobo;
+    this.changed();
+    return wallet;
+  }
+
+  addTransaction(mobile: string, input: Partial<TransactionRecord> & { type: TransactionType; amount: number }, nowMs: number): TransactionRecord {
+    const wallet = this.requireWallet(mobile);
+    if (!TRANSACTION_TYPES.includes(input.type)) {
+      throw new Error(`type must be one of ${TRANSACTION_TYPES.join(', ')}`);
+    }
+    if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
+      throw new Error('amount must be a positive whole number of kobo');
+    }
+    // A new transaction is the newest one unless the caller dates it.
+    const newest = wallet.newest();
+    let at = nowMs;
+    if (newest && Date.parse(newest.createdAt) >= at) {
+      at = Date.parse(newest.createdAt) + 1;
+    }
+    const createdAt = input.createdAt === undefined ? new Date(at).toISOString() : toIso(input.createdAt, 'createdAt');
+    const updatedAt = input.updatedAt === undefined ? createdAt : toIso(input.updatedAt, 'updatedAt');
+    const id = input._id ?? input.reference ?? this.uniqueId(wallet, Date.parse(createdAt));
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) {
+      throw new Error('_id/reference must be 1 to 64 letters, digits, "_" or "-"');
+    }
+    if (wallet.hasReference(id)) {
+      throw new Error(`transaction ${id} already exists`);
+    }
+    const tx: TransactionRecord = {
+      _id: id,
+      amount: input.amount,
+      reference: id,
+      type: input.type,
+      recipient: input.recipient ?? makeRecipient(this.rng, input.type),
+      createdAt,
+      updatedAt,
+    };
+    wallet.insert(tx);
+    this.changed();
+    return tx;
+  }
+
+  /** Bulk history for benchmarks, spread over the last year and merged in time order. */
+  generateTransactions(mobile: string, count: number, nowMs: number): void {
+    const wallet = this.requireWallet(mobile);
+    if (!Number.isSafeInteger(count) || count < 0) {
+      throw new Error('count must be a non-negative whole number');
+    }
+    const generated = generateHistory(this.rng, count, nowMs - 365 * 24 * 3600 * 1000, nowMs, false);
+    for (const tx of generated) {
+      // Ids carry 64 random bits, but a clash would break lookups, so check anyway.
+      while (wallet.hasReference(tx._id)) {
+        tx._id = tx.reference = objectId(this.rng, Date.parse(tx.createdAt));
+      }
+    }
+    wallet.merge(generated);
+    this.changed();
+  }
+
+  // --- developers and apps ---------------------------------------------------------------------
+
+  developerByEmail(email: string): DeveloperRecord | undefined {
+    return this.developersByEmail.get(email);
+  }
+
+  developer(id: string): DeveloperRecord | undefined {
+    return this.developers.get(id);
+  }
+
+  createDeveloper(email: string, passwordHash: string, nowMs: number): DeveloperRecord {
+    const iso = new Date(nowMs).toISOString();
+    const sandboxMobile = this.freeSandboxMobile(email);
+    this.createWallet(sandboxMobile, nowMs);
+    const developer: DeveloperRecord = {
+      _id: objectId(this.rng, nowMs),
+      deleted: false,
+      lastLogin: iso,
+      email,
+      createdAt: iso,
+      updatedAt: iso,
+      __v: 0,
+      sandboxMobile,
+      passwordHash,
+    };
+    this.developers.set(developer._id, developer);
+    this.developersByEmail.set(email, developer);
+    this.changed();
+    return developer;
+  }
+
+  touchLogin(developer: DeveloperRecord, nowMs: number): void {
+    developer.lastLogin = developer.updatedAt = new Date(nowMs).toISOString();
+    this.changed();
+  }
+
+  createApp(developer: DeveloperRecord, name: string, nowMs: number): AppRecord {
+    const iso = new Date(nowMs).toISOString();
+    const app: AppRecord = {
+      _id: objectId(this.rng, nowMs),
+      name,
+      key: `pk_live_${randomBytes(16).toString('hex')}`,
+      sandboxKey: `sk_test_${randomBytes(16).toString('hex')}`,
+      developerID: developer._id,
+      disabled: false,
+      deleted: false,
+      settings: { developerMode: 'test' },
+      wallets: [],
+      createdAt: iso,
+      updatedAt: iso,
+      __v: 0,
+    };
+    this.indexApp(app);
+    this.changed();
+    return app;
+  }
+
+  appByKey(key: string): AppRecord | undefined {
+    const app = this.appsByKey.get(key);
+    return app && !app.disabled && !app.deleted ? app : undefined;
+  }
+
+  linkWallet(app: AppRecord, mobile: string): void {
+    if (!app.wallets.includes(mobile)) {
+      app.wallets.push(mobile);
+      this.changed();
+    }
+  }
+
+  // --- passcodes and refresh tokens -----------------------------------------------------------
+
+  /** Only the latest passcode for a mobile is valid. */
+  issuePasscode(mobile: string, nowMs: number): string {
+    const passcode = this.rng.digits(6);
+    this.otps.set(mobile, { mobile, passcode, expiresAt: nowMs + PASSCODE_LIFETIME_MS });
+    this.changed();
+    return passcode;
+  }
+
+  lastPasscode(mobile: string): string | undefined {
+    return this.otps.get(mobile)?.passcode;
+  }
+
+  /** A correct passcode is used up, so replaying a verify call fails like it would for real. */
+  checkPasscode(mobile: string, passcode: string, nowMs: number): OtpCheck {
+    const otp = this.otps.get(mobile);
+    if (!otp) {
+      return 'none';
+    }
+    if (otp.passcode !== passcode) {
+      return 'wrong';
+    }
+    if (nowMs >= otp.expiresAt) {
+      return 'expired';
+    }
+    this.otps.delete(mobile);
+    this.changed();
+    return 'ok';
+  }
+
+  issueRefreshToken(mobile: string, nowMs: number): string {
+    const token = randomBytes(20).toString('hex');
+    this.refreshTokens.set(token, { token, mobile, createdAt: nowMs });
+    this.changed();
+    return token;
+  }
+
+  refreshTokenMobile(token: string): string | undefined {
+    return this.refreshTokens.get(token)?.mobile;
+  }
+
+  revokeRefreshTokens(mobile: string): number {
+    let revoked = 0;
+    for (const [token, record] of this.refreshTokens) {
+      if (record.mobile === mobile) {
+        this.refreshTokens.delete(token);
+        revoked++;
+      }
+    }
+    this.changed();
+    return revoked;
+  }
+
+  // --- internals ------------------------------------------------------------------------------
+
+  private addWallet(record: WalletRecord): Wallet {
+    const wallet = new Wallet(record);
+    this.wallets.set(record.mobile, wallet);
+    for (const account of record.accounts) {
+      this.accounts.set(`${account.bankCode}:${account.accountNumber}`, account);
+    }
+    return wallet;
+  }
+
+  private indexApp(app: AppRecord): void {
+    this.apps.set(app._id, app);
+    this.appsByKey.set(app.key, app);
+    this.appsByKey.set(app.sandboxKey, app);
+  }
+
+  private ensureDemoWallets(nowMs: number): void {
+    for (const demo of DEMO_WALLETS) {
+      if (!this.wallets.has(demo.mobile)) {
+        this.createWallet(demo.mobile, nowMs, demo);
+      }
+    }
+  }
+
+  /** 23490 + 8 digits derived from the e-mail, moved along if another wallet already has it. */
+  private freeSandboxMobile(email: string): string {
+    let n = hashSeed('sandbox-mobile', email) % 100_000_000;
+    for (;;) {
+      const mobile = `23490${String(n).padStart(8, '0')}`;
+      if (!this.wallets.has(mobile)) {
+        return mobile;
+      }
+      n = (n + 1) % 100_000_000;
+    }
+  }
+
+  private uniqueId(wallet: Wallet, ms: number): string {
+    let id = objectId(this.rng, ms);
+    while (wallet.hasReference(id)) {
+      id = objectId(this.rng, ms);
+    }
+    return id;
+  }
+}

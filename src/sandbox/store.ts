@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import { promises as fsp } from 'node:fs';
+import * as path from 'node:path';
+import { SandboxState } from './state';
+
+const WRITE_DELAY_MS = 25;
+
+/**
+ * Loads the state file at start. A missing file means a fresh start; an unreadable one is moved
+ * aside to `<file>.corrupt` (so nothing is lost) and the sandbox starts fresh too.
+ */
+export async function loadState(file: string, seed: number | undefined, nowMs: number, log: (line: string) => void): Promise<SandboxState> {
+  let text: string;
+  try {
+    text = await fsp.readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+      log(`Wallet sandbox: cannot read ${file} (${(error as Error).message}); starting with fresh state.`);
+    }
+    return SandboxState.fresh(seed, nowMs);
+  }
+  try {
+    return SandboxState.hydrate(JSON.parse(text), nowMs);
+  } catch (error) {
+    const backup = `${file}.corrupt`;
+    await fsp.rename(file, backup).catch(() => undefined);
+    log(`Wallet sandbox: ${file} is not a valid state file (${(error as Error).message}); kept it as ${backup} and started fresh.`);
+    return SandboxState.fresh(seed, nowMs);
+  }
+}
+
+/**
+ * Writes the state file after changes, coalescing bursts into one write. Each write goes to a
+ * temporary file in the same directory, is fsynced, then renamed over the target, so a crash
+ * leaves either the old file or the new one, never half of one.
+ */
+export class StateWriter {
+  private timer: NodeJS.Timeout | undefined;
+  private dirty = false;
+  private writing: Promise<void> | undefined;
+
+  constructor(
+    private readonly file: string,
+    private readonly state: SandboxState,
+    private readonly log: (line: string) => void,
+  ) {}
+
+  schedule(): void {
+    this.dirty = true;
+    if (!this.timer && !this.writing) {
+      this.timer = setTimeout(() => {
+        this.timer = undefined;
+        void this.writeLoop();
+      }, WRITE_DELAY_MS);
+    }
+  }
+
+  /** Writes any pending change now and waits for it. */
+  async flush(): Promise<void> {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    if (this.writing) {
+      await this.writing;
+    }
+    if (this.dirty) {
+      await this.writeLoop();
+    }
+  }
+
+  private writeLoop(): Promise<void> {
+    if (!this.writing) {
+      this.writing = (async () => {
+        while (this.dirty) {
+          this.dirty = false;
+          await this.writeOnce();
+        }
+      })().finally(() => {
+        this.writing = undefined;
+      });
+    }
+    return this.writing;
+  }
+
+  private async writeOnce(): Promise<void> {
+    const dir = path.dirname(this.file);
+    const tmp = path.join(dir, `.${path.basename(this.file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+    try {
+      await fsp.mkdir(dir, { recursive: true });
+      const handle = await fsp.open(tmp, 'w', 0o600);
+      try {
+        await handle.writeFile(JSON.stringify(this.state));
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await fsp.rename(tmp, this.file);
+    } catch (error) {
+      await fsp.rm(tmp, { force: true }).catch(() => undefined);
+      this.log(`Wallet sandbox: could not save ${this.file}: ${(error as Error).message}`);
+    }
+  }
+}

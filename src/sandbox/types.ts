@@ -1,0 +1,86 @@
+// Public shapes of the sandbox. Kept apart from the implementation so callers can import them cheaply.
+
+export type TransactionType = 'bank' | 'phone' | 'bills' | 'bvn' | 'vtu';
+
+export const TRANSACTION_TYPES: readonly TransactionType[] = ['bank', 'phone', 'bills', 'bvn', 'vtu'];
+
+export interface BankRecipient {
+  accountNumber: string;
+  accountName: string;
+  bankCode: string;
+  bankName: string;
+}
+
+export interface PhoneRecipient {
+  mobile: string;
+  name?: string;
+}
+
+export interface MetadataRecipient {
+  metadata: Record<string, string>;
+}
+
+export type Recipient = BankRecipient | PhoneRecipient | MetadataRecipient;
+
+/** One wallet transaction as the API returns it. `_id` and `reference` are the same 24-hex id. */
+export interface TransactionRecord {
+  _id: string;
+  amount: number; // kobo, positive integer
+  reference: string;
+  type: TransactionType;
+  recipient: Recipient;
+  createdAt: string; // ISO 8601 with milliseconds
+  updatedAt: string;
+}
+
+export interface SandboxOptions {
+  host?: string;
+  port?: number;
+  dataFile?: string;
+  tokenLifetimeSeconds?: number;
+  seed?: number;
+  /** Clock in epoch milliseconds; lets tests move time instead of sleeping. Defaults to Date.now. */
+  now?: () => number;
+  /** Where warnings go (corrupt state file, failed writes). Defaults to console.warn. */
+  log?: (line: string) => void;
+}
+
+export interface Fault {
+  method?: string;
+  path: string;
+  status?: number;
+  body?: string;
+  contentType?: string;
+  success2xxFalse?: boolean;
+  drop?: boolean;
+  delayMs?: number;
+  retryAfterSeconds?: number;
+  times?: number;
+}
+
+export interface SandboxKnobs {
+  tokenLifetimeSeconds: number;
+  latencyMs: number;
+  faults: Fault[];
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: string;
+  status: number; // 0 when a fault dropped the connection
+  at: number;
+}
+
+export interface Sandbox {
+  readonly url: string;
+  readonly port: number;
+  readonly knobs: SandboxKnobs;
+  readonly requests: RecordedRequest[];
+  close(): Promise<void>;
+  lastPasscode(mobile: string): string | undefined;
+  revokeRefreshTokens(mobile: string): void;
+  setBalance(mobile: string, kobo: number): void;
+  addTransaction(mobile: string, tx: Partial<TransactionRecord> & { type: TransactionType; amount: number }): TransactionRecord;
+  generateTransactions(mobile: string, count: number): void;
+}

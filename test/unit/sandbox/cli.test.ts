@@ -1,0 +1,104 @@
+import * as assert from 'node:assert/strict';
+import { ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { CliConfig, isLoopback, parseArgs } from '../../../src/sandbox/cli';
+import { call, expectOk } from './helpers';
+
+// The compiled CLI next to this test: out/src/sandbox/cli.js.
+const CLI = path.resolve(__dirname, '../../../src/sandbox/cli.js');
+
+interface Run {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<number | null>;
+}
+
+function run(args: string[]): Run {
+  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, stdout: () => out, stderr: () => err, exited };
+}
+
+async function waitForLine(runner: Run, pattern: RegExp): Promise<RegExpExecArray> {
+  const deadline = Date.now() + 8000;
+  for (;;) {
+    const match = pattern.exec(runner.stdout());
+    if (match) {
+      return match;
+    }
+    if (Date.now() > deadline || runner.child.exitCode !== null) {
+      throw new Error(`no match for ${pattern}; stdout: ${runner.stdout()} stderr: ${runner.stderr()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe('sandbox: CLI', () => {
+  it('parses flags', () => {
+    assert.deepEqual(parseArgs([]), { options: { port: 4010 }, latencyMs: 0, allowRemote: false });
+    assert.deepEqual(parseArgs(['--port', '0', '--data', 'x.json', '--token-lifetime=60', '--latency', '5', '--seed', '3']), {
+      options: { port: 0, dataFile: 'x.json', tokenLifetimeSeconds: 60, seed: 3 },
+      latencyMs: 5,
+      allowRemote: false,
+    });
+    assert.equal(parseArgs(['--help']), 'help');
+    assert.throws(() => parseArgs(['--port', 'abc']), /--port needs a whole number/);
+    assert.throws(() => parseArgs(['--port', '70000']), /--port/);
+    assert.throws(() => parseArgs(['--port']), /needs a value/);
+    assert.throws(() => parseArgs(['--bogus']), /Unknown option "--bogus"/);
+    assert.throws(() => parseArgs(['--host', '0.0.0.0']), /--allow-remote/);
+    assert.equal((parseArgs(['--host', '0.0.0.0', '--allow-remote']) as CliConfig).options.host, '0.0.0.0');
+    assert.ok(isLoopback('127.0.0.2') && isLoopback('::1') && isLoopback('localhost') && !isLoopback('192.168.1.5'));
+  });
+
+  it('starts, prints its URL, serves, and stops cleanly on SIGTERM with state flushed', async function () {
+    this.timeout(20000);
+    const dir = mkdtempSync(path.join(tmpdir(), 'wallet-sandbox-cli-'));
+    const dataFile = path.join(dir, 'state.json');
+    const runner = run(['--port', '0', '--data', dataFile]);
+    try {
+      const [, url] = await waitForLine(runner, /^Wallet sandbox listening on (http:\/\/127\.0\.0\.1:\d+)$/m);
+      const health = await expectOk(call(url!, 'GET', '/__sandbox/health'));
+      assert.equal(health.json['data'].status, 'ok');
+      await expectOk(call(url!, 'POST', '/v1/auth/signup', { body: { email: 'cli@example.ng', password: 'cli-password' } }));
+      runner.child.kill('SIGTERM');
+      assert.equal(await runner.exited, 0);
+      const saved = JSON.parse(readFileSync(dataFile, 'utf8')) as { developers: { email: string }[] };
+      assert.deepEqual(saved.developers.map((d) => d.email), ['cli@example.ng']);
+    } finally {
+      runner.child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('prints usage for --help and exits 0', async () => {
+    const runner = run(['--help']);
+    assert.equal(await runner.exited, 0);
+    assert.match(runner.stdout(), /Usage: npm run sandbox -- \[options\]/);
+    assert.match(runner.stdout(), /--allow-remote/);
+  });
+
+  it('exits 2 with a clear message on a bad flag or a remote host', async () => {
+    const bad = run(['--port', 'nope']);
+    assert.equal(await bad.exited, 2);
+    assert.match(bad.stderr(), /--port needs a whole number from 0 to 65535, got "nope"/);
+    const remote = run(['--host', '0.0.0.0']);
+    assert.equal(await remote.exited, 2);
+    assert.match(remote.stderr(), /Refusing to listen on 0\.0\.0\.0/);
+  });
+
+  it('is built into dist/sandbox.js by npm run build', function () {
+    const bundle = path.resolve(__dirname, '../../../../dist/sandbox.js');
+    if (!existsSync(bundle)) {
+      this.skip();
+    }
+    assert.match(readFileSync(bundle, 'utf8'), /Wallet sandbox listening on/);
+  });
+});

@@ -1,0 +1,118 @@
+import { Sandbox, SandboxOptions, startSandbox } from '../../../src/sandbox';
+
+// Plain fetch over loopback: the sandbox is tested the way any HTTP client would use it.
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  json: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  text: string;
+}
+
+export interface CallOptions {
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+export async function call(sandbox: Sandbox | string, method: string, path: string, options: CallOptions = {}): Promise<Answer> {
+  const base = typeof sandbox === 'string' ? sandbox : sandbox.url;
+  const headers: Record<string, string> = { ...options.headers };
+  let body: string | undefined = options.rawBody;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const response = await fetch(base + path, { method, headers, body });
+  const text = await response.text();
+  let json: Record<string, unknown> = {};
+  try {
+    json = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    // Left empty; tests about raw bodies look at `text`.
+  }
+  return { status: response.status, headers: response.headers, json, text };
+}
+
+export interface Developer {
+  email: string;
+  password: string;
+  sandboxMobile: string;
+  token: string;
+  appKey: string;
+  sandboxKey: string;
+}
+
+let counter = 0;
+
+/** Signup, resource auth and app creation: what every wallet test needs first. */
+export async function newDeveloper(sandbox: Sandbox): Promise<Developer> {
+  counter++;
+  const email = `dev${counter}.${Date.now()}@example.ng`;
+  const password = 'correct-horse-42';
+  await expectOk(call(sandbox, 'POST', '/v1/auth/signup', { body: { email, password } }));
+  const auth = await expectOk(call(sandbox, 'POST', '/v1/resource/auth', { body: { email, password } }));
+  const token = auth.json['data'].token as string;
+  const app = await expectOk(call(sandbox, 'POST', '/v1/resource/app', { body: { name: 'Test app' }, headers: { 'x-auth-token': token } }));
+  return {
+    email,
+    password,
+    sandboxMobile: auth.json['data'].user.sandboxMobile as string,
+    token,
+    appKey: app.json['data'].app.key as string,
+    sandboxKey: app.json['data'].app.sandboxKey as string,
+  };
+}
+
+export interface ConnectedWallet {
+  appKey: string;
+  mobile: string;
+  accessToken: string;
+  refreshToken: string;
+  headers: Record<string, string>;
+}
+
+/** Validate, send OTP, read the passcode from the message, verify. */
+export async function connectWallet(sandbox: Sandbox, appKey: string, mobile: string): Promise<ConnectedWallet> {
+  const headers = { 'x-app-key': appKey };
+  await expectOk(call(sandbox, 'POST', '/v1/users/auth/validate', { body: { mobile }, headers }));
+  const sent = await expectOk(call(sandbox, 'POST', '/v1/users/auth', { body: { mobile, factor: 'sms' }, headers }));
+  const passcode = /\[Passcode: (\d{6})\]/.exec(sent.json['message'] as string)?.[1];
+  if (!passcode) {
+    throw new Error(`no passcode in ${sent.text}`);
+  }
+  const verified = await expectOk(call(sandbox, 'POST', '/v1/users/auth', { body: { mobile, factor: 'sms', passcode }, headers }));
+  const { accessToken, refreshToken } = verified.json['data'] as { accessToken: string; refreshToken: string };
+  return { appKey, mobile, accessToken, refreshToken, headers: { 'x-app-key': appKey, 'x-app-wallet-access-token': accessToken } };
+}
+
+export async function expectOk(pending: Promise<Answer>): Promise<Answer> {
+  const answer = await pending;
+  if (answer.status !== 200 || answer.json['success'] !== true) {
+    throw new Error(`expected success, got ${answer.status} ${answer.text}`);
+  }
+  return answer;
+}
+
+export async function withSandbox<T>(options: SandboxOptions, run: (sandbox: Sandbox) => Promise<T>): Promise<T> {
+  const sandbox = await startSandbox({ log: () => undefined, ...options });
+  try {
+    return await run(sandbox);
+  } finally {
+    await sandbox.close();
+  }
+}
+
+/** The error envelope every failure must use. */
+export function errorOf(answer: Answer): { error: string; errorCode: string } {
+  const { success, error, errorCode } = answer.json as { success: unknown; error: unknown; errorCode: unknown };
+  if (success !== false || typeof error !== 'string' || error === '' || typeof errorCode !== 'string') {
+    throw new Error(`not an error envelope: ${answer.status} ${answer.text}`);
+  }
+  return { error, errorCode };
+}
+
+export function decodeJwt(token: string): Record<string, unknown> {
+  const payload = token.split('.')[1] ?? '';
+  return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+}
