@@ -1,0 +1,137 @@
+#!/usr/bin/env node
+// Runs the host test suite (out/test/host/**/*.test.js) inside a real VS Code extension host:
+// the VS Code server from setup.mjs, opened in headless Chromium with a test payload.
+//
+//   npm run test:host                          build, then every host test
+//   npm run test:host -- --grep activation     only tests whose title matches (a regex)
+//   npm run test:host -- --file activation     only test files whose path contains this
+//
+// Env: WALLET_CONSOLE_HOST_TEST_TIMEOUT_MS (default 15 min), WALLET_CONSOLE_HOST_VERBOSE=1
+// (also print the workbench's own log and the server's output).
+// The last line is "N passed, N failed".
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { formatWithOptions, stripVTControlCharacters } from 'node:util';
+import { developmentPayload, startServer, tempWorkspace, workbenchUrl } from './server.mjs';
+import { setupHost } from './setup.mjs';
+import { HostError, describeMs, envNumber, failAndExit, log, parseArgs, repoRoot, run, runCleanups } from './util.mjs';
+import { launchBrowser } from './workbench.mjs';
+
+const RESULT_MARKER = 'WALLET_CONSOLE_HOST_RESULT ';
+/** test/host/index.ts prefixes the extension host's console lines with this. */
+const HOST_TAG = '\u2063[host] ';
+const verbose = process.env.WALLET_CONSOLE_HOST_VERBOSE === '1';
+
+async function compile() {
+  const begun = Date.now();
+  const tsc = path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
+  try {
+    await run(process.execPath, [tsc, '-p', repoRoot], { cwd: repoRoot, timeoutMs: 5 * 60_000, label: 'tsc -p .' });
+  } catch (error) {
+    // tsc still emits on type errors; `npm run typecheck` is the gate for those. Show them and
+    // go on, so a type error elsewhere does not hide what the host tests say.
+    if (!error.output) throw error;
+    process.stderr.write(`${error.output.trimEnd()}\n`);
+    log('tsc reported type errors (above); running the host tests on what it emitted.');
+  }
+  log(`Compiled the tests (${describeMs(Date.now() - begun)}).`);
+  const index = path.join(repoRoot, 'out', 'test', 'host', 'index.js');
+  if (!existsSync(index)) throw new HostError(`${index} is missing after tsc: is test/host/index.ts in the tsconfig?`);
+  if (!existsSync(path.join(repoRoot, 'dist', 'extension.js'))) throw new HostError('dist/extension.js is missing: run `npm run build` first (npm run test:host does).');
+  return index;
+}
+
+/** Formats what the workbench hands to codeAutomationLog like console.log would. */
+function format(args) {
+  // Mocha's symbols come from a colour library that turns colours on under CI=true; strip them.
+  return stripVTControlCharacters(Array.isArray(args) ? formatWithOptions({ colors: false }, ...args) : String(args));
+}
+
+/** Workbench complaints that are expected on a machine without internet. */
+function isOfflineNoise(text) {
+  return /ENOTFOUND|EAI_AGAIN|\[Service Worker\]|open-vsx\.org|marketplace/i.test(text);
+}
+
+/** One line of the host's output: test output as is, the workbench's own log only when it matters. */
+function show(type, text) {
+  const out = type === 'error' || type === 'warn' ? process.stderr : process.stdout;
+  if (text.startsWith(HOST_TAG)) {
+    for (const line of text.split('\n')) {
+      if (line.startsWith(`${HOST_TAG}${RESULT_MARKER}`)) return JSON.parse(line.slice(HOST_TAG.length + RESULT_MARKER.length));
+    }
+    out.write(`${text.split(HOST_TAG).join('')}\n`);
+  } else if (verbose) {
+    out.write(`[workbench ${type}] ${text}\n`);
+  } else if (type === 'error' && !isOfflineNoise(text)) {
+    out.write(`[workbench] ${text.split('\n')[0]}\n`);
+  }
+  return undefined;
+}
+
+async function main() {
+  const options = parseArgs(process.argv.slice(2));
+  const timeoutMs = envNumber('WALLET_CONSOLE_HOST_TEST_TIMEOUT_MS', 15 * 60_000);
+  const deadline = setTimeout(() => {
+    failAndExit(new HostError(`The host tests did not finish within ${describeMs(timeoutMs)}; stopped. (WALLET_CONSOLE_HOST_TEST_TIMEOUT_MS raises the limit.)`));
+  }, timeoutMs);
+  deadline.unref();
+
+  const index = await compile();
+  const host = await setupHost();
+  const env = { WALLET_CONSOLE_TEST_TAG: HOST_TAG };
+  if (options.grep) env.WALLET_CONSOLE_TEST_GREP = String(options.grep);
+  if (options.file) env.WALLET_CONSOLE_TEST_FILES = String(options.file);
+  const server = await startServer({ host, env });
+  const workspace = tempWorkspace();
+  const url = workbenchUrl(server.port, { folder: workspace, payload: developmentPayload(server.port, { extensionPath: repoRoot, testsPath: index }) });
+  const browser = await launchBrowser({ executablePath: host.chromium });
+
+  let result;
+  let finish;
+  const exited = new Promise((resolve) => (finish = resolve));
+  let heardFromHost = false;
+  await browser.page.exposeFunction('codeAutomationLog', (type, args) => {
+    const text = format(args);
+    heardFromHost ||= text.startsWith(HOST_TAG);
+    result = show(type, text) ?? result;
+  });
+  await browser.page.exposeFunction('codeAutomationExit', (code) => finish(Number(code)));
+  browser.page.on('pageerror', (error) => log(`page error: ${error.message}`));
+  browser.page.on('crash', () => finish(-1));
+  void server.exited.then(({ code, signal }) => finish({ serverExit: `code ${code}, signal ${signal}` }));
+
+  log(`Opening the workbench with the test payload${options.grep ? ` (grep: ${options.grep})` : ''}.`);
+  const begun = Date.now();
+  await browser.page.goto(url, { waitUntil: 'domcontentloaded', timeout: 90_000 });
+  // The suite prints as soon as it starts; silence means the payload or the host is broken.
+  const startLimitMs = envNumber('WALLET_CONSOLE_HOST_START_TIMEOUT_MS', 3 * 60_000);
+  const watchdog = setTimeout(() => {
+    if (!heardFromHost) finish({ noStart: true });
+  }, startLimitMs);
+  const code = await exited;
+  clearTimeout(watchdog);
+  if (typeof code === 'number') log(`The extension host finished the suite (${describeMs(Date.now() - begun)}).`);
+  await browser.close();
+  await server.stop();
+
+  if (code?.noStart) {
+    throw Object.assign(new HostError(`The extension host did not start the tests within ${describeMs(startLimitMs)} (no output from test/host/index.js). Try WALLET_CONSOLE_HOST_VERBOSE=1.`), {
+      output: server.serverLogTail(),
+    });
+  }
+  if (typeof code !== 'number') throw Object.assign(new HostError(`The VS Code server stopped during the tests (${code.serverExit}).`), { output: server.serverLogTail() });
+  if (code === -1) throw new HostError('The browser page crashed during the tests.');
+  const passed = result?.passed ?? 0;
+  const failed = result?.failed ?? (code === 0 ? 0 : 1);
+  if (!result) log('The suite ended without reporting its counts (did test/host/index.js load?).');
+  if (code === 0 && passed === 0) log('No host test ran (check --grep / --file).');
+  process.stdout.write(`${passed} passed, ${failed} failed\n`);
+  return code === 0 && failed === 0 ? 0 : 1;
+}
+
+main()
+  .then(async (code) => {
+    await runCleanups();
+    process.exit(code);
+  })
+  .catch(failAndExit);

@@ -1,0 +1,212 @@
+// Starts the bare VS Code server (from the code-server package) on a loopback port, in its
+// own process group, and stops the whole group again. Used by run-tests, start and screenshot.
+/* global AbortSignal */
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { HostError, describeMs, envNumber, groupAlive, killGroup, lastLines, log, onShutdown, run } from './util.mjs';
+
+export const HOST = '127.0.0.1';
+
+/** Settings that keep the workbench quiet and deterministic under automation. */
+export const TEST_SETTINGS = {
+  'workbench.startupEditor': 'none',
+  'workbench.tips.enabled': false,
+  'workbench.enableExperiments': false,
+  'telemetry.telemetryLevel': 'off',
+  'security.workspace.trust.enabled': false,
+  'chat.disableAIFeatures': true,
+  'extensions.autoCheckUpdates': false,
+  'extensions.autoUpdate': false,
+  'update.mode': 'none',
+  'git.openRepositoryInParentFolders': 'never',
+};
+
+function tryListen(port) {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.unref();
+    server.once('error', () => resolve(undefined));
+    server.listen({ host: HOST, port, exclusive: true }, () => {
+      const { port: bound } = server.address();
+      server.close(() => resolve(bound));
+    });
+  });
+}
+
+/** `preferred` if it is free, else the next free one above it; any free port without a preference. */
+export async function findFreePort(preferred) {
+  if (preferred) {
+    for (let port = preferred; port < preferred + 100 && port < 65536; port++) {
+      if (await tryListen(port)) return port;
+    }
+  }
+  const port = await tryListen(0);
+  if (!port) throw new HostError(`No free port on ${HOST}.`);
+  return port;
+}
+
+/** `vscode-remote://` URI for a file on the server, as the workbench payload wants it. */
+export function remoteUri(port, file) {
+  return `vscode-remote://${HOST}:${port}${path.resolve(file).split(path.sep).map(encodeURIComponent).join('/')}`;
+}
+
+/** The workbench URL for a folder, optionally with a payload (list of [key, value] pairs). */
+export function workbenchUrl(port, { folder, payload } = {}) {
+  const query = [];
+  if (folder) query.push(`folder=${encodeURI(path.resolve(folder))}`);
+  if (payload?.length) query.push(`payload=${encodeURIComponent(JSON.stringify(payload))}`);
+  return `http://${HOST}:${port}/${query.length ? `?${query.join('&')}` : ''}`;
+}
+
+/** Payload that loads the extension from source (and optionally runs its tests). */
+export function developmentPayload(port, { extensionPath, testsPath } = {}) {
+  const payload = [];
+  if (extensionPath) payload.push(['extensionDevelopmentPath', remoteUri(port, extensionPath)]);
+  if (testsPath) payload.push(['extensionTestsPath', remoteUri(port, testsPath)]);
+  payload.push(['skipWelcome', 'true'], ['skipReleaseNotes', 'true']);
+  return payload;
+}
+
+function writeSettings(userDir, extraSettings) {
+  const dir = path.join(userDir, 'User');
+  const file = path.join(dir, 'settings.json');
+  mkdirSync(dir, { recursive: true });
+  let existing;
+  try {
+    existing = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    existing = {};
+  }
+  writeFileSync(file, `${JSON.stringify({ ...existing, ...TEST_SETTINGS, ...extraSettings }, null, 2)}\n`);
+}
+
+function serverArgs(serverMain, dirs) {
+  return [
+    serverMain,
+    '--accept-server-license-terms',
+    '--disable-telemetry',
+    '--disable-workspace-trust',
+    '--server-data-dir',
+    dirs.server,
+    '--user-data-dir',
+    dirs.user,
+    '--extensions-dir',
+    dirs.extensions,
+  ];
+}
+
+/**
+ * Starts the server. Options:
+ *   host           what setupHost() returned (serverMain, node)
+ *   port           preferred port (default: any free one)
+ *   profileDir     keep user data here across runs (default: a fresh temp dir, removed on stop)
+ *   settings       extra user settings
+ *   vsix           .vsix files to install before starting
+ *   env            extra environment for the server (its extension host inherits it)
+ *   smokeTestDriver pass --enable-smoke-test-driver (needed for test payloads; default true)
+ *   startTimeoutMs how long to wait for HTTP 200 (default 90 s, env WALLET_CONSOLE_SERVER_TIMEOUT_MS)
+ * Resolves with { port, baseUrl, dirs, logFile, stop() }. stop() is also run on process exit.
+ */
+export async function startServer({ host, port: preferred, profileDir, settings = {}, vsix = [], env = {}, smokeTestDriver = true, startTimeoutMs } = {}) {
+  const temp = !profileDir;
+  const root = profileDir ? path.resolve(profileDir) : mkdtempSync(path.join(os.tmpdir(), 'wallet-console-host-'));
+  const dirs = { root, user: path.join(root, 'user'), server: path.join(root, 'server'), extensions: path.join(root, 'extensions') };
+  for (const dir of [dirs.user, dirs.server, dirs.extensions]) mkdirSync(dir, { recursive: true });
+  writeSettings(dirs.user, settings);
+
+  let child;
+  let stopped = false;
+  const removeTemp = () => {
+    if (temp) rmSync(root, { recursive: true, force: true, maxRetries: 3 });
+  };
+  const stop = async (options) => {
+    if (stopped) return;
+    stopped = true;
+    unregister();
+    if (child?.pid) {
+      if (options?.sync) {
+        killGroup(child.pid, 'SIGKILL');
+      } else {
+        killGroup(child.pid, 'SIGTERM');
+        for (let i = 0; i < 50 && groupAlive(child.pid); i++) await sleep(100);
+        if (killGroup(child.pid, 'SIGKILL')) await sleep(200);
+      }
+    }
+    removeTemp();
+  };
+  const unregister = onShutdown(stop);
+
+  try {
+    for (const file of vsix) {
+      const installed = await run(host.node, [...serverArgs(host.serverMain, dirs), '--install-extension', path.resolve(file), '--force'], {
+        timeoutMs: 2 * 60_000,
+        label: `install ${path.basename(file)} into the VS Code server`,
+      });
+      log(`Installed ${path.basename(file)} into the server (${describeMs(installed.ms)}).`);
+    }
+
+    const port = await findFreePort(preferred);
+    const logFile = path.join(root, 'server.log');
+    const logStream = createWriteStream(logFile);
+    let tail = '';
+    const args = [...serverArgs(host.serverMain, dirs), '--host', HOST, '--port', String(port), '--without-connection-token'];
+    if (smokeTestDriver) args.push('--enable-smoke-test-driver');
+    child = spawn(host.node, args, { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    const onData = (chunk) => {
+      logStream.write(chunk);
+      tail = (tail + chunk.toString()).slice(-8000);
+      if (process.env.WALLET_CONSOLE_HOST_VERBOSE === '1') process.stderr.write(chunk);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    let exited;
+    const exitedPromise = new Promise((resolve) => child.on('exit', (code, signal) => resolve((exited = { code, signal }))));
+    child.on('error', (error) => {
+      exited = { error };
+    });
+
+    const baseUrl = `http://${HOST}:${port}`;
+    const timeoutMs = startTimeoutMs ?? envNumber('WALLET_CONSOLE_SERVER_TIMEOUT_MS', 90_000);
+    const begun = Date.now();
+    log(`Starting VS Code server on ${baseUrl} (data in ${root})`);
+    for (;;) {
+      if (exited) {
+        throw Object.assign(new HostError(`The VS Code server exited during start-up (${exited.error?.message ?? `code ${exited.code}, signal ${exited.signal}`}).`), { output: tail });
+      }
+      if (Date.now() - begun > timeoutMs) {
+        throw Object.assign(new HostError(`The VS Code server did not answer on ${baseUrl} within ${describeMs(timeoutMs)}. Server log: ${logFile}`), { output: tail });
+      }
+      try {
+        const response = await fetch(`${baseUrl}/`, { signal: AbortSignal.timeout(5000) });
+        if (response.status === 200) break;
+      } catch {
+        // Not listening yet.
+      }
+      await sleep(250);
+    }
+    log(`VS Code server is up (${describeMs(Date.now() - begun)}).`);
+    return { port, baseUrl, dirs, logFile, stop, stopping: () => stopped, exited: exitedPromise, serverLogTail: () => lastLines(tail, 40) };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/**
+ * A fresh, empty workspace folder named `name` (the name shows in the window title), removed
+ * when the process ends.
+ */
+export function tempWorkspace(name = 'my-project') {
+  const parent = mkdtempSync(path.join(os.tmpdir(), 'wallet-console-workspace-'));
+  onShutdown(() => rmSync(parent, { recursive: true, force: true }));
+  return ensureDir(path.join(parent, name));
+}
+
+export function ensureDir(dir) {
+  if (!existsSync(dir)) mkdirSync(dir, { recursive: true });
+  return dir;
+}

@@ -1,0 +1,198 @@
+// Drives the VS Code workbench in headless Chromium (playwright-core): open it, click the
+// activity bar, run palette commands, fill input boxes, take screenshots. Import these from
+// scripted flows (README pictures, UI checks):
+//
+//   import { startWorkbench } from './scripts/host/workbench.mjs';
+//   const wb = await startWorkbench({ width: 1400, height: 900 });
+//   await wb.runCommand('Wallet Console: Show Log');
+//   await wb.page.screenshot({ path: 'x.png' });
+//   await wb.close();
+/* global document -- used only inside page.waitForFunction, which runs in the browser */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { developmentPayload, startServer, tempWorkspace, workbenchUrl } from './server.mjs';
+import { setupHost } from './setup.mjs';
+import { HostError, describeMs, log, onShutdown, repoRoot } from './util.mjs';
+import { packageVsix } from './vsix.mjs';
+
+/** Chromium flags that work in a headless container without a GPU or internet. */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+const QUICK_INPUT = '.quick-input-widget';
+const QUICK_INPUT_BOX = '.quick-input-widget .quick-input-box input';
+
+/** Launches headless Chromium on a fresh profile. Resolves with { context, page, close() }. */
+export async function launchBrowser({ executablePath, width = 1400, height = 900, colorScheme = 'dark' } = {}) {
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'wallet-console-chromium-'));
+  let context;
+  let closed = false;
+  const close = async (options) => {
+    if (closed) return;
+    closed = true;
+    unregister();
+    // Playwright kills the browser itself when this process exits; here we close it politely.
+    if (!options?.sync) await context?.close().catch(() => {});
+    rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
+  };
+  const unregister = onShutdown(close);
+  try {
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath,
+      headless: true,
+      args: CHROMIUM_FLAGS,
+      viewport: { width, height },
+      deviceScaleFactor: 1,
+      colorScheme,
+      timeout: 60_000,
+    });
+  } catch (error) {
+    await close();
+    throw new HostError(`Could not start Chromium (${executablePath}): ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const page = context.pages()[0] ?? (await context.newPage());
+  return { context, page, close };
+}
+
+/** Opens a workbench URL and waits until the workbench and the extension host are up. */
+export async function openWorkbench(page, url, { timeoutMs = 90_000 } = {}) {
+  const begun = Date.now();
+  await page.goto(url, { waitUntil: 'domcontentloaded', timeout: timeoutMs });
+  await page.locator('.monaco-workbench .part.activitybar').first().waitFor({ state: 'visible', timeout: timeoutMs });
+  await page.locator('.monaco-workbench .part.statusbar').first().waitFor({ state: 'visible', timeout: timeoutMs });
+  log(`Workbench open (${describeMs(Date.now() - begun)}).`);
+}
+
+/** Runs a command by its palette title, e.g. "Wallet Console: Show Log". */
+export async function runCommand(page, title, { timeoutMs = 15_000 } = {}) {
+  await page.keyboard.press('F1');
+  const box = page.locator(QUICK_INPUT_BOX).first();
+  await box.waitFor({ state: 'visible', timeout: timeoutMs });
+  await box.fill(`>${title}`);
+  const row = page.locator(`${QUICK_INPUT} .monaco-list-row[aria-label*="${cssString(title)}"]`).first();
+  try {
+    await row.waitFor({ state: 'visible', timeout: timeoutMs });
+  } catch {
+    await page.keyboard.press('Escape');
+    throw new HostError(`No command titled "${title}" in the command palette.`);
+  }
+  await page.keyboard.press('Enter');
+  // Done when the palette closes, or when the command opened its own prompt in its place.
+  await page
+    .waitForFunction(
+      (selector) => {
+        const widget = document.querySelector(selector);
+        const input = widget?.querySelector('.quick-input-box input');
+        return !widget || widget.style.display === 'none' || !widget.offsetParent || !(input?.value ?? '').startsWith('>');
+      },
+      QUICK_INPUT,
+      { timeout: timeoutMs },
+    )
+    .catch(() => {});
+}
+
+/**
+ * Waits for a quick input (input box or quick pick) and types into it. With `submit` (the
+ * default) presses Enter. `placeholder` (substring) makes sure it is the expected prompt.
+ */
+export async function fillInput(page, text, { submit = true, placeholder, timeoutMs = 15_000 } = {}) {
+  const box = page.locator(QUICK_INPUT_BOX).first();
+  await box.waitFor({ state: 'visible', timeout: timeoutMs });
+  if (placeholder) {
+    const shown = (await box.getAttribute('placeholder')) ?? '';
+    const title = (await page.locator(`${QUICK_INPUT} .quick-input-title`).first().textContent().catch(() => '')) ?? '';
+    if (!`${shown} ${title}`.includes(placeholder)) throw new HostError(`Expected an input "${placeholder}", found "${shown || title}".`);
+  }
+  await box.fill(text);
+  if (submit) await box.press('Enter');
+}
+
+/** Picks a quick-pick item whose label contains `label`. */
+export async function pickItem(page, label, { timeoutMs = 15_000 } = {}) {
+  const row = page.locator(`${QUICK_INPUT} .monaco-list-row`, { hasText: label }).first();
+  await row.waitFor({ state: 'visible', timeout: timeoutMs });
+  await row.click();
+}
+
+/** Clicks an activity-bar item whose label contains `label`. Returns false when there is none. */
+export async function clickActivity(page, label, { timeoutMs = 5_000 } = {}) {
+  const item = page.locator(`.part.activitybar .action-item a[aria-label*="${cssString(label)}"], .part.activitybar .action-item[aria-label*="${cssString(label)}"]`).first();
+  try {
+    await item.waitFor({ state: 'visible', timeout: timeoutMs });
+  } catch {
+    return false;
+  }
+  await item.click();
+  // Park the pointer over the editor area so no hover tooltip stays in a screenshot.
+  const size = page.viewportSize();
+  if (size) await page.mouse.move(size.width - 20, size.height / 2);
+  return true;
+}
+
+/** Waits until nothing in the workbench reports progress, then a little longer for paint. */
+export async function settle(page, { quietMs = 1000, timeoutMs = 15_000 } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const busy = await page.locator('.monaco-progress-container.active:visible, .codicon-loading:visible').count();
+    if (!busy) break;
+    await page.waitForTimeout(200);
+  }
+  await page.waitForTimeout(quietMs);
+}
+
+function cssString(text) {
+  return text.replace(/["\\]/g, '\\$&');
+}
+
+/**
+ * Everything in one call: host setup, a server with the extension, Chromium, and the workbench
+ * opened on a folder. Resolves with the page and helpers bound to it. Options:
+ *   extension  'vsix' (default: packaged and installed, as users get it) or 'source'
+ *              (loaded from this checkout as a development extension; needs `npm run build`)
+ *   width, height, theme (a color theme name), settings, folder, env, profileDir
+ */
+export async function startWorkbench({ extension = 'vsix', width = 1400, height = 900, theme, settings = {}, folder, env, profileDir } = {}) {
+  const host = await setupHost();
+  const allSettings = { ...settings };
+  if (theme) allSettings['workbench.colorTheme'] = theme;
+  const vsix = extension === 'vsix' ? [await packageVsix()] : [];
+  const server = await startServer({ host, settings: allSettings, env, profileDir, vsix });
+  let browser;
+  try {
+    const workspace = folder ?? tempWorkspace();
+    const payload = extension === 'vsix' ? undefined : developmentPayload(server.port, { extensionPath: repoRoot });
+    const url = workbenchUrl(server.port, { folder: workspace, payload });
+    const colorScheme = theme && /light/i.test(theme) ? 'light' : 'dark';
+    browser = await launchBrowser({ executablePath: host.chromium, width, height, colorScheme });
+    await openWorkbench(browser.page, url);
+    const page = browser.page;
+    return {
+      page,
+      server,
+      url,
+      runCommand: (title, options) => runCommand(page, title, options),
+      fillInput: (text, options) => fillInput(page, text, options),
+      pickItem: (label, options) => pickItem(page, label, options),
+      clickActivity: (label, options) => clickActivity(page, label, options),
+      settle: (options) => settle(page, options),
+      close: async () => {
+        await browser.close();
+        await server.stop();
+      },
+    };
+  } catch (error) {
+    await browser?.close();
+    await server.stop();
+    throw error;
+  }
+}
