@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { BANKS, bankByCode, POPULAR_BANK_CODES, WALLET_BANK_CODE } from './banks';
 import { generateHistory, makeRecipient } from './history';
 import { objectId, walletUserId } from './ids';
@@ -20,7 +20,8 @@ export interface DeveloperRecord {
   passwordHash: string; // never leaves the sandbox; see publicDeveloper
 }
 
-export interface AppRecord {
+/** The app as the API shows it once, on creation: with its keys. */
+export interface IssuedApp {
   _id: string;
   name: string;
   key: string;
@@ -35,6 +36,25 @@ export interface AppRecord {
   __v: number;
 }
 
+/**
+ * The app as the sandbox keeps it: like a real server, only hashes of its keys, so the
+ * state file (in the user's VS Code data folder) never holds a usable secret.
+ */
+export interface AppRecord extends Omit<IssuedApp, 'key' | 'sandboxKey'> {
+  keyHash: string;
+  sandboxKeyHash: string;
+}
+
+interface LegacyKeys {
+  key?: string;
+  sandboxKey?: string;
+}
+
+/** Keys and refresh tokens are looked up by hash; they are long random strings, so no salt is needed. */
+export function secretHash(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
 interface OtpRecord {
   mobile: string;
   passcode: string;
@@ -42,7 +62,7 @@ interface OtpRecord {
 }
 
 interface RefreshRecord {
-  token: string;
+  tokenHash: string;
   mobile: string;
   createdAt: number;
 }
@@ -55,7 +75,6 @@ export interface PersistedState {
   developers: DeveloperRecord[];
   apps: AppRecord[];
   wallets: WalletRecord[];
-  otps: OtpRecord[];
   refreshTokens: RefreshRecord[];
 }
 
@@ -112,7 +131,7 @@ export class SandboxState {
   /** Throws when the data does not look like a saved state; the caller treats that as corrupt. */
   static hydrate(data: unknown, nowMs: number): SandboxState {
     const saved = data as PersistedState;
-    const arrays = [saved?.developers, saved?.apps, saved?.wallets, saved?.otps, saved?.refreshTokens];
+    const arrays = [saved?.developers, saved?.apps, saved?.wallets, saved?.refreshTokens];
     if (typeof saved !== 'object' || saved === null || saved.version !== 1 || typeof saved.secret !== 'string' || !arrays.every(Array.isArray)) {
       throw new Error('not a sandbox state file (version 1)');
     }
@@ -127,14 +146,15 @@ export class SandboxState {
       state.developers.set(developer._id, developer);
       state.developersByEmail.set(developer.email, developer);
     }
-    for (const app of saved.apps) {
-      state.indexApp(app);
+    for (const entry of saved.apps) {
+      // Files written before keys were hashed carry them in the clear: hash and drop them.
+      const { key, sandboxKey, ...app } = entry as AppRecord & LegacyKeys;
+      state.indexApp({ ...app, keyHash: app.keyHash ?? secretHash(key ?? ''), sandboxKeyHash: app.sandboxKeyHash ?? secretHash(sandboxKey ?? '') });
     }
-    for (const otp of saved.otps) {
-      state.otps.set(otp.mobile, otp);
-    }
-    for (const refresh of saved.refreshTokens) {
-      state.refreshTokens.set(refresh.token, refresh);
+    for (const entry of saved.refreshTokens) {
+      const { token, ...refresh } = entry as RefreshRecord & { token?: string };
+      const tokenHash = refresh.tokenHash ?? secretHash(token ?? '');
+      state.refreshTokens.set(tokenHash, { ...refresh, tokenHash });
     }
     state.ensureDemoWallets(nowMs);
     return state;
@@ -149,7 +169,6 @@ export class SandboxState {
       developers: [...this.developers.values()],
       apps: [...this.apps.values()],
       wallets: [...this.wallets.values()].map((wallet) => wallet.record),
-      otps: [...this.otps.values()],
       refreshTokens: [...this.refreshTokens.values()],
     };
   }
@@ -299,9 +318,10 @@ export class SandboxState {
     this.changed();
   }
 
-  createApp(developer: DeveloperRecord, name: string, nowMs: number): AppRecord {
+  /** Returns the new app with its keys; only their hashes are kept. */
+  createApp(developer: DeveloperRecord, name: string, nowMs: number): IssuedApp {
     const iso = new Date(nowMs).toISOString();
-    const app: AppRecord = {
+    const issued: IssuedApp = {
       _id: objectId(this.rng, nowMs),
       name,
       key: `pk_live_${randomBytes(16).toString('hex')}`,
@@ -315,13 +335,14 @@ export class SandboxState {
       updatedAt: iso,
       __v: 0,
     };
-    this.indexApp(app);
+    const { key, sandboxKey, ...rest } = issued;
+    this.indexApp({ ...rest, keyHash: secretHash(key), sandboxKeyHash: secretHash(sandboxKey) });
     this.changed();
-    return app;
+    return issued;
   }
 
   appByKey(key: string): AppRecord | undefined {
-    const app = this.appsByKey.get(key);
+    const app = this.appsByKey.get(secretHash(key));
     return app && !app.disabled && !app.deleted ? app : undefined;
   }
 
@@ -337,8 +358,8 @@ export class SandboxState {
   /** Only the latest passcode for a mobile is valid. */
   issuePasscode(mobile: string, nowMs: number): string {
     const passcode = this.rng.digits(6);
+    // Passcodes live in memory only: they expire in minutes and are secrets.
     this.otps.set(mobile, { mobile, passcode, expiresAt: nowMs + PASSCODE_LIFETIME_MS });
-    this.changed();
     return passcode;
   }
 
@@ -359,26 +380,25 @@ export class SandboxState {
       return 'expired';
     }
     this.otps.delete(mobile);
-    this.changed();
     return 'ok';
   }
 
   issueRefreshToken(mobile: string, nowMs: number): string {
     const token = randomBytes(20).toString('hex');
-    this.refreshTokens.set(token, { token, mobile, createdAt: nowMs });
+    this.refreshTokens.set(secretHash(token), { tokenHash: secretHash(token), mobile, createdAt: nowMs });
     this.changed();
     return token;
   }
 
   refreshTokenMobile(token: string): string | undefined {
-    return this.refreshTokens.get(token)?.mobile;
+    return this.refreshTokens.get(secretHash(token))?.mobile;
   }
 
   revokeRefreshTokens(mobile: string): number {
     let revoked = 0;
-    for (const [token, record] of this.refreshTokens) {
+    for (const [tokenHash, record] of this.refreshTokens) {
       if (record.mobile === mobile) {
-        this.refreshTokens.delete(token);
+        this.refreshTokens.delete(tokenHash);
         revoked++;
       }
     }
@@ -399,8 +419,8 @@ export class SandboxState {
 
   private indexApp(app: AppRecord): void {
     this.apps.set(app._id, app);
-    this.appsByKey.set(app.key, app);
-    this.appsByKey.set(app.sandboxKey, app);
+    this.appsByKey.set(app.keyHash, app);
+    this.appsByKey.set(app.sandboxKeyHash, app);
   }
 
   private ensureDemoWallets(nowMs: number): void {

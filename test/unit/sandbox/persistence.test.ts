@@ -25,6 +25,10 @@ describe('sandbox: state file', () => {
     const saved = readFileSync(dataFile, 'utf8');
     assert.ok(!saved.includes(dev.password), 'the password is not stored in plain text');
     assert.match(saved, /"passwordHash":"scrypt:/);
+    // Like a real server, only hashes of keys and refresh tokens are kept: the file lives in
+    // the user's VS Code data folder when the extension runs the sandbox.
+    for (const secret of [dev.appKey, dev.sandboxKey, wallet.refreshToken]) assert.ok(!saved.includes(secret), 'no key or refresh token in plain text');
+    assert.doesNotMatch(saved, /"passcode"/, 'passcodes are never written');
 
     const second = await startSandbox({ dataFile, log: () => undefined });
     try {
