@@ -1,0 +1,155 @@
+import * as vscode from 'vscode';
+import { emptyAccounts, secretKeys, SECRET_PREFIX, stateKey, type AppInfo, type AppSecrets, type DeveloperInfo, type DeveloperSecrets, type EnvironmentAccounts, type WalletInfo, type WalletSecrets, type WalletStatus } from './accountState';
+import type { EnvironmentId } from './environments';
+
+/**
+ * Per-environment accounts: names and ids in global state, every token and key in
+ * SecretStorage. Environments never share an entry, so switching cannot mix sessions.
+ * Changes made in another window arrive through `secrets.onDidChange`.
+ */
+export class AccountStore implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<EnvironmentId>();
+  readonly onDidChange = this.changed.event;
+  private readonly cache = new Map<string, unknown>();
+  private readonly subscription: vscode.Disposable;
+
+  constructor(
+    private readonly state: vscode.Memento,
+    private readonly secrets: vscode.SecretStorage,
+  ) {
+    this.subscription = secrets.onDidChange((event) => {
+      if (!event.key.startsWith(`${SECRET_PREFIX}.`)) return;
+      this.cache.delete(event.key);
+      const env = event.key.split('.')[1] as EnvironmentId;
+      this.changed.fire(env);
+    });
+  }
+
+  accounts(env: EnvironmentId): EnvironmentAccounts {
+    return { ...emptyAccounts(), ...this.state.get<EnvironmentAccounts>(stateKey(env)) };
+  }
+
+  private async update(env: EnvironmentId, change: (accounts: EnvironmentAccounts) => void): Promise<void> {
+    const accounts = this.accounts(env);
+    change(accounts);
+    await this.state.update(stateKey(env), accounts);
+    this.changed.fire(env);
+  }
+
+  // Secrets -----------------------------------------------------------------------------
+
+  private async readSecret<T>(key: string): Promise<T | undefined> {
+    if (this.cache.has(key)) return this.cache.get(key) as T | undefined;
+    const raw = await this.secrets.get(key);
+    let value: T | undefined;
+    try {
+      value = raw ? (JSON.parse(raw) as T) : undefined;
+    } catch {
+      value = undefined; // A damaged entry is treated as absent; the user signs in again.
+    }
+    this.cache.set(key, value);
+    return value;
+  }
+
+  private async writeSecret(key: string, value: unknown): Promise<void> {
+    this.cache.set(key, value);
+    await this.secrets.store(key, JSON.stringify(value));
+  }
+
+  private async deleteSecret(key: string): Promise<void> {
+    this.cache.delete(key);
+    await this.secrets.delete(key);
+  }
+
+  // Developer ---------------------------------------------------------------------------
+
+  developerSecrets(env: EnvironmentId): Promise<DeveloperSecrets | undefined> {
+    return this.readSecret(secretKeys.developer(env));
+  }
+
+  async signIn(env: EnvironmentId, developer: DeveloperInfo, secrets: DeveloperSecrets): Promise<void> {
+    await this.writeSecret(secretKeys.developer(env), secrets);
+    await this.update(env, (accounts) => {
+      accounts.developer = developer;
+    });
+  }
+
+  async signOut(env: EnvironmentId): Promise<void> {
+    await this.deleteSecret(secretKeys.developer(env));
+    await this.update(env, (accounts) => {
+      delete accounts.developer;
+    });
+  }
+
+  // Apps --------------------------------------------------------------------------------
+
+  appSecrets(env: EnvironmentId, appId: string): Promise<AppSecrets | undefined> {
+    return this.readSecret(secretKeys.app(env, appId));
+  }
+
+  async saveApp(env: EnvironmentId, app: AppInfo, secrets: AppSecrets): Promise<void> {
+    await this.writeSecret(secretKeys.app(env, app.id), secrets);
+    await this.update(env, (accounts) => {
+      accounts.apps = [...accounts.apps.filter((existing) => existing.id !== app.id), app];
+      accounts.activeAppId = app.id;
+    });
+  }
+
+  async selectApp(env: EnvironmentId, appId: string): Promise<void> {
+    await this.update(env, (accounts) => {
+      if (accounts.apps.some((app) => app.id === appId)) accounts.activeAppId = appId;
+    });
+  }
+
+  async removeApp(env: EnvironmentId, appId: string): Promise<void> {
+    await this.deleteSecret(secretKeys.app(env, appId));
+    await this.update(env, (accounts) => {
+      accounts.apps = accounts.apps.filter((app) => app.id !== appId);
+      if (accounts.activeAppId === appId) accounts.activeAppId = accounts.apps[0]?.id;
+    });
+  }
+
+  // Wallets -----------------------------------------------------------------------------
+
+  walletSecrets(env: EnvironmentId, mobile: string): Promise<WalletSecrets | undefined> {
+    return this.readSecret(secretKeys.wallet(env, mobile));
+  }
+
+  async saveWalletTokens(env: EnvironmentId, mobile: string, secrets: WalletSecrets): Promise<void> {
+    await this.writeSecret(secretKeys.wallet(env, mobile), secrets);
+  }
+
+  async connectWallet(env: EnvironmentId, wallet: Omit<WalletInfo, 'status'>, secrets: WalletSecrets): Promise<void> {
+    await this.saveWalletTokens(env, wallet.mobile, secrets);
+    await this.update(env, (accounts) => {
+      accounts.wallets = [...accounts.wallets.filter((existing) => existing.mobile !== wallet.mobile), { ...wallet, status: 'connected' }];
+      accounts.activeWalletMobile = wallet.mobile;
+    });
+  }
+
+  async setWalletStatus(env: EnvironmentId, mobile: string, status: WalletStatus): Promise<void> {
+    if (status === 'disconnected') await this.deleteSecret(secretKeys.wallet(env, mobile));
+    await this.update(env, (accounts) => {
+      accounts.wallets = accounts.wallets.map((wallet) => (wallet.mobile === mobile ? { ...wallet, status } : wallet));
+    });
+  }
+
+  async selectWallet(env: EnvironmentId, mobile: string): Promise<void> {
+    await this.update(env, (accounts) => {
+      if (accounts.wallets.some((wallet) => wallet.mobile === mobile)) accounts.activeWalletMobile = mobile;
+    });
+  }
+
+  async disconnectWallet(env: EnvironmentId, mobile: string): Promise<void> {
+    await this.deleteSecret(secretKeys.wallet(env, mobile));
+    await this.update(env, (accounts) => {
+      accounts.wallets = accounts.wallets.filter((wallet) => wallet.mobile !== mobile);
+      if (accounts.activeWalletMobile === mobile) accounts.activeWalletMobile = accounts.wallets[0]?.mobile;
+    });
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+}

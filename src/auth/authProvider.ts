@@ -1,0 +1,57 @@
+import * as vscode from 'vscode';
+import type { AccountService } from './accountService';
+import { ENVIRONMENTS } from './environments';
+
+export const AUTH_PROVIDER_ID = 'walletConsole';
+
+/**
+ * Shows the signed-in developer of the current environment in VS Code's Accounts menu;
+ * signing out there signs out here. Sign-in itself is the walletConsole.signIn command.
+ */
+export class DeveloperAuthProvider implements vscode.AuthenticationProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>();
+  readonly onDidChangeSessions = this.changed.event;
+  private last: vscode.AuthenticationSession | undefined;
+  private readonly subscription: vscode.Disposable;
+
+  constructor(
+    private readonly accounts: AccountService,
+    private readonly signIn: () => Thenable<unknown>,
+    private readonly signOut: () => Thenable<unknown>,
+  ) {
+    this.subscription = accounts.onDidChange(() => void this.sync());
+  }
+
+  /** Compares the current session with the last one announced and fires the difference. */
+  async sync(): Promise<void> {
+    const [current] = await this.getSessions();
+    const previous = this.last;
+    this.last = current;
+    if (previous?.id === current?.id) return;
+    this.changed.fire({ added: current ? [current] : [], removed: previous ? [previous] : [], changed: [] });
+  }
+
+  async getSessions(): Promise<vscode.AuthenticationSession[]> {
+    const env = this.accounts.env();
+    const developer = this.accounts.accounts(env).developer;
+    const secrets = await this.accounts.store.developerSecrets(env);
+    if (!developer || !secrets) return [];
+    return [{ id: `${env}:${developer.id}`, accessToken: secrets.loginToken, account: { id: developer.id, label: `${developer.email} (${ENVIRONMENTS[env].label})` }, scopes: [] }];
+  }
+
+  async createSession(): Promise<vscode.AuthenticationSession> {
+    await this.signIn();
+    const [session] = await this.getSessions();
+    if (!session) throw new Error('Sign-in did not complete.');
+    return session;
+  }
+
+  async removeSession(): Promise<void> {
+    await this.signOut();
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+}

@@ -1,0 +1,46 @@
+import * as vscode from 'vscode';
+import { startSandbox, type Sandbox } from '../sandbox';
+import type { Logger } from '../common/logger';
+
+/**
+ * The local sandbox runs inside the extension host, started the first time the local
+ * environment is used (never during activation) and stopped on deactivate.
+ */
+export class LocalSandbox implements vscode.Disposable {
+  private starting: Promise<Sandbox> | undefined;
+
+  constructor(
+    private readonly storageUri: vscode.Uri,
+    private readonly logger: Logger,
+  ) {}
+
+  url(): Promise<string> {
+    return this.instance().then((sandbox) => sandbox.url);
+  }
+
+  instance(): Promise<Sandbox> {
+    this.starting ??= this.start().catch((error: unknown) => {
+      this.starting = undefined;
+      throw error;
+    });
+    return this.starting;
+  }
+
+  private async start(): Promise<Sandbox> {
+    await vscode.workspace.fs.createDirectory(this.storageUri);
+    const dataFile = vscode.Uri.joinPath(this.storageUri, 'sandbox-state.json').fsPath;
+    const sandbox = await startSandbox({ dataFile });
+    this.logger.info(`Local sandbox listening on ${sandbox.url} (state in ${dataFile})`);
+    return sandbox;
+  }
+
+  async stop(): Promise<void> {
+    const starting = this.starting;
+    this.starting = undefined;
+    if (starting) await (await starting).close();
+  }
+
+  dispose(): void {
+    void this.stop();
+  }
+}

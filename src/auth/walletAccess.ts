@@ -1,0 +1,94 @@
+import { isAuthError, WalletApiError, type WalletClient, type WalletCredentials } from '../api';
+import { UserFacingError } from '../common/commandRunner';
+import type { Logger } from '../common/logger';
+import type { AccountStore } from './accountStore';
+import type { WalletSecrets } from './accountState';
+import type { ClientProvider } from './clients';
+import type { EnvironmentId } from './environments';
+
+/** Refresh this long before the access token runs out, so calls never race its expiry. */
+const REFRESH_MARGIN_MS = 60_000;
+
+export interface WalletCallContext {
+  env: EnvironmentId;
+  mobile: string;
+  appKey: string;
+}
+
+/**
+ * Runs wallet calls with a fresh access token: refreshed before it expires, and on a 401
+ * refreshed once and the call retried once. Concurrent callers share one refresh. When the
+ * refresh itself is refused, the wallet is marked disconnected and `onDisconnected` fires once.
+ */
+export class WalletAccess {
+  private readonly refreshing = new Map<string, Promise<WalletSecrets>>();
+
+  constructor(
+    private readonly clients: ClientProvider,
+    private readonly store: AccountStore,
+    private readonly logger: Logger,
+    private readonly onDisconnected: (env: EnvironmentId, mobile: string) => void,
+  ) {}
+
+  async call<T>(context: WalletCallContext, work: (client: WalletClient, credentials: WalletCredentials) => Promise<T>): Promise<T> {
+    const client = await this.clients.client(context.env);
+    let tokens = await this.currentTokens(context);
+    if (tokens.expiresAt - Date.now() < REFRESH_MARGIN_MS) tokens = await this.refresh(context, tokens);
+    try {
+      return await work(client, { appKey: context.appKey, accessToken: tokens.accessToken });
+    } catch (error) {
+      if (!isAuthError(error)) throw error;
+      // Another caller may have refreshed while this call was in flight: use its token.
+      const latest = await this.currentTokens(context);
+      const fresh = latest.accessToken !== tokens.accessToken ? latest : await this.refresh(context, latest);
+      return work(client, { appKey: context.appKey, accessToken: fresh.accessToken });
+    }
+  }
+
+  private async currentTokens(context: WalletCallContext): Promise<WalletSecrets> {
+    const tokens = await this.store.walletSecrets(context.env, context.mobile);
+    if (!tokens) throw disconnectedError(context.mobile);
+    return tokens;
+  }
+
+  private refresh(context: WalletCallContext, stale: WalletSecrets): Promise<WalletSecrets> {
+    const key = `${context.env}:${context.mobile}`;
+    let pending = this.refreshing.get(key);
+    if (!pending) {
+      pending = this.doRefresh(context, stale).finally(() => this.refreshing.delete(key));
+      this.refreshing.set(key, pending);
+    }
+    return pending;
+  }
+
+  private async doRefresh(context: WalletCallContext, stale: WalletSecrets): Promise<WalletSecrets> {
+    const client = await this.clients.client(context.env);
+    try {
+      const refreshed = await client.refreshAccessToken(context.appKey, stale.refreshToken);
+      const tokens: WalletSecrets = { ...stale, accessToken: refreshed.accessToken, expiresAt: Date.now() + refreshed.expiresIn * 1000 };
+      await this.store.saveWalletTokens(context.env, context.mobile, tokens);
+      this.logger.info(`[${context.env}] Refreshed the access token of wallet ${context.mobile}.`);
+      return tokens;
+    } catch (error) {
+      // Only a refusal means the refresh token is dead; a network failure may pass.
+      if (isRefusal(error)) {
+        this.logger.warn(`[${context.env}] The refresh token of wallet ${context.mobile} was refused (${error.message}); marking it disconnected.`);
+        await this.store.setWalletStatus(context.env, context.mobile, 'disconnected');
+        this.onDisconnected(context.env, context.mobile);
+        throw disconnectedError(context.mobile);
+      }
+      throw error;
+    }
+  }
+}
+
+/** The server answered and said no (4xx other than 429, or success:false): the refresh token is dead. */
+function isRefusal(error: unknown): error is WalletApiError {
+  if (!(error instanceof WalletApiError)) return false;
+  if (error.kind === 'rejected') return true;
+  return error.kind === 'http' && error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 429;
+}
+
+function disconnectedError(mobile: string): UserFacingError {
+  return new UserFacingError(`Wallet ${mobile} is disconnected: its session ended. Connect it again to continue.`, [{ title: 'Connect Wallet', command: 'walletConsole.connectWallet' }]);
+}

@@ -1,0 +1,58 @@
+import * as vscode from 'vscode';
+import { validateAppName } from '../api';
+import { ENVIRONMENTS } from '../auth/environments';
+import { UserFacingError } from '../common/commandRunner';
+import { inputCheck } from '../common/validators';
+import { withProgress, type CommandDeps } from './deps';
+
+/** Creates an app with the resource-auth token; its keys go to SecretStorage. */
+export async function createApp(deps: CommandDeps): Promise<void> {
+  const env = deps.accounts.env();
+  const { secrets } = await deps.accounts.requireDeveloper(env);
+  const name = await deps.ui().ask({ title: `Create App on ${ENVIRONMENTS[env].label}`, prompt: 'Name of the new app', placeholder: 'My checkout', validate: inputCheck(validateAppName) });
+  const app = await withProgress(`Creating app "${name}"…`, async () => (await deps.accounts.client(env)).createApp(secrets.resourceToken, name.trim()));
+  await deps.accounts.store.saveApp(env, { id: app._id, name: app.name, origin: 'created' }, { key: app.key, sandboxKey: app.sandboxKey });
+  deps.logger.info(`[${env}] Created app "${app.name}" (${app._id}); it is now the active app.`);
+}
+
+const KEY_SHAPE = /^[A-Za-z0-9_-]{8,128}$/;
+
+/** Remembers the key of an app made elsewhere (the contract has no "list apps"). */
+export async function addAppKey(deps: CommandDeps): Promise<void> {
+  const env = deps.accounts.env();
+  const production = env === 'production';
+  const ui = deps.ui();
+  const name = await ui.ask({ title: 'Add App Key (1/2)', prompt: 'A name to show for this app', validate: inputCheck(validateAppName) });
+  const key = await ui.ask({
+    title: 'Add App Key (2/2)',
+    prompt: production ? 'The app’s production key (pk_live_…)' : 'The app’s sandbox key (sk_test_…)',
+    password: true,
+    validate: (value) => (KEY_SHAPE.test(value.trim()) ? undefined : 'An app key is 8–128 letters, digits, "_" or "-", with no spaces.'),
+  });
+  const id = `added-${Date.now().toString(36)}`;
+  await deps.accounts.store.saveApp(env, { id, name: name.trim(), origin: 'added' }, production ? { key: key.trim() } : { sandboxKey: key.trim() });
+  deps.logger.info(`[${env}] Added the key of app "${name.trim()}"; it is now the active app.`);
+}
+
+export async function selectApp(deps: CommandDeps, appId?: unknown): Promise<void> {
+  const env = deps.accounts.env();
+  const { apps, activeAppId } = deps.accounts.accounts(env);
+  if (apps.length === 0) throw new UserFacingError('There are no apps yet. Create one or add the key of one you have.', [{ title: 'Create App', command: 'walletConsole.createApp' }]);
+  const chosen =
+    typeof appId === 'string'
+      ? appId
+      : await deps.ui().pick(
+          apps.map((app) => ({ label: app.name, description: app.id === activeAppId ? 'active' : app.origin === 'added' ? 'key added by hand' : undefined, detail: app.id, value: app.id })),
+          { title: 'Select App', placeholder: 'The app whose key signs every wallet call' },
+        );
+  await deps.accounts.store.selectApp(env, chosen);
+}
+
+/** Copies the active app's key after saying it is a secret. */
+export async function copyAppKey(deps: CommandDeps): Promise<void> {
+  const { app, appKey } = await deps.accounts.requireAppKey();
+  const choice = await deps.ui().confirm(`The key of "${app.name}" is a secret: anyone who has it can act as your app. Copy it to the clipboard?`, { modal: true, level: 'warning' }, 'Copy Key');
+  if (choice !== 'Copy Key') return;
+  await vscode.env.clipboard.writeText(appKey);
+  void deps.ui().confirm(`The key of "${app.name}" is on the clipboard.`, {});
+}

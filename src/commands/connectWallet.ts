@@ -1,0 +1,91 @@
+import { validateMobile, validatePasscode, WalletApiError } from '../api';
+import { ENVIRONMENTS } from '../auth/environments';
+import { UserFacingError } from '../common/commandRunner';
+import { inputCheck } from '../common/validators';
+import { withProgress, type CommandDeps } from './deps';
+
+const SANDBOX_PASSCODE = /\[Passcode:\s*(\d{6})\]/;
+
+/** The sandbox puts the passcode in the send-OTP message; real servers never do. */
+export function passcodePrompt(message: string, local: boolean): string {
+  const hint = local ? SANDBOX_PASSCODE.exec(message)?.[1] : undefined;
+  const sentTo = message.replace(SANDBOX_PASSCODE, '').trim() || 'Enter the passcode sent by SMS.';
+  return hint ? `${sentTo} (local sandbox passcode: ${hint})` : sentTo;
+}
+
+/** Validate the mobile, send an OTP, verify it: the contract's wallet login. */
+export async function connectWallet(deps: CommandDeps, mobileArgument?: unknown): Promise<void> {
+  const env = deps.accounts.env();
+  const local = env === 'local';
+  const { app, appKey } = await deps.accounts.requireAppKey(env);
+  const client = await deps.accounts.client(env);
+  const ui = deps.ui();
+  const suggested = typeof mobileArgument === 'string' ? mobileArgument : local ? deps.accounts.accounts(env).developer?.sandboxMobile : undefined;
+
+  const typed = await ui.ask({
+    title: `Connect Wallet on ${ENVIRONMENTS[env].label} (1/2)`,
+    prompt: local ? 'Mobile number of the wallet (your sandbox wallet is filled in)' : 'Mobile number of the wallet',
+    placeholder: '0803 123 4567',
+    value: suggested,
+    validate: inputCheck(validateMobile),
+  });
+  const mobileCheck = validateMobile(typed);
+  if (!mobileCheck.ok) throw new UserFacingError(mobileCheck.message);
+  const mobile = mobileCheck.value;
+
+  const sent = await withProgress(`Sending a passcode to ${mobile}…`, async () => {
+    const user = await client.validateUser(appKey, mobile);
+    const otp = await client.sendOtp(appKey, mobile);
+    return { user, message: otp.message };
+  });
+
+  let tokens: Awaited<ReturnType<typeof client.verifyOtp>> | undefined;
+  await ui.ask({
+    title: `Connect Wallet on ${ENVIRONMENTS[env].label} (2/2)`,
+    prompt: passcodePrompt(sent.message, local),
+    placeholder: '6-digit passcode',
+    password: !local,
+    validate: inputCheck(validatePasscode),
+    buttons: [{ id: 'resend', icon: 'refresh', tooltip: 'Send a new passcode' }],
+    onButton: async () => passcodePrompt((await client.sendOtp(appKey, mobile)).message, local),
+    onAccept: async (passcode) => {
+      try {
+        tokens = await client.verifyOtp(appKey, mobile, passcode.trim());
+        return undefined;
+      } catch (error) {
+        // A wrong passcode keeps the box open so the user can type it again.
+        if (error instanceof WalletApiError && (error.kind === 'http' || error.kind === 'rejected') && error.status !== undefined && error.status < 500) return error.serverMessage ?? error.message;
+        throw error;
+      }
+    },
+  });
+  if (!tokens) throw new UserFacingError('The passcode was not verified. Try Connect Wallet again.');
+
+  await deps.accounts.store.connectWallet(env, { id: sent.user.id, mobile }, { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt: Date.now() + tokens.expiresIn * 1000 });
+  deps.logger.info(`[${env}] Connected wallet ${mobile} through app "${app.name}".`);
+}
+
+export async function selectWallet(deps: CommandDeps, mobileArgument?: unknown): Promise<void> {
+  const env = deps.accounts.env();
+  const { wallets, activeWalletMobile } = deps.accounts.accounts(env);
+  if (wallets.length === 0) throw new UserFacingError('No wallet is connected yet.', [{ title: 'Connect Wallet', command: 'walletConsole.connectWallet' }]);
+  const mobile =
+    typeof mobileArgument === 'string'
+      ? mobileArgument
+      : await deps.ui().pick(
+          wallets.map((wallet) => ({ label: wallet.mobile, description: [wallet.mobile === activeWalletMobile ? 'active' : '', wallet.status === 'disconnected' ? 'disconnected' : ''].filter(Boolean).join(' · ') || undefined, value: wallet.mobile })),
+          { title: 'Select Wallet' },
+        );
+  await deps.accounts.store.selectWallet(env, mobile);
+}
+
+export async function disconnectWallet(deps: CommandDeps, mobileArgument?: unknown): Promise<void> {
+  const env = deps.accounts.env();
+  const { wallets } = deps.accounts.accounts(env);
+  if (wallets.length === 0) throw new UserFacingError('No wallet is connected.');
+  const mobile = typeof mobileArgument === 'string' ? mobileArgument : await deps.ui().pick(wallets.map((wallet) => ({ label: wallet.mobile, value: wallet.mobile })), { title: 'Disconnect Wallet' });
+  const answer = await deps.ui().confirm(`Disconnect wallet ${mobile}? Its tokens are deleted; connect it again with a new passcode.`, { modal: true, level: 'warning' }, 'Disconnect');
+  if (answer !== 'Disconnect') return;
+  await deps.accounts.store.disconnectWallet(env, mobile);
+  deps.logger.info(`[${env}] Disconnected wallet ${mobile}.`);
+}

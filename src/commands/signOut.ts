@@ -1,0 +1,11 @@
+import { ENVIRONMENTS } from '../auth/environments';
+import type { CommandDeps } from './deps';
+
+/** Forgets the developer tokens of the current environment; apps and wallets stay. */
+export async function signOut(deps: CommandDeps): Promise<void> {
+  const env = deps.accounts.env();
+  const developer = deps.accounts.accounts(env).developer;
+  await deps.accounts.store.signOut(env);
+  deps.logger.info(`[${env}] Signed out${developer ? ` ${developer.email}` : ''}.`);
+  void deps.ui().confirm(`Signed out of ${ENVIRONMENTS[env].label}.`, {});
+}

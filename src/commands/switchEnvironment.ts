@@ -1,0 +1,26 @@
+import { ENVIRONMENT_IDS, ENVIRONMENTS, type EnvironmentId } from '../auth/environments';
+import type { CommandDeps } from './deps';
+
+const PRODUCTION_CONFIRMED = 'walletConsole.productionConfirmed';
+
+export async function switchEnvironment(deps: CommandDeps, state: { get<T>(key: string): T | undefined; update(key: string, value: unknown): Thenable<void> }, target?: unknown): Promise<void> {
+  const current = deps.accounts.env();
+  const ui = deps.ui();
+  const chosen: EnvironmentId = ENVIRONMENT_IDS.includes(target as EnvironmentId)
+    ? (target as EnvironmentId)
+    : await ui.pick(
+        ENVIRONMENT_IDS.map((id) => {
+          const info = ENVIRONMENTS[id];
+          return { label: `${id === current ? '$(check) ' : ''}${info.label}`, description: info.live ? '$(warning) live' : undefined, detail: info.description, value: id };
+        }),
+        { title: 'Switch Environment', placeholder: `Current: ${ENVIRONMENTS[current].label}` },
+      );
+  if (chosen === current) return;
+  if (ENVIRONMENTS[chosen].live && !state.get<boolean>(PRODUCTION_CONFIRMED)) {
+    const answer = await ui.confirm('Switch to Production?', { modal: true, level: 'warning', detail: 'Production uses live wallets and real money. Calls made here act on real accounts.' }, 'Switch to Production');
+    if (answer !== 'Switch to Production') return;
+    await state.update(PRODUCTION_CONFIRMED, true);
+  }
+  await deps.accounts.settings.switchTo(chosen);
+  deps.logger.info(`Switched to ${ENVIRONMENTS[chosen].label}.`);
+}

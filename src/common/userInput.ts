@@ -1,0 +1,136 @@
+import * as vscode from 'vscode';
+
+/** Thrown when the user dismisses a prompt: commands end silently on it. */
+export class UserCancelledError extends Error {
+  constructor() {
+    super('Cancelled by the user.');
+    this.name = 'UserCancelledError';
+  }
+}
+
+/** By name, so a stand-in from another bundle (host tests) is recognised too. */
+export function isCancellation(error: unknown): boolean {
+  return error instanceof Error && error.name === 'UserCancelledError';
+}
+
+export interface InputButton {
+  readonly id: string;
+  readonly icon: string;
+  readonly tooltip: string;
+}
+
+export interface AskOptions {
+  title: string;
+  prompt: string;
+  placeholder?: string;
+  value?: string;
+  password?: boolean;
+  /** Runs as the user types: a message blocks acceptance. */
+  validate?: (value: string) => string | undefined;
+  /** Runs on Enter while the box stays open and busy: a message keeps it open to try again. */
+  onAccept?: (value: string) => Promise<string | undefined>;
+  buttons?: InputButton[];
+  /** A button press: may return a new prompt text (e.g. a refreshed hint). */
+  onButton?: (id: string) => Promise<string | void>;
+}
+
+export interface PickItem<T> extends vscode.QuickPickItem {
+  value: T;
+}
+
+export interface ConfirmOptions {
+  modal?: boolean;
+  detail?: string;
+  level?: 'info' | 'warning' | 'error';
+}
+
+export interface PickOptions {
+  title: string;
+  placeholder?: string;
+}
+
+/**
+ * Every prompt a command shows goes through this interface, so host tests can script a whole
+ * flow (sign-in, OTP entry) with a stand-in instead of a person.
+ */
+export interface UserInput {
+  ask(options: AskOptions): Promise<string>;
+  pick<T>(items: PickItem<T>[], options: PickOptions): Promise<T>;
+  /** A question with buttons; `modal` blocks the window. Resolves to the chosen button or undefined. */
+  confirm(message: string, options: ConfirmOptions, ...buttons: string[]): Promise<string | undefined>;
+}
+
+export class VsCodeUserInput implements UserInput {
+  ask(options: AskOptions): Promise<string> {
+    const box = vscode.window.createInputBox();
+    box.title = options.title;
+    box.prompt = options.prompt;
+    box.placeholder = options.placeholder;
+    box.value = options.value ?? '';
+    box.password = options.password ?? false;
+    box.ignoreFocusOut = true;
+    const buttons = (options.buttons ?? []).map((button) => ({ id: button.id, iconPath: new vscode.ThemeIcon(button.icon), tooltip: button.tooltip }));
+    box.buttons = buttons;
+
+    const validate = (value: string) => {
+      box.validationMessage = options.validate?.(value);
+      return box.validationMessage === undefined;
+    };
+
+    return new Promise<string>((resolve, reject) => {
+      let settled = false;
+      const finish = (action: () => void) => {
+        settled = true;
+        action();
+        box.dispose();
+      };
+      box.onDidChangeValue(validate);
+      box.onDidTriggerButton(async (pressed) => {
+        const button = buttons.find((candidate) => candidate.iconPath === pressed.iconPath);
+        if (!button || !options.onButton) return;
+        box.busy = true;
+        try {
+          const prompt = await options.onButton(button.id);
+          if (typeof prompt === 'string') box.prompt = prompt;
+        } catch (error) {
+          box.validationMessage = error instanceof Error ? error.message : String(error);
+        } finally {
+          box.busy = false;
+        }
+      });
+      box.onDidAccept(async () => {
+        if (box.busy || !validate(box.value)) return;
+        const value = box.value;
+        if (!options.onAccept) return finish(() => resolve(value));
+        box.busy = true;
+        box.enabled = false;
+        try {
+          const problem = await options.onAccept(value);
+          if (problem === undefined) return finish(() => resolve(value));
+          box.validationMessage = problem;
+        } catch (error) {
+          return finish(() => reject(error));
+        } finally {
+          box.busy = false;
+          box.enabled = true;
+        }
+      });
+      box.onDidHide(() => {
+        if (!settled) finish(() => reject(new UserCancelledError()));
+      });
+      box.show();
+      validate(box.value);
+    });
+  }
+
+  async pick<T>(items: PickItem<T>[], options: PickOptions): Promise<T> {
+    const chosen = await vscode.window.showQuickPick(items, { title: options.title, placeHolder: options.placeholder, ignoreFocusOut: true, matchOnDescription: true });
+    if (!chosen) throw new UserCancelledError();
+    return chosen.value;
+  }
+
+  confirm(message: string, options: ConfirmOptions, ...buttons: string[]): Promise<string | undefined> {
+    const show = options.level === 'error' ? vscode.window.showErrorMessage : options.level === 'warning' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+    return Promise.resolve(show(message, { modal: options.modal ?? false, detail: options.detail }, ...buttons));
+  }
+}

@@ -1,0 +1,39 @@
+import * as vscode from 'vscode';
+
+/** Refreshes on a timer only while the view is visible, and never on top of itself. */
+export class AutoRefresh implements vscode.Disposable {
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private readonly disposables: vscode.Disposable[];
+
+  constructor(
+    private readonly view: vscode.TreeView<unknown>,
+    private readonly seconds: () => number,
+    private readonly refresh: () => Promise<void>,
+  ) {
+    this.disposables = [
+      view.onDidChangeVisibility(() => this.reschedule()),
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration('walletConsole.autoRefreshSeconds')) this.reschedule();
+      }),
+    ];
+    this.reschedule();
+  }
+
+  private reschedule(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    const seconds = this.seconds();
+    if (seconds <= 0 || !this.view.visible) return;
+    let running = false;
+    this.timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      void this.refresh().finally(() => (running = false));
+    }, Math.max(15, seconds) * 1000);
+  }
+
+  dispose(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.disposables.forEach((disposable) => disposable.dispose());
+  }
+}

@@ -1,0 +1,66 @@
+import * as vscode from 'vscode';
+import { formatNaira } from '../api';
+import type { AccountService } from '../auth/accountService';
+import { ENVIRONMENTS } from '../auth/environments';
+import type { WalletModel } from './walletModel';
+
+/** The active wallet's balance at a glance; a click refreshes it. Hidden without a wallet. */
+export class BalanceStatus implements vscode.Disposable {
+  private readonly item = vscode.window.createStatusBarItem('walletConsole.balance', vscode.StatusBarAlignment.Left, 9);
+  private readonly disposables: vscode.Disposable[];
+
+  constructor(
+    private readonly service: AccountService,
+    private readonly model: WalletModel,
+    private readonly enabled: () => boolean,
+  ) {
+    this.item.name = 'Wallet Console Balance';
+    this.item.command = 'walletConsole.refreshBalance';
+    this.disposables = [
+      this.item,
+      model.onDidChange((part) => {
+        if (part === undefined || part === 'balance') this.update();
+      }),
+      service.onDidChange(() => this.update()),
+    ];
+    // Not during activation: the first balance (and so the local sandbox) comes just after.
+    const first = setTimeout(() => this.update(), 0);
+    this.disposables.push({ dispose: () => clearTimeout(first) });
+  }
+
+  /** What the item shows now (undefined while hidden). */
+  get text(): string | undefined {
+    return this.visible ? this.item.text : undefined;
+  }
+
+  get tooltip(): string | undefined {
+    return typeof this.item.tooltip === 'string' ? this.item.tooltip : undefined;
+  }
+
+  private visible = false;
+
+  /** Shown when a wallet is connected; loads the balance the first time it is shown. */
+  update(): void {
+    const wallet = this.service.activeWallet();
+    if (!this.enabled() || !this.model.connected || !wallet) {
+      this.item.hide();
+      this.visible = false;
+      return;
+    }
+    const env = ENVIRONMENTS[this.service.env()];
+    const { value, error, loading, updatedAt } = this.model.balance;
+    if (!value && !loading && !error) void this.model.loadBalance();
+    const amount = value ? formatNaira(value.balance) : '₦…';
+    const marker = this.service.env() === 'local' ? '' : ` [${env.label}]`;
+    this.item.text = `${loading ? '$(sync~spin)' : error ? '$(warning)' : '$(credit-card)'} ${amount}${marker}`;
+    this.item.backgroundColor = env.live ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    const when = updatedAt ? new Date(updatedAt).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }) : 'not yet';
+    this.item.tooltip = [`Wallet ${wallet.mobile}`, `Environment: ${env.label}${env.live ? ' (live)' : ''}`, `Updated ${when}`, error ? `Last refresh failed: ${error}` : '', 'Click to refresh the balance.'].filter(Boolean).join('\n');
+    this.item.show();
+    this.visible = true;
+  }
+
+  dispose(): void {
+    this.disposables.forEach((disposable) => disposable.dispose());
+  }
+}

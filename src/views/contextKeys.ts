@@ -1,0 +1,32 @@
+import * as vscode from 'vscode';
+import type { AccountService } from '../auth/accountService';
+
+/** Keeps the context keys that drive welcome views and menus in step with the accounts. */
+export class ContextKeys implements vscode.Disposable {
+  private readonly subscription: vscode.Disposable;
+  /** The last values set, for tests and the walkthrough. */
+  readonly values: Record<string, unknown> = {};
+
+  constructor(private readonly accounts: AccountService) {
+    this.subscription = accounts.onDidChange(() => this.update());
+    this.update();
+  }
+
+  private update(): void {
+    const env = this.accounts.env();
+    const state = this.accounts.accounts(env);
+    const wallet = this.accounts.activeWallet(env);
+    const set = (key: string, value: unknown) => {
+      this.values[key] = value;
+      void vscode.commands.executeCommand('setContext', `walletConsole.${key}`, value);
+    };
+    set('environment', env);
+    set('signedIn', state.developer !== undefined);
+    set('hasApp', this.accounts.activeApp(env) !== undefined);
+    set('walletConnected', wallet?.status === 'connected');
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+  }
+}

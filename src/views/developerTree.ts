@@ -1,0 +1,70 @@
+import * as vscode from 'vscode';
+import type { AccountService } from '../auth/accountService';
+import type { AppInfo } from '../auth/accountState';
+import { ENVIRONMENTS } from '../auth/environments';
+
+export type DeveloperNode = { kind: 'developer' } | { kind: 'apps' } | { kind: 'app'; app: AppInfo; appId: string };
+
+/** The signed-in developer of the current environment and the apps remembered for it. */
+export class DeveloperTreeProvider implements vscode.TreeDataProvider<DeveloperNode>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<DeveloperNode | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private readonly developerNode: DeveloperNode = { kind: 'developer' };
+  private readonly appsNode: DeveloperNode = { kind: 'apps' };
+  private readonly subscription: vscode.Disposable;
+
+  constructor(private readonly service: AccountService) {
+    this.subscription = service.onDidChange(() => this.changed.fire(undefined));
+  }
+
+  getChildren(node?: DeveloperNode): DeveloperNode[] {
+    const accounts = this.service.accounts();
+    if (!node) {
+      // Empty when there is nothing at all: the welcome view offers Sign In / Sign Up then.
+      if (!accounts.developer && accounts.apps.length === 0) return [];
+      return [this.developerNode, this.appsNode];
+    }
+    if (node.kind === 'apps') return accounts.apps.map((app) => ({ kind: 'app', app, appId: app.id }));
+    return [];
+  }
+
+  getTreeItem(node: DeveloperNode): vscode.TreeItem {
+    const env = ENVIRONMENTS[this.service.env()];
+    const accounts = this.service.accounts();
+    switch (node.kind) {
+      case 'developer': {
+        const developer = accounts.developer;
+        const item = new vscode.TreeItem(developer?.email ?? 'Not signed in');
+        item.contextValue = developer ? 'developer' : 'developer.signedOut';
+        item.iconPath = new vscode.ThemeIcon(developer ? 'account' : 'sign-in');
+        item.description = env.live ? `${env.label} (live)` : env.label;
+        item.tooltip = developer ? `Signed in to ${env.label} as ${developer.email}${developer.sandboxMobile ? `\nSandbox wallet: ${developer.sandboxMobile}` : ''}` : `Sign in to ${env.label} to create apps.`;
+        if (!developer) item.command = { command: 'walletConsole.signIn', title: 'Sign In' };
+        return item;
+      }
+      case 'apps': {
+        const item = new vscode.TreeItem('Apps', vscode.TreeItemCollapsibleState.Expanded);
+        item.contextValue = 'apps';
+        item.iconPath = new vscode.ThemeIcon('package');
+        item.description = accounts.apps.length === 0 ? 'none yet' : `${accounts.apps.length}`;
+        return item;
+      }
+      case 'app': {
+        const active = node.app.id === accounts.activeAppId;
+        const item = new vscode.TreeItem(node.app.name);
+        item.id = `walletConsole.app.${node.app.id}`;
+        item.contextValue = active ? 'app.active' : 'app';
+        item.iconPath = new vscode.ThemeIcon(active ? 'pass-filled' : 'circle-large-outline');
+        item.description = [active ? 'active' : '', node.app.origin === 'added' ? 'key added by hand' : ''].filter(Boolean).join(' · ') || undefined;
+        item.tooltip = `${node.app.name}\nApp id: ${node.app.id}${active ? '\nIts key signs every wallet call.' : '\nClick to make it the active app.'}`;
+        if (!active) item.command = { command: 'walletConsole.selectApp', title: 'Select App', arguments: [node.app.id] };
+        return item;
+      }
+    }
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+}

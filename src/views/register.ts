@@ -1,0 +1,61 @@
+import * as vscode from 'vscode';
+import type { AccountService } from '../auth/accountService';
+import { ENVIRONMENTS } from '../auth/environments';
+import { typeLabel } from './transactionFormat';
+import { AutoRefresh } from './autoRefresh';
+import { BalanceStatus } from './balanceStatus';
+import { ContextKeys } from './contextKeys';
+import { DeveloperTreeProvider } from './developerTree';
+import { WalletModel } from './walletModel';
+import { WalletTreeProvider } from './walletTree';
+
+export interface Views {
+  model: WalletModel;
+  walletTree: WalletTreeProvider;
+  developerTree: DeveloperTreeProvider;
+  balanceStatus: BalanceStatus;
+  contextKeys: ContextKeys;
+  walletView: vscode.TreeView<unknown>;
+  developerView: vscode.TreeView<unknown>;
+  disposables: vscode.Disposable[];
+}
+
+function setting<T>(key: string, fallback: T): T {
+  return vscode.workspace.getConfiguration('walletConsole').get<T>(key, fallback);
+}
+
+/** Creates the two tree views and the balance item, and keeps their descriptions current. */
+export function registerViews(service: AccountService): Views {
+  const model = new WalletModel(service, () => Math.max(1, Math.min(100, setting('transactions.pageSize', 20))));
+  const developerTree = new DeveloperTreeProvider(service);
+  const walletTree = new WalletTreeProvider(service, model);
+  const developerView = vscode.window.createTreeView('walletConsole.developer', { treeDataProvider: developerTree, showCollapseAll: false });
+  const walletView = vscode.window.createTreeView('walletConsole.wallet', { treeDataProvider: walletTree, showCollapseAll: true });
+  const balanceStatus = new BalanceStatus(service, model, () => setting('statusBar.showBalance', true));
+
+  const contextKeys = new ContextKeys(service);
+  const describe = () => {
+    const env = ENVIRONMENTS[service.env()];
+    const envText = env.live ? `${env.label} (live)` : env.label;
+    developerView.description = envText;
+    walletView.description = model.filter ? `${envText} · ${typeLabel(model.filter)} only` : envText;
+  };
+  describe();
+
+  const disposables: vscode.Disposable[] = [
+    model,
+    contextKeys,
+    developerTree,
+    walletTree,
+    developerView,
+    walletView,
+    balanceStatus,
+    service.onDidChange(describe),
+    model.onDidChange(describe),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration('walletConsole.statusBar.showBalance')) balanceStatus.update();
+    }),
+    new AutoRefresh(walletView as vscode.TreeView<unknown>, () => setting('autoRefreshSeconds', 0), () => model.refreshAll()),
+  ];
+  return { model, walletTree, developerTree, balanceStatus, contextKeys, disposables, walletView, developerView };
+}

@@ -1,0 +1,53 @@
+import * as vscode from 'vscode';
+import { formatNaira, type Transaction } from '../api';
+
+const TYPE_ICONS: Record<string, string> = { bank: 'credit-card', phone: 'device-mobile', bills: 'lightbulb', bvn: 'shield', vtu: 'radio-tower' };
+const TYPE_LABELS: Record<string, string> = { bank: 'Bank transfer', phone: 'Phone transfer', bills: 'Bill payment', bvn: 'BVN check', vtu: 'Airtime (VTU)' };
+
+export function typeIcon(type: string): vscode.ThemeIcon {
+  return new vscode.ThemeIcon(TYPE_ICONS[type] ?? 'circle-outline');
+}
+
+export function typeLabel(type: string): string {
+  return TYPE_LABELS[type] ?? type;
+}
+
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+export function shortReference(reference: string): string {
+  return reference.length > 12 ? `${reference.slice(0, 6)}…${reference.slice(-4)}` : reference;
+}
+
+/** Who or what a transaction went to, in a few words. */
+export function counterparty(transaction: Transaction): string | undefined {
+  const recipient = transaction.recipient;
+  if (recipient.accountName) return `${recipient.accountName}${recipient.bankName ? `, ${recipient.bankName}` : ''}`;
+  if (recipient.name) return recipient.name;
+  if (recipient.mobile) return recipient.mobile;
+  const metadata = recipient.metadata;
+  if (metadata?.billerName) return `${metadata.billerName.toUpperCase()}${metadata.billCustomerID ? ` ${metadata.billCustomerID}` : ''}`;
+  return undefined;
+}
+
+/** Markdown tooltip; every server string is escaped so it cannot inject links or markup. */
+export function transactionTooltip(transaction: Transaction): vscode.MarkdownString {
+  const md = new vscode.MarkdownString(undefined, true);
+  md.appendMarkdown(`$(${TYPE_ICONS[transaction.type] ?? 'circle-outline'}) **`);
+  md.appendText(`${formatNaira(transaction.amount)} · ${typeLabel(transaction.type)}`);
+  md.appendMarkdown('**\n\n');
+  const rows: [string, string | undefined][] = [
+    ['To', counterparty(transaction)],
+    ['Date', formatDate(transaction.createdAt)],
+    ['Reference', transaction.reference],
+  ];
+  for (const [name, value] of rows) {
+    if (!value) continue;
+    md.appendMarkdown(`${name}: `);
+    md.appendText(value);
+    md.appendMarkdown('  \n');
+  }
+  return md;
+}

@@ -1,0 +1,113 @@
+import * as vscode from 'vscode';
+import type { Account, Transaction, TransactionType, WalletBalance } from '../api';
+import type { AccountService } from '../auth/accountService';
+import { describeError } from '../common/commandRunner';
+import { redact } from '../common/redact';
+import { Loadable } from './loadable';
+
+export type WalletPart = 'balance' | 'accounts' | 'transactions';
+
+/** Data shown again within this time is not fetched again (reopening a view costs nothing). */
+export const FRESH_FOR_MS = 60_000;
+
+export interface TransactionPages {
+  items: Transaction[];
+  /** The next page to ask for; undefined once a short page showed the end. */
+  nextPage: number | undefined;
+}
+
+/**
+ * The active wallet's data, separate from how the tree draws it. Switching environment or
+ * wallet starts afresh; each part loads and refreshes on its own.
+ */
+export class WalletModel implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<WalletPart | undefined>();
+  /** Fires with the part that changed, or undefined when everything did. */
+  readonly onDidChange = this.changed.event;
+  readonly balance = new Loadable<WalletBalance>(() => this.changed.fire('balance'));
+  readonly accounts = new Loadable<Account[]>(() => this.changed.fire('accounts'));
+  readonly transactions = new Loadable<TransactionPages>(() => this.changed.fire('transactions'));
+  private filterType: TransactionType | undefined;
+  private walletKey: string | undefined;
+  private readonly subscription: vscode.Disposable;
+
+  constructor(
+    private readonly service: AccountService,
+    private readonly pageSize: () => number,
+  ) {
+    this.walletKey = this.currentKey();
+    this.subscription = service.onDidChange(() => {
+      const key = this.currentKey();
+      if (key === this.walletKey) return;
+      this.walletKey = key;
+      this.filterType = undefined;
+      [this.balance, this.accounts, this.transactions].forEach((part) => part.clear());
+      this.changed.fire(undefined);
+    });
+  }
+
+  /** Which wallet the data belongs to: environment, app and mobile. */
+  private currentKey(): string | undefined {
+    const env = this.service.env();
+    const wallet = this.service.activeWallet(env);
+    return wallet?.status === 'connected' ? `${env}|${this.service.activeApp(env)?.id}|${wallet.mobile}` : undefined;
+  }
+
+  get connected(): boolean {
+    return this.walletKey !== undefined;
+  }
+
+  get filter(): TransactionType | undefined {
+    return this.filterType;
+  }
+
+  private describe(error: unknown): string {
+    return redact(describeError('Loading', error));
+  }
+
+  loadBalance(force = false): Promise<void> {
+    if (!force && this.balance.isFresh(FRESH_FOR_MS)) return Promise.resolve();
+    return this.balance.load(() => this.service.withWallet((client, credentials) => client.getBalance(credentials)), (error) => this.describe(error));
+  }
+
+  loadAccounts(force = false): Promise<void> {
+    if (!force && this.accounts.isFresh(FRESH_FOR_MS)) return Promise.resolve();
+    return this.accounts.load(() => this.service.withWallet((client, credentials) => client.listAccounts(credentials)), (error) => this.describe(error));
+  }
+
+  /** Loads the first page again (dropping what was loaded), unless it is fresh. */
+  loadTransactions(force = false): Promise<void> {
+    if (!force && this.transactions.isFresh(FRESH_FOR_MS)) return Promise.resolve();
+    return this.transactions.load(() => this.fetchPage(1, []), (error) => this.describe(error));
+  }
+
+  /** Appends the next page to what is loaded. */
+  loadMoreTransactions(): Promise<void> {
+    const current = this.transactions.value;
+    if (!current?.nextPage) return Promise.resolve();
+    return this.transactions.load(() => this.fetchPage(current.nextPage!, current.items), (error) => this.describe(error));
+  }
+
+  private async fetchPage(page: number, before: Transaction[]): Promise<TransactionPages> {
+    const limit = this.pageSize();
+    const type = this.filterType;
+    const items = await this.service.withWallet((client, credentials) => client.listTransactions(credentials, { limit, pages: page, ...(type ? { type } : {}) }));
+    return { items: [...before, ...items], nextPage: items.length < limit ? undefined : page + 1 };
+  }
+
+  async setFilter(type: TransactionType | undefined): Promise<void> {
+    this.filterType = type;
+    this.transactions.clear();
+    this.changed.fire('transactions');
+    await this.loadTransactions(true);
+  }
+
+  refreshAll(): Promise<void> {
+    return Promise.all([this.loadBalance(true), this.accounts.value || this.accounts.error ? this.loadAccounts(true) : undefined, this.transactions.value || this.transactions.error ? this.loadTransactions(true) : undefined]).then(() => undefined);
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+}

@@ -1,0 +1,223 @@
+import * as vscode from 'vscode';
+import { formatNaira, maskAccountNumber, type Account, type Transaction } from '../api';
+import type { AccountService } from '../auth/accountService';
+import type { WalletInfo } from '../auth/accountState';
+import { ENVIRONMENTS } from '../auth/environments';
+import { counterparty, formatDate, shortReference, transactionTooltip, typeIcon, typeLabel } from './transactionFormat';
+import type { WalletModel, WalletPart } from './walletModel';
+
+export type WalletNode =
+  | { kind: 'wallet' }
+  | { kind: 'balance' }
+  | { kind: 'accounts' }
+  | { kind: 'transactions' }
+  | { kind: 'otherWallets' }
+  | { kind: 'account'; account: Account }
+  | { kind: 'transaction'; transaction: Transaction; reference: string }
+  | { kind: 'loadMore' }
+  | { kind: 'otherWallet'; wallet: WalletInfo; mobile: string }
+  | { kind: 'message'; text: string; icon: string; tooltip?: string; command?: vscode.Command };
+
+/**
+ * Draws the active wallet: its balance, accounts and transactions, and the other connected
+ * wallets. Each section refreshes on its own; the model owns fetching and caching.
+ */
+export class WalletTreeProvider implements vscode.TreeDataProvider<WalletNode>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<WalletNode | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  readonly sections = {
+    wallet: { kind: 'wallet' } as WalletNode,
+    balance: { kind: 'balance' } as WalletNode,
+    accounts: { kind: 'accounts' } as WalletNode,
+    transactions: { kind: 'transactions' } as WalletNode,
+    otherWallets: { kind: 'otherWallets' } as WalletNode,
+  };
+  private readonly disposables: vscode.Disposable[];
+
+  constructor(
+    private readonly service: AccountService,
+    readonly model: WalletModel,
+  ) {
+    this.disposables = [
+      this.changed,
+      model.onDidChange((part) => this.changed.fire(this.nodeFor(part))),
+      service.onDidChange(() => this.changed.fire(undefined)),
+    ];
+  }
+
+  private nodeFor(part: WalletPart | undefined): WalletNode | undefined {
+    return part ? this.sections[part] : undefined;
+  }
+
+  async getChildren(node?: WalletNode): Promise<WalletNode[]> {
+    if (!node) return this.roots();
+    switch (node.kind) {
+      case 'wallet':
+        return [this.sections.balance, this.sections.accounts, this.sections.transactions];
+      case 'accounts':
+        await this.model.loadAccounts();
+        return this.accountChildren();
+      case 'transactions':
+        await this.model.loadTransactions();
+        return this.transactionChildren();
+      case 'otherWallets':
+        return this.otherWallets().map((wallet) => ({ kind: 'otherWallet', wallet, mobile: wallet.mobile }));
+      default:
+        return [];
+    }
+  }
+
+  private otherWallets(): WalletInfo[] {
+    const active = this.service.activeWallet();
+    return this.service.accounts().wallets.filter((wallet) => wallet.mobile !== active?.mobile);
+  }
+
+  private async roots(): Promise<WalletNode[]> {
+    const others: WalletNode[] = this.otherWallets().length > 0 ? [this.sections.otherWallets] : [];
+    if (!this.model.connected) return this.setLoadFailed(false, others);
+    // The parts shown expanded load at once, in parallel.
+    void this.model.loadTransactions();
+    await this.model.loadBalance();
+    // Nothing could be loaded at all: an empty tree lets the error welcome (with Retry) show.
+    if (this.model.balance.error && !this.model.balance.value) return this.setLoadFailed(true, []);
+    return this.setLoadFailed(false, [this.sections.wallet, ...others]);
+  }
+
+  private setLoadFailed(failed: boolean, nodes: WalletNode[]): WalletNode[] {
+    void vscode.commands.executeCommand('setContext', 'walletConsole.walletLoadFailed', failed);
+    return nodes;
+  }
+
+  private accountChildren(): WalletNode[] {
+    const { value, error } = this.model.accounts;
+    if (!value) return error ? [retryNode(error, this.sections.accounts)] : [];
+    if (value.length === 0) return [{ kind: 'message', text: 'No linked bank accounts', icon: 'info' }];
+    const nodes: WalletNode[] = value.map((account) => ({ kind: 'account', account }));
+    return error ? [staleNode(error), ...nodes] : nodes;
+  }
+
+  private transactionChildren(): WalletNode[] {
+    const { value, error } = this.model.transactions;
+    if (!value) return error ? [retryNode(error, this.sections.transactions)] : [];
+    const filter = this.model.filter;
+    if (value.items.length === 0) return [{ kind: 'message', text: filter ? `No ${typeLabel(filter).toLowerCase()} transactions` : 'No transactions yet', icon: 'info' }];
+    const nodes: WalletNode[] = value.items.map((transaction) => ({ kind: 'transaction', transaction, reference: transaction.reference }));
+    if (value.nextPage) nodes.push({ kind: 'loadMore' });
+    return error ? [staleNode(error), ...nodes] : nodes;
+  }
+
+  getTreeItem(node: WalletNode): vscode.TreeItem {
+    switch (node.kind) {
+      case 'wallet':
+        return this.walletItem();
+      case 'balance':
+        return this.balanceItem();
+      case 'accounts':
+        return sectionItem('Accounts', 'accounts', 'account', this.model.accounts, vscode.TreeItemCollapsibleState.Collapsed, (value) => `${value.length}`);
+      case 'transactions': {
+        const item = sectionItem('Transactions', 'transactions', 'history', this.model.transactions, vscode.TreeItemCollapsibleState.Expanded, (value) => `${value.items.length}${value.nextPage ? '+' : ''}`);
+        const filter = this.model.filter;
+        if (filter) item.description = `${typeLabel(filter)} only${item.description ? ` · ${item.description}` : ''}`;
+        return item;
+      }
+      case 'otherWallets': {
+        const item = new vscode.TreeItem('Other wallets', vscode.TreeItemCollapsibleState.Expanded);
+        item.contextValue = 'otherWallets';
+        item.iconPath = new vscode.ThemeIcon('layers');
+        return item;
+      }
+      case 'account':
+        return accountItem(node.account);
+      case 'transaction':
+        return transactionItem(node.transaction);
+      case 'loadMore': {
+        const item = new vscode.TreeItem('Load more…');
+        item.contextValue = 'loadMore';
+        item.iconPath = new vscode.ThemeIcon(this.model.transactions.loading ? 'loading~spin' : 'ellipsis');
+        item.command = { command: 'walletConsole.loadMoreTransactions', title: 'Load More Transactions' };
+        return item;
+      }
+      case 'otherWallet': {
+        const item = new vscode.TreeItem(node.wallet.mobile);
+        item.contextValue = `otherWallet.${node.wallet.status}`;
+        item.description = node.wallet.status === 'disconnected' ? 'disconnected' : undefined;
+        item.iconPath = new vscode.ThemeIcon(node.wallet.status === 'disconnected' ? 'debug-disconnect' : 'device-mobile');
+        item.tooltip = `Click to make ${node.wallet.mobile} the active wallet.`;
+        item.command = { command: 'walletConsole.selectWallet', title: 'Select Wallet', arguments: [node.wallet.mobile] };
+        return item;
+      }
+      case 'message': {
+        const item = new vscode.TreeItem(node.text);
+        item.contextValue = 'message';
+        item.iconPath = new vscode.ThemeIcon(node.icon);
+        item.tooltip = node.tooltip;
+        item.command = node.command;
+        return item;
+      }
+    }
+  }
+
+  private walletItem(): vscode.TreeItem {
+    const wallet = this.service.activeWallet();
+    const app = this.service.activeApp();
+    const item = new vscode.TreeItem(wallet?.mobile ?? 'Wallet', vscode.TreeItemCollapsibleState.Expanded);
+    item.id = 'walletConsole.activeWallet';
+    item.contextValue = 'wallet';
+    item.iconPath = new vscode.ThemeIcon('device-mobile');
+    item.description = app ? `via ${app.name}` : undefined;
+    item.tooltip = `Active wallet ${wallet?.mobile ?? ''} in ${ENVIRONMENTS[this.service.env()].label}${app ? `, reached through the app "${app.name}"` : ''}.`;
+    return item;
+  }
+
+  private balanceItem(): vscode.TreeItem {
+    const { value, error, loading, updatedAt } = this.model.balance;
+    const item = new vscode.TreeItem(value ? formatNaira(value.balance) : loading ? 'Balance' : 'Balance unavailable');
+    item.contextValue = 'balance';
+    item.iconPath = new vscode.ThemeIcon(loading ? 'loading~spin' : error ? 'warning' : 'credit-card');
+    const when = updatedAt ? new Date(updatedAt).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }) : undefined;
+    item.description = loading ? 'loading…' : error ? (value ? `stale · updated ${when}` : 'could not load') : when ? `balance · updated ${when}` : 'balance';
+    item.tooltip = error ? `${error}\nClick refresh to try again.` : value ? `${value.balance.toLocaleString('en-NG')} kobo` : undefined;
+    return item;
+  }
+
+  dispose(): void {
+    this.disposables.forEach((disposable) => disposable.dispose());
+  }
+}
+
+function sectionItem<T>(label: string, contextValue: string, icon: string, part: { value: T | undefined; error: string | undefined; loading: boolean }, state: vscode.TreeItemCollapsibleState, count: (value: T) => string): vscode.TreeItem {
+  const item = new vscode.TreeItem(label, state);
+  item.id = `walletConsole.${contextValue}`;
+  item.contextValue = contextValue;
+  item.iconPath = new vscode.ThemeIcon(part.loading ? 'loading~spin' : part.error ? 'warning' : icon);
+  item.description = part.loading ? 'loading…' : part.error && part.value ? `stale · ${count(part.value)}` : part.value ? count(part.value) : undefined;
+  item.tooltip = part.error;
+  return item;
+}
+
+function accountItem(account: Account): vscode.TreeItem {
+  const item = new vscode.TreeItem(account.accountName ?? maskAccountNumber(account.accountNumber));
+  item.contextValue = 'account';
+  item.iconPath = new vscode.ThemeIcon('credit-card');
+  item.description = `${account.bankName ?? account.bankCode ?? ''} ${maskAccountNumber(account.accountNumber)}`.trim();
+  return item;
+}
+
+function transactionItem(transaction: Transaction): vscode.TreeItem {
+  const item = new vscode.TreeItem(`${formatNaira(transaction.amount)}  ${typeLabel(transaction.type)}`);
+  item.id = `walletConsole.transaction.${transaction.reference}`;
+  item.contextValue = 'transaction';
+  item.iconPath = typeIcon(transaction.type);
+  item.description = [formatDate(transaction.createdAt), counterparty(transaction), shortReference(transaction.reference)].filter(Boolean).join(' · ');
+  item.tooltip = transactionTooltip(transaction);
+  item.command = { command: 'walletConsole.showTransaction', title: 'Show Transaction', arguments: [transaction.reference] };
+  return item;
+}
+
+function retryNode(error: string, section: WalletNode): WalletNode {
+  return { kind: 'message', text: 'Could not load. Click to retry.', icon: 'warning', tooltip: error, command: { command: 'walletConsole.refresh', title: 'Retry', arguments: [section] } };
+}
+
+function staleNode(error: string): WalletNode {
+  return { kind: 'message', text: 'Showing the last loaded data (refresh failed)', icon: 'warning', tooltip: error };
+}

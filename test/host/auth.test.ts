@@ -1,0 +1,207 @@
+import * as assert from 'node:assert/strict';
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { WalletConsoleApi } from '../../src/extension';
+import { activateExtension, runScripted, setSetting, uniqueEmail } from './support/extension';
+import { sandboxPasscode } from './support/connectedWallet';
+import { SandboxAdmin } from './support/sandboxAdmin';
+import { CANCEL, ScriptedInput } from './support/scriptedInput';
+
+
+/** Every file below `folder`, for the secret audit. */
+async function filesBelow(folder: string): Promise<string[]> {
+  const entries = await fs.readdir(folder, { withFileTypes: true, recursive: true }).catch(() => []);
+  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+function ancestorNamed(start: string, name: string): string | undefined {
+  for (let dir = start; dir !== path.dirname(dir); dir = path.dirname(dir)) if (path.basename(dir) === name) return path.dirname(dir);
+  return undefined;
+}
+
+describe('Sign-in, apps and wallet connection (local sandbox)', function () {
+  this.timeout(120_000);
+  let api: WalletConsoleApi;
+  let admin: SandboxAdmin;
+  const email = uniqueEmail('flow');
+  const password = `pw-${Math.random().toString(36).slice(2)}-Secret!`;
+  const passcodesUsed: string[] = [];
+
+  before(async () => {
+    api = await activateExtension();
+    await setSetting('environment', 'local');
+    admin = new SandboxAdmin(await api.sandboxUrl());
+  });
+
+  after(async () => {
+    await admin.setKnobs({ tokenLifetimeSeconds: 86400 });
+    await admin.clearFaults();
+  });
+
+  it('signs up with validated, masked input and signs in (login + resource auth)', async () => {
+    const input = await runScripted(api, 'walletConsole.signUp', ['not-an-email', email, 'short', password, 'different', password]);
+    const [badEmail, , badPassword, , mismatch] = input.asked;
+    assert.match(badEmail!.validation ?? '', /e-mail/i);
+    assert.match(badPassword!.validation ?? '', /8/);
+    assert.match(mismatch!.validation ?? '', /do not match/);
+    assert.deepEqual(input.errors, []);
+    const developer = api.accounts.accounts('local').developer;
+    assert.equal(developer?.email, email);
+    assert.match(developer?.sandboxMobile ?? '', /^234\d{10}$/);
+    const secrets = await api.accounts.store.developerSecrets('local');
+    assert.ok(secrets?.loginToken && secrets.resourceToken, 'both developer tokens are stored as secrets');
+    const accounts = await vscode.authentication.getAccounts('walletConsole');
+    assert.deepEqual(accounts.map((account) => account.label), [`${email} (Local sandbox)`], 'the developer shows in the Accounts menu');
+  });
+
+  it('signs out and back in', async () => {
+    await runScripted(api, 'walletConsole.signOut', []);
+    assert.equal(api.accounts.accounts('local').developer, undefined);
+    assert.deepEqual(await vscode.authentication.getAccounts('walletConsole'), [], 'signed out of the Accounts menu too');
+    assert.equal(await api.accounts.store.developerSecrets('local'), undefined);
+    const wrong = await runScripted(api, 'walletConsole.signIn', [email, 'not-the-password']);
+    assert.equal(wrong.errors.length, 1, 'a wrong password is one readable error');
+    assert.doesNotMatch(wrong.errors[0]!, /undefined|\[object|not-the-password|at .*\.js/);
+    await runScripted(api, 'walletConsole.signIn', [email, password]);
+    assert.equal(api.accounts.accounts('local').developer?.email, email);
+  });
+
+  it('creates an app whose keys live in SecretStorage only', async () => {
+    await runScripted(api, 'walletConsole.createApp', ['', 'Checkout Test']);
+    const app = api.accounts.activeApp('local');
+    assert.equal(app?.name, 'Checkout Test');
+    const keys = await api.accounts.store.appSecrets('local', app!.id);
+    assert.match(keys?.sandboxKey ?? '', /^sk_test_[0-9a-f]{32}$/);
+    assert.match(keys?.key ?? '', /^pk_live_[0-9a-f]{32}$/);
+  });
+
+  it('refuses an unknown mobile with the server’s words', async () => {
+    const input = await runScripted(api, 'walletConsole.connectWallet', ['0701 000 0000']);
+    assert.equal(input.errors.length, 1);
+    assert.match(input.errors[0]!, /This user does not exist/);
+    assert.equal(api.accounts.activeWallet('local'), undefined);
+  });
+
+  it('connects the sandbox wallet: prefilled mobile, wrong passcode kept open, resend, verify', async () => {
+    const sandboxMobile = api.accounts.accounts('local').developer!.sandboxMobile!;
+    let first = '';
+    const input = await runScripted(api, 'walletConsole.connectWallet', [
+      (options) => {
+        assert.equal(options.value, sandboxMobile, 'the sandbox mobile is filled in');
+        return '12ab';
+      },
+      (options) => options.value!,
+      (options) => {
+        first = sandboxPasscode(options.prompt);
+        return String((Number(first) + 1) % 1_000_000).padStart(6, '0');
+      },
+      { button: 'resend' },
+      (options) => {
+        const code = sandboxPasscode(options.prompt);
+        passcodesUsed.push(first, code);
+        return code;
+      },
+    ]);
+    assert.match(input.asked[0]!.validation ?? '', /0803 123 4567/, 'a bad mobile shows the expected form');
+    assert.match(input.asked[2]!.validation ?? '', /passcode you entered is invalid/i);
+    assert.deepEqual(input.errors, []);
+    const wallet = api.accounts.activeWallet('local');
+    assert.equal(wallet?.mobile, sandboxMobile);
+    assert.equal(wallet?.status, 'connected');
+    const balance = await api.accounts.withWallet((client, credentials) => client.getBalance(credentials));
+    assert.equal(balance.mobile, sandboxMobile);
+    assert.ok(Number.isInteger(balance.balance));
+  });
+
+  it('refreshes an expired token silently, once for many concurrent calls', async () => {
+    const mobile = api.accounts.activeWallet('local')!.mobile;
+    const tokens = await api.accounts.store.walletSecrets('local', mobile);
+    await api.accounts.store.saveWalletTokens('local', mobile, { ...tokens!, expiresAt: Date.now() - 1000 });
+    await admin.clearRequests();
+    const balances = await Promise.all(Array.from({ length: 20 }, () => api.accounts.withWallet((client, credentials) => client.getBalance(credentials))));
+    assert.equal(balances.length, 20);
+    assert.equal(await admin.count('/v1/users/accessToken'), 1, 'one refresh for all the calls');
+    assert.equal(await admin.count('/v1/users/balance'), 20);
+  });
+
+  it('on a 401 refreshes once and retries the call once', async () => {
+    await admin.clearRequests();
+    await admin.addFault({ path: '/v1/users/balance', status: 401, times: 1 });
+    const balance = await api.accounts.withWallet((client, credentials) => client.getBalance(credentials));
+    assert.ok(Number.isInteger(balance.balance));
+    assert.equal(await admin.count('/v1/users/accessToken'), 1);
+    assert.equal(await admin.count('/v1/users/balance'), 2);
+  });
+
+  it('marks the wallet disconnected when the refresh is refused, with one reconnect prompt', async () => {
+    const mobile = api.accounts.activeWallet('local')!.mobile;
+    await admin.revoke(mobile);
+    const tokens = await api.accounts.store.walletSecrets('local', mobile);
+    await api.accounts.store.saveWalletTokens('local', mobile, { ...tokens!, expiresAt: Date.now() - 1000 });
+    const prompts: string[] = [];
+    const input = new ScriptedInput(CANCEL);
+    api.setUserInput!({ ask: input.ask.bind(input), pick: input.pick.bind(input), confirm: async (message, options, ...buttons) => (prompts.push(message), input.confirm(message, options, ...buttons)) });
+    try {
+      const results = await Promise.allSettled(Array.from({ length: 10 }, () => api.accounts.withWallet((client, credentials) => client.getBalance(credentials))));
+      assert.ok(results.every((result) => result.status === 'rejected'));
+      for (const result of results) assert.match(String((result as PromiseRejectedResult).reason.message), /disconnected/);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    } finally {
+      api.setUserInput!(undefined);
+    }
+    assert.equal(prompts.filter((message) => /was disconnected/.test(message)).length, 1, 'exactly one reconnect prompt');
+    assert.equal(api.accounts.accounts('local').wallets.find((wallet) => wallet.mobile === mobile)?.status, 'disconnected');
+    assert.equal(await api.accounts.store.walletSecrets('local', mobile), undefined, 'the dead tokens are deleted');
+  });
+
+  it('keeps environments apart and refuses plain http to another host', async () => {
+    const url = await api.sandboxUrl();
+    await setSetting('staging.consoleUrl', url);
+    await setSetting('staging.developerUrl', url);
+    await runScripted(api, 'walletConsole.switchEnvironment', ['Staging']);
+    assert.equal(api.accounts.env(), 'staging');
+    assert.equal(api.accounts.accounts('staging').developer, undefined, 'staging starts signed out');
+    assert.deepEqual(api.accounts.accounts('staging').apps, []);
+    await runScripted(api, 'walletConsole.signIn', [email, password]);
+    assert.equal(api.accounts.accounts('staging').developer?.email, email);
+    assert.deepEqual(api.accounts.accounts('staging').apps, [], 'apps made in local do not leak into staging');
+
+    await setSetting('staging.consoleUrl', 'http://example.com');
+    const refused = await runScripted(api, 'walletConsole.signIn', [email, password]);
+    assert.match(refused.errors[0] ?? '', /Plain http:\/\/ is only allowed for this machine/);
+
+    await runScripted(api, 'walletConsole.switchEnvironment', ['Local sandbox']);
+    assert.equal(api.accounts.env(), 'local');
+    assert.equal(api.accounts.activeApp('local')?.name, 'Checkout Test', 'local kept its app');
+    await setSetting('staging.consoleUrl', undefined);
+    await setSetting('staging.developerUrl', undefined);
+  });
+
+  it('asks before the first switch to production', async () => {
+    const declined = await runScripted(api, 'walletConsole.switchEnvironment', ['Production', CANCEL]);
+    assert.match(declined.asked[1]!.title, /Switch to Production/);
+    assert.equal(api.accounts.env(), 'local');
+  });
+
+  it('leaves no secret in settings, state or logs', async () => {
+    const env = 'local';
+    const app = api.accounts.activeApp(env)!;
+    const developer = await api.accounts.store.developerSecrets(env);
+    const keys = await api.accounts.store.appSecrets(env, app.id);
+    const secrets = [password, developer!.loginToken, developer!.resourceToken, keys!.key!, keys!.sandboxKey!, ...passcodesUsed.map((code) => `Passcode: ${code}`)];
+    const storage = api.storagePaths;
+    assert.ok(storage, 'the test API exposes where VS Code keeps this extension’s data');
+    const roots = [ancestorNamed(storage.globalStorage, 'User'), ancestorNamed(storage.logs, 'logs')].filter((root): root is string => !!root);
+    assert.ok(roots.length >= 1, `found the data folders from ${JSON.stringify(storage)}`);
+    let searched = 0;
+    for (const root of roots) {
+      for (const file of await filesBelow(root)) {
+        const content = await fs.readFile(file).catch(() => Buffer.alloc(0));
+        searched++;
+        for (const secret of secrets) assert.equal(content.includes(secret), false, `a secret was found in ${file}`);
+      }
+    }
+    assert.ok(searched > 0, 'the audit read some files');
+  });
+});

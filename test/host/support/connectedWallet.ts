@@ -1,0 +1,37 @@
+import * as assert from 'node:assert/strict';
+import type { WalletConsoleApi } from '../../../src/extension';
+import { activateExtension, runScripted, setSetting, uniqueEmail } from './extension';
+import { SandboxAdmin } from './sandboxAdmin';
+
+export interface ConnectedWallet {
+  api: WalletConsoleApi;
+  admin: SandboxAdmin;
+  email: string;
+  password: string;
+  mobile: string;
+}
+
+/** Reads the passcode the local sandbox shows in the OTP prompt. */
+export function sandboxPasscode(prompt: string | undefined): string {
+  const match = /local sandbox passcode: (\d{6})/.exec(prompt ?? '');
+  assert.ok(match, `the passcode prompt shows the sandbox passcode: ${prompt}`);
+  return match[1]!;
+}
+
+/**
+ * Signs up a fresh developer in the local sandbox, creates an app and connects the
+ * developer's sandbox wallet, all through the real commands with scripted answers.
+ */
+export async function connectFreshWallet(label: string): Promise<ConnectedWallet> {
+  const api = await activateExtension();
+  await setSetting('environment', 'local');
+  const admin = new SandboxAdmin(await api.sandboxUrl());
+  const email = uniqueEmail(label);
+  const password = `pw-${Math.random().toString(36).slice(2)}-Secret!`;
+  await runScripted(api, 'walletConsole.signUp', [email, password, password]);
+  await runScripted(api, 'walletConsole.createApp', [`${label} app`]);
+  const mobile = api.accounts.accounts('local').developer!.sandboxMobile!;
+  await runScripted(api, 'walletConsole.connectWallet', [mobile, (options) => sandboxPasscode(options.prompt)]);
+  assert.equal(api.accounts.activeWallet('local')?.mobile, mobile);
+  return { api, admin, email, password, mobile };
+}

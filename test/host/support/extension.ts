@@ -1,0 +1,32 @@
+import * as vscode from 'vscode';
+import type { WalletConsoleApi } from '../../../src/extension';
+import { ScriptedInput, type Answer } from './scriptedInput';
+
+export const EXTENSION_ID = 'wallet-console.wallet-console';
+
+export async function activateExtension(): Promise<WalletConsoleApi> {
+  const extension = vscode.extensions.getExtension<WalletConsoleApi>(EXTENSION_ID);
+  if (!extension) throw new Error(`${EXTENSION_ID} is not installed in this host`);
+  return extension.activate();
+}
+
+/** Runs a command with a scripted stand-in answering its prompts; returns the stand-in. */
+export async function runScripted(api: WalletConsoleApi, command: string, answers: Answer[], ...args: unknown[]): Promise<ScriptedInput> {
+  const input = new ScriptedInput(...answers);
+  api.setUserInput!(input);
+  try {
+    await vscode.commands.executeCommand(command, ...args);
+  } finally {
+    api.setUserInput!(undefined);
+  }
+  input.assertDone();
+  return input;
+}
+
+export async function setSetting(key: string, value: unknown): Promise<void> {
+  await vscode.workspace.getConfiguration('walletConsole').update(key, value, vscode.ConfigurationTarget.Global);
+}
+
+export function uniqueEmail(label: string): string {
+  return `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}

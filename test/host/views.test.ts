@@ -1,0 +1,159 @@
+import * as assert from 'node:assert/strict';
+import { promises as fs } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { formatNaira, type Transaction } from '../../src/api';
+import type { WalletNode } from '../../src/views/walletTree';
+import { connectFreshWallet, type ConnectedWallet } from './support/connectedWallet';
+import { runScripted, setSetting } from './support/extension';
+
+function label(item: vscode.TreeItem): string {
+  return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
+}
+
+describe('Wallet views and the status-bar balance (local sandbox)', function () {
+  this.timeout(120_000);
+  let wallet: ConnectedWallet;
+  let allTransactions: Transaction[];
+
+  before(async () => {
+    wallet = await connectFreshWallet('views');
+    await setSetting('transactions.pageSize', 25);
+    allTransactions = [];
+    for (let page = 1; ; page++) {
+      const batch = await wallet.api.accounts.withWallet((client, credentials) => client.listTransactions(credentials, { limit: 100, pages: page }));
+      allTransactions.push(...batch);
+      if (batch.length < 100) break;
+    }
+    assert.ok(allTransactions.length > 25, 'the sandbox wallet has a history longer than one page');
+  });
+
+  after(async () => {
+    await setSetting('transactions.pageSize', undefined);
+  });
+
+  function forget(): void {
+    const { model } = wallet.api.views;
+    [model.balance, model.accounts, model.transactions].forEach((part) => part.clear());
+  }
+
+  it('opening the view asks only for what it shows, in parallel, and nothing again within a minute', async () => {
+    const { walletTree } = wallet.api.views;
+    forget();
+    await wallet.admin.clearRequests();
+    const roots = await walletTree.getChildren();
+    const others = wallet.api.accounts.accounts('local').wallets.length > 1 ? ['otherWallets'] : [];
+    assert.deepEqual(roots.map((node) => node.kind), ['wallet', ...others]);
+    const sections = await walletTree.getChildren(roots[0]);
+    assert.deepEqual(sections.map((node) => node.kind), ['balance', 'accounts', 'transactions']);
+    await walletTree.getChildren(sections[2]);
+    const first = await wallet.admin.requests();
+    assert.deepEqual(first.map((request) => request.path).sort(), ['/v1/transactions', '/v1/users/balance'], 'one request per expanded part');
+
+    await wallet.admin.clearRequests();
+    await walletTree.getChildren();
+    await walletTree.getChildren(sections[2]);
+    assert.deepEqual(await wallet.admin.requests(), [], 'reopening within a minute costs nothing');
+  });
+
+  it('shows the balance, the accounts and the newest page of transactions', async () => {
+    const { walletTree } = wallet.api.views;
+    const balance = await wallet.api.accounts.withWallet((client, credentials) => client.getBalance(credentials));
+    const [walletNode] = await walletTree.getChildren();
+    assert.equal(label(walletTree.getTreeItem(walletNode!)), wallet.mobile);
+    const [balanceNode, accountsNode, transactionsNode] = await walletTree.getChildren(walletNode);
+    assert.equal(label(walletTree.getTreeItem(balanceNode!)), formatNaira(balance.balance));
+
+    const accounts = await wallet.api.accounts.withWallet((client, credentials) => client.listAccounts(credentials));
+    const accountNodes = await walletTree.getChildren(accountsNode);
+    assert.equal(accountNodes.filter((node) => node.kind === 'account').length, accounts.length);
+    for (const node of accountNodes) assert.doesNotMatch(walletTree.getTreeItem(node).description as string, /\d{10}/, 'account numbers are masked');
+
+    const page = await walletTree.getChildren(transactionsNode);
+    const items = page.filter((node): node is Extract<WalletNode, { kind: 'transaction' }> => node.kind === 'transaction');
+    assert.equal(items.length, 25);
+    assert.equal(page.at(-1)?.kind, 'loadMore');
+    assert.deepEqual(items.map((node) => node.reference), allTransactions.slice(0, 25).map((transaction) => transaction.reference), 'newest first, as the API orders them');
+    const item = walletTree.getTreeItem(items[0]!);
+    assert.ok(label(item).startsWith(formatNaira(allTransactions[0]!.amount)));
+    assert.ok(item.tooltip instanceof vscode.MarkdownString);
+    assert.equal(item.contextValue, 'transaction');
+  });
+
+  it('pages to the end of a long history with Load more', async () => {
+    const { walletTree, model } = wallet.api.views;
+    let guard = 0;
+    while (model.transactions.value?.nextPage && guard++ < 50) await vscode.commands.executeCommand('walletConsole.loadMoreTransactions');
+    const [walletNode] = await walletTree.getChildren();
+    const [, , transactionsNode] = await walletTree.getChildren(walletNode);
+    const nodes = await walletTree.getChildren(transactionsNode);
+    assert.notEqual(nodes.at(-1)?.kind, 'loadMore', 'no Load more at the end');
+    assert.deepEqual(nodes.filter((node) => node.kind === 'transaction').map((node) => (node as { reference: string }).reference), allTransactions.map((transaction) => transaction.reference));
+  });
+
+  it('filters by type and shows the filter in the view description', async () => {
+    const { model } = wallet.api.views;
+    await runScripted(wallet.api, 'walletConsole.filterTransactions', ['Bill payment']);
+    assert.equal(model.filter, 'bills');
+    const bills = model.transactions.value!.items;
+    assert.ok(bills.length > 0);
+    assert.ok(bills.every((transaction) => transaction.type === 'bills'));
+    assert.match(wallet.api.views.walletView.description ?? '', /Bill payment only/);
+    await runScripted(wallet.api, 'walletConsole.filterTransactions', ['All types']);
+    assert.equal(model.filter, undefined);
+    assert.doesNotMatch(wallet.api.views.walletView.description ?? '', /only/);
+  });
+
+  it('exports the loaded transactions as properly quoted CSV and as JSON', async () => {
+    await wallet.admin.addTransaction(wallet.mobile, { type: 'phone', amount: 150_000, recipient: { mobile: '2348031234567', name: 'Ade, "Tunde" Bello' } });
+    await vscode.commands.executeCommand('walletConsole.refresh', { kind: 'transactions' });
+    const loaded = wallet.api.views.model.transactions.value!.items;
+    const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'wallet-export-'));
+    const csvUri = vscode.Uri.file(path.join(folder, 'out.csv'));
+    const jsonUri = vscode.Uri.file(path.join(folder, 'out.json'));
+    await runScripted(wallet.api, 'walletConsole.exportTransactions', [], csvUri);
+    await runScripted(wallet.api, 'walletConsole.exportTransactions', [], jsonUri);
+    const csv = await fs.readFile(csvUri.fsPath, 'utf8');
+    const lines = csv.trimEnd().split('\r\n');
+    assert.equal(lines.length, loaded.length + 1);
+    assert.match(lines[0]!, /^reference,type,amountKobo,amountNaira,createdAt/);
+    assert.ok(lines[1]!.includes('"Ade, ""Tunde"" Bello"'), `quoted: ${lines[1]}`);
+    assert.ok(lines[1]!.includes(',150000,1500,'));
+    const json = JSON.parse(await fs.readFile(jsonUri.fsPath, 'utf8')) as Transaction[];
+    assert.deepEqual(json.map((transaction) => transaction.reference), loaded.map((transaction) => transaction.reference));
+  });
+
+  it('shows the balance in the status bar and updates it on refresh', async () => {
+    const status = wallet.api.views.balanceStatus;
+    await vscode.commands.executeCommand('walletConsole.refreshBalance');
+    const before = status.text;
+    assert.match(before ?? '', /^\$\(credit-card\) ₦[\d,]+\.\d{2}$/);
+    await wallet.admin.setBalance(wallet.mobile, 1_234_000);
+    await vscode.commands.executeCommand('walletConsole.refreshBalance');
+    assert.equal(status.text, '$(credit-card) ₦12,340.00');
+    assert.match(status.tooltip ?? '', new RegExp(`Wallet ${wallet.mobile}[\\s\\S]*Local sandbox[\\s\\S]*Updated`));
+    await setSetting('statusBar.showBalance', false);
+    assert.equal(status.text, undefined, 'the setting hides it');
+    await setSetting('statusBar.showBalance', undefined);
+    assert.ok(status.text);
+  });
+
+  it('sets the context keys that pick each welcome view', async () => {
+    const keys = wallet.api.views.contextKeys.values;
+    const manifest = vscode.extensions.getExtension('wallet-console.wallet-console')!.packageJSON as { contributes: { viewsWelcome: { view: string; when: string; contents: string }[] } };
+    const welcomeFor = (when: RegExp) => manifest.contributes.viewsWelcome.find((entry) => when.test(entry.when));
+    assert.deepEqual([keys.signedIn, keys.hasApp, keys.walletConnected], [true, true, true]);
+    assert.match(welcomeFor(/^walletConsole.walletLoadFailed$/)!.contents, /command:walletConsole.refresh/, 'the error state offers Retry');
+
+    await runScripted(wallet.api, 'walletConsole.disconnectWallet', ['Disconnect'], wallet.mobile);
+    assert.equal(keys.walletConnected, false);
+    assert.equal(wallet.api.views.balanceStatus.text, undefined, 'no wallet, no balance item');
+    assert.deepEqual(await wallet.api.views.walletTree.getChildren(), [], 'an empty tree lets the welcome show');
+    assert.match(welcomeFor(/^walletConsole.hasApp && !walletConsole.walletConnected/)!.contents, /command:walletConsole.connectWallet/);
+
+    await runScripted(wallet.api, 'walletConsole.signOut', []);
+    assert.equal(keys.signedIn, false);
+    assert.match(welcomeFor(/^!walletConsole.signedIn$/)!.contents, /command:walletConsole.signIn[\s\S]*command:walletConsole.signUp/);
+  });
+});
