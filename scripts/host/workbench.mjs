@@ -103,11 +103,14 @@ export async function runCommand(page, title, { timeoutMs = 15_000 } = {}) {
 
 /**
  * Waits for a quick input (input box or quick pick) and types into it. With `submit` (the
- * default) presses Enter. `placeholder` (substring) makes sure it is the expected prompt.
+ * default) presses Enter. `placeholder` (substring) makes sure it is the expected prompt;
+ * `title` (substring) waits until the prompt with that title is shown.
  */
-export async function fillInput(page, text, { submit = true, placeholder, timeoutMs = 15_000 } = {}) {
+export async function fillInput(page, text, { submit = true, placeholder, title, timeoutMs = 15_000 } = {}) {
   const box = page.locator(QUICK_INPUT_BOX).first();
   await box.waitFor({ state: 'visible', timeout: timeoutMs });
+  // Multi-step prompts reuse the widget: wait for this step's title, not the last one's.
+  if (title) await page.locator(`${QUICK_INPUT} .quick-input-title`, { hasText: title }).first().waitFor({ state: 'visible', timeout: timeoutMs });
   if (placeholder) {
     const shown = (await box.getAttribute('placeholder')) ?? '';
     const title = (await page.locator(`${QUICK_INPUT} .quick-input-title`).first().textContent().catch(() => '')) ?? '';

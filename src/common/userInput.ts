@@ -119,7 +119,8 @@ export class VsCodeUserInput implements UserInput {
         if (!settled) finish(() => reject(new UserCancelledError()));
       });
       box.show();
-      validate(box.value);
+      // A prefilled value is checked at once; an empty box is not scolded before typing.
+      if (box.value) validate(box.value);
     });
   }
 

@@ -37,7 +37,8 @@ export class DeveloperTreeProvider implements vscode.TreeDataProvider<DeveloperN
         const item = new vscode.TreeItem(developer?.email ?? 'Not signed in');
         item.contextValue = developer ? 'developer' : 'developer.signedOut';
         item.iconPath = new vscode.ThemeIcon(developer ? 'account' : 'sign-in');
-        item.description = env.live ? `${env.label} (live)` : env.label;
+        // The view's own description names the environment; repeat it only when it is live.
+        item.description = developer && env.live ? 'live' : undefined;
         item.tooltip = developer ? `Signed in to ${env.label} as ${developer.email}${developer.sandboxMobile ? `\nSandbox wallet: ${developer.sandboxMobile}` : ''}` : `Sign in to ${env.label} to create apps.`;
         if (!developer) item.command = { command: 'walletConsole.signIn', title: 'Sign In' };
         return item;
