@@ -11,6 +11,7 @@ import { Logger } from './common/logger';
 import { VsCodeUserInput, type UserInput } from './common/userInput';
 import { registerViews, type Views } from './views/register';
 import { EnvironmentStatus } from './views/environmentStatus';
+import { registerWebview } from './webview/register';
 
 /** What the extension hands to other extensions; tests use it to script prompts. */
 export interface WalletConsoleApi {
@@ -55,6 +56,7 @@ export function activate(context: vscode.ExtensionContext): WalletConsoleApi {
     new EnvironmentStatus(accounts),
     ...views.disposables,
     ...registerCommands(runner, deps, context.globalState, views.model),
+    ...registerWebview(context, runner, deps),
   );
   void authProvider.sync();
 

@@ -1,0 +1,55 @@
+import { validateTransactionRef } from '../api';
+import { UserFacingError } from '../common/commandRunner';
+import { inputCheck } from '../common/validators';
+import type { DetailPanel } from '../webview/panel';
+import type { TransactionRecords } from '../webview/transactionJson';
+import { openTransactionJson as openJson } from '../webview/transactionJson';
+import type { CommandDeps } from './deps';
+
+/** A tree node carries `.reference`; the tree's click and other callers pass the string itself. */
+export function referenceArgument(argument: unknown): string | undefined {
+  if (typeof argument === 'string') return argument;
+  if (argument && typeof argument === 'object' && 'reference' in argument) {
+    const reference = (argument as { reference?: unknown }).reference;
+    if (typeof reference === 'string') return reference;
+  }
+  return undefined;
+}
+
+async function resolveReference(deps: CommandDeps, argument: unknown, title: string, suggestion?: string): Promise<string> {
+  const given = referenceArgument(argument);
+  if (given !== undefined) {
+    const checked = validateTransactionRef(given);
+    if (!checked.ok) throw new UserFacingError(checked.message);
+    return checked.value;
+  }
+  const typed = await deps.ui().ask({
+    title,
+    prompt: 'The reference of the transaction (from the Wallet view, a receipt or the API)',
+    placeholder: '5f1a2b3c4d5e6f7a8b9c0d1e',
+    value: suggestion,
+    validate: inputCheck(validateTransactionRef),
+  });
+  const checked = validateTransactionRef(typed);
+  if (!checked.ok) throw new UserFacingError(checked.message);
+  return checked.value;
+}
+
+/**
+ * Shows a transaction in the panel. The load is not awaited: the panel shows its progress
+ * and any error itself, and a second click while the first loads must not be merged into it.
+ */
+export async function showTransaction(deps: CommandDeps, panel: DetailPanel, argument?: unknown): Promise<void> {
+  // Fails early, with a Connect Wallet button, rather than asking for a reference first.
+  await deps.accounts.walletContext();
+  const reference = await resolveReference(deps, argument, 'Show Transaction');
+  void panel.showTransaction(reference);
+}
+
+/** Opens a transaction's raw record as a read-only JSON document. */
+export async function openTransactionJson(deps: CommandDeps, panel: DetailPanel, records: TransactionRecords, argument?: unknown): Promise<void> {
+  const onShow = referenceArgument(argument) === undefined ? panel.currentReference() : undefined;
+  if (onShow === undefined) await deps.accounts.walletContext();
+  const reference = onShow ?? (await resolveReference(deps, argument, 'Open Transaction as JSON'));
+  await openJson(deps.accounts, records, reference);
+}

@@ -1,0 +1,44 @@
+import type { Bank } from '../api';
+import type { AccountService } from '../auth/accountService';
+import type { EnvironmentId } from '../auth/environments';
+import type { Logger } from '../common/logger';
+
+/**
+ * The bank list, fetched once per environment per session and shared by the panel and the
+ * palette command. Callers that ask while the fetch runs share it; a failed fetch is not
+ * kept, so the next ask tries again.
+ */
+export class BankDirectory {
+  private readonly lists = new Map<EnvironmentId, Promise<readonly Bank[]>>();
+
+  constructor(
+    private readonly accounts: AccountService,
+    private readonly logger: Logger,
+  ) {}
+
+  banks(env: EnvironmentId = this.accounts.env()): Promise<readonly Bank[]> {
+    let list = this.lists.get(env);
+    if (!list) {
+      list = this.fetch(env);
+      this.lists.set(env, list);
+      list.catch(() => {
+        if (this.lists.get(env) === list) this.lists.delete(env);
+      });
+    }
+    return list;
+  }
+
+  /** The bank with this code in the (cached) list, if the list is loaded and has it. */
+  async find(bankCode: string, env: EnvironmentId = this.accounts.env()): Promise<Bank | undefined> {
+    return (await this.banks(env)).find((bank) => bank.bankCode === bankCode);
+  }
+
+  private async fetch(env: EnvironmentId): Promise<readonly Bank[]> {
+    const { appKey } = await this.accounts.requireAppKey(env);
+    const client = await this.accounts.client(env);
+    const banks = await client.listBanks(appKey);
+    this.logger.info(`Loaded ${banks.length} banks for ${env}.`);
+    // Sorted by name whatever order the server used, so the picker reads alphabetically.
+    return Object.freeze([...banks].sort((a, b) => a.bankName.localeCompare(b.bankName)));
+  }
+}

@@ -1,0 +1,382 @@
+import * as vscode from 'vscode';
+import { maskAccountNumber, validateAccountNumber, validateTransactionRef, WalletApiError, type Transaction } from '../api';
+import type { AccountService } from '../auth/accountService';
+import { ENVIRONMENTS, type EnvironmentId } from '../auth/environments';
+import { UserFacingError } from '../common/commandRunner';
+import type { Logger } from '../common/logger';
+import { redact } from '../common/redact';
+import type { BankDirectory } from './bankDirectory';
+import {
+  createNonce,
+  describeTransaction,
+  renderDocument,
+  renderErrorPage,
+  renderLoadingPage,
+  renderTransactionPage,
+  renderVerifyPage,
+  type Page,
+  type PageContext,
+  type TransactionDetail,
+} from './html';
+import { parsePanelState, parseWebviewMessage, PANEL_VIEW_TYPE, type HostMessage, type PanelState, type WebviewMessage } from './protocol';
+import { recordJson, type TransactionRecords } from './transactionJson';
+import type { BankVerifier } from './verification';
+
+/** How long a load may take before the panel says "Loading…". */
+const LOADING_DELAY_MS = 200;
+
+export interface DetailPanelDeps {
+  accounts: AccountService;
+  logger: Logger;
+  banks: BankDirectory;
+  verifier: BankVerifier;
+  records: TransactionRecords;
+  extensionUri: vscode.Uri;
+}
+
+/** What a host test can see of the panel (only in test mode; see register.ts). */
+export interface PanelSnapshot {
+  /** Counts panels created (or restored): stays at 1 while one panel is reused. */
+  panelsCreated: number;
+  open: boolean;
+  visible: boolean;
+  state: PanelState | undefined;
+  pageKind: Page['kind'] | undefined;
+  title: string | undefined;
+  html: string;
+  detail: TransactionDetail | undefined;
+  /** Every message the host posted to the current page, oldest first. */
+  sent: HostMessage[];
+  /** The text the webview reported after drawing (undefined until its script runs). */
+  renderedText: string | undefined;
+  ready: boolean;
+}
+
+/** An error in words a person can act on; never a stack, never a secret. */
+export function plainError(error: unknown): string {
+  if (error instanceof UserFacingError) return error.message;
+  if (error instanceof WalletApiError) {
+    if (error.status === 404 && error.path.startsWith('/v1/transactions/')) {
+      return `This wallet has no transaction with that reference (the server said: ${error.serverMessage ?? 'not found'}).`;
+    }
+    return error.message;
+  }
+  const reason = error instanceof Error && error.message ? error.message : 'an unexpected error';
+  return redact(`Something went wrong: ${reason}. The Wallet Console log has the details.`);
+}
+
+/**
+ * The one Wallet Console panel: transaction detail or bank verification. Opening anything
+ * reveals the existing panel; the page is rebuilt (fresh nonce) on each change of view, and
+ * the webview asks for its data with 'ready'. Survives reloads through the serializer,
+ * which hands the panel back to `restore` with the persisted {view, reference}.
+ */
+export class DetailPanel implements vscode.Disposable {
+  private panel: vscode.WebviewPanel | undefined;
+  private panelListeners: vscode.Disposable[] = [];
+  private state: PanelState | undefined;
+  /** The transaction on show (or last shown), for copy, Open as JSON and "back". */
+  private shown: { env: EnvironmentId; transaction: Transaction } | undefined;
+  private lastReference: string | undefined;
+  /** The environment the current page's data came from. */
+  private pageEnv: EnvironmentId | undefined;
+  /** Bumped on every navigation, so a slow load never overwrites a newer page. */
+  private generation = 0;
+  private readonly pending = new Set<Promise<unknown>>();
+  // Kept for the test snapshot.
+  private panelsCreated = 0;
+  private html = '';
+  private page: Page | undefined;
+  private detail: TransactionDetail | undefined;
+  private sent: HostMessage[] = [];
+  private renderedText: string | undefined;
+  private ready = false;
+
+  constructor(private readonly deps: DetailPanelDeps) {}
+
+  /** Shows a transaction by reference (already validated by the caller). */
+  showTransaction(reference: string): Promise<void> {
+    return this.track(this.loadTransaction(reference));
+  }
+
+  showVerify(): Promise<void> {
+    return this.track(this.loadVerify());
+  }
+
+  /** The serializer's entry: adopt the restored panel and redraw what its state says. */
+  restore(panel: vscode.WebviewPanel, rawState: unknown): Promise<void> {
+    const state = parsePanelState(rawState, (text) => validateTransactionRef(text).ok);
+    if (this.panel && this.panel !== panel) {
+      // Only ever one: a second restored panel (should not happen) is closed.
+      panel.dispose();
+      return Promise.resolve();
+    }
+    this.adopt(panel);
+    if (state?.view === 'transaction') return this.showTransaction(state.reference);
+    return this.showVerify();
+  }
+
+  /**
+   * Called when the account state changes: after a switch of environment the page's data
+   * (bank list, recent list, the transaction) belongs elsewhere, so the view is reloaded.
+   */
+  environmentMaybeChanged(): void {
+    if (!this.panel || !this.state || this.pageEnv === this.deps.accounts.env()) return;
+    const state = this.state;
+    void (state.view === 'transaction' ? this.showTransaction(state.reference) : this.showVerify());
+  }
+
+  /** The reference on show, if the panel shows a transaction. */
+  currentReference(): string | undefined {
+    return this.state?.view === 'transaction' ? this.state.reference : undefined;
+  }
+
+  /** Resolves once every load and message in progress has finished (tests wait on it). */
+  async whenIdle(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  }
+
+  /** Handles one message as if the webview posted it (tests drive the page through this). */
+  receive(message: unknown): Promise<void> {
+    return this.track(this.onMessage(message));
+  }
+
+  snapshot(): PanelSnapshot {
+    return {
+      panelsCreated: this.panelsCreated,
+      open: this.panel !== undefined,
+      visible: this.panel?.visible ?? false,
+      state: this.state,
+      pageKind: this.page?.kind,
+      title: this.panel?.title,
+      html: this.html,
+      detail: this.detail,
+      sent: [...this.sent],
+      renderedText: this.renderedText,
+      ready: this.ready,
+    };
+  }
+
+  dispose(): void {
+    // The panel itself is left alone: closing it here would stop VS Code restoring it
+    // after a window reload. Only our listeners go.
+    this.panelListeners.forEach((listener) => listener.dispose());
+    this.panelListeners = [];
+    this.panel = undefined;
+  }
+
+  // ---------------------------------------------------------------- navigation
+
+  private async loadTransaction(reference: string): Promise<void> {
+    const generation = ++this.generation;
+    const env = this.deps.accounts.env();
+    this.pageEnv = env;
+    this.state = { view: 'transaction', reference };
+    this.lastReference = reference;
+    this.detail = undefined;
+    this.ensurePanel();
+    const loading = this.showLoadingSoon(generation, renderLoadingPage(`Transaction ${reference}`, `Loading transaction ${reference}…`, this.context(env)));
+    try {
+      const transaction = await this.deps.accounts.withWallet((client, credentials) => client.getTransaction(credentials, reference));
+      if (generation !== this.generation) return;
+      this.deps.records.remember(env, transaction);
+      this.shown = { env, transaction };
+      this.detail = describeTransaction(transaction, vscode.env.language);
+      this.setPage(renderTransactionPage(this.detail, this.context(env)));
+    } catch (error) {
+      this.deps.logger.error(`Show Transaction ${reference} failed`, error);
+      if (generation !== this.generation) return;
+      this.shown = undefined;
+      this.setPage(renderErrorPage(`Transaction ${reference}`, `Could not load transaction ${reference}`, plainError(error), this.context(env)));
+    } finally {
+      clearTimeout(loading);
+    }
+  }
+
+  private async loadVerify(): Promise<void> {
+    const generation = ++this.generation;
+    const env = this.deps.accounts.env();
+    this.pageEnv = env;
+    this.state = { view: 'verify' };
+    this.detail = undefined;
+    this.ensurePanel();
+    const backReference = this.lastReference;
+    const loading = this.showLoadingSoon(generation, renderLoadingPage('Verify Bank Account', 'Loading the bank list…', this.context(env)));
+    let page: Page;
+    try {
+      const banks = await this.deps.banks.banks(env);
+      page = renderVerifyPage({ banks, recent: this.deps.verifier.recentFor(env), backReference, locale: vscode.env.language }, this.context(env));
+    } catch (error) {
+      this.deps.logger.error('Loading the bank list failed', error);
+      page = renderVerifyPage({ banks: [], recent: this.deps.verifier.recentFor(env), bankError: plainError(error), backReference }, this.context(env));
+    } finally {
+      clearTimeout(loading);
+    }
+    if (generation === this.generation) this.setPage(page);
+  }
+
+  /**
+   * Shows the loading page only if the answer takes a moment: a quick answer replaces the
+   * page once instead of flashing "Loading…" (and the webview is not reloaded twice).
+   */
+  private showLoadingSoon(generation: number, page: Page): ReturnType<typeof setTimeout> {
+    const show = () => {
+      if (generation === this.generation) this.setPage(page);
+    };
+    if (this.page === undefined) {
+      show();
+      return setTimeout(() => undefined, 0);
+    }
+    return setTimeout(show, LOADING_DELAY_MS);
+  }
+
+  // ---------------------------------------------------------------- the webview panel
+
+  private ensurePanel(): vscode.WebviewPanel {
+    if (this.panel) {
+      this.panel.reveal(undefined, false);
+      return this.panel;
+    }
+    const panel = vscode.window.createWebviewPanel(PANEL_VIEW_TYPE, 'Wallet Console', { viewColumn: vscode.ViewColumn.Active, preserveFocus: false }, {
+      ...this.webviewOptions(),
+      enableFindWidget: true,
+    });
+    this.adopt(panel);
+    return panel;
+  }
+
+  private webviewOptions(): vscode.WebviewOptions {
+    return {
+      enableScripts: true,
+      enableCommandUris: false,
+      localResourceRoots: [vscode.Uri.joinPath(this.deps.extensionUri, 'media')],
+    };
+  }
+
+  private adopt(panel: vscode.WebviewPanel): void {
+    this.panelListeners.forEach((listener) => listener.dispose());
+    this.panel = panel;
+    this.panelsCreated++;
+    panel.webview.options = this.webviewOptions();
+    panel.iconPath = vscode.Uri.joinPath(this.deps.extensionUri, 'media', 'wallet.svg');
+    this.panelListeners = [
+      panel.webview.onDidReceiveMessage((message: unknown) => void this.receive(message)),
+      panel.onDidDispose(() => {
+        if (this.panel !== panel) return;
+        this.panelListeners.forEach((listener) => listener.dispose());
+        this.panelListeners = [];
+        this.panel = undefined;
+        this.state = undefined;
+        this.page = undefined;
+        this.html = '';
+        this.generation++;
+      }),
+    ];
+  }
+
+  private setPage(page: Page): void {
+    const panel = this.panel;
+    if (!panel) return;
+    const webview = panel.webview;
+    const media = (...parts: string[]) => webview.asWebviewUri(vscode.Uri.joinPath(this.deps.extensionUri, 'media', ...parts)).toString();
+    this.html = renderDocument({ cspSource: webview.cspSource, nonce: createNonce(), scriptUri: media('dist', 'webview.js'), styleUri: media('webview.css') }, page);
+    this.page = page;
+    this.sent = [];
+    this.renderedText = undefined;
+    this.ready = false;
+    panel.title = page.title;
+    webview.html = this.html;
+  }
+
+  private context(env: EnvironmentId): PageContext {
+    const environment = ENVIRONMENTS[env];
+    return { environment: environment.live ? `${environment.label} (live)` : environment.label, wallet: this.deps.accounts.activeWallet(env)?.mobile };
+  }
+
+  private post(message: HostMessage): void {
+    this.sent.push(message);
+    void this.panel?.webview.postMessage(message);
+  }
+
+  private notice(text: string, level: 'info' | 'error' = 'info'): void {
+    this.post({ type: 'notice', text, level });
+  }
+
+  // ---------------------------------------------------------------- messages from the webview
+
+  private async onMessage(raw: unknown): Promise<void> {
+    const message = parseWebviewMessage(raw);
+    if (!message) {
+      this.deps.logger.warn('Ignored a message from the Wallet Console panel that is not one it sends.');
+      return;
+    }
+    await this.handle(message);
+  }
+
+  private async handle(message: WebviewMessage): Promise<void> {
+    switch (message.type) {
+      case 'ready':
+        this.ready = true;
+        if (this.state) this.post({ type: 'init', state: this.state, recent: this.deps.verifier.recentFor() });
+        return;
+      case 'rendered':
+        this.renderedText = message.text;
+        return;
+      case 'retry':
+        if (this.state?.view === 'transaction') await this.loadTransaction(this.state.reference);
+        else await this.loadVerify();
+        return;
+      case 'navigate':
+        if (message.view === 'verify') await this.loadVerify();
+        else if (this.lastReference) await this.loadTransaction(this.lastReference);
+        return;
+      case 'copy':
+        return this.copy(message.what);
+      case 'openJson':
+        if (this.shown) await vscode.commands.executeCommand('walletConsole.openTransactionJson', this.shown.transaction.reference);
+        return;
+      case 'verify':
+        return this.verify(message.bankCode, message.accountNumber);
+    }
+  }
+
+  private async copy(what: 'reference' | 'json'): Promise<void> {
+    const shown = this.shown;
+    if (!shown || this.state?.view !== 'transaction') {
+      this.notice('There is no transaction on show to copy.', 'error');
+      return;
+    }
+    try {
+      await vscode.env.clipboard.writeText(what === 'reference' ? shown.transaction.reference : recordJson(shown.transaction));
+      this.notice(what === 'reference' ? 'Reference copied.' : 'JSON copied.');
+    } catch (error) {
+      this.deps.logger.error('Copying from the panel failed', error);
+      this.notice('Could not copy to the clipboard.', 'error');
+    }
+  }
+
+  private async verify(bankCode: string, accountNumber: string): Promise<void> {
+    let bankName = bankCode;
+    try {
+      bankName = (await this.deps.banks.find(bankCode))?.bankName ?? bankCode;
+    } catch {
+      // The verifier reports a missing bank list in its own words below.
+    }
+    const number = validateAccountNumber(accountNumber);
+    const masked = maskAccountNumber(number.ok ? number.value : accountNumber);
+    this.post({ type: 'verifying', bankName, maskedAccount: masked });
+    try {
+      const outcome = await this.deps.verifier.verify(bankCode, accountNumber);
+      this.post({ type: 'verifyResult', outcome, recent: this.deps.verifier.recentFor() });
+    } catch (error) {
+      this.deps.logger.error('Verify Bank Account failed', error);
+      this.post({ type: 'verifyResult', outcome: { ok: false, message: plainError(error), bankName, maskedAccount: masked }, recent: this.deps.verifier.recentFor() });
+    }
+  }
+
+  private track<T>(work: Promise<T>): Promise<T> {
+    this.pending.add(work);
+    void work.finally(() => this.pending.delete(work)).catch(() => undefined);
+    return work;
+  }
+}

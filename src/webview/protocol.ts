@@ -1,0 +1,117 @@
+// The messages the Wallet Console panel and its webview script exchange, defined once for
+// both sides. Plain TypeScript: no 'vscode', no DOM, so the host, the webview bundle and
+// the unit tests all import it. Nothing here ever carries a key, a token or a full account
+// number: the webview only sees what it shows.
+
+/** The panel's viewType; also the serializer's (`onWebviewPanel:walletConsole.detail`). */
+export const PANEL_VIEW_TYPE = 'walletConsole.detail';
+
+/** What the panel shows; persisted by the webview (setState) so a reload restores it. */
+export type PanelState = { view: 'transaction'; reference: string } | { view: 'verify' };
+
+export type PanelView = PanelState['view'];
+
+/** One verification, as the recent list keeps it: the account number is masked. */
+export interface RecentVerification {
+  bankName: string;
+  bankCode: string;
+  maskedAccount: string;
+  /** The resolved name, when the bank answered with one. */
+  accountName?: string;
+  /** The reason in plain words, when it did not. */
+  error?: string;
+  /** Epoch milliseconds. */
+  at: number;
+}
+
+export type VerificationOutcome =
+  | { ok: true; accountName: string; bankName: string; maskedAccount: string }
+  | { ok: false; message: string; bankName: string; maskedAccount: string };
+
+// ------------------------------------------------------------------ host -> webview
+
+export type HostMessage =
+  /** The answer to 'ready': what to persist and the data the page fills in itself. */
+  | { type: 'init'; state: PanelState; recent: RecentVerification[] }
+  | { type: 'verifying'; bankName: string; maskedAccount: string }
+  | { type: 'verifyResult'; outcome: VerificationOutcome; recent: RecentVerification[] }
+  /** A short line in the page's status area (copied, failed to copy). */
+  | { type: 'notice'; text: string; level: 'info' | 'error' };
+
+// ------------------------------------------------------------------ webview -> host
+
+export type CopyTarget = 'reference' | 'json';
+
+export type WebviewMessage =
+  | { type: 'ready' }
+  | { type: 'copy'; what: CopyTarget }
+  | { type: 'openJson' }
+  | { type: 'retry' }
+  | { type: 'navigate'; view: PanelView }
+  | { type: 'verify'; bankCode: string; accountNumber: string }
+  /** The page's visible text after it drew something: lets tests read what a person sees. */
+  | { type: 'rendered'; text: string };
+
+/** Upper bound for any string the webview sends; anything longer is refused. */
+export const MAX_FIELD_LENGTH = 64;
+export const MAX_RENDERED_TEXT = 200_000;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function shortString(value: unknown, max = MAX_FIELD_LENGTH): value is string {
+  return typeof value === 'string' && value.length <= max;
+}
+
+const VIEWS: readonly string[] = ['transaction', 'verify'] satisfies PanelView[];
+const COPY_TARGETS: readonly string[] = ['reference', 'json'] satisfies CopyTarget[];
+
+/**
+ * The host's guard for everything the webview posts: a well-formed message, rebuilt with
+ * only its known fields, or undefined for anything else (unknown type, wrong field types,
+ * oversized strings). The webview is not trusted: values are checked again where used.
+ */
+export function parseWebviewMessage(value: unknown): WebviewMessage | undefined {
+  if (!isRecord(value) || typeof value.type !== 'string') return undefined;
+  switch (value.type) {
+    case 'ready':
+    case 'openJson':
+    case 'retry':
+      return { type: value.type };
+    case 'copy':
+      return typeof value.what === 'string' && COPY_TARGETS.includes(value.what) ? { type: 'copy', what: value.what as CopyTarget } : undefined;
+    case 'navigate':
+      return typeof value.view === 'string' && VIEWS.includes(value.view) ? { type: 'navigate', view: value.view as PanelView } : undefined;
+    case 'verify':
+      return shortString(value.bankCode) && shortString(value.accountNumber) ? { type: 'verify', bankCode: value.bankCode, accountNumber: value.accountNumber } : undefined;
+    case 'rendered':
+      return shortString(value.text, MAX_RENDERED_TEXT) ? { type: 'rendered', text: value.text } : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** A persisted state as the serializer reads it back; anything malformed gives undefined. */
+export function parsePanelState(value: unknown, isReference: (text: string) => boolean): PanelState | undefined {
+  if (!isRecord(value)) return undefined;
+  if (value.view === 'verify') return { view: 'verify' };
+  if (value.view === 'transaction' && shortString(value.reference, 128) && isReference(value.reference)) {
+    return { view: 'transaction', reference: value.reference };
+  }
+  return undefined;
+}
+
+/** The webview's guard for what the host posts (cheap: the host is trusted, but typos are not). */
+export function isHostMessage(value: unknown): value is HostMessage {
+  if (!isRecord(value)) return false;
+  return value.type === 'init' || value.type === 'verifying' || value.type === 'verifyResult' || value.type === 'notice';
+}
+
+// ------------------------------------------------------------------ text both sides draw
+
+/** One recent verification as a line of text (the host renders it first, the page redraws it). */
+export function recentVerificationText(item: RecentVerification): string {
+  const account = `${item.bankName} ${item.maskedAccount}`;
+  return item.accountName !== undefined ? `${account}: ${item.accountName}` : `${account}: not verified (${item.error ?? 'no answer'})`;
+}

@@ -1,0 +1,59 @@
+import * as vscode from 'vscode';
+import { openTransactionJson, showTransaction } from '../commands/showTransaction';
+import { verifyBankAccountInPanel, verifyBankAccountQuick } from '../commands/verifyBankAccount';
+import type { CommandDeps } from '../commands/deps';
+import type { CommandRunner } from '../common/commandRunner';
+import { BankDirectory } from './bankDirectory';
+import { DetailPanel, type PanelSnapshot } from './panel';
+import { PANEL_VIEW_TYPE } from './protocol';
+import { TRANSACTION_JSON_SCHEME, TransactionJsonProvider, TransactionRecords } from './transactionJson';
+import { BankVerifier } from './verification';
+
+/** Registered only when the extension runs under tests: returns a {@link WebviewTestHandle}. */
+export const WEBVIEW_TEST_COMMAND = 'walletConsole.test.webview';
+
+/** What host tests get from {@link WEBVIEW_TEST_COMMAND}. */
+export interface WebviewTestHandle {
+  snapshot(): PanelSnapshot;
+  /** Delivers a message as if the page had posted it (it goes through the same guard). */
+  receive(message: unknown): Promise<void>;
+  whenIdle(): Promise<void>;
+  /** Runs the serializer's restore on a panel the test created. */
+  restore(panel: vscode.WebviewPanel, state: unknown): Promise<void>;
+}
+
+/**
+ * The panel (transaction detail, bank verification), its serializer, the read-only JSON
+ * documents and the commands that open them.
+ */
+export function registerWebview(context: vscode.ExtensionContext, runner: CommandRunner, deps: CommandDeps): vscode.Disposable[] {
+  const banks = new BankDirectory(deps.accounts, deps.logger);
+  const verifier = new BankVerifier(deps.accounts, banks, deps.logger);
+  const records = new TransactionRecords();
+  const panel = new DetailPanel({ accounts: deps.accounts, logger: deps.logger, banks, verifier, records, extensionUri: context.extensionUri });
+
+  const disposables: vscode.Disposable[] = [
+    panel,
+    records,
+    deps.accounts.onDidChange(() => panel.environmentMaybeChanged()),
+    vscode.workspace.registerTextDocumentContentProvider(TRANSACTION_JSON_SCHEME, new TransactionJsonProvider(deps.accounts, records)),
+    vscode.window.registerWebviewPanelSerializer(PANEL_VIEW_TYPE, {
+      deserializeWebviewPanel: (restored, state: unknown) => panel.restore(restored, state),
+    }),
+    runner.register('walletConsole.showTransaction', 'Show Transaction', (argument) => showTransaction(deps, panel, argument)),
+    runner.register('walletConsole.verifyBankAccount', 'Verify Bank Account', () => verifyBankAccountInPanel(deps, panel)),
+    runner.register('walletConsole.verifyBankAccountQuick', 'Verify Bank Account', () => verifyBankAccountQuick(deps, banks, verifier)),
+    runner.register('walletConsole.openTransactionJson', 'Open Transaction as JSON', (argument) => openTransactionJson(deps, panel, records, argument)),
+  ];
+
+  if (context.extensionMode === vscode.ExtensionMode.Test) {
+    const handle: WebviewTestHandle = {
+      snapshot: () => panel.snapshot(),
+      receive: (message) => panel.receive(message),
+      whenIdle: () => panel.whenIdle(),
+      restore: (restored, state) => panel.restore(restored, state),
+    };
+    disposables.push(vscode.commands.registerCommand(WEBVIEW_TEST_COMMAND, () => handle));
+  }
+  return disposables;
+}

@@ -1,0 +1,315 @@
+// The Wallet Console panel in a real extension host, against the local sandbox: transaction
+// detail, one reused panel, bank verification (panel and palette), hostile strings, restore.
+//
+// How the tests read the panel: in test mode the extension registers `walletConsole.test.webview`,
+// which returns a handle onto the panel host: the HTML it last set, the detail model, the
+// messages it posted, and the text the webview script reported after drawing (when the webview
+// runs at all in this workbench). Messages from the page are simulated through the handle; they
+// pass the same guard as real ones.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { Transaction } from '../../src/api';
+import { makeValidAccountNumber } from '../../src/sandbox/nuban';
+import type { WebviewTestHandle } from '../../src/webview/register';
+import type { HostMessage, VerificationOutcome } from '../../src/webview/protocol';
+import { connectFreshWallet, type ConnectedWallet } from './support/connectedWallet';
+import { runScripted } from './support/extension';
+
+const TEST_COMMAND = 'walletConsole.test.webview';
+const HOSTILE_TAG = '<img src=x onerror=alert(1)>';
+const HOSTILE_SCRIPT = '</script><script>alert(1)</script>';
+const HOSTILE_QUOTES = `"double" 'single' \`back\``;
+
+async function addTransaction(wallet: ConnectedWallet, body: Record<string, unknown>): Promise<Transaction> {
+  const url = `${await wallet.api.sandboxUrl()}/__sandbox/transactions?mobile=${encodeURIComponent(wallet.mobile)}`;
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const text = await response.text();
+  assert.ok(response.ok, `adding a sandbox transaction answered ${response.status}: ${text}`);
+  return (JSON.parse(text) as { data: { transaction: Transaction } }).data.transaction;
+}
+
+function outcomes(sent: HostMessage[]): VerificationOutcome[] {
+  return sent.flatMap((message) => (message.type === 'verifyResult' ? [message.outcome] : []));
+}
+
+/** Waits until the webview script reports (message 'rendered') a page text containing `includes`. */
+async function renderedText(handle: WebviewTestHandle, includes: string, waitMs = 10_000): Promise<string> {
+  const until = Date.now() + waitMs;
+  for (;;) {
+    const text = handle.snapshot().renderedText;
+    if (text?.includes(includes)) return text;
+    if (Date.now() > until) assert.fail(`the webview did not draw "${includes}" within ${waitMs} ms; it last reported: ${text}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('Webview panel: transaction detail and bank verification (local sandbox)', function () {
+  this.timeout(120_000);
+  let wallet: ConnectedWallet;
+  let handle: WebviewTestHandle;
+  let bankTransfer: Transaction;
+  let bill: Transaction;
+  const accountNumber = makeValidAccountNumber('000014', '207915199');
+  const wrongNumber = accountNumber.slice(0, -1) + String((Number(accountNumber.slice(-1)) + 1) % 10);
+
+  async function show(argument: unknown, answers: string[] = []) {
+    const input = await runScripted(wallet.api, 'walletConsole.showTransaction', answers, argument);
+    await handle.whenIdle();
+    return input;
+  }
+
+  before(async () => {
+    wallet = await connectFreshWallet('webview');
+    const found = await vscode.commands.executeCommand<WebviewTestHandle>(TEST_COMMAND);
+    assert.ok(found, `${TEST_COMMAND} is not registered: is registerWebview wired into src/extension.ts?`);
+    handle = found;
+    bankTransfer = await addTransaction(wallet, {
+      type: 'bank',
+      amount: 150_050,
+      recipient: { accountNumber, accountName: 'DAMBATTA MARYAM LAMI', bankCode: '000014', bankName: 'ACCESS BANK', narration: 'Rent for March' },
+    });
+    bill = await addTransaction(wallet, {
+      type: 'bills',
+      amount: 20_000,
+      recipient: { metadata: { billerName: 'mtn', billCustomerID: '2347030000001', billType: 'vtu' } },
+    });
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('opens a transaction and shows every field', async () => {
+    const input = await show(bankTransfer.reference);
+    assert.deepEqual(input.errors, []);
+    const snapshot = handle.snapshot();
+    assert.equal(snapshot.open, true);
+    assert.equal(snapshot.pageKind, 'transaction');
+    assert.deepEqual(snapshot.state, { view: 'transaction', reference: bankTransfer.reference });
+    const html = snapshot.html;
+    assert.ok(html.includes('₦1,500.50'), 'the amount in naira');
+    assert.ok(html.includes('title="150,050 kobo"'), 'the kobo on hover');
+    assert.ok(html.includes('Bank transfer (bank)'));
+    assert.ok(html.includes(bankTransfer.reference));
+    assert.ok(html.includes(`<time datetime="${bankTransfer.createdAt}">`), 'dates in <time> elements');
+    const created = snapshot.detail?.summary.find((field) => field.label === 'Created');
+    assert.equal(created?.value, new Intl.DateTimeFormat(vscode.env.language, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(bankTransfer.createdAt)), 'in the user’s locale');
+    assert.ok(html.includes('DAMBATTA MARYAM LAMI') && html.includes('ACCESS BANK (000014)'));
+    assert.ok(html.includes(`******${accountNumber.slice(-4)}`), 'the masked account number');
+    assert.ok(!html.includes(accountNumber), 'never the full account number');
+    assert.ok(html.includes('recipient.narration') && html.includes('Rent for March'), 'extra fields in the generic list');
+    assert.ok(html.includes('data-action="copy-reference"') && html.includes('data-action="copy-json"') && html.includes('data-action="open-json"'));
+    const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html)?.[1]?.replace(/&#39;/g, "'");
+    assert.match(csp ?? '', /^default-src 'none'; style-src [^;]+; script-src 'nonce-[A-Za-z0-9+/]{24}'; img-src [^;]+; font-src [^;]+$/);
+    assert.doesNotMatch(csp ?? '', /unsafe/);
+    assert.equal(snapshot.title, `Transaction ${bankTransfer.reference}`);
+
+    // The page really runs: its script reports what it drew, after 'ready' and the host's 'init'.
+    const text = await renderedText(handle, '₦1,500.50');
+    assert.ok(text.includes('DAMBATTA MARYAM LAMI') && text.includes(`******${accountNumber.slice(-4)}`), 'the webview drew the page');
+    assert.equal(handle.snapshot().ready, true);
+    assert.ok(handle.snapshot().sent.some((message) => message.type === 'init'), 'after ready, the host sent its data');
+  });
+
+  it('reuses the one panel for the next transaction (tree node argument) and shows bill metadata', async () => {
+    const before = handle.snapshot().panelsCreated;
+    await show({ kind: 'transaction', reference: bill.reference });
+    const snapshot = handle.snapshot();
+    assert.equal(snapshot.panelsCreated, before, 'no second panel');
+    assert.deepEqual(snapshot.state, { view: 'transaction', reference: bill.reference });
+    assert.ok(snapshot.html.includes('₦200.00') && snapshot.html.includes('Bill payment (bills)'));
+    for (const text of ['Biller', 'mtn', 'Customer ID', '2347030000001', 'Bill type', 'vtu']) assert.ok(snapshot.html.includes(text), text);
+    // The tab model follows the workbench asynchronously: give it a moment.
+    const webviewTabs = () => vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.input instanceof vscode.TabInputWebview);
+    for (let tries = 0; tries < 20 && webviewTabs().length !== 1; tries++) await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(webviewTabs().length, 1, 'one webview tab');
+  });
+
+  it('asks for a reference from the palette, validated as typed', async () => {
+    const input = await show(undefined, ['not a reference!', `  ${bankTransfer.reference}  `]);
+    assert.match(input.asked[0]?.validation ?? '', /reference/i);
+    assert.equal(input.asked.length, 2);
+    assert.deepEqual(handle.snapshot().state, { view: 'transaction', reference: bankTransfer.reference });
+    assert.equal(handle.snapshot().panelsCreated, 1);
+  });
+
+  it('copies and opens the raw record as read-only JSON', async () => {
+    await handle.receive({ type: 'copy', what: 'reference' });
+    const notice = handle.snapshot().sent.find((message) => message.type === 'notice');
+    assert.ok(notice && notice.type === 'notice');
+    if (notice.level === 'info') {
+      assert.equal(notice.text, 'Reference copied.');
+      assert.equal(await vscode.env.clipboard.readText(), bankTransfer.reference);
+      await handle.receive({ type: 'copy', what: 'json' });
+      assert.equal(JSON.parse(await vscode.env.clipboard.readText()).reference, bankTransfer.reference);
+    } else {
+      // The browser workbench may refuse clipboard access without a user gesture; the page says so.
+      assert.equal(notice.text, 'Could not copy to the clipboard.');
+    }
+
+    await handle.receive({ type: 'openJson' });
+    const editor = vscode.window.activeTextEditor;
+    assert.ok(editor, 'a JSON editor is open');
+    assert.equal(editor.document.uri.scheme, 'wallet-console-record');
+    assert.equal(editor.document.languageId, 'json');
+    const record = JSON.parse(editor.document.getText()) as Transaction;
+    assert.deepEqual(record, bankTransfer, 'the raw record, every field');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+
+    await runScripted(wallet.api, 'walletConsole.openTransactionJson', [], bill.reference);
+    assert.equal((JSON.parse(vscode.window.activeTextEditor!.document.getText()) as Transaction).reference, bill.reference);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  it('shows an unknown reference’s error in the panel, in plain words', async () => {
+    const input = await show('0123456789abcdef01234567');
+    assert.deepEqual(input.errors, [], 'the panel says it; no second notification');
+    const snapshot = handle.snapshot();
+    assert.equal(snapshot.pageKind, 'error');
+    assert.match(snapshot.html, /no transaction with that reference/);
+    assert.match(snapshot.html, /Transaction not found/);
+    assert.ok(snapshot.html.includes('data-action="retry"'));
+    assert.equal(snapshot.panelsCreated, 1);
+  });
+
+  it('ignores messages that are not in the protocol', async () => {
+    await show(bankTransfer.reference);
+    const before = handle.snapshot();
+    for (const message of [{ type: 'eval', code: 'alert(1)' }, { type: 'verify', bankCode: 14 }, { type: 'copy', what: 'appKey' }, 'ready', null]) {
+      await handle.receive(message);
+    }
+    const after = handle.snapshot();
+    assert.deepEqual(after.state, before.state);
+    assert.equal(after.html, before.html);
+    assert.deepEqual(after.sent, before.sent);
+  });
+
+  it('shows hostile strings from the API as text', async () => {
+    const hostile = await addTransaction(wallet, {
+      type: 'bank',
+      amount: 1,
+      recipient: {
+        accountName: HOSTILE_TAG,
+        bankName: HOSTILE_SCRIPT,
+        bankCode: '000014',
+        accountNumber: '0123456789',
+        metadata: { billerName: HOSTILE_QUOTES, billCustomerID: HOSTILE_TAG, billType: HOSTILE_SCRIPT },
+        [HOSTILE_TAG]: HOSTILE_QUOTES,
+      },
+    });
+    await show(hostile.reference);
+    const html = handle.snapshot().html;
+    assert.equal(handle.snapshot().pageKind, 'transaction');
+    assert.ok(html.includes('&lt;img src=x onerror=alert(1)&gt;'), 'the tag is escaped');
+    assert.ok(!html.includes('<img'), 'no img element');
+    assert.ok(html.includes('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;'), 'the script tags are escaped');
+    assert.equal(html.split('<script').length - 1, 1, 'only our script element');
+    assert.equal(html.split('</script>').length - 1, 1, 'only our closing script tag');
+    assert.ok(html.includes('&quot;double&quot; &#39;single&#39; &#96;back&#96;'), 'quotes are escaped');
+    assert.doesNotMatch(html, /\son[a-z]+=(?!alert\(1\)&gt;)/, 'no event-handler attribute outside escaped text');
+
+    const text = await renderedText(handle, HOSTILE_TAG);
+    assert.ok(text.includes(HOSTILE_SCRIPT) && text.includes(HOSTILE_QUOTES), 'the page shows the strings as text');
+  });
+
+  it('verifies a valid and an invalid account in the panel, listing them masked', async () => {
+    await wallet.admin.clearRequests();
+    const input = await runScripted(wallet.api, 'walletConsole.verifyBankAccount', []);
+    await handle.whenIdle();
+    assert.deepEqual(input.errors, []);
+    let snapshot = handle.snapshot();
+    assert.equal(snapshot.panelsCreated, 1, 'the same panel, now on its verification page');
+    assert.deepEqual(snapshot.state, { view: 'verify' });
+    assert.equal(snapshot.pageKind, 'verify');
+    assert.ok(snapshot.html.includes('<option value="000014">ACCESS BANK · 000014</option>'), 'the bank list');
+    assert.ok(snapshot.html.includes('id="bank-filter"') && snapshot.html.includes('id="account"') && snapshot.html.includes('id="verify-button"'));
+
+    await handle.receive({ type: 'verify', bankCode: '000014', accountNumber });
+    await handle.receive({ type: 'verify', bankCode: '000014', accountNumber: wrongNumber });
+    snapshot = handle.snapshot();
+    const [valid, invalid] = outcomes(snapshot.sent);
+    assert.ok(valid?.ok, `the valid account resolves: ${JSON.stringify(valid)}`);
+    assert.match(valid.accountName, /\S/);
+    assert.equal(valid.bankName, 'ACCESS BANK');
+    assert.equal(valid.maskedAccount, `******${accountNumber.slice(-4)}`);
+    assert.ok(invalid && !invalid.ok, 'the invalid account does not');
+    assert.match(invalid.message, /Could not resolve account name/);
+    const lastResult = [...snapshot.sent].reverse().find((message) => message.type === 'verifyResult');
+    assert.ok(lastResult?.type === 'verifyResult');
+    assert.equal(lastResult.recent.length, 2);
+    assert.equal(lastResult.recent[0]?.maskedAccount, `******${wrongNumber.slice(-4)}`);
+    assert.equal(lastResult.recent[1]?.accountName, valid.accountName);
+    const everything = JSON.stringify(snapshot);
+    assert.ok(!everything.includes(accountNumber) && !everything.includes(wrongNumber), 'full account numbers never reach the page');
+    const drawn = await renderedText(handle, 'Not verified');
+    assert.ok(drawn.includes(`ACCESS BANK ******${accountNumber.slice(-4)}: ${valid.accountName}`), 'the recent list, masked, in the page');
+
+    // A malformed number from the page is refused by the host, in words.
+    await handle.receive({ type: 'verify', bankCode: '000014', accountNumber: '12' });
+    const refused = outcomes(handle.snapshot().sent).at(-1);
+    assert.ok(refused && !refused.ok);
+    assert.match(refused.message, /10-digit NUBAN/);
+  });
+
+  it('verifies from the palette without the panel, reusing the cached bank list', async () => {
+    const good = await runScripted(wallet.api, 'walletConsole.verifyBankAccountQuick', ['ACCESS BANK', '12345', accountNumber]);
+    assert.deepEqual(good.errors, []);
+    assert.equal(good.asked[0]?.kind, 'pick');
+    assert.match(good.asked[1]?.validation ?? '', /10-digit NUBAN/);
+    const answer = good.asked.find((entry) => entry.kind === 'confirm');
+    assert.match(answer?.title ?? '', new RegExp(`Account \\*{6}${accountNumber.slice(-4)} at ACCESS BANK belongs to \\S`));
+    assert.ok(!answer?.title.includes(accountNumber));
+
+    const bad = await runScripted(wallet.api, 'walletConsole.verifyBankAccountQuick', ['000014', wrongNumber]);
+    assert.deepEqual(bad.errors, []);
+    assert.match(bad.asked.find((entry) => entry.kind === 'confirm')?.title ?? '', /was not verified: Could not resolve account name/);
+    assert.ok((await wallet.admin.count('/v1/queries/banks')) <= 1, 'one bank-list fetch for the session');
+    assert.equal(await wallet.admin.count('/v1/queries/verify'), 4, 'two panel and two palette verifications reached the server');
+  });
+
+  it('restores from its saved state after a reload, ignoring anything but view and reference', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await handle.whenIdle();
+    assert.equal(handle.snapshot().open, false);
+    const created = handle.snapshot().panelsCreated;
+
+    const restored = vscode.window.createWebviewPanel('walletConsole.detail', 'Wallet Console', vscode.ViewColumn.Active, {});
+    await handle.restore(restored, { view: 'transaction', reference: bill.reference, appKey: 'sk_test_00000000000000000000000000000000' });
+    let snapshot = handle.snapshot();
+    assert.equal(snapshot.panelsCreated, created + 1);
+    assert.deepEqual(snapshot.state, { view: 'transaction', reference: bill.reference });
+    assert.equal(snapshot.pageKind, 'transaction');
+    assert.ok(snapshot.html.includes(bill.reference));
+    assert.equal(restored.webview.options.enableScripts, true);
+    assert.equal(restored.webview.options.localResourceRoots?.length, 1);
+    assert.match(restored.webview.options.localResourceRoots?.[0]?.path ?? '', /\/media$/);
+
+    // A second panel of our type (not expected) is closed; the first one stays.
+    const extra = vscode.window.createWebviewPanel('walletConsole.detail', 'Wallet Console', vscode.ViewColumn.Active, {});
+    let extraClosed = false;
+    extra.onDidDispose(() => (extraClosed = true));
+    await handle.restore(extra, { view: 'verify' });
+    assert.equal(extraClosed, true);
+    snapshot = handle.snapshot();
+    assert.deepEqual(snapshot.state, { view: 'transaction', reference: bill.reference });
+
+    // A state that is not ours falls back to the verification page.
+    restored.dispose();
+    const odd = vscode.window.createWebviewPanel('walletConsole.detail', 'Wallet Console', vscode.ViewColumn.Active, {});
+    await handle.restore(odd, { view: 'transaction', reference: '../../etc/passwd' });
+    assert.deepEqual(handle.snapshot().state, { view: 'verify' });
+  });
+
+  it('never puts an app key or wallet token in the page, its state or its messages', async () => {
+    const env = 'local';
+    const app = wallet.api.accounts.activeApp(env)!;
+    const keys = await wallet.api.accounts.store.appSecrets(env, app.id);
+    const tokens = await wallet.api.accounts.store.walletSecrets(env, wallet.mobile);
+    await show(bankTransfer.reference);
+    const everything = JSON.stringify(handle.snapshot());
+    for (const secret of [keys?.key, keys?.sandboxKey, tokens?.accessToken, tokens?.refreshToken]) {
+      assert.ok(secret && secret.length > 8);
+      assert.ok(!everything.includes(secret), 'a secret reached the panel');
+    }
+  });
+});

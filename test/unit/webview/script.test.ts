@@ -1,0 +1,191 @@
+// The webview script in a real browser: the pages the HTML builder makes, with the script
+// esbuild bundles, under the page's own CSP, in headless Chromium (playwright-core). A stub
+// stands in for acquireVsCodeApi and records what the page posts. Skipped when Chromium is
+// not installed (WALLET_CONSOLE_CHROMIUM, default /usr/bin/chromium).
+import * as assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as esbuild from 'esbuild';
+import { chromium, type Browser, type Page as BrowserPage } from 'playwright-core';
+import type { Transaction } from '../../../src/api';
+import { createNonce, describeTransaction, renderDocument, renderTransactionPage, renderVerifyPage, type Page } from '../../../src/webview/html';
+import type { HostMessage, WebviewMessage } from '../../../src/webview/protocol';
+
+const repoRoot = path.resolve(__dirname, '..', '..', '..', '..');
+const chromiumPath = process.env.WALLET_CONSOLE_CHROMIUM || '/usr/bin/chromium';
+const HOSTILE = '<img src=x onerror=alert(1)>';
+
+declare global {
+  interface Window {
+    __posted: unknown[];
+    __state: unknown;
+    __violations: string[];
+    __alerts: number;
+  }
+}
+
+/** Runs in the page before its own script: the VS Code API stand-in, and CSP/alert watchers. */
+const INIT_SCRIPT = `
+  window.__posted = []; window.__state = undefined; window.__violations = []; window.__alerts = 0;
+  window.alert = () => { window.__alerts++; };
+  window.acquireVsCodeApi = () => ({
+    postMessage: (message) => window.__posted.push(JSON.parse(JSON.stringify(message))),
+    getState: () => window.__state,
+    setState: (state) => { window.__state = state; },
+  });
+  document.addEventListener('securitypolicyviolation', (event) => window.__violations.push(event.violatedDirective + ' ' + event.blockedURI));
+`;
+
+describe('webview script (headless Chromium)', function () {
+  this.timeout(60_000);
+  let browser: Browser | undefined;
+  let server: http.Server;
+  let origin = '';
+  let outDir = '';
+  const pages = new Map<string, string>();
+
+  before(async function () {
+    if (!existsSync(chromiumPath)) this.skip();
+    outDir = mkdtempSync(path.join(os.tmpdir(), 'wallet-console-webview-'));
+    await esbuild.build({ entryPoints: [path.join(repoRoot, 'src/webview/media/main.ts')], bundle: true, format: 'iife', platform: 'browser', target: 'es2022', outfile: path.join(outDir, 'webview.js'), logLevel: 'silent' });
+    const files: Record<string, [string, string]> = {
+      '/media/dist/webview.js': [path.join(outDir, 'webview.js'), 'text/javascript'],
+      '/media/webview.css': [path.join(repoRoot, 'media/webview.css'), 'text/css'],
+    };
+    server = http.createServer((request, response) => {
+      const url = request.url ?? '';
+      const file = files[url];
+      const page = pages.get(url);
+      if (file) {
+        response.writeHead(200, { 'content-type': file[1] }).end(readFileSync(file[0]));
+      } else if (page) {
+        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
+      } else {
+        response.writeHead(404).end();
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  });
+
+  after(async () => {
+    await browser?.close();
+    server?.close();
+    if (outDir) rmSync(outDir, { recursive: true, force: true });
+  });
+
+  async function open(name: string, page: Page): Promise<BrowserPage> {
+    pages.set(`/${name}.html`, renderDocument({ cspSource: origin, nonce: createNonce(), scriptUri: `${origin}/media/dist/webview.js`, styleUri: `${origin}/media/webview.css` }, page));
+    const tab = await browser!.newPage();
+    await tab.addInitScript(INIT_SCRIPT);
+    const errors: string[] = [];
+    tab.on('pageerror', (error) => errors.push(error.message));
+    await tab.goto(`${origin}/${name}.html`);
+    await tab.waitForFunction(() => window.__posted.some((message) => (message as { type?: string }).type === 'rendered'));
+    assert.deepEqual(errors, [], 'no script errors');
+    return tab;
+  }
+
+  const posted = (tab: BrowserPage) => tab.evaluate(() => window.__posted) as Promise<WebviewMessage[]>;
+  const send = (tab: BrowserPage, message: HostMessage) => tab.evaluate((data) => window.postMessage(data, '*'), message);
+
+  async function assertClean(tab: BrowserPage): Promise<void> {
+    assert.deepEqual(await tab.evaluate(() => window.__violations), [], 'no CSP violations');
+    assert.equal(await tab.evaluate(() => window.__alerts), 0, 'no injected script ran');
+  }
+
+  it('draws a transaction with hostile strings as text, and its buttons post messages', async () => {
+    const tx = {
+      _id: 'abc',
+      amount: 150050,
+      reference: 'abc',
+      type: 'bank',
+      recipient: { accountName: HOSTILE, bankName: '</script><script>alert(1)</script>', accountNumber: '2079151995' },
+      createdAt: '2021-03-04T10:20:30.000Z',
+      updatedAt: '2021-03-04T10:20:30.000Z',
+    } as Transaction;
+    const tab = await open('transaction', renderTransactionPage(describeTransaction(tx, 'en-GB'), { environment: 'Local sandbox' }));
+    const messages = await posted(tab);
+    assert.deepEqual(messages[0], { type: 'ready' }, 'the page says ready first');
+    const rendered = messages.find((message) => message.type === 'rendered');
+    assert.ok(rendered?.type === 'rendered' && rendered.text.includes('₦1,500.50') && rendered.text.includes(HOSTILE), 'hostile text is shown as text');
+    assert.equal(await tab.locator('img').count(), 0);
+    assert.equal(await tab.locator('script').count(), 1);
+
+    await tab.getByRole('button', { name: 'Copy reference' }).click();
+    await tab.getByRole('button', { name: 'Copy JSON' }).click();
+    await tab.getByRole('button', { name: 'Open as JSON' }).click();
+    await tab.getByRole('button', { name: 'Verify a bank account' }).click();
+    const actions = (await posted(tab)).filter((message) => message.type !== 'rendered' && message.type !== 'ready');
+    assert.deepEqual(actions, [{ type: 'copy', what: 'reference' }, { type: 'copy', what: 'json' }, { type: 'openJson' }, { type: 'navigate', view: 'verify' }]);
+
+    await send(tab, { type: 'init', state: { view: 'transaction', reference: 'abc' }, recent: [] });
+    await send(tab, { type: 'notice', text: HOSTILE, level: 'info' });
+    await tab.waitForFunction(() => document.getElementById('status')?.textContent !== '');
+    assert.equal(await tab.locator('#status').textContent(), HOSTILE);
+    assert.deepEqual(await tab.evaluate(() => window.__state), { view: 'transaction', reference: 'abc' }, 'the state is persisted for reloads');
+    // Anything that is not a host message is ignored.
+    await send(tab, { type: 'evil' } as unknown as HostMessage);
+    assert.equal(await tab.locator('img').count(), 0);
+    await assertClean(tab);
+    await tab.close();
+  });
+
+  it('filters banks, validates the number as typed, posts verify and draws the answer as text', async () => {
+    const banks = [
+      { bankCode: '000014', bankName: 'ACCESS BANK' },
+      { bankCode: '000013', bankName: 'GUARANTY TRUST BANK' },
+      { bankCode: '000015', bankName: 'ZENITH BANK' },
+    ];
+    const tab = await open('verify', renderVerifyPage({ banks, recent: [] }, { environment: 'Local sandbox' }));
+    const button = tab.locator('#verify-button');
+    assert.equal(await button.isDisabled(), true, 'nothing chosen yet');
+    assert.equal(await tab.locator('#bank-count').textContent(), '3 banks');
+
+    await tab.locator('#bank-filter').fill('zen');
+    assert.equal(await tab.locator('#bank-count').textContent(), '1 of 3 banks match.');
+    assert.equal(await tab.locator('#bank').inputValue(), '000015', 'the only match is chosen');
+    await tab.locator('#bank-filter').fill('000013');
+    assert.equal(await tab.locator('#bank').inputValue(), '000013', 'codes match too');
+
+    await tab.locator('#account').fill('12');
+    assert.equal(await tab.locator('#account-error').isVisible(), true);
+    assert.match((await tab.locator('#account-error').textContent()) ?? '', /10-digit NUBAN/);
+    assert.equal(await tab.locator('#account').getAttribute('aria-invalid'), 'true');
+    assert.equal(await button.isDisabled(), true);
+    await tab.locator('#account').fill('207 915 1995');
+    assert.equal(await tab.locator('#account-error').isVisible(), false);
+    assert.equal(await button.isDisabled(), false);
+    await button.click();
+    const verify = (await posted(tab)).find((message) => message.type === 'verify');
+    assert.deepEqual(verify, { type: 'verify', bankCode: '000013', accountNumber: '2079151995' });
+
+    await send(tab, { type: 'verifying', bankName: 'GUARANTY TRUST BANK', maskedAccount: '******1995' });
+    assert.equal(await button.isDisabled(), true, 'busy while verifying');
+    await send(tab, {
+      type: 'verifyResult',
+      outcome: { ok: true, accountName: HOSTILE, bankName: 'GUARANTY TRUST BANK', maskedAccount: '******1995' },
+      recent: [{ bankName: 'GUARANTY TRUST BANK', bankCode: '000013', maskedAccount: '******1995', accountName: HOSTILE, at: Date.now() }],
+    });
+    await tab.waitForFunction(() => document.querySelector('.result-title') !== null);
+    assert.equal(await tab.locator('.result-title').textContent(), HOSTILE);
+    assert.equal(await button.isDisabled(), false);
+    assert.match((await tab.locator('#recent li').first().textContent()) ?? '', /GUARANTY TRUST BANK \*{6}1995: <img src=x onerror=alert\(1\)>/);
+    assert.equal(await tab.locator('#recent-empty').isVisible(), false);
+
+    await send(tab, {
+      type: 'verifyResult',
+      outcome: { ok: false, message: 'Could not resolve account name.', bankName: 'ACCESS BANK', maskedAccount: '******0000' },
+      recent: [],
+    });
+    await tab.waitForFunction(() => document.querySelector('.result-title')?.textContent === 'Not verified');
+    assert.match((await tab.locator('#result').textContent()) ?? '', /ACCESS BANK · \*{6}0000: Could not resolve account name\./);
+    assert.equal(await tab.locator('img').count(), 0);
+    await assertClean(tab);
+    await tab.close();
+  });
+});
