@@ -4,8 +4,22 @@ const esbuild = require('esbuild');
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 
+/**
+ * ofetch's Node entry pulls in node-fetch-native (~115 KB) as a polyfill for Node without
+ * fetch. The extension host and the CLI run on Node 20+, which has fetch: use the
+ * standard entry, which calls globalThis.fetch.
+ * @type {import('esbuild').Plugin}
+ */
+const ofetchOnGlobalFetch = {
+  name: 'ofetch-on-global-fetch',
+  setup(build) {
+    build.onResolve({ filter: /^ofetch$/ }, () => ({ path: require.resolve('ofetch/package.json').replace(/package\.json$/, 'dist/index.mjs') }));
+  },
+};
+
 /** @type {import('esbuild').BuildOptions} */
 const shared = {
+  plugins: [ofetchOnGlobalFetch],
   bundle: true,
   platform: 'node',
   format: 'cjs',
@@ -19,7 +33,7 @@ const shared = {
 const builds = [
   { ...shared, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
   { ...shared, entryPoints: ['src/sandbox/cli.ts'], outfile: 'dist/sandbox.js' },
-  { ...shared, platform: 'browser', format: 'iife', target: 'es2022', entryPoints: ['src/webview/media/main.ts'], outfile: 'media/dist/webview.js' },
+  { ...shared, plugins: [], platform: 'browser', format: 'iife', target: 'es2022', entryPoints: ['src/webview/media/main.ts'], outfile: 'media/dist/webview.js' },
 ];
 
 async function main() {
