@@ -1,0 +1,66 @@
+// The newcomer's path through Wallet Console, driven in the real workbench the way a person
+// would: palette commands, input boxes, tree clicks and the panel. Used by the VSIX smoke
+// test and by the screenshot script. `beforeSubmit` (optional) runs while a prompt is
+// filled in but not yet accepted, so a picture can show it.
+import { fillInput, runCommand, settle } from './workbench.mjs';
+
+const QUICK_INPUT = '.quick-input-widget';
+
+export async function signUp(page, { email, password }, beforeSubmit) {
+  await runCommand(page, 'Wallet Console: Sign Up');
+  await fillInput(page, email, { title: '(1/3)', submit: false });
+  await beforeSubmit?.();
+  await page.keyboard.press('Enter');
+  await fillInput(page, password, { title: '(2/3)' });
+  await fillInput(page, password, { title: '(3/3)' });
+  await settle(page);
+}
+
+export async function createApp(page, name, beforeSubmit) {
+  await runCommand(page, 'Wallet Console: Create App');
+  await fillInput(page, name, { title: 'Create App', submit: false });
+  await beforeSubmit?.();
+  await page.keyboard.press('Enter');
+  await settle(page);
+}
+
+/** Accepts the prefilled sandbox mobile and types the passcode the sandbox shows. */
+export async function connectSandboxWallet(page, beforeSubmit) {
+  await runCommand(page, 'Wallet Console: Connect Wallet');
+  await page.locator(`${QUICK_INPUT} .quick-input-title`, { hasText: '(1/2)' }).first().waitFor({ state: 'visible', timeout: 15_000 });
+  const mobile = await page.locator(`${QUICK_INPUT} .quick-input-box input`).first().inputValue();
+  await page.locator(`${QUICK_INPUT} .quick-input-box input`).first().press('Enter');
+  const message = page.locator(`${QUICK_INPUT} .quick-input-message`, { hasText: 'local sandbox passcode' }).first();
+  await message.waitFor({ state: 'visible', timeout: 20_000 });
+  const passcode = /passcode: (\d{6})/.exec((await message.textContent()) ?? '')?.[1];
+  if (!passcode) throw new Error('The OTP prompt did not show the sandbox passcode.');
+  await fillInput(page, passcode, { title: '(2/2)', submit: false });
+  await beforeSubmit?.();
+  await page.keyboard.press('Enter');
+  await settle(page, { quietMs: 1500 });
+  return mobile;
+}
+
+/** The webview's own document: an iframe inside VS Code's webview iframe. */
+export function panelFrame(page) {
+  return page.frameLocator('iframe.webview.ready').last().frameLocator('#active-frame');
+}
+
+/** Clicks the first tree row whose text contains `label` and waits for the detail panel. */
+export async function openTransaction(page, label = 'Bank transfer') {
+  await page.locator('.monaco-list-row', { hasText: label }).first().click();
+  await panelFrame(page).locator('#summary-heading').waitFor({ state: 'visible', timeout: 20_000 });
+}
+
+/** Verifies an account in the panel and returns the result text. */
+export async function verifyInPanel(page, { bankFilter, bankCode, accountNumber }) {
+  await runCommand(page, 'Wallet Console: Verify Bank Account');
+  const frame = panelFrame(page);
+  await frame.locator('#bank-filter').waitFor({ state: 'visible', timeout: 20_000 });
+  await frame.locator('#bank-filter').fill(bankFilter);
+  await frame.locator('#bank').selectOption(bankCode);
+  await frame.locator('#account').fill(accountNumber);
+  await frame.locator('#verify-button').click();
+  await frame.locator('#result').waitFor({ state: 'visible', timeout: 20_000 });
+  return (await frame.locator('#result').textContent()) ?? '';
+}
