@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { emptyAccounts, secretKeys, SECRET_PREFIX, stateKey, type AppInfo, type AppSecrets, type DeveloperInfo, type DeveloperSecrets, type EnvironmentAccounts, type WalletInfo, type WalletSecrets, type WalletStatus } from './accountState';
+import { UserFacingError } from '../common/commandRunner';
 import type { EnvironmentId } from './environments';
 
 /**
@@ -52,8 +53,13 @@ export class AccountStore implements vscode.Disposable {
   }
 
   private async writeSecret(key: string, value: unknown): Promise<void> {
+    try {
+      await this.secrets.store(key, JSON.stringify(value));
+    } catch (error) {
+      // Usually no OS keyring (Linux without gnome-keyring/KWallet): say so, not "store failed".
+      throw new UserFacingError(`VS Code could not save a secret to the system keyring (${error instanceof Error ? error.message : String(error)}). On Linux, install and unlock a keyring such as gnome-keyring, or start VS Code with --password-store=basic. Nothing was saved.`);
+    }
     this.cache.set(key, value);
-    await this.secrets.store(key, JSON.stringify(value));
   }
 
   private async deleteSecret(key: string): Promise<void> {

@@ -2,6 +2,8 @@ import * as assert from 'node:assert/strict';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { AccountStore } from '../../src/auth/accountStore';
+import { UserFacingError } from '../../src/common/commandRunner';
 import type { WalletConsoleApi } from '../../src/extension';
 import { activateExtension, runScripted, setSetting, uniqueEmail } from './support/extension';
 import { sandboxPasscode } from './support/connectedWallet';
@@ -203,5 +205,28 @@ describe('Sign-in, apps and wallet connection (local sandbox)', function () {
       }
     }
     assert.ok(searched > 0, 'the audit read some files');
+  });
+});
+
+describe('Secret storage without a keyring', () => {
+  it('says what is wrong and how to fix it, and remembers nothing', async () => {
+    const noKeyring: vscode.SecretStorage = {
+      get: async () => undefined,
+      store: async () => {
+        throw new Error('Cannot create an item in a locked collection');
+      },
+      delete: async () => undefined,
+      onDidChange: new vscode.EventEmitter<vscode.SecretStorageChangeEvent>().event,
+    } as unknown as vscode.SecretStorage;
+    const state = new Map<string, unknown>();
+    const memento = { get: (key: string) => state.get(key), update: async (key: string, value: unknown) => void state.set(key, value), keys: () => [...state.keys()] } as unknown as vscode.Memento;
+    const store = new AccountStore(memento, noKeyring);
+    await assert.rejects(
+      store.signIn('local', { id: 'dev', email: 'a@example.com' }, { loginToken: 'x', resourceToken: 'y' }),
+      (error: Error) => error instanceof UserFacingError && /keyring/.test(error.message) && /--password-store=basic/.test(error.message),
+    );
+    assert.equal(store.accounts('local').developer, undefined, 'no half-written sign-in');
+    assert.equal(await store.developerSecrets('local'), undefined);
+    store.dispose();
   });
 });
