@@ -81,10 +81,12 @@ async function main() {
   const env = { WALLET_CONSOLE_TEST_TAG: HOST_TAG };
   if (options.grep) env.WALLET_CONSOLE_TEST_GREP = String(options.grep);
   if (options.file) env.WALLET_CONSOLE_TEST_FILES = String(options.file);
+  // The browser first, so the secret audit (test/host/security.test.ts) can search its profile too.
+  const browser = await launchBrowser({ executablePath: host.chromium });
+  env.WALLET_CONSOLE_BROWSER_PROFILE = browser.profile;
   const server = await startServer({ host, env });
   const workspace = tempWorkspace();
   const url = workbenchUrl(server.port, { folder: workspace, payload: developmentPayload(server.port, { extensionPath: repoRoot, testsPath: index }) });
-  const browser = await launchBrowser({ executablePath: host.chromium });
 
   let result;
   let finish;

@@ -32,7 +32,7 @@ export const CHROMIUM_FLAGS = [
 const QUICK_INPUT = '.quick-input-widget';
 const QUICK_INPUT_BOX = '.quick-input-widget .quick-input-box input';
 
-/** Launches headless Chromium on a fresh profile. Resolves with { context, page, close() }. */
+/** Launches headless Chromium on a fresh profile. Resolves with { context, page, close(), profile (its folder) }. */
 export async function launchBrowser({ executablePath, width = 1400, height = 900, colorScheme = 'dark' } = {}) {
   const profile = mkdtempSync(path.join(os.tmpdir(), 'wallet-console-chromium-'));
   let context;
@@ -61,7 +61,7 @@ export async function launchBrowser({ executablePath, width = 1400, height = 900
     throw new HostError(`Could not start Chromium (${executablePath}): ${error instanceof Error ? error.message : String(error)}`);
   }
   const page = context.pages()[0] ?? (await context.newPage());
-  return { context, page, close };
+  return { context, page, close, profile };
 }
 
 /** Opens a workbench URL and waits until the workbench and the extension host are up. */

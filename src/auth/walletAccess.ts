@@ -75,20 +75,24 @@ export class WalletAccess {
         this.logger.warn(`[${context.env}] The refresh token of wallet ${context.mobile} was refused (${error.message}); marking it disconnected.`);
         await this.store.setWalletStatus(context.env, context.mobile, 'disconnected');
         this.onDisconnected(context.env, context.mobile);
-        throw disconnectedError(context.mobile);
+        // The reconnect prompt is the one message; commands that hit this only log it.
+        throw disconnectedError(context.mobile, true);
       }
       throw error;
     }
   }
 }
 
-/** The server answered and said no (4xx other than 429, or success:false): the refresh token is dead. */
+/**
+ * The server answered with a 4xx that is not "try again later" (408, 425, 429): the refresh
+ * token is dead. A 2xx saying success:false is not a verdict (the contract's refusals carry a
+ * 4xx), so it keeps the tokens, like a 5xx: deleting them would force a new passcode.
+ */
 function isRefusal(error: unknown): error is WalletApiError {
   if (!(error instanceof WalletApiError)) return false;
-  if (error.kind === 'rejected') return true;
-  return error.kind === 'http' && error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 429;
+  return error.kind === 'http' && error.status !== undefined && error.status >= 400 && error.status < 500 && ![408, 425, 429].includes(error.status);
 }
 
-function disconnectedError(mobile: string): UserFacingError {
-  return new UserFacingError(`Wallet ${mobile} is disconnected: its session ended. Connect it again to continue.`, [{ title: 'Connect Wallet', command: 'walletConsole.connectWallet' }]);
+function disconnectedError(mobile: string, alreadyShown = false): UserFacingError {
+  return new UserFacingError(`Wallet ${mobile} is disconnected: its session ended. Connect it again to continue.`, [{ title: 'Connect Wallet', command: 'walletConsole.connectWallet' }], alreadyShown);
 }

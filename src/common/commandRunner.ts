@@ -10,6 +10,8 @@ export class UserFacingError extends Error {
     message: string,
     /** Command ids offered as buttons, e.g. Sign In. */
     readonly actions: { title: string; command: string }[] = [],
+    /** The user was already told another way (a prompt with its own button): only log it. */
+    readonly alreadyShown = false,
   ) {
     super(message);
     this.name = 'UserFacingError';
@@ -52,6 +54,10 @@ export class CommandRunner {
       return await work();
     } catch (error) {
       if (isCancellation(error) || isCancelled(error)) return undefined;
+      if (error instanceof UserFacingError && error.alreadyShown) {
+        this.logger.info(`${title} stopped: ${error.message}`);
+        return undefined;
+      }
       void this.report(title, error);
       return undefined;
     }

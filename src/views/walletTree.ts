@@ -54,11 +54,13 @@ export class WalletTreeProvider implements vscode.TreeDataProvider<WalletNode>, 
     switch (node.kind) {
       case 'wallet':
         return [this.sections.balance, this.sections.accounts, this.sections.transactions];
+      // A part whose last load failed is not fetched again here: drawing its error fires a
+      // change, and VS Code asks for the children again. Refresh and Retry load it.
       case 'accounts':
-        await this.model.loadAccounts();
+        if (this.model.accounts.error === undefined) await this.model.loadAccounts();
         return this.accountChildren();
       case 'transactions':
-        await this.model.loadTransactions();
+        if (this.model.transactions.error === undefined) await this.model.loadTransactions();
         return this.transactionChildren();
       case 'otherWallets':
         return this.otherWallets().map((wallet) => ({ kind: 'otherWallet', wallet, mobile: wallet.mobile }));
@@ -75,8 +77,8 @@ export class WalletTreeProvider implements vscode.TreeDataProvider<WalletNode>, 
   private async roots(): Promise<WalletNode[]> {
     const others: WalletNode[] = this.otherWallets().length > 0 ? [this.sections.otherWallets] : [];
     if (!this.model.connected) return this.setLoadFailed(false, others);
-    // The parts shown expanded load at once, in parallel.
-    void this.model.loadTransactions();
+    // The parts shown expanded load at once, in parallel (a failed part waits for Refresh).
+    if (this.model.transactions.error === undefined) void this.model.loadTransactions();
     await this.model.loadBalance();
     // Nothing could be loaded at all: an empty tree lets the error welcome (with Retry) show.
     if (this.model.balance.error && !this.model.balance.value) return this.setLoadFailed(true, []);

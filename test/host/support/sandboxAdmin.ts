@@ -37,6 +37,33 @@ export class SandboxAdmin {
     await this.call('DELETE', '/__sandbox/requests');
   }
 
+  /** The latest passcode the sandbox sent to this mobile. */
+  async passcode(mobile: string): Promise<string> {
+    const body = (await this.call('GET', `/__sandbox/passcode?mobile=${encodeURIComponent(mobile)}`)) as { data?: { passcode?: string } };
+    return String(body.data?.passcode ?? '');
+  }
+
+  async knobs(): Promise<{ tokenLifetimeSeconds: number; latencyMs: number; faults: unknown[] }> {
+    const body = (await this.call('GET', '/__sandbox/knobs')) as { data: { knobs: { tokenLifetimeSeconds: number; latencyMs: number; faults: unknown[] } } };
+    return body.data.knobs;
+  }
+
+  /**
+   * Counts requests at `path` (and method), waiting up to `settleMs` for the log to reach
+   * `atLeast`: a request the client gave up on is logged when the server sees its socket close.
+   */
+  async settledCount(path: string, method: string | undefined, atLeast: number, settleMs = 1500): Promise<number> {
+    const until = Date.now() + settleMs;
+    let count = await this.count(path, method);
+    while (count < atLeast && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      count = await this.count(path, method);
+    }
+    // A little longer, so a request logged late (one too many) is seen too.
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    return this.count(path, method);
+  }
+
   async requests(): Promise<{ method: string; path: string; status: number }[]> {
     const body = (await this.call('GET', '/__sandbox/requests')) as { data?: { requests?: unknown } } | unknown[];
     const list = Array.isArray(body) ? body : (body as { data?: { requests?: unknown } }).data?.requests;
