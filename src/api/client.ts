@@ -81,7 +81,13 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
+// Built once: the wallet queries run often (every view refresh), and a schema is several objects.
 const TransactionListSchema = envelope({ transactions: v.array(TransactionSchema) });
+const TransactionEnvelopeSchema = envelope({ transaction: TransactionSchema });
+const BalanceEnvelopeSchema = envelope({ user: WalletBalanceSchema });
+const AccountListSchema = envelope({ accounts: v.array(AccountSchema) });
+const BankListSchema = envelope({ banks: v.array(BankSchema) });
+const BankAccountEnvelopeSchema = envelope(BankAccountSchema.entries);
 const DeveloperSessionSchema = envelope({ user: DeveloperUserSchema, token: v.string() });
 
 export class WalletClient {
@@ -155,12 +161,12 @@ export class WalletClient {
   // --- Wallet queries (X-App-Key + X-App-Wallet-Access-Token) ---
 
   async listAccounts(wallet: WalletCredentials, options: CallOptions = {}): Promise<Account[]> {
-    const answer = await this.walletGet(wallet, '/v1/users/accounts', envelope({ accounts: v.array(AccountSchema) }), options);
+    const answer = await this.walletGet(wallet, '/v1/users/accounts', AccountListSchema, options);
     return answer.data.accounts;
   }
 
   async getBalance(wallet: WalletCredentials, options: CallOptions = {}): Promise<WalletBalance> {
-    const answer = await this.walletGet(wallet, '/v1/users/balance', envelope({ user: WalletBalanceSchema }), options);
+    const answer = await this.walletGet(wallet, '/v1/users/balance', BalanceEnvelopeSchema, options);
     return answer.data.user;
   }
 
@@ -178,8 +184,7 @@ export class WalletClient {
   ): Promise<Transaction> {
     const ref = check('GET', '/v1/transactions/:transactionRef', validateTransactionRef(reference));
     const path = `/v1/transactions/${encodeURIComponent(ref)}`;
-    const schema = envelope({ transaction: TransactionSchema });
-    const answer = await this.walletGet(wallet, path, schema, options, transactionQuery(path, query));
+    const answer = await this.walletGet(wallet, path, TransactionEnvelopeSchema, options, transactionQuery(path, query));
     return answer.data.transaction;
   }
 
@@ -193,7 +198,7 @@ export class WalletClient {
       path,
       headers,
       secrets: [appKey, accessToken ?? ''],
-      schema: envelope({ banks: v.array(BankSchema) }),
+      schema: BankListSchema,
       signal: options.signal,
     });
     return answer.data.banks;
@@ -207,7 +212,7 @@ export class WalletClient {
     const path = '/v1/queries/verify';
     const accountNumber = check('GET', path, validateAccountNumber(account.accountNumber));
     const bankCode = check('GET', path, validateBankCode(account.bankCode));
-    const answer = await this.walletGet(wallet, path, envelope(BankAccountSchema.entries), options, { accountNumber, bankCode });
+    const answer = await this.walletGet(wallet, path, BankAccountEnvelopeSchema, options, { accountNumber, bankCode });
     return answer.data;
   }
 

@@ -59,11 +59,11 @@ const RETRY_STATUS_CODES = [408, 425, 429, 500, 502, 503, 504];
 const NOT_JSON = Symbol('not JSON');
 
 function parseJson(text: string): unknown {
-  if (text.trim() === '') return undefined;
   try {
     return JSON.parse(text);
   } catch {
-    return NOT_JSON;
+    // Only now look for an empty body: trimming every answer would copy every body.
+    return text.trim() === '' ? undefined : NOT_JSON;
   }
 }
 
@@ -77,10 +77,11 @@ export class Endpoint {
     const url = URL.canParse(baseUrl) ? new URL(baseUrl) : undefined;
     this.badBaseUrl = !url || (url.protocol !== 'http:' && url.protocol !== 'https:');
     this.host = url?.host ?? '';
+    // No default headers here: ofetch would build and merge a second Headers object on every
+    // call. Each call sends `accept` itself (see send).
     this.fetch = ofetch.create({
       baseURL: baseUrl,
       retryStatusCodes: RETRY_STATUS_CODES,
-      headers: { accept: 'application/json' },
     });
   }
 
@@ -107,12 +108,22 @@ export class Endpoint {
       }
     };
 
+    // A fresh limit per attempt, covering the body too (ofetch's own timeout is skipped when a
+    // signal is given, and would be reused across retries). A controller and a timer that is
+    // cleared when the attempt ends: AbortSignal.timeout costs far more per call and leaves its
+    // timer running.
+    let attemptTimer: ReturnType<typeof setTimeout> | undefined;
+    const endAttempt = () => {
+      clearTimeout(attemptTimer);
+      attemptTimer = undefined;
+    };
+
     let response: FetchResponse<unknown>;
     try {
       response = await this.fetch.raw<unknown>(call.path, {
         method: call.method,
         query: call.query,
-        headers: call.headers,
+        headers: { accept: 'application/json', ...call.headers },
         body: call.body,
         // POSTs are never retried: the server may have acted on the first one.
         retry: call.method === 'GET' ? retries : false,
@@ -120,17 +131,19 @@ export class Endpoint {
         parseResponse: parseJson,
         onRequest: (context) => {
           flush();
+          endAttempt();
           attempt += 1;
           startedAt = performance.now();
-          // A fresh limit per attempt, covering the body too (ofetch's own timeout is
-          // skipped when a signal is given, and would be reused across retries).
-          const limit = AbortSignal.timeout(this.options.timeoutMs);
-          context.options.signal = call.signal ? AbortSignal.any([call.signal, limit]) : limit;
+          const limit = new AbortController();
+          attemptTimer = setTimeout(() => limit.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')), this.options.timeoutMs);
+          context.options.signal = call.signal ? AbortSignal.any([call.signal, limit.signal]) : limit.signal;
         },
         onResponse: ({ response: answer }) => {
+          endAttempt();
           pending = { ...base(), status: answer.status, ...(answer.ok ? {} : { error: 'http' as const }) };
         },
         onRequestError: ({ error }) => {
+          endAttempt();
           pending = { ...base(), error: transportKind(error, call.signal) };
         },
       });
@@ -138,6 +151,8 @@ export class Endpoint {
       const failure = this.classify(error, target, call.signal);
       flush(failure.kind);
       throw failure;
+    } finally {
+      endAttempt();
     }
     try {
       const value = interpret(response, call.schema, target);

@@ -14,6 +14,11 @@ export class LocalSandbox implements vscode.Disposable {
     private readonly logger: Logger,
   ) {}
 
+  /** True once something asked for the sandbox (it starts on first use, never during activation). */
+  get started(): boolean {
+    return this.starting !== undefined;
+  }
+
   url(): Promise<string> {
     return this.instance().then((sandbox) => sandbox.url);
   }

@@ -9,26 +9,46 @@ function tooLarge(): ApiError {
   return new ApiError(413, ErrorCode.payloadTooLarge, `The request body is larger than ${MAX_BODY_BYTES / 1024} KiB`, { Connection: 'close' });
 }
 
+const EMPTY = Buffer.alloc(0);
+
+/** HTTP/1.1: a request has a body only when it announces one with Content-Length or Transfer-Encoding. */
+export function announcesBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
 /**
  * Reads the body up to MAX_BODY_BYTES. An oversized body is drained (not kept) before the 413 is
  * sent, because a client still uploading would otherwise see a reset instead of the answer.
+ * A request without a body (most GETs) answers at once, without waiting for the stream's end.
  */
 export function readBody(req: IncomingMessage): Promise<Buffer> {
+  if (!announcesBody(req)) {
+    req.resume();
+    return Promise.resolve(EMPTY);
+  }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    let settled = false;
+    const settle = (outcome: () => void): void => {
+      if (!settled) {
+        settled = true;
+        outcome();
+      }
+    };
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size <= MAX_BODY_BYTES) {
         chunks.push(chunk);
       } else if (size > DRAIN_LIMIT_BYTES) {
         req.pause();
-        reject(tooLarge());
+        settle(() => reject(tooLarge()));
       }
     });
-    req.on('end', () => (size > MAX_BODY_BYTES ? reject(tooLarge()) : resolve(Buffer.concat(chunks))));
+    req.on('end', () => settle(() => (size > MAX_BODY_BYTES ? reject(tooLarge()) : resolve(Buffer.concat(chunks)))));
     // Aborted uploads end up here; the answer goes nowhere, but the handler must not hang.
-    const aborted = (): void => reject(invalid('The request was closed before its body arrived'));
+    const aborted = (): void => settle(() => reject(invalid('The request was closed before its body arrived')));
     req.on('error', aborted);
     req.on('close', aborted);
   });

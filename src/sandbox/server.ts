@@ -2,18 +2,19 @@ import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http
 import { Socket } from 'node:net';
 import { ApiError, ErrorCode, invalid } from './errors';
 import { faultMessage, takeFault } from './faults';
-import { parseJsonObject, readBody, sendError, sendJson } from './http';
+import { announcesBody, parseJsonObject, readBody, sendError, sendJson } from './http';
 import { methodNotAllowed, notFound, Router, SandboxEnv } from './router';
 import { adminRoutes } from './routes/admin';
 import { developerRoutes } from './routes/developer';
 import { walletAuthRoutes } from './routes/walletAuth';
 import { walletQueryRoutes } from './routes/walletQueries';
-import { Fault } from './types';
+import { Fault, MAX_RECORDED_REQUESTS } from './types';
 
 // HTTP plumbing: recording, latency, faults, routing, body parsing, and one catch for everything.
 
 const ADMIN_PREFIX = '/__sandbox';
-const MAX_RECORDED = 10_000;
+/** The request log is cut back to MAX_RECORDED_REQUESTS once it is this much longer. */
+const TRIM_BATCH = 1_000;
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 const apiRouter = new Router();
@@ -22,6 +23,18 @@ walletAuthRoutes(apiRouter);
 walletQueryRoutes(apiRouter);
 const adminRouter = new Router();
 adminRoutes(adminRouter);
+
+const EMPTY_BODY = Buffer.alloc(0);
+
+/** One request on its way through the server. */
+interface Pending {
+  req: IncomingMessage;
+  res: ServerResponse;
+  method: string;
+  path: string;
+  rawQuery: string;
+  admin: boolean;
+}
 
 export interface SandboxServer {
   server: Server;
@@ -45,11 +58,17 @@ export function createSandboxServer(env: SandboxEnv, log: (line: string) => void
       waits.add(done);
     });
 
+  const unexpected = (req: IncomingMessage, res: ServerResponse, error: unknown): void => {
+    log(`Wallet sandbox: unexpected error on ${req.method} ${req.url}: ${(error as Error)?.stack ?? String(error)}`);
+    sendError(res, new ApiError(500, ErrorCode.internal, 'The sandbox hit an unexpected error; see its log'));
+  };
+
   const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      log(`Wallet sandbox: unexpected error on ${req.method} ${req.url}: ${(error as Error)?.stack ?? String(error)}`);
-      sendError(res, new ApiError(500, ErrorCode.internal, 'The sandbox hit an unexpected error; see its log'));
-    });
+    try {
+      handle(req, res)?.catch((error: unknown) => unexpected(req, res, error));
+    } catch (error) {
+      unexpected(req, res, error);
+    }
   });
 
   // Malformed HTTP never reaches the handler; answer it in the same envelope and hang up.
@@ -63,7 +82,12 @@ export function createSandboxServer(env: SandboxEnv, log: (line: string) => void
     socket.end(`HTTP/1.1 ${status} Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
   });
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  /**
+   * Answers a request. The common case (no latency, no fault, no body, a synchronous handler)
+   * answers before returning, without a promise in between; the rest returns a promise.
+   * ApiErrors become error answers; anything else is thrown (or rejected) for a 500.
+   */
+  function handle(req: IncomingMessage, res: ServerResponse): Promise<void> | undefined {
     const method = (req.method ?? 'GET').toUpperCase();
     const target = req.url ?? '/';
     const queryStart = target.indexOf('?');
@@ -73,6 +97,7 @@ export function createSandboxServer(env: SandboxEnv, log: (line: string) => void
     if (!admin) {
       record(res, method, path, rawQuery);
     }
+    const request: Pending = { req, res, method, path, rawQuery, admin };
     try {
       if (!path.startsWith('/')) {
         throw invalid('The request target must be a path starting with "/"');
@@ -80,40 +105,85 @@ export function createSandboxServer(env: SandboxEnv, log: (line: string) => void
       if (!admin) {
         const latency = env.knobs.latencyMs;
         if (Number.isFinite(latency) && latency > 0) {
-          await sleep(latency);
+          return guarded(request, delayed(request, latency));
         }
         const fault = takeFault(env.knobs.faults, method, path);
-        if (fault && (await injectFault(fault, req, res))) {
-          return;
+        if (fault) {
+          return guarded(request, faulted(request, fault));
         }
       }
-      if (closing || res.destroyed) {
-        return;
-      }
-      const router = admin ? adminRouter : apiRouter;
-      const match = router.match(method, path);
-      if (match.kind === 'none') {
-        throw notFound(path);
-      }
-      if (match.kind === 'method') {
-        throw methodNotAllowed(method, match.allowed);
-      }
-      const raw = await readBody(req);
-      const body = BODY_METHODS.has(method) ? parseJsonObject(raw, req.headers['content-type']) : {};
-      const reply = await match.handler({ env, method, path, params: match.params, query: new URLSearchParams(rawQuery), headers: req.headers, body });
-      sendJson(res, reply.status ?? 200, reply.body);
+      return dispatch(request);
     } catch (error) {
-      if (!(error instanceof ApiError)) {
-        throw error;
+      answerError(request, error);
+      return undefined;
+    }
+  }
+
+  async function delayed(request: Pending, latency: number): Promise<void> {
+    await sleep(latency);
+    const fault = takeFault(env.knobs.faults, request.method, request.path);
+    if (fault) {
+      await faulted(request, fault);
+      return;
+    }
+    await dispatch(request);
+  }
+
+  async function faulted(request: Pending, fault: Fault): Promise<void> {
+    if (!(await injectFault(fault, request.req, request.res))) {
+      await dispatch(request);
+    }
+  }
+
+  /** Routes, reads the body (only when one was announced) and runs the handler. */
+  function dispatch(request: Pending): Promise<void> | undefined {
+    const { req, res, method, path, rawQuery, admin } = request;
+    if (closing || res.destroyed) {
+      return undefined;
+    }
+    const router = admin ? adminRouter : apiRouter;
+    const match = router.match(method, path);
+    if (match.kind === 'none') {
+      throw notFound(path);
+    }
+    if (match.kind === 'method') {
+      throw methodNotAllowed(method, match.allowed);
+    }
+    const run = (raw: Buffer): Promise<void> | undefined => {
+      const body = BODY_METHODS.has(method) ? parseJsonObject(raw, req.headers['content-type']) : {};
+      const reply = match.handler({ env, method, path, params: match.params, query: new URLSearchParams(rawQuery), headers: req.headers, body });
+      if (reply instanceof Promise) {
+        return guarded(
+          request,
+          reply.then((answer) => sendJson(res, answer.status ?? 200, answer.body)),
+        );
       }
-      // Let the rest of a rejected body drain so the connection stays usable for the next request.
-      if (!req.complete && error.status !== 413) {
-        req.resume();
-      }
-      sendError(res, error);
-      if (error.headers['Connection'] === 'close') {
-        res.on('finish', () => req.socket.destroySoon());
-      }
+      sendJson(res, reply.status ?? 200, reply.body);
+      return undefined;
+    };
+    if (announcesBody(req)) {
+      return guarded(request, readBody(req).then(run));
+    }
+    req.resume();
+    return run(EMPTY_BODY);
+  }
+
+  /** Turns a rejected ApiError into its answer; anything else stays a rejection (a 500). */
+  function guarded(request: Pending, work: Promise<void>): Promise<void> {
+    return work.catch((error: unknown) => answerError(request, error));
+  }
+
+  function answerError({ req, res }: Pending, error: unknown): void {
+    if (!(error instanceof ApiError)) {
+      throw error;
+    }
+    // Let the rest of a rejected body drain so the connection stays usable for the next request.
+    if (!req.complete && error.status !== 413) {
+      req.resume();
+    }
+    sendError(res, error);
+    if (error.headers['Connection'] === 'close') {
+      res.on('finish', () => req.socket.destroySoon());
     }
   }
 
@@ -159,8 +229,9 @@ export function createSandboxServer(env: SandboxEnv, log: (line: string) => void
       done = true;
       entry.status = status;
       env.requests.push(entry);
-      if (env.requests.length > MAX_RECORDED) {
-        env.requests.splice(0, env.requests.length - MAX_RECORDED);
+      // Trimmed in batches: dropping the oldest entry on every request would move 10,000 entries each time.
+      if (env.requests.length >= MAX_RECORDED_REQUESTS + TRIM_BATCH) {
+        env.requests.splice(0, env.requests.length - MAX_RECORDED_REQUESTS);
       }
     };
     res.on('finish', () => finish(res.statusCode));

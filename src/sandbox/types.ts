@@ -64,6 +64,9 @@ export interface SandboxKnobs {
   faults: Fault[];
 }
 
+/** How many recent requests the log keeps (GET /__sandbox/requests shows exactly these). */
+export const MAX_RECORDED_REQUESTS = 10_000;
+
 export interface RecordedRequest {
   method: string;
   path: string;
@@ -76,6 +79,7 @@ export interface Sandbox {
   readonly url: string;
   readonly port: number;
   readonly knobs: SandboxKnobs;
+  /** The request log, oldest first: the last MAX_RECORDED_REQUESTS, and up to 1,000 more between trims. */
   readonly requests: RecordedRequest[];
   close(): Promise<void>;
   lastPasscode(mobile: string): string | undefined;

@@ -1,7 +1,7 @@
 import { ApiError, ErrorCode, invalid, userNotFound } from '../errors';
 import { parseFault } from '../faults';
 import { ok, RequestContext, Router } from '../router';
-import { TRANSACTION_TYPES, TransactionRecord, TransactionType } from '../types';
+import { MAX_RECORDED_REQUESTS, TRANSACTION_TYPES, TransactionRecord, TransactionType } from '../types';
 import { Wallet } from '../wallet';
 import { mobileField, queryParam } from './input';
 
@@ -35,7 +35,7 @@ export function adminRoutes(router: Router): void {
     ok({ status: 'ok', uptimeSeconds: Math.round((Date.now() - ctx.env.startedAt) / 1000) }),
   );
 
-  router.add('GET', '/__sandbox/requests', (ctx) => ok({ requests: ctx.env.requests }));
+  router.add('GET', '/__sandbox/requests', (ctx) => ok({ requests: ctx.env.requests.slice(-MAX_RECORDED_REQUESTS) }));
   router.add('DELETE', '/__sandbox/requests', (ctx) => {
     ctx.env.requests.length = 0;
     return ok({ requests: [] });

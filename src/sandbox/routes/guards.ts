@@ -1,7 +1,7 @@
 import { ApiError, ErrorCode } from '../errors';
-import { verifyJwt } from '../jwt';
+import { VerifiedTokens, verifyJwt } from '../jwt';
 import { RequestContext } from '../router';
-import { AppRecord, DeveloperRecord } from '../state';
+import { AppRecord, DeveloperRecord, SandboxState } from '../state';
 import { Wallet } from '../wallet';
 
 // The three credentials of the API: the app key, the wallet access token, the developer token.
@@ -24,12 +24,24 @@ export function requireApp(ctx: RequestContext): AppRecord {
   return app;
 }
 
+/** One cache of verified wallet tokens per sandbox state (each has its own signing secret). */
+const walletTokens = new WeakMap<SandboxState, VerifiedTokens>();
+
+function verifiedWalletTokens(state: SandboxState): VerifiedTokens {
+  let tokens = walletTokens.get(state);
+  if (!tokens) {
+    tokens = new VerifiedTokens(state.secret);
+    walletTokens.set(state, tokens);
+  }
+  return tokens;
+}
+
 export function requireWallet(ctx: RequestContext): Wallet {
   const token = header(ctx, 'x-app-wallet-access-token');
   if (!token) {
     throw new ApiError(401, ErrorCode.badWalletToken, 'The X-App-Wallet-Access-Token header is missing');
   }
-  const check = verifyJwt(token, ctx.env.state.secret, ctx.env.now());
+  const check = verifiedWalletTokens(ctx.env.state).verify(token, ctx.env.now());
   if (!check.ok) {
     throw check.reason === 'expired'
       ? new ApiError(401, ErrorCode.walletTokenExpired, 'The wallet access token has expired; get a new one with your refresh token')

@@ -1,0 +1,50 @@
+// A server for the loopback benchmarks, run in its own process (forked with an IPC channel) so
+// the load generator and the server each get a core:
+//   node scripts/bench/serve.mjs sandbox   the sandbox (out/src/sandbox), in memory, seed 1
+//   node scripts/bench/serve.mjs bare      a bare node:http server; the parent sends
+//                                          { bodies: { '/path': object } } and it answers each
+//                                          path with that object as JSON, as the sandbox does
+// It reports { url } once listening and exits when the parent goes away.
+import { Buffer } from 'node:buffer';
+import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { repoRoot } from '../host/util.mjs';
+
+const mode = process.argv[2];
+
+async function startSandbox() {
+  const require = createRequire(import.meta.url);
+  const { startSandbox } = require(path.join(repoRoot, 'out', 'src', 'sandbox', 'index.js'));
+  const sandbox = await startSandbox({ port: 0, seed: 1, log: () => {} });
+  return sandbox.url;
+}
+
+function startBare(bodies) {
+  const server = createServer((req, res) => {
+    const target = req.url ?? '/';
+    const query = target.indexOf('?');
+    const body = bodies[query === -1 ? target : target.slice(0, query)];
+    // The same work a JSON API does at the least: serialise the answer for each request.
+    const text = JSON.stringify(body ?? { success: false, error: 'not found' });
+    res.writeHead(body ? 200 : 404, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-store' });
+    res.end(text);
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${server.address().port}`));
+  });
+}
+
+process.on('disconnect', () => process.exit(0));
+
+if (mode === 'sandbox') {
+  process.send({ url: await startSandbox() });
+} else if (mode === 'bare') {
+  process.once('message', (message) => {
+    void startBare(message.bodies).then((url) => process.send({ url }));
+  });
+} else {
+  process.stderr.write('Usage: node scripts/bench/serve.mjs sandbox|bare\n');
+  process.exit(2);
+}

@@ -1,0 +1,59 @@
+// What the host side of `npm run bench` measures, as it writes it for scripts/bench/run.mjs.
+// Plain numbers only: the orchestration applies the budgets.
+
+export interface ActivationReport {
+  /** Time spent inside activate(), as the extension measured it. */
+  activationMs: number;
+  /** From extension.activate() to the API: loading the bundle plus activate(). */
+  activateCallMs: number;
+  /** True when something activated the extension before the benchmark asked (not a cold start). */
+  wasActive: boolean;
+  /** Whether the local sandbox had started when activation returned. */
+  sandboxStarted: boolean;
+  extensionPath: string;
+  hostNode: string;
+}
+
+export interface LoggedRequest {
+  method: string;
+  path: string;
+  /** When the sandbox received it (epoch ms). */
+  at: number;
+  status: number;
+}
+
+export interface RequestsReport {
+  /** How the view was opened: by VS Code drawing it, or by walking the tree provider. */
+  openedBy: 'workbench' | 'provider';
+  /** Latency the sandbox added to every request while the view opened. */
+  latencyMs: number;
+  open: LoggedRequest[];
+  reopen: LoggedRequest[];
+  /** GET /v1/queries/banks over the whole session (panel + palette, several verifications). */
+  bankListFetches: number;
+  sessionRequests: number;
+}
+
+export interface HistoryReport {
+  pageSize: number;
+  pages: number;
+  items: number;
+  /** Per page: tree children built and every item drawn, after the response arrived. */
+  buildMs: number[];
+  /** Per page: the request through the client, response parsed. */
+  fetchMs: number[];
+  heapBeforeBytes: number;
+  heapAfterBytes: number;
+  /** How the heap was read: after a forced GC, or the median of several readings. */
+  heapMethod: 'gc' | 'median';
+}
+
+export interface HostReport {
+  activation?: ActivationReport;
+  requests?: RequestsReport;
+  history?: HistoryReport;
+  /** Phase name: what went wrong. */
+  errors: Record<string, string>;
+}
+
+export type Phase = 'activation' | 'requests' | 'history';

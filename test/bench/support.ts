@@ -1,0 +1,114 @@
+// Small helpers for the host side of the benchmark: progress lines the launcher can pick out,
+// bounded waits, the sandbox's request log read by position, and heap readings.
+import * as v8 from 'node:v8';
+import * as vm from 'node:vm';
+import * as vscode from 'vscode';
+import type { SandboxAdmin } from '../host/support/sandboxAdmin';
+import type { LoggedRequest } from './report';
+
+/** A progress line on the extension host's console, tagged so the launcher shows it. */
+export function log(message: string): void {
+  console.log(`${process.env.WALLET_CONSOLE_TEST_TAG ?? ''}[bench] ${message}`);
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Polls `done` every `everyMs` until it holds or `limitMs` passes; returns whether it held. */
+export async function waitFor(done: () => boolean | Promise<boolean>, limitMs: number, everyMs = 50): Promise<boolean> {
+  const until = Date.now() + limitMs;
+  for (;;) {
+    if (await done()) return true;
+    if (Date.now() > until) return false;
+    await sleep(everyMs);
+  }
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/**
+ * The sandbox's request log, read by position rather than cleared, so the whole session stays
+ * countable (the sandbox keeps the last 10,000; a benchmark session makes a few dozen).
+ */
+export class RequestLog {
+  constructor(private readonly admin: SandboxAdmin) {}
+
+  async all(): Promise<LoggedRequest[]> {
+    return (await this.admin.requests()) as unknown as LoggedRequest[];
+  }
+
+  async mark(): Promise<number> {
+    return (await this.all()).length;
+  }
+
+  async since(mark: number): Promise<LoggedRequest[]> {
+    return (await this.all()).slice(mark);
+  }
+
+  /**
+   * Waits until `idle()` holds and no request was logged for `quietMs`, at most `limitMs`;
+   * returns what was logged since `mark`.
+   */
+  async settle(mark: number, idle: () => boolean, quietMs = 500, limitMs = 15_000): Promise<LoggedRequest[]> {
+    const until = Date.now() + limitMs;
+    let count = -1;
+    let quietSince = Date.now();
+    for (;;) {
+      const now = (await this.all()).length;
+      if (now !== count) {
+        count = now;
+        quietSince = Date.now();
+      }
+      if (idle() && Date.now() - quietSince >= quietMs) break;
+      if (Date.now() > until) break;
+      await sleep(50);
+    }
+    return this.since(mark);
+  }
+}
+
+let collect: (() => void) | undefined | null = null;
+
+/** A way to force a full GC in this host: `gc` if it is exposed, else turned on at run time. */
+function collector(): (() => void) | undefined {
+  if (collect !== null) return collect;
+  const exposed = (globalThis as { gc?: () => void }).gc;
+  if (typeof exposed === 'function') return (collect = exposed);
+  try {
+    v8.setFlagsFromString('--expose-gc');
+    const fn = vm.runInNewContext('gc') as unknown;
+    collect = typeof fn === 'function' ? (fn as () => void) : undefined;
+  } catch {
+    collect = undefined;
+  }
+  return collect;
+}
+
+/** heapUsed after two full collections, or, without a way to collect, the median of 7 readings. */
+export async function heapUsed(): Promise<{ bytes: number; method: 'gc' | 'median' }> {
+  const gc = collector();
+  if (gc) {
+    for (let i = 0; i < 2; i++) {
+      gc();
+      await sleep(20);
+    }
+    return { bytes: process.memoryUsage().heapUsed, method: 'gc' };
+  }
+  const readings: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    await sleep(100);
+    readings.push(process.memoryUsage().heapUsed);
+  }
+  return { bytes: median(readings), method: 'median' };
+}
+
+/** Shows another view container, so the Wallet view is hidden. */
+export async function hideWalletView(view: vscode.TreeView<unknown>): Promise<boolean> {
+  await vscode.commands.executeCommand('workbench.view.explorer');
+  return waitFor(() => !view.visible, 5_000);
+}
