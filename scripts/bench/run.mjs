@@ -125,7 +125,7 @@ async function loopbackFigures(figures, groups) {
         const overhead = await measureClientOverheadInChild(sandbox.url, small);
         figures.add({
           group: 'client',
-          name: `WalletClient vs plain fetch, ${overhead.calls} sequential balance calls (ratio of medians)`,
+          name: `WalletClient vs plain fetch, ${overhead.calls} sequential balance calls (median of paired blocks)`,
           value: overhead.ratio,
           unit: 'ratio',
           budget: { op: '<=', limit: 1.15 },

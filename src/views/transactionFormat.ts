@@ -12,9 +12,12 @@ export function typeLabel(type: string): string {
   return TYPE_LABELS[type] ?? type;
 }
 
+// One formatter for every row: building an Intl formatter per call dominated big trees.
+const DATE_FORMAT = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
 export function formatDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return Number.isNaN(date.getTime()) ? iso : DATE_FORMAT.format(date);
 }
 
 export function shortReference(reference: string): string {

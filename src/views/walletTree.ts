@@ -33,6 +33,7 @@ export class WalletTreeProvider implements vscode.TreeDataProvider<WalletNode>, 
     otherWallets: { kind: 'otherWallets' } as WalletNode,
   };
   private readonly disposables: vscode.Disposable[];
+  private readonly transactionItems = new WeakMap<Transaction, vscode.TreeItem>();
 
   constructor(
     private readonly service: AccountService,
@@ -130,8 +131,12 @@ export class WalletTreeProvider implements vscode.TreeDataProvider<WalletNode>, 
       }
       case 'account':
         return accountItem(node.account);
-      case 'transaction':
-        return transactionItem(node.transaction);
+      case 'transaction': {
+        // Items are kept per record: loading page 20 must not rebuild pages 1 to 19.
+        let item = this.transactionItems.get(node.transaction);
+        if (!item) this.transactionItems.set(node.transaction, (item = transactionItem(node.transaction)));
+        return item;
+      }
       case 'loadMore': {
         const item = new vscode.TreeItem('Load more…');
         item.contextValue = 'loadMore';
@@ -157,6 +162,12 @@ export class WalletTreeProvider implements vscode.TreeDataProvider<WalletNode>, 
         return item;
       }
     }
+  }
+
+  /** Tooltips are built on hover only: a Markdown tooltip per row is costly for long histories. */
+  resolveTreeItem(item: vscode.TreeItem, node: WalletNode): vscode.TreeItem {
+    if (node.kind === 'transaction' && !item.tooltip) item.tooltip = transactionTooltip(node.transaction);
+    return item;
   }
 
   private walletItem(): vscode.TreeItem {
@@ -211,7 +222,6 @@ function transactionItem(transaction: Transaction): vscode.TreeItem {
   item.contextValue = 'transaction';
   item.iconPath = typeIcon(transaction.type);
   item.description = [formatDate(transaction.createdAt), counterparty(transaction), shortReference(transaction.reference)].filter(Boolean).join(' · ');
-  item.tooltip = transactionTooltip(transaction);
   item.command = { command: 'walletConsole.showTransaction', title: 'Show Transaction', arguments: [transaction.reference] };
   return item;
 }

@@ -77,7 +77,11 @@ describe('Wallet views and the status-bar balance (local sandbox)', function () 
     assert.deepEqual(items.map((node) => node.reference), allTransactions.slice(0, 25).map((transaction) => transaction.reference), 'newest first, as the API orders them');
     const item = walletTree.getTreeItem(items[0]!);
     assert.ok(label(item).startsWith(formatNaira(allTransactions[0]!.amount)));
-    assert.ok(item.tooltip instanceof vscode.MarkdownString);
+    assert.equal(item.tooltip, undefined, 'the tooltip waits for a hover');
+    const resolved = walletTree.resolveTreeItem(item, items[0]!);
+    assert.ok(resolved.tooltip instanceof vscode.MarkdownString);
+    assert.ok(resolved.tooltip.value.includes(allTransactions[0]!.reference), 'the tooltip names the reference');
+    assert.equal(walletTree.getTreeItem(items[0]!), item, 'items are reused, not rebuilt');
     assert.equal(item.contextValue, 'transaction');
   });
 
