@@ -9,10 +9,11 @@ import type { ClientProvider } from './clients';
 import { ENVIRONMENTS, EnvironmentSettings, type EnvironmentId } from './environments';
 import { WalletAccess, type WalletCallContext } from './walletAccess';
 
-const CREATE_APP = { title: 'Create App', command: 'walletConsole.createApp' };
-const ADD_APP_KEY = { title: 'Add App Key', command: 'walletConsole.addAppKey' };
-const SIGN_IN = { title: 'Sign In', command: 'walletConsole.signIn' };
-const CONNECT_WALLET = { title: 'Connect Wallet', command: 'walletConsole.connectWallet' };
+// Buttons offered with errors: built when used, so their titles follow the display language.
+const CREATE_APP = () => ({ title: vscode.l10n.t('Create App'), command: 'walletConsole.createApp' });
+const ADD_APP_KEY = () => ({ title: vscode.l10n.t('Add App Key'), command: 'walletConsole.addAppKey' });
+const SIGN_IN = () => ({ title: vscode.l10n.t('Sign In'), command: 'walletConsole.signIn' });
+const CONNECT_WALLET = () => ({ title: vscode.l10n.t('Connect Wallet'), command: 'walletConsole.connectWallet' });
 
 /**
  * What commands and views ask of the signed-in state: the current environment, its
@@ -60,7 +61,7 @@ export class AccountService implements vscode.Disposable {
   async requireDeveloper(env = this.env()): Promise<{ developer: DeveloperInfo; secrets: DeveloperSecrets }> {
     const developer = this.accounts(env).developer;
     const secrets = await this.store.developerSecrets(env);
-    if (!developer || !secrets) throw new UserFacingError(`You are not signed in to ${ENVIRONMENTS[env].label}. Sign in first.`, [SIGN_IN]);
+    if (!developer || !secrets) throw new UserFacingError(vscode.l10n.t('You are not signed in to {0}. Sign in first.', ENVIRONMENTS[env].label), [SIGN_IN()]);
     return { developer, secrets };
   }
 
@@ -72,10 +73,13 @@ export class AccountService implements vscode.Disposable {
   /** The X-App-Key of the active app: `key` in production, `sandboxKey` elsewhere. */
   async requireAppKey(env = this.env()): Promise<{ app: AppInfo; appKey: string }> {
     const app = this.activeApp(env);
-    if (!app) throw new UserFacingError(`No app is selected in ${ENVIRONMENTS[env].label}. Create an app or add the key of one you already have.`, [CREATE_APP, ADD_APP_KEY]);
+    if (!app) throw new UserFacingError(vscode.l10n.t('No app is selected in {0}. Create an app or add the key of one you already have.', ENVIRONMENTS[env].label), [CREATE_APP(), ADD_APP_KEY()]);
     const secrets = await this.store.appSecrets(env, app.id);
     const appKey = env === 'production' ? secrets?.key : (secrets?.sandboxKey ?? secrets?.key);
-    if (!appKey) throw new UserFacingError(`The app "${app.name}" has no ${env === 'production' ? 'production' : 'sandbox'} key stored. Add its key again.`, [ADD_APP_KEY]);
+    if (!appKey) {
+      const message = env === 'production' ? vscode.l10n.t('The app "{0}" has no production key stored. Add its key again.', app.name) : vscode.l10n.t('The app "{0}" has no sandbox key stored. Add its key again.', app.name);
+      throw new UserFacingError(message, [ADD_APP_KEY()]);
+    }
     return { app, appKey };
   }
 
@@ -86,8 +90,8 @@ export class AccountService implements vscode.Disposable {
 
   async walletContext(env = this.env(), mobile?: string): Promise<WalletCallContext> {
     const wallet = mobile ? this.accounts(env).wallets.find((candidate) => candidate.mobile === mobile) : this.activeWallet(env);
-    if (!wallet) throw new UserFacingError('No wallet is connected. Connect a wallet first.', [CONNECT_WALLET]);
-    if (wallet.status === 'disconnected') throw new UserFacingError(`Wallet ${wallet.mobile} is disconnected. Connect it again to continue.`, [CONNECT_WALLET]);
+    if (!wallet) throw new UserFacingError(vscode.l10n.t('No wallet is connected. Connect a wallet first.'), [CONNECT_WALLET()]);
+    if (wallet.status === 'disconnected') throw new UserFacingError(vscode.l10n.t('Wallet {0} is disconnected. Connect it again to continue.', wallet.mobile), [CONNECT_WALLET()]);
     const { appKey } = await this.requireAppKey(env);
     return { env, mobile: wallet.mobile, appKey };
   }
@@ -103,8 +107,9 @@ export class AccountService implements vscode.Disposable {
     if (this.reconnectPrompts.has(key)) return;
     this.reconnectPrompts.add(key);
     try {
-      const choice = await this.ui().confirm(`Wallet ${mobile} was disconnected: its session could not be renewed.`, { level: 'warning' }, 'Reconnect');
-      if (choice === 'Reconnect') await vscode.commands.executeCommand('walletConsole.connectWallet', mobile);
+      const reconnect = vscode.l10n.t('Reconnect');
+      const choice = await this.ui().confirm(vscode.l10n.t('Wallet {0} was disconnected: its session could not be renewed.', mobile), { level: 'warning' }, reconnect);
+      if (choice === reconnect) await vscode.commands.executeCommand('walletConsole.connectWallet', mobile);
     } finally {
       this.reconnectPrompts.delete(key);
     }

@@ -57,7 +57,12 @@ export class AccountStore implements vscode.Disposable {
       await this.secrets.store(key, JSON.stringify(value));
     } catch (error) {
       // Usually no OS keyring (Linux without gnome-keyring/KWallet): say so, not "store failed".
-      throw new UserFacingError(`VS Code could not save a secret to the system keyring (${error instanceof Error ? error.message : String(error)}). On Linux, install and unlock a keyring such as gnome-keyring, or start VS Code with --password-store=basic. Nothing was saved.`);
+      throw new UserFacingError(
+        vscode.l10n.t(
+          'VS Code could not save a secret to the system keyring ({0}). On Linux, install and unlock a keyring such as gnome-keyring, or start VS Code with --password-store=basic. Nothing was saved.',
+          error instanceof Error ? error.message : String(error),
+        ),
+      );
     }
     this.cache.set(key, value);
   }

@@ -7,17 +7,36 @@ export const ENVIRONMENT_IDS: readonly EnvironmentId[] = ['local', 'staging', 'p
 
 export interface EnvironmentInfo {
   id: EnvironmentId;
-  label: string;
+  /** Translated when read. */
+  readonly label: string;
   /** Real money moves here: marked in the UI and confirmed on first switch. */
   live: boolean;
-  description: string;
+  /** Translated when read. */
+  readonly description: string;
 }
 
-export const ENVIRONMENTS: Record<EnvironmentId, EnvironmentInfo> = {
-  local: { id: 'local', label: 'Local sandbox', live: false, description: 'Built-in emulator on this machine; no account needed' },
-  staging: { id: 'staging', label: 'Staging', live: false, description: 'The provider’s test servers' },
-  production: { id: 'production', label: 'Production', live: true, description: 'Live wallets and real money' },
-};
+/**
+ * `label` and `description` are getters: the words are looked up in the l10n bundle each time
+ * they are read (after activation has begun), never when this module is first imported.
+ */
+function environment(id: EnvironmentId, live: boolean, label: () => string, description: () => string): EnvironmentInfo {
+  return {
+    id,
+    live,
+    get label() {
+      return label();
+    },
+    get description() {
+      return description();
+    },
+  };
+}
+
+export const ENVIRONMENTS: Readonly<Record<EnvironmentId, EnvironmentInfo>> = Object.freeze({
+  local: environment('local', false, () => vscode.l10n.t('Local sandbox'), () => vscode.l10n.t('Built-in emulator on this machine; no account needed')),
+  staging: environment('staging', false, () => vscode.l10n.t('Staging'), () => vscode.l10n.t('The provider’s test servers')),
+  production: environment('production', true, () => vscode.l10n.t('Production'), () => vscode.l10n.t('Live wallets and real money')),
+});
 
 export interface Endpoints {
   consoleUrl: string;
@@ -39,12 +58,12 @@ export function checkBaseUrl(value: string): string | undefined {
   try {
     url = new URL(value);
   } catch {
-    return `"${value}" is not a URL. Use a form like https://api.example.com.`;
+    return vscode.l10n.t('"{0}" is not a URL. Use a form like https://api.example.com.', value);
   }
   if (url.protocol === 'https:') return undefined;
   if (url.protocol === 'http:' && isLoopback(url.hostname)) return undefined;
-  if (url.protocol === 'http:') return `Plain http:// is only allowed for this machine (localhost, 127.0.0.1). Use https://${url.host}${url.pathname === '/' ? '' : url.pathname} instead.`;
-  return `"${value}" must start with https://.`;
+  if (url.protocol === 'http:') return vscode.l10n.t('Plain http:// is only allowed for this machine (localhost, 127.0.0.1). Use {0} instead.', `https://${url.host}${url.pathname === '/' ? '' : url.pathname}`);
+  return vscode.l10n.t('"{0}" must start with https://.', value);
 }
 
 /** Reads the current environment and the configured base URLs of the remote ones. */
@@ -69,9 +88,10 @@ export class EnvironmentSettings {
     };
     for (const [name, value] of Object.entries(endpoints)) {
       const setting = `walletConsole.${id}.${name}`;
-      if (!value) throw new UserFacingError(`The setting ${setting} is empty. Set it to the ${ENVIRONMENTS[id].label} base URL.`, [{ title: 'Open Settings', command: 'walletConsole.openSettings' }]);
+      const openSettings = { title: vscode.l10n.t('Open Settings'), command: 'walletConsole.openSettings' };
+      if (!value) throw new UserFacingError(vscode.l10n.t('The setting {0} is empty. Set it to the {1} base URL.', setting, ENVIRONMENTS[id].label), [openSettings]);
       const problem = checkBaseUrl(value);
-      if (problem) throw new UserFacingError(`${setting}: ${problem}`, [{ title: 'Open Settings', command: 'walletConsole.openSettings' }]);
+      if (problem) throw new UserFacingError(vscode.l10n.t('{0}: {1}', setting, problem), [openSettings]);
     }
     return { consoleUrl: endpoints.consoleUrl.replace(/\/+$/, ''), developerUrl: endpoints.developerUrl.replace(/\/+$/, '') };
   }

@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import { isAuthError, WalletApiError, type WalletClient, type WalletCredentials } from '../api';
 import { UserFacingError } from '../common/commandRunner';
 import type { Logger } from '../common/logger';
@@ -94,5 +95,5 @@ function isRefusal(error: unknown): error is WalletApiError {
 }
 
 function disconnectedError(mobile: string, alreadyShown = false): UserFacingError {
-  return new UserFacingError(`Wallet ${mobile} is disconnected: its session ended. Connect it again to continue.`, [{ title: 'Connect Wallet', command: 'walletConsole.connectWallet' }], alreadyShown);
+  return new UserFacingError(vscode.l10n.t('Wallet {0} is disconnected: its session ended. Connect it again to continue.', mobile), [{ title: vscode.l10n.t('Connect Wallet'), command: 'walletConsole.connectWallet' }], alreadyShown);
 }

@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import { validateMobile, validatePasscode, WalletApiError } from '../api';
 import { ENVIRONMENTS } from '../auth/environments';
 import { UserFacingError } from '../common/commandRunner';
@@ -9,8 +10,8 @@ const SANDBOX_PASSCODE = /\[Passcode:\s*(\d{6})\]/;
 /** The sandbox puts the passcode in the send-OTP message; real servers never do. */
 export function passcodePrompt(message: string, local: boolean): string {
   const hint = local ? SANDBOX_PASSCODE.exec(message)?.[1] : undefined;
-  const sentTo = message.replace(SANDBOX_PASSCODE, '').trim() || 'Enter the passcode sent by SMS.';
-  return hint ? `${sentTo} (local sandbox passcode: ${hint})` : sentTo;
+  const sentTo = message.replace(SANDBOX_PASSCODE, '').trim() || vscode.l10n.t('Enter the passcode sent by SMS.');
+  return hint ? vscode.l10n.t('{0} (local sandbox passcode: {1})', sentTo, hint) : sentTo;
 }
 
 /** Validate the mobile, send an OTP, verify it: the contract's wallet login. */
@@ -23,8 +24,8 @@ export async function connectWallet(deps: CommandDeps, mobileArgument?: unknown)
   const suggested = typeof mobileArgument === 'string' ? mobileArgument : local ? deps.accounts.accounts(env).developer?.sandboxMobile : undefined;
 
   const typed = await ui.ask({
-    title: `Connect Wallet on ${ENVIRONMENTS[env].label} (1/2)`,
-    prompt: local ? 'Mobile number of the wallet (your sandbox wallet is filled in)' : 'Mobile number of the wallet',
+    title: vscode.l10n.t('Connect Wallet on {0} (1/2)', ENVIRONMENTS[env].label),
+    prompt: local ? vscode.l10n.t('Mobile number of the wallet (your sandbox wallet is filled in)') : vscode.l10n.t('Mobile number of the wallet'),
     placeholder: '0803 123 4567',
     value: suggested,
     validate: inputCheck(validateMobile),
@@ -33,7 +34,7 @@ export async function connectWallet(deps: CommandDeps, mobileArgument?: unknown)
   if (!mobileCheck.ok) throw new UserFacingError(mobileCheck.message);
   const mobile = mobileCheck.value;
 
-  const sent = await withProgress(`Sending a passcode to ${mobile}…`, async () => {
+  const sent = await withProgress(vscode.l10n.t('Sending a passcode to {0}…', mobile), async () => {
     const user = await client.validateUser(appKey, mobile);
     const otp = await client.sendOtp(appKey, mobile);
     return { user, message: otp.message };
@@ -41,12 +42,12 @@ export async function connectWallet(deps: CommandDeps, mobileArgument?: unknown)
 
   let tokens: Awaited<ReturnType<typeof client.verifyOtp>> | undefined;
   await ui.ask({
-    title: `Connect Wallet on ${ENVIRONMENTS[env].label} (2/2)`,
+    title: vscode.l10n.t('Connect Wallet on {0} (2/2)', ENVIRONMENTS[env].label),
     prompt: passcodePrompt(sent.message, local),
-    placeholder: '6-digit passcode',
+    placeholder: vscode.l10n.t('6-digit passcode'),
     password: !local,
     validate: inputCheck(validatePasscode),
-    buttons: [{ id: 'resend', icon: 'refresh', tooltip: 'Send a new passcode' }],
+    buttons: [{ id: 'resend', icon: 'refresh', tooltip: vscode.l10n.t('Send a new passcode') }],
     onButton: async () => passcodePrompt((await client.sendOtp(appKey, mobile)).message, local),
     onAccept: async (passcode) => {
       try {
@@ -59,7 +60,7 @@ export async function connectWallet(deps: CommandDeps, mobileArgument?: unknown)
       }
     },
   });
-  if (!tokens) throw new UserFacingError('The passcode was not verified. Try Connect Wallet again.');
+  if (!tokens) throw new UserFacingError(vscode.l10n.t('The passcode was not verified. Try Connect Wallet again.'));
 
   await deps.accounts.store.connectWallet(env, { id: sent.user.id, mobile }, { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt: Date.now() + tokens.expiresIn * 1000 });
   deps.logger.info(`[${env}] Connected wallet ${mobile} through app "${app.name}".`);
@@ -68,13 +69,13 @@ export async function connectWallet(deps: CommandDeps, mobileArgument?: unknown)
 export async function selectWallet(deps: CommandDeps, mobileArgument?: unknown): Promise<void> {
   const env = deps.accounts.env();
   const { wallets, activeWalletMobile } = deps.accounts.accounts(env);
-  if (wallets.length === 0) throw new UserFacingError('No wallet is connected yet.', [{ title: 'Connect Wallet', command: 'walletConsole.connectWallet' }]);
+  if (wallets.length === 0) throw new UserFacingError(vscode.l10n.t('No wallet is connected yet.'), [{ title: vscode.l10n.t('Connect Wallet'), command: 'walletConsole.connectWallet' }]);
   const mobile =
     typeof mobileArgument === 'string'
       ? mobileArgument
       : await deps.ui().pick(
-          wallets.map((wallet) => ({ label: wallet.mobile, description: [wallet.mobile === activeWalletMobile ? 'active' : '', wallet.status === 'disconnected' ? 'disconnected' : ''].filter(Boolean).join(' · ') || undefined, value: wallet.mobile })),
-          { title: 'Select Wallet' },
+          wallets.map((wallet) => ({ label: wallet.mobile, description: [wallet.mobile === activeWalletMobile ? vscode.l10n.t('active') : '', wallet.status === 'disconnected' ? vscode.l10n.t('disconnected') : ''].filter(Boolean).join(' · ') || undefined, value: wallet.mobile })),
+          { title: vscode.l10n.t('Select Wallet') },
         );
   await deps.accounts.store.selectWallet(env, mobile);
 }
@@ -82,10 +83,11 @@ export async function selectWallet(deps: CommandDeps, mobileArgument?: unknown):
 export async function disconnectWallet(deps: CommandDeps, mobileArgument?: unknown): Promise<void> {
   const env = deps.accounts.env();
   const { wallets } = deps.accounts.accounts(env);
-  if (wallets.length === 0) throw new UserFacingError('No wallet is connected.');
-  const mobile = typeof mobileArgument === 'string' ? mobileArgument : await deps.ui().pick(wallets.map((wallet) => ({ label: wallet.mobile, value: wallet.mobile })), { title: 'Disconnect Wallet' });
-  const answer = await deps.ui().confirm(`Disconnect wallet ${mobile}? Its tokens are deleted; connect it again with a new passcode.`, { modal: true, level: 'warning' }, 'Disconnect');
-  if (answer !== 'Disconnect') return;
+  if (wallets.length === 0) throw new UserFacingError(vscode.l10n.t('No wallet is connected.'));
+  const mobile = typeof mobileArgument === 'string' ? mobileArgument : await deps.ui().pick(wallets.map((wallet) => ({ label: wallet.mobile, value: wallet.mobile })), { title: vscode.l10n.t('Disconnect Wallet') });
+  const disconnect = vscode.l10n.t('Disconnect');
+  const answer = await deps.ui().confirm(vscode.l10n.t('Disconnect wallet {0}? Its tokens are deleted; connect it again with a new passcode.', mobile), { modal: true, level: 'warning' }, disconnect);
+  if (answer !== disconnect) return;
   await deps.accounts.store.disconnectWallet(env, mobile);
   deps.logger.info(`[${env}] Disconnected wallet ${mobile}.`);
 }

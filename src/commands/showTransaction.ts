@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import { validateTransactionRef } from '../api';
 import { UserFacingError } from '../common/commandRunner';
 import { inputCheck } from '../common/validators';
@@ -25,7 +26,7 @@ async function resolveReference(deps: CommandDeps, argument: unknown, title: str
   }
   const typed = await deps.ui().ask({
     title,
-    prompt: 'The reference of the transaction (from the Wallet view, a receipt or the API)',
+    prompt: vscode.l10n.t('The reference of the transaction (from the Wallet view, a receipt or the API)'),
     placeholder: '5f1a2b3c4d5e6f7a8b9c0d1e',
     value: suggestion,
     validate: inputCheck(validateTransactionRef),
@@ -42,7 +43,7 @@ async function resolveReference(deps: CommandDeps, argument: unknown, title: str
 export async function showTransaction(deps: CommandDeps, panel: DetailPanel, argument?: unknown): Promise<void> {
   // Fails early, with a Connect Wallet button, rather than asking for a reference first.
   await deps.accounts.walletContext();
-  const reference = await resolveReference(deps, argument, 'Show Transaction');
+  const reference = await resolveReference(deps, argument, vscode.l10n.t('Show Transaction'));
   void panel.showTransaction(reference);
 }
 
@@ -50,6 +51,6 @@ export async function showTransaction(deps: CommandDeps, panel: DetailPanel, arg
 export async function openTransactionJson(deps: CommandDeps, panel: DetailPanel, records: TransactionRecords, argument?: unknown): Promise<void> {
   const onShow = referenceArgument(argument) === undefined ? panel.currentReference() : undefined;
   if (onShow === undefined) await deps.accounts.walletContext();
-  const reference = onShow ?? (await resolveReference(deps, argument, 'Open Transaction as JSON'));
+  const reference = onShow ?? (await resolveReference(deps, argument, vscode.l10n.t('Open Transaction as JSON')));
   await openJson(deps.accounts, records, reference);
 }

@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import { validateEmail, validatePassword } from '../api';
 import { ENVIRONMENTS } from '../auth/environments';
 import { inputCheck } from '../common/validators';
@@ -8,14 +9,14 @@ export async function signIn(deps: CommandDeps, prefilledEmail?: string): Promis
   const env = deps.accounts.env();
   const label = ENVIRONMENTS[env].label;
   const ui = deps.ui();
-  const email = await ui.ask({ title: `Sign In to ${label} (1/2)`, prompt: 'Developer e-mail address', placeholder: 'you@example.com', value: prefilledEmail ?? deps.accounts.accounts(env).developer?.email, validate: inputCheck(validateEmail) });
-  const password = await ui.ask({ title: `Sign In to ${label} (2/2)`, prompt: `Password for ${email}`, password: true, validate: (value) => (value ? undefined : 'Enter your password.') });
+  const email = await ui.ask({ title: vscode.l10n.t('Sign In to {0} (1/2)', label), prompt: vscode.l10n.t('Developer e-mail address'), placeholder: 'you@example.com', value: prefilledEmail ?? deps.accounts.accounts(env).developer?.email, validate: inputCheck(validateEmail) });
+  const password = await ui.ask({ title: vscode.l10n.t('Sign In to {0} (2/2)', label), prompt: vscode.l10n.t('Password for {0}', email), password: true, validate: (value) => (value ? undefined : vscode.l10n.t('Enter your password.')) });
   await completeSignIn(deps, email.trim(), password);
 }
 
 export async function completeSignIn(deps: CommandDeps, email: string, password: string): Promise<void> {
   const env = deps.accounts.env();
-  await withProgress(`Signing in to ${ENVIRONMENTS[env].label}…`, async () => {
+  await withProgress(vscode.l10n.t('Signing in to {0}…', ENVIRONMENTS[env].label), async () => {
     const client = await deps.accounts.client(env);
     const login = await client.logIn({ email, password });
     const resource = await client.authenticateResource({ email, password });
@@ -29,10 +30,10 @@ export async function signUp(deps: CommandDeps): Promise<void> {
   const env = deps.accounts.env();
   const label = ENVIRONMENTS[env].label;
   const ui = deps.ui();
-  const email = await ui.ask({ title: `Sign Up on ${label} (1/3)`, prompt: 'E-mail address for the new developer account', placeholder: 'you@example.com', validate: inputCheck(validateEmail) });
-  const password = await ui.ask({ title: `Sign Up on ${label} (2/3)`, prompt: 'Choose a password (at least 8 characters)', password: true, validate: inputCheck(validatePassword) });
-  await ui.ask({ title: `Sign Up on ${label} (3/3)`, prompt: 'Type the password again', password: true, validate: (value) => (value === password ? undefined : 'The passwords do not match.') });
-  await withProgress(`Creating the developer account on ${label}…`, async () => {
+  const email = await ui.ask({ title: vscode.l10n.t('Sign Up on {0} (1/3)', label), prompt: vscode.l10n.t('E-mail address for the new developer account'), placeholder: 'you@example.com', validate: inputCheck(validateEmail) });
+  const password = await ui.ask({ title: vscode.l10n.t('Sign Up on {0} (2/3)', label), prompt: vscode.l10n.t('Choose a password (at least 8 characters)'), password: true, validate: inputCheck(validatePassword) });
+  await ui.ask({ title: vscode.l10n.t('Sign Up on {0} (3/3)', label), prompt: vscode.l10n.t('Type the password again'), password: true, validate: (value) => (value === password ? undefined : vscode.l10n.t('The passwords do not match.')) });
+  await withProgress(vscode.l10n.t('Creating the developer account on {0}…', label), async () => {
     const client = await deps.accounts.client(env);
     await client.signUp({ email: email.trim(), password });
   });

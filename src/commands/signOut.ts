@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import { ENVIRONMENTS } from '../auth/environments';
 import type { CommandDeps } from './deps';
 
@@ -7,5 +8,5 @@ export async function signOut(deps: CommandDeps): Promise<void> {
   const developer = deps.accounts.accounts(env).developer;
   await deps.accounts.store.signOut(env);
   deps.logger.info(`[${env}] Signed out${developer ? ` ${developer.email}` : ''}.`);
-  void deps.ui().confirm(`Signed out of ${ENVIRONMENTS[env].label}.`, {});
+  void deps.ui().confirm(vscode.l10n.t('Signed out of {0}.', ENVIRONMENTS[env].label), {});
 }

@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import { ENVIRONMENT_IDS, ENVIRONMENTS, type EnvironmentId } from '../auth/environments';
 import type { CommandDeps } from './deps';
 
@@ -11,14 +12,15 @@ export async function switchEnvironment(deps: CommandDeps, state: { get<T>(key: 
     : await ui.pick(
         ENVIRONMENT_IDS.map((id) => {
           const info = ENVIRONMENTS[id];
-          return { label: `${id === current ? '$(check) ' : ''}${info.label}`, description: info.live ? '$(warning) live' : undefined, detail: info.description, value: id };
+          return { label: `${id === current ? '$(check) ' : ''}${info.label}`, description: info.live ? `$(warning) ${vscode.l10n.t('live')}` : undefined, detail: info.description, value: id };
         }),
-        { title: 'Switch Environment', placeholder: `Current: ${ENVIRONMENTS[current].label}` },
+        { title: vscode.l10n.t('Switch Environment'), placeholder: vscode.l10n.t('Current: {0}', ENVIRONMENTS[current].label) },
       );
   if (chosen === current) return;
   if (ENVIRONMENTS[chosen].live && !state.get<boolean>(PRODUCTION_CONFIRMED)) {
-    const answer = await ui.confirm('Switch to Production?', { modal: true, level: 'warning', detail: 'Production uses live wallets and real money. Calls made here act on real accounts.' }, 'Switch to Production');
-    if (answer !== 'Switch to Production') return;
+    const confirmed = vscode.l10n.t('Switch to Production');
+    const answer = await ui.confirm(vscode.l10n.t('Switch to Production?'), { modal: true, level: 'warning', detail: vscode.l10n.t('Production uses live wallets and real money. Calls made here act on real accounts.') }, confirmed);
+    if (answer !== confirmed) return;
     await state.update(PRODUCTION_CONFIRMED, true);
   }
   await deps.accounts.settings.switchTo(chosen);

@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import { maskAccountNumber, validateAccountNumber } from '../api';
 import { inputCheck } from '../common/validators';
 import type { BankDirectory } from '../webview/bankDirectory';
@@ -17,26 +18,26 @@ export async function verifyBankAccountInPanel(deps: CommandDeps, panel: DetailP
  */
 export async function verifyBankAccountQuick(deps: CommandDeps, banks: BankDirectory, verifier: BankVerifier): Promise<void> {
   await deps.accounts.walletContext();
-  const list = await withProgress('Loading the bank list…', () => banks.banks());
+  const list = await withProgress(vscode.l10n.t('Loading the bank list…'), () => banks.banks());
   const bankCode = await deps.ui().pick(
     list.map((bank) => ({ label: bank.bankName, description: bank.bankCode, value: bank.bankCode })),
-    { title: 'Verify Bank Account (1/2)', placeholder: 'Type to search banks by name or code' },
+    { title: vscode.l10n.t('Verify Bank Account (1/2)'), placeholder: vscode.l10n.t('Type to search banks by name or code') },
   );
   const bankName = list.find((bank) => bank.bankCode === bankCode)?.bankName ?? bankCode;
   const typed = await deps.ui().ask({
-    title: 'Verify Bank Account (2/2)',
-    prompt: `Account number at ${bankName} (10-digit NUBAN)`,
-    placeholder: '10-digit NUBAN, like 2079151995',
+    title: vscode.l10n.t('Verify Bank Account (2/2)'),
+    prompt: vscode.l10n.t('Account number at {0} (10-digit NUBAN)', bankName),
+    placeholder: vscode.l10n.t('10-digit NUBAN, like 2079151995'),
     validate: inputCheck(validateAccountNumber),
   });
   const number = validateAccountNumber(typed);
   const accountNumber = number.ok ? number.value : typed;
   const masked = maskAccountNumber(accountNumber);
-  const outcome = await withProgress(`Verifying ${masked} at ${bankName}…`, () => verifier.verify(bankCode, accountNumber));
+  const outcome = await withProgress(vscode.l10n.t('Verifying {0} at {1}…', masked, bankName), () => verifier.verify(bankCode, accountNumber));
   // Not awaited: a notice without buttons stays until dismissed, and the command is done.
   if (outcome.ok) {
-    void deps.ui().confirm(`Account ${outcome.maskedAccount} at ${outcome.bankName} belongs to ${outcome.accountName}.`, { level: 'info' });
+    void deps.ui().confirm(vscode.l10n.t('Account {0} at {1} belongs to {2}.', outcome.maskedAccount, outcome.bankName, outcome.accountName), { level: 'info' });
   } else {
-    void deps.ui().confirm(`Account ${outcome.maskedAccount} at ${outcome.bankName} was not verified: ${outcome.message}`, { level: 'warning' });
+    void deps.ui().confirm(vscode.l10n.t('Account {0} at {1} was not verified: {2}', outcome.maskedAccount, outcome.bankName, outcome.message), { level: 'warning' });
   }
 }

@@ -17,7 +17,7 @@ export async function refresh(model: WalletModel, node?: unknown): Promise<void>
   else if (kind === 'transactions') await model.loadTransactions(true);
   else await model.refreshAll();
   const failure = parts.find((part) => part.error)?.error;
-  if (failure) throw new UserFacingError(failure, [{ title: 'Retry', command: 'walletConsole.refresh' }]);
+  if (failure) throw new UserFacingError(failure, [{ title: vscode.l10n.t('Retry'), command: 'walletConsole.refresh' }]);
 }
 
 export async function filterTransactions(deps: CommandDeps, model: WalletModel, type?: unknown): Promise<void> {
@@ -25,15 +25,15 @@ export async function filterTransactions(deps: CommandDeps, model: WalletModel, 
     type === 'all' || TRANSACTION_TYPES.includes(type as TransactionType)
       ? (type as TransactionType | 'all')
       : await deps.ui().pick<TransactionType | 'all'>(
-          [{ label: 'All types', value: 'all' as const, picked: model.filter === undefined }, ...TRANSACTION_TYPES.map((candidate) => ({ label: typeLabel(candidate), description: candidate, value: candidate, picked: model.filter === candidate }))],
-          { title: 'Filter Transactions', placeholder: 'Show only transactions of this type' },
+          [{ label: vscode.l10n.t('All types'), value: 'all' as const, picked: model.filter === undefined }, ...TRANSACTION_TYPES.map((candidate) => ({ label: typeLabel(candidate), description: candidate, value: candidate, picked: model.filter === candidate }))],
+          { title: vscode.l10n.t('Filter Transactions'), placeholder: vscode.l10n.t('Show only transactions of this type') },
         );
   await model.setFilter(chosen === 'all' ? undefined : chosen);
 }
 
 export async function copyReference(deps: CommandDeps, node?: unknown): Promise<void> {
   const reference = typeof node === 'string' ? node : (node as { reference?: string } | undefined)?.reference;
-  if (!reference) throw new UserFacingError('Choose a transaction in the Wallet view to copy its reference.');
+  if (!reference) throw new UserFacingError(vscode.l10n.t('Choose a transaction in the Wallet view to copy its reference.'));
   await vscode.env.clipboard.writeText(reference);
   deps.logger.info(`Copied transaction reference ${reference}.`);
 }
@@ -41,18 +41,18 @@ export async function copyReference(deps: CommandDeps, node?: unknown): Promise<
 /** Writes the loaded transactions (as filtered) to a CSV or JSON file the user picks. */
 export async function exportTransactions(deps: CommandDeps, model: WalletModel, target?: unknown): Promise<void> {
   const items = model.transactions.value?.items ?? [];
-  if (items.length === 0) throw new UserFacingError('There are no loaded transactions to export. Open the Wallet view first.');
+  if (items.length === 0) throw new UserFacingError(vscode.l10n.t('There are no loaded transactions to export. Open the Wallet view first.'));
   let uri = target instanceof vscode.Uri ? target : undefined;
   if (!uri) {
     const mobile = deps.accounts.activeWallet()?.mobile ?? 'wallet';
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     const defaultUri = folder ? vscode.Uri.joinPath(folder, `transactions-${mobile}.csv`) : undefined;
-    uri = await vscode.window.showSaveDialog({ title: 'Export Transactions', defaultUri, filters: { CSV: ['csv'], JSON: ['json'] } });
+    uri = await vscode.window.showSaveDialog({ title: vscode.l10n.t('Export Transactions'), defaultUri, filters: { CSV: ['csv'], JSON: ['json'] } });
     if (!uri) return;
   }
   const json = uri.path.toLowerCase().endsWith('.json');
   const content = json ? `${JSON.stringify(items, null, 2)}\n` : toCsv(transactionRows(items));
   await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(content));
   deps.logger.info(`Exported ${items.length} transactions to ${uri.fsPath}.`);
-  void deps.ui().confirm(`Exported ${items.length} transactions to ${vscode.workspace.asRelativePath(uri)}.`, {});
+  void deps.ui().confirm(vscode.l10n.t('Exported {0} transactions to {1}.', items.length, vscode.workspace.asRelativePath(uri)), {});
 }

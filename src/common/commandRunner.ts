@@ -18,8 +18,6 @@ export class UserFacingError extends Error {
   }
 }
 
-const SHOW_LOG = 'Show Log';
-
 /**
  * Registers commands so that each runs through one wrapper: cancelling is silent, a second
  * invocation while the first is still running is not started twice, and every failure
@@ -67,8 +65,9 @@ export class CommandRunner {
     this.logger.error(`${title} failed`, error);
     const message = redact(describeError(title, error));
     const actions = error instanceof UserFacingError ? error.actions : [];
-    const choice = await this.ui().confirm(message, { level: 'error' }, ...actions.map((action) => action.title), SHOW_LOG);
-    if (choice === SHOW_LOG) this.logger.show();
+    const showLog = vscode.l10n.t('Show Log');
+    const choice = await this.ui().confirm(message, { level: 'error' }, ...actions.map((action) => action.title), showLog);
+    if (choice === showLog) this.logger.show();
     const action = actions.find((candidate) => candidate.title === choice);
     if (action) await vscode.commands.executeCommand(action.command);
   }
@@ -76,8 +75,8 @@ export class CommandRunner {
 
 export function describeError(title: string, error: unknown): string {
   if (error instanceof UserFacingError) return error.message;
-  if (error instanceof WalletApiError) return `${title} failed. ${error.message}`;
+  if (error instanceof WalletApiError) return vscode.l10n.t('{0} failed. {1}', title, error.message);
   // Anything else is a bug on our side: say so plainly, the stack goes to the log only.
-  const reason = error instanceof Error && error.message ? error.message : 'an unexpected error';
-  return `${title} failed: ${reason}. See the log for details.`;
+  const reason = error instanceof Error && error.message ? error.message : vscode.l10n.t('an unexpected error');
+  return vscode.l10n.t('{0} failed: {1}. See the log for details.', title, reason);
 }

@@ -14,7 +14,7 @@ export class BalanceStatus implements vscode.Disposable {
     private readonly model: WalletModel,
     private readonly enabled: () => boolean,
   ) {
-    this.item.name = 'Wallet Console Balance';
+    this.item.name = vscode.l10n.t('Wallet Console Balance');
     this.item.command = 'walletConsole.refreshBalance';
     this.disposables = [
       this.item,
@@ -54,8 +54,16 @@ export class BalanceStatus implements vscode.Disposable {
     const marker = this.service.env() === 'local' ? '' : ` [${env.label}]`;
     this.item.text = `${loading ? '$(sync~spin)' : error ? '$(warning)' : '$(credit-card)'} ${amount}${marker}`;
     this.item.backgroundColor = env.live ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
-    const when = updatedAt ? new Date(updatedAt).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }) : 'not yet';
-    this.item.tooltip = [`Wallet ${wallet.mobile}`, `Environment: ${env.label}${env.live ? ' (live)' : ''}`, `Updated ${when}`, error ? `Last refresh failed: ${error}` : '', 'Click to refresh the balance.'].filter(Boolean).join('\n');
+    const when = updatedAt ? new Date(updatedAt).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }) : vscode.l10n.t('not yet');
+    this.item.tooltip = [
+      vscode.l10n.t('Wallet {0}', wallet.mobile),
+      env.live ? vscode.l10n.t('Environment: {0} (live)', env.label) : vscode.l10n.t('Environment: {0}', env.label),
+      vscode.l10n.t('Updated {0}', when),
+      error ? vscode.l10n.t('Last refresh failed: {0}', error) : '',
+      vscode.l10n.t('Click to refresh the balance.'),
+    ]
+      .filter(Boolean)
+      .join('\n');
     this.item.show();
     this.visible = true;
   }

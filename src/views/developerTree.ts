@@ -34,20 +34,22 @@ export class DeveloperTreeProvider implements vscode.TreeDataProvider<DeveloperN
     switch (node.kind) {
       case 'developer': {
         const developer = accounts.developer;
-        const item = new vscode.TreeItem(developer?.email ?? 'Not signed in');
+        const item = new vscode.TreeItem(developer?.email ?? vscode.l10n.t('Not signed in'));
         item.contextValue = developer ? 'developer' : 'developer.signedOut';
         item.iconPath = new vscode.ThemeIcon(developer ? 'account' : 'sign-in');
         // The view's own description names the environment; repeat it only when it is live.
-        item.description = developer && env.live ? 'live' : undefined;
-        item.tooltip = developer ? `Signed in to ${env.label} as ${developer.email}${developer.sandboxMobile ? `\nSandbox wallet: ${developer.sandboxMobile}` : ''}` : `Sign in to ${env.label} to create apps.`;
-        if (!developer) item.command = { command: 'walletConsole.signIn', title: 'Sign In' };
+        item.description = developer && env.live ? vscode.l10n.t('live') : undefined;
+        item.tooltip = developer
+          ? [vscode.l10n.t('Signed in to {0} as {1}', env.label, developer.email), developer.sandboxMobile ? vscode.l10n.t('Sandbox wallet: {0}', developer.sandboxMobile) : ''].filter(Boolean).join('\n')
+          : vscode.l10n.t('Sign in to {0} to create apps.', env.label);
+        if (!developer) item.command = { command: 'walletConsole.signIn', title: vscode.l10n.t('Sign In') };
         return item;
       }
       case 'apps': {
-        const item = new vscode.TreeItem('Apps', vscode.TreeItemCollapsibleState.Expanded);
+        const item = new vscode.TreeItem(vscode.l10n.t('Apps'), vscode.TreeItemCollapsibleState.Expanded);
         item.contextValue = 'apps';
         item.iconPath = new vscode.ThemeIcon('package');
-        item.description = accounts.apps.length === 0 ? 'none yet' : `${accounts.apps.length}`;
+        item.description = accounts.apps.length === 0 ? vscode.l10n.t('none yet') : `${accounts.apps.length}`;
         return item;
       }
       case 'app': {
@@ -56,9 +58,9 @@ export class DeveloperTreeProvider implements vscode.TreeDataProvider<DeveloperN
         item.id = `walletConsole.app.${node.app.id}`;
         item.contextValue = active ? 'app.active' : 'app';
         item.iconPath = new vscode.ThemeIcon(active ? 'pass-filled' : 'circle-large-outline');
-        item.description = [active ? 'active' : '', node.app.origin === 'added' ? 'key added by hand' : ''].filter(Boolean).join(' · ') || undefined;
-        item.tooltip = `${node.app.name}\nApp id: ${node.app.id}${active ? '\nIts key signs every wallet call.' : '\nClick to make it the active app.'}`;
-        if (!active) item.command = { command: 'walletConsole.selectApp', title: 'Select App', arguments: [node.app.id] };
+        item.description = [active ? vscode.l10n.t('active') : '', node.app.origin === 'added' ? vscode.l10n.t('key added by hand') : ''].filter(Boolean).join(' · ') || undefined;
+        item.tooltip = [node.app.name, vscode.l10n.t('App id: {0}', node.app.id), active ? vscode.l10n.t('Its key signs every wallet call.') : vscode.l10n.t('Click to make it the active app.')].join('\n');
+        if (!active) item.command = { command: 'walletConsole.selectApp', title: vscode.l10n.t('Select App'), arguments: [node.app.id] };
         return item;
       }
     }

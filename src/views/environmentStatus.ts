@@ -8,7 +8,7 @@ export class EnvironmentStatus implements vscode.Disposable {
   private readonly subscription: vscode.Disposable;
 
   constructor(private readonly accounts: AccountService) {
-    this.item.name = 'Wallet Console Environment';
+    this.item.name = vscode.l10n.t('Wallet Console Environment');
     this.item.command = 'walletConsole.switchEnvironment';
     this.subscription = accounts.onDidChange(() => this.update());
     this.update();
@@ -20,7 +20,11 @@ export class EnvironmentStatus implements vscode.Disposable {
     const developer = this.accounts.accounts().developer;
     this.item.text = `${info.live ? '$(warning)' : '$(server-environment)'} ${info.label}`;
     this.item.backgroundColor = info.live ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
-    this.item.tooltip = `Wallet Console: ${info.label}${info.live ? ' (live)' : ''}\n${developer ? `Signed in as ${developer.email}` : 'Not signed in'}\nClick to switch environment.`;
+    this.item.tooltip = [
+      info.live ? vscode.l10n.t('Wallet Console: {0} (live)', info.label) : vscode.l10n.t('Wallet Console: {0}', info.label),
+      developer ? vscode.l10n.t('Signed in as {0}', developer.email) : vscode.l10n.t('Not signed in'),
+      vscode.l10n.t('Click to switch environment.'),
+    ].join('\n');
   }
 
   dispose(): void {

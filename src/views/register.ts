@@ -36,9 +36,9 @@ export function registerViews(service: AccountService): Views {
   const contextKeys = new ContextKeys(service);
   const describe = () => {
     const env = ENVIRONMENTS[service.env()];
-    const envText = env.live ? `${env.label} (live)` : env.label;
+    const envText = env.live ? vscode.l10n.t('{0} (live)', env.label) : env.label;
     developerView.description = envText;
-    walletView.description = model.filter ? `${envText} · ${typeLabel(model.filter)} only` : envText;
+    walletView.description = model.filter ? vscode.l10n.t('{0} · {1} only', envText, typeLabel(model.filter)) : envText;
   };
   describe();
 

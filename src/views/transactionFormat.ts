@@ -2,14 +2,27 @@ import * as vscode from 'vscode';
 import { formatNaira, type Transaction } from '../api';
 
 const TYPE_ICONS: Record<string, string> = { bank: 'credit-card', phone: 'device-mobile', bills: 'lightbulb', bvn: 'shield', vtu: 'radio-tower' };
-const TYPE_LABELS: Record<string, string> = { bank: 'Bank transfer', phone: 'Phone transfer', bills: 'Bill payment', bvn: 'BVN check', vtu: 'Airtime (VTU)' };
 
 export function typeIcon(type: string): vscode.ThemeIcon {
   return new vscode.ThemeIcon(TYPE_ICONS[type] ?? 'circle-outline');
 }
 
+/** Evaluated on each call (not at import), so the words follow VS Code's display language. */
 export function typeLabel(type: string): string {
-  return TYPE_LABELS[type] ?? type;
+  switch (type) {
+    case 'bank':
+      return vscode.l10n.t('Bank transfer');
+    case 'phone':
+      return vscode.l10n.t('Phone transfer');
+    case 'bills':
+      return vscode.l10n.t('Bill payment');
+    case 'bvn':
+      return vscode.l10n.t('BVN check');
+    case 'vtu':
+      return vscode.l10n.t('Airtime (VTU)');
+    default:
+      return type;
+  }
 }
 
 // One formatter for every row: building an Intl formatter per call dominated big trees.
@@ -42,13 +55,13 @@ export function transactionTooltip(transaction: Transaction): vscode.MarkdownStr
   md.appendText(`${formatNaira(transaction.amount)} · ${typeLabel(transaction.type)}`);
   md.appendMarkdown('**\n\n');
   const rows: [string, string | undefined][] = [
-    ['To', counterparty(transaction)],
-    ['Date', formatDate(transaction.createdAt)],
-    ['Reference', transaction.reference],
+    [vscode.l10n.t('To:'), counterparty(transaction)],
+    [vscode.l10n.t('Date:'), formatDate(transaction.createdAt)],
+    [vscode.l10n.t('Reference:'), transaction.reference],
   ];
   for (const [name, value] of rows) {
     if (!value) continue;
-    md.appendMarkdown(`${name}: `);
+    md.appendMarkdown(`${name} `);
     md.appendText(value);
     md.appendMarkdown('  \n');
   }

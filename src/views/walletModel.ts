@@ -62,7 +62,7 @@ export class WalletModel implements vscode.Disposable {
   }
 
   private describe(error: unknown): string {
-    return redact(describeError('Loading', error));
+    return redact(describeError(vscode.l10n.t('Loading'), error));
   }
 
   loadBalance(force = false): Promise<void> {

@@ -94,7 +94,7 @@ export class WalletTreeProvider implements vscode.TreeDataProvider<WalletNode>, 
   private accountChildren(): WalletNode[] {
     const { value, error } = this.model.accounts;
     if (!value) return error ? [retryNode(error, this.sections.accounts)] : [];
-    if (value.length === 0) return [{ kind: 'message', text: 'No linked bank accounts', icon: 'info' }];
+    if (value.length === 0) return [{ kind: 'message', text: vscode.l10n.t('No linked bank accounts'), icon: 'info' }];
     const nodes: WalletNode[] = value.map((account) => ({ kind: 'account', account }));
     return error ? [staleNode(error), ...nodes] : nodes;
   }
@@ -103,7 +103,7 @@ export class WalletTreeProvider implements vscode.TreeDataProvider<WalletNode>, 
     const { value, error } = this.model.transactions;
     if (!value) return error ? [retryNode(error, this.sections.transactions)] : [];
     const filter = this.model.filter;
-    if (value.items.length === 0) return [{ kind: 'message', text: filter ? `No ${typeLabel(filter).toLowerCase()} transactions` : 'No transactions yet', icon: 'info' }];
+    if (value.items.length === 0) return [{ kind: 'message', text: filter ? vscode.l10n.t('No {0} transactions', typeLabel(filter).toLowerCase()) : vscode.l10n.t('No transactions yet'), icon: 'info' }];
     const nodes: WalletNode[] = value.items.map((transaction) => ({ kind: 'transaction', transaction, reference: transaction.reference }));
     if (value.nextPage) nodes.push({ kind: 'loadMore' });
     return error ? [staleNode(error), ...nodes] : nodes;
@@ -116,15 +116,15 @@ export class WalletTreeProvider implements vscode.TreeDataProvider<WalletNode>, 
       case 'balance':
         return this.balanceItem();
       case 'accounts':
-        return sectionItem('Accounts', 'accounts', 'account', this.model.accounts, vscode.TreeItemCollapsibleState.Collapsed, (value) => `${value.length}`);
+        return sectionItem(vscode.l10n.t('Accounts'), 'accounts', 'account', this.model.accounts, vscode.TreeItemCollapsibleState.Collapsed, (value) => `${value.length}`);
       case 'transactions': {
-        const item = sectionItem('Transactions', 'transactions', 'history', this.model.transactions, vscode.TreeItemCollapsibleState.Expanded, (value) => `${value.items.length}${value.nextPage ? '+' : ''}`);
+        const item = sectionItem(vscode.l10n.t('Transactions'), 'transactions', 'history', this.model.transactions, vscode.TreeItemCollapsibleState.Expanded, (value) => `${value.items.length}${value.nextPage ? '+' : ''}`);
         const filter = this.model.filter;
-        if (filter) item.description = `${typeLabel(filter)} only${item.description ? ` · ${item.description}` : ''}`;
+        if (filter) item.description = item.description ? vscode.l10n.t('{0} only · {1}', typeLabel(filter), item.description) : vscode.l10n.t('{0} only', typeLabel(filter));
         return item;
       }
       case 'otherWallets': {
-        const item = new vscode.TreeItem('Other wallets', vscode.TreeItemCollapsibleState.Expanded);
+        const item = new vscode.TreeItem(vscode.l10n.t('Other wallets'), vscode.TreeItemCollapsibleState.Expanded);
         item.contextValue = 'otherWallets';
         item.iconPath = new vscode.ThemeIcon('layers');
         return item;
@@ -138,19 +138,19 @@ export class WalletTreeProvider implements vscode.TreeDataProvider<WalletNode>, 
         return item;
       }
       case 'loadMore': {
-        const item = new vscode.TreeItem('Load more…');
+        const item = new vscode.TreeItem(vscode.l10n.t('Load more…'));
         item.contextValue = 'loadMore';
         item.iconPath = new vscode.ThemeIcon(this.model.transactions.loading ? 'loading~spin' : 'ellipsis');
-        item.command = { command: 'walletConsole.loadMoreTransactions', title: 'Load More Transactions' };
+        item.command = { command: 'walletConsole.loadMoreTransactions', title: vscode.l10n.t('Load More Transactions') };
         return item;
       }
       case 'otherWallet': {
         const item = new vscode.TreeItem(node.wallet.mobile);
         item.contextValue = `otherWallet.${node.wallet.status}`;
-        item.description = node.wallet.status === 'disconnected' ? 'disconnected' : undefined;
+        item.description = node.wallet.status === 'disconnected' ? vscode.l10n.t('disconnected') : undefined;
         item.iconPath = new vscode.ThemeIcon(node.wallet.status === 'disconnected' ? 'debug-disconnect' : 'device-mobile');
-        item.tooltip = `Click to make ${node.wallet.mobile} the active wallet.`;
-        item.command = { command: 'walletConsole.selectWallet', title: 'Select Wallet', arguments: [node.wallet.mobile] };
+        item.tooltip = vscode.l10n.t('Click to make {0} the active wallet.', node.wallet.mobile);
+        item.command = { command: 'walletConsole.selectWallet', title: vscode.l10n.t('Select Wallet'), arguments: [node.wallet.mobile] };
         return item;
       }
       case 'message': {
@@ -173,23 +173,24 @@ export class WalletTreeProvider implements vscode.TreeDataProvider<WalletNode>, 
   private walletItem(): vscode.TreeItem {
     const wallet = this.service.activeWallet();
     const app = this.service.activeApp();
-    const item = new vscode.TreeItem(wallet?.mobile ?? 'Wallet', vscode.TreeItemCollapsibleState.Expanded);
+    const item = new vscode.TreeItem(wallet?.mobile ?? vscode.l10n.t('Wallet'), vscode.TreeItemCollapsibleState.Expanded);
     item.id = 'walletConsole.activeWallet';
     item.contextValue = 'wallet';
     item.iconPath = new vscode.ThemeIcon('device-mobile');
-    item.description = app ? `via ${app.name}` : undefined;
-    item.tooltip = `Active wallet ${wallet?.mobile ?? ''} in ${ENVIRONMENTS[this.service.env()].label}${app ? `, reached through the app "${app.name}"` : ''}.`;
+    item.description = app ? vscode.l10n.t('via {0}', app.name) : undefined;
+    const envLabel = ENVIRONMENTS[this.service.env()].label;
+    item.tooltip = app ? vscode.l10n.t('Active wallet {0} in {1}, reached through the app "{2}".', wallet?.mobile ?? '', envLabel, app.name) : vscode.l10n.t('Active wallet {0} in {1}.', wallet?.mobile ?? '', envLabel);
     return item;
   }
 
   private balanceItem(): vscode.TreeItem {
     const { value, error, loading, updatedAt } = this.model.balance;
-    const item = new vscode.TreeItem(value ? formatNaira(value.balance) : loading ? 'Balance' : 'Balance unavailable');
+    const item = new vscode.TreeItem(value ? formatNaira(value.balance) : loading ? vscode.l10n.t('Balance') : vscode.l10n.t('Balance unavailable'));
     item.contextValue = 'balance';
     item.iconPath = new vscode.ThemeIcon(loading ? 'loading~spin' : error ? 'warning' : 'credit-card');
     const when = updatedAt ? new Date(updatedAt).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }) : undefined;
-    item.description = loading ? 'loading…' : error ? (value ? `stale · updated ${when}` : 'could not load') : when ? `balance · updated ${when}` : 'balance';
-    item.tooltip = error ? `${error}\nClick refresh to try again.` : value ? `${value.balance.toLocaleString('en-NG')} kobo` : undefined;
+    item.description = loading ? vscode.l10n.t('loading…') : error ? (value ? vscode.l10n.t('stale · updated {0}', when ?? '') : vscode.l10n.t('could not load')) : when ? vscode.l10n.t('balance · updated {0}', when) : vscode.l10n.t('balance');
+    item.tooltip = error ? `${error}\n${vscode.l10n.t('Click refresh to try again.')}` : value ? vscode.l10n.t('{0} kobo', value.balance.toLocaleString('en-NG')) : undefined;
     return item;
   }
 
@@ -203,7 +204,7 @@ function sectionItem<T>(label: string, contextValue: string, icon: string, part:
   item.id = `walletConsole.${contextValue}`;
   item.contextValue = contextValue;
   item.iconPath = new vscode.ThemeIcon(part.loading ? 'loading~spin' : part.error ? 'warning' : icon);
-  item.description = part.loading ? 'loading…' : part.error && part.value ? `stale · ${count(part.value)}` : part.value ? count(part.value) : undefined;
+  item.description = part.loading ? vscode.l10n.t('loading…') : part.error && part.value ? vscode.l10n.t('stale · {0}', count(part.value)) : part.value ? count(part.value) : undefined;
   item.tooltip = part.error;
   return item;
 }
@@ -222,14 +223,14 @@ function transactionItem(transaction: Transaction): vscode.TreeItem {
   item.contextValue = 'transaction';
   item.iconPath = typeIcon(transaction.type);
   item.description = [formatDate(transaction.createdAt), counterparty(transaction), shortReference(transaction.reference)].filter(Boolean).join(' · ');
-  item.command = { command: 'walletConsole.showTransaction', title: 'Show Transaction', arguments: [transaction.reference] };
+  item.command = { command: 'walletConsole.showTransaction', title: vscode.l10n.t('Show Transaction'), arguments: [transaction.reference] };
   return item;
 }
 
 function retryNode(error: string, section: WalletNode): WalletNode {
-  return { kind: 'message', text: 'Could not load. Click to retry.', icon: 'warning', tooltip: error, command: { command: 'walletConsole.refresh', title: 'Retry', arguments: [section] } };
+  return { kind: 'message', text: vscode.l10n.t('Could not load. Click to retry.'), icon: 'warning', tooltip: error, command: { command: 'walletConsole.refresh', title: vscode.l10n.t('Retry'), arguments: [section] } };
 }
 
 function staleNode(error: string): WalletNode {
-  return { kind: 'message', text: 'Showing the last loaded data (refresh failed)', icon: 'warning', tooltip: error };
+  return { kind: 'message', text: vscode.l10n.t('Showing the last loaded data (refresh failed)'), icon: 'warning', tooltip: error };
 }

@@ -1,6 +1,7 @@
 // Builds every page the Wallet Console panel shows: the document shell with its strict CSP
 // and nonce, and the bodies (transaction detail, bank verification, loading, error).
-// Pure: no 'vscode' import, so unit tests run it in plain Node.
+// Pure: no 'vscode' import, so unit tests run it in plain Node. Words go through an `l10n`
+// the host passes (`vscode.l10n`); without one they stay in English.
 //
 // Safety rule: markup comes only from the `html` template below, which escapes every
 // interpolated value unless it is already SafeHtml. Attributes are always double-quoted,
@@ -11,7 +12,9 @@ import { randomBytes } from 'node:crypto';
 import type { Bank, Transaction } from '../api';
 import { formatNaira } from '../api/money';
 import { maskAccountNumber } from '../api/validation';
-import { recentVerificationText, type RecentVerification } from './protocol';
+import { ENGLISH, recentVerificationText, type L10n, type RecentVerification } from './protocol';
+
+export { ENGLISH, type L10n } from './protocol';
 
 // ------------------------------------------------------------------ escaping
 
@@ -83,7 +86,11 @@ export interface Page {
   body: SafeHtml;
 }
 
-export function renderDocument(resources: PageResources, page: Page): string {
+/**
+ * `translations`: the page script's own messages in the display language (see
+ * `translationsFor` in protocol.ts), carried as data in an attribute, never as script.
+ */
+export function renderDocument(resources: PageResources, page: Page, translations?: Readonly<Record<string, string>>): string {
   const csp = contentSecurityPolicy(resources.cspSource, resources.nonce);
   return html`<!DOCTYPE html>
 <html lang="en">
@@ -94,7 +101,7 @@ export function renderDocument(resources: PageResources, page: Page): string {
 <link rel="stylesheet" href="${resources.styleUri}">
 <title>${page.title}</title>
 </head>
-<body data-page="${page.kind}">
+<body data-page="${page.kind}"${translations ? html` data-l10n="${JSON.stringify(translations)}"` : ''}>
 <main>
 ${page.body}
 </main>
@@ -130,16 +137,21 @@ export interface TransactionDetail {
   extraOmitted: number;
 }
 
-const TYPE_LABELS: Record<string, string> = {
-  bank: 'Bank transfer',
-  phone: 'Phone transfer',
-  bills: 'Bill payment',
-  bvn: 'BVN check',
-  vtu: 'Airtime (VTU)',
-};
-
-export function transactionTypeLabel(type: string): string {
-  return Object.prototype.hasOwnProperty.call(TYPE_LABELS, type) ? (TYPE_LABELS[type] as string) : type;
+export function transactionTypeLabel(type: string, l10n: L10n = ENGLISH): string {
+  switch (type) {
+    case 'bank':
+      return l10n.t('Bank transfer');
+    case 'phone':
+      return l10n.t('Phone transfer');
+    case 'bills':
+      return l10n.t('Bill payment');
+    case 'bvn':
+      return l10n.t('BVN check');
+    case 'vtu':
+      return l10n.t('Airtime (VTU)');
+    default:
+      return type;
+  }
 }
 
 const KNOWN_FIELDS = new Set(['_id', 'amount', 'reference', 'type', 'recipient', 'createdAt', 'updatedAt']);
@@ -184,24 +196,25 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 /**
  * What the detail page shows of one record: every field, formatted for people. `locale`
- * is VS Code's display language (dates follow it).
+ * is VS Code's display language (dates follow it), `l10n` translates the labels.
  */
-export function describeTransaction(transaction: Transaction, locale?: string): TransactionDetail {
+export function describeTransaction(transaction: Transaction, locale?: string, l10n: L10n = ENGLISH): TransactionDetail {
   const record = transaction as unknown as Record<string, unknown>;
   const amount = record.amount;
   const kobo = typeof amount === 'number' && Number.isFinite(amount) ? amount : undefined;
   const amountText = formatNaira(kobo ?? Number.NaN);
-  const amountTitle = kobo !== undefined ? `${kobo.toLocaleString('en-US')} kobo` : `amount as sent: ${valueText(amount)}`;
+  const amountTitle = kobo !== undefined ? l10n.t('{0} kobo', kobo.toLocaleString('en-US')) : l10n.t('amount as sent: {0}', valueText(amount));
   const type = typeof record.type === 'string' ? record.type : valueText(record.type);
   const reference = typeof record.reference === 'string' ? record.reference : valueText(record.reference);
 
+  const typeText = transactionTypeLabel(type, l10n);
   const summary: DetailField[] = [
-    { label: 'Amount', value: amountText, title: amountTitle },
-    { label: 'Type', value: type === transactionTypeLabel(type) ? type : `${transactionTypeLabel(type)} (${type})` },
-    { label: 'Reference', value: reference, mono: true },
+    { label: l10n.t('Amount'), value: amountText, title: amountTitle },
+    { label: l10n.t('Type'), value: type === typeText ? type : `${typeText} (${type})` },
+    { label: l10n.t('Reference'), value: reference, mono: true },
   ];
-  if (record._id !== undefined && record._id !== record.reference) summary.push({ label: 'ID', value: valueText(record._id), mono: true });
-  summary.push(dateField('Created', record.createdAt, locale), dateField('Updated', record.updatedAt, locale));
+  if (record._id !== undefined && record._id !== record.reference) summary.push({ label: l10n.t('ID'), value: valueText(record._id), mono: true });
+  summary.push(dateField(l10n.t('Created'), record.createdAt, locale), dateField(l10n.t('Updated'), record.updatedAt, locale));
 
   const recipient: DetailField[] = [];
   const extra: DetailField[] = [];
@@ -211,22 +224,22 @@ export function describeTransaction(transaction: Transaction, locale?: string): 
     const shown = text(value);
     if (shown !== undefined && shown !== '') recipient.push({ label, value: shown, mono });
   };
-  push('Name', to.accountName ?? to.name);
-  if (to.accountName !== undefined && to.name !== undefined) push('Recipient name', to.name);
+  push(l10n.t('Name'), to.accountName ?? to.name);
+  if (to.accountName !== undefined && to.name !== undefined) push(l10n.t('Recipient name'), to.name);
   if (to.bankName !== undefined || to.bankCode !== undefined) {
     const name = text(to.bankName);
     const code = text(to.bankCode);
-    push('Bank', name && code ? `${name} (${code})` : (name ?? code));
+    push(l10n.t('Bank'), name && code ? `${name} (${code})` : (name ?? code));
   }
   if (to.accountNumber !== undefined) {
-    push('Account number', typeof to.accountNumber === 'string' ? maskAccountNumber(to.accountNumber) : '****', true);
+    push(l10n.t('Account number'), typeof to.accountNumber === 'string' ? maskAccountNumber(to.accountNumber) : '****', true);
   }
-  push('Mobile', to.mobile, true);
+  push(l10n.t('Mobile'), to.mobile, true);
   const metadata = isPlainObject(to.metadata) ? to.metadata : undefined;
   if (metadata) {
-    push('Biller', metadata.billerName);
-    push('Customer ID', metadata.billCustomerID, true);
-    push('Bill type', metadata.billType);
+    push(l10n.t('Biller'), metadata.billerName);
+    push(l10n.t('Customer ID'), metadata.billCustomerID, true);
+    push(l10n.t('Bill type'), metadata.billType);
   } else if (to.metadata !== undefined) {
     extra.push({ label: 'recipient.metadata', value: valueText(to.metadata) });
   }
@@ -248,7 +261,7 @@ export function describeTransaction(transaction: Transaction, locale?: string): 
     reference,
     amountText,
     amountTitle,
-    typeLabel: transactionTypeLabel(type),
+    typeLabel: typeText,
     summary,
     recipient,
     extra,
@@ -256,14 +269,17 @@ export function describeTransaction(transaction: Transaction, locale?: string): 
   };
 }
 
-/** Where the data came from, shown small above each page: environment and wallet. */
+/** Where the data came from, shown small above each page (environment and wallet), and the page's language. */
 export interface PageContext {
   environment: string;
   wallet?: string;
+  /** Translates the page's words; English when absent. */
+  l10n?: L10n;
 }
 
 function contextLine(context: PageContext): SafeHtml {
-  return html`<p class="context">${context.environment}${context.wallet ? ` · wallet ${context.wallet}` : ''}</p>`;
+  const l10n = context.l10n ?? ENGLISH;
+  return html`<p class="context">${context.wallet ? l10n.t('{0} · wallet {1}', context.environment, context.wallet) : context.environment}</p>`;
 }
 
 function fieldList(fields: DetailField[], id: string): SafeHtml {
@@ -280,36 +296,37 @@ function statusLine(): SafeHtml {
 }
 
 export function renderTransactionPage(detail: TransactionDetail, context: PageContext): Page {
+  const l10n = context.l10n ?? ENGLISH;
   const body = html`<header class="page-header">
 ${contextLine(context)}
 <h1><span class="amount" title="${detail.amountTitle}">${detail.amountText}</span> <span class="badge">${detail.typeLabel}</span></h1>
-<div class="toolbar" role="toolbar" aria-label="Transaction actions">
-<button type="button" class="secondary" data-action="copy-reference">Copy reference</button>
-<button type="button" class="secondary" data-action="copy-json">Copy JSON</button>
-<button type="button" data-action="open-json">Open as JSON</button>
-<button type="button" class="secondary" data-action="retry">Refresh</button>
-<button type="button" class="secondary" data-action="navigate-verify">Verify a bank account</button>
+<div class="toolbar" role="toolbar" aria-label="${l10n.t('Transaction actions')}">
+<button type="button" class="secondary" data-action="copy-reference">${l10n.t('Copy reference')}</button>
+<button type="button" class="secondary" data-action="copy-json">${l10n.t('Copy JSON')}</button>
+<button type="button" data-action="open-json">${l10n.t('Open as JSON')}</button>
+<button type="button" class="secondary" data-action="retry">${l10n.t('Refresh')}</button>
+<button type="button" class="secondary" data-action="navigate-verify">${l10n.t('Verify a bank account')}</button>
 </div>
 ${statusLine()}
 </header>
 <section aria-labelledby="summary-heading">
-<h2 id="summary-heading">Summary</h2>
+<h2 id="summary-heading">${l10n.t('Summary')}</h2>
 ${fieldList(detail.summary, 'summary')}
 </section>
 <section aria-labelledby="recipient-heading">
-<h2 id="recipient-heading">Recipient</h2>
-${detail.recipient.length > 0 ? fieldList(detail.recipient, 'recipient') : html`<p class="hint">The record names no recipient.</p>`}
+<h2 id="recipient-heading">${l10n.t('Recipient')}</h2>
+${detail.recipient.length > 0 ? fieldList(detail.recipient, 'recipient') : html`<p class="hint">${l10n.t('The record names no recipient.')}</p>`}
 </section>
 ${
   detail.extra.length > 0
     ? html`<section aria-labelledby="extra-heading">
-<h2 id="extra-heading">Other fields</h2>
+<h2 id="extra-heading">${l10n.t('Other fields')}</h2>
 ${fieldList(detail.extra, 'extra')}
-${detail.extraOmitted > 0 ? html`<p class="hint">${detail.extraOmitted} more fields are not shown here: use Open as JSON.</p>` : ''}
+${detail.extraOmitted > 0 ? html`<p class="hint">${l10n.t('{0} more fields are not shown here: use Open as JSON.', detail.extraOmitted)}</p>` : ''}
 </section>`
     : ''
 }`;
-  return { title: `Transaction ${detail.reference}`, kind: 'transaction', body };
+  return { title: l10n.t('Transaction {0}', detail.reference), kind: 'transaction', body };
 }
 
 // ------------------------------------------------------------------ bank verification
@@ -332,50 +349,51 @@ function timeText(at: number, locale: string | undefined): string {
   }
 }
 
-export function renderRecentList(recent: readonly RecentVerification[], locale?: string): SafeHtml {
+export function renderRecentList(recent: readonly RecentVerification[], locale?: string, l10n: L10n = ENGLISH): SafeHtml {
   return html`<ul id="recent" class="recent">${recent.map(
-    (item) => html`<li class="${item.accountName !== undefined ? 'ok' : 'failed'}"><span class="when">${timeText(item.at, locale)}</span> <span class="what">${recentVerificationText(item)}</span></li>`,
+    (item) => html`<li class="${item.accountName !== undefined ? 'ok' : 'failed'}"><span class="when">${timeText(item.at, locale)}</span> <span class="what">${recentVerificationText(item, l10n)}</span></li>`,
   )}</ul>
-<p id="recent-empty" class="hint"${recent.length > 0 ? html` hidden` : ''}>No accounts verified yet in this session.</p>`;
+<p id="recent-empty" class="hint"${recent.length > 0 ? html` hidden` : ''}>${l10n.t('No accounts verified yet in this session.')}</p>`;
 }
 
 export function renderVerifyPage(model: VerifyPageModel, context: PageContext): Page {
+  const l10n = context.l10n ?? ENGLISH;
   const form = model.bankError
-    ? html`<div class="error-box" role="alert"><p>The bank list could not be loaded. ${model.bankError}</p>
-<button type="button" data-action="retry">Try again</button></div>`
+    ? html`<div class="error-box" role="alert"><p>${l10n.t('The bank list could not be loaded. {0}', model.bankError)}</p>
+<button type="button" data-action="retry">${l10n.t('Try again')}</button></div>`
     : html`<form id="verify-form" class="verify-form" novalidate>
 <div class="form-field">
-<label for="bank-filter">Bank</label>
-<input id="bank-filter" type="search" autocomplete="off" spellcheck="false" placeholder="Search ${model.banks.length} banks by name or code" aria-controls="bank">
-<select id="bank" size="8" aria-label="Bank" required>
+<label for="bank-filter">${l10n.t('Bank')}</label>
+<input id="bank-filter" type="search" autocomplete="off" spellcheck="false" placeholder="${l10n.t('Search {0} banks by name or code', model.banks.length)}" aria-controls="bank">
+<select id="bank" size="8" aria-label="${l10n.t('Bank')}" required>
 ${model.banks.map((bank) => html`<option value="${bank.bankCode}">${bank.bankName} · ${bank.bankCode}</option>`)}
 </select>
 <p id="bank-count" class="hint" aria-live="polite"></p>
 </div>
 <div class="form-field">
-<label for="account">Account number</label>
-<input id="account" type="text" inputmode="numeric" autocomplete="off" spellcheck="false" maxlength="16" placeholder="10-digit NUBAN" aria-describedby="account-hint account-error">
-<p id="account-hint" class="hint">The 10-digit NUBAN, like 2079151995.</p>
+<label for="account">${l10n.t('Account number')}</label>
+<input id="account" type="text" inputmode="numeric" autocomplete="off" spellcheck="false" maxlength="16" placeholder="${l10n.t('10-digit NUBAN')}" aria-describedby="account-hint account-error">
+<p id="account-hint" class="hint">${l10n.t('The 10-digit NUBAN, like 2079151995.')}</p>
 <p id="account-error" class="field-error" hidden></p>
 </div>
-<div class="form-actions"><button type="submit" id="verify-button" disabled>Verify</button></div>
+<div class="form-actions"><button type="submit" id="verify-button" disabled>${l10n.t('Verify')}</button></div>
 </form>`;
   const body = html`<header class="page-header">
 ${contextLine(context)}
-<h1>Verify a bank account</h1>
+<h1>${l10n.t('Verify a bank account')}</h1>
 ${
   model.backReference
-    ? html`<div class="toolbar"><button type="button" class="secondary" data-action="navigate-transaction">Back to transaction ${model.backReference}</button></div>`
+    ? html`<div class="toolbar"><button type="button" class="secondary" data-action="navigate-transaction">${l10n.t('Back to transaction {0}', model.backReference)}</button></div>`
     : ''
 }
 </header>
 ${form}
 <section id="result" class="result" role="status" aria-live="polite" hidden></section>
 <section aria-labelledby="recent-heading">
-<h2 id="recent-heading">Recent verifications</h2>
-${renderRecentList(model.recent, model.locale)}
+<h2 id="recent-heading">${l10n.t('Recent verifications')}</h2>
+${renderRecentList(model.recent, model.locale, l10n)}
 </section>`;
-  return { title: 'Verify Bank Account', kind: 'verify', body };
+  return { title: l10n.t('Verify Bank Account'), kind: 'verify', body };
 }
 
 // ------------------------------------------------------------------ loading and errors
@@ -385,12 +403,13 @@ export function renderLoadingPage(title: string, text: string, context: PageCont
 }
 
 export function renderErrorPage(title: string, heading: string, message: string, context: PageContext, retry = true): Page {
+  const l10n = context.l10n ?? ENGLISH;
   const body = html`<header class="page-header">${contextLine(context)}</header>
 <div class="error-box" role="alert">
 <h1>${heading}</h1>
 <p>${message}</p>
-${retry ? html`<button type="button" data-action="retry">Try again</button>` : ''}
-<button type="button" class="secondary" data-action="navigate-verify">Verify a bank account</button>
+${retry ? html`<button type="button" data-action="retry">${l10n.t('Try again')}</button>` : ''}
+<button type="button" class="secondary" data-action="navigate-verify">${l10n.t('Verify a bank account')}</button>
 </div>`;
   return { title, kind: 'error', body };
 }

@@ -19,6 +19,7 @@ import {
   type TransactionDetail,
 } from './html';
 import { parsePanelState, parseWebviewMessage, PANEL_VIEW_TYPE, type HostMessage, type PanelState, type WebviewMessage } from './protocol';
+import { webviewTranslations } from './pageMessages';
 import { recordJson, type TransactionRecords } from './transactionJson';
 import type { BankVerifier } from './verification';
 
@@ -57,12 +58,12 @@ export function plainError(error: unknown): string {
   if (error instanceof UserFacingError) return error.message;
   if (error instanceof WalletApiError) {
     if (error.status === 404 && error.path.startsWith('/v1/transactions/')) {
-      return `This wallet has no transaction with that reference (the server said: ${error.serverMessage ?? 'not found'}).`;
+      return vscode.l10n.t('This wallet has no transaction with that reference (the server said: {0}).', error.serverMessage ?? vscode.l10n.t('not found'));
     }
     return error.message;
   }
-  const reason = error instanceof Error && error.message ? error.message : 'an unexpected error';
-  return redact(`Something went wrong: ${reason}. The Wallet Console log has the details.`);
+  const reason = error instanceof Error && error.message ? error.message : vscode.l10n.t('an unexpected error');
+  return redact(vscode.l10n.t('Something went wrong: {0}. The Wallet Console log has the details.', reason));
 }
 
 /**
@@ -175,19 +176,19 @@ export class DetailPanel implements vscode.Disposable {
     this.lastReference = reference;
     this.detail = undefined;
     this.ensurePanel();
-    const loading = this.showLoadingSoon(generation, renderLoadingPage(`Transaction ${reference}`, `Loading transaction ${reference}…`, this.context(env)));
+    const loading = this.showLoadingSoon(generation, renderLoadingPage(vscode.l10n.t('Transaction {0}', reference), vscode.l10n.t('Loading transaction {0}…', reference), this.context(env)));
     try {
       const transaction = await this.deps.accounts.withWallet((client, credentials) => client.getTransaction(credentials, reference));
       if (generation !== this.generation) return;
       this.deps.records.remember(env, transaction);
       this.shown = { env, transaction };
-      this.detail = describeTransaction(transaction, vscode.env.language);
+      this.detail = describeTransaction(transaction, vscode.env.language, vscode.l10n);
       this.setPage(renderTransactionPage(this.detail, this.context(env)));
     } catch (error) {
       this.deps.logger.error(`Show Transaction ${reference} failed`, error);
       if (generation !== this.generation) return;
       this.shown = undefined;
-      this.setPage(renderErrorPage(`Transaction ${reference}`, `Could not load transaction ${reference}`, plainError(error), this.context(env)));
+      this.setPage(renderErrorPage(vscode.l10n.t('Transaction {0}', reference), vscode.l10n.t('Could not load transaction {0}', reference), plainError(error), this.context(env)));
     } finally {
       clearTimeout(loading);
     }
@@ -201,7 +202,7 @@ export class DetailPanel implements vscode.Disposable {
     this.detail = undefined;
     this.ensurePanel();
     const backReference = this.lastReference;
-    const loading = this.showLoadingSoon(generation, renderLoadingPage('Verify Bank Account', 'Loading the bank list…', this.context(env)));
+    const loading = this.showLoadingSoon(generation, renderLoadingPage(vscode.l10n.t('Verify Bank Account'), vscode.l10n.t('Loading the bank list…'), this.context(env)));
     let page: Page;
     try {
       const banks = await this.deps.banks.banks(env);
@@ -279,7 +280,7 @@ export class DetailPanel implements vscode.Disposable {
     if (!panel) return;
     const webview = panel.webview;
     const media = (...parts: string[]) => webview.asWebviewUri(vscode.Uri.joinPath(this.deps.extensionUri, 'media', ...parts)).toString();
-    this.html = renderDocument({ cspSource: webview.cspSource, nonce: createNonce(), scriptUri: media('dist', 'webview.js'), styleUri: media('webview.css') }, page);
+    this.html = renderDocument({ cspSource: webview.cspSource, nonce: createNonce(), scriptUri: media('dist', 'webview.js'), styleUri: media('webview.css') }, page, webviewTranslations());
     this.page = page;
     this.sent = [];
     this.renderedText = undefined;
@@ -290,7 +291,7 @@ export class DetailPanel implements vscode.Disposable {
 
   private context(env: EnvironmentId): PageContext {
     const environment = ENVIRONMENTS[env];
-    return { environment: environment.live ? `${environment.label} (live)` : environment.label, wallet: this.deps.accounts.activeWallet(env)?.mobile };
+    return { environment: environment.live ? vscode.l10n.t('{0} (live)', environment.label) : environment.label, wallet: this.deps.accounts.activeWallet(env)?.mobile, l10n: vscode.l10n };
   }
 
   private post(message: HostMessage): void {
@@ -343,15 +344,15 @@ export class DetailPanel implements vscode.Disposable {
   private async copy(what: 'reference' | 'json'): Promise<void> {
     const shown = this.shown;
     if (!shown || this.state?.view !== 'transaction') {
-      this.notice('There is no transaction on show to copy.', 'error');
+      this.notice(vscode.l10n.t('There is no transaction on show to copy.'), 'error');
       return;
     }
     try {
       await vscode.env.clipboard.writeText(what === 'reference' ? shown.transaction.reference : recordJson(shown.transaction));
-      this.notice(what === 'reference' ? 'Reference copied.' : 'JSON copied.');
+      this.notice(what === 'reference' ? vscode.l10n.t('Reference copied.') : vscode.l10n.t('JSON copied.'));
     } catch (error) {
       this.deps.logger.error('Copying from the panel failed', error);
-      this.notice('Could not copy to the clipboard.', 'error');
+      this.notice(vscode.l10n.t('Could not copy to the clipboard.'), 'error');
     }
   }
 

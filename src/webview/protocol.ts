@@ -108,10 +108,49 @@ export function isHostMessage(value: unknown): value is HostMessage {
   return value.type === 'init' || value.type === 'verifying' || value.type === 'verifyResult' || value.type === 'notice';
 }
 
+// ------------------------------------------------------------------ words shown to people
+
+/**
+ * What turns an English message into the display language: the host passes `vscode.l10n`,
+ * the page a lookup in the translations the host rendered into it, tests use {@link ENGLISH}.
+ * Every call passes the English message as a string literal, so tools can list the messages.
+ */
+export interface L10n {
+  t(message: string, ...args: (string | number)[]): string;
+}
+
+/** Replaces {0}, {1}… with the arguments; a placeholder without an argument stays as it is. */
+export function formatMessage(template: string, args: readonly (string | number)[]): string {
+  return template.replace(/\{(\d+)\}/g, (placeholder, index: string) => {
+    const value = args[Number(index)];
+    return value === undefined ? placeholder : String(value);
+  });
+}
+
+/** The messages as written (no translation), placeholders filled in. */
+export const ENGLISH: L10n = { t: (message, ...args) => formatMessage(message, args) };
+
+/**
+ * Every message the page's own script can show (it has no `vscode.l10n`): the host renders their
+ * translations into the page (src/webview/pageMessages.ts), the script reads them with {@link pageL10n}.
+ */
+export const WEBVIEW_MESSAGES = ['{0} banks', 'No bank matches.', '{0} of {1} banks match.', 'Not verified', 'Verifying {0} at {1}…', '{0}: not verified ({1})', 'no answer'] as const;
+
+/** The page's side: looks a message up in what the host sent, else keeps the English. */
+export function pageL10n(translations: unknown): L10n {
+  const known = new Map<string, string>();
+  if (isRecord(translations)) {
+    for (const [message, translated] of Object.entries(translations)) {
+      if (typeof translated === 'string') known.set(message, translated);
+    }
+  }
+  return { t: (message, ...args) => formatMessage(known.get(message) ?? message, args) };
+}
+
 // ------------------------------------------------------------------ text both sides draw
 
 /** One recent verification as a line of text (the host renders it first, the page redraws it). */
-export function recentVerificationText(item: RecentVerification): string {
+export function recentVerificationText(item: RecentVerification, l10n: L10n = ENGLISH): string {
   const account = `${item.bankName} ${item.maskedAccount}`;
-  return item.accountName !== undefined ? `${account}: ${item.accountName}` : `${account}: not verified (${item.error ?? 'no answer'})`;
+  return item.accountName !== undefined ? `${account}: ${item.accountName}` : l10n.t('{0}: not verified ({1})', account, item.error ?? l10n.t('no answer'));
 }

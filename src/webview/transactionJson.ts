@@ -63,11 +63,11 @@ export class TransactionJsonProvider implements vscode.TextDocumentContentProvid
 
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
     const target = parseUri(uri);
-    if (!target) return '// Not a transaction record address.\n';
+    if (!target) return `// ${vscode.l10n.t('Not a transaction record address.')}\n`;
     const known = this.records.get(target.env, target.reference);
     if (known) return recordJson(known);
     if (target.env !== this.accounts.env()) {
-      return `// Transaction ${target.reference} belongs to the ${target.env} environment; switch to it and open the transaction again.\n`;
+      return `// ${vscode.l10n.t('Transaction {0} belongs to the {1} environment; switch to it and open the transaction again.', target.reference, target.env)}\n`;
     }
     const transaction = await this.accounts.withWallet((client, credentials) => client.getTransaction(credentials, target.reference));
     this.records.remember(target.env, transaction);

@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import { maskAccountNumber, validateAccountNumber, validateBankCode, WalletApiError, type Bank } from '../api';
 import type { AccountService } from '../auth/accountService';
 import type { EnvironmentId } from '../auth/environments';
@@ -54,7 +55,7 @@ export class BankVerifier {
     const number = validateAccountNumber(accountNumber);
     if (!number.ok) throw new UserFacingError(number.message);
     const bank: Bank | undefined = await this.banks.find(code.value, env);
-    if (!bank) throw new UserFacingError(`Bank code ${code.value} is not in the bank list; pick the bank from the list.`);
+    if (!bank) throw new UserFacingError(vscode.l10n.t('Bank code {0} is not in the bank list; pick the bank from the list.', code.value));
     const maskedAccount = maskAccountNumber(number.value);
     let outcome: VerificationOutcome;
     try {

@@ -4,7 +4,7 @@
 // host's messages.
 
 import { validateAccountNumber } from '../../api/validation';
-import { isHostMessage, MAX_RENDERED_TEXT, recentVerificationText, type HostMessage, type RecentVerification, type VerificationOutcome, type WebviewMessage } from '../protocol';
+import { isHostMessage, MAX_RENDERED_TEXT, pageL10n, recentVerificationText, type HostMessage, type RecentVerification, type VerificationOutcome, type WebviewMessage } from '../protocol';
 
 interface VsCodeApi {
   postMessage(message: unknown): void;
@@ -15,6 +15,18 @@ interface VsCodeApi {
 declare function acquireVsCodeApi(): VsCodeApi;
 
 const vscode = acquireVsCodeApi();
+
+/** The host renders this page's messages, translated, into data-l10n (English without it). */
+function readTranslations(): unknown {
+  try {
+    return JSON.parse(document.body.dataset.l10n ?? '{}');
+  } catch {
+    return {};
+  }
+}
+
+// Each message below must be listed in WEBVIEW_MESSAGES (protocol.ts): the l10n unit test checks.
+const l10n = pageL10n(readTranslations());
 
 function post(message: WebviewMessage): void {
   vscode.postMessage(message);
@@ -104,7 +116,7 @@ function applyFilter(): void {
   }
   if (shown === 1 && only) only.selected = true;
   if (bankSelect.selectedOptions[0]?.hidden) bankSelect.selectedIndex = -1;
-  bankCount.textContent = query === '' ? `${options.length} banks` : shown === 0 ? 'No bank matches.' : `${shown} of ${options.length} banks match.`;
+  bankCount.textContent = query === '' ? l10n.t('{0} banks', options.length) : shown === 0 ? l10n.t('No bank matches.') : l10n.t('{0} of {1} banks match.', shown, options.length);
   updateForm();
 }
 
@@ -112,7 +124,7 @@ function renderOutcome(outcome: VerificationOutcome): void {
   if (!result) return;
   const title = document.createElement('p');
   title.className = 'result-title';
-  title.textContent = outcome.ok ? outcome.accountName : 'Not verified';
+  title.textContent = outcome.ok ? outcome.accountName : l10n.t('Not verified');
   const detail = document.createElement('p');
   detail.textContent = outcome.ok ? `${outcome.bankName} · ${outcome.maskedAccount}` : `${outcome.bankName} · ${outcome.maskedAccount}: ${outcome.message}`;
   result.replaceChildren(title, detail);
@@ -133,7 +145,7 @@ function renderRecent(items: RecentVerification[]): void {
       when.textContent = new Date(item.at).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
       const what = document.createElement('span');
       what.className = 'what';
-      what.textContent = recentVerificationText(item);
+      what.textContent = recentVerificationText(item, l10n);
       entry.append(when, ' ', what);
       return entry;
     }),
@@ -178,7 +190,7 @@ function onHostMessage(message: HostMessage): void {
       if (result) {
         result.classList.remove('failed');
         result.hidden = false;
-        result.textContent = `Verifying ${message.maskedAccount} at ${message.bankName}…`;
+        result.textContent = l10n.t('Verifying {0} at {1}…', message.maskedAccount, message.bankName);
       }
       break;
     case 'verifyResult':
