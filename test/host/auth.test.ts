@@ -108,6 +108,30 @@ describe('Sign-in, apps and wallet connection (local sandbox)', function () {
     assert.equal(await admin.count('/v1/users/balance'), 20);
   });
 
+  it('keeps working across real token expiry (short lifetime via the sandbox knob)', async () => {
+    const mobile = api.accounts.activeWallet('local')!.mobile;
+    await admin.setKnobs({ tokenLifetimeSeconds: 2 });
+    try {
+      const tokens = await api.accounts.store.walletSecrets('local', mobile);
+      await api.accounts.store.saveWalletTokens('local', mobile, { ...tokens!, expiresAt: Date.now() - 1000 });
+      await api.accounts.withWallet((client, credentials) => client.getBalance(credentials));
+      const short = await api.accounts.store.walletSecrets('local', mobile);
+      assert.ok(short!.expiresAt - Date.now() <= 2000, 'the server issued a 2-second token');
+      await new Promise((resolve) => setTimeout(resolve, 2500)); // the server now refuses that token
+      await admin.clearRequests();
+      const balance = await api.accounts.withWallet((client, credentials) => client.getBalance(credentials));
+      assert.ok(Number.isInteger(balance.balance));
+      assert.equal(await admin.count('/v1/users/accessToken'), 1, 'one silent refresh');
+      assert.deepEqual((await admin.requests()).filter((request) => request.status === 401), [], 'no call was sent with the dead token');
+    } finally {
+      // Leave a day-long token behind, as the other tests expect.
+      await admin.setKnobs({ tokenLifetimeSeconds: 86400 });
+      const tokens = await api.accounts.store.walletSecrets('local', mobile);
+      await api.accounts.store.saveWalletTokens('local', mobile, { ...tokens!, expiresAt: Date.now() - 1000 });
+      await api.accounts.withWallet((client, credentials) => client.getBalance(credentials));
+    }
+  });
+
   it('on a 401 refreshes once and retries the call once', async () => {
     await admin.clearRequests();
     await admin.addFault({ path: '/v1/users/balance', status: 401, times: 1 });
