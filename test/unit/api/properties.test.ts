@@ -1,32 +1,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import {
-  formatNaira,
-  parseNairaToKobo,
-  validateAccountNumber,
-  validateAppName,
-  validateBankCode,
-  validateEmail,
-  validateMobile,
-  validatePasscode,
-  validatePassword,
-  validateTransactionRef,
-  validateTransactionType,
-  type Validation,
-} from '../../../src/api';
-
-const validators: [string, (input: string) => Validation<unknown>][] = [
-  ['validateMobile', validateMobile],
-  ['validateAccountNumber', validateAccountNumber],
-  ['validateBankCode', validateBankCode],
-  ['validatePasscode', validatePasscode],
-  ['validateEmail', validateEmail],
-  ['validatePassword', validatePassword],
-  ['validateAppName', validateAppName],
-  ['validateTransactionType', validateTransactionType],
-  ['validateTransactionRef', validateTransactionRef],
-  ['parseNairaToKobo', (input) => parseNairaToKobo(input)],
-];
+import { formatNaira, parseNairaToKobo, validateMobile } from '../../../src/api';
+import { VALIDATORS as validators } from '../support/validators';
 
 // Strings made of what people type into phone fields, so acceptances actually happen.
 const phoneish = fc

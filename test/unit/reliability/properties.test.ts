@@ -8,38 +8,20 @@ import {
   koboToNaira,
   maskAccountNumber,
   maskSecret,
-  parseNairaToKobo,
   validateAccountNumber,
-  validateAppName,
   validateBankCode,
-  validateEmail,
   validateMobile,
   validatePasscode,
-  validatePassword,
   validateTransactionRef,
-  validateTransactionType,
-  type Validation,
 } from '../../../src/api';
 import { httpError, malformedError, rejectedError, tidyServerText } from '../../../src/api/errors';
 import { parseRetryAfter } from '../../../src/api/transport';
 import { redact } from '../../../src/common/redact';
+import { VALIDATORS } from '../support/validators';
 import { escapeHtml } from '../../../src/webview/html';
 import { parsePanelState, parseWebviewMessage } from '../../../src/webview/protocol';
 
-const validators: [string, (input: string) => Validation<unknown>][] = [
-  ['validateMobile', validateMobile],
-  ['validateAccountNumber', validateAccountNumber],
-  ['validateBankCode', validateBankCode],
-  ['validatePasscode', validatePasscode],
-  ['validateEmail', validateEmail],
-  ['validatePassword (sign-up)', (input) => validatePassword(input, 'sign-up')],
-  ['validatePassword (log-in)', (input) => validatePassword(input, 'log-in')],
-  ['validateAppName', validateAppName],
-  ['validateTransactionType', validateTransactionType],
-  ['validateTransactionRef', validateTransactionRef],
-  ['parseNairaToKobo', (input) => parseNairaToKobo(input)],
-  ['parseNairaToKobo (negative allowed)', (input) => parseNairaToKobo(input, { allowNegative: true })],
-];
+const validators = VALIDATORS;
 
 const PLACEHOLDER = /\bundefined\b|\bnull\b|\[object Object\]|NaN/;
 
