@@ -487,6 +487,24 @@ describe('Fault matrix: every endpoint × every failure (local sandbox)', functi
       await vscode.commands.executeCommand('workbench.action.closeSidebar');
     });
 
+    it('does not refetch a failing balance in a loop while the Wallet view shows it', async () => {
+      await wallet.admin.clearFaults();
+      if (api.accounts.activeWallet('local')?.status !== 'connected') await reconnect();
+      await loadGood('balance');
+      await vscode.commands.executeCommand('walletConsole.wallet.focus');
+      await sleep(500);
+      assert.ok(api.views.walletView.visible, 'the Wallet view is on screen');
+      await wallet.admin.addFault({ method: 'GET', path: '/v1/users/balance', status: 500 });
+      await wallet.admin.clearRequests();
+      await runRecorded(api, 'walletConsole.refreshBalance', []);
+      // The tree and the status bar redraw the failed balance; neither may fetch it again.
+      await sleep(2500);
+      const reached = await wallet.admin.count('/v1/users/balance', 'GET');
+      await wallet.admin.clearFaults();
+      assert.equal(reached, GET_ATTEMPTS, `one refresh is ${GET_ATTEMPTS} attempts, not a retry storm (${reached} requests in 2.5 s)`);
+      await vscode.commands.executeCommand('workbench.action.closeSidebar');
+    });
+
     it('a 408 from the refresh is "try again", not a refusal: the wallet stays connected', async () => {
       await wallet.admin.clearFaults();
       if (api.accounts.activeWallet('local')?.status !== 'connected') await reconnect();
