@@ -36,7 +36,16 @@ const builds = [
   { ...shared, plugins: [], platform: 'browser', format: 'iife', target: 'es2022', entryPoints: ['src/webview/media/main.ts'], outfile: 'media/dist/webview.js' },
 ];
 
+/** The codicon font and its stylesheet, for the detail panel (media/dist is built, not committed). */
+function copyCodicons() {
+  const fs = require('node:fs');
+  const from = require('node:path').dirname(require.resolve('@vscode/codicons/dist/codicon.css'));
+  fs.mkdirSync('media/dist', { recursive: true });
+  for (const file of ['codicon.css', 'codicon.ttf']) fs.copyFileSync(`${from}/${file}`, `media/dist/${file}`);
+}
+
 async function main() {
+  copyCodicons();
   const contexts = await Promise.all(
     builds.filter((options) => require('node:fs').existsSync(options.entryPoints[0])).map((options) => esbuild.context(options)),
   );

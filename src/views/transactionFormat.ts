@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
+import { transactionTypeIcon } from '../common/transactionTypes';
 import { formatNaira, type Transaction } from '../api';
 
-const TYPE_ICONS: Record<string, string> = { bank: 'credit-card', phone: 'device-mobile', bills: 'lightbulb', bvn: 'shield', vtu: 'radio-tower' };
 
 export function typeIcon(type: string): vscode.ThemeIcon {
-  return new vscode.ThemeIcon(TYPE_ICONS[type] ?? 'circle-outline');
+  return new vscode.ThemeIcon(transactionTypeIcon(type));
 }
 
 /** Evaluated on each call (not at import), so the words follow VS Code's display language. */
@@ -51,7 +51,7 @@ export function counterparty(transaction: Transaction): string | undefined {
 /** Markdown tooltip; every server string is escaped so it cannot inject links or markup. */
 export function transactionTooltip(transaction: Transaction): vscode.MarkdownString {
   const md = new vscode.MarkdownString(undefined, true);
-  md.appendMarkdown(`$(${TYPE_ICONS[transaction.type] ?? 'circle-outline'}) **`);
+  md.appendMarkdown(`$(${transactionTypeIcon(transaction.type)}) **`);
   md.appendText(`${formatNaira(transaction.amount)} · ${typeLabel(transaction.type)}`);
   md.appendMarkdown('**\n\n');
   const rows: [string, string | undefined][] = [

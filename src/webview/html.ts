@@ -13,6 +13,7 @@ import type { Bank, Transaction } from '../api';
 import { formatNaira } from '../api/money';
 import { maskAccountNumber } from '../api/validation';
 import { ENGLISH, recentVerificationText, type L10n, type RecentVerification } from './protocol';
+import { transactionTypeIcon } from '../common/transactionTypes';
 
 export { ENGLISH, type L10n } from './protocol';
 
@@ -74,9 +75,15 @@ export interface PageResources {
   /** `webview.cspSource`. */
   cspSource: string;
   nonce: string;
-  /** `asWebviewUri` of media/dist/webview.js and media/webview.css. */
+  /** `asWebviewUri` of media/dist/webview.js, media/webview.css and media/dist/codicon.css. */
   scriptUri: string;
   styleUri: string;
+  codiconsUri: string;
+}
+
+/** A codicon (the icon font VS Code itself uses), decorative: the text beside it says what it is. */
+export function icon(name: string): SafeHtml {
+  return html`<span class="codicon codicon-${name}" aria-hidden="true"></span>`;
 }
 
 export interface Page {
@@ -98,6 +105,7 @@ export function renderDocument(resources: PageResources, page: Page, translation
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${resources.codiconsUri}">
 <link rel="stylesheet" href="${resources.styleUri}">
 <title>${page.title}</title>
 </head>
@@ -129,6 +137,8 @@ export interface TransactionDetail {
   amountText: string;
   amountTitle: string;
   typeLabel: string;
+  /** Codicon name for the type, as in the tree. */
+  typeIcon: string;
   summary: DetailField[];
   recipient: DetailField[];
   /** Fields the record carries beyond the documented ones, any depth, as key/value text. */
@@ -262,6 +272,7 @@ export function describeTransaction(transaction: Transaction, locale?: string, l
     amountText,
     amountTitle,
     typeLabel: typeText,
+    typeIcon: transactionTypeIcon(type),
     summary,
     recipient,
     extra,
@@ -299,13 +310,13 @@ export function renderTransactionPage(detail: TransactionDetail, context: PageCo
   const l10n = context.l10n ?? ENGLISH;
   const body = html`<header class="page-header">
 ${contextLine(context)}
-<h1><span class="amount" title="${detail.amountTitle}">${detail.amountText}</span> <span class="badge">${detail.typeLabel}</span></h1>
+<h1><span class="amount" title="${detail.amountTitle}">${detail.amountText}</span> <span class="badge">${icon(detail.typeIcon)}${detail.typeLabel}</span></h1>
 <div class="toolbar" role="toolbar" aria-label="${l10n.t('Transaction actions')}">
-<button type="button" class="secondary" data-action="copy-reference">${l10n.t('Copy reference')}</button>
-<button type="button" class="secondary" data-action="copy-json">${l10n.t('Copy JSON')}</button>
-<button type="button" data-action="open-json">${l10n.t('Open as JSON')}</button>
-<button type="button" class="secondary" data-action="retry">${l10n.t('Refresh')}</button>
-<button type="button" class="secondary" data-action="navigate-verify">${l10n.t('Verify a bank account')}</button>
+<button type="button" class="secondary" data-action="copy-reference">${icon('copy')}${l10n.t('Copy reference')}</button>
+<button type="button" class="secondary" data-action="copy-json">${icon('json')}${l10n.t('Copy JSON')}</button>
+<button type="button" data-action="open-json">${icon('go-to-file')}${l10n.t('Open as JSON')}</button>
+<button type="button" class="secondary" data-action="retry">${icon('refresh')}${l10n.t('Refresh')}</button>
+<button type="button" class="secondary" data-action="navigate-verify">${icon('verified')}${l10n.t('Verify a bank account')}</button>
 </div>
 ${statusLine()}
 </header>
@@ -376,14 +387,14 @@ ${model.banks.map((bank) => html`<option value="${bank.bankCode}">${bank.bankNam
 <p id="account-hint" class="hint">${l10n.t('The 10-digit NUBAN, like 2079151995.')}</p>
 <p id="account-error" class="field-error" hidden></p>
 </div>
-<div class="form-actions"><button type="submit" id="verify-button" disabled>${l10n.t('Verify')}</button></div>
+<div class="form-actions"><button type="submit" id="verify-button" disabled>${icon('verified')}${l10n.t('Verify')}</button></div>
 </form>`;
   const body = html`<header class="page-header">
 ${contextLine(context)}
 <h1>${l10n.t('Verify a bank account')}</h1>
 ${
   model.backReference
-    ? html`<div class="toolbar"><button type="button" class="secondary" data-action="navigate-transaction">${l10n.t('Back to transaction {0}', model.backReference)}</button></div>`
+    ? html`<div class="toolbar"><button type="button" class="secondary" data-action="navigate-transaction">${icon('arrow-left')}${l10n.t('Back to transaction {0}', model.backReference)}</button></div>`
     : ''
 }
 </header>
@@ -409,7 +420,7 @@ export function renderErrorPage(title: string, heading: string, message: string,
 <h1>${heading}</h1>
 <p>${message}</p>
 ${retry ? html`<button type="button" data-action="retry">${l10n.t('Try again')}</button>` : ''}
-<button type="button" class="secondary" data-action="navigate-verify">${l10n.t('Verify a bank account')}</button>
+<button type="button" class="secondary" data-action="navigate-verify">${icon('verified')}${l10n.t('Verify a bank account')}</button>
 </div>`;
   return { title, kind: 'error', body };
 }

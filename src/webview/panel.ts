@@ -280,7 +280,7 @@ export class DetailPanel implements vscode.Disposable {
     if (!panel) return;
     const webview = panel.webview;
     const media = (...parts: string[]) => webview.asWebviewUri(vscode.Uri.joinPath(this.deps.extensionUri, 'media', ...parts)).toString();
-    this.html = renderDocument({ cspSource: webview.cspSource, nonce: createNonce(), scriptUri: media('dist', 'webview.js'), styleUri: media('webview.css') }, page, webviewTranslations());
+    this.html = renderDocument({ cspSource: webview.cspSource, nonce: createNonce(), scriptUri: media('dist', 'webview.js'), styleUri: media('webview.css'), codiconsUri: media('dist', 'codicon.css') }, page, webviewTranslations());
     this.page = page;
     this.sent = [];
     this.renderedText = undefined;

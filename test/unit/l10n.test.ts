@@ -163,7 +163,7 @@ describe('l10n', () => {
     assert.equal(verify.title, '[Verify Bank Account]');
     assert.match(verify.body.value, /placeholder="\[Search 1 banks by name or code\]"/);
 
-    const resources = { cspSource: 'https://example.test', nonce: 'bm9uY2U=', scriptUri: 'https://example.test/webview.js', styleUri: 'https://example.test/webview.css' };
+    const resources = { cspSource: 'https://example.test', nonce: 'bm9uY2U=', scriptUri: 'https://example.test/webview.js', styleUri: 'https://example.test/webview.css', codiconsUri: 'https://example.test/codicon.css' };
     const document = renderDocument(resources, verify, { '{0} banks': '{0} "banques" <b>' });
     const attribute = /<body data-page="verify" data-l10n="([^"]*)">/.exec(document)?.[1];
     assert.ok(attribute, 'the translations are an attribute of <body>');

@@ -22,6 +22,7 @@ const resources: PageResources = {
   nonce: 'bm9uY2Utbm9uY2Utbm9uY2Ut',
   scriptUri: 'https://file+.vscode-resource.vscode-cdn.net/ext/media/dist/webview.js',
   styleUri: 'https://file+.vscode-resource.vscode-cdn.net/ext/media/webview.css',
+  codiconsUri: 'https://file+.vscode-resource.vscode-cdn.net/ext/media/dist/codicon.css',
 };
 
 const context = { environment: 'Local sandbox', wallet: '2348000000000' };
@@ -102,6 +103,7 @@ describe('webview/html', () => {
       assert.equal(scripts[0]![1], ` nonce="${resources.nonce}" src="${resources.scriptUri}"`);
       assert.equal(scripts[0]![2], '', 'no inline script');
       assert.match(document, new RegExp(`<link rel="stylesheet" href="${resources.styleUri.replace(/[.+]/g, '\\$&')}">`));
+      assert.match(document, new RegExp(`<link rel="stylesheet" href="${resources.codiconsUri.replace(/[.+]/g, '\\$&')}">`), 'codicons from media, like VS Code\'s own icons');
       assert.doesNotMatch(document, /<style|\sstyle=/i, 'no inline styles');
     });
 
@@ -128,6 +130,18 @@ describe('webview/html', () => {
       assert.ok(!document.includes('2079151995'), 'the full account number is not in the page');
       assert.match(document, /<time datetime="2021-03-04T10:20:30.000Z">/);
       assert.match(document, /title="150,050 kobo"/);
+    });
+
+    it('marks the type and every button with a codicon, as the tree does, without trusting the type text', () => {
+      assert.equal(describeTransaction(transaction(), 'en-GB').typeIcon, 'credit-card');
+      assert.equal(describeTransaction(transaction({ type: 'vtu' }), 'en-GB').typeIcon, 'radio-tower');
+      assert.equal(describeTransaction(transaction({ type: '"><img src=x>' }), 'en-GB').typeIcon, 'circle-outline', 'an unknown type gets a neutral icon');
+      assert.equal(describeTransaction(transaction({ type: 'constructor' }), 'en-GB').typeIcon, 'circle-outline', 'no prototype lookups');
+      const document = page(transaction());
+      assert.match(document, /<span class="badge"><span class="codicon codicon-credit-card" aria-hidden="true"><\/span>/);
+      const buttons = [...document.matchAll(/<button[^>]*>([\s\S]*?)<\/button>/g)];
+      assert.ok(buttons.length >= 4);
+      for (const [, content] of buttons) assert.match(content!, /^<span class="codicon codicon-[a-z-]+" aria-hidden="true"><\/span>\S/, 'an icon, then a text label');
     });
 
     it('shows bill metadata and unknown recipient fields', () => {

@@ -79,7 +79,7 @@ describe('webview script (headless Chromium)', function () {
   });
 
   async function open(name: string, page: Page): Promise<BrowserPage> {
-    pages.set(`/${name}.html`, renderDocument({ cspSource: origin, nonce: createNonce(), scriptUri: `${origin}/media/dist/webview.js`, styleUri: `${origin}/media/webview.css` }, page));
+    pages.set(`/${name}.html`, renderDocument({ cspSource: origin, nonce: createNonce(), scriptUri: `${origin}/media/dist/webview.js`, styleUri: `${origin}/media/webview.css`, codiconsUri: `${origin}/media/dist/codicon.css` }, page));
     const tab = await browser!.newPage();
     await tab.addInitScript(INIT_SCRIPT);
     const errors: string[] = [];
