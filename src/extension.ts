@@ -9,28 +9,14 @@ import { registerCommands } from './commands/register';
 import { CommandRunner } from './common/commandRunner';
 import { Logger } from './common/logger';
 import { VsCodeUserInput, type UserInput } from './common/userInput';
-import { registerViews, type Views } from './views/register';
+import { exportedApi, type WalletConsoleApi, type WalletConsolePublicApi } from './extensionApi';
+import { registerViews } from './views/register';
 import { EnvironmentStatus } from './views/environmentStatus';
 import { registerWebview } from './webview/register';
 
-/** What the extension hands to other extensions; tests use it to script prompts. */
-export interface WalletConsoleApi {
-  accounts: AccountService;
-  views: Views;
-  sandboxUrl(): Promise<string>;
-  /** Milliseconds spent in activate() (npm run bench reads it). */
-  activationMs: number;
-  /** Whether the local sandbox has been started; it never is during activation. */
-  readonly sandboxStarted: boolean;
-  /** Replaces the prompts with a scripted stand-in (extension tests only). */
-  setUserInput?(input: UserInput | undefined): void;
-  /** Where VS Code keeps this extension's files (extension tests only: the secret audit reads them). */
-  storagePaths?: { globalStorage: string; logs: string };
-}
-
 let sandbox: LocalSandbox | undefined;
 
-export function activate(context: vscode.ExtensionContext): WalletConsoleApi {
+export function activate(context: vscode.ExtensionContext): WalletConsolePublicApi | WalletConsoleApi {
   const started = performance.now();
   const logger = new Logger();
   const realInput = new VsCodeUserInput();
@@ -65,23 +51,16 @@ export function activate(context: vscode.ExtensionContext): WalletConsoleApi {
   );
   void authProvider.sync();
 
-  const api: WalletConsoleApi = {
+  const hooks = () => ({
     accounts,
     views,
     sandboxUrl: () => sandbox!.url(),
-    activationMs: 0,
-    get sandboxStarted() {
-      return sandbox?.started ?? false;
-    },
-  };
-  if (context.extensionMode === vscode.ExtensionMode.Test) {
-    api.setUserInput = (scripted) => {
+    setUserInput: (scripted: UserInput | undefined) => {
       input = scripted ?? realInput;
-    };
-    api.storagePaths = { globalStorage: context.globalStorageUri.fsPath, logs: context.logUri.fsPath };
-  }
-  api.activationMs = performance.now() - started;
-  return api;
+    },
+    storagePaths: { globalStorage: context.globalStorageUri.fsPath, logs: context.logUri.fsPath },
+  });
+  return exportedApi(context.extensionMode === vscode.ExtensionMode.Test, performance.now() - started, () => sandbox?.started ?? false, hooks);
 }
 
 export async function deactivate(): Promise<void> {

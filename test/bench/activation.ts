@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { WalletConsoleApi } from '../../src/extension';
+import type { WalletConsoleApi } from '../../src/extensionApi';
 import { EXTENSION_ID } from '../host/support/extension';
 import type { ActivationReport } from './report';
 

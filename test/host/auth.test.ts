@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { AccountStore } from '../../src/auth/accountStore';
 import { UserFacingError } from '../../src/common/commandRunner';
-import type { WalletConsoleApi } from '../../src/extension';
+import type { WalletConsoleApi } from '../../src/extensionApi';
 import { activateExtension, runScripted, setSetting, uniqueEmail } from './support/extension';
 import { sandboxPasscode } from './support/connectedWallet';
 import { SandboxAdmin } from './support/sandboxAdmin';

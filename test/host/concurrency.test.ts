@@ -3,7 +3,7 @@
 // connection that fails or is cancelled half-way leaves the stored state as it was.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { WalletConsoleApi } from '../../src/extension';
+import type { WalletConsoleApi } from '../../src/extensionApi';
 import { connectFreshWallet, sandboxPasscode, type ConnectedWallet } from './support/connectedWallet';
 import { runScripted } from './support/extension';
 import { report, table } from './support/report';

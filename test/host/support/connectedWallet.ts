@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { WalletConsoleApi } from '../../../src/extension';
+import type { WalletConsoleApi } from '../../../src/extensionApi';
 import { activateExtension, runScripted, setSetting, uniqueEmail } from './extension';
 import { SandboxAdmin } from './sandboxAdmin';
 

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { WalletConsoleApi } from '../../../src/extension';
+import type { WalletConsoleApi } from '../../../src/extensionApi';
 import { ScriptedInput, type Answer } from './scriptedInput';
 
 export const EXTENSION_ID = 'wallet-console.wallet-console';

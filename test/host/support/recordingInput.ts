@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ConfirmOptions } from '../../../src/common/userInput';
-import type { WalletConsoleApi } from '../../../src/extension';
+import type { WalletConsoleApi } from '../../../src/extensionApi';
 import { ScriptedInput, type Answer } from './scriptedInput';
 
 /** One thing the user was told: a notification (error or warning) or a message under an input box. */

@@ -1,0 +1,38 @@
+import type { AccountService } from './auth/accountService';
+import type { UserInput } from './common/userInput';
+import type { Views } from './views/register';
+
+/** What any extension may read: timings, nothing that leads to a secret. */
+export interface WalletConsolePublicApi {
+  /** Milliseconds spent in activate() (npm run bench reads it). */
+  activationMs: number;
+  /** Whether the local sandbox has been started; it never is during activation. */
+  readonly sandboxStarted: boolean;
+}
+
+/**
+ * The extension's inside, handed out only in extension tests: the account service reaches
+ * SecretStorage, so other extensions must never get it.
+ */
+export interface WalletConsoleApi extends WalletConsolePublicApi {
+  accounts: AccountService;
+  views: Views;
+  sandboxUrl(): Promise<string>;
+  /** Replaces the prompts with a scripted stand-in. */
+  setUserInput(input: UserInput | undefined): void;
+  /** Where VS Code keeps this extension's files (the secret audit reads them). */
+  storagePaths: { globalStorage: string; logs: string };
+}
+
+export type TestHooks = Omit<WalletConsoleApi, keyof WalletConsolePublicApi>;
+
+/** The object activate() returns: the test hooks only when VS Code runs extension tests. */
+export function exportedApi(testing: boolean, activationMs: number, sandboxStarted: () => boolean, hooks: () => TestHooks): WalletConsolePublicApi | WalletConsoleApi {
+  const visible: WalletConsolePublicApi = {
+    activationMs,
+    get sandboxStarted() {
+      return sandboxStarted();
+    },
+  };
+  return testing ? Object.defineProperties(hooks(), Object.getOwnPropertyDescriptors(visible)) as WalletConsoleApi : visible;
+}
