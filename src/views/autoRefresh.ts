@@ -9,6 +9,8 @@ export class AutoRefresh implements vscode.Disposable {
     private readonly view: vscode.TreeView<unknown>,
     private readonly seconds: () => number,
     private readonly refresh: () => Promise<void>,
+    /** The shortest period allowed, so a typo cannot hammer the API. */
+    private readonly minimumSeconds = 15,
   ) {
     this.disposables = [
       view.onDidChangeVisibility(() => this.reschedule()),
@@ -29,7 +31,7 @@ export class AutoRefresh implements vscode.Disposable {
       if (running) return;
       running = true;
       void this.refresh().finally(() => (running = false));
-    }, Math.max(15, seconds) * 1000);
+    }, Math.max(this.minimumSeconds, seconds) * 1000);
   }
 
   dispose(): void {

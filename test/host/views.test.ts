@@ -5,8 +5,9 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { formatNaira, type Transaction } from '../../src/api';
 import type { WalletNode } from '../../src/views/walletTree';
+import { AutoRefresh } from '../../src/views/autoRefresh';
 import { connectFreshWallet, type ConnectedWallet } from './support/connectedWallet';
-import { runScripted, setSetting } from './support/extension';
+import { activateExtension, runScripted, setSetting } from './support/extension';
 
 function label(item: vscode.TreeItem): string {
   return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
@@ -159,5 +160,52 @@ describe('Wallet views and the status-bar balance (local sandbox)', function () 
     await runScripted(wallet.api, 'walletConsole.signOut', []);
     assert.equal(keys.signedIn, false);
     assert.match(welcomeFor(/^!walletConsole.signedIn$/)!.contents, /command:walletConsole.signIn[\s\S]*command:walletConsole.signUp/);
+  });
+});
+
+describe('Auto-refresh', () => {
+  it('refreshes on its timer only while the view is visible, never on top of itself, and not when off', async function () {
+    this.timeout(30_000);
+    const api = await activateExtension();
+    const view = api.views.walletView;
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    let calls = 0;
+    let overlapping = 0;
+    let running = false;
+    const slowRefresh = async () => {
+      if (running) overlapping++;
+      running = true;
+      calls++;
+      await sleep(300);
+      running = false;
+    };
+    let seconds = 0.1;
+    const auto = new AutoRefresh(view, () => seconds, slowRefresh, 0.1);
+    try {
+      await vscode.commands.executeCommand('workbench.action.closeSidebar');
+      await sleep(300);
+      assert.equal(view.visible, false);
+      assert.equal(calls, 0, 'hidden: no refresh');
+
+      await vscode.commands.executeCommand('walletConsole.wallet.focus');
+      await sleep(1000);
+      assert.equal(view.visible, true);
+      assert.ok(calls >= 2, `visible: refreshed on the timer (${calls})`);
+      assert.equal(overlapping, 0, 'a slow refresh is not started again while it runs');
+
+      await vscode.commands.executeCommand('workbench.action.closeSidebar');
+      await sleep(400);
+      const whenHidden = calls;
+      await sleep(600);
+      assert.equal(calls, whenHidden, 'hidden again: the timer stopped');
+
+      seconds = 0;
+      await vscode.commands.executeCommand('walletConsole.wallet.focus');
+      await sleep(600);
+      assert.equal(calls, whenHidden, 'turned off: no refresh even while visible');
+    } finally {
+      auto.dispose();
+      await vscode.commands.executeCommand('workbench.action.closeSidebar');
+    }
   });
 });
