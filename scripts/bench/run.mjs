@@ -16,7 +16,7 @@ import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs
 import os from 'node:os';
 import path from 'node:path';
 import { setupHost, VSCODE_VERSION } from '../host/setup.mjs';
-import { describeMs, envNumber, failAndExit, HostError, onShutdown, parseArgs, repoRoot, run, runCleanups } from '../host/util.mjs';
+import { compileTypeScript, describeMs, envNumber, failAndExit, HostError, onShutdown, parseArgs, repoRoot, run, runCleanups } from '../host/util.mjs';
 import { packageVsix } from '../host/vsix.mjs';
 import { Figures, KB, machine, MB } from './figures.mjs';
 import { runHostBench } from './host.mjs';
@@ -29,18 +29,6 @@ const HOST_GROUPS = ['activation', 'requests', 'history'];
 
 /** Paths (inside extension/) that must never ship. */
 const FORBIDDEN = [/(^|\/)node_modules\//, /^(src|test|out|scripts|\.ci|\.vscode-test)\//, /\.ts$/, /\.map$/, /(^|\/)\.git\//];
-
-async function compile() {
-  const tsc = path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
-  try {
-    await run(process.execPath, [tsc, '-p', repoRoot], { cwd: repoRoot, timeoutMs: 5 * 60_000, label: 'tsc -p .' });
-  } catch (error) {
-    // tsc still emits on type errors; `npm run typecheck` is the gate for those.
-    if (!error.output) throw error;
-    process.stderr.write(`${error.output.trimEnd()}\n`);
-    log('tsc reported type errors (above); measuring what it emitted.');
-  }
-}
 
 function sizeFigures(figures, vsix) {
   const { entries } = zipEntries(vsix);
@@ -191,7 +179,7 @@ async function main() {
   const needsHost = HOST_GROUPS.some((group) => groups.has(group));
   const needsVsix = needsHost || groups.has('size');
   log('Compiling (tsc -p .).');
-  await compile();
+  await compileTypeScript('measuring');
 
   let extensionPath;
   if (needsVsix) {

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { formatWithOptions, stripVTControlCharacters } from 'node:util';
 import { developmentPayload, startServer, tempWorkspace, workbenchUrl } from './server.mjs';
 import { setupHost } from './setup.mjs';
-import { HostError, describeMs, envNumber, failAndExit, log, parseArgs, repoRoot, run, runCleanups } from './util.mjs';
+import { HostError, compileTypeScript, describeMs, envNumber, failAndExit, log, parseArgs, repoRoot, runCleanups } from './util.mjs';
 import { launchBrowser } from './workbench.mjs';
 
 const RESULT_MARKER = 'WALLET_CONSOLE_HOST_RESULT ';
@@ -23,18 +23,8 @@ const HOST_TAG = '\u2063[host] ';
 const verbose = process.env.WALLET_CONSOLE_HOST_VERBOSE === '1';
 
 async function compile() {
-  const begun = Date.now();
-  const tsc = path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
-  try {
-    await run(process.execPath, [tsc, '-p', repoRoot], { cwd: repoRoot, timeoutMs: 5 * 60_000, label: 'tsc -p .' });
-  } catch (error) {
-    // tsc still emits on type errors; `npm run typecheck` is the gate for those. Show them and
-    // go on, so a type error elsewhere does not hide what the host tests say.
-    if (!error.output) throw error;
-    process.stderr.write(`${error.output.trimEnd()}\n`);
-    log('tsc reported type errors (above); running the host tests on what it emitted.');
-  }
-  log(`Compiled the tests (${describeMs(Date.now() - begun)}).`);
+  const ms = await compileTypeScript('running the host tests');
+  log(`Compiled the tests (${describeMs(ms)}).`);
   const index = path.join(repoRoot, 'out', 'test', 'host', 'index.js');
   if (!existsSync(index)) throw new HostError(`${index} is missing after tsc: is test/host/index.ts in the tsconfig?`);
   if (!existsSync(path.join(repoRoot, 'dist', 'extension.js'))) throw new HostError('dist/extension.js is missing: run `npm run build` first (npm run test:host does).');

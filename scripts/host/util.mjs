@@ -191,3 +191,21 @@ export function failAndExit(error) {
   }
   void runCleanups().finally(() => process.exit(1));
 }
+
+/**
+ * `tsc -p .` into out/. Type errors are printed and the run goes on with what tsc emitted
+ * (it emits regardless): `npm run typecheck` is the gate for those, and a type error
+ * elsewhere must not hide what the tests or the benchmark say.
+ */
+export async function compileTypeScript(purpose) {
+  const begun = Date.now();
+  const tsc = path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
+  try {
+    await run(process.execPath, [tsc, '-p', repoRoot], { cwd: repoRoot, timeoutMs: 5 * 60_000, label: 'tsc -p .' });
+  } catch (error) {
+    if (!error.output) throw error;
+    process.stderr.write(`${error.output.trimEnd()}\n`);
+    log(`tsc reported type errors (above); ${purpose} on what it emitted.`);
+  }
+  return Date.now() - begun;
+}

@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { connectSandboxWallet, createApp, openTransaction, signUp, verifyInPanel } from '../host/flows.mjs';
-import { log, repoRoot, run } from '../host/util.mjs';
+import { compileTypeScript, log, repoRoot } from '../host/util.mjs';
 import { runCommand, settle, startWorkbench } from '../host/workbench.mjs';
 
 const docs = path.join(repoRoot, 'docs', 'images');
@@ -30,7 +30,7 @@ async function main() {
   mkdirSync(docs, { recursive: true });
   mkdirSync(walkthrough, { recursive: true });
   // The sandbox's own rule makes a number that resolves (docs/sandbox.md, NUBAN check digit).
-  await run('npx', ['tsc', '-p', '.'], { cwd: repoRoot, label: 'tsc', timeoutMs: 5 * 60_000 });
+  await compileTypeScript('taking the pictures');
   const { makeValidAccountNumber } = createRequire(import.meta.url)(path.join(repoRoot, 'out', 'src', 'sandbox', 'index.js'));
 
   const workbench = await startWorkbench({ extension: 'vsix', width: WIDTH, height: HEIGHT, settings: { 'workbench.colorTheme': 'Default Dark Modern' } });
