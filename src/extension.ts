@@ -28,7 +28,7 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
   const store = new AccountStore(context.globalState, context.secrets);
   const accounts = new AccountService(settings, store, new ClientProvider(settings, sandbox, logger), logger, ui);
   const runner = new CommandRunner(logger, ui);
-  const deps = { accounts, sandbox, logger, ui };
+  const deps = { accounts, logger, ui };
 
   const views = registerViews(accounts);
   const authProvider = new DeveloperAuthProvider(

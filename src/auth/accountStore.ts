@@ -112,14 +112,6 @@ export class AccountStore implements vscode.Disposable {
     });
   }
 
-  async removeApp(env: EnvironmentId, appId: string): Promise<void> {
-    await this.deleteSecret(secretKeys.app(env, appId));
-    await this.update(env, (accounts) => {
-      accounts.apps = accounts.apps.filter((app) => app.id !== appId);
-      if (accounts.activeAppId === appId) accounts.activeAppId = accounts.apps[0]?.id;
-    });
-  }
-
   // Wallets -----------------------------------------------------------------------------
 
   walletSecrets(env: EnvironmentId, mobile: string): Promise<WalletSecrets | undefined> {

@@ -1,13 +1,11 @@
 import * as vscode from 'vscode';
 import type { AccountService } from '../auth/accountService';
-import type { LocalSandbox } from '../auth/localSandbox';
 import type { Logger } from '../common/logger';
 import type { UserInput } from '../common/userInput';
 
 /** What every command is given: no command reaches for globals. */
 export interface CommandDeps {
   accounts: AccountService;
-  sandbox: LocalSandbox;
   logger: Logger;
   /** A getter, so host tests can swap in a scripted stand-in. */
   ui: () => UserInput;

@@ -17,7 +17,9 @@ import { assertReadable, RecordingInput, runRecorded, setBackgroundInput, type S
 import { report, table } from './support/report';
 import type { Answer } from './support/scriptedInput';
 
-const FAULTS = ['timeout', '500', '502 html', '429', 'drop', 'malformed', 'success:false', 'expired token', 'revoked refresh'] as const;
+/** What can go wrong with any request, whatever its credentials. */
+const TRANSPORT_FAULTS = ['timeout', '500', '502 html', '429', 'drop', 'malformed', 'success:false'] as const;
+const FAULTS = [...TRANSPORT_FAULTS, 'expired token', 'revoked refresh'] as const;
 type FaultName = (typeof FAULTS)[number];
 
 const TIMEOUT_S = 1;
@@ -201,7 +203,7 @@ describe('Fault matrix: every endpoint × every failure (local sandbox)', functi
       name: 'banks',
       method: 'GET',
       path: '/v1/queries/banks',
-      faults: ['timeout', '500', '502 html', '429', 'drop', 'malformed', 'success:false'],
+      faults: TRANSPORT_FAULTS,
       trigger: async () => {
         const input = await runRecorded(api, 'walletConsole.verifyBankAccountQuick', ['ACCESS BANK', accountNumber]);
         return { input, succeeded: input.shown.some((message) => message.where === 'info' && /belongs to/.test(message.text)) };
@@ -221,7 +223,7 @@ describe('Fault matrix: every endpoint × every failure (local sandbox)', functi
       name: 'validate user',
       method: 'POST',
       path: '/v1/users/auth/validate',
-      faults: ['timeout', '500', '502 html', '429', 'drop', 'malformed', 'success:false'],
+      faults: TRANSPORT_FAULTS,
       trigger: async () => {
         const input = await runRecorded(api, 'walletConsole.connectWallet', [mobileAnswer(), passcodeAnswer()]);
         return { input, succeeded: input.complaints().length === 0 };
@@ -231,7 +233,7 @@ describe('Fault matrix: every endpoint × every failure (local sandbox)', functi
       name: 'send OTP',
       method: 'POST',
       path: '/v1/users/auth',
-      faults: ['timeout', '500', '502 html', '429', 'drop', 'malformed', 'success:false'],
+      faults: TRANSPORT_FAULTS,
       trigger: async () => {
         const input = await runRecorded(api, 'walletConsole.connectWallet', [mobileAnswer(), passcodeAnswer()]);
         return { input, succeeded: input.complaints().length === 0 };
@@ -242,7 +244,7 @@ describe('Fault matrix: every endpoint × every failure (local sandbox)', functi
       method: 'POST',
       path: '/v1/users/auth',
       lateFault: true,
-      faults: ['timeout', '500', '502 html', '429', 'drop', 'malformed', 'success:false'],
+      faults: TRANSPORT_FAULTS,
       trigger: async (fault) => {
         let entries = 0;
         const input = await runRecorded(api, 'walletConsole.connectWallet', [
@@ -268,7 +270,7 @@ describe('Fault matrix: every endpoint × every failure (local sandbox)', functi
       method: 'POST',
       path: '/v1/users/accessToken',
       part: 'balance',
-      faults: ['timeout', '500', '502 html', '429', 'drop', 'malformed', 'success:false', 'revoked refresh'],
+      faults: [...TRANSPORT_FAULTS, 'revoked refresh'],
       trigger: async () => {
         await saveTokens({ expiresAt: Date.now() - 1000 });
         const input = await runRecorded(api, 'walletConsole.refreshBalance', []);
@@ -279,7 +281,7 @@ describe('Fault matrix: every endpoint × every failure (local sandbox)', functi
       name: 'sign up',
       method: 'POST',
       path: '/v1/auth/signup',
-      faults: ['timeout', '500', '502 html', '429', 'drop', 'malformed', 'success:false'],
+      faults: TRANSPORT_FAULTS,
       trigger: async () => {
         const password = `pw-${Math.random().toString(36).slice(2)}-Fault!`;
         secrets.add(password);
@@ -291,7 +293,7 @@ describe('Fault matrix: every endpoint × every failure (local sandbox)', functi
       name: 'log in',
       method: 'POST',
       path: '/v1/auth/login',
-      faults: ['timeout', '500', '502 html', '429', 'drop', 'malformed', 'success:false'],
+      faults: TRANSPORT_FAULTS,
       trigger: async () => {
         const input = await runRecorded(api, 'walletConsole.signIn', [wallet.email, wallet.password]);
         return { input, succeeded: input.complaints().length === 0 };
@@ -301,7 +303,7 @@ describe('Fault matrix: every endpoint × every failure (local sandbox)', functi
       name: 'resource auth',
       method: 'POST',
       path: '/v1/resource/auth',
-      faults: ['timeout', '500', '502 html', '429', 'drop', 'malformed', 'success:false'],
+      faults: TRANSPORT_FAULTS,
       trigger: async () => {
         const input = await runRecorded(api, 'walletConsole.signIn', [wallet.email, wallet.password]);
         return { input, succeeded: input.complaints().length === 0 };
@@ -311,7 +313,7 @@ describe('Fault matrix: every endpoint × every failure (local sandbox)', functi
       name: 'create app',
       method: 'POST',
       path: '/v1/resource/app',
-      faults: ['timeout', '500', '502 html', '429', 'drop', 'malformed', 'success:false', 'expired token'],
+      faults: [...TRANSPORT_FAULTS, 'expired token'],
       trigger: async () => {
         const before = api.accounts.accounts('local').apps.length;
         const input = await runRecorded(api, 'walletConsole.createApp', ['Fault matrix app']);
