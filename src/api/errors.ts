@@ -72,14 +72,21 @@ const where = (t: RequestTarget) => `${t.method} ${t.path}`;
 const NETWORK_REASONS: Record<string, string> = {
   ECONNREFUSED: 'connection refused',
   ECONNRESET: 'the connection was closed before an answer',
-  UND_ERR_SOCKET: 'the connection was closed before an answer',
   EPIPE: 'the connection was closed before an answer',
   ENOTFOUND: 'host not found',
   EAI_AGAIN: 'host name lookup failed',
   ETIMEDOUT: 'the connection timed out',
-  UND_ERR_CONNECT_TIMEOUT: 'the connection timed out',
   EHOSTUNREACH: 'host unreachable',
   ENETUNREACH: 'network unreachable',
+  EPROTO: 'the secure connection failed',
+  CERT_HAS_EXPIRED: "the server's certificate has expired",
+  DEPTH_ZERO_SELF_SIGNED_CERT: "the server's certificate is not trusted",
+  SELF_SIGNED_CERT_IN_CHAIN: "the server's certificate is not trusted",
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: "the server's certificate is not trusted",
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: "the server's certificate is not trusted",
+  ERR_TLS_CERT_ALTNAME_INVALID: "the server's certificate is for another host",
+  ERR_BODY_TOO_LARGE: 'the answer was too large',
+  ERR_CONTENT_DECODING: 'the answer could not be decompressed',
 };
 
 export function networkError(t: RequestTarget, code: string | undefined): WalletApiError {

@@ -1,6 +1,6 @@
 // One HTTP exchange with the wallet API on top of ofetch: time limit per attempt, retries
 // for GETs only, one event per attempt for the log, and every failure turned into a
-// WalletApiError. The endpoint methods live in client.ts.
+// WalletApiError. The endpoint methods live in client.ts; the bytes go over httpFetch.ts.
 
 import { STATUS_CODES } from 'node:http';
 import { FetchError, ofetch, type $Fetch, type FetchContext, type FetchResponse } from 'ofetch';
@@ -17,6 +17,7 @@ import {
   type RequestTarget,
   type WalletApiErrorKind,
 } from './errors';
+import { createHttpFetch } from './httpFetch';
 import { ErrorBodySchema } from './schemas';
 
 /** One attempt of one request, for the extension's log. Never holds headers, bodies or query values. */
@@ -78,11 +79,12 @@ export class Endpoint {
     this.badBaseUrl = !url || (url.protocol !== 'http:' && url.protocol !== 'https:');
     this.host = url?.host ?? '';
     // No default headers here: ofetch would build and merge a second Headers object on every
-    // call. Each call sends `accept` itself (see send).
-    this.fetch = ofetch.create({
-      baseURL: baseUrl,
-      retryStatusCodes: RETRY_STATUS_CODES,
-    });
+    // call. Each call sends `accept` itself (see send). The wire's response carries only what
+    // ofetch and this file read of a fetch Response (see httpFetch.ts), hence the cast.
+    this.fetch = ofetch.create(
+      { baseURL: baseUrl, retryStatusCodes: RETRY_STATUS_CODES },
+      { fetch: createHttpFetch(options.timeoutMs) as unknown as typeof fetch },
+    );
   }
 
   async send<T>(call: Call<T>): Promise<T> {
@@ -108,16 +110,6 @@ export class Endpoint {
       }
     };
 
-    // A fresh limit per attempt, covering the body too (ofetch's own timeout is skipped when a
-    // signal is given, and would be reused across retries). A controller and a timer that is
-    // cleared when the attempt ends: AbortSignal.timeout costs far more per call and leaves its
-    // timer running.
-    let attemptTimer: ReturnType<typeof setTimeout> | undefined;
-    const endAttempt = () => {
-      clearTimeout(attemptTimer);
-      attemptTimer = undefined;
-    };
-
     let response: FetchResponse<unknown>;
     try {
       response = await this.fetch.raw<unknown>(call.path, {
@@ -129,21 +121,17 @@ export class Endpoint {
         retry: call.method === 'GET' ? retries : false,
         retryDelay: (context) => this.retryDelay(context, retries, call.signal),
         parseResponse: parseJson,
-        onRequest: (context) => {
+        // The wire gives each attempt its own time limit, covering the body too.
+        signal: call.signal,
+        onRequest: () => {
           flush();
-          endAttempt();
           attempt += 1;
           startedAt = performance.now();
-          const limit = new AbortController();
-          attemptTimer = setTimeout(() => limit.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')), this.options.timeoutMs);
-          context.options.signal = call.signal ? AbortSignal.any([call.signal, limit.signal]) : limit.signal;
         },
         onResponse: ({ response: answer }) => {
-          endAttempt();
           pending = { ...base(), status: answer.status, ...(answer.ok ? {} : { error: 'http' as const }) };
         },
         onRequestError: ({ error }) => {
-          endAttempt();
           pending = { ...base(), error: transportKind(error, call.signal) };
         },
       });
@@ -151,8 +139,6 @@ export class Endpoint {
       const failure = this.classify(error, target, call.signal);
       flush(failure.kind);
       throw failure;
-    } finally {
-      endAttempt();
     }
     try {
       const value = interpret(response, call.schema, target);
