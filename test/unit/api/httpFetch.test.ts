@@ -248,6 +248,8 @@ describe('api/httpFetch (the wire under ofetch)', function () {
     const error = await failure(broken.listBanks('app-key-1'));
     assert.equal(error.kind, 'network');
     assert.equal(error.message, `Could not reach the wallet API at ${host} (the answer could not be decompressed).`);
+    const tls = new WalletClient({ consoleUrl: server.url.replace('http:', 'https:'), developerUrl: server.url, retries: 0 });
+    assert.equal((await failure(tls.listBanks('app-key-1'))).message, `Could not reach the wallet API at ${host} (the secure connection failed).`);
   });
 });
 
