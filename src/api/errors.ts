@@ -172,6 +172,23 @@ export function rejectedError(
   return new WalletApiError({ kind: 'rejected', method: t.method, path: t.path, message, status, errorCode, serverMessage });
 }
 
+/**
+ * A 3xx answer. Redirects are not followed: the app key and tokens must never go to an
+ * address the user did not configure.
+ */
+export function redirectError(t: RequestTarget, status: number, statusText: string, location: string | null): WalletApiError {
+  const statusLine = [status, tidyServerText(statusText, t.secrets)].filter(Boolean).join(' ');
+  const target = location && URL.canParse(location, `http://${t.host}`) ? new URL(location, `http://${t.host}`).host : undefined;
+  const to = target && target !== t.host ? `, to ${tidyServerText(target, t.secrets)}` : '';
+  return new WalletApiError({
+    kind: 'http',
+    method: t.method,
+    path: t.path,
+    status,
+    message: `The wallet API moved (HTTP ${statusLine}${to}); check its address in the Wallet Console settings. Redirects are not followed, so keys and tokens never go elsewhere.`,
+  });
+}
+
 export function malformedError(t: RequestTarget, status: number, detail: string): WalletApiError {
   return new WalletApiError({
     kind: 'malformed',

@@ -11,6 +11,7 @@ import {
   invalidInputError,
   malformedError,
   networkError,
+  redirectError,
   rejectedError,
   timeoutError,
   WalletApiError,
@@ -186,6 +187,7 @@ export class Endpoint {
 function interpret<T>(response: FetchResponse<unknown>, schema: v.GenericSchema<unknown, T>, target: RequestTarget): T {
   const data = response._data;
   const status = response.status;
+  if (status >= 300 && status < 400) throw redirectError(target, status, response.statusText, response.headers.get('location'));
   if (data === undefined) return malformed(target, status, 'the body is empty');
   if (data === NOT_JSON) return malformed(target, status, 'the body is not JSON');
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {

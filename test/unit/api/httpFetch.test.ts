@@ -238,6 +238,28 @@ describe('api/httpFetch (the wire under ofetch)', function () {
     assert.equal(server.seen.length, 0);
   });
 
+  it('never follows a redirect, so keys stay with the configured host; the client says where it points', async () => {
+    const server = await track(
+      serve((req, res) => {
+        const elsewhere = req.url?.startsWith('/v1/queries/banks') ? 'https://elsewhere.example.com/v1/queries/banks' : '/v2/transactions';
+        res.writeHead(req.url?.startsWith('/v1/queries/banks') ? 301 : 307, { location: elsewhere, 'content-type': 'text/html' });
+        res.end('<a href="elsewhere">moved</a>');
+      }),
+    );
+    const response = await wire(`${server.url}/v1/queries/banks`, { headers: { 'x-app-key': 'key-1' } });
+    assert.equal(response.status, 301);
+    assert.equal(response.headers.get('location'), 'https://elsewhere.example.com/v1/queries/banks');
+
+    const client = new WalletClient({ consoleUrl: server.url, developerUrl: server.url, retries: 0 });
+    const moved = await failure(client.listBanks('app-key-1'));
+    assert.equal(moved.kind, 'http');
+    assert.equal(moved.status, 301);
+    assert.equal(moved.message, 'The wallet API moved (HTTP 301 Moved Permanently, to elsewhere.example.com); check its address in the Wallet Console settings. Redirects are not followed, so keys and tokens never go elsewhere.');
+    const sameHost = await failure(client.listTransactions({ appKey: 'app-key-1', accessToken: 'token-1' }));
+    assert.match(sameHost.message, /^The wallet API moved \(HTTP 307 Temporary Redirect\); check/);
+    assert.equal(server.seen.length, 3, 'each call reached the server once and went nowhere else');
+  });
+
   it('carries the client end to end: a gzip answer is read, an undecodable one is a clear network error', async () => {
     const banks = { success: true, data: { banks: [{ bankCode: '058', bankName: 'GTBank' }] } };
     const server = await track(serve((req, res) => encoded(res, 'gzip', req.url?.startsWith('/v1/queries/banks') ? zlib.gzipSync(JSON.stringify(banks)) : Buffer.from('junk'))));
