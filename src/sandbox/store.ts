@@ -10,6 +10,7 @@ const WRITE_DELAY_MS = 25;
  * aside to `<file>.corrupt` (so nothing is lost) and the sandbox starts fresh too.
  */
 export async function loadState(file: string, seed: number | undefined, nowMs: number, log: (line: string) => void): Promise<SandboxState> {
+  await sweepOrphanedWrites(file);
   let text: string;
   try {
     text = await fsp.readFile(file, 'utf8');
@@ -26,6 +27,36 @@ export async function loadState(file: string, seed: number | undefined, nowMs: n
     await fsp.rename(file, backup).catch(() => undefined);
     log(`Wallet sandbox: ${file} is not a valid state file (${(error as Error).message}); kept it as ${backup} and started fresh.`);
     return SandboxState.fresh(seed, nowMs);
+  }
+}
+
+/** `.<file>.<pid>.<hex>.tmp`: where StateWriter writes before the rename. */
+function temporaryName(file: string, pid: number): string {
+  return `.${path.basename(file)}.${pid}.${randomBytes(4).toString('hex')}.tmp`;
+}
+
+/**
+ * Deletes temporary files left by a writer that was killed mid-write. Only those of processes
+ * that are gone: another window's sandbox may be writing the same file right now.
+ */
+async function sweepOrphanedWrites(file: string): Promise<void> {
+  const prefix = `.${path.basename(file)}.`;
+  const names = await fsp.readdir(path.dirname(file)).catch(() => [] as string[]);
+  for (const name of names) {
+    const pid = name.startsWith(prefix) ? /^(\d+)\.[0-9a-f]{8}\.tmp$/.exec(name.slice(prefix.length))?.[1] : undefined;
+    if (pid !== undefined && !isRunning(Number(pid))) {
+      await fsp.rm(path.join(path.dirname(file), name), { force: true }).catch(() => undefined);
+    }
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
@@ -85,7 +116,7 @@ export class StateWriter {
 
   private async writeOnce(): Promise<void> {
     const dir = path.dirname(this.file);
-    const tmp = path.join(dir, `.${path.basename(this.file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+    const tmp = path.join(dir, temporaryName(this.file, process.pid));
     try {
       await fsp.mkdir(dir, { recursive: true });
       const handle = await fsp.open(tmp, 'w', 0o600);

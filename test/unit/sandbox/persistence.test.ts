@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -64,6 +65,18 @@ describe('sandbox: state file', () => {
     const after = JSON.parse(readFileSync(dataFile, 'utf8')) as { developers: unknown[] };
     assert.equal(after.developers.length, 1);
     assert.deepEqual(readdirSync(path.dirname(dataFile)), ['state.json']);
+  });
+
+  it('sweeps the temporary files of writers that were killed, never those of a running one', async () => {
+    const dataFile = path.join(dir, 'state.json');
+    const gone = spawnSync(process.execPath, ['-e', '']).pid;
+    assert.ok(gone, 'a finished process gives a pid nobody runs');
+    const orphan = `.state.json.${gone}.deadbeef.tmp`;
+    const live = `.state.json.${process.pid}.cafebabe.tmp`;
+    for (const name of [orphan, live, 'notes.txt']) writeFileSync(path.join(dir, name), '{"half":');
+    const sandbox = await startSandbox({ dataFile, log: () => undefined });
+    await sandbox.close();
+    assert.deepEqual(readdirSync(dir).sort(), [live, 'notes.txt', 'state.json']);
   });
 
   it('moves a corrupt file aside, warns, and starts fresh', async () => {
