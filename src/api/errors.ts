@@ -68,6 +68,8 @@ export interface RequestTarget {
 }
 
 const where = (t: RequestTarget) => `${t.method} ${t.path}`;
+/** `404 Not Found`: the status and the server's reason phrase, made safe to show. */
+const statusLine = (t: RequestTarget, status: number, statusText: string) => [status, tidyServerText(statusText, t.secrets)].filter(Boolean).join(' ');
 
 const NETWORK_REASONS: Record<string, string> = {
   ECONNREFUSED: 'connection refused',
@@ -142,8 +144,7 @@ export function httpError(t: RequestTarget, failure: HttpFailure): WalletApiErro
     message = `${lead}: ${stripStop(serverMessage)} (${facts}).`;
   } else {
     // Only the status line: the body may be an HTML error page.
-    const statusLine = [failure.status, tidyServerText(failure.statusText, t.secrets)].filter(Boolean).join(' ');
-    message = `The wallet API answered HTTP ${statusLine} (${where(t)}).`;
+    message = `The wallet API answered HTTP ${statusLine(t, failure.status, failure.statusText)} (${where(t)}).`;
   }
   return new WalletApiError({
     kind: 'http',
@@ -177,7 +178,6 @@ export function rejectedError(
  * address the user did not configure.
  */
 export function redirectError(t: RequestTarget, status: number, statusText: string, location: string | null): WalletApiError {
-  const statusLine = [status, tidyServerText(statusText, t.secrets)].filter(Boolean).join(' ');
   const target = location && URL.canParse(location, `http://${t.host}`) ? new URL(location, `http://${t.host}`).host : undefined;
   const to = target && target !== t.host ? `, to ${tidyServerText(target, t.secrets)}` : '';
   return new WalletApiError({
@@ -185,7 +185,7 @@ export function redirectError(t: RequestTarget, status: number, statusText: stri
     method: t.method,
     path: t.path,
     status,
-    message: `The wallet API moved (HTTP ${statusLine}${to}); check its address in the Wallet Console settings. Redirects are not followed, so keys and tokens never go elsewhere.`,
+    message: `The wallet API moved (HTTP ${statusLine(t, status, statusText)}${to}); check its address in the Wallet Console settings. Redirects are not followed, so keys and tokens never go elsewhere.`,
   });
 }
 

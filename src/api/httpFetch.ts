@@ -31,7 +31,6 @@ export class WireResponse {
   readonly headers: { get(name: string): string | null };
 
   constructor(
-    readonly url: string,
     readonly status: number,
     readonly statusText: string,
     rawHeaders: http.IncomingHttpHeaders,
@@ -92,7 +91,7 @@ function exchange(input: string, init: WireInit, timeoutMs: number): Promise<Wir
       request = send(url, { method: init.method ?? 'GET', headers }, (response) => {
         readBody(response, (error, text) => {
           if (error) finish(error);
-          else finish(undefined, new WireResponse(input, response.statusCode ?? 0, response.statusMessage ?? '', response.headers, text));
+          else finish(undefined, new WireResponse(response.statusCode ?? 0, response.statusMessage ?? '', response.headers, text));
         });
       });
       request.on('error', (error) => finish(error));

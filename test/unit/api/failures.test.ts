@@ -13,6 +13,7 @@ import {
   requestsTo,
   startHarness,
   type Harness,
+  waitFor,
 } from './harness';
 
 const BALANCE = '/v1/users/balance';
@@ -320,12 +321,4 @@ describe('api/client failures', function () {
 
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-async function waitFor(condition: () => boolean, timeoutMs = 2000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > until) assert.fail('condition not met in time');
-    await delay(10);
-  }
 }

@@ -78,3 +78,12 @@ export function assertCleanMessage(error: WalletApiError, secrets: string[]): vo
   assert.doesNotMatch(error.message, /undefined|\[object Object\]|<html|<body/i);
   for (const secret of secrets) assert.ok(!error.message.includes(secret), `message leaks a secret: ${error.message}`);
 }
+
+/** Polls `condition` every 10 ms; fails the test when it is still false after `timeoutMs`. */
+export async function waitFor(condition: () => boolean, timeoutMs = 2000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > until) assert.fail('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import * as zlib from 'node:zlib';
 import { WalletClient } from '../../../src/api';
 import { createHttpFetch, MAX_BODY_BYTES, type WireResponse } from '../../../src/api/httpFetch';
-import { failure } from './harness';
+import { failure, waitFor } from './harness';
 
 interface Seen {
   method: string;
@@ -274,11 +274,3 @@ describe('api/httpFetch (the wire under ofetch)', function () {
     assert.equal((await failure(tls.listBanks('app-key-1'))).message, `Could not reach the wallet API at ${host} (the secure connection failed).`);
   });
 });
-
-async function waitFor(condition: () => boolean, ms = 2000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > until) assert.fail('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
