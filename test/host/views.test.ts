@@ -180,11 +180,14 @@ describe('Auto-refresh', () => {
       running = false;
     };
     let seconds = 0.1;
+    // Hide the view first: the visibility change reaches the extension host a moment after
+    // the command, and a timer started while an earlier test left the view open could fire.
+    await vscode.commands.executeCommand('workbench.action.closeSidebar');
+    await sleep(300);
+    assert.equal(view.visible, false);
     const auto = new AutoRefresh(view, () => seconds, slowRefresh, 0.1);
     try {
-      await vscode.commands.executeCommand('workbench.action.closeSidebar');
       await sleep(300);
-      assert.equal(view.visible, false);
       assert.equal(calls, 0, 'hidden: no refresh');
 
       await vscode.commands.executeCommand('walletConsole.wallet.focus');
