@@ -13,7 +13,9 @@ const watch = process.argv.includes('--watch');
 const ofetchOnGlobalFetch = {
   name: 'ofetch-on-global-fetch',
   setup(build) {
-    build.onResolve({ filter: /^ofetch$/ }, () => ({ path: require.resolve('ofetch/package.json').replace(/package\.json$/, 'dist/index.mjs') }));
+    build.onResolve({ filter: /^ofetch$/ }, () => ({
+      path: require.resolve('ofetch/package.json').replace(/package\.json$/, 'dist/index.mjs'),
+    }));
   },
 };
 
@@ -33,7 +35,15 @@ const shared = {
 const builds = [
   { ...shared, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
   { ...shared, entryPoints: ['src/sandbox/cli.ts'], outfile: 'dist/sandbox.js' },
-  { ...shared, plugins: [], platform: 'browser', format: 'iife', target: 'es2022', entryPoints: ['src/webview/media/main.ts'], outfile: 'media/dist/webview.js' },
+  {
+    ...shared,
+    plugins: [],
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    entryPoints: ['src/webview/media/main.ts'],
+    outfile: 'media/dist/webview.js',
+  },
 ];
 
 /** The codicon font and its stylesheet, for the detail panel (media/dist is built, not committed). */

@@ -43,7 +43,9 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
     store,
     accounts,
     authProvider,
-    vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, 'Wallet Console', authProvider, { supportsMultipleAccounts: false }),
+    vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, 'Wallet Console', authProvider, {
+      supportsMultipleAccounts: false,
+    }),
     new EnvironmentStatus(accounts),
     ...views.disposables,
     ...registerCommands(runner, deps, context.globalState, views.model),
@@ -60,7 +62,12 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
     },
     storagePaths: { globalStorage: context.globalStorageUri.fsPath, logs: context.logUri.fsPath },
   });
-  return exportedApi(context.extensionMode === vscode.ExtensionMode.Test, performance.now() - started, () => sandbox?.started ?? false, hooks);
+  return exportedApi(
+    context.extensionMode === vscode.ExtensionMode.Test,
+    performance.now() - started,
+    () => sandbox?.started ?? false,
+    hooks,
+  );
 }
 
 export async function deactivate(): Promise<void> {

@@ -27,12 +27,17 @@ export interface WalletConsoleApi extends WalletConsolePublicApi {
 export type TestHooks = Omit<WalletConsoleApi, keyof WalletConsolePublicApi>;
 
 /** The object activate() returns: the test hooks only when VS Code runs extension tests. */
-export function exportedApi(testing: boolean, activationMs: number, sandboxStarted: () => boolean, hooks: () => TestHooks): WalletConsolePublicApi | WalletConsoleApi {
+export function exportedApi(
+  testing: boolean,
+  activationMs: number,
+  sandboxStarted: () => boolean,
+  hooks: () => TestHooks,
+): WalletConsolePublicApi | WalletConsoleApi {
   const visible: WalletConsolePublicApi = {
     activationMs,
     get sandboxStarted() {
       return sandboxStarted();
     },
   };
-  return testing ? Object.defineProperties(hooks(), Object.getOwnPropertyDescriptors(visible)) as WalletConsoleApi : visible;
+  return testing ? (Object.defineProperties(hooks(), Object.getOwnPropertyDescriptors(visible)) as WalletConsoleApi) : visible;
 }

@@ -43,13 +43,33 @@ export class Figures {
   /** Adds a figure: { group, name, value, unit, budget?, detail? }. */
   add({ group, name, value, unit = 'text', budget, detail }) {
     const holds = check(value, budget);
-    this.list.push({ group, name, value, unit, shown: UNITS[unit](value), budget: budget ?? null, budgetShown: describeBudget(budget, unit), holds: holds ?? null, detail: detail ?? null });
+    this.list.push({
+      group,
+      name,
+      value,
+      unit,
+      shown: UNITS[unit](value),
+      budget: budget ?? null,
+      budgetShown: describeBudget(budget, unit),
+      holds: holds ?? null,
+      detail: detail ?? null,
+    });
   }
 
   /** A part of the benchmark that could not be measured: a failed figure carrying the reason. */
   error(group, error) {
     const message = error instanceof Error ? error.message : String(error);
-    this.list.push({ group, name: `${group}: could not measure`, value: null, unit: 'text', shown: message.split('\n')[0].slice(0, 160), budget: null, budgetShown: 'measured', holds: false, detail: message });
+    this.list.push({
+      group,
+      name: `${group}: could not measure`,
+      value: null,
+      unit: 'text',
+      shown: message.split('\n')[0].slice(0, 160),
+      budget: null,
+      budgetShown: 'measured',
+      holds: false,
+      detail: message,
+    });
   }
 
   get failed() {
@@ -57,9 +77,16 @@ export class Figures {
   }
 
   table() {
-    const rows = [['Figure', 'Value', 'Budget', 'Holds?'], ...this.list.map((figure) => [figure.name, figure.shown, figure.budgetShown, mark(figure.holds)])];
+    const rows = [
+      ['Figure', 'Value', 'Budget', 'Holds?'],
+      ...this.list.map((figure) => [figure.name, figure.shown, figure.budgetShown, mark(figure.holds)]),
+    ];
     const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-    const line = (row) => row.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd();
+    const line = (row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column]))
+        .join('  ')
+        .trimEnd();
     return [line(rows[0]), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.slice(1).map(line)].join('\n');
   }
 
@@ -68,7 +95,9 @@ export class Figures {
     const lines = [
       '| Figure | Value | Budget | Holds? |',
       '|---|---|---|---|',
-      ...this.list.map((figure) => `| ${escape(figure.name)} | ${escape(figure.shown)} | ${escape(figure.budgetShown)} | ${mark(figure.holds)} |`),
+      ...this.list.map(
+        (figure) => `| ${escape(figure.name)} | ${escape(figure.shown)} | ${escape(figure.budgetShown)} | ${mark(figure.holds)} |`,
+      ),
     ];
     return [
       `Run on ${machine.date.slice(0, 10)}: ${machine.cpu} (${machine.cores} cores), ${(machine.memoryBytes / 1024 ** 3).toFixed(1)} GB RAM, ${machine.os}, Node ${machine.node}, VS Code ${machine.vscode}.`,

@@ -33,7 +33,10 @@ export async function runHostBench({ host, extensionPath, index, phases, timeout
   let browser;
   let timer;
   try {
-    const url = workbenchUrl(server.port, { folder: tempWorkspace(), payload: developmentPayload(server.port, { extensionPath, testsPath: index }) });
+    const url = workbenchUrl(server.port, {
+      folder: tempWorkspace(),
+      payload: developmentPayload(server.port, { extensionPath, testsPath: index }),
+    });
     browser = await launchBrowser({ executablePath: host.chromium });
     let finish;
     const ended = new Promise((resolve) => (finish = resolve));
@@ -47,12 +50,18 @@ export async function runHostBench({ host, extensionPath, index, phases, timeout
     timer = setTimeout(() => finish({ problem: `the run did not finish within ${describeMs(timeoutMs)}` }), timeoutMs);
     await browser.page.goto(url, { waitUntil: 'domcontentloaded', timeout: 90_000 });
     const result = await ended;
-    if (result.problem) throw Object.assign(new HostError(`Benchmark host run (${phases.join(', ')}): ${result.problem}.`), { output: server.serverLogTail() });
+    if (result.problem)
+      throw Object.assign(new HostError(`Benchmark host run (${phases.join(', ')}): ${result.problem}.`), {
+        output: server.serverLogTail(),
+      });
     let report;
     try {
       report = JSON.parse(readFileSync(out, 'utf8'));
     } catch {
-      throw Object.assign(new HostError(`The extension host wrote no benchmark report (exit code ${result.code}). Did out/test/bench/index.js load?`), { output: server.serverLogTail() });
+      throw Object.assign(
+        new HostError(`The extension host wrote no benchmark report (exit code ${result.code}). Did out/test/bench/index.js load?`),
+        { output: server.serverLogTail() },
+      );
     }
     log(`Host run (${phases.join(', ')}) done.`);
     return report;

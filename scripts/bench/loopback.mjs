@@ -161,8 +161,19 @@ export async function measureClientOverhead(url, wallet, { calls = 1000, rounds 
   const clientMedian = median(clientMs);
   const fetchMedian = median(fetchMs);
   const ratio = median(pairRatios);
-  log(`Client overhead: ${calls} calls in ${clientMedian.toFixed(0)} ms (client) vs ${fetchMedian.toFixed(0)} ms (fetch), ${clientMs.length} rounds; median of ${pairRatios.length} paired blocks ${ratio.toFixed(3)}.`);
-  return { calls, rounds: clientMs.length, clientMs, fetchMs, clientMedianMs: clientMedian, fetchMedianMs: fetchMedian, pairs: pairRatios.length, ratio };
+  log(
+    `Client overhead: ${calls} calls in ${clientMedian.toFixed(0)} ms (client) vs ${fetchMedian.toFixed(0)} ms (fetch), ${clientMs.length} rounds; median of ${pairRatios.length} paired blocks ${ratio.toFixed(3)}.`,
+  );
+  return {
+    calls,
+    rounds: clientMs.length,
+    clientMs,
+    fetchMs,
+    clientMedianMs: clientMedian,
+    fetchMedianMs: fetchMedian,
+    pairs: pairRatios.length,
+    ratio,
+  };
 }
 
 /** measureClientOverhead in a fresh child process (overhead.mjs); resolves with its result. */
@@ -232,7 +243,8 @@ export async function measureListLatency(url, small, big, { iterations = 150, li
     const response = await fetch(`${url}/v1/transactions?${query}`, { headers: walletHeaders(wallet) });
     const body = await response.json();
     const ms = performance.now() - begun;
-    if (!response.ok || !Array.isArray(body.data?.transactions) || body.data.transactions.length === 0) throw new HostError(`GET /v1/transactions?${query} answered ${response.status} without transactions`);
+    if (!response.ok || !Array.isArray(body.data?.transactions) || body.data.transactions.length === 0)
+      throw new HostError(`GET /v1/transactions?${query} answered ${response.status} without transactions`);
     return ms;
   };
   for (let i = 0; i < 20; i++) {
@@ -251,6 +263,8 @@ export async function measureListLatency(url, small, big, { iterations = 150, li
   }
   const smallMs = median(samples.small);
   const bigMs = median(samples.big);
-  log(`Transaction-list latency: ${smallMs.toFixed(2)} ms (small wallet) vs ${bigMs.toFixed(2)} ms (big wallet), ${samples.small.length} requests each.`);
+  log(
+    `Transaction-list latency: ${smallMs.toFixed(2)} ms (small wallet) vs ${bigMs.toFixed(2)} ms (big wallet), ${samples.small.length} requests each.`,
+  );
   return { smallMs, bigMs, ratio: bigMs / smallMs, requests: samples.small.length };
 }

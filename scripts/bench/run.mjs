@@ -16,12 +16,31 @@ import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs
 import os from 'node:os';
 import path from 'node:path';
 import { setupHost, VSCODE_VERSION } from '../host/setup.mjs';
-import { compileTypeScript, describeMs, envNumber, failAndExit, HostError, onShutdown, parseArgs, repoRoot, run, runCleanups } from '../host/util.mjs';
+import {
+  compileTypeScript,
+  describeMs,
+  envNumber,
+  failAndExit,
+  HostError,
+  onShutdown,
+  parseArgs,
+  repoRoot,
+  run,
+  runCleanups,
+} from '../host/util.mjs';
 import { packageVsix } from '../host/vsix.mjs';
 import { Figures, KB, machine, MB } from './figures.mjs';
 import { runHostBench } from './host.mjs';
 import { log, median } from './log.mjs';
-import { connectWallet, measureClientOverheadInChild, measureListLatency, measureThroughput, setHistorySize, splitCores, startServerProcess } from './loopback.mjs';
+import {
+  connectWallet,
+  measureClientOverheadInChild,
+  measureListLatency,
+  measureThroughput,
+  setHistorySize,
+  splitCores,
+  startServerProcess,
+} from './loopback.mjs';
 import { zipEntries, unzip } from './zip.mjs';
 
 const GROUPS = ['activation', 'size', 'requests', 'client', 'sandbox', 'history'];
@@ -36,15 +55,37 @@ function sizeFigures(figures, vsix) {
   if (!bundle) throw new HostError('The .vsix has no extension/dist/extension.js.');
   const shipped = entries.filter((entry) => entry.name.startsWith('extension/')).map((entry) => entry.name.slice('extension/'.length));
   const forbidden = shipped.filter((name) => FORBIDDEN.some((pattern) => pattern.test(name)));
-  figures.add({ group: 'size', name: 'Bundle dist/extension.js (minified)', value: bundle.size, unit: 'bytes', budget: { op: '<=', limit: 200 * KB }, detail: { bytes: bundle.size } });
-  figures.add({ group: 'size', name: 'Packaged .vsix', value: statSync(vsix).size, unit: 'bytes', budget: { op: '<=', limit: 400 * KB }, detail: { bytes: statSync(vsix).size, files: shipped.length } });
-  figures.add({ group: 'size', name: '.vsix files from node_modules, src, test, maps', value: forbidden.length, unit: 'count', budget: { op: '=', limit: 0 }, detail: { forbidden, files: shipped } });
+  figures.add({
+    group: 'size',
+    name: 'Bundle dist/extension.js (minified)',
+    value: bundle.size,
+    unit: 'bytes',
+    budget: { op: '<=', limit: 200 * KB },
+    detail: { bytes: bundle.size },
+  });
+  figures.add({
+    group: 'size',
+    name: 'Packaged .vsix',
+    value: statSync(vsix).size,
+    unit: 'bytes',
+    budget: { op: '<=', limit: 400 * KB },
+    detail: { bytes: statSync(vsix).size, files: shipped.length },
+  });
+  figures.add({
+    group: 'size',
+    name: '.vsix files from node_modules, src, test, maps',
+    value: forbidden.length,
+    unit: 'count',
+    budget: { op: '=', limit: 0 },
+    detail: { forbidden, files: shipped },
+  });
 }
 
 function activationFigures(figures, reports) {
   const cold = reports.filter((report) => report.activation && !report.activation.wasActive).map((report) => report.activation);
   const problems = reports.flatMap((report) => (report.errors?.activation ? [report.errors.activation] : []));
-  if (cold.length === 0) throw new HostError(`No cold activation was measured. ${problems[0] ?? 'The extension was already active when the benchmark asked.'}`);
+  if (cold.length === 0)
+    throw new HostError(`No cold activation was measured. ${problems[0] ?? 'The extension was already active when the benchmark asked.'}`);
   const samples = cold.map((activation) => activation.activationMs);
   figures.add({
     group: 'activation',
@@ -55,9 +96,21 @@ function activationFigures(figures, reports) {
     detail: { samplesMs: samples, hostNode: cold[0].hostNode, notCold: reports.length - cold.length },
   });
   const calls = cold.map((activation) => activation.activateCallMs);
-  figures.add({ group: 'activation', name: 'Loading the bundle + activate() (median)', value: median(calls), unit: 'ms', detail: { samplesMs: calls } });
+  figures.add({
+    group: 'activation',
+    name: 'Loading the bundle + activate() (median)',
+    value: median(calls),
+    unit: 'ms',
+    detail: { samplesMs: calls },
+  });
   const started = cold.filter((activation) => activation.sandboxStarted).length;
-  figures.add({ group: 'activation', name: 'Cold starts where the sandbox started during activation', value: started, unit: 'count', budget: { op: '=', limit: 0 } });
+  figures.add({
+    group: 'activation',
+    name: 'Cold starts where the sandbox started during activation',
+    value: started,
+    unit: 'count',
+    budget: { op: '=', limit: 0 },
+  });
 }
 
 function requestFigures(figures, report) {
@@ -65,9 +118,22 @@ function requestFigures(figures, report) {
   if (!requests) throw new HostError(report.errors?.requests ?? report.errors?.wallet ?? 'The host run measured no requests.');
   const { open, reopen, latencyMs } = requests;
   const names = open.map((request) => `${request.method} ${request.path}`);
-  figures.add({ group: 'requests', name: 'Wallet view opens on a connected wallet: requests', value: open.length, unit: 'count', budget: { op: '<=', limit: 3 }, detail: { requests: names, openedBy: requests.openedBy } });
+  figures.add({
+    group: 'requests',
+    name: 'Wallet view opens on a connected wallet: requests',
+    value: open.length,
+    unit: 'count',
+    budget: { op: '<=', limit: 3 },
+    detail: { requests: names, openedBy: requests.openedBy },
+  });
   const duplicates = names.length - new Set(names).size;
-  figures.add({ group: 'requests', name: 'Wallet view opens: the same endpoint asked twice', value: duplicates, unit: 'count', budget: { op: '=', limit: 0 } });
+  figures.add({
+    group: 'requests',
+    name: 'Wallet view opens: the same endpoint asked twice',
+    value: duplicates,
+    unit: 'count',
+    budget: { op: '=', limit: 0 },
+  });
   // With the sandbox holding each request for latencyMs, requests that started less than that
   // apart were in flight at the same time.
   const starts = open.map((request) => request.at);
@@ -81,24 +147,58 @@ function requestFigures(figures, report) {
     budget: { op: '=', limit: 'yes' },
     detail: { startSpreadMs: spread, heldForMs: latencyMs },
   });
-  figures.add({ group: 'requests', name: 'Wallet view reopened within a minute: requests', value: reopen.length, unit: 'count', budget: { op: '=', limit: 0 }, detail: { requests: reopen.map((request) => `${request.method} ${request.path}`) } });
-  figures.add({ group: 'requests', name: 'Bank-list fetches per session (panel + palette, 3 verifications)', value: requests.bankListFetches, unit: 'count', budget: { op: '=', limit: 1 } });
+  figures.add({
+    group: 'requests',
+    name: 'Wallet view reopened within a minute: requests',
+    value: reopen.length,
+    unit: 'count',
+    budget: { op: '=', limit: 0 },
+    detail: { requests: reopen.map((request) => `${request.method} ${request.path}`) },
+  });
+  figures.add({
+    group: 'requests',
+    name: 'Bank-list fetches per session (panel + palette, 3 verifications)',
+    value: requests.bankListFetches,
+    unit: 'count',
+    budget: { op: '=', limit: 1 },
+  });
 }
 
 function historyFigures(figures, report) {
   const history = report.history;
   if (!history) throw new HostError(report.errors?.history ?? report.errors?.wallet ?? 'The host run measured no history.');
   const label = `${history.pages} pages × ${history.pageSize}`;
-  figures.add({ group: 'history', name: `Tree build per page after the response (median, ${label})`, value: median(history.buildMs), unit: 'ms', detail: { buildMs: history.buildMs } });
-  figures.add({ group: 'history', name: `Tree build for the last page (${history.items} items)`, value: history.buildMs.at(-1), unit: 'ms' });
-  figures.add({ group: 'history', name: 'Page request through the client (median)', value: median(history.fetchMs), unit: 'ms', detail: { fetchMs: history.fetchMs } });
+  figures.add({
+    group: 'history',
+    name: `Tree build per page after the response (median, ${label})`,
+    value: median(history.buildMs),
+    unit: 'ms',
+    detail: { buildMs: history.buildMs },
+  });
+  figures.add({
+    group: 'history',
+    name: `Tree build for the last page (${history.items} items)`,
+    value: history.buildMs.at(-1),
+    unit: 'ms',
+  });
+  figures.add({
+    group: 'history',
+    name: 'Page request through the client (median)',
+    value: median(history.fetchMs),
+    unit: 'ms',
+    detail: { fetchMs: history.fetchMs },
+  });
   figures.add({
     group: 'history',
     name: `Extension-host heap growth over ${history.pages} pages`,
     value: history.heapAfterBytes - history.heapBeforeBytes,
     unit: 'bytes',
     budget: { op: '<=', limit: 30 * MB },
-    detail: { before: history.heapBeforeBytes, after: history.heapAfterBytes, method: history.heapMethod === 'gc' ? 'after a forced full GC' : 'median of 7 readings (no GC available)' },
+    detail: {
+      before: history.heapBeforeBytes,
+      after: history.heapAfterBytes,
+      method: history.heapMethod === 'gc' ? 'after a forced full GC' : 'median of 7 readings (no GC available)',
+    },
   });
 }
 
@@ -132,7 +232,9 @@ async function loopbackFigures(figures, groups) {
     // The bare server answers with exactly what the sandbox answered.
     const bodies = {};
     for (const target of Object.values(endpoints)) {
-      const response = await fetch(`${sandbox.url}${target}`, { headers: { 'X-App-Key': small.appKey, 'X-App-Wallet-Access-Token': small.accessToken } });
+      const response = await fetch(`${sandbox.url}${target}`, {
+        headers: { 'X-App-Key': small.appKey, 'X-App-Wallet-Access-Token': small.accessToken },
+      });
       bodies[target.split('?')[0]] = await response.json();
     }
     const bare = await startServerProcess('bare', { bodies }, cores.server);
@@ -168,7 +270,13 @@ async function loopbackFigures(figures, groups) {
 
 async function main() {
   const options = parseArgs(process.argv.slice(2), { flags: ['docs'] });
-  const groups = new Set(options.only ? String(options.only).split(',').map((group) => group.trim()) : GROUPS);
+  const groups = new Set(
+    options.only
+      ? String(options.only)
+          .split(',')
+          .map((group) => group.trim())
+      : GROUPS,
+  );
   const unknown = [...groups].filter((group) => !GROUPS.includes(group));
   if (unknown.length) throw new HostError(`Unknown group(s): ${unknown.join(', ')}. Groups: ${GROUPS.join(', ')}.`);
   const coldStarts = Math.max(1, Math.min(20, Number(options['cold-starts'] ?? 5)));
@@ -189,7 +297,11 @@ async function main() {
       vsix = await packageVsix();
     } finally {
       // vsce's prepublish leaves the minified bundle in dist/; put the development build back.
-      await run(process.execPath, [path.join(repoRoot, 'esbuild.js')], { cwd: repoRoot, timeoutMs: 2 * 60_000, label: 'node esbuild.js' }).catch((error) => log(`Could not restore the development build: ${error.message}`));
+      await run(process.execPath, [path.join(repoRoot, 'esbuild.js')], {
+        cwd: repoRoot,
+        timeoutMs: 2 * 60_000,
+        label: 'node esbuild.js',
+      }).catch((error) => log(`Could not restore the development build: ${error.message}`));
     }
     if (groups.has('size')) {
       try {
@@ -251,11 +363,16 @@ async function main() {
   const failed = figures.failed;
   const results = path.join(repoRoot, 'bench-results');
   mkdirSync(results, { recursive: true });
-  writeFileSync(path.join(results, 'latest.json'), `${JSON.stringify({ machine: where, groups: [...groups], ok: failed.length === 0, figures: figures.list }, null, 2)}\n`);
+  writeFileSync(
+    path.join(results, 'latest.json'),
+    `${JSON.stringify({ machine: where, groups: [...groups], ok: failed.length === 0, figures: figures.list }, null, 2)}\n`,
+  );
   const markdown = figures.markdown(where);
   writeFileSync(path.join(results, 'latest.md'), `${markdown}\n`);
   if (options.docs) writeDocs(markdown);
-  process.stdout.write(failed.length ? `${failed.length} budget(s) failed: ${failed.map((figure) => figure.name).join('; ')}\n` : 'Every budget holds.\n');
+  process.stdout.write(
+    failed.length ? `${failed.length} budget(s) failed: ${failed.map((figure) => figure.name).join('; ')}\n` : 'Every budget holds.\n',
+  );
   log(`Wrote bench-results/latest.json${options.docs ? ' and docs/benchmarks.md' : ''}.`);
   return failed.length ? 1 : 0;
 }
@@ -283,7 +400,7 @@ function writeDocs(markdown) {
     '  drift in machine load cancels out. The client runs in a fresh process, the sandbox in another;',
     '  with 2 or more cores each is pinned to its own core (taskset). Below 1 means the client is the',
     '  faster: it runs ofetch over `node:http` (`src/api/httpFetch.ts`), which skips the WHATWG streams,',
-    '  Request/Response objects and per-call `AbortSignal` bookkeeping of Node\'s `fetch`.',
+    "  Request/Response objects and per-call `AbortSignal` bookkeeping of Node's `fetch`.",
     '- **Sandbox**: autocannon (10 keep-alive connections, 3 s runs, alternating, after a warm-up)',
     '  against the sandbox and against a bare `node:http` server that serialises the same JSON for',
     '  each request; the servers run in their own process, pinned to another core than the load',

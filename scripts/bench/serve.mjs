@@ -27,7 +27,11 @@ function startBare(bodies) {
     const body = bodies[query === -1 ? target : target.slice(0, query)];
     // The same work a JSON API does at the least: serialise the answer for each request.
     const text = JSON.stringify(body ?? { success: false, error: 'not found' });
-    res.writeHead(body ? 200 : 404, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-store' });
+    res.writeHead(body ? 200 : 404, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': Buffer.byteLength(text),
+      'Cache-Control': 'no-store',
+    });
     res.end(text);
   });
   return new Promise((resolve, reject) => {

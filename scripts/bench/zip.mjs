@@ -56,7 +56,8 @@ export function unzip(file, dir, prefix = '') {
     if (entry.method === 0) content = raw;
     else if (entry.method === 8) content = inflateRawSync(raw);
     else throw new Error(`${file}: ${entry.name} uses compression method ${entry.method}`);
-    if (content.length !== entry.size) throw new Error(`${file}: ${entry.name} unpacked to ${content.length} bytes, expected ${entry.size}`);
+    if (content.length !== entry.size)
+      throw new Error(`${file}: ${entry.name} unpacked to ${content.length} bytes, expected ${entry.size}`);
     mkdirSync(path.dirname(target), { recursive: true });
     writeFileSync(target, content);
     written.push(relative);

@@ -27,7 +27,8 @@ async function compile() {
   log(`Compiled the tests (${describeMs(ms)}).`);
   const index = path.join(repoRoot, 'out', 'test', 'host', 'index.js');
   if (!existsSync(index)) throw new HostError(`${index} is missing after tsc: is test/host/index.ts in the tsconfig?`);
-  if (!existsSync(path.join(repoRoot, 'dist', 'extension.js'))) throw new HostError('dist/extension.js is missing: run `npm run build` first (npm run test:host does).');
+  if (!existsSync(path.join(repoRoot, 'dist', 'extension.js')))
+    throw new HostError('dist/extension.js is missing: run `npm run build` first (npm run test:host does).');
   return index;
 }
 
@@ -62,7 +63,11 @@ async function main() {
   const options = parseArgs(process.argv.slice(2));
   const timeoutMs = envNumber('WALLET_CONSOLE_HOST_TEST_TIMEOUT_MS', 15 * 60_000);
   const deadline = setTimeout(() => {
-    failAndExit(new HostError(`The host tests did not finish within ${describeMs(timeoutMs)}; stopped. (WALLET_CONSOLE_HOST_TEST_TIMEOUT_MS raises the limit.)`));
+    failAndExit(
+      new HostError(
+        `The host tests did not finish within ${describeMs(timeoutMs)}; stopped. (WALLET_CONSOLE_HOST_TEST_TIMEOUT_MS raises the limit.)`,
+      ),
+    );
   }, timeoutMs);
   deadline.unref();
 
@@ -76,7 +81,10 @@ async function main() {
   env.WALLET_CONSOLE_BROWSER_PROFILE = browser.profile;
   const server = await startServer({ host, env });
   const workspace = tempWorkspace();
-  const url = workbenchUrl(server.port, { folder: workspace, payload: developmentPayload(server.port, { extensionPath: repoRoot, testsPath: index }) });
+  const url = workbenchUrl(server.port, {
+    folder: workspace,
+    payload: developmentPayload(server.port, { extensionPath: repoRoot, testsPath: index }),
+  });
 
   let result;
   let finish;
@@ -107,11 +115,19 @@ async function main() {
   await server.stop();
 
   if (code?.noStart) {
-    throw Object.assign(new HostError(`The extension host did not start the tests within ${describeMs(startLimitMs)} (no output from test/host/index.js). Try WALLET_CONSOLE_HOST_VERBOSE=1.`), {
+    throw Object.assign(
+      new HostError(
+        `The extension host did not start the tests within ${describeMs(startLimitMs)} (no output from test/host/index.js). Try WALLET_CONSOLE_HOST_VERBOSE=1.`,
+      ),
+      {
+        output: server.serverLogTail(),
+      },
+    );
+  }
+  if (typeof code !== 'number')
+    throw Object.assign(new HostError(`The VS Code server stopped during the tests (${code.serverExit}).`), {
       output: server.serverLogTail(),
     });
-  }
-  if (typeof code !== 'number') throw Object.assign(new HostError(`The VS Code server stopped during the tests (${code.serverExit}).`), { output: server.serverLogTail() });
   if (code === -1) throw new HostError('The browser page crashed during the tests.');
   const passed = result?.passed ?? 0;
   const failed = result?.failed ?? (code === 0 ? 0 : 1);

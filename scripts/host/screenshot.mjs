@@ -21,7 +21,10 @@ import { startWorkbench } from './workbench.mjs';
 
 async function main() {
   const options = parseArgs(process.argv.slice(2), { repeatable: ['command'], flags: ['no-activity', 'source'] });
-  if (!options.out) throw new HostError('Usage: npm run screenshot -- --out <file.png> [--theme <name>] [--width N --height N] [--command <title>]... [--setup <module>]');
+  if (!options.out)
+    throw new HostError(
+      'Usage: npm run screenshot -- --out <file.png> [--theme <name>] [--width N --height N] [--command <title>]... [--setup <module>]',
+    );
   const out = path.resolve(process.env.INIT_CWD ?? process.cwd(), options.out);
   const width = Number(options.width ?? 1400);
   const height = Number(options.height ?? 900);

@@ -111,7 +111,16 @@ function serverArgs(serverMain, dirs) {
  *   startTimeoutMs how long to wait for HTTP 200 (default 90 s, env WALLET_CONSOLE_SERVER_TIMEOUT_MS)
  * Resolves with { port, baseUrl, dirs, logFile, stop() }. stop() is also run on process exit.
  */
-export async function startServer({ host, port: preferred, profileDir, settings = {}, vsix = [], env = {}, smokeTestDriver = true, startTimeoutMs } = {}) {
+export async function startServer({
+  host,
+  port: preferred,
+  profileDir,
+  settings = {},
+  vsix = [],
+  env = {},
+  smokeTestDriver = true,
+  startTimeoutMs,
+} = {}) {
   const temp = !profileDir;
   const root = profileDir ? path.resolve(profileDir) : mkdtempSync(path.join(os.tmpdir(), 'wallet-console-host-'));
   const dirs = { root, user: path.join(root, 'user'), server: path.join(root, 'server'), extensions: path.join(root, 'extensions') };
@@ -175,10 +184,18 @@ export async function startServer({ host, port: preferred, profileDir, settings 
     log(`Starting VS Code server on ${baseUrl} (data in ${root})`);
     for (;;) {
       if (exited) {
-        throw Object.assign(new HostError(`The VS Code server exited during start-up (${exited.error?.message ?? `code ${exited.code}, signal ${exited.signal}`}).`), { output: tail });
+        throw Object.assign(
+          new HostError(
+            `The VS Code server exited during start-up (${exited.error?.message ?? `code ${exited.code}, signal ${exited.signal}`}).`,
+          ),
+          { output: tail },
+        );
       }
       if (Date.now() - begun > timeoutMs) {
-        throw Object.assign(new HostError(`The VS Code server did not answer on ${baseUrl} within ${describeMs(timeoutMs)}. Server log: ${logFile}`), { output: tail });
+        throw Object.assign(
+          new HostError(`The VS Code server did not answer on ${baseUrl} within ${describeMs(timeoutMs)}. Server log: ${logFile}`),
+          { output: tail },
+        );
       }
       try {
         const response = await fetch(`${baseUrl}/`, { signal: AbortSignal.timeout(5000) });

@@ -25,7 +25,9 @@ const APT_TIMEOUT_MS = envNumber('WALLET_CONSOLE_APT_TIMEOUT_MS', 20 * 60_000);
 const INSTALL_TIMEOUT_MS = envNumber('WALLET_CONSOLE_INSTALL_TIMEOUT_MS', 25 * 60_000);
 
 export function hostCacheDir() {
-  return path.resolve(process.env.WALLET_CONSOLE_HOST_CACHE || path.join(os.homedir(), '.cache', 'wallet-console', `code-server-${CODE_SERVER_VERSION}`));
+  return path.resolve(
+    process.env.WALLET_CONSOLE_HOST_CACHE || path.join(os.homedir(), '.cache', 'wallet-console', `code-server-${CODE_SERVER_VERSION}`),
+  );
 }
 
 export function chromiumPath() {
@@ -43,7 +45,10 @@ export function serverMainPath(installDir = hostCacheDir()) {
 
 /** The compiled node-pty binding, or undefined when the native build did not happen. */
 function findPtyBinary(installDir) {
-  const roots = [path.join(packageDir(installDir), 'lib', 'vscode', 'node_modules', 'node-pty'), path.join(installDir, 'node_modules', 'node-pty')];
+  const roots = [
+    path.join(packageDir(installDir), 'lib', 'vscode', 'node_modules', 'node-pty'),
+    path.join(installDir, 'node_modules', 'node-pty'),
+  ];
   for (const root of roots) {
     for (const sub of ['build/Release', 'build/Debug']) {
       const file = path.join(root, sub, 'pty.node');
@@ -66,10 +71,10 @@ export function isServerInstalled(installDir = hostCacheDir()) {
   const marker = readMarker(installDir);
   return Boolean(
     marker &&
-      marker.codeServer === CODE_SERVER_VERSION &&
-      marker.nodeModules === process.versions.modules &&
-      existsSync(serverMainPath(installDir)) &&
-      findPtyBinary(installDir),
+    marker.codeServer === CODE_SERVER_VERSION &&
+    marker.nodeModules === process.versions.modules &&
+    existsSync(serverMainPath(installDir)) &&
+    findPtyBinary(installDir),
   );
 }
 
@@ -86,7 +91,9 @@ function hasDpkg() {
 
 function isInstalled(pkg) {
   try {
-    return execFileSync('dpkg-query', ['-W', '-f=${Status}', pkg], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).includes('install ok installed');
+    return execFileSync('dpkg-query', ['-W', '-f=${Status}', pkg], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).includes(
+      'install ok installed',
+    );
   } catch {
     return false;
   }
@@ -119,7 +126,9 @@ export async function ensureDebianPackages() {
   const sudo = isRoot ? [] : canSudo() ? ['sudo', '-n'] : undefined;
   const installLine = `apt-get update && apt-get install -y --no-install-recommends ${missing.join(' ')}`;
   if (!sudo) {
-    throw new HostError(`These Debian packages are missing: ${missing.join(' ')}\nRun this as root (or with sudo), then try again:\n  sudo sh -c '${installLine}'`);
+    throw new HostError(
+      `These Debian packages are missing: ${missing.join(' ')}\nRun this as root (or with sudo), then try again:\n  sudo sh -c '${installLine}'`,
+    );
   }
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const [command, ...prefix] = sudo.length ? sudo : ['apt-get'];
@@ -195,7 +204,9 @@ export async function ensureVsCodeServer() {
   }
   const major = Number(process.versions.node.split('.')[0]);
   if (major !== 20) {
-    throw new HostError(`code-server ${CODE_SERVER_VERSION} needs Node 20; this is Node ${process.versions.node}. Use Node 20 (see package.json engines).`);
+    throw new HostError(
+      `code-server ${CODE_SERVER_VERSION} needs Node 20; this is Node ${process.versions.node}. Use Node 20 (see package.json engines).`,
+    );
   }
   removeStalePartials(installDir);
   mkdirSync(path.dirname(installDir), { recursive: true });
@@ -206,7 +217,15 @@ export async function ensureVsCodeServer() {
   // A throwaway project: allowScripts approves the install scripts npm 11 asks about.
   writeFileSync(
     path.join(partial, 'package.json'),
-    JSON.stringify({ name: 'wallet-console-vscode-host', private: true, allowScripts: { 'code-server': true, 'node-pty': true, '@vscode/ripgrep': true, argon2: true, kerberos: true } }, null, 2),
+    JSON.stringify(
+      {
+        name: 'wallet-console-vscode-host',
+        private: true,
+        allowScripts: { 'code-server': true, 'node-pty': true, '@vscode/ripgrep': true, argon2: true, kerberos: true },
+      },
+      null,
+      2,
+    ),
   );
   const tmpDir = os.tmpdir();
   seedRipgrepCache(tmpDir);
@@ -229,14 +248,30 @@ export async function ensureVsCodeServer() {
   };
   const nodedir = nodedirFor();
   if (nodedir) env.npm_config_nodedir = nodedir;
-  log(`Installing VS Code server ${VSCODE_VERSION} (npm package code-server@${CODE_SERVER_VERSION}) into ${installDir} (about 2 minutes the first time; log: ${logFile})`);
+  log(
+    `Installing VS Code server ${VSCODE_VERSION} (npm package code-server@${CODE_SERVER_VERSION}) into ${installDir} (about 2 minutes the first time; log: ${logFile})`,
+  );
   const begun = Date.now();
   let result;
   try {
     result = await run(
       'npm',
-      ['install', '--no-save', '--no-package-lock', '--unsafe-perm', '--foreground-scripts', '--loglevel=notice', `code-server@${CODE_SERVER_VERSION}`],
-      { cwd: partial, env, timeoutMs: INSTALL_TIMEOUT_MS, label: `npm install code-server@${CODE_SERVER_VERSION}`, onOutput: (text) => logStream.write(text) },
+      [
+        'install',
+        '--no-save',
+        '--no-package-lock',
+        '--unsafe-perm',
+        '--foreground-scripts',
+        '--loglevel=notice',
+        `code-server@${CODE_SERVER_VERSION}`,
+      ],
+      {
+        cwd: partial,
+        env,
+        timeoutMs: INSTALL_TIMEOUT_MS,
+        label: `npm install code-server@${CODE_SERVER_VERSION}`,
+        onOutput: (text) => logStream.write(text),
+      },
     );
   } catch (error) {
     logStream.end();
@@ -252,7 +287,17 @@ export async function ensureVsCodeServer() {
   }
   writeFileSync(
     path.join(partial, MARKER),
-    JSON.stringify({ codeServer: CODE_SERVER_VERSION, vscode: VSCODE_VERSION, node: process.versions.node, nodeModules: process.versions.modules, installedAt: new Date().toISOString() }, null, 2),
+    JSON.stringify(
+      {
+        codeServer: CODE_SERVER_VERSION,
+        vscode: VSCODE_VERSION,
+        node: process.versions.node,
+        nodeModules: process.versions.modules,
+        installedAt: new Date().toISOString(),
+      },
+      null,
+      2,
+    ),
   );
   rmSync(installDir, { recursive: true, force: true });
   renameSync(partial, installDir);
@@ -277,7 +322,9 @@ function sanityCheck(installDir) {
 function ensureChromium() {
   const chromium = chromiumPath();
   if (!existsSync(chromium)) {
-    throw new HostError(`Chromium not found at ${chromium}. Install the Debian package chromium, or set WALLET_CONSOLE_CHROMIUM to a Chromium binary.`);
+    throw new HostError(
+      `Chromium not found at ${chromium}. Install the Debian package chromium, or set WALLET_CONSOLE_CHROMIUM to a Chromium binary.`,
+    );
   }
   return chromium;
 }

@@ -30,7 +30,9 @@ function onPath(command) {
 
 async function main() {
   const options = parseArgs(process.argv.slice(2), { flags: ['fresh'] });
-  const profileDir = path.resolve(process.env.WALLET_CONSOLE_START_PROFILE || path.join(os.homedir(), '.cache', 'wallet-console', 'start-profile'));
+  const profileDir = path.resolve(
+    process.env.WALLET_CONSOLE_START_PROFILE || path.join(os.homedir(), '.cache', 'wallet-console', 'start-profile'),
+  );
   if (options.fresh) {
     log(`--fresh: removing ${profileDir}`);
     rmSync(profileDir, { recursive: true, force: true });
@@ -60,7 +62,8 @@ async function main() {
     '',
     `(Started in ${elapsed()}. Settings and local state are kept in ${profileDir}; \`npm start -- --fresh\` starts over.)`,
   ];
-  if (onPath('code')) lines.push(`A desktop VS Code is on PATH too: \`code --extensionDevelopmentPath=${repoRoot} ${folder}\` runs the extension there.`);
+  if (onPath('code'))
+    lines.push(`A desktop VS Code is on PATH too: \`code --extensionDevelopmentPath=${repoRoot} ${folder}\` runs the extension there.`);
   process.stdout.write(`${lines.join('\n')}\n\n`);
 
   const { code, signal } = await server.exited;

@@ -12,11 +12,15 @@ export async function packageVsix() {
   const vsce = path.join(repoRoot, 'node_modules', '@vscode', 'vsce', 'vsce');
   // The flags keep vsce from asking questions (no stdin in CI) while README, LICENSE and the
   // repository field are still being written.
-  const result = await run(process.execPath, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '-o', file], {
-    cwd: repoRoot,
-    timeoutMs: 5 * 60_000,
-    label: 'vsce package',
-  });
+  const result = await run(
+    process.execPath,
+    [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '-o', file],
+    {
+      cwd: repoRoot,
+      timeoutMs: 5 * 60_000,
+      label: 'vsce package',
+    },
+  );
   log(`Packaged the extension (${describeMs(result.ms)}).`);
   return file;
 }

@@ -110,10 +110,16 @@ export async function fillInput(page, text, { submit = true, placeholder, title,
   const box = page.locator(QUICK_INPUT_BOX).first();
   await box.waitFor({ state: 'visible', timeout: timeoutMs });
   // Multi-step prompts reuse the widget: wait for this step's title, not the last one's.
-  if (title) await page.locator(`${QUICK_INPUT} .quick-input-title`, { hasText: title }).first().waitFor({ state: 'visible', timeout: timeoutMs });
+  if (title)
+    await page.locator(`${QUICK_INPUT} .quick-input-title`, { hasText: title }).first().waitFor({ state: 'visible', timeout: timeoutMs });
   if (placeholder) {
     const shown = (await box.getAttribute('placeholder')) ?? '';
-    const title = (await page.locator(`${QUICK_INPUT} .quick-input-title`).first().textContent().catch(() => '')) ?? '';
+    const title =
+      (await page
+        .locator(`${QUICK_INPUT} .quick-input-title`)
+        .first()
+        .textContent()
+        .catch(() => '')) ?? '';
     if (!`${shown} ${title}`.includes(placeholder)) throw new HostError(`Expected an input "${placeholder}", found "${shown || title}".`);
   }
   await box.fill(text);
@@ -129,7 +135,11 @@ export async function pickItem(page, label, { timeoutMs = 15_000 } = {}) {
 
 /** Clicks an activity-bar item whose label contains `label`. Returns false when there is none. */
 export async function clickActivity(page, label, { timeoutMs = 5_000 } = {}) {
-  const item = page.locator(`.part.activitybar .action-item a[aria-label*="${cssString(label)}"], .part.activitybar .action-item[aria-label*="${cssString(label)}"]`).first();
+  const item = page
+    .locator(
+      `.part.activitybar .action-item a[aria-label*="${cssString(label)}"], .part.activitybar .action-item[aria-label*="${cssString(label)}"]`,
+    )
+    .first();
   try {
     await item.waitFor({ state: 'visible', timeout: timeoutMs });
   } catch {
@@ -164,7 +174,16 @@ function cssString(text) {
  *              (loaded from this checkout as a development extension; needs `npm run build`)
  *   width, height, theme (a color theme name), settings, folder, env, profileDir
  */
-export async function startWorkbench({ extension = 'vsix', width = 1400, height = 900, theme, settings = {}, folder, env, profileDir } = {}) {
+export async function startWorkbench({
+  extension = 'vsix',
+  width = 1400,
+  height = 900,
+  theme,
+  settings = {},
+  folder,
+  env,
+  profileDir,
+} = {}) {
   const host = await setupHost();
   const allSettings = { ...settings };
   if (theme) allSettings['workbench.colorTheme'] = theme;

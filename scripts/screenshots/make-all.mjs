@@ -22,7 +22,8 @@ async function shoot(page, name, { walkthroughName, full = true } = {}) {
   await settle(page, { quietMs: 800 });
   await page.mouse.move(WIDTH - 5, HEIGHT - 60);
   if (full) await page.screenshot({ path: path.join(docs, `${name}.png`) });
-  if (walkthroughName) await page.screenshot({ path: path.join(walkthrough, `${walkthroughName}.jpg`), type: 'jpeg', quality: 72, clip: WALKTHROUGH_CLIP });
+  if (walkthroughName)
+    await page.screenshot({ path: path.join(walkthrough, `${walkthroughName}.jpg`), type: 'jpeg', quality: 72, clip: WALKTHROUGH_CLIP });
   log(`Pictured ${name}.`);
 }
 
@@ -33,12 +34,19 @@ async function main() {
   await compileTypeScript('taking the pictures');
   const { makeValidAccountNumber } = createRequire(import.meta.url)(path.join(repoRoot, 'out', 'src', 'sandbox', 'index.js'));
 
-  const workbench = await startWorkbench({ extension: 'vsix', width: WIDTH, height: HEIGHT, settings: { 'workbench.colorTheme': 'Default Dark Modern' } });
+  const workbench = await startWorkbench({
+    extension: 'vsix',
+    width: WIDTH,
+    height: HEIGHT,
+    settings: { 'workbench.colorTheme': 'Default Dark Modern' },
+  });
   const { page } = workbench;
   try {
     await workbench.clickActivity('Wallet Console', { timeoutMs: 20_000 });
     await shoot(page, 'signed-out', { walkthroughName: 'sandbox' });
-    await signUp(page, { email: 'ada@example.com', password: 'sandbox-password' }, () => shoot(page, 'sign-up', { walkthroughName: 'sign-up', full: false }));
+    await signUp(page, { email: 'ada@example.com', password: 'sandbox-password' }, () =>
+      shoot(page, 'sign-up', { walkthroughName: 'sign-up', full: false }),
+    );
     await createApp(page, 'Demo Shop', () => shoot(page, 'create-app', { walkthroughName: 'create-app', full: false }));
     await connectSandboxWallet(page, () => shoot(page, 'connect-wallet', { walkthroughName: 'connect-wallet' }));
     await shoot(page, 'wallet-dark');

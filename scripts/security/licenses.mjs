@@ -44,7 +44,10 @@ function licenseText(dir) {
 function repositoryOf(manifest) {
   const repo = typeof manifest.repository === 'string' ? manifest.repository : manifest.repository?.url;
   if (!repo) return '';
-  return repo.replace(/^git\+/, '').replace(/\.git$/, '').replace(/^github:/, 'https://github.com/');
+  return repo
+    .replace(/^git\+/, '')
+    .replace(/\.git$/, '')
+    .replace(/^github:/, 'https://github.com/');
 }
 
 /** Every package reachable from package.json's `dependencies` (not devDependencies). */
@@ -59,7 +62,13 @@ export function productionPackages() {
     const manifest = readJson(path.join(dir, 'package.json'));
     const key = `${manifest.name}@${manifest.version}`;
     if (seen.has(key)) continue;
-    seen.set(key, { name: manifest.name, version: manifest.version, license: licenseOf(manifest), repository: repositoryOf(manifest), text: licenseText(dir) });
+    seen.set(key, {
+      name: manifest.name,
+      version: manifest.version,
+      license: licenseOf(manifest),
+      repository: repositoryOf(manifest),
+      text: licenseText(dir),
+    });
     for (const dependency of Object.keys({ ...manifest.dependencies, ...manifest.optionalDependencies })) {
       if (resolvePackage(dependency, dir)) queue.push({ name: dependency, from: dir });
     }
@@ -87,7 +96,14 @@ export function renderNotices(packages) {
     '',
   ];
   for (const pkg of packages) {
-    lines.push(`## ${pkg.name} ${pkg.version} (${pkg.license})`, '', '```text', pkg.text ?? `No license file is shipped in the package; its package.json says ${pkg.license}.`, '```', '');
+    lines.push(
+      `## ${pkg.name} ${pkg.version} (${pkg.license})`,
+      '',
+      '```text',
+      pkg.text ?? `No license file is shipped in the package; its package.json says ${pkg.license}.`,
+      '```',
+      '',
+    );
   }
   return `${lines.join('\n').trimEnd()}\n`;
 }
@@ -96,11 +112,18 @@ function main() {
   const args = process.argv.slice(2);
   const packages = productionPackages();
   if (args.includes('--json')) {
-    process.stdout.write(`${JSON.stringify(packages.map((pkg) => ({ name: pkg.name, version: pkg.version, license: pkg.license, repository: pkg.repository })), null, 2)}\n`);
+    process.stdout.write(
+      `${JSON.stringify(
+        packages.map((pkg) => ({ name: pkg.name, version: pkg.version, license: pkg.license, repository: pkg.repository })),
+        null,
+        2,
+      )}\n`,
+    );
     return 0;
   }
   const notPermissive = packages.filter((pkg) => !isPermissive(pkg.license));
-  for (const pkg of packages) process.stdout.write(`${pkg.name}@${pkg.version}  ${pkg.license}${isPermissive(pkg.license) ? '' : '  <- NOT PERMISSIVE'}\n`);
+  for (const pkg of packages)
+    process.stdout.write(`${pkg.name}@${pkg.version}  ${pkg.license}${isPermissive(pkg.license) ? '' : '  <- NOT PERMISSIVE'}\n`);
   const expected = renderNotices(packages);
   if (args.includes('--check')) {
     const current = existsSync(NOTICES) ? readFileSync(NOTICES, 'utf8') : '';
@@ -110,7 +133,9 @@ function main() {
       failed = true;
     }
     if (notPermissive.length > 0) {
-      process.stderr.write(`Not on the permissive list (${[...PERMISSIVE].join(', ')}): ${notPermissive.map((pkg) => `${pkg.name} (${pkg.license})`).join(', ')}\n`);
+      process.stderr.write(
+        `Not on the permissive list (${[...PERMISSIVE].join(', ')}): ${notPermissive.map((pkg) => `${pkg.name} (${pkg.license})`).join(', ')}\n`,
+      );
       failed = true;
     }
     if (!failed) process.stdout.write(`${packages.length} production packages, all permissive; THIRD_PARTY_NOTICES.md is current.\n`);

@@ -69,7 +69,8 @@ export interface RequestTarget {
 
 const where = (t: RequestTarget) => `${t.method} ${t.path}`;
 /** `404 Not Found`: the status and the server's reason phrase, made safe to show. */
-const statusLine = (t: RequestTarget, status: number, statusText: string) => [status, tidyServerText(statusText, t.secrets)].filter(Boolean).join(' ');
+const statusLine = (t: RequestTarget, status: number, statusText: string) =>
+  [status, tidyServerText(statusText, t.secrets)].filter(Boolean).join(' ');
 
 const NETWORK_REASONS: Record<string, string> = {
   ECONNREFUSED: 'connection refused',
@@ -206,7 +207,9 @@ export function malformedError(t: RequestTarget, status: number, detail: string)
 export function tidyServerText(text: string | undefined, secrets: readonly string[]): string | undefined {
   if (typeof text !== 'string') return undefined;
   if (/<[a-z!/][^>]*>/i.test(text)) return undefined;
-  let tidy = redact(text, secrets).replace(/[\p{Cc}\s]+/gu, ' ').trim();
+  let tidy = redact(text, secrets)
+    .replace(/[\p{Cc}\s]+/gu, ' ')
+    .trim();
   if (tidy.length > 200) tidy = `${tidy.slice(0, 199)}…`;
   return tidy === '' ? undefined : tidy;
 }

@@ -31,10 +31,7 @@ const AMOUNT_HELP = 'Enter an amount in naira, like 1,234.50.';
  * integer kobo. Commas must group thousands correctly; at most 2 decimals. Negative
  * amounts are refused unless `allowNegative` (amounts to send are never negative).
  */
-export function parseNairaToKobo(
-  text: string,
-  options: { allowNegative?: boolean } = {},
-): Validation<number> {
+export function parseNairaToKobo(text: string, options: { allowNegative?: boolean } = {}): Validation<number> {
   if (typeof text !== 'string') return { ok: false, message: AMOUNT_HELP };
   let rest = text.trim();
   const negative = rest.startsWith('-');

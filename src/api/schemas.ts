@@ -105,10 +105,7 @@ export const ErrorBodySchema = v.looseObject({
   success: v.fallback(v.optional(v.boolean()), undefined),
   error: v.fallback(optStr, undefined),
   message: v.fallback(optStr, undefined),
-  errorCode: v.fallback(
-    v.optional(v.union([str, v.pipe(v.number(), v.finite(), v.transform(String))])),
-    undefined,
-  ),
+  errorCode: v.fallback(v.optional(v.union([str, v.pipe(v.number(), v.finite(), v.transform(String))])), undefined),
 });
 
 /** A successful envelope `{ success: true, message?, data }` around the given data. */

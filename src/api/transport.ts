@@ -75,7 +75,10 @@ export class Endpoint {
   private readonly host: string;
   private readonly badBaseUrl: boolean;
 
-  constructor(baseUrl: string, private readonly options: TransportOptions) {
+  constructor(
+    baseUrl: string,
+    private readonly options: TransportOptions,
+  ) {
     const url = URL.canParse(baseUrl) ? new URL(baseUrl) : undefined;
     this.badBaseUrl = !url || (url.protocol !== 'http:' && url.protocol !== 'https:');
     this.host = url?.host ?? '';
@@ -179,7 +182,10 @@ export class Endpoint {
     const kind = transportKind(error, signal);
     if (kind === 'timeout') return timeoutError(target, this.options.timeoutMs);
     if (kind === 'cancelled') return cancelledError(target);
-    return networkError(target, findInChain(error, (e) => (typeof e.code === 'string' ? e.code : undefined)));
+    return networkError(
+      target,
+      findInChain(error, (e) => (typeof e.code === 'string' ? e.code : undefined)),
+    );
   }
 }
 

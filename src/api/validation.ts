@@ -48,9 +48,7 @@ export function validateMobile(input: string): Validation<string> {
   } else if (!international && digits.startsWith('0') && digits.length === 11) {
     national = digits.slice(1);
   } else {
-    return fail(
-      `That is not a Nigerian mobile number: use 11 digits starting with 0, ${MOBILE_EXAMPLE}.`,
-    );
+    return fail(`That is not a Nigerian mobile number: use 11 digits starting with 0, ${MOBILE_EXAMPLE}.`);
   }
   if (!/^[789]/.test(national)) {
     return fail(`A Nigerian mobile number starts with 07, 08 or 09, ${MOBILE_EXAMPLE}.`);
@@ -68,9 +66,7 @@ export function validateAccountNumber(input: string): Validation<string> {
 
 export function validateBankCode(input: string): Validation<string> {
   const code = typeof input === 'string' ? input.trim() : '';
-  return /^[0-9]{6}$/.test(code)
-    ? ok(code)
-    : fail('A bank code has 6 digits, like 000014; pick the bank from the list.');
+  return /^[0-9]{6}$/.test(code) ? ok(code) : fail('A bank code has 6 digits, like 000014; pick the bank from the list.');
 }
 
 export function validatePasscode(input: string): Validation<string> {
@@ -90,10 +86,7 @@ export function validateEmail(input: string): Validation<string> {
  * A new password (sign-up) needs at least 8 characters; logging in only needs one that
  * is not empty, since the account may predate this rule. The value is never trimmed.
  */
-export function validatePassword(
-  input: string,
-  purpose: 'sign-up' | 'log-in' = 'sign-up',
-): Validation<string> {
+export function validatePassword(input: string, purpose: 'sign-up' | 'log-in' = 'sign-up'): Validation<string> {
   if (typeof input !== 'string' || input.length === 0) return fail('Enter a password.');
   if (purpose === 'sign-up' && [...input].length < 8) {
     return fail('Use a password of at least 8 characters.');
@@ -118,9 +111,7 @@ export function isTransactionType(input: unknown): input is TransactionType {
 
 export function validateTransactionType(input: string): Validation<TransactionType> {
   const type = typeof input === 'string' ? input.trim().toLowerCase() : '';
-  return isTransactionType(type)
-    ? ok(type)
-    : fail(`Choose a transaction type: ${TRANSACTION_TYPES.join(', ')}.`);
+  return isTransactionType(type) ? ok(type) : fail(`Choose a transaction type: ${TRANSACTION_TYPES.join(', ')}.`);
 }
 
 /**

@@ -61,7 +61,8 @@ export class AccountService implements vscode.Disposable {
   async requireDeveloper(env = this.env()): Promise<{ developer: DeveloperInfo; secrets: DeveloperSecrets }> {
     const developer = this.accounts(env).developer;
     const secrets = await this.store.developerSecrets(env);
-    if (!developer || !secrets) throw new UserFacingError(vscode.l10n.t('You are not signed in to {0}. Sign in first.', ENVIRONMENTS[env].label), [SIGN_IN()]);
+    if (!developer || !secrets)
+      throw new UserFacingError(vscode.l10n.t('You are not signed in to {0}. Sign in first.', ENVIRONMENTS[env].label), [SIGN_IN()]);
     return { developer, secrets };
   }
 
@@ -73,11 +74,18 @@ export class AccountService implements vscode.Disposable {
   /** The X-App-Key of the active app: `key` in production, `sandboxKey` elsewhere. */
   async requireAppKey(env = this.env()): Promise<{ app: AppInfo; appKey: string }> {
     const app = this.activeApp(env);
-    if (!app) throw new UserFacingError(vscode.l10n.t('No app is selected in {0}. Create an app or add the key of one you already have.', ENVIRONMENTS[env].label), [CREATE_APP(), ADD_APP_KEY()]);
+    if (!app)
+      throw new UserFacingError(
+        vscode.l10n.t('No app is selected in {0}. Create an app or add the key of one you already have.', ENVIRONMENTS[env].label),
+        [CREATE_APP(), ADD_APP_KEY()],
+      );
     const secrets = await this.store.appSecrets(env, app.id);
     const appKey = env === 'production' ? secrets?.key : (secrets?.sandboxKey ?? secrets?.key);
     if (!appKey) {
-      const message = env === 'production' ? vscode.l10n.t('The app "{0}" has no production key stored. Add its key again.', app.name) : vscode.l10n.t('The app "{0}" has no sandbox key stored. Add its key again.', app.name);
+      const message =
+        env === 'production'
+          ? vscode.l10n.t('The app "{0}" has no production key stored. Add its key again.', app.name)
+          : vscode.l10n.t('The app "{0}" has no sandbox key stored. Add its key again.', app.name);
       throw new UserFacingError(message, [ADD_APP_KEY()]);
     }
     return { app, appKey };
@@ -91,7 +99,10 @@ export class AccountService implements vscode.Disposable {
   async walletContext(env = this.env(), mobile?: string): Promise<WalletCallContext> {
     const wallet = mobile ? this.accounts(env).wallets.find((candidate) => candidate.mobile === mobile) : this.activeWallet(env);
     if (!wallet) throw new UserFacingError(vscode.l10n.t('No wallet is connected. Connect a wallet first.'), [CONNECT_WALLET()]);
-    if (wallet.status === 'disconnected') throw new UserFacingError(vscode.l10n.t('Wallet {0} is disconnected. Connect it again to continue.', wallet.mobile), [CONNECT_WALLET()]);
+    if (wallet.status === 'disconnected')
+      throw new UserFacingError(vscode.l10n.t('Wallet {0} is disconnected. Connect it again to continue.', wallet.mobile), [
+        CONNECT_WALLET(),
+      ]);
     const { appKey } = await this.requireAppKey(env);
     return { env, mobile: wallet.mobile, appKey };
   }
@@ -108,7 +119,11 @@ export class AccountService implements vscode.Disposable {
     this.reconnectPrompts.add(key);
     try {
       const reconnect = vscode.l10n.t('Reconnect');
-      const choice = await this.ui().confirm(vscode.l10n.t('Wallet {0} was disconnected: its session could not be renewed.', mobile), { level: 'warning' }, reconnect);
+      const choice = await this.ui().confirm(
+        vscode.l10n.t('Wallet {0} was disconnected: its session could not be renewed.', mobile),
+        { level: 'warning' },
+        reconnect,
+      );
       if (choice === reconnect) await vscode.commands.executeCommand('walletConsole.connectWallet', mobile);
     } finally {
       this.reconnectPrompts.delete(key);

@@ -1,5 +1,18 @@
 import * as vscode from 'vscode';
-import { emptyAccounts, secretKeys, SECRET_PREFIX, stateKey, type AppInfo, type AppSecrets, type DeveloperInfo, type DeveloperSecrets, type EnvironmentAccounts, type WalletInfo, type WalletSecrets, type WalletStatus } from './accountState';
+import {
+  emptyAccounts,
+  secretKeys,
+  SECRET_PREFIX,
+  stateKey,
+  type AppInfo,
+  type AppSecrets,
+  type DeveloperInfo,
+  type DeveloperSecrets,
+  type EnvironmentAccounts,
+  type WalletInfo,
+  type WalletSecrets,
+  type WalletStatus,
+} from './accountState';
 import { UserFacingError } from '../common/commandRunner';
 import type { EnvironmentId } from './environments';
 

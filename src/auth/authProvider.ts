@@ -36,7 +36,14 @@ export class DeveloperAuthProvider implements vscode.AuthenticationProvider, vsc
     const developer = this.accounts.accounts(env).developer;
     const secrets = await this.accounts.store.developerSecrets(env);
     if (!developer || !secrets) return [];
-    return [{ id: `${env}:${developer.id}`, accessToken: secrets.loginToken, account: { id: developer.id, label: vscode.l10n.t('{0} ({1})', developer.email, ENVIRONMENTS[env].label) }, scopes: [] }];
+    return [
+      {
+        id: `${env}:${developer.id}`,
+        accessToken: secrets.loginToken,
+        account: { id: developer.id, label: vscode.l10n.t('{0} ({1})', developer.email, ENVIRONMENTS[env].label) },
+        scopes: [],
+      },
+    ];
   }
 
   async createSession(): Promise<vscode.AuthenticationSession> {

@@ -33,9 +33,24 @@ function environment(id: EnvironmentId, live: boolean, label: () => string, desc
 }
 
 export const ENVIRONMENTS: Readonly<Record<EnvironmentId, EnvironmentInfo>> = Object.freeze({
-  local: environment('local', false, () => vscode.l10n.t('Local sandbox'), () => vscode.l10n.t('Built-in emulator on this machine; no account needed')),
-  staging: environment('staging', false, () => vscode.l10n.t('Staging'), () => vscode.l10n.t('The provider’s test servers')),
-  production: environment('production', true, () => vscode.l10n.t('Production'), () => vscode.l10n.t('Live wallets and real money')),
+  local: environment(
+    'local',
+    false,
+    () => vscode.l10n.t('Local sandbox'),
+    () => vscode.l10n.t('Built-in emulator on this machine; no account needed'),
+  ),
+  staging: environment(
+    'staging',
+    false,
+    () => vscode.l10n.t('Staging'),
+    () => vscode.l10n.t('The provider’s test servers'),
+  ),
+  production: environment(
+    'production',
+    true,
+    () => vscode.l10n.t('Production'),
+    () => vscode.l10n.t('Live wallets and real money'),
+  ),
 });
 
 export interface Endpoints {
@@ -62,7 +77,11 @@ export function checkBaseUrl(value: string): string | undefined {
   }
   if (url.protocol === 'https:') return undefined;
   if (url.protocol === 'http:' && isLoopback(url.hostname)) return undefined;
-  if (url.protocol === 'http:') return vscode.l10n.t('Plain http:// is only allowed for this machine (localhost, 127.0.0.1). Use {0} instead.', `https://${url.host}${url.pathname === '/' ? '' : url.pathname}`);
+  if (url.protocol === 'http:')
+    return vscode.l10n.t(
+      'Plain http:// is only allowed for this machine (localhost, 127.0.0.1). Use {0} instead.',
+      `https://${url.host}${url.pathname === '/' ? '' : url.pathname}`,
+    );
   return vscode.l10n.t('"{0}" must start with https://.', value);
 }
 
@@ -89,7 +108,10 @@ export class EnvironmentSettings {
     for (const [name, value] of Object.entries(endpoints)) {
       const setting = `walletConsole.${id}.${name}`;
       const openSettings = { title: vscode.l10n.t('Open Settings'), command: 'walletConsole.openSettings' };
-      if (!value) throw new UserFacingError(vscode.l10n.t('The setting {0} is empty. Set it to the {1} base URL.', setting, ENVIRONMENTS[id].label), [openSettings]);
+      if (!value)
+        throw new UserFacingError(vscode.l10n.t('The setting {0} is empty. Set it to the {1} base URL.', setting, ENVIRONMENTS[id].label), [
+          openSettings,
+        ]);
       const problem = checkBaseUrl(value);
       if (problem) throw new UserFacingError(vscode.l10n.t('{0}: {1}', setting, problem), [openSettings]);
     }

@@ -73,7 +73,9 @@ export class WalletAccess {
     } catch (error) {
       // Only a refusal means the refresh token is dead; a network failure may pass.
       if (isRefusal(error)) {
-        this.logger.warn(`[${context.env}] The refresh token of wallet ${context.mobile} was refused (${error.message}); marking it disconnected.`);
+        this.logger.warn(
+          `[${context.env}] The refresh token of wallet ${context.mobile} was refused (${error.message}); marking it disconnected.`,
+        );
         await this.store.setWalletStatus(context.env, context.mobile, 'disconnected');
         this.onDisconnected(context.env, context.mobile);
         // The reconnect prompt is the one message; commands that hit this only log it.
@@ -91,9 +93,19 @@ export class WalletAccess {
  */
 function isRefusal(error: unknown): error is WalletApiError {
   if (!(error instanceof WalletApiError)) return false;
-  return error.kind === 'http' && error.status !== undefined && error.status >= 400 && error.status < 500 && ![408, 425, 429].includes(error.status);
+  return (
+    error.kind === 'http' &&
+    error.status !== undefined &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    ![408, 425, 429].includes(error.status)
+  );
 }
 
 function disconnectedError(mobile: string, alreadyShown = false): UserFacingError {
-  return new UserFacingError(vscode.l10n.t('Wallet {0} is disconnected: its session ended. Connect it again to continue.', mobile), [{ title: vscode.l10n.t('Connect Wallet'), command: 'walletConsole.connectWallet' }], alreadyShown);
+  return new UserFacingError(
+    vscode.l10n.t('Wallet {0} is disconnected: its session ended. Connect it again to continue.', mobile),
+    [{ title: vscode.l10n.t('Connect Wallet'), command: 'walletConsole.connectWallet' }],
+    alreadyShown,
+  );
 }

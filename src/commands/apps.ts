@@ -9,8 +9,15 @@ import { withProgress, type CommandDeps } from './deps';
 export async function createApp(deps: CommandDeps): Promise<void> {
   const env = deps.accounts.env();
   const { secrets } = await deps.accounts.requireDeveloper(env);
-  const name = await deps.ui().ask({ title: vscode.l10n.t('Create App on {0}', ENVIRONMENTS[env].label), prompt: vscode.l10n.t('Name of the new app'), placeholder: vscode.l10n.t('My checkout'), validate: inputCheck(validateAppName) });
-  const app = await withProgress(vscode.l10n.t('Creating app "{0}"…', name), async () => (await deps.accounts.client(env)).createApp(secrets.resourceToken, name.trim()));
+  const name = await deps.ui().ask({
+    title: vscode.l10n.t('Create App on {0}', ENVIRONMENTS[env].label),
+    prompt: vscode.l10n.t('Name of the new app'),
+    placeholder: vscode.l10n.t('My checkout'),
+    validate: inputCheck(validateAppName),
+  });
+  const app = await withProgress(vscode.l10n.t('Creating app "{0}"…', name), async () =>
+    (await deps.accounts.client(env)).createApp(secrets.resourceToken, name.trim()),
+  );
   await deps.accounts.store.saveApp(env, { id: app._id, name: app.name, origin: 'created' }, { key: app.key, sandboxKey: app.sandboxKey });
   deps.logger.info(`[${env}] Created app "${app.name}" (${app._id}); it is now the active app.`);
 }
@@ -22,27 +29,45 @@ export async function addAppKey(deps: CommandDeps): Promise<void> {
   const env = deps.accounts.env();
   const production = env === 'production';
   const ui = deps.ui();
-  const name = await ui.ask({ title: vscode.l10n.t('Add App Key (1/2)'), prompt: vscode.l10n.t('A name to show for this app'), validate: inputCheck(validateAppName) });
+  const name = await ui.ask({
+    title: vscode.l10n.t('Add App Key (1/2)'),
+    prompt: vscode.l10n.t('A name to show for this app'),
+    validate: inputCheck(validateAppName),
+  });
   const key = await ui.ask({
     title: vscode.l10n.t('Add App Key (2/2)'),
     prompt: production ? vscode.l10n.t('The app’s production key (pk_live_…)') : vscode.l10n.t('The app’s sandbox key (sk_test_…)'),
     password: true,
-    validate: (value) => (KEY_SHAPE.test(value.trim()) ? undefined : vscode.l10n.t('An app key is 8–128 letters, digits, "_" or "-", with no spaces.')),
+    validate: (value) =>
+      KEY_SHAPE.test(value.trim()) ? undefined : vscode.l10n.t('An app key is 8–128 letters, digits, "_" or "-", with no spaces.'),
   });
   const id = `added-${Date.now().toString(36)}`;
-  await deps.accounts.store.saveApp(env, { id, name: name.trim(), origin: 'added' }, production ? { key: key.trim() } : { sandboxKey: key.trim() });
+  await deps.accounts.store.saveApp(
+    env,
+    { id, name: name.trim(), origin: 'added' },
+    production ? { key: key.trim() } : { sandboxKey: key.trim() },
+  );
   deps.logger.info(`[${env}] Added the key of app "${name.trim()}"; it is now the active app.`);
 }
 
 export async function selectApp(deps: CommandDeps, appId?: unknown): Promise<void> {
   const env = deps.accounts.env();
   const { apps, activeAppId } = deps.accounts.accounts(env);
-  if (apps.length === 0) throw new UserFacingError(vscode.l10n.t('There are no apps yet. Create one or add the key of one you have.'), [{ title: vscode.l10n.t('Create App'), command: 'walletConsole.createApp' }]);
+  if (apps.length === 0)
+    throw new UserFacingError(vscode.l10n.t('There are no apps yet. Create one or add the key of one you have.'), [
+      { title: vscode.l10n.t('Create App'), command: 'walletConsole.createApp' },
+    ]);
   const chosen =
     typeof appId === 'string'
       ? appId
       : await deps.ui().pick(
-          apps.map((app) => ({ label: app.name, description: app.id === activeAppId ? vscode.l10n.t('active') : app.origin === 'added' ? vscode.l10n.t('key added by hand') : undefined, detail: app.id, value: app.id })),
+          apps.map((app) => ({
+            label: app.name,
+            description:
+              app.id === activeAppId ? vscode.l10n.t('active') : app.origin === 'added' ? vscode.l10n.t('key added by hand') : undefined,
+            detail: app.id,
+            value: app.id,
+          })),
           { title: vscode.l10n.t('Select App'), placeholder: vscode.l10n.t('The app whose key signs every wallet call') },
         );
   await deps.accounts.store.selectApp(env, chosen);
@@ -52,7 +77,13 @@ export async function selectApp(deps: CommandDeps, appId?: unknown): Promise<voi
 export async function copyAppKey(deps: CommandDeps): Promise<void> {
   const { app, appKey } = await deps.accounts.requireAppKey();
   const copy = vscode.l10n.t('Copy Key');
-  const choice = await deps.ui().confirm(vscode.l10n.t('The key of "{0}" is a secret: anyone who has it can act as your app. Copy it to the clipboard?', app.name), { modal: true, level: 'warning' }, copy);
+  const choice = await deps
+    .ui()
+    .confirm(
+      vscode.l10n.t('The key of "{0}" is a secret: anyone who has it can act as your app. Copy it to the clipboard?', app.name),
+      { modal: true, level: 'warning' },
+      copy,
+    );
   if (choice !== copy) return;
   await vscode.env.clipboard.writeText(appKey);
   void deps.ui().confirm(vscode.l10n.t('The key of "{0}" is on the clipboard.', app.name), {});

@@ -21,11 +21,14 @@ export async function connectWallet(deps: CommandDeps, mobileArgument?: unknown)
   const { app, appKey } = await deps.accounts.requireAppKey(env);
   const client = await deps.accounts.client(env);
   const ui = deps.ui();
-  const suggested = typeof mobileArgument === 'string' ? mobileArgument : local ? deps.accounts.accounts(env).developer?.sandboxMobile : undefined;
+  const suggested =
+    typeof mobileArgument === 'string' ? mobileArgument : local ? deps.accounts.accounts(env).developer?.sandboxMobile : undefined;
 
   const typed = await ui.ask({
     title: vscode.l10n.t('Connect Wallet on {0} (1/2)', ENVIRONMENTS[env].label),
-    prompt: local ? vscode.l10n.t('Mobile number of the wallet (your sandbox wallet is filled in)') : vscode.l10n.t('Mobile number of the wallet'),
+    prompt: local
+      ? vscode.l10n.t('Mobile number of the wallet (your sandbox wallet is filled in)')
+      : vscode.l10n.t('Mobile number of the wallet'),
     placeholder: '0803 123 4567',
     value: suggested,
     validate: inputCheck(validateMobile),
@@ -55,26 +58,49 @@ export async function connectWallet(deps: CommandDeps, mobileArgument?: unknown)
         return undefined;
       } catch (error) {
         // A wrong passcode keeps the box open so the user can type it again.
-        if (error instanceof WalletApiError && (error.kind === 'http' || error.kind === 'rejected') && error.status !== undefined && error.status < 500) return error.serverMessage ?? error.message;
+        if (
+          error instanceof WalletApiError &&
+          (error.kind === 'http' || error.kind === 'rejected') &&
+          error.status !== undefined &&
+          error.status < 500
+        )
+          return error.serverMessage ?? error.message;
         throw error;
       }
     },
   });
   if (!tokens) throw new UserFacingError(vscode.l10n.t('The passcode was not verified. Try Connect Wallet again.'));
 
-  await deps.accounts.store.connectWallet(env, { id: sent.user.id, mobile }, { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt: Date.now() + tokens.expiresIn * 1000 });
+  await deps.accounts.store.connectWallet(
+    env,
+    { id: sent.user.id, mobile },
+    { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt: Date.now() + tokens.expiresIn * 1000 },
+  );
   deps.logger.info(`[${env}] Connected wallet ${mobile} through app "${app.name}".`);
 }
 
 export async function selectWallet(deps: CommandDeps, mobileArgument?: unknown): Promise<void> {
   const env = deps.accounts.env();
   const { wallets, activeWalletMobile } = deps.accounts.accounts(env);
-  if (wallets.length === 0) throw new UserFacingError(vscode.l10n.t('No wallet is connected yet.'), [{ title: vscode.l10n.t('Connect Wallet'), command: 'walletConsole.connectWallet' }]);
+  if (wallets.length === 0)
+    throw new UserFacingError(vscode.l10n.t('No wallet is connected yet.'), [
+      { title: vscode.l10n.t('Connect Wallet'), command: 'walletConsole.connectWallet' },
+    ]);
   const mobile =
     typeof mobileArgument === 'string'
       ? mobileArgument
       : await deps.ui().pick(
-          wallets.map((wallet) => ({ label: wallet.mobile, description: [wallet.mobile === activeWalletMobile ? vscode.l10n.t('active') : '', wallet.status === 'disconnected' ? vscode.l10n.t('disconnected') : ''].filter(Boolean).join(' · ') || undefined, value: wallet.mobile })),
+          wallets.map((wallet) => ({
+            label: wallet.mobile,
+            description:
+              [
+                wallet.mobile === activeWalletMobile ? vscode.l10n.t('active') : '',
+                wallet.status === 'disconnected' ? vscode.l10n.t('disconnected') : '',
+              ]
+                .filter(Boolean)
+                .join(' · ') || undefined,
+            value: wallet.mobile,
+          })),
           { title: vscode.l10n.t('Select Wallet') },
         );
   await deps.accounts.store.selectWallet(env, mobile);
@@ -84,9 +110,21 @@ export async function disconnectWallet(deps: CommandDeps, mobileArgument?: unkno
   const env = deps.accounts.env();
   const { wallets } = deps.accounts.accounts(env);
   if (wallets.length === 0) throw new UserFacingError(vscode.l10n.t('No wallet is connected.'));
-  const mobile = typeof mobileArgument === 'string' ? mobileArgument : await deps.ui().pick(wallets.map((wallet) => ({ label: wallet.mobile, value: wallet.mobile })), { title: vscode.l10n.t('Disconnect Wallet') });
+  const mobile =
+    typeof mobileArgument === 'string'
+      ? mobileArgument
+      : await deps.ui().pick(
+          wallets.map((wallet) => ({ label: wallet.mobile, value: wallet.mobile })),
+          { title: vscode.l10n.t('Disconnect Wallet') },
+        );
   const disconnect = vscode.l10n.t('Disconnect');
-  const answer = await deps.ui().confirm(vscode.l10n.t('Disconnect wallet {0}? Its tokens are deleted; connect it again with a new passcode.', mobile), { modal: true, level: 'warning' }, disconnect);
+  const answer = await deps
+    .ui()
+    .confirm(
+      vscode.l10n.t('Disconnect wallet {0}? Its tokens are deleted; connect it again with a new passcode.', mobile),
+      { modal: true, level: 'warning' },
+      disconnect,
+    );
   if (answer !== disconnect) return;
   await deps.accounts.store.disconnectWallet(env, mobile);
   deps.logger.info(`[${env}] Disconnected wallet ${mobile}.`);

@@ -26,8 +26,16 @@ export function registerCommands(runner: CommandRunner, deps: CommandDeps, state
     ['walletConsole.copyAppKey', vscode.l10n.t('Copy App Key'), () => copyAppKey(deps)],
     ['walletConsole.connectWallet', vscode.l10n.t('Connect Wallet'), (wallet) => connectWallet(deps, idArgument(wallet, 'mobile'))],
     ['walletConsole.selectWallet', vscode.l10n.t('Select Wallet'), (wallet) => selectWallet(deps, idArgument(wallet, 'mobile'))],
-    ['walletConsole.disconnectWallet', vscode.l10n.t('Disconnect Wallet'), (wallet) => disconnectWallet(deps, idArgument(wallet, 'mobile'))],
-    ['walletConsole.switchEnvironment', vscode.l10n.t('Switch Environment'), (environment) => switchEnvironment(deps, state, idArgument(environment, 'environment'))],
+    [
+      'walletConsole.disconnectWallet',
+      vscode.l10n.t('Disconnect Wallet'),
+      (wallet) => disconnectWallet(deps, idArgument(wallet, 'mobile')),
+    ],
+    [
+      'walletConsole.switchEnvironment',
+      vscode.l10n.t('Switch Environment'),
+      (environment) => switchEnvironment(deps, state, idArgument(environment, 'environment')),
+    ],
     ['walletConsole.refresh', vscode.l10n.t('Refresh'), (node) => refresh(model, node)],
     ['walletConsole.refreshBalance', vscode.l10n.t('Refresh Balance'), () => refresh(model, { kind: 'balance' })],
     ['walletConsole.loadMoreTransactions', vscode.l10n.t('Load More Transactions'), () => model.loadMoreTransactions()],
@@ -35,7 +43,11 @@ export function registerCommands(runner: CommandRunner, deps: CommandDeps, state
     ['walletConsole.copyReference', vscode.l10n.t('Copy Reference'), (node) => copyReference(deps, node)],
     ['walletConsole.exportTransactions', vscode.l10n.t('Export Transactions'), (target) => exportTransactions(deps, model, target)],
     ['walletConsole.showLog', vscode.l10n.t('Show Log'), () => deps.logger.show()],
-    ['walletConsole.openSettings', vscode.l10n.t('Open Settings'), () => vscode.commands.executeCommand('workbench.action.openSettings', '@ext:wallet-console.wallet-console')],
+    [
+      'walletConsole.openSettings',
+      vscode.l10n.t('Open Settings'),
+      () => vscode.commands.executeCommand('workbench.action.openSettings', '@ext:wallet-console.wallet-console'),
+    ],
   ];
   return commands.map(([id, title, handler]) => runner.register(id, title, handler));
 }

@@ -48,7 +48,12 @@ export async function showTransaction(deps: CommandDeps, panel: DetailPanel, arg
 }
 
 /** Opens a transaction's raw record as a read-only JSON document. */
-export async function openTransactionJson(deps: CommandDeps, panel: DetailPanel, records: TransactionRecords, argument?: unknown): Promise<void> {
+export async function openTransactionJson(
+  deps: CommandDeps,
+  panel: DetailPanel,
+  records: TransactionRecords,
+  argument?: unknown,
+): Promise<void> {
   const onShow = referenceArgument(argument) === undefined ? panel.currentReference() : undefined;
   if (onShow === undefined) await deps.accounts.walletContext();
   const reference = onShow ?? (await resolveReference(deps, argument, vscode.l10n.t('Open Transaction as JSON')));

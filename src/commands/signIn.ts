@@ -9,8 +9,19 @@ export async function signIn(deps: CommandDeps, prefilledEmail?: string): Promis
   const env = deps.accounts.env();
   const label = ENVIRONMENTS[env].label;
   const ui = deps.ui();
-  const email = await ui.ask({ title: vscode.l10n.t('Sign In to {0} (1/2)', label), prompt: vscode.l10n.t('Developer e-mail address'), placeholder: 'you@example.com', value: prefilledEmail ?? deps.accounts.accounts(env).developer?.email, validate: inputCheck(validateEmail) });
-  const password = await ui.ask({ title: vscode.l10n.t('Sign In to {0} (2/2)', label), prompt: vscode.l10n.t('Password for {0}', email), password: true, validate: (value) => (value ? undefined : vscode.l10n.t('Enter your password.')) });
+  const email = await ui.ask({
+    title: vscode.l10n.t('Sign In to {0} (1/2)', label),
+    prompt: vscode.l10n.t('Developer e-mail address'),
+    placeholder: 'you@example.com',
+    value: prefilledEmail ?? deps.accounts.accounts(env).developer?.email,
+    validate: inputCheck(validateEmail),
+  });
+  const password = await ui.ask({
+    title: vscode.l10n.t('Sign In to {0} (2/2)', label),
+    prompt: vscode.l10n.t('Password for {0}', email),
+    password: true,
+    validate: (value) => (value ? undefined : vscode.l10n.t('Enter your password.')),
+  });
   await completeSignIn(deps, email.trim(), password);
 }
 
@@ -21,7 +32,11 @@ export async function completeSignIn(deps: CommandDeps, email: string, password:
     const login = await client.logIn({ email, password });
     const resource = await client.authenticateResource({ email, password });
     const user = resource.user;
-    await deps.accounts.store.signIn(env, { id: user._id, email: user.email, sandboxMobile: user.sandboxMobile ?? undefined }, { loginToken: login.token, resourceToken: resource.token });
+    await deps.accounts.store.signIn(
+      env,
+      { id: user._id, email: user.email, sandboxMobile: user.sandboxMobile ?? undefined },
+      { loginToken: login.token, resourceToken: resource.token },
+    );
   });
   deps.logger.info(`[${env}] Signed in as ${email}.`);
 }
@@ -30,9 +45,24 @@ export async function signUp(deps: CommandDeps): Promise<void> {
   const env = deps.accounts.env();
   const label = ENVIRONMENTS[env].label;
   const ui = deps.ui();
-  const email = await ui.ask({ title: vscode.l10n.t('Sign Up on {0} (1/3)', label), prompt: vscode.l10n.t('E-mail address for the new developer account'), placeholder: 'you@example.com', validate: inputCheck(validateEmail) });
-  const password = await ui.ask({ title: vscode.l10n.t('Sign Up on {0} (2/3)', label), prompt: vscode.l10n.t('Choose a password (at least 8 characters)'), password: true, validate: inputCheck(validatePassword) });
-  await ui.ask({ title: vscode.l10n.t('Sign Up on {0} (3/3)', label), prompt: vscode.l10n.t('Type the password again'), password: true, validate: (value) => (value === password ? undefined : vscode.l10n.t('The passwords do not match.')) });
+  const email = await ui.ask({
+    title: vscode.l10n.t('Sign Up on {0} (1/3)', label),
+    prompt: vscode.l10n.t('E-mail address for the new developer account'),
+    placeholder: 'you@example.com',
+    validate: inputCheck(validateEmail),
+  });
+  const password = await ui.ask({
+    title: vscode.l10n.t('Sign Up on {0} (2/3)', label),
+    prompt: vscode.l10n.t('Choose a password (at least 8 characters)'),
+    password: true,
+    validate: inputCheck(validatePassword),
+  });
+  await ui.ask({
+    title: vscode.l10n.t('Sign Up on {0} (3/3)', label),
+    prompt: vscode.l10n.t('Type the password again'),
+    password: true,
+    validate: (value) => (value === password ? undefined : vscode.l10n.t('The passwords do not match.')),
+  });
   await withProgress(vscode.l10n.t('Creating the developer account on {0}…', label), async () => {
     const client = await deps.accounts.client(env);
     await client.signUp({ email: email.trim(), password });

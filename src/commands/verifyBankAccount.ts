@@ -33,11 +33,21 @@ export async function verifyBankAccountQuick(deps: CommandDeps, banks: BankDirec
   const number = validateAccountNumber(typed);
   const accountNumber = number.ok ? number.value : typed;
   const masked = maskAccountNumber(accountNumber);
-  const outcome = await withProgress(vscode.l10n.t('Verifying {0} at {1}…', masked, bankName), () => verifier.verify(bankCode, accountNumber));
+  const outcome = await withProgress(vscode.l10n.t('Verifying {0} at {1}…', masked, bankName), () =>
+    verifier.verify(bankCode, accountNumber),
+  );
   // Not awaited: a notice without buttons stays until dismissed, and the command is done.
   if (outcome.ok) {
-    void deps.ui().confirm(vscode.l10n.t('Account {0} at {1} belongs to {2}.', outcome.maskedAccount, outcome.bankName, outcome.accountName), { level: 'info' });
+    void deps
+      .ui()
+      .confirm(vscode.l10n.t('Account {0} at {1} belongs to {2}.', outcome.maskedAccount, outcome.bankName, outcome.accountName), {
+        level: 'info',
+      });
   } else {
-    void deps.ui().confirm(vscode.l10n.t('Account {0} at {1} was not verified: {2}', outcome.maskedAccount, outcome.bankName, outcome.message), { level: 'warning' });
+    void deps
+      .ui()
+      .confirm(vscode.l10n.t('Account {0} at {1} was not verified: {2}', outcome.maskedAccount, outcome.bankName, outcome.message), {
+        level: 'warning',
+      });
   }
 }

@@ -11,7 +11,14 @@ import { toCsv, transactionRows } from './exportFormat';
 export async function refresh(model: WalletModel, node?: unknown): Promise<void> {
   if (!model.connected) return;
   const kind = (node as WalletNode | undefined)?.kind;
-  const parts = kind === 'balance' ? [model.balance] : kind === 'accounts' ? [model.accounts] : kind === 'transactions' ? [model.transactions] : [model.balance, model.accounts, model.transactions];
+  const parts =
+    kind === 'balance'
+      ? [model.balance]
+      : kind === 'accounts'
+        ? [model.accounts]
+        : kind === 'transactions'
+          ? [model.transactions]
+          : [model.balance, model.accounts, model.transactions];
   if (kind === 'balance') await model.loadBalance(true);
   else if (kind === 'accounts') await model.loadAccounts(true);
   else if (kind === 'transactions') await model.loadTransactions(true);
@@ -25,7 +32,15 @@ export async function filterTransactions(deps: CommandDeps, model: WalletModel, 
     type === 'all' || TRANSACTION_TYPES.includes(type as TransactionType)
       ? (type as TransactionType | 'all')
       : await deps.ui().pick<TransactionType | 'all'>(
-          [{ label: vscode.l10n.t('All types'), value: 'all' as const, picked: model.filter === undefined }, ...TRANSACTION_TYPES.map((candidate) => ({ label: typeLabel(candidate), description: candidate, value: candidate, picked: model.filter === candidate }))],
+          [
+            { label: vscode.l10n.t('All types'), value: 'all' as const, picked: model.filter === undefined },
+            ...TRANSACTION_TYPES.map((candidate) => ({
+              label: typeLabel(candidate),
+              description: candidate,
+              value: candidate,
+              picked: model.filter === candidate,
+            })),
+          ],
           { title: vscode.l10n.t('Filter Transactions'), placeholder: vscode.l10n.t('Show only transactions of this type') },
         );
   await model.setFilter(chosen === 'all' ? undefined : chosen);
@@ -41,13 +56,18 @@ export async function copyReference(deps: CommandDeps, node?: unknown): Promise<
 /** Writes the loaded transactions (as filtered) to a CSV or JSON file the user picks. */
 export async function exportTransactions(deps: CommandDeps, model: WalletModel, target?: unknown): Promise<void> {
   const items = model.transactions.value?.items ?? [];
-  if (items.length === 0) throw new UserFacingError(vscode.l10n.t('There are no loaded transactions to export. Open the Wallet view first.'));
+  if (items.length === 0)
+    throw new UserFacingError(vscode.l10n.t('There are no loaded transactions to export. Open the Wallet view first.'));
   let uri = target instanceof vscode.Uri ? target : undefined;
   if (!uri) {
     const mobile = deps.accounts.activeWallet()?.mobile ?? 'wallet';
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     const defaultUri = folder ? vscode.Uri.joinPath(folder, `transactions-${mobile}.csv`) : undefined;
-    uri = await vscode.window.showSaveDialog({ title: vscode.l10n.t('Export Transactions'), defaultUri, filters: { CSV: ['csv'], JSON: ['json'] } });
+    uri = await vscode.window.showSaveDialog({
+      title: vscode.l10n.t('Export Transactions'),
+      defaultUri,
+      filters: { CSV: ['csv'], JSON: ['json'] },
+    });
     if (!uri) return;
   }
   const json = uri.path.toLowerCase().endsWith('.json');

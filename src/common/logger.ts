@@ -14,7 +14,8 @@ export class Logger implements vscode.Disposable {
   }
 
   error(message: string, error?: unknown): void {
-    const detail = error instanceof Error ? `${error.message}${error.stack ? `\n${error.stack}` : ''}` : error === undefined ? '' : String(error);
+    const detail =
+      error instanceof Error ? `${error.message}${error.stack ? `\n${error.stack}` : ''}` : error === undefined ? '' : String(error);
     this.channel.error(redact(detail ? `${message}: ${detail}` : message));
   }
 

@@ -69,7 +69,11 @@ export class VsCodeUserInput implements UserInput {
     box.value = options.value ?? '';
     box.password = options.password ?? false;
     box.ignoreFocusOut = true;
-    const buttons = (options.buttons ?? []).map((button) => ({ id: button.id, iconPath: new vscode.ThemeIcon(button.icon), tooltip: button.tooltip }));
+    const buttons = (options.buttons ?? []).map((button) => ({
+      id: button.id,
+      iconPath: new vscode.ThemeIcon(button.icon),
+      tooltip: button.tooltip,
+    }));
     box.buttons = buttons;
 
     const validate = (value: string) => {
@@ -125,13 +129,23 @@ export class VsCodeUserInput implements UserInput {
   }
 
   async pick<T>(items: PickItem<T>[], options: PickOptions): Promise<T> {
-    const chosen = await vscode.window.showQuickPick(items, { title: options.title, placeHolder: options.placeholder, ignoreFocusOut: true, matchOnDescription: true });
+    const chosen = await vscode.window.showQuickPick(items, {
+      title: options.title,
+      placeHolder: options.placeholder,
+      ignoreFocusOut: true,
+      matchOnDescription: true,
+    });
     if (!chosen) throw new UserCancelledError();
     return chosen.value;
   }
 
   confirm(message: string, options: ConfirmOptions, ...buttons: string[]): Promise<string | undefined> {
-    const show = options.level === 'error' ? vscode.window.showErrorMessage : options.level === 'warning' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+    const show =
+      options.level === 'error'
+        ? vscode.window.showErrorMessage
+        : options.level === 'warning'
+          ? vscode.window.showWarningMessage
+          : vscode.window.showInformationMessage;
     return Promise.resolve(show(message, { modal: options.modal ?? false, detail: options.detail }, ...buttons));
   }
 }

@@ -88,7 +88,22 @@ export function bankByCode(code: string): Bank | undefined {
 
 /** Banks people most often send to; history generation favours them. */
 export const POPULAR_BANK_CODES: readonly string[] = [
-  '000014', '000013', '000015', '000016', '000004', '000007', '000003', '000017', '000001', '000012', '090267', '100004', '090405', '100033', '000010', '000023',
+  '000014',
+  '000013',
+  '000015',
+  '000016',
+  '000004',
+  '000007',
+  '000003',
+  '000017',
+  '000001',
+  '000012',
+  '090267',
+  '100004',
+  '090405',
+  '100033',
+  '000010',
+  '000023',
 ];
 
 /** The wallet provider's own bank: each wallet's first account lives here. */

@@ -43,7 +43,8 @@ export function parseArgs(argv: string[]): CliConfig | 'help' {
   const config: CliConfig = { options: { port: 4010 }, latencyMs: 0, allowRemote: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [flag, inline] =
+      arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
     const value = (): string => {
       const next = inline ?? argv[++i];
       if (next === undefined || next === '') {
@@ -131,7 +132,11 @@ async function main(): Promise<void> {
 if (require.main === module) {
   main().catch((error: unknown) => {
     const code = (error as NodeJS.ErrnoException).code;
-    console.error(code === 'EADDRINUSE' ? 'wallet sandbox: that port is already in use; pick another with --port' : `wallet sandbox: ${(error as Error).message ?? String(error)}`);
+    console.error(
+      code === 'EADDRINUSE'
+        ? 'wallet sandbox: that port is already in use; pick another with --port'
+        : `wallet sandbox: ${(error as Error).message ?? String(error)}`,
+    );
     process.exit(1);
   });
 }

@@ -70,7 +70,18 @@ function optionalBoolean(input: Record<string, unknown>, field: string): boolean
   return value;
 }
 
-const FAULT_FIELDS = new Set(['method', 'path', 'status', 'body', 'contentType', 'success2xxFalse', 'drop', 'delayMs', 'retryAfterSeconds', 'times']);
+const FAULT_FIELDS = new Set([
+  'method',
+  'path',
+  'status',
+  'body',
+  'contentType',
+  'success2xxFalse',
+  'drop',
+  'delayMs',
+  'retryAfterSeconds',
+  'times',
+]);
 
 /** Checks a fault posted to the admin API; unknown fields are refused so typos do not go unseen. */
 export function parseFault(input: Record<string, unknown>): Fault {

@@ -70,7 +70,7 @@ function nairaBetween(rng: Random, min: number, max: number, step: number): numb
 function make(rng: Random, type: TransactionType): { amount: number; recipient: Recipient } {
   switch (type) {
     case 'bank': {
-      const bank = rng.next() < 0.8 ? bankByCode(rng.pick(POPULAR_BANK_CODES)) ?? rng.pick(BANKS) : rng.pick(BANKS);
+      const bank = rng.next() < 0.8 ? (bankByCode(rng.pick(POPULAR_BANK_CODES)) ?? rng.pick(BANKS)) : rng.pick(BANKS);
       const naira = nairaBetween(rng, 1000, 250000, 50);
       // Some transfers carry kobo, so formatting of odd amounts gets exercised.
       const kobo = rng.next() < 0.1 ? rng.int(1, 99) : 0;
@@ -85,7 +85,8 @@ function make(rng: Random, type: TransactionType): { amount: number; recipient: 
       };
     }
     case 'phone': {
-      const recipient: Recipient = rng.next() < 0.8 ? { mobile: randomMobile(rng), name: nigerianName(rng) } : { mobile: randomMobile(rng) };
+      const recipient: Recipient =
+        rng.next() < 0.8 ? { mobile: randomMobile(rng), name: nigerianName(rng) } : { mobile: randomMobile(rng) };
       return { amount: nairaBetween(rng, 200, 50000, 50) * 100, recipient };
     }
     case 'vtu': {

@@ -6,7 +6,9 @@ export const MAX_BODY_BYTES = 64 * 1024;
 const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
 
 function tooLarge(): ApiError {
-  return new ApiError(413, ErrorCode.payloadTooLarge, `The request body is larger than ${MAX_BODY_BYTES / 1024} KiB`, { Connection: 'close' });
+  return new ApiError(413, ErrorCode.payloadTooLarge, `The request body is larger than ${MAX_BODY_BYTES / 1024} KiB`, {
+    Connection: 'close',
+  });
 }
 
 const EMPTY = Buffer.alloc(0);
@@ -62,7 +64,11 @@ export function parseJsonObject(raw: Buffer, contentType: string | undefined): R
     return {};
   }
   if (contentType !== undefined && !JSON_TYPE.test(contentType)) {
-    throw new ApiError(415, ErrorCode.unsupportedMediaType, `Send the body as JSON with Content-Type: application/json (got "${contentType.slice(0, 100)}")`);
+    throw new ApiError(
+      415,
+      ErrorCode.unsupportedMediaType,
+      `Send the body as JSON with Content-Type: application/json (got "${contentType.slice(0, 100)}")`,
+    );
   }
   let value: unknown;
   try {

@@ -58,7 +58,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     writer.schedule();
   }
 
-  const knobs: SandboxKnobs = { tokenLifetimeSeconds: options.tokenLifetimeSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS, latencyMs: 0, faults: [] };
+  const knobs: SandboxKnobs = {
+    tokenLifetimeSeconds: options.tokenLifetimeSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS,
+    latencyMs: 0,
+    faults: [],
+  };
   const requests: RecordedRequest[] = [];
   const env: SandboxEnv = { state, knobs, requests, now, startedAt: Date.now() };
   const { server, shutdown } = createSandboxServer(env, log);

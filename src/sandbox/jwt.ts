@@ -46,7 +46,12 @@ export function verifyJwt(token: string, secret: string, nowMs: number): JwtChec
   } catch {
     return { ok: false, reason: 'malformed' };
   }
-  if (typeof claims !== 'object' || claims === null || typeof (claims as JwtClaims).exp !== 'number' || typeof (claims as JwtClaims).iat !== 'number') {
+  if (
+    typeof claims !== 'object' ||
+    claims === null ||
+    typeof (claims as JwtClaims).exp !== 'number' ||
+    typeof (claims as JwtClaims).iat !== 'number'
+  ) {
     return { ok: false, reason: 'malformed' };
   }
   if (Math.floor(nowMs / 1000) >= (claims as JwtClaims).exp) {

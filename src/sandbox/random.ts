@@ -46,7 +46,9 @@ export class Random {
   hex(count: number): string {
     let out = '';
     while (out.length < count) {
-      out += Math.floor(this.next() * 4294967296).toString(16).padStart(8, '0');
+      out += Math.floor(this.next() * 4294967296)
+        .toString(16)
+        .padStart(8, '0');
     }
     return out.slice(0, count);
   }

@@ -35,7 +35,8 @@ interface Route {
   handler: Handler;
 }
 
-export type Match = { kind: 'found'; handler: Handler; params: Record<string, string> } | { kind: 'method'; allowed: string[] } | { kind: 'none' };
+export type Match =
+  { kind: 'found'; handler: Handler; params: Record<string, string> } | { kind: 'method'; allowed: string[] } | { kind: 'none' };
 
 export function ok(data?: unknown, message?: string): Reply {
   return { body: { success: true, ...(message === undefined ? {} : { message }), ...(data === undefined ? {} : { data }) } };
@@ -96,5 +97,7 @@ export function notFound(path: string): ApiError {
 }
 
 export function methodNotAllowed(method: string, allowed: string[]): ApiError {
-  return new ApiError(405, ErrorCode.methodNotAllowed, `${method.slice(0, 20)} is not allowed here; use ${allowed.join(' or ')}`, { Allow: allowed.join(', ') });
+  return new ApiError(405, ErrorCode.methodNotAllowed, `${method.slice(0, 20)} is not allowed here; use ${allowed.join(' or ')}`, {
+    Allow: allowed.join(', '),
+  });
 }

@@ -79,7 +79,9 @@ export function createSandboxServer(env: SandboxEnv, log: (line: string) => void
     }
     const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
     const body = JSON.stringify({ success: false, error: 'Malformed HTTP request', errorCode: ErrorCode.invalidInput });
-    socket.end(`HTTP/1.1 ${status} Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    socket.end(
+      `HTTP/1.1 ${status} Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   });
 
   /**
@@ -151,7 +153,15 @@ export function createSandboxServer(env: SandboxEnv, log: (line: string) => void
     }
     const run = (raw: Buffer): Promise<void> | undefined => {
       const body = BODY_METHODS.has(method) ? parseJsonObject(raw, req.headers['content-type']) : {};
-      const reply = match.handler({ env, method, path, params: match.params, query: new URLSearchParams(rawQuery), headers: req.headers, body });
+      const reply = match.handler({
+        env,
+        method,
+        path,
+        params: match.params,
+        query: new URLSearchParams(rawQuery),
+        headers: req.headers,
+        body,
+      });
       if (reply instanceof Promise) {
         return guarded(
           request,
@@ -204,7 +214,10 @@ export function createSandboxServer(env: SandboxEnv, log: (line: string) => void
     }
     req.resume();
     if (fault.body !== undefined) {
-      res.writeHead(fault.status ?? 200, { 'Content-Type': fault.contentType ?? 'application/json', 'Content-Length': Buffer.byteLength(fault.body) });
+      res.writeHead(fault.status ?? 200, {
+        'Content-Type': fault.contentType ?? 'application/json',
+        'Content-Length': Buffer.byteLength(fault.body),
+      });
       res.end(fault.body);
       return true;
     }

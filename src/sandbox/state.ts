@@ -132,7 +132,13 @@ export class SandboxState {
   static hydrate(data: unknown, nowMs: number): SandboxState {
     const saved = data as PersistedState;
     const arrays = [saved?.developers, saved?.apps, saved?.wallets, saved?.refreshTokens];
-    if (typeof saved !== 'object' || saved === null || saved.version !== 1 || typeof saved.secret !== 'string' || !arrays.every(Array.isArray)) {
+    if (
+      typeof saved !== 'object' ||
+      saved === null ||
+      saved.version !== 1 ||
+      typeof saved.secret !== 'string' ||
+      !arrays.every(Array.isArray)
+    ) {
       throw new Error('not a sandbox state file (version 1)');
     }
     const state = new SandboxState(saved.secret, Number(saved.rngState) >>> 0, Number(saved.seedBase) >>> 0);
@@ -149,7 +155,11 @@ export class SandboxState {
     for (const entry of saved.apps) {
       // Files written before keys were hashed carry them in the clear: hash and drop them.
       const { key, sandboxKey, ...app } = entry as AppRecord & LegacyKeys;
-      state.indexApp({ ...app, keyHash: app.keyHash ?? secretHash(key ?? ''), sandboxKeyHash: app.sandboxKeyHash ?? secretHash(sandboxKey ?? '') });
+      state.indexApp({
+        ...app,
+        keyHash: app.keyHash ?? secretHash(key ?? ''),
+        sandboxKeyHash: app.sandboxKeyHash ?? secretHash(sandboxKey ?? ''),
+      });
     }
     for (const entry of saved.refreshTokens) {
       const { token, ...refresh } = entry as RefreshRecord & { token?: string };
@@ -187,7 +197,9 @@ export class SandboxState {
   requireWallet(mobile: string): Wallet {
     const wallet = this.wallets.get(mobile);
     if (!wallet) {
-      throw new Error(`No sandbox wallet has mobile ${mobile}. Use a developer's sandboxMobile or a demo wallet (${DEMO_WALLETS.map((w) => w.mobile).join(', ')}).`);
+      throw new Error(
+        `No sandbox wallet has mobile ${mobile}. Use a developer's sandboxMobile or a demo wallet (${DEMO_WALLETS.map((w) => w.mobile).join(', ')}).`,
+      );
     }
     return wallet;
   }
@@ -202,10 +214,17 @@ export class SandboxState {
     const rng = new Random(hashSeed(this.seedBase, mobile));
     const name = nigerianName(rng);
     const walletBank = bankByCode(WALLET_BANK_CODE) ?? (BANKS[0] as (typeof BANKS)[number]);
-    const accounts: BankAccount[] = [{ accountNumber: mobile.slice(3), accountName: name, bankCode: walletBank.bankCode, bankName: walletBank.bankName }];
+    const accounts: BankAccount[] = [
+      { accountNumber: mobile.slice(3), accountName: name, bankCode: walletBank.bankCode, bankName: walletBank.bankName },
+    ];
     if (rng.next() < 0.7) {
       const bank = bankByCode(rng.pick(POPULAR_BANK_CODES)) ?? walletBank;
-      accounts.push({ accountNumber: makeValidAccountNumber(bank.bankCode, rng.digits(9)), accountName: name, bankCode: bank.bankCode, bankName: bank.bankName });
+      accounts.push({
+        accountNumber: makeValidAccountNumber(bank.bankCode, rng.digits(9)),
+        accountName: name,
+        bankCode: bank.bankCode,
+        bankName: bank.bankName,
+      });
     }
     const end = nowMs - rng.int(10, 180) * 60 * 1000;
     const record: WalletRecord = {
@@ -228,7 +247,11 @@ export class SandboxState {
     return wallet;
   }
 
-  addTransaction(mobile: string, input: Partial<TransactionRecord> & { type: TransactionType; amount: number }, nowMs: number): TransactionRecord {
+  addTransaction(
+    mobile: string,
+    input: Partial<TransactionRecord> & { type: TransactionType; amount: number },
+    nowMs: number,
+  ): TransactionRecord {
     const wallet = this.requireWallet(mobile);
     if (!TRANSACTION_TYPES.includes(input.type)) {
       throw new Error(`type must be one of ${TRANSACTION_TYPES.join(', ')}`);

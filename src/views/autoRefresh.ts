@@ -27,11 +27,14 @@ export class AutoRefresh implements vscode.Disposable {
     const seconds = this.seconds();
     if (seconds <= 0 || !this.view.visible) return;
     let running = false;
-    this.timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      void this.refresh().finally(() => (running = false));
-    }, Math.max(this.minimumSeconds, seconds) * 1000);
+    this.timer = setInterval(
+      () => {
+        if (running) return;
+        running = true;
+        void this.refresh().finally(() => (running = false));
+      },
+      Math.max(this.minimumSeconds, seconds) * 1000,
+    );
   }
 
   dispose(): void {

@@ -54,7 +54,9 @@ export class BalanceStatus implements vscode.Disposable {
     const marker = this.service.env() === 'local' ? '' : ` [${env.label}]`;
     this.item.text = `${loading ? '$(sync~spin)' : error ? '$(warning)' : '$(credit-card)'} ${amount}${marker}`;
     this.item.backgroundColor = env.live ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
-    const when = updatedAt ? new Date(updatedAt).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }) : vscode.l10n.t('not yet');
+    const when = updatedAt
+      ? new Date(updatedAt).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
+      : vscode.l10n.t('not yet');
     this.item.tooltip = [
       vscode.l10n.t('Wallet {0}', wallet.mobile),
       env.live ? vscode.l10n.t('Environment: {0} (live)', env.label) : vscode.l10n.t('Environment: {0}', env.label),

@@ -40,7 +40,12 @@ export class DeveloperTreeProvider implements vscode.TreeDataProvider<DeveloperN
         // The view's own description names the environment; repeat it only when it is live.
         item.description = developer && env.live ? vscode.l10n.t('live') : undefined;
         item.tooltip = developer
-          ? [vscode.l10n.t('Signed in to {0} as {1}', env.label, developer.email), developer.sandboxMobile ? vscode.l10n.t('Sandbox wallet: {0}', developer.sandboxMobile) : ''].filter(Boolean).join('\n')
+          ? [
+              vscode.l10n.t('Signed in to {0} as {1}', env.label, developer.email),
+              developer.sandboxMobile ? vscode.l10n.t('Sandbox wallet: {0}', developer.sandboxMobile) : '',
+            ]
+              .filter(Boolean)
+              .join('\n')
           : vscode.l10n.t('Sign in to {0} to create apps.', env.label);
         if (!developer) item.command = { command: 'walletConsole.signIn', title: vscode.l10n.t('Sign In') };
         return item;
@@ -58,8 +63,15 @@ export class DeveloperTreeProvider implements vscode.TreeDataProvider<DeveloperN
         item.id = `walletConsole.app.${node.app.id}`;
         item.contextValue = active ? 'app.active' : 'app';
         item.iconPath = new vscode.ThemeIcon(active ? 'pass-filled' : 'circle-large-outline');
-        item.description = [active ? vscode.l10n.t('active') : '', node.app.origin === 'added' ? vscode.l10n.t('key added by hand') : ''].filter(Boolean).join(' · ') || undefined;
-        item.tooltip = [node.app.name, vscode.l10n.t('App id: {0}', node.app.id), active ? vscode.l10n.t('Its key signs every wallet call.') : vscode.l10n.t('Click to make it the active app.')].join('\n');
+        item.description =
+          [active ? vscode.l10n.t('active') : '', node.app.origin === 'added' ? vscode.l10n.t('key added by hand') : '']
+            .filter(Boolean)
+            .join(' · ') || undefined;
+        item.tooltip = [
+          node.app.name,
+          vscode.l10n.t('App id: {0}', node.app.id),
+          active ? vscode.l10n.t('Its key signs every wallet call.') : vscode.l10n.t('Click to make it the active app.'),
+        ].join('\n');
         if (!active) item.command = { command: 'walletConsole.selectApp', title: vscode.l10n.t('Select App'), arguments: [node.app.id] };
         return item;
       }

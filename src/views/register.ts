@@ -29,7 +29,10 @@ export function registerViews(service: AccountService): Views {
   const model = new WalletModel(service, () => Math.max(1, Math.min(100, setting('transactions.pageSize', 20))));
   const developerTree = new DeveloperTreeProvider(service);
   const walletTree = new WalletTreeProvider(service, model);
-  const developerView = vscode.window.createTreeView('walletConsole.developer', { treeDataProvider: developerTree, showCollapseAll: false });
+  const developerView = vscode.window.createTreeView('walletConsole.developer', {
+    treeDataProvider: developerTree,
+    showCollapseAll: false,
+  });
   const walletView = vscode.window.createTreeView('walletConsole.wallet', { treeDataProvider: walletTree, showCollapseAll: true });
   const balanceStatus = new BalanceStatus(service, model, () => setting('statusBar.showBalance', true));
 
@@ -55,7 +58,11 @@ export function registerViews(service: AccountService): Views {
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration('walletConsole.statusBar.showBalance')) balanceStatus.update();
     }),
-    new AutoRefresh(walletView as vscode.TreeView<unknown>, () => setting('autoRefreshSeconds', 0), () => model.refreshAll()),
+    new AutoRefresh(
+      walletView as vscode.TreeView<unknown>,
+      () => setting('autoRefreshSeconds', 0),
+      () => model.refreshAll(),
+    ),
   ];
   return { model, walletTree, developerTree, balanceStatus, contextKeys, disposables, walletView, developerView };
 }

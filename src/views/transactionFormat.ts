@@ -2,7 +2,6 @@ import * as vscode from 'vscode';
 import { transactionTypeIcon } from '../common/transactionTypes';
 import { formatNaira, type Transaction } from '../api';
 
-
 export function typeIcon(type: string): vscode.ThemeIcon {
   return new vscode.ThemeIcon(transactionTypeIcon(type));
 }

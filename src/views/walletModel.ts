@@ -67,31 +67,45 @@ export class WalletModel implements vscode.Disposable {
 
   loadBalance(force = false): Promise<void> {
     if (!force && this.balance.isFresh(FRESH_FOR_MS)) return Promise.resolve();
-    return this.balance.load(() => this.service.withWallet((client, credentials) => client.getBalance(credentials)), (error) => this.describe(error));
+    return this.balance.load(
+      () => this.service.withWallet((client, credentials) => client.getBalance(credentials)),
+      (error) => this.describe(error),
+    );
   }
 
   loadAccounts(force = false): Promise<void> {
     if (!force && this.accounts.isFresh(FRESH_FOR_MS)) return Promise.resolve();
-    return this.accounts.load(() => this.service.withWallet((client, credentials) => client.listAccounts(credentials)), (error) => this.describe(error));
+    return this.accounts.load(
+      () => this.service.withWallet((client, credentials) => client.listAccounts(credentials)),
+      (error) => this.describe(error),
+    );
   }
 
   /** Loads the first page again (dropping what was loaded), unless it is fresh. */
   loadTransactions(force = false): Promise<void> {
     if (!force && this.transactions.isFresh(FRESH_FOR_MS)) return Promise.resolve();
-    return this.transactions.load(() => this.fetchPage(1, []), (error) => this.describe(error));
+    return this.transactions.load(
+      () => this.fetchPage(1, []),
+      (error) => this.describe(error),
+    );
   }
 
   /** Appends the next page to what is loaded. */
   loadMoreTransactions(): Promise<void> {
     const current = this.transactions.value;
     if (!current?.nextPage) return Promise.resolve();
-    return this.transactions.load(() => this.fetchPage(current.nextPage!, current.items), (error) => this.describe(error));
+    return this.transactions.load(
+      () => this.fetchPage(current.nextPage!, current.items),
+      (error) => this.describe(error),
+    );
   }
 
   private async fetchPage(page: number, before: Transaction[]): Promise<TransactionPages> {
     const limit = this.pageSize();
     const type = this.filterType;
-    const items = await this.service.withWallet((client, credentials) => client.listTransactions(credentials, { limit, pages: page, ...(type ? { type } : {}) }));
+    const items = await this.service.withWallet((client, credentials) =>
+      client.listTransactions(credentials, { limit, pages: page, ...(type ? { type } : {}) }),
+    );
     return { items: [...before, ...items], nextPage: items.length < limit ? undefined : page + 1 };
   }
 
@@ -103,7 +117,11 @@ export class WalletModel implements vscode.Disposable {
   }
 
   refreshAll(): Promise<void> {
-    return Promise.all([this.loadBalance(true), this.accounts.value || this.accounts.error ? this.loadAccounts(true) : undefined, this.transactions.value || this.transactions.error ? this.loadTransactions(true) : undefined]).then(() => undefined);
+    return Promise.all([
+      this.loadBalance(true),
+      this.accounts.value || this.accounts.error ? this.loadAccounts(true) : undefined,
+      this.transactions.value || this.transactions.error ? this.loadTransactions(true) : undefined,
+    ]).then(() => undefined);
   }
 
   dispose(): void {

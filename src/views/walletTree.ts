@@ -103,7 +103,14 @@ export class WalletTreeProvider implements vscode.TreeDataProvider<WalletNode>, 
     const { value, error } = this.model.transactions;
     if (!value) return error ? [retryNode(error, this.sections.transactions)] : [];
     const filter = this.model.filter;
-    if (value.items.length === 0) return [{ kind: 'message', text: filter ? vscode.l10n.t('No {0} transactions', typeLabel(filter).toLowerCase()) : vscode.l10n.t('No transactions yet'), icon: 'info' }];
+    if (value.items.length === 0)
+      return [
+        {
+          kind: 'message',
+          text: filter ? vscode.l10n.t('No {0} transactions', typeLabel(filter).toLowerCase()) : vscode.l10n.t('No transactions yet'),
+          icon: 'info',
+        },
+      ];
     const nodes: WalletNode[] = value.items.map((transaction) => ({ kind: 'transaction', transaction, reference: transaction.reference }));
     if (value.nextPage) nodes.push({ kind: 'loadMore' });
     return error ? [staleNode(error), ...nodes] : nodes;
@@ -116,11 +123,28 @@ export class WalletTreeProvider implements vscode.TreeDataProvider<WalletNode>, 
       case 'balance':
         return this.balanceItem();
       case 'accounts':
-        return sectionItem(vscode.l10n.t('Accounts'), 'accounts', 'account', this.model.accounts, vscode.TreeItemCollapsibleState.Collapsed, (value) => `${value.length}`);
+        return sectionItem(
+          vscode.l10n.t('Accounts'),
+          'accounts',
+          'account',
+          this.model.accounts,
+          vscode.TreeItemCollapsibleState.Collapsed,
+          (value) => `${value.length}`,
+        );
       case 'transactions': {
-        const item = sectionItem(vscode.l10n.t('Transactions'), 'transactions', 'history', this.model.transactions, vscode.TreeItemCollapsibleState.Expanded, (value) => `${value.items.length}${value.nextPage ? '+' : ''}`);
+        const item = sectionItem(
+          vscode.l10n.t('Transactions'),
+          'transactions',
+          'history',
+          this.model.transactions,
+          vscode.TreeItemCollapsibleState.Expanded,
+          (value) => `${value.items.length}${value.nextPage ? '+' : ''}`,
+        );
         const filter = this.model.filter;
-        if (filter) item.description = item.description ? vscode.l10n.t('{0} only · {1}', typeLabel(filter), item.description) : vscode.l10n.t('{0} only', typeLabel(filter));
+        if (filter)
+          item.description = item.description
+            ? vscode.l10n.t('{0} only · {1}', typeLabel(filter), item.description)
+            : vscode.l10n.t('{0} only', typeLabel(filter));
         return item;
       }
       case 'otherWallets': {
@@ -179,18 +203,34 @@ export class WalletTreeProvider implements vscode.TreeDataProvider<WalletNode>, 
     item.iconPath = new vscode.ThemeIcon('device-mobile');
     item.description = app ? vscode.l10n.t('via {0}', app.name) : undefined;
     const envLabel = ENVIRONMENTS[this.service.env()].label;
-    item.tooltip = app ? vscode.l10n.t('Active wallet {0} in {1}, reached through the app "{2}".', wallet?.mobile ?? '', envLabel, app.name) : vscode.l10n.t('Active wallet {0} in {1}.', wallet?.mobile ?? '', envLabel);
+    item.tooltip = app
+      ? vscode.l10n.t('Active wallet {0} in {1}, reached through the app "{2}".', wallet?.mobile ?? '', envLabel, app.name)
+      : vscode.l10n.t('Active wallet {0} in {1}.', wallet?.mobile ?? '', envLabel);
     return item;
   }
 
   private balanceItem(): vscode.TreeItem {
     const { value, error, loading, updatedAt } = this.model.balance;
-    const item = new vscode.TreeItem(value ? formatNaira(value.balance) : loading ? vscode.l10n.t('Balance') : vscode.l10n.t('Balance unavailable'));
+    const item = new vscode.TreeItem(
+      value ? formatNaira(value.balance) : loading ? vscode.l10n.t('Balance') : vscode.l10n.t('Balance unavailable'),
+    );
     item.contextValue = 'balance';
     item.iconPath = new vscode.ThemeIcon(loading ? 'loading~spin' : error ? 'warning' : 'credit-card');
     const when = updatedAt ? new Date(updatedAt).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }) : undefined;
-    item.description = loading ? vscode.l10n.t('loading…') : error ? (value ? vscode.l10n.t('stale · updated {0}', when ?? '') : vscode.l10n.t('could not load')) : when ? vscode.l10n.t('balance · updated {0}', when) : vscode.l10n.t('balance');
-    item.tooltip = error ? `${error}\n${vscode.l10n.t('Click refresh to try again.')}` : value ? vscode.l10n.t('{0} kobo', value.balance.toLocaleString('en-NG')) : undefined;
+    item.description = loading
+      ? vscode.l10n.t('loading…')
+      : error
+        ? value
+          ? vscode.l10n.t('stale · updated {0}', when ?? '')
+          : vscode.l10n.t('could not load')
+        : when
+          ? vscode.l10n.t('balance · updated {0}', when)
+          : vscode.l10n.t('balance');
+    item.tooltip = error
+      ? `${error}\n${vscode.l10n.t('Click refresh to try again.')}`
+      : value
+        ? vscode.l10n.t('{0} kobo', value.balance.toLocaleString('en-NG'))
+        : undefined;
     return item;
   }
 
@@ -199,12 +239,25 @@ export class WalletTreeProvider implements vscode.TreeDataProvider<WalletNode>, 
   }
 }
 
-function sectionItem<T>(label: string, contextValue: string, icon: string, part: { value: T | undefined; error: string | undefined; loading: boolean }, state: vscode.TreeItemCollapsibleState, count: (value: T) => string): vscode.TreeItem {
+function sectionItem<T>(
+  label: string,
+  contextValue: string,
+  icon: string,
+  part: { value: T | undefined; error: string | undefined; loading: boolean },
+  state: vscode.TreeItemCollapsibleState,
+  count: (value: T) => string,
+): vscode.TreeItem {
   const item = new vscode.TreeItem(label, state);
   item.id = `walletConsole.${contextValue}`;
   item.contextValue = contextValue;
   item.iconPath = new vscode.ThemeIcon(part.loading ? 'loading~spin' : part.error ? 'warning' : icon);
-  item.description = part.loading ? vscode.l10n.t('loading…') : part.error && part.value ? vscode.l10n.t('stale · {0}', count(part.value)) : part.value ? count(part.value) : undefined;
+  item.description = part.loading
+    ? vscode.l10n.t('loading…')
+    : part.error && part.value
+      ? vscode.l10n.t('stale · {0}', count(part.value))
+      : part.value
+        ? count(part.value)
+        : undefined;
   item.tooltip = part.error;
   return item;
 }
@@ -222,13 +275,21 @@ function transactionItem(transaction: Transaction): vscode.TreeItem {
   item.id = `walletConsole.transaction.${transaction.reference}`;
   item.contextValue = 'transaction';
   item.iconPath = typeIcon(transaction.type);
-  item.description = [formatDate(transaction.createdAt), counterparty(transaction), shortReference(transaction.reference)].filter(Boolean).join(' · ');
+  item.description = [formatDate(transaction.createdAt), counterparty(transaction), shortReference(transaction.reference)]
+    .filter(Boolean)
+    .join(' · ');
   item.command = { command: 'walletConsole.showTransaction', title: vscode.l10n.t('Show Transaction'), arguments: [transaction.reference] };
   return item;
 }
 
 function retryNode(error: string, section: WalletNode): WalletNode {
-  return { kind: 'message', text: vscode.l10n.t('Could not load. Click to retry.'), icon: 'warning', tooltip: error, command: { command: 'walletConsole.refresh', title: vscode.l10n.t('Retry'), arguments: [section] } };
+  return {
+    kind: 'message',
+    text: vscode.l10n.t('Could not load. Click to retry.'),
+    icon: 'warning',
+    tooltip: error,
+    command: { command: 'walletConsole.refresh', title: vscode.l10n.t('Retry'), arguments: [section] },
+  };
 }
 
 function staleNode(error: string): WalletNode {

@@ -213,7 +213,8 @@ export function describeTransaction(transaction: Transaction, locale?: string, l
   const amount = record.amount;
   const kobo = typeof amount === 'number' && Number.isFinite(amount) ? amount : undefined;
   const amountText = formatNaira(kobo ?? Number.NaN);
-  const amountTitle = kobo !== undefined ? l10n.t('{0} kobo', kobo.toLocaleString('en-US')) : l10n.t('amount as sent: {0}', valueText(amount));
+  const amountTitle =
+    kobo !== undefined ? l10n.t('{0} kobo', kobo.toLocaleString('en-US')) : l10n.t('amount as sent: {0}', valueText(amount));
   const type = typeof record.type === 'string' ? record.type : valueText(record.type);
   const reference = typeof record.reference === 'string' ? record.reference : valueText(record.reference);
 
@@ -223,7 +224,8 @@ export function describeTransaction(transaction: Transaction, locale?: string, l
     { label: l10n.t('Type'), value: type === typeText ? type : `${typeText} (${type})` },
     { label: l10n.t('Reference'), value: reference, mono: true },
   ];
-  if (record._id !== undefined && record._id !== record.reference) summary.push({ label: l10n.t('ID'), value: valueText(record._id), mono: true });
+  if (record._id !== undefined && record._id !== record.reference)
+    summary.push({ label: l10n.t('ID'), value: valueText(record._id), mono: true });
   summary.push(dateField(l10n.t('Created'), record.createdAt, locale), dateField(l10n.t('Updated'), record.updatedAt, locale));
 
   const recipient: DetailField[] = [];
@@ -362,7 +364,8 @@ function timeText(at: number, locale: string | undefined): string {
 
 export function renderRecentList(recent: readonly RecentVerification[], locale?: string, l10n: L10n = ENGLISH): SafeHtml {
   return html`<ul id="recent" class="recent">${recent.map(
-    (item) => html`<li class="${item.accountName !== undefined ? 'ok' : 'failed'}"><span class="when">${timeText(item.at, locale)}</span> <span class="what">${recentVerificationText(item, l10n)}</span></li>`,
+    (item) =>
+      html`<li class="${item.accountName !== undefined ? 'ok' : 'failed'}"><span class="when">${timeText(item.at, locale)}</span> <span class="what">${recentVerificationText(item, l10n)}</span></li>`,
   )}</ul>
 <p id="recent-empty" class="hint"${recent.length > 0 ? html` hidden` : ''}>${l10n.t('No accounts verified yet in this session.')}</p>`;
 }
@@ -410,7 +413,11 @@ ${renderRecentList(model.recent, model.locale, l10n)}
 // ------------------------------------------------------------------ loading and errors
 
 export function renderLoadingPage(title: string, text: string, context: PageContext): Page {
-  return { title, kind: 'loading', body: html`<header class="page-header">${contextLine(context)}</header><p class="loading" role="status">${text}</p>` };
+  return {
+    title,
+    kind: 'loading',
+    body: html`<header class="page-header">${contextLine(context)}</header><p class="loading" role="status">${text}</p>`,
+  };
 }
 
 export function renderErrorPage(title: string, heading: string, message: string, context: PageContext, retry = true): Page {

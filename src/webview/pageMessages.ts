@@ -56,7 +56,10 @@ function pageMessages(): [english: string, translated: string][] {
     ['Verify', vscode.l10n.t('Verify', ...KEEP)],
     ['amount as sent: {0}', vscode.l10n.t('amount as sent: {0}', ...KEEP)],
     ['{0} kobo', vscode.l10n.t('{0} kobo', ...KEEP)],
-    ['{0} more fields are not shown here: use Open as JSON.', vscode.l10n.t('{0} more fields are not shown here: use Open as JSON.', ...KEEP)],
+    [
+      '{0} more fields are not shown here: use Open as JSON.',
+      vscode.l10n.t('{0} more fields are not shown here: use Open as JSON.', ...KEEP),
+    ],
     ['{0} · wallet {1}', vscode.l10n.t('{0} · wallet {1}', ...KEEP)],
     // protocol.ts and media/main.ts: what the page script draws itself
     ['{0} banks', vscode.l10n.t('{0} banks', ...KEEP)],

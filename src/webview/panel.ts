@@ -58,7 +58,10 @@ export function plainError(error: unknown): string {
   if (error instanceof UserFacingError) return error.message;
   if (error instanceof WalletApiError) {
     if (error.status === 404 && error.path.startsWith('/v1/transactions/')) {
-      return vscode.l10n.t('This wallet has no transaction with that reference (the server said: {0}).', error.serverMessage ?? vscode.l10n.t('not found'));
+      return vscode.l10n.t(
+        'This wallet has no transaction with that reference (the server said: {0}).',
+        error.serverMessage ?? vscode.l10n.t('not found'),
+      );
     }
     return error.message;
   }
@@ -176,7 +179,14 @@ export class DetailPanel implements vscode.Disposable {
     this.lastReference = reference;
     this.detail = undefined;
     this.ensurePanel();
-    const loading = this.showLoadingSoon(generation, renderLoadingPage(vscode.l10n.t('Transaction {0}', reference), vscode.l10n.t('Loading transaction {0}…', reference), this.context(env)));
+    const loading = this.showLoadingSoon(
+      generation,
+      renderLoadingPage(
+        vscode.l10n.t('Transaction {0}', reference),
+        vscode.l10n.t('Loading transaction {0}…', reference),
+        this.context(env),
+      ),
+    );
     try {
       const transaction = await this.deps.accounts.withWallet((client, credentials) => client.getTransaction(credentials, reference));
       if (generation !== this.generation) return;
@@ -188,7 +198,14 @@ export class DetailPanel implements vscode.Disposable {
       this.deps.logger.error(`Show Transaction ${reference} failed`, error);
       if (generation !== this.generation) return;
       this.shown = undefined;
-      this.setPage(renderErrorPage(vscode.l10n.t('Transaction {0}', reference), vscode.l10n.t('Could not load transaction {0}', reference), plainError(error), this.context(env)));
+      this.setPage(
+        renderErrorPage(
+          vscode.l10n.t('Transaction {0}', reference),
+          vscode.l10n.t('Could not load transaction {0}', reference),
+          plainError(error),
+          this.context(env),
+        ),
+      );
     } finally {
       clearTimeout(loading);
     }
@@ -202,14 +219,23 @@ export class DetailPanel implements vscode.Disposable {
     this.detail = undefined;
     this.ensurePanel();
     const backReference = this.lastReference;
-    const loading = this.showLoadingSoon(generation, renderLoadingPage(vscode.l10n.t('Verify Bank Account'), vscode.l10n.t('Loading the bank list…'), this.context(env)));
+    const loading = this.showLoadingSoon(
+      generation,
+      renderLoadingPage(vscode.l10n.t('Verify Bank Account'), vscode.l10n.t('Loading the bank list…'), this.context(env)),
+    );
     let page: Page;
     try {
       const banks = await this.deps.banks.banks(env);
-      page = renderVerifyPage({ banks, recent: this.deps.verifier.recentFor(env), backReference, locale: vscode.env.language }, this.context(env));
+      page = renderVerifyPage(
+        { banks, recent: this.deps.verifier.recentFor(env), backReference, locale: vscode.env.language },
+        this.context(env),
+      );
     } catch (error) {
       this.deps.logger.error('Loading the bank list failed', error);
-      page = renderVerifyPage({ banks: [], recent: this.deps.verifier.recentFor(env), bankError: plainError(error), backReference }, this.context(env));
+      page = renderVerifyPage(
+        { banks: [], recent: this.deps.verifier.recentFor(env), bankError: plainError(error), backReference },
+        this.context(env),
+      );
     } finally {
       clearTimeout(loading);
     }
@@ -238,10 +264,15 @@ export class DetailPanel implements vscode.Disposable {
       this.panel.reveal(undefined, false);
       return this.panel;
     }
-    const panel = vscode.window.createWebviewPanel(PANEL_VIEW_TYPE, 'Wallet Console', { viewColumn: vscode.ViewColumn.Active, preserveFocus: false }, {
-      ...this.webviewOptions(),
-      enableFindWidget: true,
-    });
+    const panel = vscode.window.createWebviewPanel(
+      PANEL_VIEW_TYPE,
+      'Wallet Console',
+      { viewColumn: vscode.ViewColumn.Active, preserveFocus: false },
+      {
+        ...this.webviewOptions(),
+        enableFindWidget: true,
+      },
+    );
     this.adopt(panel);
     return panel;
   }
@@ -280,7 +311,17 @@ export class DetailPanel implements vscode.Disposable {
     if (!panel) return;
     const webview = panel.webview;
     const media = (...parts: string[]) => webview.asWebviewUri(vscode.Uri.joinPath(this.deps.extensionUri, 'media', ...parts)).toString();
-    this.html = renderDocument({ cspSource: webview.cspSource, nonce: createNonce(), scriptUri: media('dist', 'webview.js'), styleUri: media('webview.css'), codiconsUri: media('dist', 'codicon.css') }, page, webviewTranslations());
+    this.html = renderDocument(
+      {
+        cspSource: webview.cspSource,
+        nonce: createNonce(),
+        scriptUri: media('dist', 'webview.js'),
+        styleUri: media('webview.css'),
+        codiconsUri: media('dist', 'codicon.css'),
+      },
+      page,
+      webviewTranslations(),
+    );
     this.page = page;
     this.sent = [];
     this.renderedText = undefined;
@@ -291,7 +332,11 @@ export class DetailPanel implements vscode.Disposable {
 
   private context(env: EnvironmentId): PageContext {
     const environment = ENVIRONMENTS[env];
-    return { environment: environment.live ? vscode.l10n.t('{0} (live)', environment.label) : environment.label, wallet: this.deps.accounts.activeWallet(env)?.mobile, l10n: vscode.l10n };
+    return {
+      environment: environment.live ? vscode.l10n.t('{0} (live)', environment.label) : environment.label,
+      wallet: this.deps.accounts.activeWallet(env)?.mobile,
+      l10n: vscode.l10n,
+    };
   }
 
   private post(message: HostMessage): void {
@@ -371,7 +416,11 @@ export class DetailPanel implements vscode.Disposable {
       this.post({ type: 'verifyResult', outcome, recent: this.deps.verifier.recentFor() });
     } catch (error) {
       this.deps.logger.error('Verify Bank Account failed', error);
-      this.post({ type: 'verifyResult', outcome: { ok: false, message: plainError(error), bankName, maskedAccount: masked }, recent: this.deps.verifier.recentFor() });
+      this.post({
+        type: 'verifyResult',
+        outcome: { ok: false, message: plainError(error), bankName, maskedAccount: masked },
+        recent: this.deps.verifier.recentFor(),
+      });
     }
   }
 

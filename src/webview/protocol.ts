@@ -80,11 +80,15 @@ export function parseWebviewMessage(value: unknown): WebviewMessage | undefined 
     case 'retry':
       return { type: value.type };
     case 'copy':
-      return typeof value.what === 'string' && COPY_TARGETS.includes(value.what) ? { type: 'copy', what: value.what as CopyTarget } : undefined;
+      return typeof value.what === 'string' && COPY_TARGETS.includes(value.what)
+        ? { type: 'copy', what: value.what as CopyTarget }
+        : undefined;
     case 'navigate':
       return typeof value.view === 'string' && VIEWS.includes(value.view) ? { type: 'navigate', view: value.view as PanelView } : undefined;
     case 'verify':
-      return shortString(value.bankCode) && shortString(value.accountNumber) ? { type: 'verify', bankCode: value.bankCode, accountNumber: value.accountNumber } : undefined;
+      return shortString(value.bankCode) && shortString(value.accountNumber)
+        ? { type: 'verify', bankCode: value.bankCode, accountNumber: value.accountNumber }
+        : undefined;
     case 'rendered':
       return shortString(value.text, MAX_RENDERED_TEXT) ? { type: 'rendered', text: value.text } : undefined;
     default:
@@ -134,7 +138,15 @@ export const ENGLISH: L10n = { t: (message, ...args) => formatMessage(message, a
  * Every message the page's own script can show (it has no `vscode.l10n`): the host renders their
  * translations into the page (src/webview/pageMessages.ts), the script reads them with {@link pageL10n}.
  */
-export const WEBVIEW_MESSAGES = ['{0} banks', 'No bank matches.', '{0} of {1} banks match.', 'Not verified', 'Verifying {0} at {1}…', '{0}: not verified ({1})', 'no answer'] as const;
+export const WEBVIEW_MESSAGES = [
+  '{0} banks',
+  'No bank matches.',
+  '{0} of {1} banks match.',
+  'Not verified',
+  'Verifying {0} at {1}…',
+  '{0}: not verified ({1})',
+  'no answer',
+] as const;
 
 /** The page's side: looks a message up in what the host sent, else keeps the English. */
 export function pageL10n(translations: unknown): L10n {
@@ -152,5 +164,7 @@ export function pageL10n(translations: unknown): L10n {
 /** One recent verification as a line of text (the host renders it first, the page redraws it). */
 export function recentVerificationText(item: RecentVerification, l10n: L10n = ENGLISH): string {
   const account = `${item.bankName} ${item.maskedAccount}`;
-  return item.accountName !== undefined ? `${account}: ${item.accountName}` : l10n.t('{0}: not verified ({1})', account, item.error ?? l10n.t('no answer'));
+  return item.accountName !== undefined
+    ? `${account}: ${item.accountName}`
+    : l10n.t('{0}: not verified ({1})', account, item.error ?? l10n.t('no answer'));
 }

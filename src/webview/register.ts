@@ -30,7 +30,14 @@ export function registerWebview(context: vscode.ExtensionContext, runner: Comman
   const banks = new BankDirectory(deps.accounts, deps.logger);
   const verifier = new BankVerifier(deps.accounts, banks, deps.logger);
   const records = new TransactionRecords();
-  const panel = new DetailPanel({ accounts: deps.accounts, logger: deps.logger, banks, verifier, records, extensionUri: context.extensionUri });
+  const panel = new DetailPanel({
+    accounts: deps.accounts,
+    logger: deps.logger,
+    banks,
+    verifier,
+    records,
+    extensionUri: context.extensionUri,
+  });
 
   const disposables: vscode.Disposable[] = [
     panel,
@@ -40,10 +47,16 @@ export function registerWebview(context: vscode.ExtensionContext, runner: Comman
     vscode.window.registerWebviewPanelSerializer(PANEL_VIEW_TYPE, {
       deserializeWebviewPanel: (restored, state: unknown) => panel.restore(restored, state),
     }),
-    runner.register('walletConsole.showTransaction', vscode.l10n.t('Show Transaction'), (argument) => showTransaction(deps, panel, argument)),
+    runner.register('walletConsole.showTransaction', vscode.l10n.t('Show Transaction'), (argument) =>
+      showTransaction(deps, panel, argument),
+    ),
     runner.register('walletConsole.verifyBankAccount', vscode.l10n.t('Verify Bank Account'), () => verifyBankAccountInPanel(deps, panel)),
-    runner.register('walletConsole.verifyBankAccountQuick', vscode.l10n.t('Verify Bank Account'), () => verifyBankAccountQuick(deps, banks, verifier)),
-    runner.register('walletConsole.openTransactionJson', vscode.l10n.t('Open Transaction as JSON'), (argument) => openTransactionJson(deps, panel, records, argument)),
+    runner.register('walletConsole.verifyBankAccountQuick', vscode.l10n.t('Verify Bank Account'), () =>
+      verifyBankAccountQuick(deps, banks, verifier),
+    ),
+    runner.register('walletConsole.openTransactionJson', vscode.l10n.t('Open Transaction as JSON'), (argument) =>
+      openTransactionJson(deps, panel, records, argument),
+    ),
   ];
 
   if (context.extensionMode === vscode.ExtensionMode.Test) {

@@ -76,7 +76,11 @@ export class TransactionJsonProvider implements vscode.TextDocumentContentProvid
 }
 
 /** Fetches the record when needed (so errors surface in the command), then opens it read-only. */
-export async function openTransactionJson(accounts: AccountService, records: TransactionRecords, reference: string): Promise<vscode.TextEditor> {
+export async function openTransactionJson(
+  accounts: AccountService,
+  records: TransactionRecords,
+  reference: string,
+): Promise<vscode.TextEditor> {
   const checked = validateTransactionRef(reference);
   if (!checked.ok) throw new UserFacingError(checked.message);
   const env = accounts.env();

@@ -18,7 +18,14 @@ export const RECENT_LIMIT = 10;
 function isAccountRefusal(error: unknown): error is WalletApiError {
   if (!(error instanceof WalletApiError)) return false;
   if (error.kind === 'rejected') return true;
-  return error.kind === 'http' && error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 429;
+  return (
+    error.kind === 'http' &&
+    error.status !== undefined &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    error.status !== 401 &&
+    error.status !== 429
+  );
 }
 
 /** The server's own words when it gave some, else the client's description. */

@@ -14,7 +14,8 @@ export async function measureActivation(): Promise<ActivationReport> {
   const begun = performance.now();
   const api = await extension.activate();
   const activateCallMs = performance.now() - begun;
-  if (typeof api.activationMs !== 'number') throw new Error('the extension API has no activationMs: is this the extension from this checkout?');
+  if (typeof api.activationMs !== 'number')
+    throw new Error('the extension API has no activationMs: is this the extension from this checkout?');
   return {
     activationMs: api.activationMs,
     activateCallMs,

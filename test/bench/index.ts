@@ -26,7 +26,9 @@ export async function run(): Promise<void> {
   // First, before anything else touches the extension: this is the cold activation.
   try {
     report.activation = await measureActivation();
-    log(`activate() took ${report.activation.activationMs.toFixed(2)} ms (${report.activation.activateCallMs.toFixed(1)} ms with loading the bundle).`);
+    log(
+      `activate() took ${report.activation.activationMs.toFixed(2)} ms (${report.activation.activateCallMs.toFixed(1)} ms with loading the bundle).`,
+    );
   } catch (error) {
     report.errors.activation = describe(error);
   }

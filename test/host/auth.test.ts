@@ -8,7 +8,6 @@ import { sandboxPasscode } from './support/connectedWallet';
 import { SandboxAdmin } from './support/sandboxAdmin';
 import { CANCEL, ScriptedInput } from './support/scriptedInput';
 
-
 describe('Sign-in, apps and wallet connection (local sandbox)', function () {
   this.timeout(120_000);
   let api: WalletConsoleApi;
@@ -40,7 +39,11 @@ describe('Sign-in, apps and wallet connection (local sandbox)', function () {
     const secrets = await api.accounts.store.developerSecrets('local');
     assert.ok(secrets?.loginToken && secrets.resourceToken, 'both developer tokens are stored as secrets');
     const accounts = await vscode.authentication.getAccounts('walletConsole');
-    assert.deepEqual(accounts.map((account) => account.label), [`${email} (Local sandbox)`], 'the developer shows in the Accounts menu');
+    assert.deepEqual(
+      accounts.map((account) => account.label),
+      [`${email} (Local sandbox)`],
+      'the developer shows in the Accounts menu',
+    );
   });
 
   it('signs out and back in', async () => {
@@ -102,7 +105,9 @@ describe('Sign-in, apps and wallet connection (local sandbox)', function () {
     const tokens = await api.accounts.store.walletSecrets('local', mobile);
     await api.accounts.store.saveWalletTokens('local', mobile, { ...tokens!, expiresAt: Date.now() - 1000 });
     await admin.clearRequests();
-    const balances = await Promise.all(Array.from({ length: 20 }, () => api.accounts.withWallet((client, credentials) => client.getBalance(credentials))));
+    const balances = await Promise.all(
+      Array.from({ length: 20 }, () => api.accounts.withWallet((client, credentials) => client.getBalance(credentials))),
+    );
     assert.equal(balances.length, 20);
     assert.equal(await admin.count('/v1/users/accessToken'), 1, 'one refresh for all the calls');
     assert.equal(await admin.count('/v1/users/balance'), 20);
@@ -122,7 +127,11 @@ describe('Sign-in, apps and wallet connection (local sandbox)', function () {
       const balance = await api.accounts.withWallet((client, credentials) => client.getBalance(credentials));
       assert.ok(Number.isInteger(balance.balance));
       assert.equal(await admin.count('/v1/users/accessToken'), 1, 'one silent refresh');
-      assert.deepEqual((await admin.requests()).filter((request) => request.status === 401), [], 'no call was sent with the dead token');
+      assert.deepEqual(
+        (await admin.requests()).filter((request) => request.status === 401),
+        [],
+        'no call was sent with the dead token',
+      );
     } finally {
       // Leave a day-long token behind, as the other tests expect.
       await admin.setKnobs({ tokenLifetimeSeconds: 86400 });
@@ -148,9 +157,15 @@ describe('Sign-in, apps and wallet connection (local sandbox)', function () {
     await api.accounts.store.saveWalletTokens('local', mobile, { ...tokens!, expiresAt: Date.now() - 1000 });
     const prompts: string[] = [];
     const input = new ScriptedInput(CANCEL);
-    api.setUserInput!({ ask: input.ask.bind(input), pick: input.pick.bind(input), confirm: async (message, options, ...buttons) => (prompts.push(message), input.confirm(message, options, ...buttons)) });
+    api.setUserInput!({
+      ask: input.ask.bind(input),
+      pick: input.pick.bind(input),
+      confirm: async (message, options, ...buttons) => (prompts.push(message), input.confirm(message, options, ...buttons)),
+    });
     try {
-      const results = await Promise.allSettled(Array.from({ length: 10 }, () => api.accounts.withWallet((client, credentials) => client.getBalance(credentials))));
+      const results = await Promise.allSettled(
+        Array.from({ length: 10 }, () => api.accounts.withWallet((client, credentials) => client.getBalance(credentials))),
+      );
       assert.ok(results.every((result) => result.status === 'rejected'));
       for (const result of results) assert.match(String((result as PromiseRejectedResult).reason.message), /disconnected/);
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -203,7 +218,11 @@ describe('Secret storage without a keyring', () => {
       onDidChange: new vscode.EventEmitter<vscode.SecretStorageChangeEvent>().event,
     } as unknown as vscode.SecretStorage;
     const state = new Map<string, unknown>();
-    const memento = { get: (key: string) => state.get(key), update: async (key: string, value: unknown) => void state.set(key, value), keys: () => [...state.keys()] } as unknown as vscode.Memento;
+    const memento = {
+      get: (key: string) => state.get(key),
+      update: async (key: string, value: unknown) => void state.set(key, value),
+      keys: () => [...state.keys()],
+    } as unknown as vscode.Memento;
     const store = new AccountStore(memento, noKeyring);
     await assert.rejects(
       store.signIn('local', { id: 'dev', email: 'a@example.com' }, { loginToken: 'x', resourceToken: 'y' }),

@@ -27,7 +27,8 @@ describe('Concurrency: one refresh for many calls, commands joined, no half-writ
     await wallet?.admin.clearFaults();
     // Wallets are listed per environment across developers: leave the list as it was found.
     if (wallet) await api.accounts.store.disconnectWallet('local', wallet.mobile);
-    if (figures.length > 0) report('', 'Concurrency figures (real extension host, local sandbox):', ...table(['scenario', 'result'], figures), '');
+    if (figures.length > 0)
+      report('', 'Concurrency figures (real extension host, local sandbox):', ...table(['scenario', 'result'], figures), '');
   });
 
   it('50 concurrent calls with an expired access token make exactly one refresh, and all 50 succeed', async () => {
@@ -37,20 +38,31 @@ describe('Concurrency: one refresh for many calls, commands joined, no half-writ
     const started = performance.now();
     const calls = Array.from({ length: 50 }, (_, index) =>
       api.accounts.withWallet<unknown>((client, credentials) =>
-        index % 3 === 0 ? client.getBalance(credentials) : index % 3 === 1 ? client.listAccounts(credentials) : client.listTransactions(credentials, { limit: 5 }),
+        index % 3 === 0
+          ? client.getBalance(credentials)
+          : index % 3 === 1
+            ? client.listAccounts(credentials)
+            : client.listTransactions(credentials, { limit: 5 }),
       ),
     );
     const results = await Promise.allSettled(calls);
     const elapsed = performance.now() - started;
     const failed = results.filter((result) => result.status === 'rejected');
-    assert.deepEqual(failed.map((result) => String((result as PromiseRejectedResult).reason)), [], 'every call succeeds');
+    assert.deepEqual(
+      failed.map((result) => String((result as PromiseRejectedResult).reason)),
+      [],
+      'every call succeeds',
+    );
     const requests = await wallet.admin.requests();
     const refreshes = requests.filter((request) => request.path === '/v1/users/accessToken').length;
     const queries = requests.filter((request) => request.path !== '/v1/users/accessToken');
     assert.equal(refreshes, 1, 'exactly one refresh at the sandbox');
     assert.equal(queries.length, 50, 'each call reached the sandbox once, with the new token');
     assert.ok(queries.every((request) => request.status === 200));
-    figures.push(['50 concurrent calls, expired access token', `${results.length - failed.length}/50 succeeded, ${refreshes} refresh request, ${queries.length} queries, ${Math.round(elapsed)} ms`]);
+    figures.push([
+      '50 concurrent calls, expired access token',
+      `${results.length - failed.length}/50 succeeded, ${refreshes} refresh request, ${queries.length} queries, ${Math.round(elapsed)} ms`,
+    ]);
   });
 
   it('Refresh fired twice quickly (and Refresh Balance on top) loads each part once', async () => {
@@ -74,7 +86,10 @@ describe('Concurrency: one refresh for many calls, commands joined, no half-writ
     const paths = (await wallet.admin.requests()).map((request) => request.path).sort();
     assert.deepEqual(paths, ['/v1/transactions', '/v1/users/accounts', '/v1/users/balance'], 'one request per part, not one per click');
     assert.ok(model.balance.value && model.accounts.value && model.transactions.value && !model.balance.error);
-    figures.push(['Refresh ×2 + Refresh Balance within 300 ms latency', `${paths.length} requests (balance, accounts, transactions once each), no error`]);
+    figures.push([
+      'Refresh ×2 + Refresh Balance within 300 ms latency',
+      `${paths.length} requests (balance, accounts, transactions once each), no error`,
+    ]);
   });
 
   it('Connect Wallet fired while one is in progress joins it: asked once, connected once', async () => {
@@ -112,11 +127,17 @@ describe('Concurrency: one refresh for many calls, commands joined, no half-writ
     const count = (path: string) => requests.filter((request) => request.path === path).length;
     assert.equal(count('/v1/users/auth/validate'), 1);
     assert.equal(count('/v1/users/auth'), 2, 'one send and one verify');
-    figures.push(['Connect Wallet ×3 while the first waits for its passcode', `1 run: ${input.asked.length} prompts, validate ${count('/v1/users/auth/validate')}×, send+verify ${count('/v1/users/auth')}×, wallet listed once`]);
+    figures.push([
+      'Connect Wallet ×3 while the first waits for its passcode',
+      `1 run: ${input.asked.length} prompts, validate ${count('/v1/users/auth/validate')}×, send+verify ${count('/v1/users/auth')}×, wallet listed once`,
+    ]);
   });
 
   it('a connection that fails at the verify step or is cancelled leaves the stored state as it was', async () => {
-    const snapshot = async () => ({ accounts: structuredClone(api.accounts.accounts('local')), demoTokens: await api.accounts.store.walletSecrets('local', DEMO_MOBILE) });
+    const snapshot = async () => ({
+      accounts: structuredClone(api.accounts.accounts('local')),
+      demoTokens: await api.accounts.store.walletSecrets('local', DEMO_MOBILE),
+    });
     const before = await snapshot();
     assert.ok(!before.accounts.wallets.some((candidate) => candidate.mobile === DEMO_MOBILE), 'the demo wallet is not connected yet');
 
@@ -139,6 +160,9 @@ describe('Concurrency: one refresh for many calls, commands joined, no half-writ
     const dropped = await runScripted(api, 'walletConsole.createApp', ['Dropped app']);
     assert.equal(dropped.errors.length, 1);
     assert.equal(api.accounts.accounts('local').apps.length, appsBefore, 'no app half-saved');
-    figures.push(['Connect Wallet failing at verify / cancelled; Create App dropped', 'stored accounts, tokens and apps unchanged; one message for each failure, none for the cancel']);
+    figures.push([
+      'Connect Wallet failing at verify / cancelled; Create App dropped',
+      'stored accounts, tokens and apps unchanged; one message for each failure, none for the cancel',
+    ]);
   });
 });

@@ -22,7 +22,14 @@ async function main(): Promise<number> {
         WALLET_CONSOLE_TEST_GREP: process.env.WALLET_CONSOLE_TEST_GREP,
         WALLET_CONSOLE_TEST_FILES: process.env.WALLET_CONSOLE_TEST_FILES,
       },
-      launchArgs: [workspace, '--disable-extensions', '--disable-workspace-trust', '--skip-welcome', '--skip-release-notes', `--user-data-dir=${userData}`],
+      launchArgs: [
+        workspace,
+        '--disable-extensions',
+        '--disable-workspace-trust',
+        '--skip-welcome',
+        '--skip-release-notes',
+        `--user-data-dir=${userData}`,
+      ],
     });
     return 0;
   } catch (error) {

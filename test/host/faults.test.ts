@@ -28,7 +28,8 @@ const RETRY_AFTER_S = 1;
 const GET_ATTEMPTS = 3;
 const BACKOFF_MS = [300, 600];
 const RETRYABLE: readonly FaultName[] = ['timeout', '500', '502 html', '429', 'drop'];
-const HTML_502 = '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>';
+const HTML_502 =
+  '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>';
 
 type Method = 'GET' | 'POST';
 
@@ -86,7 +87,12 @@ function faultSpec(name: FaultName, method: Method, path: string): Record<string
 }
 
 function unescapeHtml(text: string): string {
-  return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+  return text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 }
 
 function label(item: vscode.TreeItem): string {
@@ -116,7 +122,16 @@ describe('Fault matrix: every endpoint × every failure (local sandbox)', functi
     const app = api.accounts.activeApp(env);
     const keys = app ? await api.accounts.store.appSecrets(env, app.id) : undefined;
     const tokens = await api.accounts.store.walletSecrets(env, wallet.mobile);
-    for (const value of [wallet.password, developer?.loginToken, developer?.resourceToken, keys?.key, keys?.sandboxKey, tokens?.accessToken, tokens?.refreshToken, expiredAccessToken]) {
+    for (const value of [
+      wallet.password,
+      developer?.loginToken,
+      developer?.resourceToken,
+      keys?.key,
+      keys?.sandboxKey,
+      tokens?.accessToken,
+      tokens?.refreshToken,
+      expiredAccessToken,
+    ]) {
       if (value) secrets.add(value);
     }
   }
@@ -170,15 +185,38 @@ describe('Fault matrix: every endpoint × every failure (local sandbox)', functi
   const mobileAnswer = (): Answer => wallet.mobile;
   const passcodeAnswer = (): Answer => (options) => sandboxPasscode(options.prompt);
 
-  const walletGet = (command: string, part: WalletPart): Row['trigger'] => async () => {
-    const input = await runRecorded(api, command, [], { kind: part });
-    return { input, succeeded: api.views.model[part].error === undefined && !!api.views.model[part].value };
-  };
+  const walletGet =
+    (command: string, part: WalletPart): Row['trigger'] =>
+    async () => {
+      const input = await runRecorded(api, command, [], { kind: part });
+      return { input, succeeded: api.views.model[part].error === undefined && !!api.views.model[part].value };
+    };
 
   const rows: Row[] = [
-    { name: 'balance', method: 'GET', path: '/v1/users/balance', part: 'balance', faults: FAULTS, trigger: walletGet('walletConsole.refresh', 'balance') },
-    { name: 'accounts', method: 'GET', path: '/v1/users/accounts', part: 'accounts', faults: FAULTS, trigger: walletGet('walletConsole.refresh', 'accounts') },
-    { name: 'transactions', method: 'GET', path: '/v1/transactions', part: 'transactions', faults: FAULTS, trigger: walletGet('walletConsole.refresh', 'transactions') },
+    {
+      name: 'balance',
+      method: 'GET',
+      path: '/v1/users/balance',
+      part: 'balance',
+      faults: FAULTS,
+      trigger: walletGet('walletConsole.refresh', 'balance'),
+    },
+    {
+      name: 'accounts',
+      method: 'GET',
+      path: '/v1/users/accounts',
+      part: 'accounts',
+      faults: FAULTS,
+      trigger: walletGet('walletConsole.refresh', 'accounts'),
+    },
+    {
+      name: 'transactions',
+      method: 'GET',
+      path: '/v1/transactions',
+      part: 'transactions',
+      faults: FAULTS,
+      trigger: walletGet('walletConsole.refresh', 'transactions'),
+    },
     {
       name: 'transaction by ref',
       method: 'GET',
@@ -396,7 +434,13 @@ describe('Fault matrix: every endpoint × every failure (local sandbox)', functi
           if (fault === 'expired token') {
             if (row.name === 'create app') {
               // What the server answers for an expired x-auth-token (it cannot be forged here).
-              spec = { method: 'POST', path, status: 401, times: 1, body: JSON.stringify({ success: false, error: 'The x-auth-token has expired; authenticate again', errorCode: '20003' }) };
+              spec = {
+                method: 'POST',
+                path,
+                status: 401,
+                times: 1,
+                body: JSON.stringify({ success: false, error: 'The x-auth-token has expired; authenticate again', errorCode: '20003' }),
+              };
             } else {
               await saveTokens({ accessToken: expiredAccessToken, expiresAt: Date.now() + 3_600_000 });
             }
@@ -438,7 +482,11 @@ describe('Fault matrix: every endpoint × every failure (local sandbox)', functi
             const reached = row.path === '/v1/users/accessToken' ? 0 : await wallet.admin.count(path, row.method);
             assert.equal(attempts, 1, `${context}: one refresh attempt`);
             assert.equal(reached, 0, `${context}: no call with a token that cannot be renewed`);
-            assert.equal(api.accounts.accounts('local').wallets.find((candidate) => candidate.mobile === wallet.mobile)?.status, 'disconnected', `${context}: marked disconnected`);
+            assert.equal(
+              api.accounts.accounts('local').wallets.find((candidate) => candidate.mobile === wallet.mobile)?.status,
+              'disconnected',
+              `${context}: marked disconnected`,
+            );
             const notifications = complaints.filter((message) => message.where !== 'panel');
             assert.equal(notifications.length, 1, `${context}: one notification: ${JSON.stringify(complaints)}`);
             assert.match(notifications[0]!.text, /was disconnected/, `${context}: the reconnect prompt`);
@@ -456,7 +504,10 @@ describe('Fault matrix: every endpoint × every failure (local sandbox)', functi
               const waits = fault === '429' ? (GET_ATTEMPTS - 1) * RETRY_AFTER_S * 1000 : BACKOFF_MS.reduce((a, b) => a + b, 0);
               const perAttempt = fault === 'timeout' ? TIMEOUT_S * 1000 : 0;
               assert.ok(elapsedMs >= waits + GET_ATTEMPTS * perAttempt - 50, `${context}: backed off (${Math.round(elapsedMs)} ms)`);
-              assert.ok(elapsedMs <= waits + GET_ATTEMPTS * perAttempt + 2500, `${context}: within the bound (${Math.round(elapsedMs)} ms)`);
+              assert.ok(
+                elapsedMs <= waits + GET_ATTEMPTS * perAttempt + 2500,
+                `${context}: within the bound (${Math.round(elapsedMs)} ms)`,
+              );
             }
             const where = complaints[0]!.where;
             const said = where === 'input box' ? 'box msg, re-typed → connected' : where === 'panel' ? 'msg in panel' : 'msg';

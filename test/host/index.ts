@@ -44,7 +44,9 @@ export function run(): Promise<void> {
     try {
       const runner = mocha.run((failures) => {
         const stats = runner.stats;
-        Mocha.reporters.Base.consoleLog(`${RESULT_MARKER}${JSON.stringify({ passed: stats?.passes ?? 0, failed: failures, pending: stats?.pending ?? 0 })}`);
+        Mocha.reporters.Base.consoleLog(
+          `${RESULT_MARKER}${JSON.stringify({ passed: stats?.passes ?? 0, failed: failures, pending: stats?.pending ?? 0 })}`,
+        );
         if (failures > 0) reject(new Error(`${failures} host test(s) failed.`));
         else resolve();
       });

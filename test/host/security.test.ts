@@ -104,7 +104,11 @@ describe('Security: no secret left on disk after the full flow (local sandbox)',
     await handle.whenIdle();
     assert.equal(handle.snapshot().pageKind, 'transaction');
     // One more passcode that was sent but never used.
-    await fetch(`${await api.sandboxUrl()}/v1/users/auth`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-app-key': keys!.sandboxKey! }, body: JSON.stringify({ mobile, factor: 'sms' }) });
+    await fetch(`${await api.sandboxUrl()}/v1/users/auth`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-app-key': keys!.sandboxKey! },
+      body: JSON.stringify({ mobile, factor: 'sms' }),
+    });
     passcodes.push(await admin.passcode(mobile));
 
     // Let VS Code and the browser write their state and logs.
@@ -130,15 +134,23 @@ describe('Security: no secret left on disk after the full flow (local sandbox)',
     }
 
     // Each secret as UTF-8 and as UTF-16 (browser storage keeps some strings that way).
-    const needles: { name: string; bytes: Buffer[] }[] = [...secrets.entries()].map(([value, name]) => ({ name, bytes: [Buffer.from(value, 'utf8'), Buffer.from(value, 'utf16le')] }));
+    const needles: { name: string; bytes: Buffer[] }[] = [...secrets.entries()].map(([value, name]) => ({
+      name,
+      bytes: [Buffer.from(value, 'utf8'), Buffer.from(value, 'utf16le')],
+    }));
     for (const code of passcodes) {
       // A bare 6-digit number also occurs inside other numbers; look for it the way it would be written.
-      for (const form of [`Passcode: ${code}`, `"${code}"`, `passcode=${code}`, `: ${code}`]) needles.push({ name: 'passcode', bytes: [Buffer.from(form, 'utf8'), Buffer.from(form, 'utf16le')] });
+      for (const form of [`Passcode: ${code}`, `"${code}"`, `passcode=${code}`, `: ${code}`])
+        needles.push({ name: 'passcode', bytes: [Buffer.from(form, 'utf8'), Buffer.from(form, 'utf16le')] });
     }
     // Controls: values that are meant to be stored must be found, or the search proves nothing.
     const controls = [
       { name: 'developer e-mail (global state)', bytes: [Buffer.from(email, 'utf8'), Buffer.from(email, 'utf16le')], seen: false },
-      { name: 'shown transaction reference (webview state)', bytes: [Buffer.from(transaction!.reference, 'utf8'), Buffer.from(transaction!.reference, 'utf16le')], seen: false },
+      {
+        name: 'shown transaction reference (webview state)',
+        bytes: [Buffer.from(transaction!.reference, 'utf8'), Buffer.from(transaction!.reference, 'utf16le')],
+        seen: false,
+      },
     ];
     const found: string[] = [];
     const searched: string[] = [];
@@ -154,7 +166,8 @@ describe('Security: no secret left on disk after the full flow (local sandbox)',
         bytes += content.length;
         for (const control of controls) control.seen ||= control.bytes.some((form) => content.includes(form));
         for (const needle of needles) {
-          if (needle.bytes.some((form) => content.includes(form))) found.push(`${needle.name} in ${path.relative(root.folder, file)} (${root.label})`);
+          if (needle.bytes.some((form) => content.includes(form)))
+            found.push(`${needle.name} in ${path.relative(root.folder, file)} (${root.label})`);
         }
       }
       searched.push(`${root.label}: ${here} files`);

@@ -23,7 +23,9 @@ describe('Wallet views and the status-bar balance (local sandbox)', function () 
     await setSetting('transactions.pageSize', 25);
     allTransactions = [];
     for (let page = 1; ; page++) {
-      const batch = await wallet.api.accounts.withWallet((client, credentials) => client.listTransactions(credentials, { limit: 100, pages: page }));
+      const batch = await wallet.api.accounts.withWallet((client, credentials) =>
+        client.listTransactions(credentials, { limit: 100, pages: page }),
+      );
       allTransactions.push(...batch);
       if (batch.length < 100) break;
     }
@@ -45,12 +47,22 @@ describe('Wallet views and the status-bar balance (local sandbox)', function () 
     await wallet.admin.clearRequests();
     const roots = await walletTree.getChildren();
     const others = wallet.api.accounts.accounts('local').wallets.length > 1 ? ['otherWallets'] : [];
-    assert.deepEqual(roots.map((node) => node.kind), ['wallet', ...others]);
+    assert.deepEqual(
+      roots.map((node) => node.kind),
+      ['wallet', ...others],
+    );
     const sections = await walletTree.getChildren(roots[0]);
-    assert.deepEqual(sections.map((node) => node.kind), ['balance', 'accounts', 'transactions']);
+    assert.deepEqual(
+      sections.map((node) => node.kind),
+      ['balance', 'accounts', 'transactions'],
+    );
     await walletTree.getChildren(sections[2]);
     const first = await wallet.admin.requests();
-    assert.deepEqual(first.map((request) => request.path).sort(), ['/v1/transactions', '/v1/users/balance'], 'one request per expanded part');
+    assert.deepEqual(
+      first.map((request) => request.path).sort(),
+      ['/v1/transactions', '/v1/users/balance'],
+      'one request per expanded part',
+    );
 
     await wallet.admin.clearRequests();
     await walletTree.getChildren();
@@ -69,13 +81,18 @@ describe('Wallet views and the status-bar balance (local sandbox)', function () 
     const accounts = await wallet.api.accounts.withWallet((client, credentials) => client.listAccounts(credentials));
     const accountNodes = await walletTree.getChildren(accountsNode);
     assert.equal(accountNodes.filter((node) => node.kind === 'account').length, accounts.length);
-    for (const node of accountNodes) assert.doesNotMatch(walletTree.getTreeItem(node).description as string, /\d{10}/, 'account numbers are masked');
+    for (const node of accountNodes)
+      assert.doesNotMatch(walletTree.getTreeItem(node).description as string, /\d{10}/, 'account numbers are masked');
 
     const page = await walletTree.getChildren(transactionsNode);
     const items = page.filter((node): node is Extract<WalletNode, { kind: 'transaction' }> => node.kind === 'transaction');
     assert.equal(items.length, 25);
     assert.equal(page.at(-1)?.kind, 'loadMore');
-    assert.deepEqual(items.map((node) => node.reference), allTransactions.slice(0, 25).map((transaction) => transaction.reference), 'newest first, as the API orders them');
+    assert.deepEqual(
+      items.map((node) => node.reference),
+      allTransactions.slice(0, 25).map((transaction) => transaction.reference),
+      'newest first, as the API orders them',
+    );
     const item = walletTree.getTreeItem(items[0]!);
     assert.ok(label(item).startsWith(formatNaira(allTransactions[0]!.amount)));
     assert.equal(item.tooltip, undefined, 'the tooltip waits for a hover');
@@ -94,7 +111,10 @@ describe('Wallet views and the status-bar balance (local sandbox)', function () 
     const [, , transactionsNode] = await walletTree.getChildren(walletNode);
     const nodes = await walletTree.getChildren(transactionsNode);
     assert.notEqual(nodes.at(-1)?.kind, 'loadMore', 'no Load more at the end');
-    assert.deepEqual(nodes.filter((node) => node.kind === 'transaction').map((node) => (node as { reference: string }).reference), allTransactions.map((transaction) => transaction.reference));
+    assert.deepEqual(
+      nodes.filter((node) => node.kind === 'transaction').map((node) => (node as { reference: string }).reference),
+      allTransactions.map((transaction) => transaction.reference),
+    );
   });
 
   it('filters by type and shows the filter in the view description', async () => {
@@ -111,7 +131,11 @@ describe('Wallet views and the status-bar balance (local sandbox)', function () 
   });
 
   it('exports the loaded transactions as properly quoted CSV and as JSON', async () => {
-    await wallet.admin.addTransaction(wallet.mobile, { type: 'phone', amount: 150_000, recipient: { mobile: '2348031234567', name: 'Ade, "Tunde" Bello' } });
+    await wallet.admin.addTransaction(wallet.mobile, {
+      type: 'phone',
+      amount: 150_000,
+      recipient: { mobile: '2348031234567', name: 'Ade, "Tunde" Bello' },
+    });
     await vscode.commands.executeCommand('walletConsole.refresh', { kind: 'transactions' });
     const loaded = wallet.api.views.model.transactions.value!.items;
     const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'wallet-export-'));
@@ -126,7 +150,10 @@ describe('Wallet views and the status-bar balance (local sandbox)', function () 
     assert.ok(lines[1]!.includes('"Ade, ""Tunde"" Bello"'), `quoted: ${lines[1]}`);
     assert.ok(lines[1]!.includes(',150000,1500,'));
     const json = JSON.parse(await fs.readFile(jsonUri.fsPath, 'utf8')) as Transaction[];
-    assert.deepEqual(json.map((transaction) => transaction.reference), loaded.map((transaction) => transaction.reference));
+    assert.deepEqual(
+      json.map((transaction) => transaction.reference),
+      loaded.map((transaction) => transaction.reference),
+    );
   });
 
   it('shows the balance in the status bar and updates it on refresh', async () => {
@@ -146,7 +173,9 @@ describe('Wallet views and the status-bar balance (local sandbox)', function () 
 
   it('sets the context keys that pick each welcome view', async () => {
     const keys = wallet.api.views.contextKeys.values;
-    const manifest = vscode.extensions.getExtension('wallet-console.wallet-console')!.packageJSON as { contributes: { viewsWelcome: { view: string; when: string; contents: string }[] } };
+    const manifest = vscode.extensions.getExtension('wallet-console.wallet-console')!.packageJSON as {
+      contributes: { viewsWelcome: { view: string; when: string; contents: string }[] };
+    };
     const welcomeFor = (when: RegExp) => manifest.contributes.viewsWelcome.find((entry) => when.test(entry.when));
     assert.deepEqual([keys.signedIn, keys.hasApp, keys.walletConnected], [true, true, true]);
     assert.match(welcomeFor(/^walletConsole.walletLoadFailed$/)!.contents, /command:walletConsole.refresh/, 'the error state offers Retry');

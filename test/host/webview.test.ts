@@ -69,7 +69,13 @@ describe('Webview panel: transaction detail and bank verification (local sandbox
     bankTransfer = await addTransaction(wallet, {
       type: 'bank',
       amount: 150_050,
-      recipient: { accountNumber, accountName: 'DAMBATTA MARYAM LAMI', bankCode: '000014', bankName: 'ACCESS BANK', narration: 'Rent for March' },
+      recipient: {
+        accountNumber,
+        accountName: 'DAMBATTA MARYAM LAMI',
+        bankCode: '000014',
+        bankName: 'ACCESS BANK',
+        narration: 'Rent for March',
+      },
     });
     bill = await addTransaction(wallet, {
       type: 'bills',
@@ -96,12 +102,18 @@ describe('Webview panel: transaction detail and bank verification (local sandbox
     assert.ok(html.includes(bankTransfer.reference));
     assert.ok(html.includes(`<time datetime="${bankTransfer.createdAt}">`), 'dates in <time> elements');
     const created = snapshot.detail?.summary.find((field) => field.label === 'Created');
-    assert.equal(created?.value, new Intl.DateTimeFormat(vscode.env.language, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(bankTransfer.createdAt)), 'in the user’s locale');
+    assert.equal(
+      created?.value,
+      new Intl.DateTimeFormat(vscode.env.language, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(bankTransfer.createdAt)),
+      'in the user’s locale',
+    );
     assert.ok(html.includes('DAMBATTA MARYAM LAMI') && html.includes('ACCESS BANK (000014)'));
     assert.ok(html.includes(`******${accountNumber.slice(-4)}`), 'the masked account number');
     assert.ok(!html.includes(accountNumber), 'never the full account number');
     assert.ok(html.includes('recipient.narration') && html.includes('Rent for March'), 'extra fields in the generic list');
-    assert.ok(html.includes('data-action="copy-reference"') && html.includes('data-action="copy-json"') && html.includes('data-action="open-json"'));
+    assert.ok(
+      html.includes('data-action="copy-reference"') && html.includes('data-action="copy-json"') && html.includes('data-action="open-json"'),
+    );
     const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html)?.[1]?.replace(/&#39;/g, "'");
     assert.match(csp ?? '', /^default-src 'none'; style-src [^;]+; script-src 'nonce-[A-Za-z0-9+/]{24}'; img-src [^;]+; font-src [^;]+$/);
     assert.doesNotMatch(csp ?? '', /unsafe/);
@@ -111,7 +123,10 @@ describe('Webview panel: transaction detail and bank verification (local sandbox
     const text = await renderedText(handle, '₦1,500.50');
     assert.ok(text.includes('DAMBATTA MARYAM LAMI') && text.includes(`******${accountNumber.slice(-4)}`), 'the webview drew the page');
     assert.equal(handle.snapshot().ready, true);
-    assert.ok(handle.snapshot().sent.some((message) => message.type === 'init'), 'after ready, the host sent its data');
+    assert.ok(
+      handle.snapshot().sent.some((message) => message.type === 'init'),
+      'after ready, the host sent its data',
+    );
   });
 
   it('reuses the one panel for the next transaction (tree node argument) and shows bill metadata', async () => {
@@ -123,7 +138,8 @@ describe('Webview panel: transaction detail and bank verification (local sandbox
     assert.ok(snapshot.html.includes('₦200.00') && snapshot.html.includes('Bill payment (bills)'));
     for (const text of ['Biller', 'mtn', 'Customer ID', '2347030000001', 'Bill type', 'vtu']) assert.ok(snapshot.html.includes(text), text);
     // The tab model follows the workbench asynchronously: give it a moment.
-    const webviewTabs = () => vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.input instanceof vscode.TabInputWebview);
+    const webviewTabs = () =>
+      vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.input instanceof vscode.TabInputWebview);
     for (let tries = 0; tries < 20 && webviewTabs().length !== 1; tries++) await new Promise((resolve) => setTimeout(resolve, 100));
     assert.equal(webviewTabs().length, 1, 'one webview tab');
   });
@@ -178,7 +194,13 @@ describe('Webview panel: transaction detail and bank verification (local sandbox
   it('ignores messages that are not in the protocol', async () => {
     await show(bankTransfer.reference);
     const before = handle.snapshot();
-    for (const message of [{ type: 'eval', code: 'alert(1)' }, { type: 'verify', bankCode: 14 }, { type: 'copy', what: 'appKey' }, 'ready', null]) {
+    for (const message of [
+      { type: 'eval', code: 'alert(1)' },
+      { type: 'verify', bankCode: 14 },
+      { type: 'copy', what: 'appKey' },
+      'ready',
+      null,
+    ]) {
       await handle.receive(message);
     }
     const after = handle.snapshot();
@@ -225,7 +247,9 @@ describe('Webview panel: transaction detail and bank verification (local sandbox
     assert.deepEqual(snapshot.state, { view: 'verify' });
     assert.equal(snapshot.pageKind, 'verify');
     assert.ok(snapshot.html.includes('<option value="000014">ACCESS BANK · 000014</option>'), 'the bank list');
-    assert.ok(snapshot.html.includes('id="bank-filter"') && snapshot.html.includes('id="account"') && snapshot.html.includes('id="verify-button"'));
+    assert.ok(
+      snapshot.html.includes('id="bank-filter"') && snapshot.html.includes('id="account"') && snapshot.html.includes('id="verify-button"'),
+    );
 
     await handle.receive({ type: 'verify', bankCode: '000014', accountNumber });
     await handle.receive({ type: 'verify', bankCode: '000014', accountNumber: wrongNumber });

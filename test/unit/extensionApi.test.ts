@@ -2,7 +2,14 @@ import * as assert from 'node:assert/strict';
 import { exportedApi, type TestHooks } from '../../src/extensionApi';
 
 describe('the API activate() hands to other extensions', () => {
-  const hooks = () => ({ accounts: {}, views: {}, sandboxUrl: async () => 'http://127.0.0.1:1', setUserInput: () => undefined, storagePaths: { globalStorage: '/g', logs: '/l' } }) as unknown as TestHooks;
+  const hooks = () =>
+    ({
+      accounts: {},
+      views: {},
+      sandboxUrl: async () => 'http://127.0.0.1:1',
+      setUserInput: () => undefined,
+      storagePaths: { globalStorage: '/g', logs: '/l' },
+    }) as unknown as TestHooks;
 
   it('outside extension tests carries timings only: nothing that reaches SecretStorage', () => {
     let started = false;
@@ -16,7 +23,15 @@ describe('the API activate() hands to other extensions', () => {
 
   it('in extension tests adds the hooks the host tests drive', () => {
     const api = exportedApi(true, 1, () => false, hooks);
-    assert.deepEqual(Object.keys(api).sort(), ['accounts', 'activationMs', 'sandboxStarted', 'sandboxUrl', 'setUserInput', 'storagePaths', 'views']);
+    assert.deepEqual(Object.keys(api).sort(), [
+      'accounts',
+      'activationMs',
+      'sandboxStarted',
+      'sandboxUrl',
+      'setUserInput',
+      'storagePaths',
+      'views',
+    ]);
     assert.equal(api.activationMs, 1);
   });
 });

@@ -42,7 +42,10 @@ function visit(node: ts.Node, callback: (node: ts.Node) => void): void {
 }
 
 function importsVscode(source: ts.SourceFile): boolean {
-  return source.statements.some((statement) => ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier) && statement.moduleSpecifier.text === 'vscode');
+  return source.statements.some(
+    (statement) =>
+      ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier) && statement.moduleSpecifier.text === 'vscode',
+  );
 }
 
 /** `l10n.t(...)` or `vscode.l10n.t(...)`. */
@@ -50,7 +53,12 @@ function isL10nCall(node: ts.Node): node is ts.CallExpression {
   if (!ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression) || node.expression.name.text !== 't') return false;
   const target = node.expression.expression;
   if (ts.isIdentifier(target)) return target.text === 'l10n';
-  return ts.isPropertyAccessExpression(target) && target.name.text === 'l10n' && ts.isIdentifier(target.expression) && target.expression.text === 'vscode';
+  return (
+    ts.isPropertyAccessExpression(target) &&
+    target.name.text === 'l10n' &&
+    ts.isIdentifier(target.expression) &&
+    target.expression.text === 'vscode'
+  );
 }
 
 interface L10nCall {
@@ -90,7 +98,11 @@ describe('l10n', () => {
       const cli = path.join(REPO, 'node_modules', '@vscode', 'l10n-dev', 'dist', 'cli.js');
       const run = spawnSync(process.execPath, [cli, 'export', '--outDir', out, './src'], { cwd: REPO, encoding: 'utf8' });
       assert.equal(run.status, 0, `the export failed:\n${run.stdout}\n${run.stderr}`);
-      assert.deepEqual(readBundle(BUNDLE), readBundle(path.join(out, 'bundle.l10n.json')), 'the committed bundle is stale: run `npm run l10n`');
+      assert.deepEqual(
+        readBundle(BUNDLE),
+        readBundle(path.join(out, 'bundle.l10n.json')),
+        'the committed bundle is stale: run `npm run l10n`',
+      );
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
@@ -105,7 +117,9 @@ describe('l10n', () => {
       [],
       'a computed message cannot be exported: pass a literal and {0}-style arguments',
     );
-    const missing = calls.filter((call) => call.message !== undefined && !(call.message in bundle)).map((call) => `${call.file}:${call.line} ${call.message}`);
+    const missing = calls
+      .filter((call) => call.message !== undefined && !(call.message in bundle))
+      .map((call) => `${call.file}:${call.line} ${call.message}`);
     assert.deepEqual(missing, [], 'run `npm run l10n`');
   });
 
@@ -123,8 +137,16 @@ describe('l10n', () => {
     });
     const used = messagesOf(PAGE_MODULES);
     assert.ok(used.size > 40, `found the page messages (${used.size})`);
-    assert.deepEqual([...used].filter((message) => !listed.has(message)), [], `list these in ${PAGE_MESSAGES_FILE}`);
-    assert.deepEqual([...listed.keys()].filter((message) => !used.has(message)), [], `no longer used: remove from ${PAGE_MESSAGES_FILE}`);
+    assert.deepEqual(
+      [...used].filter((message) => !listed.has(message)),
+      [],
+      `list these in ${PAGE_MESSAGES_FILE}`,
+    );
+    assert.deepEqual(
+      [...listed.keys()].filter((message) => !used.has(message)),
+      [],
+      `no longer used: remove from ${PAGE_MESSAGES_FILE}`,
+    );
   });
 
   it('the page script shows only messages whose translations the host sends (WEBVIEW_MESSAGES)', () => {
@@ -142,13 +164,24 @@ describe('l10n', () => {
     assert.equal(page.t('No bank matches.'), 'No bank matches.', 'a non-string translation is ignored');
     assert.equal(pageL10n('not an object').t('Not verified'), 'Not verified');
     const recent = { bankName: 'ACCESS BANK', bankCode: '000014', maskedAccount: '******1995', error: 'Unknown account', at: 0 };
-    assert.equal(recentVerificationText(recent, pageL10n({ '{0}: not verified ({1})': '{0} : non vérifié ({1})' })), 'ACCESS BANK ******1995 : non vérifié (Unknown account)');
+    assert.equal(
+      recentVerificationText(recent, pageL10n({ '{0}: not verified ({1})': '{0} : non vérifié ({1})' })),
+      'ACCESS BANK ******1995 : non vérifié (Unknown account)',
+    );
   });
 
   it('renders the panel pages in the language of the l10n it is given, and carries the script’s translations as data', () => {
     // A stand-in translation: brackets around every message, placeholders filled in.
     const bracketed: L10n = { t: (message, ...args) => `[${ENGLISH.t(message, ...args)}]` };
-    const transaction = { _id: 'abc', amount: 150050, reference: 'abc', type: 'bank', recipient: { accountName: 'ADA OBI', bankName: 'ACCESS BANK' }, createdAt: '2021-03-04T10:20:30.000Z', updatedAt: '2021-03-04T10:20:30.000Z' };
+    const transaction = {
+      _id: 'abc',
+      amount: 150050,
+      reference: 'abc',
+      type: 'bank',
+      recipient: { accountName: 'ADA OBI', bankName: 'ACCESS BANK' },
+      createdAt: '2021-03-04T10:20:30.000Z',
+      updatedAt: '2021-03-04T10:20:30.000Z',
+    };
     const detail = describeTransaction(transaction as never, 'en-GB', bracketed);
     assert.equal(detail.typeLabel, '[Bank transfer]');
     assert.deepEqual(
@@ -159,16 +192,31 @@ describe('l10n', () => {
     assert.equal(page.title, '[Transaction abc]');
     assert.match(page.body.value, /\[Local sandbox · wallet 08031234567\]/);
     assert.match(page.body.value, />\[Copy reference\]</);
-    const verify = renderVerifyPage({ banks: [{ bankCode: '000014', bankName: 'ACCESS BANK' }], recent: [] }, { environment: 'Local sandbox', l10n: bracketed });
+    const verify = renderVerifyPage(
+      { banks: [{ bankCode: '000014', bankName: 'ACCESS BANK' }], recent: [] },
+      { environment: 'Local sandbox', l10n: bracketed },
+    );
     assert.equal(verify.title, '[Verify Bank Account]');
     assert.match(verify.body.value, /placeholder="\[Search 1 banks by name or code\]"/);
 
-    const resources = { cspSource: 'https://example.test', nonce: 'bm9uY2U=', scriptUri: 'https://example.test/webview.js', styleUri: 'https://example.test/webview.css', codiconsUri: 'https://example.test/codicon.css' };
+    const resources = {
+      cspSource: 'https://example.test',
+      nonce: 'bm9uY2U=',
+      scriptUri: 'https://example.test/webview.js',
+      styleUri: 'https://example.test/webview.css',
+      codiconsUri: 'https://example.test/codicon.css',
+    };
     const document = renderDocument(resources, verify, { '{0} banks': '{0} "banques" <b>' });
     const attribute = /<body data-page="verify" data-l10n="([^"]*)">/.exec(document)?.[1];
     assert.ok(attribute, 'the translations are an attribute of <body>');
     assert.doesNotMatch(attribute, /[<>"]/, 'escaped');
-    const decoded = attribute.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&#39;/g, "'").replace(/&#96;/g, '`').replace(/&amp;/g, '&');
+    const decoded = attribute
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&#39;/g, "'")
+      .replace(/&#96;/g, '`')
+      .replace(/&amp;/g, '&');
     assert.deepEqual(JSON.parse(decoded), { '{0} banks': '{0} "banques" <b>' });
     assert.match(renderDocument(resources, verify), /<body data-page="verify">/, 'no attribute without translations');
   });
@@ -178,11 +226,20 @@ describe('l10n', () => {
     // fixed parts of a template) with a word in it must go through l10n.t; templates made only
     // of data and punctuation (`${amount}`, `${name} · ${code}`) are fine.
     const FOLDERS = ['src/commands', 'src/views', 'src/auth', 'src/common'];
-    const USER_PROPERTIES = new Set(['title', 'prompt', 'placeholder', 'tooltip', 'label', 'description', 'detail', 'message', 'text', 'name']);
-    /** Literals that are data, not words: example input shown as a placeholder. */
-    const ALLOWED = new Map<string, Set<string>>([
-      ['src/commands/signIn.ts', new Set(['you@example.com'])],
+    const USER_PROPERTIES = new Set([
+      'title',
+      'prompt',
+      'placeholder',
+      'tooltip',
+      'label',
+      'description',
+      'detail',
+      'message',
+      'text',
+      'name',
     ]);
+    /** Literals that are data, not words: example input shown as a placeholder. */
+    const ALLOWED = new Map<string, Set<string>>([['src/commands/signIn.ts', new Set(['you@example.com'])]]);
 
     /** The fixed text of a literal or template (icons like $(sync~spin) dropped), or undefined for other expressions. */
     function fixedText(node: ts.Expression): string | undefined {
@@ -195,7 +252,8 @@ describe('l10n', () => {
     function literalsIn(node: ts.Expression): ts.Expression[] {
       if (ts.isParenthesizedExpression(node)) return literalsIn(node.expression);
       if (ts.isConditionalExpression(node)) return [...literalsIn(node.whenTrue), ...literalsIn(node.whenFalse)];
-      if (ts.isBinaryExpression(node) && [ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.BarBarToken].includes(node.operatorToken.kind)) return [...literalsIn(node.left), ...literalsIn(node.right)];
+      if (ts.isBinaryExpression(node) && [ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.BarBarToken].includes(node.operatorToken.kind))
+        return [...literalsIn(node.left), ...literalsIn(node.right)];
       return fixedText(node) === undefined ? [] : [node];
     }
 
@@ -222,16 +280,28 @@ describe('l10n', () => {
         }
       };
       visit(source, (node) => {
-        if (ts.isNewExpression(node) && isCallTo(node, ['UserFacingError', 'vscode.TreeItem', 'TreeItem', 'Error'])) report(node.arguments?.[0], `new ${node.expression.getText()}`);
-        if (ts.isCallExpression(node) && isCallTo(node, ['confirm', 'withProgress', 'showInformationMessage', 'showWarningMessage', 'showErrorMessage'])) {
-          node.arguments.forEach((argument) => (ts.isObjectLiteralExpression(argument) ? undefined : report(argument, node.expression.getText())));
+        if (ts.isNewExpression(node) && isCallTo(node, ['UserFacingError', 'vscode.TreeItem', 'TreeItem', 'Error']))
+          report(node.arguments?.[0], `new ${node.expression.getText()}`);
+        if (
+          ts.isCallExpression(node) &&
+          isCallTo(node, ['confirm', 'withProgress', 'showInformationMessage', 'showWarningMessage', 'showErrorMessage'])
+        ) {
+          node.arguments.forEach((argument) =>
+            ts.isObjectLiteralExpression(argument) ? undefined : report(argument, node.expression.getText()),
+          );
         }
-        if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(node.left) && USER_PROPERTIES.has(node.left.name.text)) {
+        if (
+          ts.isBinaryExpression(node) &&
+          node.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+          ts.isPropertyAccessExpression(node.left) &&
+          USER_PROPERTIES.has(node.left.name.text)
+        ) {
           // `this.name = 'UserFacingError'` in an Error subclass is a class name, not text.
           const errorName = node.left.name.text === 'name' && node.left.expression.kind === ts.SyntaxKind.ThisKeyword;
           if (!errorName) report(node.right, `.${node.left.name.text} =`);
         }
-        if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && USER_PROPERTIES.has(node.name.text)) report(node.initializer, `${node.name.text}:`);
+        if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && USER_PROPERTIES.has(node.name.text))
+          report(node.initializer, `${node.name.text}:`);
       });
       return found;
     }
@@ -254,7 +324,7 @@ describe('l10n', () => {
             "void ui.confirm(ok ? 'Done.' : vscode.l10n.t('Failed.'), {}, 'Retry');",
             "const item = new vscode.TreeItem('Apps');",
             "item.description = 'none yet';",
-            "const data = new vscode.TreeItem(wallet.mobile);",
+            'const data = new vscode.TreeItem(wallet.mobile);',
             'data.description = `${count}`;',
             "const pick = { label: `$(check) ${name}`, title: vscode.l10n.t('Select App') };",
           ].join('\n'),
@@ -265,7 +335,14 @@ describe('l10n', () => {
       try {
         assert.deepEqual(
           rawStrings(probe).map((hit) => hit.replace(/^[^ ]+ /, '')),
-          ["new UserFacingError: 'No wallet.'", 'new UserFacingError: `Wallet ${mobile} is gone.`', "ui.confirm: 'Done.'", "ui.confirm: 'Retry'", "new vscode.TreeItem: 'Apps'", ".description =: 'none yet'"],
+          [
+            "new UserFacingError: 'No wallet.'",
+            'new UserFacingError: `Wallet ${mobile} is gone.`',
+            "ui.confirm: 'Done.'",
+            "ui.confirm: 'Retry'",
+            "new vscode.TreeItem: 'Apps'",
+            ".description =: 'none yet'",
+          ],
         );
       } finally {
         parsed.delete(probe);

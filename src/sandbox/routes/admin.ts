@@ -31,9 +31,7 @@ function asBadInput<T>(run: () => T): T {
 }
 
 export function adminRoutes(router: Router): void {
-  router.add('GET', '/__sandbox/health', (ctx) =>
-    ok({ status: 'ok', uptimeSeconds: Math.round((Date.now() - ctx.env.startedAt) / 1000) }),
-  );
+  router.add('GET', '/__sandbox/health', (ctx) => ok({ status: 'ok', uptimeSeconds: Math.round((Date.now() - ctx.env.startedAt) / 1000) }));
 
   router.add('GET', '/__sandbox/requests', (ctx) => ok({ requests: ctx.env.requests.slice(-MAX_RECORDED_REQUESTS) }));
   router.add('DELETE', '/__sandbox/requests', (ctx) => {
@@ -47,7 +45,9 @@ export function adminRoutes(router: Router): void {
     for (const [name, value] of Object.entries(ctx.body)) {
       const limits = KNOB_LIMITS[name];
       if (!limits) {
-        throw invalid(`Unknown knob "${name.slice(0, 40)}"; knobs are ${Object.keys(KNOB_LIMITS).join(', ')} (faults have their own endpoint)`);
+        throw invalid(
+          `Unknown knob "${name.slice(0, 40)}"; knobs are ${Object.keys(KNOB_LIMITS).join(', ')} (faults have their own endpoint)`,
+        );
       }
       if (!Number.isInteger(value) || (value as number) < limits[0] || (value as number) > limits[1]) {
         throw invalid(`${name} must be a whole number from ${limits[0]} to ${limits[1]}`);
@@ -101,7 +101,10 @@ export function adminRoutes(router: Router): void {
         throw invalid(`${field} must be a string`);
       }
     }
-    const input = { ...ctx.body, type: type as TransactionType, amount } as Partial<TransactionRecord> & { type: TransactionType; amount: number };
+    const input = { ...ctx.body, type: type as TransactionType, amount } as Partial<TransactionRecord> & {
+      type: TransactionType;
+      amount: number;
+    };
     const transaction = asBadInput(() => ctx.env.state.addTransaction(wallet.record.mobile, input, ctx.env.now()));
     return ok({ transaction });
   });

@@ -69,7 +69,9 @@ export function requireDeveloper(ctx: RequestContext): DeveloperRecord {
     throw new ApiError(
       401,
       ErrorCode.badAuthToken,
-      check.ok || check.reason !== 'expired' ? 'The x-auth-token is not a valid resource token from POST /v1/resource/auth' : 'The x-auth-token has expired; authenticate again',
+      check.ok || check.reason !== 'expired'
+        ? 'The x-auth-token is not a valid resource token from POST /v1/resource/auth'
+        : 'The x-auth-token has expired; authenticate again',
     );
   }
   return developer;

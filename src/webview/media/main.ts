@@ -4,7 +4,16 @@
 // host's messages.
 
 import { validateAccountNumber } from '../../api/validation';
-import { isHostMessage, MAX_RENDERED_TEXT, pageL10n, recentVerificationText, type HostMessage, type RecentVerification, type VerificationOutcome, type WebviewMessage } from '../protocol';
+import {
+  isHostMessage,
+  MAX_RENDERED_TEXT,
+  pageL10n,
+  recentVerificationText,
+  type HostMessage,
+  type RecentVerification,
+  type VerificationOutcome,
+  type WebviewMessage,
+} from '../protocol';
 
 interface VsCodeApi {
   postMessage(message: unknown): void;
@@ -116,7 +125,12 @@ function applyFilter(): void {
   }
   if (shown === 1 && only) only.selected = true;
   if (bankSelect.selectedOptions[0]?.hidden) bankSelect.selectedIndex = -1;
-  bankCount.textContent = query === '' ? l10n.t('{0} banks', options.length) : shown === 0 ? l10n.t('No bank matches.') : l10n.t('{0} of {1} banks match.', shown, options.length);
+  bankCount.textContent =
+    query === ''
+      ? l10n.t('{0} banks', options.length)
+      : shown === 0
+        ? l10n.t('No bank matches.')
+        : l10n.t('{0} of {1} banks match.', shown, options.length);
   updateForm();
 }
 
@@ -126,7 +140,9 @@ function renderOutcome(outcome: VerificationOutcome): void {
   title.className = 'result-title';
   title.textContent = outcome.ok ? outcome.accountName : l10n.t('Not verified');
   const detail = document.createElement('p');
-  detail.textContent = outcome.ok ? `${outcome.bankName} · ${outcome.maskedAccount}` : `${outcome.bankName} · ${outcome.maskedAccount}: ${outcome.message}`;
+  detail.textContent = outcome.ok
+    ? `${outcome.bankName} · ${outcome.maskedAccount}`
+    : `${outcome.bankName} · ${outcome.maskedAccount}: ${outcome.message}`;
   result.replaceChildren(title, detail);
   result.classList.toggle('failed', !outcome.ok);
   result.hidden = false;

@@ -37,7 +37,10 @@ export class RecordingInput extends ScriptedInput {
 
   /** What a person saw that says something went wrong: errors, warnings, box messages. */
   complaints(): ShownMessage[] {
-    return [...this.shown.filter((message) => message.where !== 'info'), ...this.validations().map((text) => ({ where: 'input box' as const, text }))];
+    return [
+      ...this.shown.filter((message) => message.where !== 'info'),
+      ...this.validations().map((text) => ({ where: 'input box' as const, text })),
+    ];
   }
 }
 

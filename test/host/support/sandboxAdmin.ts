@@ -3,7 +3,11 @@ export class SandboxAdmin {
   constructor(private readonly url: string) {}
 
   private async call(method: string, path: string, body?: unknown): Promise<unknown> {
-    const response = await fetch(`${this.url}${path}`, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const response = await fetch(`${this.url}${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
     const text = await response.text();
     return text ? JSON.parse(text) : undefined;
@@ -44,7 +48,9 @@ export class SandboxAdmin {
   }
 
   async knobs(): Promise<{ tokenLifetimeSeconds: number; latencyMs: number; faults: unknown[] }> {
-    const body = (await this.call('GET', '/__sandbox/knobs')) as { data: { knobs: { tokenLifetimeSeconds: number; latencyMs: number; faults: unknown[] } } };
+    const body = (await this.call('GET', '/__sandbox/knobs')) as {
+      data: { knobs: { tokenLifetimeSeconds: number; latencyMs: number; faults: unknown[] } };
+    };
     return body.data.knobs;
   }
 

@@ -74,7 +74,10 @@ export class ScriptedInput implements UserInput {
     const answer = this.next(`pick in ${options.title}`);
     if (answer === CANCEL) throw cancelled();
     const item = items.find((candidate) => plain(candidate.label) === answer || candidate.value === answer);
-    assert.ok(item, `${options.title} has no item "${String(answer)}" (items: ${items.map((candidate) => plain(candidate.label)).join(', ')})`);
+    assert.ok(
+      item,
+      `${options.title} has no item "${String(answer)}" (items: ${items.map((candidate) => plain(candidate.label)).join(', ')})`,
+    );
     return item.value;
   }
 

@@ -12,7 +12,17 @@ import {
   type WalletCredentials,
   type WalletTokens,
 } from '../../../src/api';
-import { connectWallet, DEMO_MOBILE, failure, newDeveloperApp, OTHER_DEMO_MOBILE, passcodeFrom, requestsTo, startHarness, type Harness } from './harness';
+import {
+  connectWallet,
+  DEMO_MOBILE,
+  failure,
+  newDeveloperApp,
+  OTHER_DEMO_MOBILE,
+  passcodeFrom,
+  requestsTo,
+  startHarness,
+  type Harness,
+} from './harness';
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
@@ -116,7 +126,10 @@ describe('api/client against the sandbox', function () {
       assert.deepEqual(Object.keys(fresh).sort(), ['accessToken', 'expiresIn', 'refreshToken']);
       assert.equal(fresh.expiresIn, 86400);
       assert.match(fresh.refreshToken, /^[0-9a-f]{40}$/);
-      const payload = JSON.parse(Buffer.from(fresh.accessToken.split('.')[1] ?? '', 'base64url').toString()) as Record<string, number | string>;
+      const payload = JSON.parse(Buffer.from(fresh.accessToken.split('.')[1] ?? '', 'base64url').toString()) as Record<
+        string,
+        number | string
+      >;
       assert.equal(payload['mobile'], OTHER_DEMO_MOBILE);
       assert.equal(Number(payload['exp']) - Number(payload['iat']), 86400);
     });
@@ -166,7 +179,10 @@ describe('api/client against the sandbox', function () {
       assert.equal(page1.length, 5);
       assert.equal(page2.length, 5);
       const refs = new Set(page1.map((tx) => tx.reference));
-      assert.ok(page2.every((tx) => !refs.has(tx.reference)), 'pages do not overlap');
+      assert.ok(
+        page2.every((tx) => !refs.has(tx.reference)),
+        'pages do not overlap',
+      );
       for (const tx of [...page1, ...page2]) {
         assert.ok((TRANSACTION_TYPES as readonly string[]).includes(tx.type));
         assert.ok(Number.isInteger(tx.amount));
@@ -182,7 +198,11 @@ describe('api/client against the sandbox', function () {
     });
 
     it('gets one transaction by reference, and 404s an unknown one', async () => {
-      const added = h.sandbox.addTransaction(DEMO_MOBILE, { type: 'bills', amount: 150000, recipient: { metadata: { billerName: 'mtn', billCustomerID: '2347031234567', billType: 'vtu' } } });
+      const added = h.sandbox.addTransaction(DEMO_MOBILE, {
+        type: 'bills',
+        amount: 150000,
+        recipient: { metadata: { billerName: 'mtn', billCustomerID: '2347031234567', billType: 'vtu' } },
+      });
       const tx = await h.client.getTransaction(wallet, added.reference);
       assert.equal(tx.amount, 150000);
       assert.equal(tx.type, 'bills');
@@ -202,7 +222,10 @@ describe('api/client against the sandbox', function () {
         { bankCode: '000014', bankName: 'ACCESS BANK' },
       );
       const names = banks.map((bank) => bank.bankName);
-      assert.deepEqual(names, [...names].sort((a, b) => a.localeCompare(b)));
+      assert.deepEqual(
+        names,
+        [...names].sort((a, b) => a.localeCompare(b)),
+      );
       assert.deepEqual(await h.client.listBanks(app.key, tokens.accessToken), banks);
     });
 

@@ -14,7 +14,12 @@ import {
 import { ErrorBodySchema, TransactionSchema, envelope } from '../../../src/api/schemas';
 import { describeIssue, parseRetryAfter } from '../../../src/api/transport';
 
-const target: RequestTarget = { method: 'GET', path: '/v1/users/balance', host: '127.0.0.1:4010', secrets: ['pk_live_SECRETKEY', 'token.abc.def'] };
+const target: RequestTarget = {
+  method: 'GET',
+  path: '/v1/users/balance',
+  host: '127.0.0.1:4010',
+  secrets: ['pk_live_SECRETKEY', 'token.abc.def'],
+};
 
 describe('api/errors', () => {
   it('builds the documented messages', () => {
@@ -22,7 +27,12 @@ describe('api/errors', () => {
     assert.equal(networkError(target, undefined).message, 'Could not reach the wallet API at 127.0.0.1:4010 (network error).');
     assert.equal(timeoutError(target, 10_000).message, 'The wallet API did not answer within 10 s (GET /v1/users/balance).');
     assert.equal(timeoutError(target, 200).message, 'The wallet API did not answer within 200 ms (GET /v1/users/balance).');
-    const notFound = httpError(target, { status: 404, statusText: 'Not Found', serverText: 'This user does not exist', errorCode: '10003' });
+    const notFound = httpError(target, {
+      status: 404,
+      statusText: 'Not Found',
+      serverText: 'This user does not exist',
+      errorCode: '10003',
+    });
     assert.equal(notFound.message, 'The wallet API refused the request: This user does not exist (HTTP 404, code 10003).');
     assert.equal(notFound.kind, 'http');
     assert.equal(notFound.errorCode, '10003');
@@ -33,7 +43,10 @@ describe('api/errors', () => {
   it('uses the status line when there is no server text', () => {
     const error = httpError(target, { status: 502, statusText: 'Bad Gateway' });
     assert.equal(error.message, 'The wallet API answered HTTP 502 Bad Gateway (GET /v1/users/balance).');
-    assert.equal(httpError(target, { status: 500, statusText: '', serverText: 'Boom.' }).message, 'The wallet API failed: Boom (HTTP 500).');
+    assert.equal(
+      httpError(target, { status: 500, statusText: '', serverText: 'Boom.' }).message,
+      'The wallet API failed: Boom (HTTP 500).',
+    );
   });
 
   it('says when to come back on 429', () => {
@@ -53,7 +66,12 @@ describe('api/errors', () => {
     assert.equal(tidyServerText('<html><body>502</body></html>', target.secrets), undefined);
     assert.equal(tidyServerText('   ', target.secrets), undefined);
     assert.equal(tidyServerText('x'.repeat(500), [])?.length, 200);
-    const error = httpError(target, { status: 401, statusText: 'Unauthorized', serverText: 'Token token.abc.def expired', errorCode: 'token.abc.def' });
+    const error = httpError(target, {
+      status: 401,
+      statusText: 'Unauthorized',
+      serverText: 'Token token.abc.def expired',
+      errorCode: 'token.abc.def',
+    });
     assert.doesNotMatch(error.message, /token\.abc\.def/);
     assert.ok(isAuthError(error));
     assert.doesNotMatch(malformedError(target, 200, 'pk_live_SECRETKEY is odd').message, /SECRETKEY/);
@@ -123,7 +141,11 @@ describe('api/schemas', () => {
   });
 
   it('reads error bodies with odd field types', () => {
-    assert.deepEqual(v.parse(ErrorBodySchema, { success: false, error: 'No', errorCode: 10003 }), { success: false, error: 'No', errorCode: '10003' });
+    assert.deepEqual(v.parse(ErrorBodySchema, { success: false, error: 'No', errorCode: 10003 }), {
+      success: false,
+      error: 'No',
+      errorCode: '10003',
+    });
     assert.deepEqual(v.parse(ErrorBodySchema, { error: { nested: true }, message: 'Fallback', errorCode: null }), {
       error: undefined,
       message: 'Fallback',

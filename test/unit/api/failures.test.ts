@@ -57,7 +57,10 @@ describe('api/client failures', function () {
     h.sandbox.knobs.faults.push({ path: BALANCE, drop: true });
     const error = await failure(h.client.getBalance(wallet));
     assert.equal(error.kind, 'network');
-    assert.equal(error.message, `Could not reach the wallet API at 127.0.0.1:${h.sandbox.port} (the connection was closed before an answer).`);
+    assert.equal(
+      error.message,
+      `Could not reach the wallet API at 127.0.0.1:${h.sandbox.port} (the connection was closed before an answer).`,
+    );
     assert.equal(requestsTo(h.sandbox, BALANCE).length, 3);
     assert.deepEqual(
       h.events.map((e) => [e.attempt, e.error, e.status]),
@@ -72,7 +75,12 @@ describe('api/client failures', function () {
 
   it('network: connection refused', async () => {
     const port = await closedPort();
-    const client = new WalletClient({ consoleUrl: `http://127.0.0.1:${port}`, developerUrl: `http://127.0.0.1:${port}`, retries: 1, retryDelayMs: 1 });
+    const client = new WalletClient({
+      consoleUrl: `http://127.0.0.1:${port}`,
+      developerUrl: `http://127.0.0.1:${port}`,
+      retries: 1,
+      retryDelayMs: 1,
+    });
     const error = await failure(client.listBanks(app.key));
     assert.equal(error.kind, 'network');
     assert.equal(error.message, `Could not reach the wallet API at 127.0.0.1:${port} (connection refused).`);
@@ -88,7 +96,10 @@ describe('api/client failures', function () {
     assert.equal(error.message, 'The wallet API did not answer within 150 ms (GET /v1/users/balance).');
     assert.ok(elapsed >= 3 * 150 && elapsed < 1500, `took ${elapsed} ms`);
     await waitFor(() => requestsTo(h.sandbox, BALANCE).length === 3);
-    assert.deepEqual(h.events.map((e) => e.error), ['timeout', 'timeout', 'timeout']);
+    assert.deepEqual(
+      h.events.map((e) => e.error),
+      ['timeout', 'timeout', 'timeout'],
+    );
   });
 
   it('timeout: a body that stalls after the headers is cut off too', async () => {
@@ -186,7 +197,10 @@ describe('api/client failures', function () {
     const elapsed = Date.now() - started;
     assert.equal(balance.mobile, DEMO_MOBILE);
     assert.ok(elapsed >= 950 && elapsed < 3000, `waited ${elapsed} ms`);
-    assert.deepEqual(requestsTo(h.sandbox, BALANCE).map((r) => r.status), [429, 200]);
+    assert.deepEqual(
+      requestsTo(h.sandbox, BALANCE).map((r) => r.status),
+      [429, 200],
+    );
   });
 
   it('429: a long Retry-After is capped and reported', async () => {
@@ -204,15 +218,25 @@ describe('api/client failures', function () {
     h.sandbox.knobs.faults.push({ path: BALANCE, status: 200, body: '{"success": true, "data": {"user": ' });
     const error = await failure(h.client.getBalance(wallet));
     assert.equal(error.kind, 'malformed');
-    assert.equal(error.message, 'The wallet API returned a response Wallet Console does not understand (GET /v1/users/balance): the body is not JSON');
+    assert.equal(
+      error.message,
+      'The wallet API returned a response Wallet Console does not understand (GET /v1/users/balance): the body is not JSON',
+    );
     assert.equal(requestsTo(h.sandbox, BALANCE).length, 1, 'a 200 is not retried');
-    assert.deepEqual(h.events.map((e) => [e.status, e.error]), [[200, 'malformed']]);
+    assert.deepEqual(
+      h.events.map((e) => [e.status, e.error]),
+      [[200, 'malformed']],
+    );
   });
 
   it('malformed: JSON of the wrong shape names the field', async () => {
     const good = await h.client.listTransactions(wallet, { limit: 3 });
     const broken = [...good, { ...good[0], amount: '1,500.00' }];
-    h.sandbox.knobs.faults.push({ path: '/v1/transactions', status: 200, body: JSON.stringify({ success: true, data: { transactions: broken } }) });
+    h.sandbox.knobs.faults.push({
+      path: '/v1/transactions',
+      status: 200,
+      body: JSON.stringify({ success: true, data: { transactions: broken } }),
+    });
     const error = await failure(h.client.listTransactions(wallet));
     assert.equal(error.kind, 'malformed');
     assert.equal(
@@ -242,7 +266,11 @@ describe('api/client failures', function () {
   });
 
   it('rejected: a numeric errorCode is read as a string', async () => {
-    h.sandbox.knobs.faults.push({ path: VALIDATE, status: 200, body: JSON.stringify({ success: false, message: 'Wallet locked', errorCode: 10009 }) });
+    h.sandbox.knobs.faults.push({
+      path: VALIDATE,
+      status: 200,
+      body: JSON.stringify({ success: false, message: 'Wallet locked', errorCode: 10009 }),
+    });
     const error = await failure(h.client.validateUser(app.key, DEMO_MOBILE));
     assert.equal(error.kind, 'rejected');
     assert.equal(error.errorCode, '10009');
@@ -259,7 +287,10 @@ describe('api/client failures', function () {
     await waitFor(() => requestsTo(h.sandbox, '/v1/transactions').length === 1);
     await delay(50);
     assert.equal(requestsTo(h.sandbox, '/v1/transactions').length, 1);
-    assert.deepEqual(h.events.map((e) => e.error), ['cancelled']);
+    assert.deepEqual(
+      h.events.map((e) => e.error),
+      ['cancelled'],
+    );
 
     const before = h.sandbox.requests.length;
     assert.ok(isCancelled(await failure(h.client.listBanks(app.key, undefined, { signal: AbortSignal.abort() }))));
@@ -300,10 +331,23 @@ describe('api/client failures', function () {
     await h.client.listTransactions(wallet, { limit: 2, type: 'bank' });
 
     const text = JSON.stringify(h.events);
-    const leaks = [...secrets, dev.password, dev.session.token, dev.app.key, own.accessToken, own.refreshToken, account.accountNumber, 'limit=', '?'];
+    const leaks = [
+      ...secrets,
+      dev.password,
+      dev.session.token,
+      dev.app.key,
+      own.accessToken,
+      own.refreshToken,
+      account.accountNumber,
+      'limit=',
+      '?',
+    ];
     for (const secret of leaks) assert.ok(!text.includes(secret), `event log leaks ${secret.slice(0, 12)}…`);
     for (const event of h.events) {
-      assert.deepEqual(Object.keys(event).filter((key) => !['method', 'path', 'status', 'durationMs', 'attempt', 'error'].includes(key)), []);
+      assert.deepEqual(
+        Object.keys(event).filter((key) => !['method', 'path', 'status', 'durationMs', 'attempt', 'error'].includes(key)),
+        [],
+      );
       assert.ok(Number.isInteger(event.durationMs) && event.durationMs >= 0);
     }
     assert.ok(h.events.some((e) => e.path === '/v1/queries/verify' && e.status === 200));

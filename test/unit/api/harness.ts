@@ -16,7 +16,10 @@ export interface Harness {
   clientWith(options: Partial<WalletClientOptions>): WalletClient;
 }
 
-export async function startHarness(sandboxOptions: SandboxOptions = {}, clientOptions: Partial<WalletClientOptions> = {}): Promise<Harness> {
+export async function startHarness(
+  sandboxOptions: SandboxOptions = {},
+  clientOptions: Partial<WalletClientOptions> = {},
+): Promise<Harness> {
   const sandbox = await startSandbox({ host: '127.0.0.1', port: 0, log: () => undefined, ...sandboxOptions });
   const events: RequestEvent[] = [];
   const clientWith = (options: Partial<WalletClientOptions>) =>

@@ -31,7 +31,13 @@ async function serve(answer: (req: IncomingMessage, res: ServerResponse) => void
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      state.seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString(), clientPort: req.socket.remotePort ?? 0 });
+      state.seen.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString(),
+        clientPort: req.socket.remotePort ?? 0,
+      });
       answer(req, res);
     });
   });
@@ -92,7 +98,11 @@ describe('api/httpFetch (the wire under ofetch)', function () {
   it('sends the method, the headers and a JSON body with its length (not chunked)', async () => {
     const server = await track(serve((_req, res) => json(res, { ok: true })));
     const body = JSON.stringify({ name: 'Ọjà Shop ₦' });
-    const response = await wire(`${server.url}/v1/apps?x=1`, { method: 'POST', headers: new Headers({ 'X-App-Key': 'key-1', 'content-type': 'application/json' }), body });
+    const response = await wire(`${server.url}/v1/apps?x=1`, {
+      method: 'POST',
+      headers: new Headers({ 'X-App-Key': 'key-1', 'content-type': 'application/json' }),
+      body,
+    });
     const [seen] = server.seen;
     assert.equal(seen?.method, 'POST');
     assert.equal(seen?.url, '/v1/apps?x=1');
@@ -150,7 +160,9 @@ describe('api/httpFetch (the wire under ofetch)', function () {
   });
 
   it('fails clearly on a body it cannot decode or an unknown encoding', async () => {
-    const server = await track(serve((req, res) => encoded(res, req.url === '/bad-gzip' ? 'gzip' : 'zstd-ish', Buffer.from('not compressed at all'))));
+    const server = await track(
+      serve((req, res) => encoded(res, req.url === '/bad-gzip' ? 'gzip' : 'zstd-ish', Buffer.from('not compressed at all'))),
+    );
     assert.equal((await rejection(wire(`${server.url}/bad-gzip`))).code, 'ERR_CONTENT_DECODING');
     assert.equal((await rejection(wire(`${server.url}/unknown`))).code, 'ERR_CONTENT_DECODING');
   });
@@ -254,7 +266,10 @@ describe('api/httpFetch (the wire under ofetch)', function () {
     const moved = await failure(client.listBanks('app-key-1'));
     assert.equal(moved.kind, 'http');
     assert.equal(moved.status, 301);
-    assert.equal(moved.message, 'The wallet API moved (HTTP 301 Moved Permanently, to elsewhere.example.com); check its address in the Wallet Console settings. Redirects are not followed, so keys and tokens never go elsewhere.');
+    assert.equal(
+      moved.message,
+      'The wallet API moved (HTTP 301 Moved Permanently, to elsewhere.example.com); check its address in the Wallet Console settings. Redirects are not followed, so keys and tokens never go elsewhere.',
+    );
     const sameHost = await failure(client.listTransactions({ appKey: 'app-key-1', accessToken: 'token-1' }));
     assert.match(sameHost.message, /^The wallet API moved \(HTTP 307 Temporary Redirect\); check/);
     assert.equal(server.seen.length, 3, 'each call reached the server once and went nowhere else');
@@ -262,7 +277,11 @@ describe('api/httpFetch (the wire under ofetch)', function () {
 
   it('carries the client end to end: a gzip answer is read, an undecodable one is a clear network error', async () => {
     const banks = { success: true, data: { banks: [{ bankCode: '058', bankName: 'GTBank' }] } };
-    const server = await track(serve((req, res) => encoded(res, 'gzip', req.url?.startsWith('/v1/queries/banks') ? zlib.gzipSync(JSON.stringify(banks)) : Buffer.from('junk'))));
+    const server = await track(
+      serve((req, res) =>
+        encoded(res, 'gzip', req.url?.startsWith('/v1/queries/banks') ? zlib.gzipSync(JSON.stringify(banks)) : Buffer.from('junk')),
+      ),
+    );
     const client = new WalletClient({ consoleUrl: server.url, developerUrl: server.url, retries: 0 });
     assert.deepEqual(await client.listBanks('app-key-1'), banks.data.banks);
     const host = new URL(server.url).host;
@@ -271,6 +290,9 @@ describe('api/httpFetch (the wire under ofetch)', function () {
     assert.equal(error.kind, 'network');
     assert.equal(error.message, `Could not reach the wallet API at ${host} (the answer could not be decompressed).`);
     const tls = new WalletClient({ consoleUrl: server.url.replace('http:', 'https:'), developerUrl: server.url, retries: 0 });
-    assert.equal((await failure(tls.listBanks('app-key-1'))).message, `Could not reach the wallet API at ${host} (the secure connection failed).`);
+    assert.equal(
+      (await failure(tls.listBanks('app-key-1'))).message,
+      `Could not reach the wallet API at ${host} (the secure connection failed).`,
+    );
   });
 });

@@ -4,9 +4,7 @@ import { formatNaira, parseNairaToKobo, validateMobile } from '../../../src/api'
 import { VALIDATORS as validators } from '../support/validators';
 
 // Strings made of what people type into phone fields, so acceptances actually happen.
-const phoneish = fc
-  .array(fc.constantFrom(...'0123456789+ -.()234', '٣', 'a'), { maxLength: 18 })
-  .map((chars) => chars.join(''));
+const phoneish = fc.array(fc.constantFrom(...'0123456789+ -.()234', '٣', 'a'), { maxLength: 18 }).map((chars) => chars.join(''));
 
 const anyText = fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), fc.string({ unit: 'binary' }), phoneish);
 
@@ -29,7 +27,11 @@ describe('api properties', () => {
   it('every accepted mobile normalises to 234 + [789] + 9 digits', () => {
     // Near-misses and hits: assorted prefixes, 8-12 digits, assorted separators.
     const typed = fc
-      .tuple(fc.constantFrom('', '0', '234', '+234', '+234 (0)', '+1', '00234', '2340'), fc.stringMatching(/^\d{8,12}$/), fc.constantFrom(' ', '-', '.', ''))
+      .tuple(
+        fc.constantFrom('', '0', '234', '+234', '+234 (0)', '+1', '00234', '2340'),
+        fc.stringMatching(/^\d{8,12}$/),
+        fc.constantFrom(' ', '-', '.', ''),
+      )
       .map(([prefix, digits, sep]) => `${prefix}${sep}${digits.slice(0, 3)}${sep}${digits.slice(3)}`);
     let accepted = 0;
     fc.assert(
@@ -69,10 +71,13 @@ describe('api properties', () => {
 
   it('formatNaira round-trips through parseNairaToKobo for every safe integer', () => {
     fc.assert(
-      fc.property(fc.maxSafeInteger().filter((n) => n >= -Number.MAX_SAFE_INTEGER), (kobo) => {
-        const text = formatNaira(kobo);
-        assert.deepEqual(parseNairaToKobo(text, { allowNegative: true }), { ok: true, value: kobo === 0 ? 0 : kobo });
-      }),
+      fc.property(
+        fc.maxSafeInteger().filter((n) => n >= -Number.MAX_SAFE_INTEGER),
+        (kobo) => {
+          const text = formatNaira(kobo);
+          assert.deepEqual(parseNairaToKobo(text, { allowNegative: true }), { ok: true, value: kobo === 0 ? 0 : kobo });
+        },
+      ),
     );
   });
 

@@ -113,7 +113,17 @@ describe('api/validation', () => {
       assert.equal(accepted(validateEmail('ada@example.com')), 'ada@example.com');
       assert.equal(accepted(validateEmail('  ada.lovelace+wallet@mail.example.ng ')), 'ada.lovelace+wallet@mail.example.ng');
     });
-    for (const input of ['', 'ada', 'ada@', '@example.com', 'ada@example', 'ada @example.com', 'ada@@example.com', 'ada@example..com', `${'a'.repeat(250)}@example.com`]) {
+    for (const input of [
+      '',
+      'ada',
+      'ada@',
+      '@example.com',
+      'ada@example',
+      'ada @example.com',
+      'ada@@example.com',
+      'ada@example..com',
+      `${'a'.repeat(250)}@example.com`,
+    ]) {
       it(`rejects ${JSON.stringify(input.slice(0, 30))}`, () => assert.match(rejected(validateEmail(input)), /e-mail address/));
     }
   });

@@ -79,15 +79,24 @@ const KNOWN_PATHS = [
 ];
 
 /** Printable Latin-1 without space: what Node lets through in a request target. */
-const targetChar = fc.integer({ min: 0x21, max: 0xff }).filter((code) => code < 0x7f || code > 0x9f).map((code) => String.fromCharCode(code));
+const targetChar = fc
+  .integer({ min: 0x21, max: 0xff })
+  .filter((code) => code < 0x7f || code > 0x9f)
+  .map((code) => String.fromCharCode(code));
 const junk = fc.array(targetChar, { maxLength: 40 }).map((chars) => chars.join(''));
 const encoded = fc.string({ unit: 'grapheme', maxLength: 30 }).map((text) => encodeURIComponent(text));
-const segment = fc.oneof(encoded, junk, fc.constantFrom('..', '.', '%', '%zz', '%00', '%2F', '%ff', '~', ';a=b', '6af43eeb9a2fb13fceaa8bed', 'x'.repeat(3000)));
+const segment = fc.oneof(
+  encoded,
+  junk,
+  fc.constantFrom('..', '.', '%', '%zz', '%00', '%2F', '%ff', '~', ';a=b', '6af43eeb9a2fb13fceaa8bed', 'x'.repeat(3000)),
+);
 
 const path = fc
   .oneof(
     fc.constantFrom(...KNOWN_PATHS),
-    fc.tuple(fc.constantFrom(...KNOWN_PATHS, '', '/v1', '/v2'), fc.array(segment, { minLength: 1, maxLength: 4 })).map(([known, rest]) => `${known}/${rest.join('/')}`),
+    fc
+      .tuple(fc.constantFrom(...KNOWN_PATHS, '', '/v1', '/v2'), fc.array(segment, { minLength: 1, maxLength: 4 }))
+      .map(([known, rest]) => `${known}/${rest.join('/')}`),
     fc.array(segment, { maxLength: 5 }).map((parts) => `/${parts.join('/')}`),
   )
   // The admin API is a loopback test tool and answers 200 on purpose.
@@ -96,15 +105,51 @@ const path = fc
 const query = fc.oneof(
   fc.constant(''),
   fc
-    .array(fc.tuple(fc.oneof(fc.constantFrom('limit', 'pages', 'type', 'accountNumber', 'bankCode', 'mobile'), encoded), fc.oneof(encoded, junk, fc.constantFrom('-1', '0', '101', '1e3', '20&limit=20', 'bank', 'BANK', '99999999999999999999'))), { maxLength: 5 })
+    .array(
+      fc.tuple(
+        fc.oneof(fc.constantFrom('limit', 'pages', 'type', 'accountNumber', 'bankCode', 'mobile'), encoded),
+        fc.oneof(encoded, junk, fc.constantFrom('-1', '0', '101', '1e3', '20&limit=20', 'bank', 'BANK', '99999999999999999999')),
+      ),
+      { maxLength: 5 },
+    )
     .map((pairs) => `?${pairs.map(([key, value]) => `${key}=${value.replace(/[#?]/g, '')}`).join('&')}`),
   junk.map((text) => `?${text.replace(/#/g, '')}`),
 );
 
-const headerValue = fc.array(fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)), { maxLength: 120 }).map((chars) => chars.join('').trim());
+const headerValue = fc
+  .array(
+    fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)),
+    { maxLength: 120 },
+  )
+  .map((chars) => chars.join('').trim());
 const headers = fc.dictionary(
-  fc.oneof(fc.constantFrom('x-app-key', 'x-app-wallet-access-token', 'x-auth-token', 'content-type', 'accept', 'x-iv', 'retry-after', 'origin', 'cookie'), fc.stringMatching(/^x-[a-z0-9-]{1,20}$/)),
-  fc.oneof(headerValue, fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', 'multipart/form-data; boundary=x', 'pk_live_00000000000000000000000000000000', 'sk_test_ffffffffffffffffffffffffffffffff', 'eyJhbGciOiJub25lIn0.eyJpZCI6IngifQ.', 'eyJhbGciOiJIUzI1NiJ9.e30.AAAA')),
+  fc.oneof(
+    fc.constantFrom(
+      'x-app-key',
+      'x-app-wallet-access-token',
+      'x-auth-token',
+      'content-type',
+      'accept',
+      'x-iv',
+      'retry-after',
+      'origin',
+      'cookie',
+    ),
+    fc.stringMatching(/^x-[a-z0-9-]{1,20}$/),
+  ),
+  fc.oneof(
+    headerValue,
+    fc.constantFrom(
+      'application/json',
+      'application/json; charset=utf-8',
+      'text/plain',
+      'multipart/form-data; boundary=x',
+      'pk_live_00000000000000000000000000000000',
+      'sk_test_ffffffffffffffffffffffffffffffff',
+      'eyJhbGciOiJub25lIn0.eyJpZCI6IngifQ.',
+      'eyJhbGciOiJIUzI1NiJ9.e30.AAAA',
+    ),
+  ),
   { maxKeys: 6 },
 );
 
@@ -119,7 +164,16 @@ const body = fc.oneof(
       return 'null';
     }
   }),
-  fc.constantFrom('{"mobile":"2348000000000","factor":"sms","passcode":"000000"}', '{"email":{"$ne":null},"password":{"$gt":""}}', '{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"x":1}}}', '[]', '"str"', '{"a":' + '['.repeat(5000), '{}'.padEnd(70 * 1024, ' ')),
+  fc.constantFrom(
+    '{"mobile":"2348000000000","factor":"sms","passcode":"000000"}',
+    '{"email":{"$ne":null},"password":{"$gt":""}}',
+    '{"__proto__":{"admin":true}}',
+    '{"constructor":{"prototype":{"x":1}}}',
+    '[]',
+    '"str"',
+    '{"a":' + '['.repeat(5000),
+    '{}'.padEnd(70 * 1024, ' '),
+  ),
 );
 
 describe('reliability: hostile input to the sandbox', function () {
@@ -136,29 +190,47 @@ describe('reliability: hostile input to the sandbox', function () {
     const statuses = new Map<number, number>();
     let runs = 0;
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'), fc.stringMatching(/^[A-Z]{1,12}$/)), path, query, headers, body, async (method, target, search, head, payload) => {
-        runs++;
-        const withBody = payload !== undefined && method !== 'GET';
-        const reply = await send(sandbox.url, method, target + search, head, withBody ? payload : undefined);
-        statuses.set(reply.status, (statuses.get(reply.status) ?? 0) + 1);
-        assertEnvelope(reply, `${method} ${target.slice(0, 80)}${search.slice(0, 40)}`);
-      }),
+      fc.asyncProperty(
+        fc.oneof(fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'), fc.stringMatching(/^[A-Z]{1,12}$/)),
+        path,
+        query,
+        headers,
+        body,
+        async (method, target, search, head, payload) => {
+          runs++;
+          const withBody = payload !== undefined && method !== 'GET';
+          const reply = await send(sandbox.url, method, target + search, head, withBody ? payload : undefined);
+          statuses.set(reply.status, (statuses.get(reply.status) ?? 0) + 1);
+          assertEnvelope(reply, `${method} ${target.slice(0, 80)}${search.slice(0, 40)}`);
+        },
+      ),
       { numRuns: 600, seed: 424_242 },
     );
     assert.deepEqual(unexpected, [], 'the sandbox logged no unexpected error');
-    console.log(`\n    Hostile HTTP requests: ${runs} generated, every answer a 4xx error envelope (${[...statuses.entries()].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join(', ')}), 0 × 5xx\n`);
+    console.log(
+      `\n    Hostile HTTP requests: ${runs} generated, every answer a 4xx error envelope (${[...statuses.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([status, count]) => `${status}×${count}`)
+        .join(', ')}), 0 × 5xx\n`,
+    );
   });
 
   it('answers bytes that are not valid HTTP with a 400 envelope (or a hang-up), and keeps serving', async () => {
     const fixed: [string, string | Buffer][] = [
       ['garbage line', 'GARBAGE\r\n\r\n'],
       ['header overflow', `GET /v1/users/balance HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(100_000)}\r\n\r\n`],
-      ['bad chunk', 'POST /v1/auth/signup HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n\r\n'],
+      [
+        'bad chunk',
+        'POST /v1/auth/signup HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n\r\n',
+      ],
       ['two content lengths', 'POST /v1/auth/signup HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello!'],
       ['NUL in a header', 'GET /v1/users/balance HTTP/1.1\r\nHost: x\r\nX-App-Key: a\u0000b\r\n\r\n'],
       ['absolute-form target', 'GET http://evil.example/v1/users/balance HTTP/1.1\r\nHost: x\r\n\r\n'],
       ['asterisk target', 'GET * HTTP/1.1\r\nHost: x\r\n\r\n'],
-      ['smuggling', 'POST /v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /__sandbox/health HTTP/1.1\r\nHost: x\r\n\r\n'],
+      [
+        'smuggling',
+        'POST /v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /__sandbox/health HTTP/1.1\r\nHost: x\r\n\r\n',
+      ],
       ['HTTP/0.9', 'GET /\r\n\r\n'],
       ['binary', Buffer.from([0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xfc, 0x03, 0x03])],
     ];
@@ -186,6 +258,8 @@ describe('reliability: hostile input to the sandbox', function () {
     const banks = await fetch(`${sandbox.url}/v1/queries/banks`);
     assert.equal(banks.status, 401, 'still answering the API');
     assert.deepEqual(unexpected, []);
-    console.log(`    Raw non-HTTP bytes: ${fixed.length + 150} sent, ${answered} answered with a 4xx envelope, ${hungUp} hung up on without an answer, 0 × 5xx; still serving\n`);
+    console.log(
+      `    Raw non-HTTP bytes: ${fixed.length + 150} sent, ${answered} answered with a 4xx envelope, ${hungUp} hung up on without an answer, 0 × 5xx; still serving\n`,
+    );
   });
 });

@@ -41,7 +41,13 @@ describe('reliability: the sandbox serves 1,000 concurrent requests', function (
   it('answers every one of 1,000 requests from 100 keep-alive clients with a 200', async () => {
     const clients = Array.from({ length: 100 }, () => new http.Agent({ keepAlive: true, maxSockets: 4 }));
     const account = makeValidAccountNumber('000014', '000000000');
-    const paths = ['/v1/users/balance', '/v1/users/accounts', '/v1/transactions?limit=20&pages=1', '/v1/queries/banks', `/v1/queries/verify?accountNumber=${account}&bankCode=000014`];
+    const paths = [
+      '/v1/users/balance',
+      '/v1/users/accounts',
+      '/v1/transactions?limit=20&pages=1',
+      '/v1/queries/banks',
+      `/v1/queries/verify?accountNumber=${account}&bankCode=000014`,
+    ];
     sandbox.requests.length = 0;
     const started = performance.now();
     const results = await Promise.allSettled(
@@ -53,7 +59,9 @@ describe('reliability: the sandbox serves 1,000 concurrent requests', function (
     const elapsed = performance.now() - started;
     clients.forEach((agent) => agent.destroy());
 
-    const errors = results.filter((result) => result.status === 'rejected').map((result) => String((result as PromiseRejectedResult).reason));
+    const errors = results
+      .filter((result) => result.status === 'rejected')
+      .map((result) => String((result as PromiseRejectedResult).reason));
     assert.deepEqual(errors, [], 'no connection error');
     const answers = results.map((result) => (result as PromiseFulfilledResult<{ status: number; body: string; ms: number }>).value);
     const bad = answers.filter((answer) => answer.status !== 200 || (JSON.parse(answer.body) as { success?: unknown }).success !== true);

@@ -43,7 +43,12 @@ describe('reliability: properties of validators, masks, redaction and protocol g
   }
 
   it('accepted values are normalised and stable: validating the output again gives it back', () => {
-    const typed = fc.oneof(fc.string(), fc.stringMatching(/^[0-9 \-.()+]{0,16}$/), fc.stringMatching(/^ ?[0-9a-f]{24} ?$/), fc.stringMatching(/^[0-9]{6}$/));
+    const typed = fc.oneof(
+      fc.string(),
+      fc.stringMatching(/^[0-9 \-.()+]{0,16}$/),
+      fc.stringMatching(/^ ?[0-9a-f]{24} ?$/),
+      fc.stringMatching(/^[0-9]{6}$/),
+    );
     fc.assert(
       fc.property(typed, (input) => {
         for (const [, validate] of validators) {
@@ -87,19 +92,28 @@ describe('reliability: properties of validators, masks, redaction and protocol g
       }),
     );
     fc.assert(
-      fc.property(fc.oneof(fc.stringMatching(/^(pk_live_|sk_test_)[0-9a-f]{32}$/), fc.string({ minLength: 12 }), fc.anything()), (secret) => {
-        const masked = maskSecret(secret as string);
-        assert.equal(typeof masked, 'string');
-        if (typeof secret === 'string' && secret.length >= 12) {
-          const body = secret.replace(/^[a-z]{2}_(live|test)_/, '');
-          if (body.length >= 12) assert.equal(masked.includes(body.slice(0, -4)), false, 'the secret is not shown');
-        }
-      }),
+      fc.property(
+        fc.oneof(fc.stringMatching(/^(pk_live_|sk_test_)[0-9a-f]{32}$/), fc.string({ minLength: 12 }), fc.anything()),
+        (secret) => {
+          const masked = maskSecret(secret as string);
+          assert.equal(typeof masked, 'string');
+          if (typeof secret === 'string' && secret.length >= 12) {
+            const body = secret.replace(/^[a-z]{2}_(live|test)_/, '');
+            if (body.length >= 12) assert.equal(masked.includes(body.slice(0, -4)), false, 'the secret is not shown');
+          }
+        },
+      ),
     );
   });
 
   it('redact removes every JWT, app key, refresh token and passcode hint from any text around it', () => {
-    const jwt = fc.tuple(fc.stringMatching(/^[A-Za-z0-9_-]{8,40}$/), fc.stringMatching(/^[A-Za-z0-9_-]{8,60}$/), fc.stringMatching(/^[A-Za-z0-9_-]{0,43}$/)).map(([a, b, c]) => `eyJ${a}.${b}.${c}`);
+    const jwt = fc
+      .tuple(
+        fc.stringMatching(/^[A-Za-z0-9_-]{8,40}$/),
+        fc.stringMatching(/^[A-Za-z0-9_-]{8,60}$/),
+        fc.stringMatching(/^[A-Za-z0-9_-]{0,43}$/),
+      )
+      .map(([a, b, c]) => `eyJ${a}.${b}.${c}`);
     const key = fc.stringMatching(/^(pk_live_|sk_test_)[0-9a-f]{32}$/);
     const refresh = fc.stringMatching(/^[0-9a-f]{40}$/);
     const hint = fc.stringMatching(/^\d{6}$/).map((code) => `[Passcode: ${code}]`);
@@ -116,43 +130,73 @@ describe('reliability: properties of validators, masks, redaction and protocol g
   it('client error messages are one readable line without the secrets sent, whatever the server says', () => {
     const secretArb = fc.stringMatching(/^[A-Za-z0-9_]{8,40}$/);
     fc.assert(
-      fc.property(fc.integer({ min: 400, max: 599 }), fc.option(fc.string({ unit: 'binary', maxLength: 400 })), fc.option(fc.oneof(fc.string(), fc.integer().map(String))), secretArb, fc.option(fc.nat(100_000)), (status, serverText, code, secret, retryAfter) => {
-        const target = { method: 'GET', path: '/v1/users/balance', host: '127.0.0.1:4010', secrets: [secret] };
-        const echoed = serverText === null ? undefined : `${serverText} ${secret}`;
-        for (const error of [
-          httpError(target, { status, statusText: 'Whatever', serverText: echoed, errorCode: code ?? undefined, retryAfterSeconds: retryAfter ?? undefined }),
-          rejectedError(target, 200, echoed, code ?? undefined),
-          malformedError(target, 200, `detail ${secret}`),
-        ]) {
-          assert.equal(error.message.includes(secret), false, 'no secret');
-          assert.doesNotMatch(error.message, /[\r\n]|<[a-z!/][^>]*>|\[object Object\]/i);
-          assert.ok(error.message.length > 20);
-        }
-        const tidy = tidyServerText(echoed, [secret]);
-        if (tidy !== undefined) assert.ok(tidy.length <= 200 && !tidy.includes(secret));
-      }),
+      fc.property(
+        fc.integer({ min: 400, max: 599 }),
+        fc.option(fc.string({ unit: 'binary', maxLength: 400 })),
+        fc.option(fc.oneof(fc.string(), fc.integer().map(String))),
+        secretArb,
+        fc.option(fc.nat(100_000)),
+        (status, serverText, code, secret, retryAfter) => {
+          const target = { method: 'GET', path: '/v1/users/balance', host: '127.0.0.1:4010', secrets: [secret] };
+          const echoed = serverText === null ? undefined : `${serverText} ${secret}`;
+          for (const error of [
+            httpError(target, {
+              status,
+              statusText: 'Whatever',
+              serverText: echoed,
+              errorCode: code ?? undefined,
+              retryAfterSeconds: retryAfter ?? undefined,
+            }),
+            rejectedError(target, 200, echoed, code ?? undefined),
+            malformedError(target, 200, `detail ${secret}`),
+          ]) {
+            assert.equal(error.message.includes(secret), false, 'no secret');
+            assert.doesNotMatch(error.message, /[\r\n]|<[a-z!/][^>]*>|\[object Object\]/i);
+            assert.ok(error.message.length > 20);
+          }
+          const tidy = tidyServerText(echoed, [secret]);
+          if (tidy !== undefined) assert.ok(tidy.length <= 200 && !tidy.includes(secret));
+        },
+      ),
       { numRuns: 1000 },
     );
   });
 
   it('parseRetryAfter never throws and gives a whole number of seconds or nothing', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.nat().map(String), fc.date({ noInvalidDate: true }).map((date) => date.toUTCString()), fc.constant(null), fc.constant(undefined)), (value) => {
-        const seconds = parseRetryAfter(value);
-        if (seconds !== undefined) assert.ok(Number.isInteger(seconds) && seconds >= 0);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.nat().map(String),
+          fc.date({ noInvalidDate: true }).map((date) => date.toUTCString()),
+          fc.constant(null),
+          fc.constant(undefined),
+        ),
+        (value) => {
+          const seconds = parseRetryAfter(value);
+          if (seconds !== undefined) assert.ok(Number.isInteger(seconds) && seconds >= 0);
+        },
+      ),
     );
   });
 
   it('the webview protocol guards take any value and pass only known messages and states', () => {
     const known = new Set(['ready', 'retry', 'copy', 'openJson', 'navigate', 'verify', 'rendered', 'showTransaction']);
     fc.assert(
-      fc.property(fc.oneof(fc.anything(), fc.record({ type: fc.oneof(fc.string(), fc.constantFrom(...known)) }, { requiredKeys: [] }), fc.dictionary(fc.string(), fc.anything())), (value) => {
-        const message = parseWebviewMessage(value);
-        if (message !== undefined) assert.equal(typeof message.type, 'string');
-        const state = parsePanelState(value, (text) => validateTransactionRef(text).ok);
-        if (state !== undefined) assert.ok(state.view === 'verify' || (state.view === 'transaction' && validateTransactionRef(state.reference).ok));
-      }),
+      fc.property(
+        fc.oneof(
+          fc.anything(),
+          fc.record({ type: fc.oneof(fc.string(), fc.constantFrom(...known)) }, { requiredKeys: [] }),
+          fc.dictionary(fc.string(), fc.anything()),
+        ),
+        (value) => {
+          const message = parseWebviewMessage(value);
+          if (message !== undefined) assert.equal(typeof message.type, 'string');
+          const state = parsePanelState(value, (text) => validateTransactionRef(text).ok);
+          if (state !== undefined)
+            assert.ok(state.view === 'verify' || (state.view === 'transaction' && validateTransactionRef(state.reference).ok));
+        },
+      ),
       { numRuns: 2000 },
     );
   });

@@ -36,11 +36,15 @@ describe('reliability: security checks', function () {
       if (match) hits.push(`${path.relative(REPO, file)}: ${match[0]}`);
     }
     assert.deepEqual(hits, []);
-    console.log(`\n    TLS: ${sources.length} source files and ${bundles.length} bundles${bundles.length === 0 ? ' (none built: run `npm run build` to check dist/ too)' : ''} contain no rejectUnauthorized, NODE_TLS_REJECT_UNAUTHORIZED or checkServerIdentity.\n`);
+    console.log(
+      `\n    TLS: ${sources.length} source files and ${bundles.length} bundles${bundles.length === 0 ? ' (none built: run `npm run build` to check dist/ too)' : ''} contain no rejectUnauthorized, NODE_TLS_REJECT_UNAUTHORIZED or checkServerIdentity.\n`,
+    );
   });
 
   it('ships https:// defaults for every remote base URL', () => {
-    const manifest = JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { contributes: { configuration: { properties: Record<string, { default?: unknown }> } } };
+    const manifest = JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as {
+      contributes: { configuration: { properties: Record<string, { default?: unknown }> } };
+    };
     const urls = Object.entries(manifest.contributes.configuration.properties).filter(([key]) => /Url$/.test(key));
     assert.ok(urls.length >= 4);
     for (const [key, setting] of urls) assert.match(String(setting.default), /^https:\/\//, key);
@@ -51,17 +55,28 @@ describe('reliability: security checks', function () {
     assert.match(csp, /default-src 'none'/);
     assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval|\*|data:|http:/);
     const sources = csp.split(';').flatMap((directive) => directive.trim().split(/\s+/).slice(1));
-    for (const source of sources) assert.ok(/^'/.test(source) || source === 'https://file+.vscode-resource.vscode-cdn.net', `only the webview's own resources: ${source}`);
+    for (const source of sources)
+      assert.ok(
+        /^'/.test(source) || source === 'https://file+.vscode-resource.vscode-cdn.net',
+        `only the webview's own resources: ${source}`,
+      );
   });
 
   it('lists the bundled dependencies in THIRD_PARTY_NOTICES.md, all with permissive licenses', () => {
-    const result = spawnSync(process.execPath, [path.join(REPO, 'scripts', 'security', 'licenses.mjs'), '--check'], { cwd: REPO, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [path.join(REPO, 'scripts', 'security', 'licenses.mjs'), '--check'], {
+      cwd: REPO,
+      encoding: 'utf8',
+    });
     assert.equal(result.status, 0, `${result.stdout}\n${result.stderr}`);
     console.log(`    Licenses: ${result.stdout.trim().split('\n').join('; ')}\n`);
   });
 
   it('npm audit --omit=dev finds no known vulnerability (or says it could not run)', function () {
-    const result = spawnSync(process.execPath, [path.join(REPO, 'scripts', 'security', 'audit.mjs')], { cwd: REPO, encoding: 'utf8', timeout: 150_000 });
+    const result = spawnSync(process.execPath, [path.join(REPO, 'scripts', 'security', 'audit.mjs')], {
+      cwd: REPO,
+      encoding: 'utf8',
+      timeout: 150_000,
+    });
     const said = `${result.stdout}${result.stderr}`.trim();
     console.log(`    ${said}\n`);
     if (result.status === 2) {

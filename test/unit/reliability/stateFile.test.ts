@@ -16,7 +16,10 @@ const REPO = path.resolve(__dirname, '../../../..');
 function cliPath(): { file: string; label: string } {
   const bundled = path.join(REPO, 'dist', 'sandbox.js');
   if (existsSync(bundled)) return { file: bundled, label: 'dist/sandbox.js' };
-  return { file: path.resolve(__dirname, '../../../src/sandbox/cli.js'), label: 'out/src/sandbox/cli.js (run `npm run build` for dist/sandbox.js)' };
+  return {
+    file: path.resolve(__dirname, '../../../src/sandbox/cli.js'),
+    label: 'out/src/sandbox/cli.js (run `npm run build` for dist/sandbox.js)',
+  };
 }
 
 interface Running {
@@ -42,8 +45,13 @@ async function start(cli: string, dataFile: string): Promise<Running> {
   }
 }
 
-async function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Record<string, any>> { // eslint-disable-line @typescript-eslint/no-explicit-any
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Record<string, any>> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   return (await response.json()) as Record<string, unknown>;
 }
 
@@ -119,8 +127,13 @@ describe('reliability: the sandbox state file survives SIGKILL mid-write', funct
       checkConsistent(saved);
       const demo = saved.wallets.find((wallet) => wallet.mobile === '2348000000000')!;
       const now = { developers: saved.developers.length, apps: saved.apps.length, transactions: demo.transactions.length };
-      assert.ok(now.developers >= previous.developers && now.apps >= previous.apps && now.transactions >= previous.transactions, `round ${round}: nothing saved before was lost`);
-      lines.push(`  round ${round + 1}: killed after ${killAfter[round]} ms, ${acknowledged.writes} writes acknowledged; file ${(text.length / 1024).toFixed(0)} KiB, ${now.developers} developers, ${now.apps} apps, ${now.transactions} demo transactions`);
+      assert.ok(
+        now.developers >= previous.developers && now.apps >= previous.apps && now.transactions >= previous.transactions,
+        `round ${round}: nothing saved before was lost`,
+      );
+      lines.push(
+        `  round ${round + 1}: killed after ${killAfter[round]} ms, ${acknowledged.writes} writes acknowledged; file ${(text.length / 1024).toFixed(0)} KiB, ${now.developers} developers, ${now.apps} apps, ${now.transactions} demo transactions`,
+      );
       previous = now;
     }
     assert.ok(!existsSync(`${dataFile}.corrupt`), 'never found corrupt');
@@ -129,7 +142,11 @@ describe('reliability: the sandbox state file survives SIGKILL mid-write', funct
     final.child.kill('SIGTERM');
     await final.exited;
     assert.doesNotMatch(final.stderr(), /not a valid state file/);
-    console.log(`\n    State file under SIGKILL (${cli.label}): ${rounds} kills, ${totalWrites} writes acknowledged in all, the file parsed and was consistent every time;`);
-    console.log(`    ${leftovers.length} temporary file(s) from interrupted writes left beside it (harmless: never read).\n${lines.join('\n')}\n`);
+    console.log(
+      `\n    State file under SIGKILL (${cli.label}): ${rounds} kills, ${totalWrites} writes acknowledged in all, the file parsed and was consistent every time;`,
+    );
+    console.log(
+      `    ${leftovers.length} temporary file(s) from interrupted writes left beside it (harmless: never read).\n${lines.join('\n')}\n`,
+    );
   });
 });

@@ -71,7 +71,10 @@ describe('sandbox: CLI', () => {
       runner.child.kill('SIGTERM');
       assert.equal(await runner.exited, 0);
       const saved = JSON.parse(readFileSync(dataFile, 'utf8')) as { developers: { email: string }[] };
-      assert.deepEqual(saved.developers.map((d) => d.email), ['cli@example.ng']);
+      assert.deepEqual(
+        saved.developers.map((d) => d.email),
+        ['cli@example.ng'],
+      );
     } finally {
       runner.child.kill('SIGKILL');
       rmSync(dir, { recursive: true, force: true });

@@ -29,8 +29,18 @@ describe('sandbox: errors', () => {
 
   it('answers an unknown mobile as the real service did', async () => {
     const headers = { 'x-app-key': dev.appKey };
-    await expectError(call(sandbox, 'POST', '/v1/users/auth/validate', { body: { mobile: '2347000000001' }, headers }), 404, '10003', 'This user does not exist');
-    await expectError(call(sandbox, 'POST', '/v1/users/auth', { body: { mobile: '2347000000001', factor: 'sms' }, headers }), 404, '10003', 'This user does not exist');
+    await expectError(
+      call(sandbox, 'POST', '/v1/users/auth/validate', { body: { mobile: '2347000000001' }, headers }),
+      404,
+      '10003',
+      'This user does not exist',
+    );
+    await expectError(
+      call(sandbox, 'POST', '/v1/users/auth', { body: { mobile: '2347000000001', factor: 'sms' }, headers }),
+      404,
+      '10003',
+      'This user does not exist',
+    );
   });
 
   it('refuses a wrong, a malformed and a reused passcode', async () => {
@@ -39,8 +49,17 @@ describe('sandbox: errors', () => {
     await expectOk(call(sandbox, 'POST', '/v1/users/auth', { body: { mobile, factor: 'sms' }, headers }));
     const right = sandbox.lastPasscode(mobile) as string;
     const wrong = right === '000000' ? '111111' : '000000';
-    await expectError(call(sandbox, 'POST', '/v1/users/auth', { body: { mobile, factor: 'sms', passcode: wrong }, headers }), 400, '10004', 'The passcode you entered is invalid');
-    await expectError(call(sandbox, 'POST', '/v1/users/auth', { body: { mobile, factor: 'sms', passcode: 123456 }, headers }), 400, '10000');
+    await expectError(
+      call(sandbox, 'POST', '/v1/users/auth', { body: { mobile, factor: 'sms', passcode: wrong }, headers }),
+      400,
+      '10004',
+      'The passcode you entered is invalid',
+    );
+    await expectError(
+      call(sandbox, 'POST', '/v1/users/auth', { body: { mobile, factor: 'sms', passcode: 123456 }, headers }),
+      400,
+      '10000',
+    );
     await expectOk(call(sandbox, 'POST', '/v1/users/auth', { body: { mobile, factor: 'sms', passcode: right }, headers }));
     await expectError(call(sandbox, 'POST', '/v1/users/auth', { body: { mobile, factor: 'sms', passcode: right }, headers }), 400, '10004');
   });
@@ -66,24 +85,64 @@ describe('sandbox: errors', () => {
     await expectError(call(sandbox, 'POST', '/v1/users/auth/validate', { body: { mobile: '2348000000000' } }), 401, '10001');
     await expectError(call(sandbox, 'GET', '/v1/users/balance', { headers: { 'x-app-key': dev.appKey } }), 401, '10002');
     const forged = wallet.accessToken.slice(0, -3) + (wallet.accessToken.endsWith('AAA') ? 'BBB' : 'AAA');
-    await expectError(call(sandbox, 'GET', '/v1/users/balance', { headers: { 'x-app-key': dev.appKey, 'x-app-wallet-access-token': forged } }), 401, '10002');
-    await expectError(call(sandbox, 'GET', '/v1/users/balance', { headers: { 'x-app-key': dev.appKey, 'x-app-wallet-access-token': 'not.a.jwt' } }), 401, '10002');
-    await expectError(call(sandbox, 'GET', '/v1/users/balance', { headers: { 'x-app-key': 'bad', 'x-app-wallet-access-token': wallet.accessToken } }), 401, '10001');
+    await expectError(
+      call(sandbox, 'GET', '/v1/users/balance', { headers: { 'x-app-key': dev.appKey, 'x-app-wallet-access-token': forged } }),
+      401,
+      '10002',
+    );
+    await expectError(
+      call(sandbox, 'GET', '/v1/users/balance', { headers: { 'x-app-key': dev.appKey, 'x-app-wallet-access-token': 'not.a.jwt' } }),
+      401,
+      '10002',
+    );
+    await expectError(
+      call(sandbox, 'GET', '/v1/users/balance', { headers: { 'x-app-key': 'bad', 'x-app-wallet-access-token': wallet.accessToken } }),
+      401,
+      '10001',
+    );
     await expectError(call(sandbox, 'POST', '/v1/resource/app', { body: { name: 'x' } }), 401, '20003');
-    await expectError(call(sandbox, 'POST', '/v1/resource/app', { body: { name: 'x' }, headers: { 'x-auth-token': wallet.accessToken } }), 401, '20003');
+    await expectError(
+      call(sandbox, 'POST', '/v1/resource/app', { body: { name: 'x' }, headers: { 'x-auth-token': wallet.accessToken } }),
+      401,
+      '20003',
+    );
     const login = await expectOk(call(sandbox, 'POST', '/v1/auth/login', { body: { email: dev.email, password: dev.password } }));
     // The login token is not the resource token the contract asks for.
-    await expectError(call(sandbox, 'POST', '/v1/resource/app', { body: { name: 'x' }, headers: { 'x-auth-token': login.json['data'].token } }), 401, '20003');
+    await expectError(
+      call(sandbox, 'POST', '/v1/resource/app', { body: { name: 'x' }, headers: { 'x-auth-token': login.json['data'].token } }),
+      401,
+      '20003',
+    );
   });
 
   it('answers bad credentials the same for a wrong password and an unknown e-mail', async () => {
-    await expectError(call(sandbox, 'POST', '/v1/auth/login', { body: { email: dev.email, password: 'wrong-password' } }), 401, '20002', 'Invalid email or password');
-    await expectError(call(sandbox, 'POST', '/v1/resource/auth', { body: { email: 'nobody@example.ng', password: 'whatever1' } }), 401, '20002', 'Invalid email or password');
+    await expectError(
+      call(sandbox, 'POST', '/v1/auth/login', { body: { email: dev.email, password: 'wrong-password' } }),
+      401,
+      '20002',
+      'Invalid email or password',
+    );
+    await expectError(
+      call(sandbox, 'POST', '/v1/resource/auth', { body: { email: 'nobody@example.ng', password: 'whatever1' } }),
+      401,
+      '20002',
+      'Invalid email or password',
+    );
   });
 
   it('validates signup and app names', async () => {
-    await expectError(call(sandbox, 'POST', '/v1/auth/signup', { body: { email: 'not-an-email', password: 'long-enough' } }), 400, '10000', /email/);
-    await expectError(call(sandbox, 'POST', '/v1/auth/signup', { body: { email: 'short@example.ng', password: 'short' } }), 400, '10000', /password/);
+    await expectError(
+      call(sandbox, 'POST', '/v1/auth/signup', { body: { email: 'not-an-email', password: 'long-enough' } }),
+      400,
+      '10000',
+      /email/,
+    );
+    await expectError(
+      call(sandbox, 'POST', '/v1/auth/signup', { body: { email: 'short@example.ng', password: 'short' } }),
+      400,
+      '10000',
+      /password/,
+    );
     await expectError(call(sandbox, 'POST', '/v1/auth/signup', { body: { email: 'x@example.ng' } }), 400, '10000', /password is required/);
     const headers = { 'x-auth-token': dev.token };
     await expectError(call(sandbox, 'POST', '/v1/resource/app', { body: { name: '   ' }, headers }), 400, '10000', /name/);
@@ -93,28 +152,58 @@ describe('sandbox: errors', () => {
 
   it('validates the OTP and refresh bodies', async () => {
     const headers = { 'x-app-key': dev.appKey };
-    await expectError(call(sandbox, 'POST', '/v1/users/auth/validate', { body: { mobile: '08031234567' }, headers }), 400, '10000', /234 followed by 10 digits/);
-    await expectError(call(sandbox, 'POST', '/v1/users/auth', { body: { mobile: '2348000000000', factor: 'email' }, headers }), 400, '10000', /factor/);
+    await expectError(
+      call(sandbox, 'POST', '/v1/users/auth/validate', { body: { mobile: '08031234567' }, headers }),
+      400,
+      '10000',
+      /234 followed by 10 digits/,
+    );
+    await expectError(
+      call(sandbox, 'POST', '/v1/users/auth', { body: { mobile: '2348000000000', factor: 'email' }, headers }),
+      400,
+      '10000',
+      /factor/,
+    );
     await expectError(call(sandbox, 'POST', '/v1/users/auth', { body: { mobile: '2348000000000' }, headers }), 400, '10000', /factor/);
     await expectError(call(sandbox, 'POST', '/v1/users/accessToken', { body: {}, headers }), 400, '10000', /refreshToken/);
     await expectError(call(sandbox, 'POST', '/v1/users/accessToken', { body: { refreshToken: 'f'.repeat(40) }, headers }), 401, '10007');
   });
 
   it('validates limit, pages and type, and 404s unknown references', async () => {
-    const bad = ['limit=0', 'limit=101', 'limit=abc', 'limit=1.5', 'limit=-1', 'pages=0', 'pages=x', 'type=card', 'type=BANK', 'limit=1&limit=2'];
+    const bad = [
+      'limit=0',
+      'limit=101',
+      'limit=abc',
+      'limit=1.5',
+      'limit=-1',
+      'pages=0',
+      'pages=x',
+      'type=card',
+      'type=BANK',
+      'limit=1&limit=2',
+    ];
     for (const query of bad) {
       await expectError(call(sandbox, 'GET', `/v1/transactions?${query}`, { headers: wallet.headers }), 400, '10000');
     }
-    await expectError(call(sandbox, 'GET', '/v1/transactions/ffffffffffffffffffffffff', { headers: wallet.headers }), 404, '30001', 'Transaction not found');
+    await expectError(
+      call(sandbox, 'GET', '/v1/transactions/ffffffffffffffffffffffff', { headers: wallet.headers }),
+      404,
+      '30001',
+      'Transaction not found',
+    );
     const newest = await expectOk(call(sandbox, 'GET', '/v1/transactions?limit=1', { headers: wallet.headers }));
     const tx = newest.json['data'].transactions[0] as { reference: string; type: string };
     const otherType = tx.type === 'bank' ? 'vtu' : 'bank';
     await expectOk(call(sandbox, 'GET', `/v1/transactions/${tx.reference}?type=${tx.type}`, { headers: wallet.headers }));
-    await expectError(call(sandbox, 'GET', `/v1/transactions/${tx.reference}?type=${otherType}`, { headers: wallet.headers }), 404, '30001');
+    await expectError(
+      call(sandbox, 'GET', `/v1/transactions/${tx.reference}?type=${otherType}`, { headers: wallet.headers }),
+      404,
+      '30001',
+    );
     await expectError(call(sandbox, 'GET', `/v1/transactions/${tx.reference}?limit=500`, { headers: wallet.headers }), 400, '10000');
   });
 
-  it('does not show one wallet another wallet\'s transaction', async () => {
+  it("does not show one wallet another wallet's transaction", async () => {
     const other = await connectWallet(sandbox, dev.appKey, '2348000000000');
     const theirs = await expectOk(call(sandbox, 'GET', '/v1/transactions?limit=1', { headers: other.headers }));
     const ref = theirs.json['data'].transactions[0].reference as string;
@@ -130,8 +219,17 @@ describe('sandbox: errors', () => {
     await expectError(verify('accountNumber=0123456789&bankCode=999999'), 400, '10000', /not in the bank list/);
     await expectError(verify('bankCode=000014'), 400, '10000');
     // 0000000000 at ACCESS BANK: check digit over 000014+000000000 is (10 - 19 % 10) % 10 = 1, so ...0 fails.
-    await expectError(verify('accountNumber=0000000000&bankCode=000014'), 404, '30002', 'Could not resolve account name. Check the account number and bank.');
-    await expectError(call(sandbox, 'GET', '/v1/queries/verify?accountNumber=0000000001&bankCode=000014', { headers: { 'x-app-key': dev.appKey } }), 401, '10002');
+    await expectError(
+      verify('accountNumber=0000000000&bankCode=000014'),
+      404,
+      '30002',
+      'Could not resolve account name. Check the account number and bank.',
+    );
+    await expectError(
+      call(sandbox, 'GET', '/v1/queries/verify?accountNumber=0000000001&bankCode=000014', { headers: { 'x-app-key': dev.appKey } }),
+      401,
+      '10002',
+    );
   });
 
   it('answers unknown paths with 404 and wrong methods with 405 and Allow', async () => {
@@ -148,18 +246,103 @@ describe('sandbox: errors', () => {
 
   describe('bad input table: every row is a 4xx envelope and the next request is served', () => {
     const big = JSON.stringify({ mobile: '2348000000000', pad: 'x'.repeat(200 * 1024) });
-    const rows: { name: string; method: string; path: string; rawBody?: string; body?: unknown; headers?: Record<string, string>; status: number; errorCode: string }[] = [
-      { name: 'malformed JSON', method: 'POST', path: '/v1/auth/signup', rawBody: '{"email": "a@b.co", ', headers: { 'content-type': 'application/json' }, status: 400, errorCode: '40000' },
-      { name: 'JSON array body', method: 'POST', path: '/v1/auth/signup', rawBody: '[1,2]', headers: { 'content-type': 'application/json' }, status: 400, errorCode: '10000' },
-      { name: 'JSON null body', method: 'POST', path: '/v1/auth/login', rawBody: 'null', headers: { 'content-type': 'application/json' }, status: 400, errorCode: '10000' },
-      { name: 'form body', method: 'POST', path: '/v1/auth/login', rawBody: 'email=a&password=b', headers: { 'content-type': 'application/x-www-form-urlencoded' }, status: 415, errorCode: '40015' },
-      { name: 'text body', method: 'POST', path: '/v1/users/auth/validate', rawBody: 'hello', headers: { 'content-type': 'text/plain' }, status: 415, errorCode: '40015' },
+    const rows: {
+      name: string;
+      method: string;
+      path: string;
+      rawBody?: string;
+      body?: unknown;
+      headers?: Record<string, string>;
+      status: number;
+      errorCode: string;
+    }[] = [
+      {
+        name: 'malformed JSON',
+        method: 'POST',
+        path: '/v1/auth/signup',
+        rawBody: '{"email": "a@b.co", ',
+        headers: { 'content-type': 'application/json' },
+        status: 400,
+        errorCode: '40000',
+      },
+      {
+        name: 'JSON array body',
+        method: 'POST',
+        path: '/v1/auth/signup',
+        rawBody: '[1,2]',
+        headers: { 'content-type': 'application/json' },
+        status: 400,
+        errorCode: '10000',
+      },
+      {
+        name: 'JSON null body',
+        method: 'POST',
+        path: '/v1/auth/login',
+        rawBody: 'null',
+        headers: { 'content-type': 'application/json' },
+        status: 400,
+        errorCode: '10000',
+      },
+      {
+        name: 'form body',
+        method: 'POST',
+        path: '/v1/auth/login',
+        rawBody: 'email=a&password=b',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        status: 415,
+        errorCode: '40015',
+      },
+      {
+        name: 'text body',
+        method: 'POST',
+        path: '/v1/users/auth/validate',
+        rawBody: 'hello',
+        headers: { 'content-type': 'text/plain' },
+        status: 415,
+        errorCode: '40015',
+      },
       { name: 'empty body', method: 'POST', path: '/v1/auth/signup', status: 400, errorCode: '10000' },
-      { name: 'number for email', method: 'POST', path: '/v1/auth/signup', body: { email: 42, password: 'long-enough' }, status: 400, errorCode: '10000' },
-      { name: 'object for password', method: 'POST', path: '/v1/auth/login', body: { email: 'a@b.co', password: { $ne: '' } }, status: 400, errorCode: '10000' },
-      { name: 'number for mobile', method: 'POST', path: '/v1/users/auth/validate', body: { mobile: 2348000000000 }, status: 401, errorCode: '10001' },
-      { name: 'array for refresh token', method: 'POST', path: '/v1/users/accessToken', body: { refreshToken: ['a'] }, status: 401, errorCode: '10001' },
-      { name: 'oversized body', method: 'POST', path: '/v1/users/auth/validate', rawBody: big, headers: { 'content-type': 'application/json' }, status: 413, errorCode: '40013' },
+      {
+        name: 'number for email',
+        method: 'POST',
+        path: '/v1/auth/signup',
+        body: { email: 42, password: 'long-enough' },
+        status: 400,
+        errorCode: '10000',
+      },
+      {
+        name: 'object for password',
+        method: 'POST',
+        path: '/v1/auth/login',
+        body: { email: 'a@b.co', password: { $ne: '' } },
+        status: 400,
+        errorCode: '10000',
+      },
+      {
+        name: 'number for mobile',
+        method: 'POST',
+        path: '/v1/users/auth/validate',
+        body: { mobile: 2348000000000 },
+        status: 401,
+        errorCode: '10001',
+      },
+      {
+        name: 'array for refresh token',
+        method: 'POST',
+        path: '/v1/users/accessToken',
+        body: { refreshToken: ['a'] },
+        status: 401,
+        errorCode: '10001',
+      },
+      {
+        name: 'oversized body',
+        method: 'POST',
+        path: '/v1/users/auth/validate',
+        rawBody: big,
+        headers: { 'content-type': 'application/json' },
+        status: 413,
+        errorCode: '40013',
+      },
       { name: 'unknown path', method: 'GET', path: '/v2/users/balance', status: 404, errorCode: '40004' },
       { name: 'unknown method', method: 'PATCH', path: '/v1/queries/banks', status: 405, errorCode: '40005' },
       { name: 'percent garbage in a reference', method: 'GET', path: '/v1/transactions/%E0%A4%A', status: 400, errorCode: '10000' },

@@ -156,7 +156,9 @@ describe('sandbox: knobs, faults and the admin API', () => {
   it('reads passcodes and edits wallets over HTTP', async () => {
     const dev = await newDeveloper(sandbox);
     assert.equal((await call(sandbox, 'GET', `/__sandbox/passcode?mobile=${dev.sandboxMobile}`)).status, 404);
-    await expectOk(call(sandbox, 'POST', '/v1/users/auth', { body: { mobile: dev.sandboxMobile, factor: 'sms' }, headers: { 'x-app-key': dev.appKey } }));
+    await expectOk(
+      call(sandbox, 'POST', '/v1/users/auth', { body: { mobile: dev.sandboxMobile, factor: 'sms' }, headers: { 'x-app-key': dev.appKey } }),
+    );
     const passcode = await expectOk(call(sandbox, 'GET', `/__sandbox/passcode?mobile=${dev.sandboxMobile}`));
     assert.equal(passcode.json['data'].passcode, sandbox.lastPasscode(dev.sandboxMobile));
     assert.equal(errorOf(await call(sandbox, 'GET', '/__sandbox/passcode?mobile=2347000000000')).errorCode, '10003');
@@ -164,17 +166,38 @@ describe('sandbox: knobs, faults and the admin API', () => {
 
     await expectOk(call(sandbox, 'POST', '/__sandbox/balance?mobile=2348000000000', { body: { balance: 99 } }));
     assert.equal((await expectOk(balance())).json['data'].user.balance, 99);
-    assert.equal(errorOf(await call(sandbox, 'POST', '/__sandbox/balance?mobile=2348000000000', { body: { balance: 1.5 } })).errorCode, '10000');
+    assert.equal(
+      errorOf(await call(sandbox, 'POST', '/__sandbox/balance?mobile=2348000000000', { body: { balance: 1.5 } })).errorCode,
+      '10000',
+    );
 
-    const added = await expectOk(call(sandbox, 'POST', '/__sandbox/transactions?mobile=2348000000000', { body: { type: 'vtu', amount: 50000 } }));
+    const added = await expectOk(
+      call(sandbox, 'POST', '/__sandbox/transactions?mobile=2348000000000', { body: { type: 'vtu', amount: 50000 } }),
+    );
     const tx = added.json['data'].transaction;
     const newest = await expectOk(call(sandbox, 'GET', '/v1/transactions?limit=1', { headers: wallet.headers }));
     assert.deepEqual(newest.json['data'].transactions, [tx]);
     assert.equal(tx.recipient.metadata.billType, 'vtu');
-    assert.equal(errorOf(await call(sandbox, 'POST', '/__sandbox/transactions?mobile=2348000000000', { body: { type: 'card', amount: 1 } })).errorCode, '10000');
-    assert.equal(errorOf(await call(sandbox, 'POST', '/__sandbox/transactions?mobile=2348000000000', { body: { type: 'bank', amount: -5 } })).errorCode, '10000');
-    assert.equal(errorOf(await call(sandbox, 'POST', '/__sandbox/transactions?mobile=2348000000000', { body: { type: 'bank', amount: 5, createdAt: 'yesterday' } })).errorCode, '10000');
-    const dup = await call(sandbox, 'POST', '/__sandbox/transactions?mobile=2348000000000', { body: { type: 'bank', amount: 5, reference: tx.reference } });
+    assert.equal(
+      errorOf(await call(sandbox, 'POST', '/__sandbox/transactions?mobile=2348000000000', { body: { type: 'card', amount: 1 } })).errorCode,
+      '10000',
+    );
+    assert.equal(
+      errorOf(await call(sandbox, 'POST', '/__sandbox/transactions?mobile=2348000000000', { body: { type: 'bank', amount: -5 } }))
+        .errorCode,
+      '10000',
+    );
+    assert.equal(
+      errorOf(
+        await call(sandbox, 'POST', '/__sandbox/transactions?mobile=2348000000000', {
+          body: { type: 'bank', amount: 5, createdAt: 'yesterday' },
+        }),
+      ).errorCode,
+      '10000',
+    );
+    const dup = await call(sandbox, 'POST', '/__sandbox/transactions?mobile=2348000000000', {
+      body: { type: 'bank', amount: 5, reference: tx.reference },
+    });
     assert.match(errorOf(dup).error, /already exists/);
     assert.equal(errorOf(await call(sandbox, 'GET', '/__sandbox/nothing')).errorCode, '40004');
   });

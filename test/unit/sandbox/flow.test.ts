@@ -36,7 +36,9 @@ describe('sandbox: the whole flow', () => {
     assert.equal(auth.json['data'].user.passwordHash, undefined);
     const token = auth.json['data'].token as string;
 
-    const created = await expectOk(call(sandbox, 'POST', '/v1/resource/app', { body: { name: '  Shop  ' }, headers: { 'x-auth-token': token } }));
+    const created = await expectOk(
+      call(sandbox, 'POST', '/v1/resource/app', { body: { name: '  Shop  ' }, headers: { 'x-auth-token': token } }),
+    );
     const app = created.json['data'].app;
     assert.equal(app.name, 'Shop');
     assert.match(app.key, /^pk_live_[0-9a-f]{32}$/);
@@ -55,7 +57,9 @@ describe('sandbox: the whole flow', () => {
     assert.match(passcode ?? '', /^\d{6}$/);
     assert.equal(sent.json['message'], `Please enter the passcode sent to ${sandboxMobile}. [Passcode: ${passcode}]`);
 
-    const verified = await expectOk(call(sandbox, 'POST', '/v1/users/auth', { body: { mobile: sandboxMobile, factor: 'sms', passcode }, headers }));
+    const verified = await expectOk(
+      call(sandbox, 'POST', '/v1/users/auth', { body: { mobile: sandboxMobile, factor: 'sms', passcode }, headers }),
+    );
     assert.equal(verified.json['message'], 'Wallet added successfully');
     const { accessToken, refreshToken, expiresIn } = verified.json['data'];
     assert.match(refreshToken, /^[0-9a-f]{40}$/);
@@ -82,7 +86,14 @@ describe('sandbox: the whole flow', () => {
     }
 
     const page = await expectOk(call(sandbox, 'GET', '/v1/transactions?limit=5&pages=1', { headers: wallet }));
-    const txs = page.json['data'].transactions as { _id: string; reference: string; createdAt: string; updatedAt: string; amount: number; type: string }[];
+    const txs = page.json['data'].transactions as {
+      _id: string;
+      reference: string;
+      createdAt: string;
+      updatedAt: string;
+      amount: number;
+      type: string;
+    }[];
     assert.equal(txs.length, 5);
     for (const tx of txs) {
       assert.match(tx._id, HEX24);
@@ -99,14 +110,20 @@ describe('sandbox: the whole flow', () => {
     assert.deepEqual(banks.json['data'].banks, BANKS);
 
     const accountNumber = makeValidAccountNumber('000013', '012345678');
-    const resolved = await expectOk(call(sandbox, 'GET', `/v1/queries/verify?accountNumber=${accountNumber}&bankCode=000013`, { headers: wallet }));
+    const resolved = await expectOk(
+      call(sandbox, 'GET', `/v1/queries/verify?accountNumber=${accountNumber}&bankCode=000013`, { headers: wallet }),
+    );
     assert.equal(resolved.json['data'].accountNumber, accountNumber);
     assert.equal(resolved.json['data'].bankName, 'GUARANTY TRUST BANK');
     assert.match(resolved.json['data'].accountName, /^[A-Z]+( [A-Z]+)+$/);
 
     const refreshed = await expectOk(call(sandbox, 'POST', '/v1/users/accessToken', { body: { refreshToken }, headers }));
     assert.deepEqual(Object.keys(refreshed.json['data']).sort(), ['accessToken', 'expiresIn']);
-    const again = await expectOk(call(sandbox, 'GET', '/v1/users/balance', { headers: { ...wallet, 'x-app-wallet-access-token': refreshed.json['data'].accessToken } }));
+    const again = await expectOk(
+      call(sandbox, 'GET', '/v1/users/balance', {
+        headers: { ...wallet, 'x-app-wallet-access-token': refreshed.json['data'].accessToken },
+      }),
+    );
     assert.equal(again.json['data'].user.balance, walletUser.balance);
   });
 
@@ -170,7 +187,6 @@ describe('sandbox: the whole flow', () => {
   });
 
   it('gives each developer their own sandbox wallet', async () => {
-    
     const a = await newDeveloper(sandbox);
     const b = await newDeveloper(sandbox);
     assert.notEqual(a.sandboxMobile, b.sandboxMobile);

@@ -40,7 +40,10 @@ describe('sandbox: transaction history', () => {
         break;
       }
     }
-    assert.deepEqual(pages.map((tx) => tx._id), all.map((tx) => tx._id));
+    assert.deepEqual(
+      pages.map((tx) => tx._id),
+      all.map((tx) => tx._id),
+    );
     assert.deepEqual(await list('limit=7&pages=1000'), []);
   });
 
@@ -52,7 +55,11 @@ describe('sandbox: transaction history', () => {
   });
 
   it('puts an added transaction on top and finds it by reference', async () => {
-    const added = sandbox.addTransaction(mobile, { type: 'phone', amount: 150_000, recipient: { mobile: '2348031234567', name: 'OKAFOR CHIDI' } });
+    const added = sandbox.addTransaction(mobile, {
+      type: 'phone',
+      amount: 150_000,
+      recipient: { mobile: '2348031234567', name: 'OKAFOR CHIDI' },
+    });
     assert.match(added._id, /^[0-9a-f]{24}$/);
     assert.equal(added.reference, added._id);
     const [top] = await list('limit=1');
@@ -121,7 +128,15 @@ describe('sandbox: transaction history', () => {
         const dev = await newDeveloper(box);
         const w = await connectWallet(box, dev.appKey, '2348000000000');
         const answer = await expectOk(call(box, 'GET', '/v1/transactions?limit=100', { headers: w.headers }));
-        firsts.push((answer.json as Listed).data.transactions.map((tx) => ({ ...tx, createdAt: '', updatedAt: '', _id: tx._id.slice(8), reference: '' })));
+        firsts.push(
+          (answer.json as Listed).data.transactions.map((tx) => ({
+            ...tx,
+            createdAt: '',
+            updatedAt: '',
+            _id: tx._id.slice(8),
+            reference: '',
+          })),
+        );
       }
       assert.deepEqual(firsts[0], firsts[1]);
       assert.notDeepEqual(firsts[0], firsts[2]);

@@ -74,7 +74,7 @@ describe('sandbox: banks and account verification', () => {
       assert.equal(answer.json['data'].accountNumber, number);
     });
 
-    it('always resolves the wallet\'s own accounts, with the owner\'s name', async () => {
+    it("always resolves the wallet's own accounts, with the owner's name", async () => {
       const accounts = await expectOk(call(sandbox, 'GET', '/v1/users/accounts', { headers: wallet.headers }));
       for (const account of accounts.json['data'].accounts as { accountNumber: string; bankCode: string }[]) {
         const answer = await expectOk(verify(account.accountNumber, account.bankCode));

@@ -28,7 +28,8 @@ describe('sandbox: state file', () => {
     assert.match(saved, /"passwordHash":"scrypt:/);
     // Like a real server, only hashes of keys and refresh tokens are kept: the file lives in
     // the user's VS Code data folder when the extension runs the sandbox.
-    for (const secret of [dev.appKey, dev.sandboxKey, wallet.refreshToken]) assert.ok(!saved.includes(secret), 'no key or refresh token in plain text');
+    for (const secret of [dev.appKey, dev.sandboxKey, wallet.refreshToken])
+      assert.ok(!saved.includes(secret), 'no key or refresh token in plain text');
     assert.doesNotMatch(saved, /"passcode"/, 'passcodes are never written');
 
     const second = await startSandbox({ dataFile, log: () => undefined });
@@ -38,12 +39,19 @@ describe('sandbox: state file', () => {
       assert.equal(balance.json['data'].user.balance, 123_456);
       const byRef = await expectOk(call(second, 'GET', `/v1/transactions/${added.reference}`, { headers: wallet.headers }));
       assert.deepEqual(byRef.json['data'].transaction, added);
-      await expectOk(call(second, 'POST', '/v1/users/accessToken', { body: { refreshToken: wallet.refreshToken }, headers: { 'x-app-key': dev.sandboxKey } }));
+      await expectOk(
+        call(second, 'POST', '/v1/users/accessToken', {
+          body: { refreshToken: wallet.refreshToken },
+          headers: { 'x-app-key': dev.sandboxKey },
+        }),
+      );
       await expectOk(call(second, 'POST', '/v1/auth/login', { body: { email: dev.email, password: dev.password } }));
       const taken = await call(second, 'POST', '/v1/auth/signup', { body: { email: dev.email, password: dev.password } });
       assert.equal(taken.status, 409);
       // A new app after the restart gets new keys, not a replay of the old ones.
-      const app = await expectOk(call(second, 'POST', '/v1/resource/app', { body: { name: 'Second' }, headers: { 'x-auth-token': dev.token } }));
+      const app = await expectOk(
+        call(second, 'POST', '/v1/resource/app', { body: { name: 'Second' }, headers: { 'x-auth-token': dev.token } }),
+      );
       assert.notEqual(app.json['data'].app.key, dev.appKey);
     } finally {
       await second.close();
@@ -118,7 +126,10 @@ describe('sandbox: state file', () => {
     const b = await startSandbox({ log: () => undefined });
     try {
       const dev = await newDeveloper(a);
-      const answer = await call(b, 'POST', '/v1/users/auth/validate', { body: { mobile: '2348000000000' }, headers: { 'x-app-key': dev.appKey } });
+      const answer = await call(b, 'POST', '/v1/users/auth/validate', {
+        body: { mobile: '2348000000000' },
+        headers: { 'x-app-key': dev.appKey },
+      });
       assert.equal(errorOf(answer).errorCode, '10001');
     } finally {
       await Promise.all([a.close(), b.close()]);

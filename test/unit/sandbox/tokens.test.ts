@@ -26,10 +26,16 @@ describe('sandbox: wallet tokens', () => {
 
     // Not rotated: the same refresh token works again and again, and says expiresIn 60.
     for (let i = 0; i < 3; i++) {
-      const refreshed = await expectOk(call(sandbox, 'POST', '/v1/users/accessToken', { body: { refreshToken: wallet.refreshToken }, headers: { 'x-app-key': appKey } }));
+      const refreshed = await expectOk(
+        call(sandbox, 'POST', '/v1/users/accessToken', { body: { refreshToken: wallet.refreshToken }, headers: { 'x-app-key': appKey } }),
+      );
       assert.deepEqual(Object.keys(refreshed.json['data']).sort(), ['accessToken', 'expiresIn']);
       assert.equal(refreshed.json['data'].expiresIn, 60);
-      await expectOk(call(sandbox, 'GET', '/v1/users/balance', { headers: { ...wallet.headers, 'x-app-wallet-access-token': refreshed.json['data'].accessToken } }));
+      await expectOk(
+        call(sandbox, 'GET', '/v1/users/balance', {
+          headers: { ...wallet.headers, 'x-app-wallet-access-token': refreshed.json['data'].accessToken },
+        }),
+      );
       clock += 120_000;
     }
   });
@@ -85,7 +91,9 @@ describe('sandbox: wallet tokens', () => {
       const { appKey } = await newDeveloper(other);
       const foreign = await connectWallet(other, appKey, '2348000000000');
       const mine = await newDeveloper(sandbox);
-      const answer = await call(sandbox, 'GET', '/v1/users/balance', { headers: { 'x-app-key': mine.appKey, 'x-app-wallet-access-token': foreign.accessToken } });
+      const answer = await call(sandbox, 'GET', '/v1/users/balance', {
+        headers: { 'x-app-key': mine.appKey, 'x-app-wallet-access-token': foreign.accessToken },
+      });
       assert.equal(answer.status, 401);
       assert.equal(errorOf(answer).errorCode, '10002');
     } finally {

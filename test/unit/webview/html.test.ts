@@ -15,7 +15,13 @@ import {
   type PageResources,
 } from '../../../src/webview/html';
 
-const HOSTILE = ['<img src=x onerror=alert(1)>', '</script><script>alert(1)</script>', `"'><svg onload=alert(1)>`, '`${alert(1)}`', '&amp; &lt;'];
+const HOSTILE = [
+  '<img src=x onerror=alert(1)>',
+  '</script><script>alert(1)</script>',
+  `"'><svg onload=alert(1)>`,
+  '`${alert(1)}`',
+  '&amp; &lt;',
+];
 
 const resources: PageResources = {
   cspSource: 'https://file+.vscode-resource.vscode-cdn.net',
@@ -49,7 +55,36 @@ function tags(document: string): string[] {
   return document.match(/<[^>]*>/g) ?? [];
 }
 
-const ALLOWED_TAGS = new Set(['!DOCTYPE', 'html', 'head', 'meta', 'link', 'title', 'body', 'main', 'script', 'header', 'p', 'h1', 'h2', 'span', 'div', 'button', 'section', 'dl', 'dt', 'dd', 'time', 'form', 'label', 'input', 'select', 'option', 'ul', 'li']);
+const ALLOWED_TAGS = new Set([
+  '!DOCTYPE',
+  'html',
+  'head',
+  'meta',
+  'link',
+  'title',
+  'body',
+  'main',
+  'script',
+  'header',
+  'p',
+  'h1',
+  'h2',
+  'span',
+  'div',
+  'button',
+  'section',
+  'dl',
+  'dt',
+  'dd',
+  'time',
+  'form',
+  'label',
+  'input',
+  'select',
+  'option',
+  'ul',
+  'li',
+]);
 
 function assertOnlyOurMarkup(document: string): void {
   for (const tag of tags(document)) {
@@ -68,7 +103,10 @@ describe('webview/html', () => {
 
     it('leaves no markup character behind, and decodes back to the input', () => {
       const decode = (text: string) =>
-        text.replace(/&(lt|gt|quot|#39|#96|amp);/g, (_, name: string) => ({ lt: '<', gt: '>', quot: '"', '#39': "'", '#96': '`', amp: '&' })[name] ?? '');
+        text.replace(
+          /&(lt|gt|quot|#39|#96|amp);/g,
+          (_, name: string) => ({ lt: '<', gt: '>', quot: '"', '#39': "'", '#96': '`', amp: '&' })[name] ?? '',
+        );
       fc.assert(
         fc.property(fc.string({ unit: 'binary' }), (text) => {
           const escaped = escapeHtml(text);
@@ -80,7 +118,10 @@ describe('webview/html', () => {
 
     it('the html tag escapes values, keeps SafeHtml, joins arrays and drops false/null/undefined', () => {
       const inner = html`<b>${'<i>'}</b>`;
-      assert.equal(html`<p title="${'"x"'}">${inner}${['<', html`<br>`]}${false}${null}${undefined}${0}</p>`.value, '<p title="&quot;x&quot;"><b>&lt;i&gt;</b>&lt;<br>0</p>');
+      assert.equal(
+        html`<p title="${'"x"'}">${inner}${['<', html`<br>`]}${false}${null}${undefined}${0}</p>`.value,
+        '<p title="&quot;x&quot;"><b>&lt;i&gt;</b>&lt;<br>0</p>',
+      );
     });
   });
 
@@ -96,14 +137,22 @@ describe('webview/html', () => {
       const document = page(transaction());
       const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(document);
       assert.ok(meta, 'the CSP meta tag is present');
-      assert.equal(meta[1]!.replace(/&#39;/g, "'"), contentSecurityPolicy(resources.cspSource, resources.nonce), 'the attribute decodes to the policy');
+      assert.equal(
+        meta[1]!.replace(/&#39;/g, "'"),
+        contentSecurityPolicy(resources.cspSource, resources.nonce),
+        'the attribute decodes to the policy',
+      );
       assert.doesNotMatch(document, /unsafe-inline|unsafe-eval|https?:\/\/(?!file\+\.vscode-resource)/);
       const scripts = [...document.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
       assert.equal(scripts.length, 1);
       assert.equal(scripts[0]![1], ` nonce="${resources.nonce}" src="${resources.scriptUri}"`);
       assert.equal(scripts[0]![2], '', 'no inline script');
       assert.match(document, new RegExp(`<link rel="stylesheet" href="${resources.styleUri.replace(/[.+]/g, '\\$&')}">`));
-      assert.match(document, new RegExp(`<link rel="stylesheet" href="${resources.codiconsUri.replace(/[.+]/g, '\\$&')}">`), 'codicons from media, like VS Code\'s own icons');
+      assert.match(
+        document,
+        new RegExp(`<link rel="stylesheet" href="${resources.codiconsUri.replace(/[.+]/g, '\\$&')}">`),
+        "codicons from media, like VS Code's own icons",
+      );
       assert.doesNotMatch(document, /<style|\sstyle=/i, 'no inline styles');
     });
 
@@ -122,10 +171,19 @@ describe('webview/html', () => {
       const summary = Object.fromEntries(detail.summary.map((field) => [field.label, field.value]));
       assert.equal(summary.Type, 'Bank transfer (bank)');
       assert.equal(summary.Reference, '5f1a2b3c4d5e6f7a8b9c0d1e');
-      assert.equal(summary.Created, new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date('2021-03-04T10:20:30.000Z')));
+      assert.equal(
+        summary.Created,
+        new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date('2021-03-04T10:20:30.000Z')),
+      );
       const recipient = Object.fromEntries(detail.recipient.map((field) => [field.label, field.value]));
       assert.deepEqual(recipient, { Name: 'DAMBATTA MARYAM LAMI', Bank: 'ACCESS BANK (000014)', 'Account number': '******1995' });
-      assert.deepEqual(detail.extra.map((field) => [field.label, field.value]), [['fee', '2500'], ['channel', 'api']]);
+      assert.deepEqual(
+        detail.extra.map((field) => [field.label, field.value]),
+        [
+          ['fee', '2500'],
+          ['channel', 'api'],
+        ],
+      );
       const document = page(transaction());
       assert.ok(!document.includes('2079151995'), 'the full account number is not in the page');
       assert.match(document, /<time datetime="2021-03-04T10:20:30.000Z">/);
@@ -135,27 +193,51 @@ describe('webview/html', () => {
     it('marks the type and every button with a codicon, as the tree does, without trusting the type text', () => {
       assert.equal(describeTransaction(transaction(), 'en-GB').typeIcon, 'credit-card');
       assert.equal(describeTransaction(transaction({ type: 'vtu' }), 'en-GB').typeIcon, 'radio-tower');
-      assert.equal(describeTransaction(transaction({ type: '"><img src=x>' }), 'en-GB').typeIcon, 'circle-outline', 'an unknown type gets a neutral icon');
+      assert.equal(
+        describeTransaction(transaction({ type: '"><img src=x>' }), 'en-GB').typeIcon,
+        'circle-outline',
+        'an unknown type gets a neutral icon',
+      );
       assert.equal(describeTransaction(transaction({ type: 'constructor' }), 'en-GB').typeIcon, 'circle-outline', 'no prototype lookups');
       const document = page(transaction());
       assert.match(document, /<span class="badge"><span class="codicon codicon-credit-card" aria-hidden="true"><\/span>/);
       const buttons = [...document.matchAll(/<button[^>]*>([\s\S]*?)<\/button>/g)];
       assert.ok(buttons.length >= 4);
-      for (const [, content] of buttons) assert.match(content!, /^<span class="codicon codicon-[a-z-]+" aria-hidden="true"><\/span>\S/, 'an icon, then a text label');
+      for (const [, content] of buttons)
+        assert.match(content!, /^<span class="codicon codicon-[a-z-]+" aria-hidden="true"><\/span>\S/, 'an icon, then a text label');
     });
 
     it('shows bill metadata and unknown recipient fields', () => {
       const detail = describeTransaction(
-        transaction({ type: 'bills', recipient: { metadata: { billerName: 'mtn', billCustomerID: '2347030000000', billType: 'vtu', plan: { id: 3 } }, note: 'x' } }),
+        transaction({
+          type: 'bills',
+          recipient: { metadata: { billerName: 'mtn', billCustomerID: '2347030000000', billType: 'vtu', plan: { id: 3 } }, note: 'x' },
+        }),
         'en',
       );
-      assert.deepEqual(detail.recipient.map((field) => [field.label, field.value]), [['Biller', 'mtn'], ['Customer ID', '2347030000000'], ['Bill type', 'vtu']]);
-      assert.deepEqual(detail.extra.map((field) => [field.label, field.value]), [['recipient.note', 'x'], ['recipient.metadata.plan', '{"id":3}']]);
+      assert.deepEqual(
+        detail.recipient.map((field) => [field.label, field.value]),
+        [
+          ['Biller', 'mtn'],
+          ['Customer ID', '2347030000000'],
+          ['Bill type', 'vtu'],
+        ],
+      );
+      assert.deepEqual(
+        detail.extra.map((field) => [field.label, field.value]),
+        [
+          ['recipient.note', 'x'],
+          ['recipient.metadata.plan', '{"id":3}'],
+        ],
+      );
     });
 
     it('never throws on odd values and caps what it draws', () => {
       const many = Object.fromEntries(Array.from({ length: MAX_EXTRA_FIELDS + 5 }, (_, index) => [`f${index}`, index]));
-      const detail = describeTransaction(transaction({ amount: 'lots', createdAt: 'yesterday', recipient: 'nobody', ...many, long: 'y'.repeat(10_000) }), 'not a locale!!');
+      const detail = describeTransaction(
+        transaction({ amount: 'lots', createdAt: 'yesterday', recipient: 'nobody', ...many, long: 'y'.repeat(10_000) }),
+        'not a locale!!',
+      );
       assert.equal(detail.amountText, '₦—');
       assert.equal(detail.summary.find((field) => field.label === 'Created')?.value, 'yesterday');
       assert.equal(detail.extra.length, MAX_EXTRA_FIELDS);
@@ -184,9 +266,13 @@ describe('webview/html', () => {
     it('any record with any strings gives only our markup', () => {
       const value = fc.oneof(fc.string({ unit: 'binary' }), fc.constantFrom(...HOSTILE), fc.integer(), fc.jsonValue());
       fc.assert(
-        fc.property(fc.dictionary(fc.oneof(fc.string(), fc.constantFrom(...HOSTILE)), value), fc.dictionary(fc.string(), value), (top, recipient) => {
-          assertOnlyOurMarkup(page(transaction({ ...top, recipient })));
-        }),
+        fc.property(
+          fc.dictionary(fc.oneof(fc.string(), fc.constantFrom(...HOSTILE)), value),
+          fc.dictionary(fc.string(), value),
+          (top, recipient) => {
+            assertOnlyOurMarkup(page(transaction({ ...top, recipient })));
+          },
+        ),
         { numRuns: 200 },
       );
     });
@@ -213,7 +299,10 @@ describe('webview/html', () => {
     });
 
     it('the error page shows the message as text', () => {
-      const document = renderDocument(resources, renderErrorPage('t', 'Could not load', `The wallet API refused the request: ${HOSTILE[1]}`, context));
+      const document = renderDocument(
+        resources,
+        renderErrorPage('t', 'Could not load', `The wallet API refused the request: ${HOSTILE[1]}`, context),
+      );
       assertOnlyOurMarkup(document);
       assert.ok(document.includes(escapeHtml(HOSTILE[1]!)));
     });

@@ -44,15 +44,31 @@ describe('webview/protocol', () => {
       reference: '5f1a2b3c4d5e6f7a8b9c0d1e',
     });
     assert.deepEqual(parsePanelState({ view: 'verify' }, isReference), { view: 'verify' });
-    for (const state of [undefined, null, 'verify', { view: 'transaction' }, { view: 'transaction', reference: '../../x' }, { view: 'other' }]) {
+    for (const state of [
+      undefined,
+      null,
+      'verify',
+      { view: 'transaction' },
+      { view: 'transaction', reference: '../../x' },
+      { view: 'other' },
+    ]) {
       assert.equal(parsePanelState(state, isReference), undefined);
     }
   });
 
   it('describes a recent verification with its masked number', () => {
-    assert.equal(recentVerificationText({ bankName: 'ACCESS BANK', bankCode: '000014', maskedAccount: '******1995', accountName: 'ADA OBI', at: 0 }), 'ACCESS BANK ******1995: ADA OBI');
     assert.equal(
-      recentVerificationText({ bankName: 'ACCESS BANK', bankCode: '000014', maskedAccount: '******1995', error: 'Could not resolve account name', at: 0 }),
+      recentVerificationText({ bankName: 'ACCESS BANK', bankCode: '000014', maskedAccount: '******1995', accountName: 'ADA OBI', at: 0 }),
+      'ACCESS BANK ******1995: ADA OBI',
+    );
+    assert.equal(
+      recentVerificationText({
+        bankName: 'ACCESS BANK',
+        bankCode: '000014',
+        maskedAccount: '******1995',
+        error: 'Could not resolve account name',
+        at: 0,
+      }),
       'ACCESS BANK ******1995: not verified (Could not resolve account name)',
     );
   });

@@ -11,7 +11,14 @@ import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 import { chromium, type Browser, type Page as BrowserPage } from 'playwright-core';
 import type { Transaction } from '../../../src/api';
-import { createNonce, describeTransaction, renderDocument, renderTransactionPage, renderVerifyPage, type Page } from '../../../src/webview/html';
+import {
+  createNonce,
+  describeTransaction,
+  renderDocument,
+  renderTransactionPage,
+  renderVerifyPage,
+  type Page,
+} from '../../../src/webview/html';
 import type { HostMessage, WebviewMessage } from '../../../src/webview/protocol';
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..', '..');
@@ -50,7 +57,15 @@ describe('webview script (headless Chromium)', function () {
   before(async function () {
     if (!existsSync(chromiumPath)) this.skip();
     outDir = mkdtempSync(path.join(os.tmpdir(), 'wallet-console-webview-'));
-    await esbuild.build({ entryPoints: [path.join(repoRoot, 'src/webview/media/main.ts')], bundle: true, format: 'iife', platform: 'browser', target: 'es2022', outfile: path.join(outDir, 'webview.js'), logLevel: 'silent' });
+    await esbuild.build({
+      entryPoints: [path.join(repoRoot, 'src/webview/media/main.ts')],
+      bundle: true,
+      format: 'iife',
+      platform: 'browser',
+      target: 'es2022',
+      outfile: path.join(outDir, 'webview.js'),
+      logLevel: 'silent',
+    });
     const files: Record<string, [string, string]> = {
       '/media/dist/webview.js': [path.join(outDir, 'webview.js'), 'text/javascript'],
       '/media/webview.css': [path.join(repoRoot, 'media/webview.css'), 'text/css'],
@@ -79,7 +94,19 @@ describe('webview script (headless Chromium)', function () {
   });
 
   async function open(name: string, page: Page): Promise<BrowserPage> {
-    pages.set(`/${name}.html`, renderDocument({ cspSource: origin, nonce: createNonce(), scriptUri: `${origin}/media/dist/webview.js`, styleUri: `${origin}/media/webview.css`, codiconsUri: `${origin}/media/dist/codicon.css` }, page));
+    pages.set(
+      `/${name}.html`,
+      renderDocument(
+        {
+          cspSource: origin,
+          nonce: createNonce(),
+          scriptUri: `${origin}/media/dist/webview.js`,
+          styleUri: `${origin}/media/webview.css`,
+          codiconsUri: `${origin}/media/dist/codicon.css`,
+        },
+        page,
+      ),
+    );
     const tab = await browser!.newPage();
     await tab.addInitScript(INIT_SCRIPT);
     const errors: string[] = [];
@@ -112,7 +139,10 @@ describe('webview script (headless Chromium)', function () {
     const messages = await posted(tab);
     assert.deepEqual(messages[0], { type: 'ready' }, 'the page says ready first');
     const rendered = messages.find((message) => message.type === 'rendered');
-    assert.ok(rendered?.type === 'rendered' && rendered.text.includes('₦1,500.50') && rendered.text.includes(HOSTILE), 'hostile text is shown as text');
+    assert.ok(
+      rendered?.type === 'rendered' && rendered.text.includes('₦1,500.50') && rendered.text.includes(HOSTILE),
+      'hostile text is shown as text',
+    );
     assert.equal(await tab.locator('img').count(), 0);
     assert.equal(await tab.locator('script').count(), 1);
 
@@ -121,13 +151,22 @@ describe('webview script (headless Chromium)', function () {
     await tab.getByRole('button', { name: 'Open as JSON' }).click();
     await tab.getByRole('button', { name: 'Verify a bank account' }).click();
     const actions = (await posted(tab)).filter((message) => message.type !== 'rendered' && message.type !== 'ready');
-    assert.deepEqual(actions, [{ type: 'copy', what: 'reference' }, { type: 'copy', what: 'json' }, { type: 'openJson' }, { type: 'navigate', view: 'verify' }]);
+    assert.deepEqual(actions, [
+      { type: 'copy', what: 'reference' },
+      { type: 'copy', what: 'json' },
+      { type: 'openJson' },
+      { type: 'navigate', view: 'verify' },
+    ]);
 
     await send(tab, { type: 'init', state: { view: 'transaction', reference: 'abc' }, recent: [] });
     await send(tab, { type: 'notice', text: HOSTILE, level: 'info' });
     await tab.waitForFunction(() => document.getElementById('status')?.textContent !== '');
     assert.equal(await tab.locator('#status').textContent(), HOSTILE);
-    assert.deepEqual(await tab.evaluate(() => window.__state), { view: 'transaction', reference: 'abc' }, 'the state is persisted for reloads');
+    assert.deepEqual(
+      await tab.evaluate(() => window.__state),
+      { view: 'transaction', reference: 'abc' },
+      'the state is persisted for reloads',
+    );
     // Anything that is not a host message is ignored.
     await send(tab, { type: 'evil' } as unknown as HostMessage);
     assert.equal(await tab.locator('img').count(), 0);
@@ -174,7 +213,10 @@ describe('webview script (headless Chromium)', function () {
     await tab.waitForFunction(() => document.querySelector('.result-title') !== null);
     assert.equal(await tab.locator('.result-title').textContent(), HOSTILE);
     assert.equal(await button.isDisabled(), false);
-    assert.match((await tab.locator('#recent li').first().textContent()) ?? '', /GUARANTY TRUST BANK \*{6}1995: <img src=x onerror=alert\(1\)>/);
+    assert.match(
+      (await tab.locator('#recent li').first().textContent()) ?? '',
+      /GUARANTY TRUST BANK \*{6}1995: <img src=x onerror=alert\(1\)>/,
+    );
     assert.equal(await tab.locator('#recent-empty').isVisible(), false);
 
     await send(tab, {
