@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { maskAccountNumber, validateAccountNumber, validateTransactionRef, WalletApiError, type Transaction } from '../api';
 import type { AccountService } from '../auth/accountService';
@@ -6,20 +7,14 @@ import { UserFacingError } from '../common/commandRunner';
 import type { Logger } from '../common/logger';
 import { redact } from '../common/redact';
 import type { BankDirectory } from './bankDirectory';
-import {
-  createNonce,
-  describeTransaction,
-  renderDocument,
-  renderErrorPage,
-  renderLoadingPage,
-  renderTransactionPage,
-  renderVerifyPage,
-  type Page,
-  type PageContext,
-  type TransactionDetail,
-} from './html';
+import { renderDocument, createNonce, type Page } from './html/shell';
+import { renderErrorPage, renderLoadingPage } from './html/statusPages';
+import { describeTransaction } from './html/transactionDetail';
+import { renderTransactionPage } from './html/transactionPage';
+import { renderVerifyPage } from './html/verificationPage';
+import type { PageContext } from './html/parts';
+import type { PanelRecorder, PanelStatus } from './panelRecorder';
 import { parsePanelState, parseWebviewMessage, PANEL_VIEW_TYPE, type HostMessage, type PanelState, type WebviewMessage } from './protocol';
-import { webviewTranslations } from './pageMessages';
 import { recordJson, type TransactionRecords } from './transactionJson';
 import type { BankVerifier } from './verification';
 
@@ -33,24 +28,8 @@ export interface DetailPanelDeps {
   verifier: BankVerifier;
   records: TransactionRecords;
   extensionUri: vscode.Uri;
-}
-
-/** What a host test can see of the panel (only in test mode; see register.ts). */
-export interface PanelSnapshot {
-  /** Counts panels created (or restored): stays at 1 while one panel is reused. */
-  panelsCreated: number;
-  open: boolean;
-  visible: boolean;
-  state: PanelState | undefined;
-  pageKind: Page['kind'] | undefined;
-  title: string | undefined;
-  html: string;
-  detail: TransactionDetail | undefined;
-  /** Every message the host posted to the current page, oldest first. */
-  sent: HostMessage[];
-  /** The text the webview reported after drawing (undefined until its script runs). */
-  renderedText: string | undefined;
-  ready: boolean;
+  /** Only while extension tests run: records what the panel does for them to read. */
+  recorder?: PanelRecorder;
 }
 
 /** An error in words a person can act on; never a stack, never a secret. */
@@ -87,16 +66,12 @@ export class DetailPanel implements vscode.Disposable {
   /** Bumped on every navigation, so a slow load never overwrites a newer page. */
   private generation = 0;
   private readonly pending = new Set<Promise<unknown>>();
-  // Kept for the test snapshot.
-  private panelsCreated = 0;
-  private html = '';
   private page: Page | undefined;
-  private detail: TransactionDetail | undefined;
-  private sent: HostMessage[] = [];
-  private renderedText: string | undefined;
-  private ready = false;
 
-  constructor(private readonly deps: DetailPanelDeps) {}
+  constructor(private readonly deps: DetailPanelDeps) {
+    // The page modules (html/, protocol.ts) translate with @vscode/l10n, here as in the page script.
+    if (vscode.l10n.bundle) l10n.config({ contents: vscode.l10n.bundle });
+  }
 
   /** Shows a transaction by reference (already validated by the caller). */
   showTransaction(reference: string): Promise<void> {
@@ -145,20 +120,9 @@ export class DetailPanel implements vscode.Disposable {
     return this.track(this.onMessage(message));
   }
 
-  snapshot(): PanelSnapshot {
-    return {
-      panelsCreated: this.panelsCreated,
-      open: this.panel !== undefined,
-      visible: this.panel?.visible ?? false,
-      state: this.state,
-      pageKind: this.page?.kind,
-      title: this.panel?.title,
-      html: this.html,
-      detail: this.detail,
-      sent: [...this.sent],
-      renderedText: this.renderedText,
-      ready: this.ready,
-    };
+  /** What the panel shows now (the test snapshot reads it). */
+  status(): PanelStatus {
+    return { open: this.panel !== undefined, visible: this.panel?.visible ?? false, title: this.panel?.title, state: this.state };
   }
 
   dispose(): void {
@@ -177,7 +141,7 @@ export class DetailPanel implements vscode.Disposable {
     this.pageEnv = env;
     this.state = { view: 'transaction', reference };
     this.lastReference = reference;
-    this.detail = undefined;
+    this.deps.recorder?.detailShown(undefined);
     this.ensurePanel();
     const loading = this.showLoadingSoon(
       generation,
@@ -192,8 +156,9 @@ export class DetailPanel implements vscode.Disposable {
       if (generation !== this.generation) return;
       this.deps.records.remember(env, transaction);
       this.shown = { env, transaction };
-      this.detail = describeTransaction(transaction, vscode.env.language, vscode.l10n);
-      this.setPage(renderTransactionPage(this.detail, this.context(env)));
+      const detail = describeTransaction(transaction, vscode.env.language);
+      this.deps.recorder?.detailShown(detail);
+      this.setPage(renderTransactionPage(detail, this.context(env)));
     } catch (error) {
       this.deps.logger.error(`Show Transaction ${reference} failed`, error);
       if (generation !== this.generation) return;
@@ -216,7 +181,7 @@ export class DetailPanel implements vscode.Disposable {
     const env = this.deps.accounts.env();
     this.pageEnv = env;
     this.state = { view: 'verify' };
-    this.detail = undefined;
+    this.deps.recorder?.detailShown(undefined);
     this.ensurePanel();
     const backReference = this.lastReference;
     const loading = this.showLoadingSoon(
@@ -288,7 +253,7 @@ export class DetailPanel implements vscode.Disposable {
   private adopt(panel: vscode.WebviewPanel): void {
     this.panelListeners.forEach((listener) => listener.dispose());
     this.panel = panel;
-    this.panelsCreated++;
+    this.deps.recorder?.panelAdopted();
     panel.webview.options = this.webviewOptions();
     panel.iconPath = vscode.Uri.joinPath(this.deps.extensionUri, 'media', 'wallet.svg');
     this.panelListeners = [
@@ -300,7 +265,7 @@ export class DetailPanel implements vscode.Disposable {
         this.panel = undefined;
         this.state = undefined;
         this.page = undefined;
-        this.html = '';
+        this.deps.recorder?.panelClosed();
         this.generation++;
       }),
     ];
@@ -311,7 +276,7 @@ export class DetailPanel implements vscode.Disposable {
     if (!panel) return;
     const webview = panel.webview;
     const media = (...parts: string[]) => webview.asWebviewUri(vscode.Uri.joinPath(this.deps.extensionUri, 'media', ...parts)).toString();
-    this.html = renderDocument(
+    const document = renderDocument(
       {
         cspSource: webview.cspSource,
         nonce: createNonce(),
@@ -320,14 +285,12 @@ export class DetailPanel implements vscode.Disposable {
         codiconsUri: media('dist', 'codicon.css'),
       },
       page,
-      webviewTranslations(),
+      vscode.l10n.bundle,
     );
     this.page = page;
-    this.sent = [];
-    this.renderedText = undefined;
-    this.ready = false;
+    this.deps.recorder?.pageSet(page, document);
     panel.title = page.title;
-    webview.html = this.html;
+    webview.html = document;
   }
 
   private context(env: EnvironmentId): PageContext {
@@ -335,12 +298,11 @@ export class DetailPanel implements vscode.Disposable {
     return {
       environment: environment.live ? vscode.l10n.t('{0} (live)', environment.label) : environment.label,
       wallet: this.deps.accounts.activeWallet(env)?.mobile,
-      l10n: vscode.l10n,
     };
   }
 
   private post(message: HostMessage): void {
-    this.sent.push(message);
+    this.deps.recorder?.posted(message);
     void this.panel?.webview.postMessage(message);
   }
 
@@ -362,11 +324,14 @@ export class DetailPanel implements vscode.Disposable {
   private async handle(message: WebviewMessage): Promise<void> {
     switch (message.type) {
       case 'ready':
-        this.ready = true;
-        if (this.state) this.post({ type: 'init', state: this.state, recent: this.deps.verifier.recentFor() });
+        this.deps.recorder?.pageReady();
+        if (this.state) {
+          const recent = this.deps.verifier.recentFor();
+          this.post({ type: 'init', state: this.state, recent, reportRendered: this.deps.recorder !== undefined });
+        }
         return;
       case 'rendered':
-        this.renderedText = message.text;
+        this.deps.recorder?.pageRendered(message.text);
         return;
       case 'retry':
         if (this.state?.view === 'transaction') await this.loadTransaction(this.state.reference);

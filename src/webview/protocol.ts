@@ -3,6 +3,9 @@
 // the unit tests all import it. Nothing here ever carries a key, a token or a full account
 // number: the webview only sees what it shows.
 
+import * as l10n from '@vscode/l10n';
+import { isRecord } from '../common/isRecord';
+
 /** The panel's viewType; also the serializer's (`onWebviewPanel:walletConsole.detail`). */
 export const PANEL_VIEW_TYPE = 'walletConsole.detail';
 
@@ -31,8 +34,11 @@ export type VerificationOutcome =
 // ------------------------------------------------------------------ host -> webview
 
 export type HostMessage =
-  /** The answer to 'ready': what to persist and the data the page fills in itself. */
-  | { type: 'init'; state: PanelState; recent: RecentVerification[] }
+  /**
+   * The answer to 'ready': what to persist and the data the page fills in itself.
+   * `reportRendered`: post 'rendered' after each update (only while extension tests run).
+   */
+  | { type: 'init'; state: PanelState; recent: RecentVerification[]; reportRendered: boolean }
   | { type: 'verifying'; bankName: string; maskedAccount: string }
   | { type: 'verifyResult'; outcome: VerificationOutcome; recent: RecentVerification[] }
   /** A short line in the page's status area (copied, failed to copy). */
@@ -49,16 +55,12 @@ export type WebviewMessage =
   | { type: 'retry' }
   | { type: 'navigate'; view: PanelView }
   | { type: 'verify'; bankCode: string; accountNumber: string }
-  /** The page's visible text after it drew something: lets tests read what a person sees. */
+  /** The page's visible text after it drew something, when 'init' asked for it: tests read what a person sees. */
   | { type: 'rendered'; text: string };
 
 /** Upper bound for any string the webview sends; anything longer is refused. */
 export const MAX_FIELD_LENGTH = 64;
 export const MAX_RENDERED_TEXT = 200_000;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function shortString(value: unknown, max = MAX_FIELD_LENGTH): value is string {
   return typeof value === 'string' && value.length <= max;
@@ -112,57 +114,10 @@ export function isHostMessage(value: unknown): value is HostMessage {
   return value.type === 'init' || value.type === 'verifying' || value.type === 'verifyResult' || value.type === 'notice';
 }
 
-// ------------------------------------------------------------------ words shown to people
-
-/**
- * What turns an English message into the display language: the host passes `vscode.l10n`,
- * the page a lookup in the translations the host rendered into it, tests use {@link ENGLISH}.
- * Every call passes the English message as a string literal, so tools can list the messages.
- */
-export interface L10n {
-  t(message: string, ...args: (string | number)[]): string;
-}
-
-/** Replaces {0}, {1}… with the arguments; a placeholder without an argument stays as it is. */
-export function formatMessage(template: string, args: readonly (string | number)[]): string {
-  return template.replace(/\{(\d+)\}/g, (placeholder, index: string) => {
-    const value = args[Number(index)];
-    return value === undefined ? placeholder : String(value);
-  });
-}
-
-/** The messages as written (no translation), placeholders filled in. */
-export const ENGLISH: L10n = { t: (message, ...args) => formatMessage(message, args) };
-
-/**
- * Every message the page's own script can show (it has no `vscode.l10n`): the host renders their
- * translations into the page (src/webview/pageMessages.ts), the script reads them with {@link pageL10n}.
- */
-export const WEBVIEW_MESSAGES = [
-  '{0} banks',
-  'No bank matches.',
-  '{0} of {1} banks match.',
-  'Not verified',
-  'Verifying {0} at {1}…',
-  '{0}: not verified ({1})',
-  'no answer',
-] as const;
-
-/** The page's side: looks a message up in what the host sent, else keeps the English. */
-export function pageL10n(translations: unknown): L10n {
-  const known = new Map<string, string>();
-  if (isRecord(translations)) {
-    for (const [message, translated] of Object.entries(translations)) {
-      if (typeof translated === 'string') known.set(message, translated);
-    }
-  }
-  return { t: (message, ...args) => formatMessage(known.get(message) ?? message, args) };
-}
-
 // ------------------------------------------------------------------ text both sides draw
 
 /** One recent verification as a line of text (the host renders it first, the page redraws it). */
-export function recentVerificationText(item: RecentVerification, l10n: L10n = ENGLISH): string {
+export function recentVerificationText(item: RecentVerification): string {
   const account = `${item.bankName} ${item.maskedAccount}`;
   return item.accountName !== undefined
     ? `${account}: ${item.accountName}`

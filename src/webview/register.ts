@@ -4,23 +4,11 @@ import { verifyBankAccountInPanel, verifyBankAccountQuick } from '../commands/ve
 import type { CommandDeps } from '../commands/deps';
 import type { CommandRunner } from '../common/commandRunner';
 import { BankDirectory } from './bankDirectory';
-import { DetailPanel, type PanelSnapshot } from './panel';
+import { DetailPanel } from './panel';
+import { PanelRecorder, WEBVIEW_TEST_COMMAND, webviewTestHandle } from './panelRecorder';
 import { PANEL_VIEW_TYPE } from './protocol';
 import { TRANSACTION_JSON_SCHEME, TransactionJsonProvider, TransactionRecords } from './transactionJson';
 import { BankVerifier } from './verification';
-
-/** Registered only when the extension runs under tests: returns a {@link WebviewTestHandle}. */
-export const WEBVIEW_TEST_COMMAND = 'walletConsole.test.webview';
-
-/** What host tests get from {@link WEBVIEW_TEST_COMMAND}. */
-export interface WebviewTestHandle {
-  snapshot(): PanelSnapshot;
-  /** Delivers a message as if the page had posted it (it goes through the same guard). */
-  receive(message: unknown): Promise<void>;
-  whenIdle(): Promise<void>;
-  /** Runs the serializer's restore on a panel the test created. */
-  restore(panel: vscode.WebviewPanel, state: unknown): Promise<void>;
-}
 
 /**
  * The panel (transaction detail, bank verification), its serializer, the read-only JSON
@@ -30,6 +18,7 @@ export function registerWebview(context: vscode.ExtensionContext, runner: Comman
   const banks = new BankDirectory(deps.accounts, deps.logger);
   const verifier = new BankVerifier(deps.accounts, banks, deps.logger);
   const records = new TransactionRecords();
+  const recorder = context.extensionMode === vscode.ExtensionMode.Test ? new PanelRecorder() : undefined;
   const panel = new DetailPanel({
     accounts: deps.accounts,
     logger: deps.logger,
@@ -37,6 +26,7 @@ export function registerWebview(context: vscode.ExtensionContext, runner: Comman
     verifier,
     records,
     extensionUri: context.extensionUri,
+    recorder,
   });
 
   const disposables: vscode.Disposable[] = [
@@ -59,13 +49,8 @@ export function registerWebview(context: vscode.ExtensionContext, runner: Comman
     ),
   ];
 
-  if (context.extensionMode === vscode.ExtensionMode.Test) {
-    const handle: WebviewTestHandle = {
-      snapshot: () => panel.snapshot(),
-      receive: (message) => panel.receive(message),
-      whenIdle: () => panel.whenIdle(),
-      restore: (restored, state) => panel.restore(restored, state),
-    };
+  if (recorder) {
+    const handle = webviewTestHandle(panel, recorder);
     disposables.push(vscode.commands.registerCommand(WEBVIEW_TEST_COMMAND, () => handle));
   }
   return disposables;

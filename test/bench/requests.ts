@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { makeValidAccountNumber } from '../../src/sandbox/nuban';
 import type { WalletNode, WalletTreeProvider } from '../../src/views/walletTree';
-import type { WebviewTestHandle } from '../../src/webview/register';
+import type { WebviewTestHandle } from '../../src/webview/panelRecorder';
 import type { ConnectedWallet } from '../host/support/connectedWallet';
 import { runScripted } from '../host/support/extension';
 import type { LoggedRequest, RequestsReport } from './report';

@@ -10,7 +10,7 @@ import { formatNaira } from '../../src/api';
 import type { WalletConsoleApi } from '../../src/extensionApi';
 import { makeValidAccountNumber } from '../../src/sandbox/nuban';
 import type { WalletPart } from '../../src/views/walletModel';
-import type { WebviewTestHandle } from '../../src/webview/register';
+import type { WebviewTestHandle } from '../../src/webview/panelRecorder';
 import { connectFreshWallet, sandboxPasscode, type ConnectedWallet } from './support/connectedWallet';
 import { runScripted, setSetting, uniqueEmail } from './support/extension';
 import { assertReadable, RecordingInput, runRecorded, setBackgroundInput, type ShownMessage } from './support/recordingInput';

@@ -15,7 +15,7 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { makeValidAccountNumber } from '../../src/sandbox/nuban';
-import type { WebviewTestHandle } from '../../src/webview/register';
+import type { WebviewTestHandle } from '../../src/webview/panelRecorder';
 import { activateExtension, runScripted, setSetting, uniqueEmail } from './support/extension';
 import { report } from './support/report';
 import { SandboxAdmin } from './support/sandboxAdmin';

@@ -10,7 +10,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Transaction } from '../../src/api';
 import { makeValidAccountNumber } from '../../src/sandbox/nuban';
-import type { WebviewTestHandle } from '../../src/webview/register';
+import type { WebviewTestHandle } from '../../src/webview/panelRecorder';
 import type { HostMessage, VerificationOutcome } from '../../src/webview/protocol';
 import { connectFreshWallet, type ConnectedWallet } from './support/connectedWallet';
 import { runScripted } from './support/extension';
@@ -123,10 +123,9 @@ describe('Webview panel: transaction detail and bank verification (local sandbox
     const text = await renderedText(handle, '₦1,500.50');
     assert.ok(text.includes('DAMBATTA MARYAM LAMI') && text.includes(`******${accountNumber.slice(-4)}`), 'the webview drew the page');
     assert.equal(handle.snapshot().ready, true);
-    assert.ok(
-      handle.snapshot().sent.some((message) => message.type === 'init'),
-      'after ready, the host sent its data',
-    );
+    const init = handle.snapshot().sent.find((message) => message.type === 'init');
+    assert.ok(init, 'after ready, the host sent its data');
+    assert.equal(init.type === 'init' && init.reportRendered, true, 'under extension tests the page is asked to report what it drew');
   });
 
   it('reuses the one panel for the next transaction (tree node argument) and shows bill metadata', async () => {

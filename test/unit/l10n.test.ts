@@ -1,6 +1,6 @@
 // Translation checks that need no extension host: l10n/bundle.l10n.json is what
 // `npm run l10n` makes from the sources today, every message goes through l10n.t with a
-// literal (so the export sees it), the panel's page modules get their words from the host,
+// literal (so the export sees it), the panel's page modules translate with @vscode/l10n,
 // and the extension layer shows no raw English string in the obvious places.
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -8,16 +8,15 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import ts from 'typescript';
-import { describeTransaction, renderDocument, renderTransactionPage, renderVerifyPage, type L10n } from '../../src/webview/html';
-import { ENGLISH, formatMessage, pageL10n, recentVerificationText, WEBVIEW_MESSAGES } from '../../src/webview/protocol';
+import * as l10n from '@vscode/l10n';
+import { renderDocument } from '../../src/webview/html/shell';
+import { describeTransaction } from '../../src/webview/html/transactionDetail';
+import { renderTransactionPage } from '../../src/webview/html/transactionPage';
+import { renderVerifyPage } from '../../src/webview/html/verificationPage';
+import { recentVerificationText } from '../../src/webview/protocol';
 
 const REPO = path.resolve(__dirname, '../../..');
 const BUNDLE = path.join(REPO, 'l10n', 'bundle.l10n.json');
-
-/** The modules of the panel page that must not import 'vscode' (unit-tested in Node, or run in the webview). */
-const PAGE_MODULES = ['src/webview/html.ts', 'src/webview/protocol.ts', 'src/webview/media/main.ts'];
-/** Where the page modules' messages are listed through vscode.l10n.t, so the export finds them. */
-const PAGE_MESSAGES_FILE = 'src/webview/pageMessages.ts';
 
 function sourcesBelow(folder: string): string[] {
   return readdirSync(path.join(REPO, folder), { recursive: true, encoding: 'utf8' })
@@ -41,10 +40,10 @@ function visit(node: ts.Node, callback: (node: ts.Node) => void): void {
   ts.forEachChild(node, (child) => visit(child, callback));
 }
 
-function importsVscode(source: ts.SourceFile): boolean {
-  return source.statements.some(
-    (statement) =>
-      ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier) && statement.moduleSpecifier.text === 'vscode',
+function imports(source: ts.SourceFile, module: string): ts.ImportDeclaration | undefined {
+  return source.statements.find(
+    (statement): statement is ts.ImportDeclaration =>
+      ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier) && statement.moduleSpecifier.text === module,
   );
 }
 
@@ -78,10 +77,6 @@ function l10nCalls(file: string): L10nCall[] {
     calls.push({ file, line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1, message });
   });
   return calls;
-}
-
-function messagesOf(files: string[]): Set<string> {
-  return new Set(files.flatMap((file) => l10nCalls(file).flatMap((call) => (call.message === undefined ? [] : [call.message]))));
 }
 
 function readBundle(file: string): Record<string, string> {
@@ -123,102 +118,78 @@ describe('l10n', () => {
     assert.deepEqual(missing, [], 'run `npm run l10n`');
   });
 
-  it('the page modules import no vscode, and pageMessages.ts lists each of their messages under its own text', () => {
-    for (const file of PAGE_MODULES) assert.equal(importsVscode(parse(file)), false, `${file} must stay free of 'vscode'`);
-    const listed = new Map<string, string>();
-    visit(parse(PAGE_MESSAGES_FILE), (node) => {
-      if (!ts.isArrayLiteralExpression(node) || node.elements.length !== 2) return;
-      const [english, translated] = node.elements;
-      if (!english || !translated || !ts.isStringLiteral(english) || !isL10nCall(translated)) return;
-      const literal = translated.arguments[0];
-      assert.ok(literal && ts.isStringLiteral(literal), `a literal message for '${english.text}'`);
-      assert.equal(literal.text, english.text, 'an entry translates its own English text');
-      listed.set(english.text, literal.text);
-    });
-    const used = messagesOf(PAGE_MODULES);
-    assert.ok(used.size > 40, `found the page messages (${used.size})`);
-    assert.deepEqual(
-      [...used].filter((message) => !listed.has(message)),
-      [],
-      `list these in ${PAGE_MESSAGES_FILE}`,
-    );
-    assert.deepEqual(
-      [...listed.keys()].filter((message) => !used.has(message)),
-      [],
-      `no longer used: remove from ${PAGE_MESSAGES_FILE}`,
-    );
+  it('the panel page modules import no vscode, and translate with `import * as l10n from "@vscode/l10n"` (what the export reads)', () => {
+    // Unit-tested in plain Node, or run in the webview: html/, protocol.ts and the page script.
+    const pageModules = [...sourcesBelow('src/webview/html'), 'src/webview/protocol.ts', ...sourcesBelow('src/webview/media')];
+    assert.ok(pageModules.length >= 8, `found the page modules (${pageModules.length})`);
+    for (const file of pageModules) assert.equal(imports(parse(file), 'vscode'), undefined, `${file} must stay free of 'vscode'`);
+    const translating = pageModules.filter((file) => l10nCalls(file).length > 0);
+    assert.ok(translating.length >= 6, `found the page modules that translate (${translating.length})`);
+    for (const file of translating) {
+      const binding = imports(parse(file), '@vscode/l10n')?.importClause?.namedBindings;
+      assert.ok(binding && ts.isNamespaceImport(binding) && binding.name.text === 'l10n', `${file}: import * as l10n from '@vscode/l10n'`);
+    }
   });
 
-  it('the page script shows only messages whose translations the host sends (WEBVIEW_MESSAGES)', () => {
-    const drawnByScript = messagesOf(['src/webview/media/main.ts', 'src/webview/protocol.ts']);
-    assert.deepEqual([...drawnByScript].sort(), [...WEBVIEW_MESSAGES].sort());
-  });
+  it('renders the panel pages in the language @vscode/l10n is given, and carries the bundle to the page script as data', () => {
+    // A stand-in translation of every message in the bundle: brackets around it.
+    const bracketed = Object.fromEntries(Object.keys(readBundle(BUNDLE)).map((message) => [message, `[${message}]`]));
+    l10n.config({ contents: bracketed });
+    try {
+      const transaction = {
+        _id: 'abc',
+        amount: 150050,
+        reference: 'abc',
+        type: 'bank',
+        recipient: { accountName: 'ADA OBI', bankName: 'ACCESS BANK' },
+        createdAt: '2021-03-04T10:20:30.000Z',
+        updatedAt: '2021-03-04T10:20:30.000Z',
+      };
+      const detail = describeTransaction(transaction as never, 'en-GB');
+      assert.equal(detail.typeLabel, '[Bank transfer]');
+      assert.equal(detail.amountTitle, '[150,050 kobo]');
+      assert.deepEqual(
+        detail.summary.map((field) => field.label),
+        ['[Amount]', '[Type]', '[Reference]', '[Created]', '[Updated]'],
+      );
+      const page = renderTransactionPage(detail, { environment: 'Local sandbox', wallet: '08031234567' });
+      assert.equal(page.title, '[Transaction abc]');
+      assert.match(page.body.value, /\[Local sandbox · wallet 08031234567\]/);
+      assert.match(page.body.value, />\[Copy reference\]</);
+      const verify = renderVerifyPage(
+        { banks: [{ bankCode: '000014', bankName: 'ACCESS BANK' }], recent: [] },
+        { environment: 'Local sandbox' },
+      );
+      assert.equal(verify.title, '[Verify Bank Account]');
+      assert.match(verify.body.value, /placeholder="\[Search 1 banks by name or code\]"/);
+      const recent = { bankName: 'ACCESS BANK', bankCode: '000014', maskedAccount: '******1995', error: 'Unknown account', at: 0 };
+      assert.equal(recentVerificationText(recent), '[ACCESS BANK ******1995: not verified (Unknown account)]');
+      assert.equal(recentVerificationText({ ...recent, error: undefined }), '[ACCESS BANK ******1995: not verified ([no answer])]');
 
-  it('translates with {0}-style arguments, keeping English when no translation is known', () => {
-    assert.equal(formatMessage('{0} of {1} banks match.', [2, 9]), '2 of 9 banks match.');
-    assert.equal(formatMessage('{0} and {3}', ['a']), 'a and {3}', 'a placeholder without an argument stays');
-    assert.equal(formatMessage('{0}', ['$& $1 $$']), '$& $1 $$', 'arguments are taken literally');
-    assert.equal(ENGLISH.t('Verifying {0} at {1}…', '******1995', 'ACCESS BANK'), 'Verifying ******1995 at ACCESS BANK…');
-    const page = pageL10n({ '{0} banks': '{0} banques', 'No bank matches.': 42 });
-    assert.equal(page.t('{0} banks', 3), '3 banques');
-    assert.equal(page.t('No bank matches.'), 'No bank matches.', 'a non-string translation is ignored');
-    assert.equal(pageL10n('not an object').t('Not verified'), 'Not verified');
-    const recent = { bankName: 'ACCESS BANK', bankCode: '000014', maskedAccount: '******1995', error: 'Unknown account', at: 0 };
-    assert.equal(
-      recentVerificationText(recent, pageL10n({ '{0}: not verified ({1})': '{0} : non vérifié ({1})' })),
-      'ACCESS BANK ******1995 : non vérifié (Unknown account)',
-    );
-  });
-
-  it('renders the panel pages in the language of the l10n it is given, and carries the script’s translations as data', () => {
-    // A stand-in translation: brackets around every message, placeholders filled in.
-    const bracketed: L10n = { t: (message, ...args) => `[${ENGLISH.t(message, ...args)}]` };
-    const transaction = {
-      _id: 'abc',
-      amount: 150050,
-      reference: 'abc',
-      type: 'bank',
-      recipient: { accountName: 'ADA OBI', bankName: 'ACCESS BANK' },
-      createdAt: '2021-03-04T10:20:30.000Z',
-      updatedAt: '2021-03-04T10:20:30.000Z',
-    };
-    const detail = describeTransaction(transaction as never, 'en-GB', bracketed);
-    assert.equal(detail.typeLabel, '[Bank transfer]');
-    assert.deepEqual(
-      detail.summary.map((field) => field.label),
-      ['[Amount]', '[Type]', '[Reference]', '[Created]', '[Updated]'],
-    );
-    const page = renderTransactionPage(detail, { environment: 'Local sandbox', wallet: '08031234567', l10n: bracketed });
-    assert.equal(page.title, '[Transaction abc]');
-    assert.match(page.body.value, /\[Local sandbox · wallet 08031234567\]/);
-    assert.match(page.body.value, />\[Copy reference\]</);
-    const verify = renderVerifyPage(
-      { banks: [{ bankCode: '000014', bankName: 'ACCESS BANK' }], recent: [] },
-      { environment: 'Local sandbox', l10n: bracketed },
-    );
-    assert.equal(verify.title, '[Verify Bank Account]');
-    assert.match(verify.body.value, /placeholder="\[Search 1 banks by name or code\]"/);
-
-    const resources = {
-      cspSource: 'https://example.test',
-      nonce: 'bm9uY2U=',
-      scriptUri: 'https://example.test/webview.js',
-      styleUri: 'https://example.test/webview.css',
-      codiconsUri: 'https://example.test/codicon.css',
-    };
-    const document = renderDocument(resources, verify, { '{0} banks': '{0} "banques" <b>' });
-    const attribute = /<body data-page="verify" data-l10n="([^"]*)">/.exec(document)?.[1];
-    assert.ok(attribute, 'the translations are an attribute of <body>');
-    assert.doesNotMatch(attribute, /[<>"]/, 'escaped');
-    const decoded = attribute
-      .replace(/&quot;/g, '"')
-      .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>')
-      .replace(/&#39;/g, "'")
-      .replace(/&#96;/g, '`')
-      .replace(/&amp;/g, '&');
-    assert.deepEqual(JSON.parse(decoded), { '{0} banks': '{0} "banques" <b>' });
-    assert.match(renderDocument(resources, verify), /<body data-page="verify">/, 'no attribute without translations');
+      const resources = {
+        cspSource: 'https://example.test',
+        nonce: 'bm9uY2U=',
+        scriptUri: 'https://example.test/webview.js',
+        styleUri: 'https://example.test/webview.css',
+        codiconsUri: 'https://example.test/codicon.css',
+      };
+      const document = renderDocument(resources, verify, { '{0} banks': '{0} "banques" <b>' });
+      const attribute = /<body data-page="verify" data-l10n="([^"]*)">/.exec(document)?.[1];
+      assert.ok(attribute, 'the bundle is an attribute of <body>');
+      assert.doesNotMatch(attribute, /[<>"]/, 'escaped');
+      const decoded = attribute
+        .replace(/&quot;/g, '"')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&#39;/g, "'")
+        .replace(/&#96;/g, '`')
+        .replace(/&amp;/g, '&');
+      assert.deepEqual(JSON.parse(decoded), { '{0} banks': '{0} "banques" <b>' });
+      assert.match(renderDocument(resources, verify), /<body data-page="verify">/, 'no attribute in English (no bundle)');
+    } finally {
+      l10n.config({ contents: {} });
+    }
+    assert.equal(describeTransaction({ type: 'bank' } as never).typeLabel, 'Bank transfer', 'English again without a bundle');
   });
 
   describe('no raw English in the extension layer', () => {

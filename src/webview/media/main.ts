@@ -3,11 +3,12 @@
 // whatever this script adds later is set as text. It posts 'ready', then works from the
 // host's messages.
 
+import * as l10n from '@vscode/l10n';
 import { validateAccountNumber } from '../../api/validation';
+import { formatClockTime } from '../../common/formatTime';
 import {
   isHostMessage,
   MAX_RENDERED_TEXT,
-  pageL10n,
   recentVerificationText,
   type HostMessage,
   type RecentVerification,
@@ -25,17 +26,21 @@ declare function acquireVsCodeApi(): VsCodeApi;
 
 const vscode = acquireVsCodeApi();
 
-/** The host renders this page's messages, translated, into data-l10n (English without it). */
-function readTranslations(): unknown {
+/**
+ * The host puts VS Code's translations (`vscode.l10n.bundle`) into data-l10n; without them,
+ * or if they do not parse, the page's own words stay in English.
+ */
+function configureL10n(): void {
+  const bundle = document.body.dataset.l10n;
+  if (!bundle) return;
   try {
-    return JSON.parse(document.body.dataset.l10n ?? '{}');
+    l10n.config({ contents: bundle });
   } catch {
-    return {};
+    // English it is.
   }
 }
 
-// Each message below must be listed in WEBVIEW_MESSAGES (protocol.ts): the l10n unit test checks.
-const l10n = pageL10n(readTranslations());
+configureL10n();
 
 function post(message: WebviewMessage): void {
   vscode.postMessage(message);
@@ -45,10 +50,13 @@ function byId<T extends HTMLElement>(id: string): T | undefined {
   return (document.getElementById(id) as T | null) ?? undefined;
 }
 
+/** Set by the host's 'init' while extension tests run; the page reports nothing otherwise. */
+let reportsRendered = false;
 let renderTimer: ReturnType<typeof setTimeout> | undefined;
 
 /** Tells the host what a person would read now (tests use it). Batched per tick. */
 function reportRendered(): void {
+  if (!reportsRendered) return;
   if (renderTimer !== undefined) clearTimeout(renderTimer);
   renderTimer = setTimeout(() => {
     renderTimer = undefined;
@@ -158,10 +166,10 @@ function renderRecent(items: RecentVerification[]): void {
       entry.className = item.accountName !== undefined ? 'ok' : 'failed';
       const when = document.createElement('span');
       when.className = 'when';
-      when.textContent = new Date(item.at).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+      when.textContent = formatClockTime(item.at);
       const what = document.createElement('span');
       what.className = 'what';
-      what.textContent = recentVerificationText(item, l10n);
+      what.textContent = recentVerificationText(item);
       entry.append(when, ' ', what);
       return entry;
     }),
@@ -198,6 +206,7 @@ function onHostMessage(message: HostMessage): void {
     case 'init':
       // Only the view and the reference: what a reload needs, nothing secret.
       vscode.setState(message.state);
+      reportsRendered = message.reportRendered;
       renderRecent(message.recent);
       break;
     case 'verifying':
@@ -227,4 +236,3 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
 });
 
 post({ type: 'ready' });
-reportRendered();

@@ -18,7 +18,7 @@ import { httpError, malformedError, rejectedError, tidyServerText } from '../../
 import { parseRetryAfter } from '../../../src/api/transport';
 import { redact } from '../../../src/common/redact';
 import { VALIDATORS } from '../support/validators';
-import { escapeHtml } from '../../../src/webview/html';
+import { escapeHtml } from '../../../src/webview/html/escape';
 import { parsePanelState, parseWebviewMessage } from '../../../src/webview/protocol';
 
 const validators = VALIDATORS;

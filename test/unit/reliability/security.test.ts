@@ -10,7 +10,7 @@ import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { contentSecurityPolicy, createNonce } from '../../../src/webview/html';
+import { contentSecurityPolicy, createNonce } from '../../../src/webview/html/shell';
 
 const REPO = path.resolve(__dirname, '../../../..');
 

@@ -1,19 +1,12 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { Transaction } from '../../../src/api';
-import {
-  contentSecurityPolicy,
-  createNonce,
-  describeTransaction,
-  escapeHtml,
-  html,
-  MAX_EXTRA_FIELDS,
-  renderDocument,
-  renderErrorPage,
-  renderTransactionPage,
-  renderVerifyPage,
-  type PageResources,
-} from '../../../src/webview/html';
+import { escapeHtml, html } from '../../../src/webview/html/escape';
+import { contentSecurityPolicy, createNonce, renderDocument, type PageResources } from '../../../src/webview/html/shell';
+import { renderErrorPage } from '../../../src/webview/html/statusPages';
+import { describeTransaction, MAX_EXTRA_FIELDS } from '../../../src/webview/html/transactionDetail';
+import { renderTransactionPage } from '../../../src/webview/html/transactionPage';
+import { renderVerifyPage } from '../../../src/webview/html/verificationPage';
 
 const HOSTILE = [
   '<img src=x onerror=alert(1)>',

@@ -11,15 +11,11 @@ import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 import { chromium, type Browser, type Page as BrowserPage } from 'playwright-core';
 import type { Transaction } from '../../../src/api';
-import {
-  createNonce,
-  describeTransaction,
-  renderDocument,
-  renderTransactionPage,
-  renderVerifyPage,
-  type Page,
-} from '../../../src/webview/html';
-import type { HostMessage, WebviewMessage } from '../../../src/webview/protocol';
+import { createNonce, renderDocument, type Page } from '../../../src/webview/html/shell';
+import { describeTransaction } from '../../../src/webview/html/transactionDetail';
+import { renderTransactionPage } from '../../../src/webview/html/transactionPage';
+import { renderVerifyPage } from '../../../src/webview/html/verificationPage';
+import type { HostMessage, PanelState, WebviewMessage } from '../../../src/webview/protocol';
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..', '..');
 const chromiumPath = process.env.WALLET_CONSOLE_CHROMIUM || '/usr/bin/chromium';
@@ -93,7 +89,11 @@ describe('webview script (headless Chromium)', function () {
     if (outDir) rmSync(outDir, { recursive: true, force: true });
   });
 
-  async function open(name: string, page: Page): Promise<BrowserPage> {
+  const posted = (tab: BrowserPage) => tab.evaluate(() => window.__posted) as Promise<WebviewMessage[]>;
+  const send = (tab: BrowserPage, message: HostMessage) => tab.evaluate((data) => window.postMessage(data, '*'), message);
+
+  /** Loads a page as the panel would, and waits for its 'ready'. */
+  async function load(name: string, page: Page, l10nBundle?: Record<string, string>): Promise<BrowserPage> {
     pages.set(
       `/${name}.html`,
       renderDocument(
@@ -105,6 +105,7 @@ describe('webview script (headless Chromium)', function () {
           codiconsUri: `${origin}/media/dist/codicon.css`,
         },
         page,
+        l10nBundle,
       ),
     );
     const tab = await browser!.newPage();
@@ -112,13 +113,18 @@ describe('webview script (headless Chromium)', function () {
     const errors: string[] = [];
     tab.on('pageerror', (error) => errors.push(error.message));
     await tab.goto(`${origin}/${name}.html`);
-    await tab.waitForFunction(() => window.__posted.some((message) => (message as { type?: string }).type === 'rendered'));
+    await tab.waitForFunction(() => window.__posted.some((message) => (message as { type?: string }).type === 'ready'));
     assert.deepEqual(errors, [], 'no script errors');
     return tab;
   }
 
-  const posted = (tab: BrowserPage) => tab.evaluate(() => window.__posted) as Promise<WebviewMessage[]>;
-  const send = (tab: BrowserPage, message: HostMessage) => tab.evaluate((data) => window.postMessage(data, '*'), message);
+  /** {@link load}, then answers 'ready' as the host does in extension tests (asking for 'rendered' reports) and waits for the first. */
+  async function open(name: string, page: Page, state: PanelState, l10nBundle?: Record<string, string>): Promise<BrowserPage> {
+    const tab = await load(name, page, l10nBundle);
+    await send(tab, { type: 'init', state, recent: [], reportRendered: true });
+    await tab.waitForFunction(() => window.__posted.some((message) => (message as { type?: string }).type === 'rendered'));
+    return tab;
+  }
 
   async function assertClean(tab: BrowserPage): Promise<void> {
     assert.deepEqual(await tab.evaluate(() => window.__violations), [], 'no CSP violations');
@@ -135,7 +141,10 @@ describe('webview script (headless Chromium)', function () {
       createdAt: '2021-03-04T10:20:30.000Z',
       updatedAt: '2021-03-04T10:20:30.000Z',
     } as Transaction;
-    const tab = await open('transaction', renderTransactionPage(describeTransaction(tx, 'en-GB'), { environment: 'Local sandbox' }));
+    const tab = await open('transaction', renderTransactionPage(describeTransaction(tx, 'en-GB'), { environment: 'Local sandbox' }), {
+      view: 'transaction',
+      reference: 'abc',
+    });
     const messages = await posted(tab);
     assert.deepEqual(messages[0], { type: 'ready' }, 'the page says ready first');
     const rendered = messages.find((message) => message.type === 'rendered');
@@ -158,7 +167,7 @@ describe('webview script (headless Chromium)', function () {
       { type: 'navigate', view: 'verify' },
     ]);
 
-    await send(tab, { type: 'init', state: { view: 'transaction', reference: 'abc' }, recent: [] });
+    await send(tab, { type: 'init', state: { view: 'transaction', reference: 'abc' }, recent: [], reportRendered: true });
     await send(tab, { type: 'notice', text: HOSTILE, level: 'info' });
     await tab.waitForFunction(() => document.getElementById('status')?.textContent !== '');
     assert.equal(await tab.locator('#status').textContent(), HOSTILE);
@@ -180,7 +189,7 @@ describe('webview script (headless Chromium)', function () {
       { bankCode: '000013', bankName: 'GUARANTY TRUST BANK' },
       { bankCode: '000015', bankName: 'ZENITH BANK' },
     ];
-    const tab = await open('verify', renderVerifyPage({ banks, recent: [] }, { environment: 'Local sandbox' }));
+    const tab = await open('verify', renderVerifyPage({ banks, recent: [] }, { environment: 'Local sandbox' }), { view: 'verify' });
     const button = tab.locator('#verify-button');
     assert.equal(await button.isDisabled(), true, 'nothing chosen yet');
     assert.equal(await tab.locator('#bank-count').textContent(), '3 banks');
@@ -226,6 +235,47 @@ describe('webview script (headless Chromium)', function () {
     });
     await tab.waitForFunction(() => document.querySelector('.result-title')?.textContent === 'Not verified');
     assert.match((await tab.locator('#result').textContent()) ?? '', /ACCESS BANK · \*{6}0000: Could not resolve account name\./);
+    assert.equal(await tab.locator('img').count(), 0);
+    await assertClean(tab);
+    await tab.close();
+  });
+
+  it('reports what it drew only when the host asks for it (extension tests)', async () => {
+    const tab = await load('quiet', renderVerifyPage({ banks: [], recent: [] }, { environment: 'Local sandbox' }));
+    await send(tab, { type: 'init', state: { view: 'verify' }, recent: [], reportRendered: false });
+    await send(tab, { type: 'notice', text: 'Reference copied.', level: 'info' });
+    await tab.waitForFunction(() => document.getElementById('result')?.textContent === 'Reference copied.');
+    // A report would be posted one timer tick after the update: let a later timer run first.
+    await tab.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    assert.deepEqual(
+      (await posted(tab)).map((message) => message.type),
+      ['ready'],
+    );
+    await tab.close();
+  });
+
+  it('draws its own words in the display language from the bundle the host passes', async () => {
+    const banks = [
+      { bankCode: '000014', bankName: 'ACCESS BANK' },
+      { bankCode: '000015', bankName: 'ZENITH BANK' },
+    ];
+    const bundle = {
+      '{0} banks': '{0} banques',
+      '{0} of {1} banks match.': '{0} sur {1} banques',
+      'Verifying {0} at {1}…': `${HOSTILE} {0} chez {1}…`,
+    };
+    const tab = await open(
+      'translated',
+      renderVerifyPage({ banks, recent: [] }, { environment: 'Local sandbox' }),
+      { view: 'verify' },
+      bundle,
+    );
+    assert.equal(await tab.locator('#bank-count').textContent(), '2 banques');
+    await tab.locator('#bank-filter').fill('zen');
+    assert.equal(await tab.locator('#bank-count').textContent(), '1 sur 2 banques');
+    await send(tab, { type: 'verifying', bankName: 'ZENITH BANK', maskedAccount: '******1995' });
+    await tab.waitForFunction(() => document.getElementById('result')?.hidden === false);
+    assert.equal(await tab.locator('#result').textContent(), `${HOSTILE} ******1995 chez ZENITH BANK…`, 'a translation is text too');
     assert.equal(await tab.locator('img').count(), 0);
     await assertClean(tab);
     await tab.close();

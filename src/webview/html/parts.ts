@@ -1,0 +1,34 @@
+// Pieces every panel page is made of: the context line, icons, field lists, the status line.
+
+import * as l10n from '@vscode/l10n';
+import { html, type SafeHtml } from './escape';
+import type { DetailField } from './transactionDetail';
+
+/** Where the data came from, shown small above each page: environment and wallet. */
+export interface PageContext {
+  environment: string;
+  wallet?: string;
+}
+
+export function contextLine(context: PageContext): SafeHtml {
+  return html`<p class="context">${context.wallet ? l10n.t('{0} · wallet {1}', context.environment, context.wallet) : context.environment}</p>`;
+}
+
+/** A codicon (the icon font VS Code itself uses), decorative: the text beside it says what it is. */
+export function icon(name: string): SafeHtml {
+  return html`<span class="codicon codicon-${name}" aria-hidden="true"></span>`;
+}
+
+export function fieldList(fields: DetailField[], id: string): SafeHtml {
+  return html`<dl class="fields" id="${id}">${fields.map(
+    (field) =>
+      html`<div class="field-row"><dt>${field.label}</dt><dd${field.mono ? html` class="mono"` : ''}${field.title ? html` title="${field.title}"` : ''}>${
+        field.datetime ? html`<time datetime="${field.datetime}">${field.value}</time>` : field.value
+      }</dd></div>`,
+  )}</dl>`;
+}
+
+/** Where the page script writes short notices (copied, failed to copy). */
+export function statusLine(): SafeHtml {
+  return html`<p id="status" class="status" role="status" aria-live="polite"></p>`;
+}

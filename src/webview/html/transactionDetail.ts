@@ -1,0 +1,159 @@
+// What the transaction page shows of one record: every field, formatted for people, the
+// documented ones by name and everything else by its path, so nothing the record carries
+// goes unseen. Words are translated with @vscode/l10n (configured from `vscode.l10n.bundle`).
+
+import * as l10n from '@vscode/l10n';
+import type { Transaction } from '../../api';
+import { formatNaira } from '../../api/money';
+import { maskAccountNumber } from '../../api/validation';
+import { formatDateTime } from '../../common/formatTime';
+import { isRecord } from '../../common/isRecord';
+import { transactionTypeIcon } from '../../common/transactionTypes';
+
+export interface DetailField {
+  label: string;
+  value: string;
+  /** Shown on hover: the exact value behind a formatted one (ISO date, kobo). */
+  title?: string;
+  /** An ISO timestamp: rendered in a <time> element. */
+  datetime?: string;
+  /** Code-like values (references, ids, numbers) use the editor font. */
+  mono?: boolean;
+}
+
+export interface TransactionDetail {
+  reference: string;
+  amountText: string;
+  amountTitle: string;
+  typeLabel: string;
+  /** Codicon name for the type, as in the tree. */
+  typeIcon: string;
+  summary: DetailField[];
+  recipient: DetailField[];
+  /** Fields the record carries beyond the documented ones, any depth, as key/value text. */
+  extra: DetailField[];
+  /** How many further extra fields were left out (too many to draw). */
+  extraOmitted: number;
+}
+
+export function transactionTypeLabel(type: string): string {
+  switch (type) {
+    case 'bank':
+      return l10n.t('Bank transfer');
+    case 'phone':
+      return l10n.t('Phone transfer');
+    case 'bills':
+      return l10n.t('Bill payment');
+    case 'bvn':
+      return l10n.t('BVN check');
+    case 'vtu':
+      return l10n.t('Airtime (VTU)');
+    default:
+      return type;
+  }
+}
+
+const KNOWN_FIELDS = new Set(['_id', 'amount', 'reference', 'type', 'recipient', 'createdAt', 'updatedAt']);
+const KNOWN_RECIPIENT = new Set(['accountNumber', 'accountName', 'bankCode', 'bankName', 'mobile', 'name', 'metadata']);
+const KNOWN_METADATA = new Set(['billerName', 'billCustomerID', 'billType']);
+
+/** Long values are cut: the full record is one click away (Open as JSON). */
+export const MAX_VALUE_LENGTH = 500;
+export const MAX_EXTRA_FIELDS = 100;
+
+function clip(text: string): string {
+  return text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH - 1)}…` : text;
+}
+
+/** Any JSON value as one line of text. */
+function valueText(value: unknown): string {
+  if (typeof value === 'string') return clip(value);
+  if (value === undefined) return '';
+  try {
+    return clip(JSON.stringify(value) ?? String(value));
+  } catch {
+    return clip(String(value));
+  }
+}
+
+function dateField(label: string, iso: unknown, locale: string | undefined): DetailField {
+  const text = typeof iso === 'string' ? iso : valueText(iso);
+  const date = new Date(text);
+  if (typeof iso !== 'string' || Number.isNaN(date.getTime())) return { label, value: text };
+  return { label, value: formatDateTime(date, locale), title: text, datetime: date.toISOString() };
+}
+
+/** `locale` is VS Code's display language: dates follow it. */
+export function describeTransaction(transaction: Transaction, locale?: string): TransactionDetail {
+  const record = transaction as unknown as Record<string, unknown>;
+  const amount = record.amount;
+  const kobo = typeof amount === 'number' && Number.isFinite(amount) ? amount : undefined;
+  const amountText = formatNaira(kobo ?? Number.NaN);
+  const amountTitle =
+    kobo !== undefined ? l10n.t('{0} kobo', kobo.toLocaleString('en-US')) : l10n.t('amount as sent: {0}', valueText(amount));
+  const type = typeof record.type === 'string' ? record.type : valueText(record.type);
+  const reference = typeof record.reference === 'string' ? record.reference : valueText(record.reference);
+
+  const typeText = transactionTypeLabel(type);
+  const summary: DetailField[] = [
+    { label: l10n.t('Amount'), value: amountText, title: amountTitle },
+    { label: l10n.t('Type'), value: type === typeText ? type : `${typeText} (${type})` },
+    { label: l10n.t('Reference'), value: reference, mono: true },
+  ];
+  if (record._id !== undefined && record._id !== record.reference)
+    summary.push({ label: l10n.t('ID'), value: valueText(record._id), mono: true });
+  summary.push(dateField(l10n.t('Created'), record.createdAt, locale), dateField(l10n.t('Updated'), record.updatedAt, locale));
+
+  const recipient: DetailField[] = [];
+  const extra: DetailField[] = [];
+  const to = isRecord(record.recipient) ? record.recipient : {};
+  const text = (value: unknown) => (value === undefined ? undefined : valueText(value));
+  const push = (label: string, value: unknown, mono = false) => {
+    const shown = text(value);
+    if (shown !== undefined && shown !== '') recipient.push({ label, value: shown, mono });
+  };
+  push(l10n.t('Name'), to.accountName ?? to.name);
+  if (to.accountName !== undefined && to.name !== undefined) push(l10n.t('Recipient name'), to.name);
+  if (to.bankName !== undefined || to.bankCode !== undefined) {
+    const name = text(to.bankName);
+    const code = text(to.bankCode);
+    push(l10n.t('Bank'), name && code ? `${name} (${code})` : (name ?? code));
+  }
+  if (to.accountNumber !== undefined) {
+    push(l10n.t('Account number'), typeof to.accountNumber === 'string' ? maskAccountNumber(to.accountNumber) : '****', true);
+  }
+  push(l10n.t('Mobile'), to.mobile, true);
+  const metadata = isRecord(to.metadata) ? to.metadata : undefined;
+  if (metadata) {
+    push(l10n.t('Biller'), metadata.billerName);
+    push(l10n.t('Customer ID'), metadata.billCustomerID, true);
+    push(l10n.t('Bill type'), metadata.billType);
+  } else if (to.metadata !== undefined) {
+    extra.push({ label: 'recipient.metadata', value: valueText(to.metadata) });
+  }
+
+  // Everything else, with its path.
+  const rest: [string, unknown][] = [
+    ...Object.entries(record).filter(([key]) => !KNOWN_FIELDS.has(key)),
+    ...(record.recipient !== undefined && !isRecord(record.recipient) ? [['recipient', record.recipient] as [string, unknown]] : []),
+    ...Object.entries(to)
+      .filter(([key]) => !KNOWN_RECIPIENT.has(key))
+      .map(([key, value]) => [`recipient.${key}`, value] as [string, unknown]),
+    ...Object.entries(metadata ?? {})
+      .filter(([key]) => !KNOWN_METADATA.has(key))
+      .map(([key, value]) => [`recipient.metadata.${key}`, value] as [string, unknown]),
+  ];
+  for (const [key, value] of rest.slice(0, MAX_EXTRA_FIELDS)) extra.push({ label: key, value: valueText(value) });
+
+  return {
+    reference,
+    amountText,
+    amountTitle,
+    typeLabel: typeText,
+    typeIcon: transactionTypeIcon(type),
+    summary,
+    recipient,
+    extra,
+    extraOmitted: Math.max(0, rest.length - MAX_EXTRA_FIELDS),
+  };
+}
