@@ -19,7 +19,7 @@ export interface VerifyPageModel {
   locale?: string;
 }
 
-export function renderRecentList(recent: readonly RecentVerification[], locale?: string): SafeHtml {
+function renderRecentList(recent: readonly RecentVerification[], locale?: string): SafeHtml {
   return html`<ul id="recent" class="recent">${recent.map(
     (item) =>
       html`<li class="${item.accountName !== undefined ? 'ok' : 'failed'}"><span class="when">${formatClockTime(item.at, locale)}</span> <span class="what">${recentVerificationText(item)}</span></li>`,
