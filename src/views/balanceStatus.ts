@@ -2,30 +2,31 @@ import * as vscode from 'vscode';
 import { formatNaira } from '../api';
 import type { AccountService } from '../auth/accountService';
 import { ENVIRONMENTS } from '../auth/environments';
+import { COMMANDS } from '../common/commandIds';
+import { Disposable, toDisposable } from '../common/lifecycle';
 import type { WalletModel } from './walletModel';
 
 /** The active wallet's balance at a glance; a click refreshes it. Hidden without a wallet. */
-export class BalanceStatus implements vscode.Disposable {
-  private readonly item = vscode.window.createStatusBarItem('walletConsole.balance', vscode.StatusBarAlignment.Left, 9);
-  private readonly disposables: vscode.Disposable[];
+export class BalanceStatus extends Disposable {
+  private readonly item = this._register(vscode.window.createStatusBarItem('walletConsole.balance', vscode.StatusBarAlignment.Left, 9));
 
   constructor(
     private readonly service: AccountService,
     private readonly model: WalletModel,
     private readonly enabled: () => boolean,
   ) {
+    super();
     this.item.name = vscode.l10n.t('Wallet Console Balance');
-    this.item.command = 'walletConsole.refreshBalance';
-    this.disposables = [
-      this.item,
+    this.item.command = COMMANDS.refreshBalance;
+    this._register(
       model.onDidChange((part) => {
         if (part === undefined || part === 'balance') this.update();
       }),
-      service.onDidChange(() => this.update()),
-    ];
+    );
+    this._register(service.onDidChange(() => this.update()));
     // Not during activation: the first balance (and so the local sandbox) comes just after.
     const first = setTimeout(() => this.update(), 0);
-    this.disposables.push({ dispose: () => clearTimeout(first) });
+    this._register(toDisposable(() => clearTimeout(first)));
   }
 
   /** What the item shows now (undefined while hidden). */
@@ -68,9 +69,5 @@ export class BalanceStatus implements vscode.Disposable {
       .join('\n');
     this.item.show();
     this.visible = true;
-  }
-
-  dispose(): void {
-    this.disposables.forEach((disposable) => disposable.dispose());
   }
 }

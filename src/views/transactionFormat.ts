@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { transactionTypeIcon } from '../common/transactionTypes';
+import { transactionTypeIcon, transactionTypeLabel } from '../common/transactionTypes';
 import { formatNaira, type Transaction } from '../api';
 
 export function typeIcon(type: string): vscode.ThemeIcon {
@@ -8,20 +8,7 @@ export function typeIcon(type: string): vscode.ThemeIcon {
 
 /** Evaluated on each call (not at import), so the words follow VS Code's display language. */
 export function typeLabel(type: string): string {
-  switch (type) {
-    case 'bank':
-      return vscode.l10n.t('Bank transfer');
-    case 'phone':
-      return vscode.l10n.t('Phone transfer');
-    case 'bills':
-      return vscode.l10n.t('Bill payment');
-    case 'bvn':
-      return vscode.l10n.t('BVN check');
-    case 'vtu':
-      return vscode.l10n.t('Airtime (VTU)');
-    default:
-      return type;
-  }
+  return transactionTypeLabel(type, vscode.l10n);
 }
 
 // One formatter for every row: building an Intl formatter per call dominated big trees.

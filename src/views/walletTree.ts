@@ -3,6 +3,8 @@ import { formatNaira, maskAccountNumber, type Account, type Transaction } from '
 import type { AccountService } from '../auth/accountService';
 import type { WalletInfo } from '../auth/accountState';
 import { ENVIRONMENTS } from '../auth/environments';
+import { COMMANDS } from '../common/commandIds';
+import { Disposable } from '../common/lifecycle';
 import { counterparty, formatDate, shortReference, transactionTooltip, typeIcon, typeLabel } from './transactionFormat';
 import type { WalletModel, WalletPart } from './walletModel';
 
@@ -22,8 +24,8 @@ export type WalletNode =
  * Draws the active wallet: its balance, accounts and transactions, and the other connected
  * wallets. Each section refreshes on its own; the model owns fetching and caching.
  */
-export class WalletTreeProvider implements vscode.TreeDataProvider<WalletNode>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<WalletNode | undefined>();
+export class WalletTreeProvider extends Disposable implements vscode.TreeDataProvider<WalletNode> {
+  private readonly changed = this._register(new vscode.EventEmitter<WalletNode | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
   readonly sections = {
     wallet: { kind: 'wallet' } as WalletNode,
@@ -32,18 +34,15 @@ export class WalletTreeProvider implements vscode.TreeDataProvider<WalletNode>, 
     transactions: { kind: 'transactions' } as WalletNode,
     otherWallets: { kind: 'otherWallets' } as WalletNode,
   };
-  private readonly disposables: vscode.Disposable[];
   private readonly transactionItems = new WeakMap<Transaction, vscode.TreeItem>();
 
   constructor(
     private readonly service: AccountService,
     readonly model: WalletModel,
   ) {
-    this.disposables = [
-      this.changed,
-      model.onDidChange((part) => this.changed.fire(this.nodeFor(part))),
-      service.onDidChange(() => this.changed.fire(undefined)),
-    ];
+    super();
+    this._register(model.onDidChange((part) => this.changed.fire(this.nodeFor(part))));
+    this._register(service.onDidChange(() => this.changed.fire(undefined)));
   }
 
   private nodeFor(part: WalletPart | undefined): WalletNode | undefined {
@@ -165,7 +164,7 @@ export class WalletTreeProvider implements vscode.TreeDataProvider<WalletNode>, 
         const item = new vscode.TreeItem(vscode.l10n.t('Load more…'));
         item.contextValue = 'loadMore';
         item.iconPath = new vscode.ThemeIcon(this.model.transactions.loading ? 'loading~spin' : 'ellipsis');
-        item.command = { command: 'walletConsole.loadMoreTransactions', title: vscode.l10n.t('Load More Transactions') };
+        item.command = { command: COMMANDS.loadMoreTransactions, title: vscode.l10n.t('Load More Transactions') };
         return item;
       }
       case 'otherWallet': {
@@ -174,7 +173,7 @@ export class WalletTreeProvider implements vscode.TreeDataProvider<WalletNode>, 
         item.description = node.wallet.status === 'disconnected' ? vscode.l10n.t('disconnected') : undefined;
         item.iconPath = new vscode.ThemeIcon(node.wallet.status === 'disconnected' ? 'debug-disconnect' : 'device-mobile');
         item.tooltip = vscode.l10n.t('Click to make {0} the active wallet.', node.wallet.mobile);
-        item.command = { command: 'walletConsole.selectWallet', title: vscode.l10n.t('Select Wallet'), arguments: [node.wallet.mobile] };
+        item.command = { command: COMMANDS.selectWallet, title: vscode.l10n.t('Select Wallet'), arguments: [node.wallet.mobile] };
         return item;
       }
       case 'message': {
@@ -233,10 +232,6 @@ export class WalletTreeProvider implements vscode.TreeDataProvider<WalletNode>, 
         : undefined;
     return item;
   }
-
-  dispose(): void {
-    this.disposables.forEach((disposable) => disposable.dispose());
-  }
 }
 
 function sectionItem<T>(
@@ -278,7 +273,7 @@ function transactionItem(transaction: Transaction): vscode.TreeItem {
   item.description = [formatDate(transaction.createdAt), counterparty(transaction), shortReference(transaction.reference)]
     .filter(Boolean)
     .join(' · ');
-  item.command = { command: 'walletConsole.showTransaction', title: vscode.l10n.t('Show Transaction'), arguments: [transaction.reference] };
+  item.command = { command: COMMANDS.showTransaction, title: vscode.l10n.t('Show Transaction'), arguments: [transaction.reference] };
   return item;
 }
 
@@ -288,7 +283,7 @@ function retryNode(error: string, section: WalletNode): WalletNode {
     text: vscode.l10n.t('Could not load. Click to retry.'),
     icon: 'warning',
     tooltip: error,
-    command: { command: 'walletConsole.refresh', title: vscode.l10n.t('Retry'), arguments: [section] },
+    command: { command: COMMANDS.refresh, title: vscode.l10n.t('Retry'), arguments: [section] },
   };
 }
 

@@ -1,11 +1,13 @@
 import * as vscode from 'vscode';
-import { maskAccountNumber, validateAccountNumber, validateTransactionRef, WalletApiError, type Transaction } from '../api';
+import { maskAccountNumber, validateAccountNumber, validateTransactionRef, type Transaction } from '../api';
 import type { AccountService } from '../auth/accountService';
 import { ENVIRONMENTS, type EnvironmentId } from '../auth/environments';
-import { UserFacingError } from '../common/commandRunner';
 import type { Logger } from '../common/logger';
-import { redact } from '../common/redact';
-import type { BankDirectory } from './bankDirectory';
+import { COMMANDS } from '../common/commandIds';
+import { errorReason } from '../common/userFacingError';
+import type { BankDirectory } from '../banks/bankDirectory';
+import type { BankVerifier } from '../banks/bankVerifier';
+import { recordJson, type TransactionRecords } from '../documents/transactionJson';
 import {
   createNonce,
   describeTransaction,
@@ -20,8 +22,6 @@ import {
 } from './html';
 import { parsePanelState, parseWebviewMessage, PANEL_VIEW_TYPE, type HostMessage, type PanelState, type WebviewMessage } from './protocol';
 import { webviewTranslations } from './pageMessages';
-import { recordJson, type TransactionRecords } from './transactionJson';
-import type { BankVerifier } from './verification';
 
 /** How long a load may take before the panel says "Loading…". */
 const LOADING_DELAY_MS = 200;
@@ -51,22 +51,6 @@ export interface PanelSnapshot {
   /** The text the webview reported after drawing (undefined until its script runs). */
   renderedText: string | undefined;
   ready: boolean;
-}
-
-/** An error in words a person can act on; never a stack, never a secret. */
-export function plainError(error: unknown): string {
-  if (error instanceof UserFacingError) return error.message;
-  if (error instanceof WalletApiError) {
-    if (error.status === 404 && error.path.startsWith('/v1/transactions/')) {
-      return vscode.l10n.t(
-        'This wallet has no transaction with that reference (the server said: {0}).',
-        error.serverMessage ?? vscode.l10n.t('not found'),
-      );
-    }
-    return error.message;
-  }
-  const reason = error instanceof Error && error.message ? error.message : vscode.l10n.t('an unexpected error');
-  return redact(vscode.l10n.t('Something went wrong: {0}. The Wallet Console log has the details.', reason));
 }
 
 /**
@@ -202,7 +186,7 @@ export class DetailPanel implements vscode.Disposable {
         renderErrorPage(
           vscode.l10n.t('Transaction {0}', reference),
           vscode.l10n.t('Could not load transaction {0}', reference),
-          plainError(error),
+          errorReason(error),
           this.context(env),
         ),
       );
@@ -233,7 +217,7 @@ export class DetailPanel implements vscode.Disposable {
     } catch (error) {
       this.deps.logger.error('Loading the bank list failed', error);
       page = renderVerifyPage(
-        { banks: [], recent: this.deps.verifier.recentFor(env), bankError: plainError(error), backReference },
+        { banks: [], recent: this.deps.verifier.recentFor(env), bankError: errorReason(error), backReference },
         this.context(env),
       );
     } finally {
@@ -379,7 +363,7 @@ export class DetailPanel implements vscode.Disposable {
       case 'copy':
         return this.copy(message.what);
       case 'openJson':
-        if (this.shown) await vscode.commands.executeCommand('walletConsole.openTransactionJson', this.shown.transaction.reference);
+        if (this.shown) await vscode.commands.executeCommand(COMMANDS.openTransactionJson, this.shown.transaction.reference);
         return;
       case 'verify':
         return this.verify(message.bankCode, message.accountNumber);
@@ -418,7 +402,7 @@ export class DetailPanel implements vscode.Disposable {
       this.deps.logger.error('Verify Bank Account failed', error);
       this.post({
         type: 'verifyResult',
-        outcome: { ok: false, message: plainError(error), bankName, maskedAccount: masked },
+        outcome: { ok: false, message: errorReason(error), bankName, maskedAccount: masked },
         recent: this.deps.verifier.recentFor(),
       });
     }

@@ -3,6 +3,8 @@
 // the unit tests all import it. Nothing here ever carries a key, a token or a full account
 // number: the webview only sees what it shows.
 
+import type { RecentVerification, VerificationOutcome } from '../banks/bankVerifier';
+
 /** The panel's viewType; also the serializer's (`onWebviewPanel:walletConsole.detail`). */
 export const PANEL_VIEW_TYPE = 'walletConsole.detail';
 
@@ -11,22 +13,8 @@ export type PanelState = { view: 'transaction'; reference: string } | { view: 'v
 
 export type PanelView = PanelState['view'];
 
-/** One verification, as the recent list keeps it: the account number is masked. */
-export interface RecentVerification {
-  bankName: string;
-  bankCode: string;
-  maskedAccount: string;
-  /** The resolved name, when the bank answered with one. */
-  accountName?: string;
-  /** The reason in plain words, when it did not. */
-  error?: string;
-  /** Epoch milliseconds. */
-  at: number;
-}
-
-export type VerificationOutcome =
-  | { ok: true; accountName: string; bankName: string; maskedAccount: string }
-  | { ok: false; message: string; bankName: string; maskedAccount: string };
+// The verifier owns what a verification is; the panel carries it as it is.
+export type { RecentVerification, VerificationOutcome };
 
 // ------------------------------------------------------------------ host -> webview
 
