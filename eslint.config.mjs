@@ -76,6 +76,14 @@ export default tseslint.config(
     rules: {
       'import-x/no-cycle': 'error',
       'import-x/no-restricted-paths': ['error', { zones: LAYER_ZONES }],
+      // Callers ask AccountService; its store is read only by the extension tests' hooks.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name='store'][object.property.name='accounts']",
+          message: 'Ask AccountService for what you need instead of reaching into its store.',
+        },
+      ],
     },
   },
   {

@@ -3,6 +3,7 @@ import { formatNaira } from '../api';
 import type { AccountService } from '../auth/accountService';
 import { ENVIRONMENTS } from '../auth/environments';
 import { COMMANDS } from '../common/commandIds';
+import { formatClockTime } from '../common/formatTime';
 import { Disposable, toDisposable } from '../common/lifecycle';
 import type { WalletModel } from './walletModel';
 
@@ -55,9 +56,7 @@ export class BalanceStatus extends Disposable {
     const marker = this.service.env() === 'local' ? '' : ` [${env.label}]`;
     this.item.text = `${loading ? '$(sync~spin)' : error ? '$(warning)' : '$(credit-card)'} ${amount}${marker}`;
     this.item.backgroundColor = env.live ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
-    const when = updatedAt
-      ? new Date(updatedAt).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
-      : vscode.l10n.t('not yet');
+    const when = updatedAt ? formatClockTime(updatedAt) : vscode.l10n.t('not yet');
     this.item.tooltip = [
       vscode.l10n.t('Wallet {0}', wallet.mobile),
       env.live ? vscode.l10n.t('Environment: {0} (live)', env.label) : vscode.l10n.t('Environment: {0}', env.label),

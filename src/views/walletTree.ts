@@ -4,8 +4,9 @@ import type { AccountService } from '../auth/accountService';
 import type { WalletInfo } from '../auth/accountState';
 import { ENVIRONMENTS } from '../auth/environments';
 import { COMMANDS } from '../common/commandIds';
+import { formatClockTime, formatDateTime } from '../common/formatTime';
 import { Disposable } from '../common/lifecycle';
-import { counterparty, formatDate, shortReference, transactionTooltip, typeIcon, typeLabel } from './transactionFormat';
+import { counterparty, shortReference, transactionTooltip, typeIcon, typeLabel } from './transactionFormat';
 import type { WalletModel, WalletPart } from './walletModel';
 
 export type WalletNode =
@@ -215,7 +216,7 @@ export class WalletTreeProvider extends Disposable implements vscode.TreeDataPro
     );
     item.contextValue = 'balance';
     item.iconPath = new vscode.ThemeIcon(loading ? 'loading~spin' : error ? 'warning' : 'credit-card');
-    const when = updatedAt ? new Date(updatedAt).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }) : undefined;
+    const when = updatedAt ? formatClockTime(updatedAt) : undefined;
     item.description = loading
       ? vscode.l10n.t('loading…')
       : error
@@ -270,7 +271,7 @@ function transactionItem(transaction: Transaction): vscode.TreeItem {
   item.id = `walletConsole.transaction.${transaction.reference}`;
   item.contextValue = 'transaction';
   item.iconPath = typeIcon(transaction.type);
-  item.description = [formatDate(transaction.createdAt), counterparty(transaction), shortReference(transaction.reference)]
+  item.description = [formatDateTime(transaction.createdAt), counterparty(transaction), shortReference(transaction.reference)]
     .filter(Boolean)
     .join(' · ');
   item.command = { command: COMMANDS.showTransaction, title: vscode.l10n.t('Show Transaction'), arguments: [transaction.reference] };
