@@ -5,10 +5,15 @@ import { AUTH_PROVIDER_ID, DeveloperAuthProvider } from './auth/authProvider';
 import { ClientProvider } from './auth/clients';
 import { EnvironmentSettings } from './auth/environments';
 import { LocalSandbox } from './auth/localSandbox';
+import { BankDirectory } from './banks/bankDirectory';
+import { BankVerifier } from './banks/bankVerifier';
 import { registerCommands } from './commands/register';
+import { COMMANDS } from './common/commandIds';
 import { CommandRunner } from './common/commandRunner';
+import { FailureNotice } from './common/failureNotice';
 import { Logger } from './common/logger';
 import { VsCodeUserInput, type UserInput } from './common/userInput';
+import { TRANSACTION_JSON_SCHEME, TransactionJsonProvider, TransactionRecords } from './documents/transactionJson';
 import { exportedApi, type WalletConsoleApi, type WalletConsolePublicApi } from './extensionApi';
 import { registerViews } from './views/register';
 import { EnvironmentStatus } from './views/environmentStatus';
@@ -27,14 +32,18 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
   const settings = new EnvironmentSettings();
   const store = new AccountStore(context.globalState, context.secrets);
   const accounts = new AccountService(settings, store, new ClientProvider(settings, sandbox, logger), logger, ui);
-  const runner = new CommandRunner(logger, ui);
+  const runner = new CommandRunner(logger, new FailureNotice(logger, ui));
   const deps = { accounts, logger, ui };
 
   const views = registerViews(accounts);
+  const banks = new BankDirectory(accounts, logger);
+  const verifier = new BankVerifier(accounts, banks, logger);
+  const records = new TransactionRecords();
+  const webview = registerWebview(context, { accounts, logger, banks, verifier, records });
   const authProvider = new DeveloperAuthProvider(
     accounts,
-    () => vscode.commands.executeCommand('walletConsole.signIn'),
-    () => vscode.commands.executeCommand('walletConsole.signOut'),
+    () => vscode.commands.executeCommand(COMMANDS.signIn),
+    () => vscode.commands.executeCommand(COMMANDS.signOut),
   );
 
   context.subscriptions.push(
@@ -48,8 +57,10 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
     }),
     new EnvironmentStatus(accounts),
     ...views.disposables,
-    ...registerCommands(runner, deps, context.globalState, views.model),
-    ...registerWebview(context, runner, deps),
+    records,
+    vscode.workspace.registerTextDocumentContentProvider(TRANSACTION_JSON_SCHEME, new TransactionJsonProvider(accounts, records)),
+    ...webview.disposables,
+    ...registerCommands(runner, deps, { state: context.globalState, model: views.model, panel: webview.panel, banks, verifier, records }),
   );
   void authProvider.sync();
 

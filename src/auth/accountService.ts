@@ -1,69 +1,147 @@
 import * as vscode from 'vscode';
-import type { WalletClient, WalletCredentials } from '../api';
-import { UserFacingError } from '../common/commandRunner';
+import type { Bank, DeveloperCredentials, WalletClient, WalletCredentials } from '../api';
+import { COMMANDS } from '../common/commandIds';
+import { Disposable } from '../common/lifecycle';
 import type { Logger } from '../common/logger';
+import { UserFacingError } from '../common/userFacingError';
 import type { UserInput } from '../common/userInput';
 import type { AppInfo, DeveloperInfo, DeveloperSecrets, EnvironmentAccounts, WalletInfo } from './accountState';
 import { AccountStore } from './accountStore';
 import type { ClientProvider } from './clients';
 import { ENVIRONMENTS, EnvironmentSettings, type EnvironmentId } from './environments';
 import { WalletAccess, type WalletCallContext } from './walletAccess';
+import { walletLogin, type WalletLogin } from './walletLogin';
 
 // Buttons offered with errors: built when used, so their titles follow the display language.
-const CREATE_APP = () => ({ title: vscode.l10n.t('Create App'), command: 'walletConsole.createApp' });
-const ADD_APP_KEY = () => ({ title: vscode.l10n.t('Add App Key'), command: 'walletConsole.addAppKey' });
-const SIGN_IN = () => ({ title: vscode.l10n.t('Sign In'), command: 'walletConsole.signIn' });
-const CONNECT_WALLET = () => ({ title: vscode.l10n.t('Connect Wallet'), command: 'walletConsole.connectWallet' });
+const CREATE_APP = () => ({ title: vscode.l10n.t('Create App'), command: COMMANDS.createApp });
+const ADD_APP_KEY = () => ({ title: vscode.l10n.t('Add App Key'), command: COMMANDS.addAppKey });
+const SIGN_IN = () => ({ title: vscode.l10n.t('Sign In'), command: COMMANDS.signIn });
+const CONNECT_WALLET = () => ({ title: vscode.l10n.t('Connect Wallet'), command: COMMANDS.connectWallet });
+
+function disconnectedError(mobile: string, alreadyShown: boolean): UserFacingError {
+  return new UserFacingError(
+    vscode.l10n.t('Wallet {0} is disconnected: its session ended. Connect it again to continue.', mobile),
+    [CONNECT_WALLET()],
+    alreadyShown,
+  );
+}
 
 /**
  * What commands and views ask of the signed-in state: the current environment, its
- * developer, app and wallet, and API calls made with the right credentials.
+ * developer, app and wallet, and API calls made with the right credentials. Callers ask
+ * here; the store, the settings and the clients behind it are its own business.
  */
-export class AccountService implements vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<void>();
+export class AccountService extends Disposable {
+  private readonly changed = this._register(new vscode.EventEmitter<void>());
   /** Fires when the environment or anything stored for it changes. */
   readonly onDidChange = this.changed.event;
-  readonly wallets: WalletAccess;
-  private readonly disposables: vscode.Disposable[] = [];
+  private readonly wallets: WalletAccess;
   private readonly reconnectPrompts = new Set<string>();
 
   constructor(
-    readonly settings: EnvironmentSettings,
+    private readonly settings: EnvironmentSettings,
+    /** Read by the extension tests' hooks; the extension itself asks the service. */
     readonly store: AccountStore,
-    readonly clients: ClientProvider,
+    private readonly clients: ClientProvider,
     logger: Logger,
     private readonly ui: () => UserInput,
   ) {
-    this.wallets = new WalletAccess(clients, store, logger, (env, mobile) => void this.offerReconnect(env, mobile));
-    this.disposables.push(
-      this.changed,
+    super();
+    this.wallets = new WalletAccess({
+      clients,
+      store,
+      logger,
+      onDisconnected: (env, mobile) => void this.offerReconnect(env, mobile),
+      disconnectedError,
+    });
+    this._register(
       store.onDidChange((env) => {
         if (env === this.env()) this.changed.fire();
       }),
+    );
+    this._register(
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (event.affectsConfiguration('walletConsole')) this.changed.fire();
       }),
     );
   }
 
+  // Environment -------------------------------------------------------------------------
+
   env(): EnvironmentId {
     return this.settings.current();
+  }
+
+  async switchEnvironment(env: EnvironmentId): Promise<void> {
+    await this.settings.switchTo(env);
   }
 
   accounts(env = this.env()): EnvironmentAccounts {
     return this.store.accounts(env);
   }
 
-  client(env = this.env()): Promise<WalletClient> {
+  private client(env: EnvironmentId): Promise<WalletClient> {
     return this.clients.client(env);
   }
 
-  async requireDeveloper(env = this.env()): Promise<{ developer: DeveloperInfo; secrets: DeveloperSecrets }> {
+  // Developer ---------------------------------------------------------------------------
+
+  async signUp(env: EnvironmentId, credentials: DeveloperCredentials): Promise<void> {
+    await (await this.client(env)).signUp(credentials);
+  }
+
+  /** Developer login plus resource auth: the two tokens the contract hands out. */
+  async signIn(env: EnvironmentId, credentials: DeveloperCredentials): Promise<DeveloperInfo> {
+    const client = await this.client(env);
+    const login = await client.logIn(credentials);
+    const resource = await client.authenticateResource(credentials);
+    const user = resource.user;
+    const developer = { id: user._id, email: user.email, sandboxMobile: user.sandboxMobile ?? undefined };
+    await this.store.signIn(env, developer, { loginToken: login.token, resourceToken: resource.token });
+    return developer;
+  }
+
+  /** Forgets the developer's tokens; apps and wallets stay. Answers with who was signed in. */
+  async signOut(env: EnvironmentId): Promise<DeveloperInfo | undefined> {
+    const developer = this.accounts(env).developer;
+    await this.store.signOut(env);
+    return developer;
+  }
+
+  /** The signed-in developer and their tokens, or undefined. */
+  async signedInDeveloper(env = this.env()): Promise<{ developer: DeveloperInfo; secrets: DeveloperSecrets } | undefined> {
     const developer = this.accounts(env).developer;
     const secrets = await this.store.developerSecrets(env);
-    if (!developer || !secrets)
+    return developer && secrets ? { developer, secrets } : undefined;
+  }
+
+  async requireDeveloper(env = this.env()): Promise<{ developer: DeveloperInfo; secrets: DeveloperSecrets }> {
+    const signedIn = await this.signedInDeveloper(env);
+    if (!signedIn)
       throw new UserFacingError(vscode.l10n.t('You are not signed in to {0}. Sign in first.', ENVIRONMENTS[env].label), [SIGN_IN()]);
-    return { developer, secrets };
+    return signedIn;
+  }
+
+  // Apps --------------------------------------------------------------------------------
+
+  /** Creates an app with the developer's resource token; it becomes the active app. */
+  async createApp(env: EnvironmentId, name: string): Promise<AppInfo> {
+    const { secrets } = await this.requireDeveloper(env);
+    const created = await (await this.client(env)).createApp(secrets.resourceToken, name);
+    const app: AppInfo = { id: created._id, name: created.name, origin: 'created' };
+    await this.store.saveApp(env, app, { key: created.key, sandboxKey: created.sandboxKey });
+    return app;
+  }
+
+  /** Remembers the key of an app made elsewhere (the production key in production, else the sandbox key). */
+  async addAppKey(env: EnvironmentId, name: string, key: string): Promise<AppInfo> {
+    const app: AppInfo = { id: `added-${Date.now().toString(36)}`, name, origin: 'added' };
+    await this.store.saveApp(env, app, env === 'production' ? { key } : { sandboxKey: key });
+    return app;
+  }
+
+  async selectApp(env: EnvironmentId, appId: string): Promise<void> {
+    await this.store.selectApp(env, appId);
   }
 
   activeApp(env = this.env()): AppInfo | undefined {
@@ -89,6 +167,29 @@ export class AccountService implements vscode.Disposable {
       throw new UserFacingError(message, [ADD_APP_KEY()]);
     }
     return { app, appKey };
+  }
+
+  /** The bank list, as the active app may see it. */
+  async listBanks(env = this.env()): Promise<Bank[]> {
+    const { appKey } = await this.requireAppKey(env);
+    return (await this.client(env)).listBanks(appKey);
+  }
+
+  // Wallets -----------------------------------------------------------------------------
+
+  /** Starts the wallet login through the active app (fails first if there is none, or the environment cannot be reached). */
+  async walletLogin(env = this.env()): Promise<WalletLogin> {
+    const { app, appKey } = await this.requireAppKey(env);
+    return walletLogin(env, await this.client(env), this.store, app, appKey);
+  }
+
+  async selectWallet(env: EnvironmentId, mobile: string): Promise<void> {
+    await this.store.selectWallet(env, mobile);
+  }
+
+  /** Deletes the wallet's tokens and forgets it. */
+  async disconnectWallet(env: EnvironmentId, mobile: string): Promise<void> {
+    await this.store.disconnectWallet(env, mobile);
   }
 
   activeWallet(env = this.env()): WalletInfo | undefined {
@@ -124,13 +225,9 @@ export class AccountService implements vscode.Disposable {
         { level: 'warning' },
         reconnect,
       );
-      if (choice === reconnect) await vscode.commands.executeCommand('walletConsole.connectWallet', mobile);
+      if (choice === reconnect) await vscode.commands.executeCommand(COMMANDS.connectWallet, mobile);
     } finally {
       this.reconnectPrompts.delete(key);
     }
-  }
-
-  dispose(): void {
-    this.disposables.forEach((disposable) => disposable.dispose());
   }
 }

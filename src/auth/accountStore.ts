@@ -13,7 +13,8 @@ import {
   type WalletSecrets,
   type WalletStatus,
 } from './accountState';
-import { UserFacingError } from '../common/commandRunner';
+import { Disposable } from '../common/lifecycle';
+import { UserFacingError } from '../common/userFacingError';
 import type { EnvironmentId } from './environments';
 
 /**
@@ -21,22 +22,24 @@ import type { EnvironmentId } from './environments';
  * SecretStorage. Environments never share an entry, so switching cannot mix sessions.
  * Changes made in another window arrive through `secrets.onDidChange`.
  */
-export class AccountStore implements vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<EnvironmentId>();
+export class AccountStore extends Disposable {
+  private readonly changed = this._register(new vscode.EventEmitter<EnvironmentId>());
   readonly onDidChange = this.changed.event;
   private readonly cache = new Map<string, unknown>();
-  private readonly subscription: vscode.Disposable;
 
   constructor(
     private readonly state: vscode.Memento,
     private readonly secrets: vscode.SecretStorage,
   ) {
-    this.subscription = secrets.onDidChange((event) => {
-      if (!event.key.startsWith(`${SECRET_PREFIX}.`)) return;
-      this.cache.delete(event.key);
-      const env = event.key.split('.')[1] as EnvironmentId;
-      this.changed.fire(env);
-    });
+    super();
+    this._register(
+      secrets.onDidChange((event) => {
+        if (!event.key.startsWith(`${SECRET_PREFIX}.`)) return;
+        this.cache.delete(event.key);
+        const env = event.key.split('.')[1] as EnvironmentId;
+        this.changed.fire(env);
+      }),
+    );
   }
 
   accounts(env: EnvironmentId): EnvironmentAccounts {
@@ -162,10 +165,5 @@ export class AccountStore implements vscode.Disposable {
       accounts.wallets = accounts.wallets.filter((wallet) => wallet.mobile !== mobile);
       if (accounts.activeWalletMobile === mobile) accounts.activeWalletMobile = accounts.wallets[0]?.mobile;
     });
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
-    this.changed.dispose();
   }
 }

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { Disposable } from '../common/lifecycle';
 import type { AccountService } from './accountService';
 import { ENVIRONMENTS } from './environments';
 
@@ -8,18 +9,18 @@ export const AUTH_PROVIDER_ID = 'walletConsole';
  * Shows the signed-in developer of the current environment in VS Code's Accounts menu;
  * signing out there signs out here. Sign-in itself is the walletConsole.signIn command.
  */
-export class DeveloperAuthProvider implements vscode.AuthenticationProvider, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>();
+export class DeveloperAuthProvider extends Disposable implements vscode.AuthenticationProvider {
+  private readonly changed = this._register(new vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>());
   readonly onDidChangeSessions = this.changed.event;
   private last: vscode.AuthenticationSession | undefined;
-  private readonly subscription: vscode.Disposable;
 
   constructor(
     private readonly accounts: AccountService,
     private readonly signIn: () => Thenable<unknown>,
     private readonly signOut: () => Thenable<unknown>,
   ) {
-    this.subscription = accounts.onDidChange(() => void this.sync());
+    super();
+    this._register(accounts.onDidChange(() => void this.sync()));
   }
 
   /** Compares the current session with the last one announced and fires the difference. */
@@ -33,9 +34,9 @@ export class DeveloperAuthProvider implements vscode.AuthenticationProvider, vsc
 
   async getSessions(): Promise<vscode.AuthenticationSession[]> {
     const env = this.accounts.env();
-    const developer = this.accounts.accounts(env).developer;
-    const secrets = await this.accounts.store.developerSecrets(env);
-    if (!developer || !secrets) return [];
+    const signedIn = await this.accounts.signedInDeveloper(env);
+    if (!signedIn) return [];
+    const { developer, secrets } = signedIn;
     return [
       {
         id: `${env}:${developer.id}`,
@@ -55,10 +56,5 @@ export class DeveloperAuthProvider implements vscode.AuthenticationProvider, vsc
 
   async removeSession(): Promise<void> {
     await this.signOut();
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
-    this.changed.dispose();
   }
 }

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { UserFacingError } from '../common/commandRunner';
+import { COMMANDS } from '../common/commandIds';
+import { UserFacingError } from '../common/userFacingError';
 
 export type EnvironmentId = 'local' | 'staging' | 'production';
 
@@ -107,7 +108,7 @@ export class EnvironmentSettings {
     };
     for (const [name, value] of Object.entries(endpoints)) {
       const setting = `walletConsole.${id}.${name}`;
-      const openSettings = { title: vscode.l10n.t('Open Settings'), command: 'walletConsole.openSettings' };
+      const openSettings = { title: vscode.l10n.t('Open Settings'), command: COMMANDS.openSettings };
       if (!value)
         throw new UserFacingError(vscode.l10n.t('The setting {0} is empty. Set it to the {1} base URL.', setting, ENVIRONMENTS[id].label), [
           openSettings,

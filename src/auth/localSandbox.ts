@@ -1,18 +1,22 @@
 import * as vscode from 'vscode';
 import { startSandbox, type Sandbox } from '../sandbox';
+import { Disposable, toDisposable } from '../common/lifecycle';
 import type { Logger } from '../common/logger';
 
 /**
  * The local sandbox runs inside the extension host, started the first time the local
  * environment is used (never during activation) and stopped on deactivate.
  */
-export class LocalSandbox implements vscode.Disposable {
+export class LocalSandbox extends Disposable {
   private starting: Promise<Sandbox> | undefined;
 
   constructor(
     private readonly storageUri: vscode.Uri,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    super();
+    this._register(toDisposable(() => void this.stop()));
+  }
 
   /** True once something asked for the sandbox (it starts on first use, never during activation). */
   get started(): boolean {
@@ -43,9 +47,5 @@ export class LocalSandbox implements vscode.Disposable {
     const starting = this.starting;
     this.starting = undefined;
     if (starting) await (await starting).close();
-  }
-
-  dispose(): void {
-    void this.stop();
   }
 }

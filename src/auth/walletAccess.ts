@@ -1,11 +1,11 @@
-import * as vscode from 'vscode';
 import { isAuthError, WalletApiError, type WalletClient, type WalletCredentials } from '../api';
-import { UserFacingError } from '../common/commandRunner';
 import type { Logger } from '../common/logger';
 import type { AccountStore } from './accountStore';
 import type { WalletSecrets } from './accountState';
 import type { ClientProvider } from './clients';
 import type { EnvironmentId } from './environments';
+
+// No 'vscode' here: the refresh rules are unit-tested in plain Node with fakes of what is passed in.
 
 /** Refresh this long before the access token runs out, so calls never race its expiry. */
 const REFRESH_MARGIN_MS = 60_000;
@@ -16,6 +16,17 @@ export interface WalletCallContext {
   appKey: string;
 }
 
+/** What WalletAccess needs of the account service around it. */
+export interface WalletAccessDeps {
+  clients: Pick<ClientProvider, 'client'>;
+  store: Pick<AccountStore, 'walletSecrets' | 'saveWalletTokens' | 'setWalletStatus'>;
+  logger: Pick<Logger, 'info' | 'warn'>;
+  /** The refresh token was refused and the wallet is now marked disconnected. */
+  onDisconnected(env: EnvironmentId, mobile: string): void;
+  /** The error a call ends with when the wallet has no session; `alreadyShown` when onDisconnected told the user. */
+  disconnectedError(mobile: string, alreadyShown: boolean): Error;
+}
+
 /**
  * Runs wallet calls with a fresh access token: refreshed before it expires, and on a 401
  * refreshed once and the call retried once. Concurrent callers share one refresh. When the
@@ -24,15 +35,10 @@ export interface WalletCallContext {
 export class WalletAccess {
   private readonly refreshing = new Map<string, Promise<WalletSecrets>>();
 
-  constructor(
-    private readonly clients: ClientProvider,
-    private readonly store: AccountStore,
-    private readonly logger: Logger,
-    private readonly onDisconnected: (env: EnvironmentId, mobile: string) => void,
-  ) {}
+  constructor(private readonly deps: WalletAccessDeps) {}
 
   async call<T>(context: WalletCallContext, work: (client: WalletClient, credentials: WalletCredentials) => Promise<T>): Promise<T> {
-    const client = await this.clients.client(context.env);
+    const client = await this.deps.clients.client(context.env);
     let tokens = await this.currentTokens(context);
     if (tokens.expiresAt - Date.now() < REFRESH_MARGIN_MS) tokens = await this.refresh(context, tokens);
     try {
@@ -47,8 +53,8 @@ export class WalletAccess {
   }
 
   private async currentTokens(context: WalletCallContext): Promise<WalletSecrets> {
-    const tokens = await this.store.walletSecrets(context.env, context.mobile);
-    if (!tokens) throw disconnectedError(context.mobile);
+    const tokens = await this.deps.store.walletSecrets(context.env, context.mobile);
+    if (!tokens) throw this.deps.disconnectedError(context.mobile, false);
     return tokens;
   }
 
@@ -63,23 +69,23 @@ export class WalletAccess {
   }
 
   private async doRefresh(context: WalletCallContext, stale: WalletSecrets): Promise<WalletSecrets> {
-    const client = await this.clients.client(context.env);
+    const client = await this.deps.clients.client(context.env);
     try {
       const refreshed = await client.refreshAccessToken(context.appKey, stale.refreshToken);
       const tokens: WalletSecrets = { ...stale, accessToken: refreshed.accessToken, expiresAt: Date.now() + refreshed.expiresIn * 1000 };
-      await this.store.saveWalletTokens(context.env, context.mobile, tokens);
-      this.logger.info(`[${context.env}] Refreshed the access token of wallet ${context.mobile}.`);
+      await this.deps.store.saveWalletTokens(context.env, context.mobile, tokens);
+      this.deps.logger.info(`[${context.env}] Refreshed the access token of wallet ${context.mobile}.`);
       return tokens;
     } catch (error) {
       // Only a refusal means the refresh token is dead; a network failure may pass.
       if (isRefusal(error)) {
-        this.logger.warn(
+        this.deps.logger.warn(
           `[${context.env}] The refresh token of wallet ${context.mobile} was refused (${error.message}); marking it disconnected.`,
         );
-        await this.store.setWalletStatus(context.env, context.mobile, 'disconnected');
-        this.onDisconnected(context.env, context.mobile);
+        await this.deps.store.setWalletStatus(context.env, context.mobile, 'disconnected');
+        this.deps.onDisconnected(context.env, context.mobile);
         // The reconnect prompt is the one message; commands that hit this only log it.
-        throw disconnectedError(context.mobile, true);
+        throw this.deps.disconnectedError(context.mobile, true);
       }
       throw error;
     }
@@ -99,13 +105,5 @@ function isRefusal(error: unknown): error is WalletApiError {
     error.status >= 400 &&
     error.status < 500 &&
     ![408, 425, 429].includes(error.status)
-  );
-}
-
-function disconnectedError(mobile: string, alreadyShown = false): UserFacingError {
-  return new UserFacingError(
-    vscode.l10n.t('Wallet {0} is disconnected: its session ended. Connect it again to continue.', mobile),
-    [{ title: vscode.l10n.t('Connect Wallet'), command: 'walletConsole.connectWallet' }],
-    alreadyShown,
   );
 }

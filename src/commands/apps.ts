@@ -1,25 +1,23 @@
 import * as vscode from 'vscode';
 import { validateAppName } from '../api';
 import { ENVIRONMENTS } from '../auth/environments';
-import { UserFacingError } from '../common/commandRunner';
+import { COMMANDS } from '../common/commandIds';
+import { UserFacingError } from '../common/userFacingError';
 import { inputCheck } from '../common/validators';
 import { withProgress, type CommandDeps } from './deps';
 
 /** Creates an app with the resource-auth token; its keys go to SecretStorage. */
 export async function createApp(deps: CommandDeps): Promise<void> {
   const env = deps.accounts.env();
-  const { secrets } = await deps.accounts.requireDeveloper(env);
+  await deps.accounts.requireDeveloper(env);
   const name = await deps.ui().ask({
     title: vscode.l10n.t('Create App on {0}', ENVIRONMENTS[env].label),
     prompt: vscode.l10n.t('Name of the new app'),
     placeholder: vscode.l10n.t('My checkout'),
     validate: inputCheck(validateAppName),
   });
-  const app = await withProgress(vscode.l10n.t('Creating app "{0}"…', name), async () =>
-    (await deps.accounts.client(env)).createApp(secrets.resourceToken, name.trim()),
-  );
-  await deps.accounts.store.saveApp(env, { id: app._id, name: app.name, origin: 'created' }, { key: app.key, sandboxKey: app.sandboxKey });
-  deps.logger.info(`[${env}] Created app "${app.name}" (${app._id}); it is now the active app.`);
+  const app = await withProgress(vscode.l10n.t('Creating app "{0}"…', name), () => deps.accounts.createApp(env, name.trim()));
+  deps.logger.info(`[${env}] Created app "${app.name}" (${app.id}); it is now the active app.`);
 }
 
 const KEY_SHAPE = /^[A-Za-z0-9_-]{8,128}$/;
@@ -41,12 +39,7 @@ export async function addAppKey(deps: CommandDeps): Promise<void> {
     validate: (value) =>
       KEY_SHAPE.test(value.trim()) ? undefined : vscode.l10n.t('An app key is 8–128 letters, digits, "_" or "-", with no spaces.'),
   });
-  const id = `added-${Date.now().toString(36)}`;
-  await deps.accounts.store.saveApp(
-    env,
-    { id, name: name.trim(), origin: 'added' },
-    production ? { key: key.trim() } : { sandboxKey: key.trim() },
-  );
+  await deps.accounts.addAppKey(env, name.trim(), key.trim());
   deps.logger.info(`[${env}] Added the key of app "${name.trim()}"; it is now the active app.`);
 }
 
@@ -55,7 +48,7 @@ export async function selectApp(deps: CommandDeps, appId?: unknown): Promise<voi
   const { apps, activeAppId } = deps.accounts.accounts(env);
   if (apps.length === 0)
     throw new UserFacingError(vscode.l10n.t('There are no apps yet. Create one or add the key of one you have.'), [
-      { title: vscode.l10n.t('Create App'), command: 'walletConsole.createApp' },
+      { title: vscode.l10n.t('Create App'), command: COMMANDS.createApp },
     ]);
   const chosen =
     typeof appId === 'string'
@@ -70,7 +63,7 @@ export async function selectApp(deps: CommandDeps, appId?: unknown): Promise<voi
           })),
           { title: vscode.l10n.t('Select App'), placeholder: vscode.l10n.t('The app whose key signs every wallet call') },
         );
-  await deps.accounts.store.selectApp(env, chosen);
+  await deps.accounts.selectApp(env, chosen);
 }
 
 /** Copies the active app's key after saying it is a secret. */

@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import { validateMobile, validatePasscode, WalletApiError } from '../api';
 import { ENVIRONMENTS } from '../auth/environments';
-import { UserFacingError } from '../common/commandRunner';
+import { COMMANDS } from '../common/commandIds';
+import { UserFacingError } from '../common/userFacingError';
 import { inputCheck } from '../common/validators';
 import { withProgress, type CommandDeps } from './deps';
 
@@ -18,8 +19,7 @@ export function passcodePrompt(message: string, local: boolean): string {
 export async function connectWallet(deps: CommandDeps, mobileArgument?: unknown): Promise<void> {
   const env = deps.accounts.env();
   const local = env === 'local';
-  const { app, appKey } = await deps.accounts.requireAppKey(env);
-  const client = await deps.accounts.client(env);
+  const login = await deps.accounts.walletLogin(env);
   const ui = deps.ui();
   const suggested =
     typeof mobileArgument === 'string' ? mobileArgument : local ? deps.accounts.accounts(env).developer?.sandboxMobile : undefined;
@@ -37,13 +37,9 @@ export async function connectWallet(deps: CommandDeps, mobileArgument?: unknown)
   if (!mobileCheck.ok) throw new UserFacingError(mobileCheck.message);
   const mobile = mobileCheck.value;
 
-  const sent = await withProgress(vscode.l10n.t('Sending a passcode to {0}…', mobile), async () => {
-    const user = await client.validateUser(appKey, mobile);
-    const otp = await client.sendOtp(appKey, mobile);
-    return { user, message: otp.message };
-  });
+  const sent = await withProgress(vscode.l10n.t('Sending a passcode to {0}…', mobile), () => login.sendPasscode(mobile));
 
-  let tokens: Awaited<ReturnType<typeof client.verifyOtp>> | undefined;
+  let connected = false;
   await ui.ask({
     title: vscode.l10n.t('Connect Wallet on {0} (2/2)', ENVIRONMENTS[env].label),
     prompt: passcodePrompt(sent.message, local),
@@ -51,10 +47,11 @@ export async function connectWallet(deps: CommandDeps, mobileArgument?: unknown)
     password: !local,
     validate: inputCheck(validatePasscode),
     buttons: [{ id: 'resend', icon: 'refresh', tooltip: vscode.l10n.t('Send a new passcode') }],
-    onButton: async () => passcodePrompt((await client.sendOtp(appKey, mobile)).message, local),
+    onButton: async () => passcodePrompt(await login.resendPasscode(mobile), local),
     onAccept: async (passcode) => {
       try {
-        tokens = await client.verifyOtp(appKey, mobile, passcode.trim());
+        await login.verifyPasscode({ userId: sent.userId, mobile }, passcode.trim());
+        connected = true;
         return undefined;
       } catch (error) {
         // A wrong passcode keeps the box open so the user can type it again.
@@ -69,14 +66,8 @@ export async function connectWallet(deps: CommandDeps, mobileArgument?: unknown)
       }
     },
   });
-  if (!tokens) throw new UserFacingError(vscode.l10n.t('The passcode was not verified. Try Connect Wallet again.'));
-
-  await deps.accounts.store.connectWallet(
-    env,
-    { id: sent.user.id, mobile },
-    { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt: Date.now() + tokens.expiresIn * 1000 },
-  );
-  deps.logger.info(`[${env}] Connected wallet ${mobile} through app "${app.name}".`);
+  if (!connected) throw new UserFacingError(vscode.l10n.t('The passcode was not verified. Try Connect Wallet again.'));
+  deps.logger.info(`[${env}] Connected wallet ${mobile} through app "${login.app.name}".`);
 }
 
 export async function selectWallet(deps: CommandDeps, mobileArgument?: unknown): Promise<void> {
@@ -84,7 +75,7 @@ export async function selectWallet(deps: CommandDeps, mobileArgument?: unknown):
   const { wallets, activeWalletMobile } = deps.accounts.accounts(env);
   if (wallets.length === 0)
     throw new UserFacingError(vscode.l10n.t('No wallet is connected yet.'), [
-      { title: vscode.l10n.t('Connect Wallet'), command: 'walletConsole.connectWallet' },
+      { title: vscode.l10n.t('Connect Wallet'), command: COMMANDS.connectWallet },
     ]);
   const mobile =
     typeof mobileArgument === 'string'
@@ -103,7 +94,7 @@ export async function selectWallet(deps: CommandDeps, mobileArgument?: unknown):
           })),
           { title: vscode.l10n.t('Select Wallet') },
         );
-  await deps.accounts.store.selectWallet(env, mobile);
+  await deps.accounts.selectWallet(env, mobile);
 }
 
 export async function disconnectWallet(deps: CommandDeps, mobileArgument?: unknown): Promise<void> {
@@ -126,6 +117,6 @@ export async function disconnectWallet(deps: CommandDeps, mobileArgument?: unkno
       disconnect,
     );
   if (answer !== disconnect) return;
-  await deps.accounts.store.disconnectWallet(env, mobile);
+  await deps.accounts.disconnectWallet(env, mobile);
   deps.logger.info(`[${env}] Disconnected wallet ${mobile}.`);
 }

@@ -1,13 +1,30 @@
 import * as vscode from 'vscode';
+import type { BankDirectory } from '../banks/bankDirectory';
+import type { BankVerifier } from '../banks/bankVerifier';
+import { COMMANDS, type CommandId } from '../common/commandIds';
 import type { CommandRunner } from '../common/commandRunner';
+import type { TransactionRecords } from '../documents/transactionJson';
+import type { WalletModel } from '../views/walletModel';
+import type { DetailPanel } from '../webview/panel';
 import { addAppKey, copyAppKey, createApp, selectApp } from './apps';
 import { connectWallet, disconnectWallet, selectWallet } from './connectWallet';
 import type { CommandDeps } from './deps';
+import { openTransactionJson, showTransaction } from './showTransaction';
 import { signIn, signUp } from './signIn';
 import { signOut } from './signOut';
 import { switchEnvironment } from './switchEnvironment';
-import type { WalletModel } from '../views/walletModel';
+import { verifyBankAccountInPanel, verifyBankAccountQuick } from './verifyBankAccount';
 import { copyReference, exportTransactions, filterTransactions, refresh } from './walletViews';
+
+/** What the commands work on besides the accounts: the views' model, the panel and the bank services. */
+export interface CommandTargets {
+  state: vscode.Memento;
+  model: WalletModel;
+  panel: DetailPanel;
+  banks: BankDirectory;
+  verifier: BankVerifier;
+  records: TransactionRecords;
+}
 
 /** Tree items arrive as objects; palette calls arrive with nothing. Both reduce to an id. */
 function idArgument(argument: unknown, field: 'mobile' | 'appId' | 'environment'): unknown {
@@ -15,39 +32,47 @@ function idArgument(argument: unknown, field: 'mobile' | 'appId' | 'environment'
   return argument;
 }
 
-export function registerCommands(runner: CommandRunner, deps: CommandDeps, state: vscode.Memento, model: WalletModel): vscode.Disposable[] {
-  const commands: [string, string, (...args: unknown[]) => unknown][] = [
-    ['walletConsole.signIn', vscode.l10n.t('Sign In'), () => signIn(deps)],
-    ['walletConsole.signUp', vscode.l10n.t('Sign Up'), () => signUp(deps)],
-    ['walletConsole.signOut', vscode.l10n.t('Sign Out'), () => signOut(deps)],
-    ['walletConsole.createApp', vscode.l10n.t('Create App'), () => createApp(deps)],
-    ['walletConsole.addAppKey', vscode.l10n.t('Add App Key'), () => addAppKey(deps)],
-    ['walletConsole.selectApp', vscode.l10n.t('Select App'), (app) => selectApp(deps, idArgument(app, 'appId'))],
-    ['walletConsole.copyAppKey', vscode.l10n.t('Copy App Key'), () => copyAppKey(deps)],
-    ['walletConsole.connectWallet', vscode.l10n.t('Connect Wallet'), (wallet) => connectWallet(deps, idArgument(wallet, 'mobile'))],
-    ['walletConsole.selectWallet', vscode.l10n.t('Select Wallet'), (wallet) => selectWallet(deps, idArgument(wallet, 'mobile'))],
+/** Registers every command the extension contributes, each run through the one runner. */
+export function registerCommands(runner: CommandRunner, deps: CommandDeps, targets: CommandTargets): vscode.Disposable[] {
+  const { state, model, panel, banks, verifier, records } = targets;
+  const commands: [CommandId, string, (...args: unknown[]) => unknown][] = [
+    [COMMANDS.signIn, vscode.l10n.t('Sign In'), () => signIn(deps)],
+    [COMMANDS.signUp, vscode.l10n.t('Sign Up'), () => signUp(deps)],
+    [COMMANDS.signOut, vscode.l10n.t('Sign Out'), () => signOut(deps)],
+    [COMMANDS.createApp, vscode.l10n.t('Create App'), () => createApp(deps)],
+    [COMMANDS.addAppKey, vscode.l10n.t('Add App Key'), () => addAppKey(deps)],
+    [COMMANDS.selectApp, vscode.l10n.t('Select App'), (app) => selectApp(deps, idArgument(app, 'appId'))],
+    [COMMANDS.copyAppKey, vscode.l10n.t('Copy App Key'), () => copyAppKey(deps)],
+    [COMMANDS.connectWallet, vscode.l10n.t('Connect Wallet'), (wallet) => connectWallet(deps, idArgument(wallet, 'mobile'))],
+    [COMMANDS.selectWallet, vscode.l10n.t('Select Wallet'), (wallet) => selectWallet(deps, idArgument(wallet, 'mobile'))],
+    [COMMANDS.disconnectWallet, vscode.l10n.t('Disconnect Wallet'), (wallet) => disconnectWallet(deps, idArgument(wallet, 'mobile'))],
     [
-      'walletConsole.disconnectWallet',
-      vscode.l10n.t('Disconnect Wallet'),
-      (wallet) => disconnectWallet(deps, idArgument(wallet, 'mobile')),
-    ],
-    [
-      'walletConsole.switchEnvironment',
+      COMMANDS.switchEnvironment,
       vscode.l10n.t('Switch Environment'),
       (environment) => switchEnvironment(deps, state, idArgument(environment, 'environment')),
     ],
-    ['walletConsole.refresh', vscode.l10n.t('Refresh'), (node) => refresh(model, node)],
-    ['walletConsole.refreshBalance', vscode.l10n.t('Refresh Balance'), () => refresh(model, { kind: 'balance' })],
-    ['walletConsole.loadMoreTransactions', vscode.l10n.t('Load More Transactions'), () => model.loadMoreTransactions()],
-    ['walletConsole.filterTransactions', vscode.l10n.t('Filter Transactions'), (type) => filterTransactions(deps, model, type)],
-    ['walletConsole.copyReference', vscode.l10n.t('Copy Reference'), (node) => copyReference(deps, node)],
-    ['walletConsole.exportTransactions', vscode.l10n.t('Export Transactions'), (target) => exportTransactions(deps, model, target)],
-    ['walletConsole.showLog', vscode.l10n.t('Show Log'), () => deps.logger.show()],
+    [COMMANDS.refresh, vscode.l10n.t('Refresh'), (node) => refresh(model, node)],
+    [COMMANDS.refreshBalance, vscode.l10n.t('Refresh Balance'), () => refresh(model, { kind: 'balance' })],
+    [COMMANDS.loadMoreTransactions, vscode.l10n.t('Load More Transactions'), () => model.loadMoreTransactions()],
+    [COMMANDS.filterTransactions, vscode.l10n.t('Filter Transactions'), (type) => filterTransactions(deps, model, type)],
+    [COMMANDS.copyReference, vscode.l10n.t('Copy Reference'), (node) => copyReference(deps, node)],
+    [COMMANDS.exportTransactions, vscode.l10n.t('Export Transactions'), (target) => exportTransactions(deps, model, target)],
+    [COMMANDS.showTransaction, vscode.l10n.t('Show Transaction'), (argument) => showTransaction(deps, panel, argument)],
     [
-      'walletConsole.openSettings',
+      COMMANDS.openTransactionJson,
+      vscode.l10n.t('Open Transaction as JSON'),
+      (argument) => openTransactionJson(deps, panel, records, argument),
+    ],
+    [COMMANDS.verifyBankAccount, vscode.l10n.t('Verify Bank Account'), () => verifyBankAccountInPanel(deps, panel)],
+    [COMMANDS.verifyBankAccountQuick, vscode.l10n.t('Verify Bank Account'), () => verifyBankAccountQuick(deps, banks, verifier)],
+    [COMMANDS.showLog, vscode.l10n.t('Show Log'), () => deps.logger.show()],
+    [
+      COMMANDS.openSettings,
       vscode.l10n.t('Open Settings'),
       () => vscode.commands.executeCommand('workbench.action.openSettings', '@ext:wallet-console.wallet-console'),
     ],
   ];
-  return commands.map(([id, title, handler]) => runner.register(id, title, handler));
+  return commands.map(([id, title, handler]) =>
+    vscode.commands.registerCommand(id, (...args: unknown[]) => runner.run(id, title, () => handler(...args))),
+  );
 }

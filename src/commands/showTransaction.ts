@@ -1,10 +1,9 @@
 import * as vscode from 'vscode';
 import { validateTransactionRef } from '../api';
-import { UserFacingError } from '../common/commandRunner';
+import { UserFacingError } from '../common/userFacingError';
 import { inputCheck } from '../common/validators';
+import { openTransactionJson as openJson, type TransactionRecords } from '../documents/transactionJson';
 import type { DetailPanel } from '../webview/panel';
-import type { TransactionRecords } from '../webview/transactionJson';
-import { openTransactionJson as openJson } from '../webview/transactionJson';
 import type { CommandDeps } from './deps';
 
 /** A tree node carries `.reference`; the tree's click and other callers pass the string itself. */

@@ -27,17 +27,7 @@ export async function signIn(deps: CommandDeps, prefilledEmail?: string): Promis
 
 export async function completeSignIn(deps: CommandDeps, email: string, password: string): Promise<void> {
   const env = deps.accounts.env();
-  await withProgress(vscode.l10n.t('Signing in to {0}…', ENVIRONMENTS[env].label), async () => {
-    const client = await deps.accounts.client(env);
-    const login = await client.logIn({ email, password });
-    const resource = await client.authenticateResource({ email, password });
-    const user = resource.user;
-    await deps.accounts.store.signIn(
-      env,
-      { id: user._id, email: user.email, sandboxMobile: user.sandboxMobile ?? undefined },
-      { loginToken: login.token, resourceToken: resource.token },
-    );
-  });
+  await withProgress(vscode.l10n.t('Signing in to {0}…', ENVIRONMENTS[env].label), () => deps.accounts.signIn(env, { email, password }));
   deps.logger.info(`[${env}] Signed in as ${email}.`);
 }
 
@@ -63,10 +53,9 @@ export async function signUp(deps: CommandDeps): Promise<void> {
     password: true,
     validate: (value) => (value === password ? undefined : vscode.l10n.t('The passwords do not match.')),
   });
-  await withProgress(vscode.l10n.t('Creating the developer account on {0}…', label), async () => {
-    const client = await deps.accounts.client(env);
-    await client.signUp({ email: email.trim(), password });
-  });
+  await withProgress(vscode.l10n.t('Creating the developer account on {0}…', label), () =>
+    deps.accounts.signUp(env, { email: email.trim(), password }),
+  );
   deps.logger.info(`[${env}] Created developer account ${email}.`);
   await completeSignIn(deps, email.trim(), password);
 }

@@ -5,8 +5,7 @@ import type { CommandDeps } from './deps';
 /** Forgets the developer tokens of the current environment; apps and wallets stay. */
 export async function signOut(deps: CommandDeps): Promise<void> {
   const env = deps.accounts.env();
-  const developer = deps.accounts.accounts(env).developer;
-  await deps.accounts.store.signOut(env);
+  const developer = await deps.accounts.signOut(env);
   deps.logger.info(`[${env}] Signed out${developer ? ` ${developer.email}` : ''}.`);
   void deps.ui().confirm(vscode.l10n.t('Signed out of {0}.', ENVIRONMENTS[env].label), {});
 }

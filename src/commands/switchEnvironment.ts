@@ -40,6 +40,6 @@ export async function switchEnvironment(
     if (answer !== confirmed) return;
     await state.update(PRODUCTION_CONFIRMED, true);
   }
-  await deps.accounts.settings.switchTo(chosen);
+  await deps.accounts.switchEnvironment(chosen);
   deps.logger.info(`Switched to ${ENVIRONMENTS[chosen].label}.`);
 }

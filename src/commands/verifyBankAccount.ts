@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import { maskAccountNumber, validateAccountNumber } from '../api';
 import { inputCheck } from '../common/validators';
-import type { BankDirectory } from '../webview/bankDirectory';
+import type { BankDirectory } from '../banks/bankDirectory';
+import type { BankVerifier } from '../banks/bankVerifier';
 import type { DetailPanel } from '../webview/panel';
-import type { BankVerifier } from '../webview/verification';
 import { withProgress, type CommandDeps } from './deps';
 
 /** Opens the panel on its verification page (bank picker, number, result, recent list). */

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { TRANSACTION_TYPES, type TransactionType } from '../api';
-import { UserFacingError } from '../common/commandRunner';
+import { COMMANDS } from '../common/commandIds';
+import { UserFacingError } from '../common/userFacingError';
 import type { WalletModel } from '../views/walletModel';
 import type { WalletNode } from '../views/walletTree';
 import { typeLabel } from '../views/transactionFormat';
@@ -24,7 +25,7 @@ export async function refresh(model: WalletModel, node?: unknown): Promise<void>
   else if (kind === 'transactions') await model.loadTransactions(true);
   else await model.refreshAll();
   const failure = parts.find((part) => part.error)?.error;
-  if (failure) throw new UserFacingError(failure, [{ title: vscode.l10n.t('Retry'), command: 'walletConsole.refresh' }]);
+  if (failure) throw new UserFacingError(failure, [{ title: vscode.l10n.t('Retry'), command: COMMANDS.refresh }]);
 }
 
 export async function filterTransactions(deps: CommandDeps, model: WalletModel, type?: unknown): Promise<void> {

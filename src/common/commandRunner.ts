@@ -1,39 +1,25 @@
-import * as vscode from 'vscode';
-import { isCancelled, WalletApiError } from '../api';
-import { Logger } from './logger';
-import { redact } from './redact';
-import { isCancellation, type UserInput } from './userInput';
+import type { Logger } from './logger';
 
-/** An error whose message is already written for the user (no "failed:" prefix needed). */
-export class UserFacingError extends Error {
-  constructor(
-    message: string,
-    /** Command ids offered as buttons, e.g. Sign In. */
-    readonly actions: { title: string; command: string }[] = [],
-    /** The user was already told another way (a prompt with its own button): only log it. */
-    readonly alreadyShown = false,
-  ) {
-    super(message);
-    this.name = 'UserFacingError';
-  }
+/** How a failed command ends: silently, logged only (the user was already told), or reported. */
+export type FailureKind = 'cancelled' | 'alreadyShown' | 'failed';
+
+/** Tells failures apart and shows the user the ones to report (see FailureNotice). */
+export interface FailureHandler {
+  kind(error: unknown): FailureKind;
+  report(title: string, error: unknown): Promise<void>;
 }
 
 /**
- * Registers commands so that each runs through one wrapper: cancelling is silent, a second
- * invocation while the first is still running is not started twice, and every failure
- * becomes one readable message with a way to the log.
+ * Every command runs through one wrapper: cancelling is silent, a second invocation while the
+ * first is still running is not started twice, and every failure is logged and reported once.
  */
 export class CommandRunner {
   private readonly running = new Map<string, Promise<unknown>>();
 
   constructor(
-    private readonly logger: Logger,
-    private readonly ui: () => UserInput,
+    private readonly logger: Pick<Logger, 'info' | 'error'>,
+    private readonly failures: FailureHandler,
   ) {}
-
-  register(id: string, title: string, handler: (...args: unknown[]) => unknown): vscode.Disposable {
-    return vscode.commands.registerCommand(id, (...args: unknown[]) => this.run(id, title, () => handler(...args)));
-  }
 
   /** Runs `work` once per id at a time; callers that arrive while it runs share its result. */
   run<T>(id: string, title: string, work: () => T | Promise<T>): Promise<T | undefined> {
@@ -51,32 +37,13 @@ export class CommandRunner {
     try {
       return await work();
     } catch (error) {
-      if (isCancellation(error) || isCancelled(error)) return undefined;
-      if (error instanceof UserFacingError && error.alreadyShown) {
-        this.logger.info(`${title} stopped: ${error.message}`);
-        return undefined;
+      const kind = this.failures.kind(error);
+      if (kind === 'alreadyShown') this.logger.info(`${title} stopped: ${error instanceof Error ? error.message : String(error)}`);
+      if (kind === 'failed') {
+        this.logger.error(`${title} failed`, error);
+        void this.failures.report(title, error);
       }
-      void this.report(title, error);
       return undefined;
     }
   }
-
-  private async report(title: string, error: unknown): Promise<void> {
-    this.logger.error(`${title} failed`, error);
-    const message = redact(describeError(title, error));
-    const actions = error instanceof UserFacingError ? error.actions : [];
-    const showLog = vscode.l10n.t('Show Log');
-    const choice = await this.ui().confirm(message, { level: 'error' }, ...actions.map((action) => action.title), showLog);
-    if (choice === showLog) this.logger.show();
-    const action = actions.find((candidate) => candidate.title === choice);
-    if (action) await vscode.commands.executeCommand(action.command);
-  }
-}
-
-export function describeError(title: string, error: unknown): string {
-  if (error instanceof UserFacingError) return error.message;
-  if (error instanceof WalletApiError) return vscode.l10n.t('{0} failed. {1}', title, error.message);
-  // Anything else is a bug on our side: say so plainly, the stack goes to the log only.
-  const reason = error instanceof Error && error.message ? error.message : vscode.l10n.t('an unexpected error');
-  return vscode.l10n.t('{0} failed: {1}. See the log for details.', title, reason);
 }

@@ -1,9 +1,10 @@
 import * as vscode from 'vscode';
+import { Disposable } from './lifecycle';
 import { redact } from './redact';
 
 /** One log channel for the whole extension; every line passes through `redact`. */
-export class Logger implements vscode.Disposable {
-  private readonly channel = vscode.window.createOutputChannel('Wallet Console', { log: true });
+export class Logger extends Disposable {
+  private readonly channel = this._register(vscode.window.createOutputChannel('Wallet Console', { log: true }));
 
   info(message: string): void {
     this.channel.info(redact(message));
@@ -21,9 +22,5 @@ export class Logger implements vscode.Disposable {
 
   show(): void {
     this.channel.show(true);
-  }
-
-  dispose(): void {
-    this.channel.dispose();
   }
 }

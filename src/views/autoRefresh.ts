@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
+import { Disposable, toDisposable } from '../common/lifecycle';
 
 /** Refreshes on a timer only while the view is visible, and never on top of itself. */
-export class AutoRefresh implements vscode.Disposable {
+export class AutoRefresh extends Disposable {
   private timer: ReturnType<typeof setInterval> | undefined;
-  private readonly disposables: vscode.Disposable[];
 
   constructor(
     private readonly view: vscode.TreeView<unknown>,
@@ -12,12 +12,14 @@ export class AutoRefresh implements vscode.Disposable {
     /** The shortest period allowed, so a typo cannot hammer the API. */
     private readonly minimumSeconds = 15,
   ) {
-    this.disposables = [
-      view.onDidChangeVisibility(() => this.reschedule()),
+    super();
+    this._register(toDisposable(() => clearInterval(this.timer)));
+    this._register(view.onDidChangeVisibility(() => this.reschedule()));
+    this._register(
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (event.affectsConfiguration('walletConsole.autoRefreshSeconds')) this.reschedule();
       }),
-    ];
+    );
     this.reschedule();
   }
 
@@ -35,10 +37,5 @@ export class AutoRefresh implements vscode.Disposable {
       },
       Math.max(this.minimumSeconds, seconds) * 1000,
     );
-  }
-
-  dispose(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.disposables.forEach((disposable) => disposable.dispose());
   }
 }

@@ -2,30 +2,32 @@ import * as vscode from 'vscode';
 import { formatNaira } from '../api';
 import type { AccountService } from '../auth/accountService';
 import { ENVIRONMENTS } from '../auth/environments';
+import { COMMANDS } from '../common/commandIds';
+import { formatClockTime } from '../common/formatTime';
+import { Disposable, toDisposable } from '../common/lifecycle';
 import type { WalletModel } from './walletModel';
 
 /** The active wallet's balance at a glance; a click refreshes it. Hidden without a wallet. */
-export class BalanceStatus implements vscode.Disposable {
-  private readonly item = vscode.window.createStatusBarItem('walletConsole.balance', vscode.StatusBarAlignment.Left, 9);
-  private readonly disposables: vscode.Disposable[];
+export class BalanceStatus extends Disposable {
+  private readonly item = this._register(vscode.window.createStatusBarItem('walletConsole.balance', vscode.StatusBarAlignment.Left, 9));
 
   constructor(
     private readonly service: AccountService,
     private readonly model: WalletModel,
     private readonly enabled: () => boolean,
   ) {
+    super();
     this.item.name = vscode.l10n.t('Wallet Console Balance');
-    this.item.command = 'walletConsole.refreshBalance';
-    this.disposables = [
-      this.item,
+    this.item.command = COMMANDS.refreshBalance;
+    this._register(
       model.onDidChange((part) => {
         if (part === undefined || part === 'balance') this.update();
       }),
-      service.onDidChange(() => this.update()),
-    ];
+    );
+    this._register(service.onDidChange(() => this.update()));
     // Not during activation: the first balance (and so the local sandbox) comes just after.
     const first = setTimeout(() => this.update(), 0);
-    this.disposables.push({ dispose: () => clearTimeout(first) });
+    this._register(toDisposable(() => clearTimeout(first)));
   }
 
   /** What the item shows now (undefined while hidden). */
@@ -54,9 +56,7 @@ export class BalanceStatus implements vscode.Disposable {
     const marker = this.service.env() === 'local' ? '' : ` [${env.label}]`;
     this.item.text = `${loading ? '$(sync~spin)' : error ? '$(warning)' : '$(credit-card)'} ${amount}${marker}`;
     this.item.backgroundColor = env.live ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
-    const when = updatedAt
-      ? new Date(updatedAt).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
-      : vscode.l10n.t('not yet');
+    const when = updatedAt ? formatClockTime(updatedAt) : vscode.l10n.t('not yet');
     this.item.tooltip = [
       vscode.l10n.t('Wallet {0}', wallet.mobile),
       env.live ? vscode.l10n.t('Environment: {0} (live)', env.label) : vscode.l10n.t('Environment: {0}', env.label),
@@ -68,9 +68,5 @@ export class BalanceStatus implements vscode.Disposable {
       .join('\n');
     this.item.show();
     this.visible = true;
-  }
-
-  dispose(): void {
-    this.disposables.forEach((disposable) => disposable.dispose());
   }
 }

@@ -1,14 +1,15 @@
 import * as vscode from 'vscode';
 import type { AccountService } from '../auth/accountService';
+import { Disposable } from '../common/lifecycle';
 
 /** Keeps the context keys that drive welcome views and menus in step with the accounts. */
-export class ContextKeys implements vscode.Disposable {
-  private readonly subscription: vscode.Disposable;
+export class ContextKeys extends Disposable {
   /** The last values set, for tests and the walkthrough. */
   readonly values: Record<string, unknown> = {};
 
   constructor(private readonly accounts: AccountService) {
-    this.subscription = accounts.onDidChange(() => this.update());
+    super();
+    this._register(accounts.onDidChange(() => this.update()));
     this.update();
   }
 
@@ -24,9 +25,5 @@ export class ContextKeys implements vscode.Disposable {
     set('signedIn', state.developer !== undefined);
     set('hasApp', this.accounts.activeApp(env) !== undefined);
     set('walletConnected', wallet?.status === 'connected');
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
   }
 }

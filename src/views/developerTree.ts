@@ -2,19 +2,21 @@ import * as vscode from 'vscode';
 import type { AccountService } from '../auth/accountService';
 import type { AppInfo } from '../auth/accountState';
 import { ENVIRONMENTS } from '../auth/environments';
+import { COMMANDS } from '../common/commandIds';
+import { Disposable } from '../common/lifecycle';
 
 export type DeveloperNode = { kind: 'developer' } | { kind: 'apps' } | { kind: 'app'; app: AppInfo; appId: string };
 
 /** The signed-in developer of the current environment and the apps remembered for it. */
-export class DeveloperTreeProvider implements vscode.TreeDataProvider<DeveloperNode>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<DeveloperNode | undefined>();
+export class DeveloperTreeProvider extends Disposable implements vscode.TreeDataProvider<DeveloperNode> {
+  private readonly changed = this._register(new vscode.EventEmitter<DeveloperNode | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
   private readonly developerNode: DeveloperNode = { kind: 'developer' };
   private readonly appsNode: DeveloperNode = { kind: 'apps' };
-  private readonly subscription: vscode.Disposable;
 
   constructor(private readonly service: AccountService) {
-    this.subscription = service.onDidChange(() => this.changed.fire(undefined));
+    super();
+    this._register(service.onDidChange(() => this.changed.fire(undefined)));
   }
 
   getChildren(node?: DeveloperNode): DeveloperNode[] {
@@ -47,7 +49,7 @@ export class DeveloperTreeProvider implements vscode.TreeDataProvider<DeveloperN
               .filter(Boolean)
               .join('\n')
           : vscode.l10n.t('Sign in to {0} to create apps.', env.label);
-        if (!developer) item.command = { command: 'walletConsole.signIn', title: vscode.l10n.t('Sign In') };
+        if (!developer) item.command = { command: COMMANDS.signIn, title: vscode.l10n.t('Sign In') };
         return item;
       }
       case 'apps': {
@@ -72,14 +74,9 @@ export class DeveloperTreeProvider implements vscode.TreeDataProvider<DeveloperN
           vscode.l10n.t('App id: {0}', node.app.id),
           active ? vscode.l10n.t('Its key signs every wallet call.') : vscode.l10n.t('Click to make it the active app.'),
         ].join('\n');
-        if (!active) item.command = { command: 'walletConsole.selectApp', title: vscode.l10n.t('Select App'), arguments: [node.app.id] };
+        if (!active) item.command = { command: COMMANDS.selectApp, title: vscode.l10n.t('Select App'), arguments: [node.app.id] };
         return item;
       }
     }
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
-    this.changed.dispose();
   }
 }

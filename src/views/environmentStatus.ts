@@ -1,16 +1,20 @@
 import * as vscode from 'vscode';
 import type { AccountService } from '../auth/accountService';
 import { ENVIRONMENTS } from '../auth/environments';
+import { COMMANDS } from '../common/commandIds';
+import { Disposable } from '../common/lifecycle';
 
 /** The current environment at a glance; a click switches it. Live environments stand out. */
-export class EnvironmentStatus implements vscode.Disposable {
-  private readonly item = vscode.window.createStatusBarItem('walletConsole.environment', vscode.StatusBarAlignment.Left, 10);
-  private readonly subscription: vscode.Disposable;
+export class EnvironmentStatus extends Disposable {
+  private readonly item = this._register(
+    vscode.window.createStatusBarItem('walletConsole.environment', vscode.StatusBarAlignment.Left, 10),
+  );
 
   constructor(private readonly accounts: AccountService) {
+    super();
     this.item.name = vscode.l10n.t('Wallet Console Environment');
-    this.item.command = 'walletConsole.switchEnvironment';
-    this.subscription = accounts.onDidChange(() => this.update());
+    this.item.command = COMMANDS.switchEnvironment;
+    this._register(accounts.onDidChange(() => this.update()));
     this.update();
     this.item.show();
   }
@@ -25,10 +29,5 @@ export class EnvironmentStatus implements vscode.Disposable {
       developer ? vscode.l10n.t('Signed in as {0}', developer.email) : vscode.l10n.t('Not signed in'),
       vscode.l10n.t('Click to switch environment.'),
     ].join('\n');
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
-    this.item.dispose();
   }
 }

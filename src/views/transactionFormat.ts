@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { transactionTypeIcon } from '../common/transactionTypes';
+import { formatDateTime } from '../common/formatTime';
+import { transactionTypeIcon, transactionTypeLabel } from '../common/transactionTypes';
 import { formatNaira, type Transaction } from '../api';
 
 export function typeIcon(type: string): vscode.ThemeIcon {
@@ -8,28 +9,7 @@ export function typeIcon(type: string): vscode.ThemeIcon {
 
 /** Evaluated on each call (not at import), so the words follow VS Code's display language. */
 export function typeLabel(type: string): string {
-  switch (type) {
-    case 'bank':
-      return vscode.l10n.t('Bank transfer');
-    case 'phone':
-      return vscode.l10n.t('Phone transfer');
-    case 'bills':
-      return vscode.l10n.t('Bill payment');
-    case 'bvn':
-      return vscode.l10n.t('BVN check');
-    case 'vtu':
-      return vscode.l10n.t('Airtime (VTU)');
-    default:
-      return type;
-  }
-}
-
-// One formatter for every row: building an Intl formatter per call dominated big trees.
-const DATE_FORMAT = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : DATE_FORMAT.format(date);
+  return transactionTypeLabel(type, vscode.l10n);
 }
 
 export function shortReference(reference: string): string {
@@ -55,7 +35,7 @@ export function transactionTooltip(transaction: Transaction): vscode.MarkdownStr
   md.appendMarkdown('**\n\n');
   const rows: [string, string | undefined][] = [
     [vscode.l10n.t('To:'), counterparty(transaction)],
-    [vscode.l10n.t('Date:'), formatDate(transaction.createdAt)],
+    [vscode.l10n.t('Date:'), formatDateTime(transaction.createdAt, undefined, 'minutes')],
     [vscode.l10n.t('Reference:'), transaction.reference],
   ];
   for (const [name, value] of rows) {

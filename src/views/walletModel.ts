@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import type { Account, Transaction, TransactionType, WalletBalance } from '../api';
 import type { AccountService } from '../auth/accountService';
-import { describeError } from '../common/commandRunner';
-import { redact } from '../common/redact';
+import { Disposable } from '../common/lifecycle';
+import { describeError } from '../common/userFacingError';
 import { Loadable } from './loadable';
 
 export type WalletPart = 'balance' | 'accounts' | 'transactions';
@@ -20,8 +20,8 @@ export interface TransactionPages {
  * The active wallet's data, separate from how the tree draws it. Switching environment or
  * wallet starts afresh; each part loads and refreshes on its own.
  */
-export class WalletModel implements vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<WalletPart | undefined>();
+export class WalletModel extends Disposable {
+  private readonly changed = this._register(new vscode.EventEmitter<WalletPart | undefined>());
   /** Fires with the part that changed, or undefined when everything did. */
   readonly onDidChange = this.changed.event;
   readonly balance = new Loadable<WalletBalance>(() => this.changed.fire('balance'));
@@ -29,21 +29,23 @@ export class WalletModel implements vscode.Disposable {
   readonly transactions = new Loadable<TransactionPages>(() => this.changed.fire('transactions'));
   private filterType: TransactionType | undefined;
   private walletKey: string | undefined;
-  private readonly subscription: vscode.Disposable;
 
   constructor(
     private readonly service: AccountService,
     private readonly pageSize: () => number,
   ) {
+    super();
     this.walletKey = this.currentKey();
-    this.subscription = service.onDidChange(() => {
-      const key = this.currentKey();
-      if (key === this.walletKey) return;
-      this.walletKey = key;
-      this.filterType = undefined;
-      [this.balance, this.accounts, this.transactions].forEach((part) => part.clear());
-      this.changed.fire(undefined);
-    });
+    this._register(
+      service.onDidChange(() => {
+        const key = this.currentKey();
+        if (key === this.walletKey) return;
+        this.walletKey = key;
+        this.filterType = undefined;
+        [this.balance, this.accounts, this.transactions].forEach((part) => part.clear());
+        this.changed.fire(undefined);
+      }),
+    );
   }
 
   /** Which wallet the data belongs to: environment, app and mobile. */
@@ -62,7 +64,7 @@ export class WalletModel implements vscode.Disposable {
   }
 
   private describe(error: unknown): string {
-    return redact(describeError(vscode.l10n.t('Loading'), error));
+    return describeError(vscode.l10n.t('Loading'), error);
   }
 
   loadBalance(force = false): Promise<void> {
@@ -122,10 +124,5 @@ export class WalletModel implements vscode.Disposable {
       this.accounts.value || this.accounts.error ? this.loadAccounts(true) : undefined,
       this.transactions.value || this.transactions.error ? this.loadTransactions(true) : undefined,
     ]).then(() => undefined);
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
-    this.changed.dispose();
   }
 }

@@ -3,7 +3,10 @@ import { formatNaira, maskAccountNumber, type Account, type Transaction } from '
 import type { AccountService } from '../auth/accountService';
 import type { WalletInfo } from '../auth/accountState';
 import { ENVIRONMENTS } from '../auth/environments';
-import { counterparty, formatDate, shortReference, transactionTooltip, typeIcon, typeLabel } from './transactionFormat';
+import { COMMANDS } from '../common/commandIds';
+import { formatClockTime, formatDateTime } from '../common/formatTime';
+import { Disposable } from '../common/lifecycle';
+import { counterparty, shortReference, transactionTooltip, typeIcon, typeLabel } from './transactionFormat';
 import type { WalletModel, WalletPart } from './walletModel';
 
 export type WalletNode =
@@ -22,8 +25,8 @@ export type WalletNode =
  * Draws the active wallet: its balance, accounts and transactions, and the other connected
  * wallets. Each section refreshes on its own; the model owns fetching and caching.
  */
-export class WalletTreeProvider implements vscode.TreeDataProvider<WalletNode>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<WalletNode | undefined>();
+export class WalletTreeProvider extends Disposable implements vscode.TreeDataProvider<WalletNode> {
+  private readonly changed = this._register(new vscode.EventEmitter<WalletNode | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
   readonly sections = {
     wallet: { kind: 'wallet' } as WalletNode,
@@ -32,18 +35,15 @@ export class WalletTreeProvider implements vscode.TreeDataProvider<WalletNode>, 
     transactions: { kind: 'transactions' } as WalletNode,
     otherWallets: { kind: 'otherWallets' } as WalletNode,
   };
-  private readonly disposables: vscode.Disposable[];
   private readonly transactionItems = new WeakMap<Transaction, vscode.TreeItem>();
 
   constructor(
     private readonly service: AccountService,
     readonly model: WalletModel,
   ) {
-    this.disposables = [
-      this.changed,
-      model.onDidChange((part) => this.changed.fire(this.nodeFor(part))),
-      service.onDidChange(() => this.changed.fire(undefined)),
-    ];
+    super();
+    this._register(model.onDidChange((part) => this.changed.fire(this.nodeFor(part))));
+    this._register(service.onDidChange(() => this.changed.fire(undefined)));
   }
 
   private nodeFor(part: WalletPart | undefined): WalletNode | undefined {
@@ -165,7 +165,7 @@ export class WalletTreeProvider implements vscode.TreeDataProvider<WalletNode>, 
         const item = new vscode.TreeItem(vscode.l10n.t('Load more…'));
         item.contextValue = 'loadMore';
         item.iconPath = new vscode.ThemeIcon(this.model.transactions.loading ? 'loading~spin' : 'ellipsis');
-        item.command = { command: 'walletConsole.loadMoreTransactions', title: vscode.l10n.t('Load More Transactions') };
+        item.command = { command: COMMANDS.loadMoreTransactions, title: vscode.l10n.t('Load More Transactions') };
         return item;
       }
       case 'otherWallet': {
@@ -174,7 +174,7 @@ export class WalletTreeProvider implements vscode.TreeDataProvider<WalletNode>, 
         item.description = node.wallet.status === 'disconnected' ? vscode.l10n.t('disconnected') : undefined;
         item.iconPath = new vscode.ThemeIcon(node.wallet.status === 'disconnected' ? 'debug-disconnect' : 'device-mobile');
         item.tooltip = vscode.l10n.t('Click to make {0} the active wallet.', node.wallet.mobile);
-        item.command = { command: 'walletConsole.selectWallet', title: vscode.l10n.t('Select Wallet'), arguments: [node.wallet.mobile] };
+        item.command = { command: COMMANDS.selectWallet, title: vscode.l10n.t('Select Wallet'), arguments: [node.wallet.mobile] };
         return item;
       }
       case 'message': {
@@ -216,7 +216,7 @@ export class WalletTreeProvider implements vscode.TreeDataProvider<WalletNode>, 
     );
     item.contextValue = 'balance';
     item.iconPath = new vscode.ThemeIcon(loading ? 'loading~spin' : error ? 'warning' : 'credit-card');
-    const when = updatedAt ? new Date(updatedAt).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }) : undefined;
+    const when = updatedAt ? formatClockTime(updatedAt) : undefined;
     item.description = loading
       ? vscode.l10n.t('loading…')
       : error
@@ -232,10 +232,6 @@ export class WalletTreeProvider implements vscode.TreeDataProvider<WalletNode>, 
         ? vscode.l10n.t('{0} kobo', value.balance.toLocaleString('en-NG'))
         : undefined;
     return item;
-  }
-
-  dispose(): void {
-    this.disposables.forEach((disposable) => disposable.dispose());
   }
 }
 
@@ -275,10 +271,14 @@ function transactionItem(transaction: Transaction): vscode.TreeItem {
   item.id = `walletConsole.transaction.${transaction.reference}`;
   item.contextValue = 'transaction';
   item.iconPath = typeIcon(transaction.type);
-  item.description = [formatDate(transaction.createdAt), counterparty(transaction), shortReference(transaction.reference)]
+  item.description = [
+    formatDateTime(transaction.createdAt, undefined, 'minutes'),
+    counterparty(transaction),
+    shortReference(transaction.reference),
+  ]
     .filter(Boolean)
     .join(' · ');
-  item.command = { command: 'walletConsole.showTransaction', title: vscode.l10n.t('Show Transaction'), arguments: [transaction.reference] };
+  item.command = { command: COMMANDS.showTransaction, title: vscode.l10n.t('Show Transaction'), arguments: [transaction.reference] };
   return item;
 }
 
@@ -288,7 +288,7 @@ function retryNode(error: string, section: WalletNode): WalletNode {
     text: vscode.l10n.t('Could not load. Click to retry.'),
     icon: 'warning',
     tooltip: error,
-    command: { command: 'walletConsole.refresh', title: vscode.l10n.t('Retry'), arguments: [section] },
+    command: { command: COMMANDS.refresh, title: vscode.l10n.t('Retry'), arguments: [section] },
   };
 }
 

@@ -1,12 +1,14 @@
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
-import { maskAccountNumber, validateAccountNumber, validateTransactionRef, WalletApiError, type Transaction } from '../api';
+import { maskAccountNumber, validateAccountNumber, validateTransactionRef, type Transaction } from '../api';
 import type { AccountService } from '../auth/accountService';
 import { ENVIRONMENTS, type EnvironmentId } from '../auth/environments';
-import { UserFacingError } from '../common/commandRunner';
 import type { Logger } from '../common/logger';
-import { redact } from '../common/redact';
-import type { BankDirectory } from './bankDirectory';
+import { COMMANDS } from '../common/commandIds';
+import { errorReason } from '../common/userFacingError';
+import type { BankDirectory } from '../banks/bankDirectory';
+import type { BankVerifier } from '../banks/bankVerifier';
+import { recordJson, type TransactionRecords } from '../documents/transactionJson';
 import { renderDocument, createNonce, type Page } from './html/shell';
 import { renderErrorPage, renderLoadingPage } from './html/statusPages';
 import { describeTransaction } from './html/transactionDetail';
@@ -15,8 +17,6 @@ import { renderVerifyPage } from './html/verificationPage';
 import type { PageContext } from './html/parts';
 import type { PanelRecorder, PanelStatus } from './panelRecorder';
 import { parsePanelState, parseWebviewMessage, PANEL_VIEW_TYPE, type HostMessage, type PanelState, type WebviewMessage } from './protocol';
-import { recordJson, type TransactionRecords } from './transactionJson';
-import type { BankVerifier } from './verification';
 
 /** How long a load may take before the panel says "Loading…". */
 const LOADING_DELAY_MS = 200;
@@ -30,22 +30,6 @@ export interface DetailPanelDeps {
   extensionUri: vscode.Uri;
   /** Only while extension tests run: records what the panel does for them to read. */
   recorder?: PanelRecorder;
-}
-
-/** An error in words a person can act on; never a stack, never a secret. */
-export function plainError(error: unknown): string {
-  if (error instanceof UserFacingError) return error.message;
-  if (error instanceof WalletApiError) {
-    if (error.status === 404 && error.path.startsWith('/v1/transactions/')) {
-      return vscode.l10n.t(
-        'This wallet has no transaction with that reference (the server said: {0}).',
-        error.serverMessage ?? vscode.l10n.t('not found'),
-      );
-    }
-    return error.message;
-  }
-  const reason = error instanceof Error && error.message ? error.message : vscode.l10n.t('an unexpected error');
-  return redact(vscode.l10n.t('Something went wrong: {0}. The Wallet Console log has the details.', reason));
 }
 
 /**
@@ -167,7 +151,7 @@ export class DetailPanel implements vscode.Disposable {
         renderErrorPage(
           vscode.l10n.t('Transaction {0}', reference),
           vscode.l10n.t('Could not load transaction {0}', reference),
-          plainError(error),
+          errorReason(error),
           this.context(env),
         ),
       );
@@ -198,7 +182,7 @@ export class DetailPanel implements vscode.Disposable {
     } catch (error) {
       this.deps.logger.error('Loading the bank list failed', error);
       page = renderVerifyPage(
-        { banks: [], recent: this.deps.verifier.recentFor(env), bankError: plainError(error), backReference },
+        { banks: [], recent: this.deps.verifier.recentFor(env), bankError: errorReason(error), backReference },
         this.context(env),
       );
     } finally {
@@ -344,7 +328,7 @@ export class DetailPanel implements vscode.Disposable {
       case 'copy':
         return this.copy(message.what);
       case 'openJson':
-        if (this.shown) await vscode.commands.executeCommand('walletConsole.openTransactionJson', this.shown.transaction.reference);
+        if (this.shown) await vscode.commands.executeCommand(COMMANDS.openTransactionJson, this.shown.transaction.reference);
         return;
       case 'verify':
         return this.verify(message.bankCode, message.accountNumber);
@@ -383,7 +367,7 @@ export class DetailPanel implements vscode.Disposable {
       this.deps.logger.error('Verify Bank Account failed', error);
       this.post({
         type: 'verifyResult',
-        outcome: { ok: false, message: plainError(error), bankName, maskedAccount: masked },
+        outcome: { ok: false, message: errorReason(error), bankName, maskedAccount: masked },
         recent: this.deps.verifier.recentFor(),
       });
     }

@@ -4,6 +4,7 @@
 // number: the webview only sees what it shows.
 
 import * as l10n from '@vscode/l10n';
+import type { RecentVerification, VerificationOutcome } from '../banks/bankVerifier';
 import { isRecord } from '../common/isRecord';
 
 /** The panel's viewType; also the serializer's (`onWebviewPanel:walletConsole.detail`). */
@@ -14,22 +15,8 @@ export type PanelState = { view: 'transaction'; reference: string } | { view: 'v
 
 export type PanelView = PanelState['view'];
 
-/** One verification, as the recent list keeps it: the account number is masked. */
-export interface RecentVerification {
-  bankName: string;
-  bankCode: string;
-  maskedAccount: string;
-  /** The resolved name, when the bank answered with one. */
-  accountName?: string;
-  /** The reason in plain words, when it did not. */
-  error?: string;
-  /** Epoch milliseconds. */
-  at: number;
-}
-
-export type VerificationOutcome =
-  | { ok: true; accountName: string; bankName: string; maskedAccount: string }
-  | { ok: false; message: string; bankName: string; maskedAccount: string };
+// The verifier owns what a verification is; the panel carries it as it is.
+export type { RecentVerification, VerificationOutcome };
 
 // ------------------------------------------------------------------ host -> webview
 

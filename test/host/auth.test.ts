@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { AccountStore } from '../../src/auth/accountStore';
-import { UserFacingError } from '../../src/common/commandRunner';
+import { UserFacingError } from '../../src/common/userFacingError';
 import type { WalletConsoleApi } from '../../src/extensionApi';
 import { activateExtension, runScripted, setSetting, uniqueEmail } from './support/extension';
 import { sandboxPasscode } from './support/connectedWallet';

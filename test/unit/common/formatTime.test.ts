@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { formatClockTime, formatDateTime } from '../../../src/common/formatTime';
 
 const AT = Date.UTC(2021, 2, 4, 10, 20, 30);
+const ISO = '2024-03-01T10:05:00.000Z';
 
 describe('common/formatTime', () => {
   it('formats hours and minutes in the given locale, from epoch milliseconds or a Date', () => {
@@ -21,6 +22,13 @@ describe('common/formatTime', () => {
       formatDateTime(date, 'en-GB', 'minutes'),
       new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(date),
     );
+  });
+
+  it('formats an ISO string in the locale asked for, and gives back text that is not a date unchanged', () => {
+    const expected = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ISO));
+    assert.equal(formatDateTime(ISO, 'en-GB', 'minutes'), expected);
+    assert.notEqual(formatDateTime(ISO, 'de'), formatDateTime(ISO, 'en-US'), 'the locale matters');
+    assert.equal(formatDateTime('yesterday-ish'), 'yesterday-ish');
   });
 
   it('falls back to the runtime’s locale for one Intl does not know, instead of throwing', () => {

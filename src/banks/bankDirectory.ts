@@ -34,9 +34,7 @@ export class BankDirectory {
   }
 
   private async fetch(env: EnvironmentId): Promise<readonly Bank[]> {
-    const { appKey } = await this.accounts.requireAppKey(env);
-    const client = await this.accounts.client(env);
-    const banks = await client.listBanks(appKey);
+    const banks = await this.accounts.listBanks(env);
     this.logger.info(`Loaded ${banks.length} banks for ${env}.`);
     // Sorted by name whatever order the server used, so the picker reads alphabetically.
     return Object.freeze([...banks].sort((a, b) => a.bankName.localeCompare(b.bankName)));

@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import { validateTransactionRef, type Transaction } from '../api';
 import type { AccountService } from '../auth/accountService';
 import { ENVIRONMENT_IDS, type EnvironmentId } from '../auth/environments';
-import { UserFacingError } from '../common/commandRunner';
+import { Disposable } from '../common/lifecycle';
+import { UserFacingError } from '../common/userFacingError';
 
 /** Documents under this scheme are read-only: VS Code offers no save for a content provider. */
 export const TRANSACTION_JSON_SCHEME = 'wallet-console-record';
@@ -24,9 +25,9 @@ function parseUri(uri: vscode.Uri): { env: EnvironmentId; reference: string } | 
 }
 
 /** The raw records the panel fetched, newest kept, per environment and reference. */
-export class TransactionRecords {
+export class TransactionRecords extends Disposable {
   private readonly records = new Map<string, Transaction>();
-  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  private readonly changed = this._register(new vscode.EventEmitter<vscode.Uri>());
   readonly onDidChange = this.changed.event;
 
   remember(env: EnvironmentId, transaction: Transaction): void {
@@ -39,10 +40,6 @@ export class TransactionRecords {
 
   get(env: EnvironmentId, reference: string): Transaction | undefined {
     return this.records.get(`${env}/${reference}`);
-  }
-
-  dispose(): void {
-    this.changed.dispose();
   }
 }
 

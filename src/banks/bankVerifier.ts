@@ -2,10 +2,27 @@ import * as vscode from 'vscode';
 import { maskAccountNumber, validateAccountNumber, validateBankCode, WalletApiError, type Bank } from '../api';
 import type { AccountService } from '../auth/accountService';
 import type { EnvironmentId } from '../auth/environments';
-import { UserFacingError } from '../common/commandRunner';
+import { UserFacingError } from '../common/userFacingError';
 import type { Logger } from '../common/logger';
 import type { BankDirectory } from './bankDirectory';
-import type { RecentVerification, VerificationOutcome } from './protocol';
+
+/** One verification, as the recent list keeps it: the account number is masked. */
+export interface RecentVerification {
+  bankName: string;
+  bankCode: string;
+  maskedAccount: string;
+  /** The resolved name, when the bank answered with one. */
+  accountName?: string;
+  /** The reason in plain words, when it did not. */
+  error?: string;
+  /** Epoch milliseconds. */
+  at: number;
+}
+
+/** The answer about one account: its holder's name, or the server's reason for "no". */
+export type VerificationOutcome =
+  | { ok: true; accountName: string; bankName: string; maskedAccount: string }
+  | { ok: false; message: string; bankName: string; maskedAccount: string };
 
 /** How many verifications the recent list keeps (per environment, this session only). */
 export const RECENT_LIMIT = 10;
