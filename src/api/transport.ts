@@ -1,9 +1,9 @@
 // One HTTP exchange with the wallet API on top of ofetch: time limit per attempt, retries
 // for GETs only, one event per attempt for the log, and every failure turned into a
-// WalletApiError. The endpoint methods live in client.ts; the bytes go over httpFetch.ts.
+// WalletApiError. The endpoint methods live in client.ts; boundedFetch.ts reads the answers.
 
 import { STATUS_CODES } from 'node:http';
-import { FetchError, ofetch, type $Fetch, type FetchContext, type FetchResponse } from 'ofetch';
+import { FetchError, ofetch, type $Fetch, type FetchContext, type FetchOptions, type FetchResponse } from 'ofetch';
 import * as v from 'valibot';
 import {
   cancelledError,
@@ -18,7 +18,7 @@ import {
   type RequestTarget,
   type WalletApiErrorKind,
 } from './errors';
-import { createHttpFetch } from './httpFetch';
+import { boundedFetch, type BoundedInit } from './boundedFetch';
 import { ErrorBodySchema } from './schemas';
 
 /** One attempt of one request, for the extension's log. Never holds headers, bodies or query values. */
@@ -83,11 +83,11 @@ export class Endpoint {
     this.badBaseUrl = !url || (url.protocol !== 'http:' && url.protocol !== 'https:');
     this.host = url?.host ?? '';
     // No default headers here: ofetch would build and merge a second Headers object on every
-    // call. Each call sends `accept` itself (see send). The wire's response carries only what
-    // ofetch and this file read of a fetch Response (see httpFetch.ts), hence the cast.
+    // call. Each call sends `accept` itself (see send). Redirects are not followed (interpret
+    // reports them): keys and tokens go nowhere but the configured address.
     this.fetch = ofetch.create(
-      { baseURL: baseUrl, retryStatusCodes: RETRY_STATUS_CODES },
-      { fetch: createHttpFetch(options.timeoutMs) as unknown as typeof fetch },
+      { baseURL: baseUrl, retryStatusCodes: RETRY_STATUS_CODES, timeout: options.timeoutMs, redirect: 'manual' },
+      { fetch: boundedFetch },
     );
   }
 
@@ -114,31 +114,37 @@ export class Endpoint {
       }
     };
 
+    const options: FetchOptions<'json'> & Pick<BoundedInit, 'callerSignal'> = {
+      method: call.method,
+      query: call.query,
+      headers: { accept: 'application/json', ...call.headers },
+      body: call.body,
+      // POSTs are never retried: the server may have acted on the first one.
+      retry: call.method === 'GET' ? retries : false,
+      retryDelay: (context) => this.retryDelay(context, retries, call.signal),
+      parseResponse: parseJson,
+      // Not `signal`: ofetch arms its per-attempt timeout only when no signal is given.
+      callerSignal: call.signal,
+      onRequest: ({ options: attemptOptions }) => {
+        // A retry inherits the previous attempt's timeout signal, already aborted if that one
+        // timed out, and ofetch arms no new timer while a signal is set (unjs/ofetch#621).
+        attemptOptions.signal = undefined;
+        flush();
+        attempt += 1;
+        startedAt = performance.now();
+      },
+      onResponse: ({ response: answer }) => {
+        pending = { ...base(), status: answer.status, ...(answer.ok ? {} : { error: 'http' as const }) };
+      },
+      onRequestError: ({ error, options: attemptOptions }) => {
+        pending = { ...base(), error: transportKind(error, call.signal) };
+        // With a timeout set, ofetch retries aborted attempts too; a cancelled call ends here.
+        if (call.signal?.aborted) attemptOptions.retry = false;
+      },
+    };
     let response: FetchResponse<unknown>;
     try {
-      response = await this.fetch.raw<unknown>(call.path, {
-        method: call.method,
-        query: call.query,
-        headers: { accept: 'application/json', ...call.headers },
-        body: call.body,
-        // POSTs are never retried: the server may have acted on the first one.
-        retry: call.method === 'GET' ? retries : false,
-        retryDelay: (context) => this.retryDelay(context, retries, call.signal),
-        parseResponse: parseJson,
-        // The wire gives each attempt its own time limit, covering the body too.
-        signal: call.signal,
-        onRequest: () => {
-          flush();
-          attempt += 1;
-          startedAt = performance.now();
-        },
-        onResponse: ({ response: answer }) => {
-          pending = { ...base(), status: answer.status, ...(answer.ok ? {} : { error: 'http' as const }) };
-        },
-        onRequestError: ({ error }) => {
-          pending = { ...base(), error: transportKind(error, call.signal) };
-        },
-      });
+      response = await this.fetch.raw<unknown>(call.path, options);
     } catch (error) {
       const failure = this.classify(error, target, call.signal);
       flush(failure.kind);
