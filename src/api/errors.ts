@@ -49,6 +49,24 @@ export function isAuthError(error: unknown): error is WalletApiError {
   return error instanceof WalletApiError && error.status === 401;
 }
 
+/** 4xx statuses that say "not now" rather than "no": a later try may succeed. */
+export const TRY_AGAIN_STATUSES: readonly number[] = [408, 425, 429];
+
+/**
+ * The server answered "no" to this request (a 4xx other than try-again-later), so sending it
+ * again unchanged will not help. A 2xx saying `success: false` is kind 'rejected', not this.
+ */
+export function isRefusal(error: unknown): error is WalletApiError {
+  return (
+    error instanceof WalletApiError &&
+    error.kind === 'http' &&
+    error.status !== undefined &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    !TRY_AGAIN_STATUSES.includes(error.status)
+  );
+}
+
 export function isCancelled(error: unknown): error is WalletApiError {
   return error instanceof WalletApiError && error.kind === 'cancelled';
 }

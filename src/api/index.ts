@@ -3,7 +3,7 @@
 export { WalletClient } from './client';
 export type { CallOptions, DeveloperCredentials, TransactionQuery, WalletClientOptions, WalletCredentials } from './client';
 export type { RequestEvent } from './transport';
-export { isAuthError, isCancelled, WalletApiError } from './errors';
+export { isAuthError, isCancelled, isRefusal, WalletApiError } from './errors';
 export type { WalletApiErrorKind } from './errors';
 export { formatNaira, koboToNaira, parseNairaToKobo, UNKNOWN_AMOUNT } from './money';
 export {

@@ -14,6 +14,7 @@ import {
   redirectError,
   rejectedError,
   timeoutError,
+  TRY_AGAIN_STATUSES,
   WalletApiError,
   type RequestTarget,
   type WalletApiErrorKind,
@@ -54,8 +55,8 @@ export interface Call<T> {
   signal?: AbortSignal;
 }
 
-// 408 and 425 say "try again"; 501 and 505 will not change on a retry.
-const RETRY_STATUS_CODES = [408, 425, 429, 500, 502, 503, 504];
+// 501 and 505 will not change on a retry; a refusal (isRefusal) neither.
+const RETRY_STATUS_CODES = [...TRY_AGAIN_STATUSES, 500, 502, 503, 504];
 
 /** Stands in for a body that did not parse as JSON (an HTML error page, a cut-off body). */
 const NOT_JSON = Symbol('not JSON');
@@ -175,13 +176,12 @@ export class Endpoint {
     if (signal?.aborted) return cancelledError(target);
     if (error instanceof FetchError && error.response) {
       const answer = error.response;
-      const body = v.safeParse(ErrorBodySchema, error.data);
-      const fields = body.success ? body.output : undefined;
+      const { serverText, errorCode } = errorEnvelope(error.data);
       return httpError(target, {
         status: answer.status,
         statusText: answer.statusText || STATUS_CODES[answer.status] || '',
-        serverText: fields?.error ?? fields?.message,
-        errorCode: fields?.errorCode,
+        serverText,
+        errorCode,
         retryAfterSeconds: parseRetryAfter(answer.headers.get('retry-after')),
       });
     }
@@ -206,13 +206,19 @@ function interpret<T>(response: FetchResponse<unknown>, schema: v.GenericSchema<
     return malformed(target, status, 'the body is not a JSON object');
   }
   if ((data as { success?: unknown }).success === false) {
-    const body = v.safeParse(ErrorBodySchema, data);
-    const fields = body.success ? body.output : undefined;
-    throw rejectedError(target, status, fields?.error ?? fields?.message, fields?.errorCode);
+    const { serverText, errorCode } = errorEnvelope(data);
+    throw rejectedError(target, status, serverText, errorCode);
   }
   const parsed = v.safeParse(schema, data);
   if (parsed.success) return parsed.output;
   return malformed(target, status, describeIssue(parsed.issues[0]));
+}
+
+/** The server's words and code from an error envelope, whatever else the body holds. */
+function errorEnvelope(data: unknown): { serverText?: string; errorCode?: string } {
+  const body = v.safeParse(ErrorBodySchema, data);
+  if (!body.success) return {};
+  return { serverText: body.output.error ?? body.output.message, errorCode: body.output.errorCode };
 }
 
 function malformed(target: RequestTarget, status: number, detail: string): never {
