@@ -5,9 +5,9 @@ const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 
 /**
- * ofetch's Node entry pulls in node-fetch-native (~115 KB) as a polyfill for Node without
- * fetch. The extension host and the CLI run on Node 20+, which has fetch: use the
- * standard entry, which calls globalThis.fetch.
+ * ofetch's Node entry pulls in node-fetch-native (~115 KB), a polyfill for Node without fetch.
+ * The client hands ofetch its own fetch (src/api/boundedFetch.ts, over the platform's fetch,
+ * which the extension host and the CLI on Node 20+ have), so the standard entry does.
  * @type {import('esbuild').Plugin}
  */
 const ofetchOnGlobalFetch = {

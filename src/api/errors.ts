@@ -49,8 +49,22 @@ export function isAuthError(error: unknown): error is WalletApiError {
   return error instanceof WalletApiError && error.status === 401;
 }
 
-export function isNotFound(error: unknown): error is WalletApiError {
-  return error instanceof WalletApiError && error.status === 404;
+/** 4xx statuses that say "not now" rather than "no": a later try may succeed. */
+export const TRY_AGAIN_STATUSES: readonly number[] = [408, 425, 429];
+
+/**
+ * The server answered "no" to this request (a 4xx other than try-again-later), so sending it
+ * again unchanged will not help. A 2xx saying `success: false` is kind 'rejected', not this.
+ */
+export function isRefusal(error: unknown): error is WalletApiError {
+  return (
+    error instanceof WalletApiError &&
+    error.kind === 'http' &&
+    error.status !== undefined &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    !TRY_AGAIN_STATUSES.includes(error.status)
+  );
 }
 
 export function isCancelled(error: unknown): error is WalletApiError {
@@ -75,10 +89,12 @@ const statusLine = (t: RequestTarget, status: number, statusText: string) =>
 const NETWORK_REASONS: Record<string, string> = {
   ECONNREFUSED: 'connection refused',
   ECONNRESET: 'the connection was closed before an answer',
+  UND_ERR_SOCKET: 'the connection was closed before an answer',
   EPIPE: 'the connection was closed before an answer',
   ENOTFOUND: 'host not found',
   EAI_AGAIN: 'host name lookup failed',
   ETIMEDOUT: 'the connection timed out',
+  UND_ERR_CONNECT_TIMEOUT: 'the connection timed out',
   EHOSTUNREACH: 'host unreachable',
   ENETUNREACH: 'network unreachable',
   EPROTO: 'the secure connection failed',
@@ -89,11 +105,18 @@ const NETWORK_REASONS: Record<string, string> = {
   UNABLE_TO_GET_ISSUER_CERT_LOCALLY: "the server's certificate is not trusted",
   ERR_TLS_CERT_ALTNAME_INVALID: "the server's certificate is for another host",
   ERR_BODY_TOO_LARGE: 'the answer was too large',
-  ERR_CONTENT_DECODING: 'the answer could not be decompressed',
+  Z_DATA_ERROR: 'the answer could not be decompressed',
+  Z_BUF_ERROR: 'the answer could not be decompressed',
 };
 
+function networkReason(code: string | undefined): string {
+  if (!code) return 'network error';
+  // OpenSSL's own codes (ERR_SSL_WRONG_VERSION_NUMBER, ...): the handshake itself failed.
+  return NETWORK_REASONS[code] ?? (code.startsWith('ERR_SSL_') ? 'the secure connection failed' : 'network error');
+}
+
 export function networkError(t: RequestTarget, code: string | undefined): WalletApiError {
-  const reason = (code && NETWORK_REASONS[code]) || 'network error';
+  const reason = networkReason(code);
   return new WalletApiError({
     kind: 'network',
     method: t.method,

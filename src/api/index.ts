@@ -3,13 +3,12 @@
 export { WalletClient } from './client';
 export type { CallOptions, DeveloperCredentials, TransactionQuery, WalletClientOptions, WalletCredentials } from './client';
 export type { RequestEvent } from './transport';
-export { isAuthError, isCancelled, isNotFound, WalletApiError } from './errors';
+export { isAuthError, isCancelled, isRefusal, WalletApiError } from './errors';
 export type { WalletApiErrorKind } from './errors';
 export { formatNaira, koboToNaira, parseNairaToKobo, UNKNOWN_AMOUNT } from './money';
 export {
   isTransactionType,
   maskAccountNumber,
-  maskSecret,
   validateAccountNumber,
   validateAppName,
   validateBankCode,

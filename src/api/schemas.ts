@@ -134,4 +134,3 @@ export type DeveloperUser = Known<v.InferOutput<typeof DeveloperUserSchema>>;
 export type DeveloperApp = Omit<Known<v.InferOutput<typeof DeveloperAppSchema>>, 'settings'> & {
   settings?: Readonly<Record<string, unknown>>;
 };
-export type ErrorBody = Known<v.InferOutput<typeof ErrorBodySchema>>;

@@ -1,9 +1,9 @@
 // One HTTP exchange with the wallet API on top of ofetch: time limit per attempt, retries
 // for GETs only, one event per attempt for the log, and every failure turned into a
-// WalletApiError. The endpoint methods live in client.ts; the bytes go over httpFetch.ts.
+// WalletApiError. The endpoint methods live in client.ts; boundedFetch.ts reads the answers.
 
 import { STATUS_CODES } from 'node:http';
-import { FetchError, ofetch, type $Fetch, type FetchContext, type FetchResponse } from 'ofetch';
+import { FetchError, ofetch, type $Fetch, type FetchContext, type FetchOptions, type FetchResponse } from 'ofetch';
 import * as v from 'valibot';
 import {
   cancelledError,
@@ -14,11 +14,12 @@ import {
   redirectError,
   rejectedError,
   timeoutError,
+  TRY_AGAIN_STATUSES,
   WalletApiError,
   type RequestTarget,
   type WalletApiErrorKind,
 } from './errors';
-import { createHttpFetch } from './httpFetch';
+import { boundedFetch, type BoundedInit } from './boundedFetch';
 import { ErrorBodySchema } from './schemas';
 
 /** One attempt of one request, for the extension's log. Never holds headers, bodies or query values. */
@@ -54,8 +55,8 @@ export interface Call<T> {
   signal?: AbortSignal;
 }
 
-// 408 and 425 say "try again"; 501 and 505 will not change on a retry.
-const RETRY_STATUS_CODES = [408, 425, 429, 500, 502, 503, 504];
+// 501 and 505 will not change on a retry; a refusal (isRefusal) neither.
+const RETRY_STATUS_CODES = [...TRY_AGAIN_STATUSES, 500, 502, 503, 504];
 
 /** Stands in for a body that did not parse as JSON (an HTML error page, a cut-off body). */
 const NOT_JSON = Symbol('not JSON');
@@ -83,11 +84,11 @@ export class Endpoint {
     this.badBaseUrl = !url || (url.protocol !== 'http:' && url.protocol !== 'https:');
     this.host = url?.host ?? '';
     // No default headers here: ofetch would build and merge a second Headers object on every
-    // call. Each call sends `accept` itself (see send). The wire's response carries only what
-    // ofetch and this file read of a fetch Response (see httpFetch.ts), hence the cast.
+    // call. Each call sends `accept` itself (see send). Redirects are not followed (interpret
+    // reports them): keys and tokens go nowhere but the configured address.
     this.fetch = ofetch.create(
-      { baseURL: baseUrl, retryStatusCodes: RETRY_STATUS_CODES },
-      { fetch: createHttpFetch(options.timeoutMs) as unknown as typeof fetch },
+      { baseURL: baseUrl, retryStatusCodes: RETRY_STATUS_CODES, timeout: options.timeoutMs, redirect: 'manual' },
+      { fetch: boundedFetch },
     );
   }
 
@@ -114,31 +115,37 @@ export class Endpoint {
       }
     };
 
+    const options: FetchOptions<'json'> & Pick<BoundedInit, 'callerSignal'> = {
+      method: call.method,
+      query: call.query,
+      headers: { accept: 'application/json', ...call.headers },
+      body: call.body,
+      // POSTs are never retried: the server may have acted on the first one.
+      retry: call.method === 'GET' ? retries : false,
+      retryDelay: (context) => this.retryDelay(context, retries, call.signal),
+      parseResponse: parseJson,
+      // Not `signal`: ofetch arms its per-attempt timeout only when no signal is given.
+      callerSignal: call.signal,
+      onRequest: ({ options: attemptOptions }) => {
+        // A retry inherits the previous attempt's timeout signal, already aborted if that one
+        // timed out, and ofetch arms no new timer while a signal is set (unjs/ofetch#621).
+        attemptOptions.signal = undefined;
+        flush();
+        attempt += 1;
+        startedAt = performance.now();
+      },
+      onResponse: ({ response: answer }) => {
+        pending = { ...base(), status: answer.status, ...(answer.ok ? {} : { error: 'http' as const }) };
+      },
+      onRequestError: ({ error, options: attemptOptions }) => {
+        pending = { ...base(), error: transportKind(error, call.signal) };
+        // With a timeout set, ofetch retries aborted attempts too; a cancelled call ends here.
+        if (call.signal?.aborted) attemptOptions.retry = false;
+      },
+    };
     let response: FetchResponse<unknown>;
     try {
-      response = await this.fetch.raw<unknown>(call.path, {
-        method: call.method,
-        query: call.query,
-        headers: { accept: 'application/json', ...call.headers },
-        body: call.body,
-        // POSTs are never retried: the server may have acted on the first one.
-        retry: call.method === 'GET' ? retries : false,
-        retryDelay: (context) => this.retryDelay(context, retries, call.signal),
-        parseResponse: parseJson,
-        // The wire gives each attempt its own time limit, covering the body too.
-        signal: call.signal,
-        onRequest: () => {
-          flush();
-          attempt += 1;
-          startedAt = performance.now();
-        },
-        onResponse: ({ response: answer }) => {
-          pending = { ...base(), status: answer.status, ...(answer.ok ? {} : { error: 'http' as const }) };
-        },
-        onRequestError: ({ error }) => {
-          pending = { ...base(), error: transportKind(error, call.signal) };
-        },
-      });
+      response = await this.fetch.raw<unknown>(call.path, options);
     } catch (error) {
       const failure = this.classify(error, target, call.signal);
       flush(failure.kind);
@@ -169,13 +176,12 @@ export class Endpoint {
     if (signal?.aborted) return cancelledError(target);
     if (error instanceof FetchError && error.response) {
       const answer = error.response;
-      const body = v.safeParse(ErrorBodySchema, error.data);
-      const fields = body.success ? body.output : undefined;
+      const { serverText, errorCode } = errorEnvelope(error.data);
       return httpError(target, {
         status: answer.status,
         statusText: answer.statusText || STATUS_CODES[answer.status] || '',
-        serverText: fields?.error ?? fields?.message,
-        errorCode: fields?.errorCode,
+        serverText,
+        errorCode,
         retryAfterSeconds: parseRetryAfter(answer.headers.get('retry-after')),
       });
     }
@@ -200,13 +206,19 @@ function interpret<T>(response: FetchResponse<unknown>, schema: v.GenericSchema<
     return malformed(target, status, 'the body is not a JSON object');
   }
   if ((data as { success?: unknown }).success === false) {
-    const body = v.safeParse(ErrorBodySchema, data);
-    const fields = body.success ? body.output : undefined;
-    throw rejectedError(target, status, fields?.error ?? fields?.message, fields?.errorCode);
+    const { serverText, errorCode } = errorEnvelope(data);
+    throw rejectedError(target, status, serverText, errorCode);
   }
   const parsed = v.safeParse(schema, data);
   if (parsed.success) return parsed.output;
   return malformed(target, status, describeIssue(parsed.issues[0]));
+}
+
+/** The server's words and code from an error envelope, whatever else the body holds. */
+function errorEnvelope(data: unknown): { serverText?: string; errorCode?: string } {
+  const body = v.safeParse(ErrorBodySchema, data);
+  if (!body.success) return {};
+  return { serverText: body.output.error ?? body.output.message, errorCode: body.output.errorCode };
 }
 
 function malformed(target: RequestTarget, status: number, detail: string): never {

@@ -135,14 +135,3 @@ export function maskAccountNumber(accountNumber: string): string {
   if (value.length <= 4) return '*'.repeat(value.length);
   return '*'.repeat(value.length - 4) + value.slice(-4);
 }
-
-/**
- * Hides a key or token for display, keeping a `pk_live_`-style prefix (it tells live
- * from test keys) and the last 4 characters when the secret is long enough.
- */
-export function maskSecret(secret: string): string {
-  if (typeof secret !== 'string' || secret.length === 0) return '';
-  const prefix = /^[a-z]{2}_(live|test)_/.exec(secret)?.[0] ?? '';
-  const body = secret.slice(prefix.length);
-  return body.length < 12 ? `${prefix}****` : `${prefix}…${body.slice(-4)}`;
-}

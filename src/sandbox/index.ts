@@ -5,27 +5,12 @@ import { SandboxState } from './state';
 import { loadState, StateWriter } from './store';
 import { RecordedRequest, Sandbox, SandboxKnobs, SandboxOptions, TransactionRecord, TransactionType } from './types';
 
-export type {
-  BankRecipient,
-  Fault,
-  MetadataRecipient,
-  PhoneRecipient,
-  Recipient,
-  RecordedRequest,
-  Sandbox,
-  SandboxKnobs,
-  SandboxOptions,
-  TransactionRecord,
-  TransactionType,
-} from './types';
-export { TRANSACTION_TYPES } from './types';
+// What the tests and the extension use; the rest stays inside the sandbox.
+export type { Sandbox, SandboxOptions, TransactionRecord } from './types';
 export { BANKS } from './banks';
-export type { Bank } from './banks';
 export { isValidAccountNumber, makeValidAccountNumber } from './nuban';
-export { DEMO_WALLETS } from './state';
-export { ErrorCode } from './errors';
 
-export const DEFAULT_TOKEN_LIFETIME_SECONDS = 86400;
+const DEFAULT_TOKEN_LIFETIME_SECONDS = 86400;
 
 function checkOptions(options: SandboxOptions): void {
   const port = options.port ?? 0;

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as v from 'valibot';
-import { isAuthError, isCancelled, isNotFound, WalletApiError, type Transaction } from '../../../src/api';
+import { isAuthError, isCancelled, isRefusal, WalletApiError, type Transaction } from '../../../src/api';
 import {
   formatDuration,
   httpError,
@@ -37,7 +37,7 @@ describe('api/errors', () => {
     assert.equal(notFound.kind, 'http');
     assert.equal(notFound.errorCode, '10003');
     assert.equal(notFound.serverMessage, 'This user does not exist');
-    assert.ok(isNotFound(notFound) && !isAuthError(notFound));
+    assert.ok(notFound.status === 404 && !isAuthError(notFound));
   });
 
   it('uses the status line when there is no server text', () => {
@@ -79,9 +79,20 @@ describe('api/errors', () => {
 
   it('narrows with the helpers only for WalletApiError', () => {
     assert.equal(isAuthError({ status: 401 }), false);
-    assert.equal(isNotFound(new Error('404')), false);
     assert.ok(isCancelled(new WalletApiError({ kind: 'cancelled', message: 'x', method: 'GET', path: '/' })));
     assert.ok(new WalletApiError({ kind: 'network', message: 'x', method: 'GET', path: '/' }) instanceof Error);
+  });
+
+  it('calls a 4xx a refusal unless it says try again later', () => {
+    for (const status of [400, 401, 403, 404, 409, 422]) {
+      assert.equal(isRefusal(httpError(target, { status, statusText: '' })), true, String(status));
+    }
+    for (const status of [408, 425, 429, 500, 503]) {
+      assert.equal(isRefusal(httpError(target, { status, statusText: '' })), false, String(status));
+    }
+    assert.equal(isRefusal(rejectedError(target, 200, 'Insufficient balance', '20001')), false);
+    assert.equal(isRefusal(networkError(target, 'ECONNRESET')), false);
+    assert.equal(isRefusal({ kind: 'http', status: 404 }), false);
   });
 
   it('formats durations', () => {

@@ -1,7 +1,6 @@
 import * as assert from 'node:assert/strict';
 import {
   maskAccountNumber,
-  maskSecret,
   validateAccountNumber,
   validateAppName,
   validateBankCode,
@@ -184,14 +183,6 @@ describe('api/validation', () => {
       assert.equal(maskAccountNumber('20791519950'), '*******9950');
       assert.equal(maskAccountNumber('123'), '***');
       assert.equal(maskAccountNumber(''), '');
-    });
-    it('keeps only a key prefix and the last 4 characters of a secret', () => {
-      assert.equal(maskSecret('pk_live_0123456789abcdef0123456789abcdef'), 'pk_live_…cdef');
-      assert.equal(maskSecret('sk_test_0123456789abcdef0123456789abcdef'), 'sk_test_…cdef');
-      assert.equal(maskSecret('0123456789abcdef0123'), '…0123');
-      assert.equal(maskSecret('short'), '****');
-      assert.equal(maskSecret('pk_live_abcd'), 'pk_live_****');
-      assert.equal(maskSecret(''), '');
     });
   });
 });

@@ -7,7 +7,6 @@ import {
   formatNaira,
   koboToNaira,
   maskAccountNumber,
-  maskSecret,
   validateAccountNumber,
   validateBankCode,
   validateMobile,
@@ -80,7 +79,7 @@ describe('reliability: properties of validators, masks, redaction and protocol g
     );
   });
 
-  it('the masks never throw and never show more than the last 4 characters', () => {
+  it('the account-number mask never throws and never shows more than the last 4 characters', () => {
     fc.assert(
       fc.property(fc.oneof(fc.string(), fc.stringMatching(/^\d{10,11}$/), fc.anything()), (value) => {
         const masked = maskAccountNumber(value as string);
@@ -90,19 +89,6 @@ describe('reliability: properties of validators, masks, redaction and protocol g
           assert.match(masked.slice(0, -4), /^\*+$/);
         }
       }),
-    );
-    fc.assert(
-      fc.property(
-        fc.oneof(fc.stringMatching(/^(pk_live_|sk_test_)[0-9a-f]{32}$/), fc.string({ minLength: 12 }), fc.anything()),
-        (secret) => {
-          const masked = maskSecret(secret as string);
-          assert.equal(typeof masked, 'string');
-          if (typeof secret === 'string' && secret.length >= 12) {
-            const body = secret.replace(/^[a-z]{2}_(live|test)_/, '');
-            if (body.length >= 12) assert.equal(masked.includes(body.slice(0, -4)), false, 'the secret is not shown');
-          }
-        },
-      ),
     );
   });
 
