@@ -1,4 +1,4 @@
-import { isAuthError, WalletApiError, type WalletClient, type WalletCredentials } from '../api';
+import { isAuthError, isRefusal, type WalletClient, type WalletCredentials } from '../api';
 import type { Logger } from '../common/logger';
 import type { AccountStore } from './accountStore';
 import type { WalletSecrets } from './accountState';
@@ -90,20 +90,4 @@ export class WalletAccess {
       throw error;
     }
   }
-}
-
-/**
- * The server answered with a 4xx that is not "try again later" (408, 425, 429): the refresh
- * token is dead. A 2xx saying success:false is not a verdict (the contract's refusals carry a
- * 4xx), so it keeps the tokens, like a 5xx: deleting them would force a new passcode.
- */
-function isRefusal(error: unknown): error is WalletApiError {
-  if (!(error instanceof WalletApiError)) return false;
-  return (
-    error.kind === 'http' &&
-    error.status !== undefined &&
-    error.status >= 400 &&
-    error.status < 500 &&
-    ![408, 425, 429].includes(error.status)
-  );
 }

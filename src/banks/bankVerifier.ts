@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { maskAccountNumber, validateAccountNumber, validateBankCode, WalletApiError, type Bank } from '../api';
+import { isRefusal, maskAccountNumber, validateAccountNumber, validateBankCode, WalletApiError, type Bank } from '../api';
 import type { AccountService } from '../auth/accountService';
 import type { EnvironmentId } from '../auth/environments';
 import { UserFacingError } from '../common/userFacingError';
@@ -34,15 +34,7 @@ export const RECENT_LIMIT = 10;
  */
 function isAccountRefusal(error: unknown): error is WalletApiError {
   if (!(error instanceof WalletApiError)) return false;
-  if (error.kind === 'rejected') return true;
-  return (
-    error.kind === 'http' &&
-    error.status !== undefined &&
-    error.status >= 400 &&
-    error.status < 500 &&
-    error.status !== 401 &&
-    error.status !== 429
-  );
+  return error.kind === 'rejected' || (isRefusal(error) && error.status !== 401);
 }
 
 /** The server's own words when it gave some, else the client's description. */

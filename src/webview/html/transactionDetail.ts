@@ -8,7 +8,7 @@ import { formatNaira } from '../../api/money';
 import { maskAccountNumber } from '../../api/validation';
 import { formatDateTime } from '../../common/formatTime';
 import { isRecord } from '../../common/isRecord';
-import { transactionTypeIcon } from '../../common/transactionTypes';
+import { transactionTypeIcon, transactionTypeLabel } from '../../common/transactionTypes';
 
 export interface DetailField {
   label: string;
@@ -34,23 +34,6 @@ export interface TransactionDetail {
   extra: DetailField[];
   /** How many further extra fields were left out (too many to draw). */
   extraOmitted: number;
-}
-
-export function transactionTypeLabel(type: string): string {
-  switch (type) {
-    case 'bank':
-      return l10n.t('Bank transfer');
-    case 'phone':
-      return l10n.t('Phone transfer');
-    case 'bills':
-      return l10n.t('Bill payment');
-    case 'bvn':
-      return l10n.t('BVN check');
-    case 'vtu':
-      return l10n.t('Airtime (VTU)');
-    default:
-      return type;
-  }
 }
 
 const KNOWN_FIELDS = new Set(['_id', 'amount', 'reference', 'type', 'recipient', 'createdAt', 'updatedAt']);
@@ -94,7 +77,7 @@ export function describeTransaction(transaction: Transaction, locale?: string): 
   const type = typeof record.type === 'string' ? record.type : valueText(record.type);
   const reference = typeof record.reference === 'string' ? record.reference : valueText(record.reference);
 
-  const typeText = transactionTypeLabel(type);
+  const typeText = transactionTypeLabel(type, l10n);
   const summary: DetailField[] = [
     { label: l10n.t('Amount'), value: amountText, title: amountTitle },
     { label: l10n.t('Type'), value: type === typeText ? type : `${typeText} (${type})` },
