@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { AccountService } from './auth/accountService';
 import { AccountStore } from './auth/accountStore';
@@ -23,6 +24,8 @@ let sandbox: LocalSandbox | undefined;
 
 export function activate(context: vscode.ExtensionContext): WalletConsolePublicApi | WalletConsoleApi {
   const started = performance.now();
+  // Plain modules (src/common, the panel's pages) translate with @vscode/l10n: give it VS Code's bundle.
+  if (vscode.l10n.bundle) l10n.config({ contents: vscode.l10n.bundle });
   const logger = new Logger();
   const realInput = new VsCodeUserInput();
   let input: UserInput = realInput;

@@ -1,10 +1,7 @@
-// What each transaction type is called and drawn with, written once for the tree (ThemeIcon,
-// vscode.l10n) and the detail page (codicon class, the page's l10n). Plain data: no vscode.
-
-/** Translates an English message with {0}-style arguments: vscode.l10n in the host, the page's l10n in the webview. */
-export interface L10n {
-  t(message: string, ...args: (string | number)[]): string;
-}
+// What each transaction type is called and drawn with, written once for the tree (ThemeIcon)
+// and the detail page (codicon class). Plain data: no vscode. Labels go through @vscode/l10n,
+// which the extension configures with vscode.l10n.bundle at activation.
+import * as l10n from '@vscode/l10n';
 
 /** The codicon drawn for each transaction type; an unknown type gets a neutral circle. */
 export const TRANSACTION_TYPE_ICONS: Readonly<Record<string, string>> = {
@@ -19,8 +16,8 @@ export function transactionTypeIcon(type: string): string {
   return Object.hasOwn(TRANSACTION_TYPE_ICONS, type) ? TRANSACTION_TYPE_ICONS[type]! : 'circle-outline';
 }
 
-/** The words for a type, in the language of `l10n`; an unknown type is shown as the server sent it. */
-export function transactionTypeLabel(type: string, l10n: L10n): string {
+/** The words for a type, in the display language; an unknown type is shown as the server sent it. */
+export function transactionTypeLabel(type: string): string {
   // Each message is a literal in an l10n.t call, so the l10n export finds it.
   switch (type) {
     case 'bank':

@@ -9,7 +9,7 @@ export function typeIcon(type: string): vscode.ThemeIcon {
 
 /** Evaluated on each call (not at import), so the words follow VS Code's display language. */
 export function typeLabel(type: string): string {
-  return transactionTypeLabel(type, vscode.l10n);
+  return transactionTypeLabel(type);
 }
 
 export function shortReference(reference: string): string {

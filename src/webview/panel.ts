@@ -1,4 +1,3 @@
-import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { maskAccountNumber, validateAccountNumber, validateTransactionRef, type Transaction } from '../api';
 import type { AccountService } from '../auth/accountService';
@@ -52,10 +51,7 @@ export class DetailPanel implements vscode.Disposable {
   private readonly pending = new Set<Promise<unknown>>();
   private page: Page | undefined;
 
-  constructor(private readonly deps: DetailPanelDeps) {
-    // The page modules (html/, protocol.ts) translate with @vscode/l10n, here as in the page script.
-    if (vscode.l10n.bundle) l10n.config({ contents: vscode.l10n.bundle });
-  }
+  constructor(private readonly deps: DetailPanelDeps) {}
 
   /** Shows a transaction by reference (already validated by the caller). */
   showTransaction(reference: string): Promise<void> {

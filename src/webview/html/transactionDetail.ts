@@ -77,7 +77,7 @@ export function describeTransaction(transaction: Transaction, locale?: string): 
   const type = typeof record.type === 'string' ? record.type : valueText(record.type);
   const reference = typeof record.reference === 'string' ? record.reference : valueText(record.reference);
 
-  const typeText = transactionTypeLabel(type, l10n);
+  const typeText = transactionTypeLabel(type);
   const summary: DetailField[] = [
     { label: l10n.t('Amount'), value: amountText, title: amountTitle },
     { label: l10n.t('Type'), value: type === typeText ? type : `${typeText} (${type})` },
