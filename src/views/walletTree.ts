@@ -39,11 +39,27 @@ export class WalletTreeProvider implements vscode.TreeDataProvider<WalletNode>, 
     private readonly service: AccountService,
     readonly model: WalletModel,
   ) {
+    let drawn = this.serviceShape();
     this.disposables = [
       this.changed,
       model.onDidChange((part) => this.changed.fire(this.nodeFor(part))),
-      service.onDidChange(() => this.changed.fire(undefined)),
+      // Only when what the tree draws from the service changed. A redraw from the root makes
+      // VS Code forget every row; a section fetch of the workbench still under way then gets
+      // "No tree item with id" and an empty section (seen after token saves and settings).
+      service.onDidChange(() => {
+        const shape = this.serviceShape();
+        if (shape === drawn) return;
+        drawn = shape;
+        this.changed.fire(undefined);
+      }),
     ];
+  }
+
+  /** What the tree shows from the account service: environment, active wallet and app, other wallets. */
+  private serviceShape(): string {
+    const wallet = this.service.activeWallet();
+    const others = this.otherWallets().map((other) => [other.mobile, other.status]);
+    return JSON.stringify([this.service.env(), wallet?.mobile, wallet?.status, this.service.activeApp()?.name, others]);
   }
 
   private nodeFor(part: WalletPart | undefined): WalletNode | undefined {
