@@ -46,9 +46,29 @@ export function panelFrame(page) {
   return page.frameLocator('iframe.webview.ready').last().frameLocator('#active-frame');
 }
 
-/** Clicks the first tree row whose text contains `label` and waits for the detail panel. */
+/**
+ * Clicks the first tree row whose text contains `label` and waits for the detail panel. The
+ * history is random and the tree draws only the rows on screen: a picture of one type may
+ * need it; a test that must not flake opens the first transaction (openFirstTransaction).
+ */
 export async function openTransaction(page, label = 'Bank transfer') {
-  await page.locator('.monaco-list-row', { hasText: label }).first().click();
+  await clickRow(page, page.locator('.monaco-list-row', { hasText: label }).first(), `a "${label}" row`);
+}
+
+/** Clicks the newest transaction (the first row under Transactions) and waits for the detail panel. */
+export async function openFirstTransaction(page) {
+  // Transactions are the third level of the Wallet tree (wallet › Transactions › row); their label starts with the amount.
+  await clickRow(page, page.locator('.monaco-list-row[aria-level="3"]', { hasText: '₦' }).first(), 'a transaction row');
+}
+
+async function clickRow(page, row, what) {
+  try {
+    await row.waitFor({ state: 'visible', timeout: 20_000 });
+  } catch {
+    const shown = await page.locator('.monaco-list-row').allTextContents();
+    throw new Error(`The tree shows no ${what} within 20 s. Rows shown:\n  ${shown.join('\n  ')}`);
+  }
+  await row.click();
   await panelFrame(page).locator('#summary-heading').waitFor({ state: 'visible', timeout: 20_000 });
 }
 

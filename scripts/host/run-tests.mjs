@@ -1,20 +1,39 @@
 #!/usr/bin/env node
 // Runs the host test suite (out/test/host/**/*.test.js) inside a real VS Code extension host:
-// the VS Code server from setup.mjs, opened in headless Chromium with a test payload.
+// the VS Code server from setup.mjs, opened in headless Chromium with a test payload. Runs it
+// on every VS Code version CI proves (setup.mjs HOSTS), one after the other.
 //
-//   npm run test:host                          build, then every host test
+//   npm run test:host                          build, then every host test on every version
+//   npm run test:host -- --vscode 1.139.1      one version only (also: 1.139, all)
 //   npm run test:host -- --grep activation     only tests whose title matches (a regex)
 //   npm run test:host -- --file activation     only test files whose path contains this
 //
-// Env: WALLET_CONSOLE_HOST_TEST_TIMEOUT_MS (default 15 min), WALLET_CONSOLE_HOST_VERBOSE=1
-// (also print the workbench's own log and the server's output).
-// The last line is "N passed, N failed".
-import { existsSync } from 'node:fs';
+// A run also fails when VS Code's own logs (the extension host's log files, the workbench's
+// console) gained an error line naming the extension: test/host/support/hostLog.ts.
+//
+// Env: WALLET_CONSOLE_VSCODE (instead of --vscode), WALLET_CONSOLE_HOST_TEST_TIMEOUT_MS (per
+// version, default 15 min), WALLET_CONSOLE_HOST_VERBOSE=1 (also print the workbench's own log
+// and the server's output).
+// The last line is "N passed, N failed" (all versions together).
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { formatWithOptions, stripVTControlCharacters } from 'node:util';
 import { developmentPayload, startServer, tempWorkspace, workbenchUrl } from './server.mjs';
-import { setupHost } from './setup.mjs';
-import { HostError, compileTypeScript, describeMs, envNumber, failAndExit, log, parseArgs, repoRoot, runCleanups } from './util.mjs';
+import { selectHosts, setupHost } from './setup.mjs';
+import {
+  HostError,
+  compileTypeScript,
+  describeMs,
+  envNumber,
+  failAndExit,
+  log,
+  onShutdown,
+  parseArgs,
+  repoRoot,
+  runCleanups,
+} from './util.mjs';
 import { launchBrowser } from './workbench.mjs';
 
 const RESULT_MARKER = 'WALLET_CONSOLE_HOST_RESULT ';
@@ -59,27 +78,29 @@ function show(type, text) {
   return undefined;
 }
 
-async function main() {
-  const options = parseArgs(process.argv.slice(2));
+/** Runs the suite once on one VS Code version; resolves with its counts and the log errors. */
+async function runSuite(spec, index, options) {
   const timeoutMs = envNumber('WALLET_CONSOLE_HOST_TEST_TIMEOUT_MS', 15 * 60_000);
   const deadline = setTimeout(() => {
     failAndExit(
       new HostError(
-        `The host tests did not finish within ${describeMs(timeoutMs)}; stopped. (WALLET_CONSOLE_HOST_TEST_TIMEOUT_MS raises the limit.)`,
+        `The host tests on VS Code ${spec.vscode} did not finish within ${describeMs(timeoutMs)}; stopped. (WALLET_CONSOLE_HOST_TEST_TIMEOUT_MS raises the limit.)`,
       ),
     );
   }, timeoutMs);
   deadline.unref();
 
-  const index = await compile();
-  const host = await setupHost();
+  const host = await setupHost(spec);
   const env = { WALLET_CONSOLE_TEST_TAG: HOST_TAG };
   if (options.grep) env.WALLET_CONSOLE_TEST_GREP = String(options.grep);
   if (options.file) env.WALLET_CONSOLE_TEST_FILES = String(options.file);
   // The browser first, so the secret audit (test/host/security.test.ts) can search its profile too.
   const browser = await launchBrowser({ executablePath: host.chromium });
   env.WALLET_CONSOLE_BROWSER_PROFILE = browser.profile;
-  const server = await startServer({ host, env });
+  // Our own data folder (not the server's temp one), so the logs can be read after it stopped.
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wallet-console-host-'));
+  const forgetDataDir = onShutdown(() => rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 }));
+  const server = await startServer({ host, env, profileDir: dataDir });
   const workspace = tempWorkspace();
   const url = workbenchUrl(server.port, {
     folder: workspace,
@@ -90,9 +111,11 @@ async function main() {
   let finish;
   const exited = new Promise((resolve) => (finish = resolve));
   let heardFromHost = false;
+  const consoleLines = [];
   await browser.page.exposeFunction('codeAutomationLog', (type, args) => {
     const text = format(args);
     heardFromHost ||= text.startsWith(HOST_TAG);
+    if (!text.startsWith(HOST_TAG)) consoleLines.push({ type, text });
     result = show(type, text) ?? result;
   });
   await browser.page.exposeFunction('codeAutomationExit', (code) => finish(Number(code)));
@@ -100,7 +123,7 @@ async function main() {
   browser.page.on('crash', () => finish(-1));
   void server.exited.then(({ code, signal }) => finish({ serverExit: `code ${code}, signal ${signal}` }));
 
-  log(`Opening the workbench with the test payload${options.grep ? ` (grep: ${options.grep})` : ''}.`);
+  log(`VS Code ${spec.vscode}: opening the workbench with the test payload${options.grep ? ` (grep: ${options.grep})` : ''}.`);
   const begun = Date.now();
   await browser.page.goto(url, { waitUntil: 'domcontentloaded', timeout: 90_000 });
   // The suite prints as soon as it starts; silence means the payload or the host is broken.
@@ -110,9 +133,16 @@ async function main() {
   }, startLimitMs);
   const code = await exited;
   clearTimeout(watchdog);
-  if (typeof code === 'number') log(`The extension host finished the suite (${describeMs(Date.now() - begun)}).`);
+  const ms = Date.now() - begun;
+  if (typeof code === 'number') log(`VS Code ${spec.vscode}: the extension host finished the suite (${describeMs(ms)}).`);
   await browser.close();
   await server.stop();
+  const { extensionErrors } = (await import(pathToFileURL(path.join(repoRoot, 'out', 'test', 'host', 'support', 'hostLog.js')).href))
+    .default;
+  const logErrors = extensionErrors(dataDir, consoleLines);
+  rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
+  forgetDataDir();
+  clearTimeout(deadline);
 
   if (code?.noStart) {
     throw Object.assign(
@@ -133,8 +163,27 @@ async function main() {
   const failed = result?.failed ?? (code === 0 ? 0 : 1);
   if (!result) log('The suite ended without reporting its counts (did test/host/index.js load?).');
   if (code === 0 && passed === 0) log('No host test ran (check --grep / --file).');
+  if (logErrors.length) {
+    process.stderr.write(
+      `\nVS Code ${spec.vscode}: the run left ${logErrors.length} error(s) naming the extension in VS Code's logs:\n${logErrors
+        .map((entry) => `  ${entry.split('\n').join('\n    ')}`)
+        .join('\n')}\n`,
+    );
+  }
+  process.stdout.write(`VS Code ${spec.vscode}: ${passed} passed, ${failed} failed, ${logErrors.length} log errors (${describeMs(ms)})\n`);
+  return { passed, failed, ok: code === 0 && failed === 0 && logErrors.length === 0 };
+}
+
+async function main() {
+  const options = parseArgs(process.argv.slice(2));
+  const specs = selectHosts(options.vscode);
+  const index = await compile();
+  const results = [];
+  for (const spec of specs) results.push(await runSuite(spec, index, options));
+  const passed = results.reduce((sum, r) => sum + r.passed, 0);
+  const failed = results.reduce((sum, r) => sum + r.failed, 0);
   process.stdout.write(`${passed} passed, ${failed} failed\n`);
-  return code === 0 && failed === 0 ? 0 : 1;
+  return results.every((r) => r.ok) ? 0 : 1;
 }
 
 main()

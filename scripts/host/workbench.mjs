@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { developmentPayload, startServer, tempWorkspace, workbenchUrl } from './server.mjs';
-import { setupHost } from './setup.mjs';
+import { selectHost, setupHost } from './setup.mjs';
 import { HostError, describeMs, log, onShutdown, repoRoot } from './util.mjs';
 import { packageVsix } from './vsix.mjs';
 
@@ -172,10 +172,14 @@ function cssString(text) {
  * opened on a folder. Resolves with the page and helpers bound to it. Options:
  *   extension  'vsix' (default: packaged and installed, as users get it) or 'source'
  *              (loaded from this checkout as a development extension; needs `npm run build`)
+ *   vsixFile   with 'vsix': this package instead of packaging one now
+ *   vscode     which VS Code (a version; default: setup.mjs selectHost())
  *   width, height, theme (a color theme name), settings, folder, env, profileDir
  */
 export async function startWorkbench({
   extension = 'vsix',
+  vsixFile,
+  vscode,
   width = 1400,
   height = 900,
   theme,
@@ -184,10 +188,10 @@ export async function startWorkbench({
   env,
   profileDir,
 } = {}) {
-  const host = await setupHost();
+  const host = await setupHost(selectHost(vscode));
   const allSettings = { ...settings };
   if (theme) allSettings['workbench.colorTheme'] = theme;
-  const vsix = extension === 'vsix' ? [await packageVsix()] : [];
+  const vsix = extension === 'vsix' ? [vsixFile ?? (await packageVsix())] : [];
   const server = await startServer({ host, settings: allSettings, env, profileDir, vsix });
   let browser;
   try {
@@ -202,6 +206,7 @@ export async function startWorkbench({
       page,
       server,
       url,
+      vscode: host.vscode,
       runCommand: (title, options) => runCommand(page, title, options),
       fillInput: (text, options) => fillInput(page, text, options),
       pickItem: (label, options) => pickItem(page, label, options),

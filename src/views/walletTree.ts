@@ -42,8 +42,26 @@ export class WalletTreeProvider extends Disposable implements vscode.TreeDataPro
     readonly model: WalletModel,
   ) {
     super();
+    let drawn = this.serviceShape();
     this._register(model.onDidChange((part) => this.changed.fire(this.nodeFor(part))));
-    this._register(service.onDidChange(() => this.changed.fire(undefined)));
+    // Only when what the tree draws from the service changed. A redraw from the root makes
+    // VS Code forget every row; a section fetch of the workbench still under way then gets
+    // "No tree item with id" and an empty section (seen after token saves and settings).
+    this._register(
+      service.onDidChange(() => {
+        const shape = this.serviceShape();
+        if (shape === drawn) return;
+        drawn = shape;
+        this.changed.fire(undefined);
+      }),
+    );
+  }
+
+  /** What the tree shows from the account service: environment, active wallet and app, other wallets. */
+  private serviceShape(): string {
+    const wallet = this.service.activeWallet();
+    const others = this.otherWallets().map((other) => [other.mobile, other.status]);
+    return JSON.stringify([this.service.env(), wallet?.mobile, wallet?.status, this.service.activeApp()?.name, others]);
   }
 
   private nodeFor(part: WalletPart | undefined): WalletNode | undefined {

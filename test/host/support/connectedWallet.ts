@@ -33,5 +33,23 @@ export async function connectFreshWallet(label: string): Promise<ConnectedWallet
   const mobile = api.accounts.accounts('local').developer!.sandboxMobile!;
   await runScripted(api, 'walletConsole.connectWallet', [mobile, (options) => sandboxPasscode(options.prompt)]);
   assert.equal(api.accounts.activeWallet('local')?.mobile, mobile);
+  await untilQuiet(api, admin);
   return { api, admin, email, password, mobile };
+}
+
+/**
+ * Waits until the extension has fetched what connecting set off (the status-bar balance, the
+ * Wallet view when it is open): a test that counts the sandbox's requests must not count a
+ * late one of those (a burst of 50 calls once saw 51).
+ */
+async function untilQuiet(api: WalletConsoleApi, admin: SandboxAdmin): Promise<void> {
+  const { model } = api.views;
+  let seen = -1;
+  for (let round = 0; round < 50; round++) {
+    const count = (await admin.requests()).length;
+    const loading = [model.balance, model.accounts, model.transactions].some((part) => part.loading);
+    if (!loading && count === seen) return;
+    seen = count;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }

@@ -1,0 +1,51 @@
+// The check that a host run left no error from this extension in VS Code's own logs: the
+// extension host's log files in the server's data folder, and the workbench's console lines
+// the launcher receives. scripts/host/run-tests.mjs runs it once the server has stopped, so
+// errors logged at shutdown count too. Plain Node (no `vscode`): it runs in the launcher.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+/** How VS Code's logs name this extension: its ids (walletConsole.*) and its package (wallet-console). */
+const NAMES_THE_EXTENSION = /walletConsole|wallet-console/i;
+
+/** A log file entry starts with its time, then its level: `2026-11-22 16:01:02.345 [error] …`. */
+const ENTRY_START = /^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:\.\d+)? \[(\w+)\]/;
+
+/** The extension host's log files (one per host process) anywhere under the server's data folder. */
+export function hostLogFiles(serverDataDir: string): string[] {
+  if (!fs.existsSync(serverDataDir)) return [];
+  return fs
+    .readdirSync(serverDataDir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /^(remote)?exthost\.log$/.test(path.basename(file)))
+    .map((file) => path.join(serverDataDir, file))
+    .sort();
+}
+
+/**
+ * The error entries of a log file that name this extension, each with its continuation lines
+ * (a stack), so a report shows the whole error.
+ */
+export function extensionErrorsInLog(text: string): string[] {
+  const entries: { level: string; lines: string[] }[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    const start = ENTRY_START.exec(line);
+    if (start) entries.push({ level: start[1]!.toLowerCase(), lines: [line] });
+    else if (line.trim()) entries.at(-1)?.lines.push(line);
+  }
+  return entries
+    .filter((entry) => entry.level === 'error' && entry.lines.some((line) => NAMES_THE_EXTENSION.test(line)))
+    .map((entry) => entry.lines.join('\n'));
+}
+
+/** The console lines at error level (as the launcher received them) that name this extension. */
+export function extensionErrorsInConsole(lines: { type: string; text: string }[]): string[] {
+  return lines.filter((line) => line.type === 'error' && NAMES_THE_EXTENSION.test(line.text)).map((line) => line.text);
+}
+
+/** Everything a run left: the errors naming this extension in the host's log files and the console. */
+export function extensionErrors(serverDataDir: string, consoleLines: { type: string; text: string }[]): string[] {
+  const fromFiles = hostLogFiles(serverDataDir).flatMap((file) =>
+    extensionErrorsInLog(fs.readFileSync(file, 'utf8')).map((entry) => `${path.relative(serverDataDir, file)}: ${entry}`),
+  );
+  return [...fromFiles, ...extensionErrorsInConsole(consoleLines).map((text) => `console: ${text}`)];
+}
