@@ -24,6 +24,7 @@ export type { Bank } from './banks';
 export { isValidAccountNumber, makeValidAccountNumber } from './nuban';
 export { DEMO_WALLETS } from './state';
 export { ErrorCode } from './errors';
+export type { SandboxExchange } from './exchange';
 
 export const DEFAULT_TOKEN_LIFETIME_SECONDS = 86400;
 
@@ -65,7 +66,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   };
   const requests: RecordedRequest[] = [];
   const env: SandboxEnv = { state, knobs, requests, now, startedAt: Date.now() };
-  const { server, shutdown } = createSandboxServer(env, log);
+  const { server, shutdown } = createSandboxServer(env, log, options.onExchange);
 
   try {
     await new Promise<void>((resolve, reject) => {
