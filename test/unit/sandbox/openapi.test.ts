@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Sandbox, SandboxExchange, startSandbox } from '../../../src/sandbox';
-import { contractProblem, operations, startCheckedSandbox } from '../support/contract';
+import { contractProblem, operations, startCheckedSandbox, webhookProblem } from '../support/contract';
 import { call } from './helpers';
 
 // The OpenAPI document (src/sandbox/openapi.json): valid for a standard validator, served by the
@@ -165,6 +165,41 @@ describe('sandbox: the OpenAPI document', () => {
       };
       assert.equal(contractProblem(exchange({ ...unknown, status: 404 })), undefined);
       assert.match(contractProblem(exchange({ ...unknown, status: 200 })) ?? '', /does not have/);
+    });
+
+    it('checks webhook deliveries: the sandbox headers and the evidence payloads', () => {
+      const headers = { 'content-type': 'application/json', 'x-sandbox-event-id': 'evt_5f3b95a1', 'x-sandbox-delivery-attempt': '2' };
+      const bank = {
+        payload: {
+          message: 'SUCCESS',
+          type: 'BANK_TRANSFER',
+          data: {
+            accountName: 'LATEEF JAMES',
+            accountNumber: '2000000000',
+            amount: 4000,
+            transactionReference: '5f3fcb8087',
+            statusCode: '000002',
+          },
+        },
+      };
+      const phone = {
+        payload: {
+          message: 'SUCCESS',
+          type: 'PHONE_TRANSFER',
+          data: { appWalletMobile: '2347000000', amount: 2500, recipientMobile: '23480000000', transactionReference: '5f3b95' },
+        },
+      };
+      assert.equal(webhookProblem(headers, JSON.stringify(bank)), undefined);
+      assert.equal(webhookProblem(headers, JSON.stringify(phone)), undefined);
+      assert.match(
+        webhookProblem({ ...headers, 'x-sandbox-delivery-attempt': '0' }, JSON.stringify(bank)) ?? '',
+        /X-Sandbox-Delivery-Attempt/,
+      );
+      assert.match(
+        webhookProblem({ ...headers, 'x-sandbox-event-id': undefined }, JSON.stringify(bank)) ?? '',
+        /X-Sandbox-Event-Id header is missing/,
+      );
+      assert.match(webhookProblem(headers, JSON.stringify({ payload: { ...bank.payload, type: 'CARD' } })) ?? '', /allowed values/);
     });
 
     it('already covers the money-movement answers by path', () => {

@@ -161,6 +161,43 @@ export function contractProblem(exchange: SandboxExchange): string | undefined {
   return pointer === undefined ? `${method} ${route.template} ${key} documents no JSON body` : schemaProblem(pointer, body);
 }
 
+interface HeaderParameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  schema: { type?: string };
+}
+
+const WEBHOOK = '/webhooks/transferCompleted/post';
+
+/**
+ * Why a webhook delivery the sandbox POSTed breaks the document's `webhooks` entry (its headers
+ * and body), or undefined. For tests with a receiver: `webhookProblem(req.headers, text)`.
+ */
+export function webhookProblem(headers: Record<string, string | string[] | undefined>, body: string): string | undefined {
+  const contentType = String(headers['content-type'] ?? '');
+  if (!contentType.startsWith('application/json')) {
+    return `Content-Type is "${contentType}", not application/json`;
+  }
+  const webhook = (openApiDocument as unknown as { webhooks: { transferCompleted: { post: { parameters: HeaderParameter[] } } } }).webhooks
+    .transferCompleted.post;
+  for (const parameter of webhook.parameters.filter((candidate) => candidate.in === 'header')) {
+    const raw = headers[parameter.name.toLowerCase()];
+    if (raw === undefined) {
+      if (parameter.required) {
+        return `the ${parameter.name} header is missing`;
+      }
+      continue;
+    }
+    const value = parameter.schema.type === 'integer' && /^\d+$/.test(String(raw)) ? Number(raw) : raw;
+    const validate = validatorAt(`${WEBHOOK}/parameters/${webhook.parameters.indexOf(parameter)}/schema`);
+    if (!validate(value)) {
+      return `${parameter.name}: ${String(raw)} ${validate.errors?.[0]?.message ?? ''}`;
+    }
+  }
+  return schemaProblem(`${WEBHOOK}/requestBody/content/application~1json/schema`, body);
+}
+
 /** What the checker saw: mismatches (to fail tests with) and which operations were exercised. */
 export const contractLog = {
   mismatches: [] as string[],
