@@ -204,29 +204,36 @@ async function cannon(url, headers, seconds, connections) {
 }
 
 /**
- * Requests per second for each endpoint, sandbox vs the bare server answering the same JSON:
- * `rounds` alternating runs of `seconds` each after a warm-up, `connections` keep-alive
- * connections. Resolves with { [name]: { sandbox, bare, ratio, sandboxRuns, bareRuns } }.
+ * Requests per second for each endpoint, sandbox vs another server answering the same JSON (a
+ * bare node:http server, Prism): `rounds` alternating runs of `seconds` each after a warm-up,
+ * `connections` keep-alive connections. Resolves with
+ * { [name]: { sandbox, other, ratio, sandboxRuns, otherRuns } }.
  */
-export async function measureThroughput(sandboxUrl, bareUrl, wallet, endpoints, { seconds = 3, rounds = 3, connections = 10 } = {}) {
+export async function measureThroughput(
+  sandboxUrl,
+  otherUrl,
+  wallet,
+  endpoints,
+  { seconds = 3, rounds = 3, connections = 10, against = 'bare node:http' } = {},
+) {
   const headers = walletHeaders(wallet);
   const results = {};
   for (const [name, target] of Object.entries(endpoints)) {
     await cannon(`${sandboxUrl}${target}`, headers, 1, connections);
-    await cannon(`${bareUrl}${target}`, headers, 1, connections);
+    await cannon(`${otherUrl}${target}`, headers, 1, connections);
     const sandboxRuns = [];
-    const bareRuns = [];
+    const otherRuns = [];
     for (let round = 0; round < rounds; round++) {
-      const order = round % 2 === 0 ? ['sandbox', 'bare'] : ['bare', 'sandbox'];
+      const order = round % 2 === 0 ? ['sandbox', 'other'] : ['other', 'sandbox'];
       for (const which of order) {
-        const rps = await cannon(`${which === 'sandbox' ? sandboxUrl : bareUrl}${target}`, headers, seconds, connections);
-        (which === 'sandbox' ? sandboxRuns : bareRuns).push(rps);
+        const rps = await cannon(`${which === 'sandbox' ? sandboxUrl : otherUrl}${target}`, headers, seconds, connections);
+        (which === 'sandbox' ? sandboxRuns : otherRuns).push(rps);
       }
     }
     const sandbox = median(sandboxRuns);
-    const bare = median(bareRuns);
-    results[name] = { sandbox, bare, ratio: sandbox / bare, sandboxRuns, bareRuns };
-    log(`Throughput ${name}: sandbox ${sandbox.toFixed(0)} req/s, bare node:http ${bare.toFixed(0)} req/s.`);
+    const other = median(otherRuns);
+    results[name] = { sandbox, other, ratio: sandbox / other, sandboxRuns, otherRuns };
+    log(`Throughput ${name}: sandbox ${sandbox.toFixed(0)} req/s, ${against} ${other.toFixed(0)} req/s.`);
   }
   return results;
 }

@@ -31,6 +31,7 @@ import {
 import { packageVsix } from '../host/vsix.mjs';
 import { Figures, KB, machine, MB } from './figures.mjs';
 import { runHostBench } from './host.mjs';
+import { startPrism } from './prism.mjs';
 import { log, median } from './log.mjs';
 import {
   connectWallet,
@@ -202,6 +203,30 @@ function historyFigures(figures, report) {
   });
 }
 
+/** The sandbox against Prism mocking the same OpenAPI document, on GET /v1/queries/banks (issue 14). */
+async function prismFigure(figures, sandboxUrl, wallet, cpus) {
+  const target = '/v1/queries/banks';
+  const headers = { 'X-App-Key': wallet.appKey };
+  const answer = await fetch(`${sandboxUrl}${target}`, { headers });
+  if (!answer.ok) throw new HostError(`${target} answered ${answer.status}`);
+  // Prism answers with the document's example: make it the sandbox's answer, so both send the same bytes.
+  const prism = await startPrism({ examples: { [`GET ${target}`]: await answer.json() }, probe: target, headers, cpus });
+  try {
+    log(`Prism ${prism.version} mocking the sandbox's OpenAPI document at ${prism.url}.`);
+    const { banks } = await measureThroughput(sandboxUrl, prism.url, wallet, { banks: target }, { against: `Prism ${prism.version}` });
+    figures.add({
+      group: 'sandbox',
+      name: `Sandbox GET ${target} req/s vs Prism ${prism.version} mock of the same document (${Math.round(banks.sandbox).toLocaleString('en-US')} vs ${Math.round(banks.other).toLocaleString('en-US')})`,
+      value: banks.ratio,
+      unit: 'ratio',
+      budget: { op: '>=', limit: 5 },
+      detail: banks,
+    });
+  } finally {
+    prism.stop();
+  }
+}
+
 async function loopbackFigures(figures, groups) {
   const cores = splitCores();
   const sandbox = await startServerProcess('sandbox', undefined, cores.server);
@@ -243,7 +268,7 @@ async function loopbackFigures(figures, groups) {
       for (const [name, result] of Object.entries(throughput)) {
         figures.add({
           group: 'sandbox',
-          name: `Sandbox ${name} req/s vs bare node:http (${Math.round(result.sandbox).toLocaleString('en-US')} vs ${Math.round(result.bare).toLocaleString('en-US')})`,
+          name: `Sandbox ${name} req/s vs bare node:http (${Math.round(result.sandbox).toLocaleString('en-US')} vs ${Math.round(result.other).toLocaleString('en-US')})`,
           value: result.ratio,
           unit: 'ratio',
           budget: { op: '>=', limit: 0.5 },
@@ -252,6 +277,11 @@ async function loopbackFigures(figures, groups) {
       }
     } finally {
       bare.stop();
+    }
+    try {
+      await prismFigure(figures, sandbox.url, small, cores.server);
+    } catch (error) {
+      figures.error('sandbox', error);
     }
     const latency = await measureListLatency(sandbox.url, small, big);
     figures.add({
@@ -406,6 +436,9 @@ function writeDocs(markdown) {
     '  against the sandbox and against a bare `node:http` server that serialises the same JSON for',
     '  each request; the servers run in their own process, pinned to another core than the load',
     '  generator. Latency: sequential requests, same three queries, interleaved between the wallets.',
+    '  Against Prism: the same autocannon runs on `GET /v1/queries/banks` against `prism mock`',
+    "  (`@stoplight/prism-cli`) serving the sandbox's OpenAPI document, its example for that answer",
+    "  set to the sandbox's answer so both send the same bytes; Prism on the server core, logging errors only.",
     '- **Big histories**: 20 pages of 100 transactions loaded into the tree with the view open; the',
     '  build time is `getChildren` plus `getTreeItem` for every item once the page has arrived; heap',
     '  read after a forced full GC in the extension host.',

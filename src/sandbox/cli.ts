@@ -110,6 +110,7 @@ async function main(): Promise<void> {
   sandbox.knobs.latencyMs = config.latencyMs;
   console.log(`Wallet sandbox listening on ${sandbox.url}`);
   console.log(`Demo wallets 2348000000000 and 2349090000000; admin at ${sandbox.url}/__sandbox/health. Ctrl-C stops.`);
+  console.log(`OpenAPI document (Postman, Thunder Client, generators): ${sandbox.url}/__sandbox/openapi.json`);
 
   let stopping = false;
   const stop = (): void => {

@@ -9,6 +9,9 @@ import { RecordedRequest, Sandbox, SandboxKnobs, SandboxOptions, TransactionReco
 export type { Sandbox, SandboxOptions, TransactionRecord } from './types';
 export { BANKS } from './banks';
 export { isValidAccountNumber, makeValidAccountNumber } from './nuban';
+export { DEMO_WALLETS } from './state';
+export { ErrorCode } from './errors';
+export type { SandboxExchange } from './exchange';
 
 const DEFAULT_TOKEN_LIFETIME_SECONDS = 86400;
 
@@ -50,7 +53,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   };
   const requests: RecordedRequest[] = [];
   const env: SandboxEnv = { state, knobs, requests, now, startedAt: Date.now() };
-  const { server, shutdown } = createSandboxServer(env, log);
+  const { server, shutdown } = createSandboxServer(env, log, options.onExchange);
 
   try {
     await new Promise<void>((resolve, reject) => {

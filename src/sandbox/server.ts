@@ -1,6 +1,7 @@
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import { ApiError, ErrorCode, invalid } from './errors';
+import { ExchangeObserver, observeExchange } from './exchange';
 import { faultMessage, takeFault } from './faults';
 import { announcesBody, parseJsonObject, readBody, sendError, sendJson } from './http';
 import { methodNotAllowed, notFound, Router, SandboxEnv } from './router';
@@ -42,7 +43,7 @@ export interface SandboxServer {
   shutdown(): Promise<void>;
 }
 
-export function createSandboxServer(env: SandboxEnv, log: (line: string) => void): SandboxServer {
+export function createSandboxServer(env: SandboxEnv, log: (line: string) => void, onExchange?: ExchangeObserver): SandboxServer {
   const waits = new Set<() => void>();
   let closing = false;
 
@@ -64,6 +65,9 @@ export function createSandboxServer(env: SandboxEnv, log: (line: string) => void
   };
 
   const server = createServer((req, res) => {
+    if (onExchange) {
+      observeExchange(req, res, onExchange);
+    }
     try {
       handle(req, res)?.catch((error: unknown) => unexpected(req, res, error));
     } catch (error) {
@@ -213,6 +217,8 @@ export function createSandboxServer(env: SandboxEnv, log: (line: string) => void
       return true;
     }
     req.resume();
+    // Marks the answer as the fault's, not the API's (documented as the sandbox's own header).
+    res.setHeader('X-Sandbox-Fault', 'injected');
     if (fault.body !== undefined) {
       res.writeHead(fault.status ?? 200, {
         'Content-Type': fault.contentType ?? 'application/json',

@@ -1,5 +1,7 @@
 // Public shapes of the sandbox. Kept apart from the implementation so callers can import them cheaply.
 
+import type { ExchangeObserver } from './exchange';
+
 export type TransactionType = 'bank' | 'phone' | 'bills' | 'bvn' | 'vtu';
 
 export const TRANSACTION_TYPES: readonly TransactionType[] = ['bank', 'phone', 'bills', 'bvn', 'vtu'];
@@ -43,6 +45,8 @@ export interface SandboxOptions {
   now?: () => number;
   /** Where warnings go (corrupt state file, failed writes). Defaults to console.warn. */
   log?: (line: string) => void;
+  /** Called with every answer once it is sent (tests check each against the OpenAPI document); must not throw. */
+  onExchange?: ExchangeObserver;
 }
 
 export interface Fault {

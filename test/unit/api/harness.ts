@@ -3,7 +3,8 @@
 
 import * as assert from 'node:assert/strict';
 import { WalletClient, WalletApiError, type RequestEvent, type WalletClientOptions, type WalletTokens } from '../../../src/api';
-import { startSandbox, type Sandbox, type SandboxOptions } from '../../../src/sandbox';
+import { type Sandbox, type SandboxOptions } from '../../../src/sandbox';
+import { startCheckedSandbox } from '../support/contract';
 
 export const DEMO_MOBILE = '2348000000000';
 export const OTHER_DEMO_MOBILE = '2349090000000';
@@ -20,7 +21,7 @@ export async function startHarness(
   sandboxOptions: SandboxOptions = {},
   clientOptions: Partial<WalletClientOptions> = {},
 ): Promise<Harness> {
-  const sandbox = await startSandbox({ host: '127.0.0.1', port: 0, log: () => undefined, ...sandboxOptions });
+  const sandbox = await startCheckedSandbox({ host: '127.0.0.1', port: 0, log: () => undefined, ...sandboxOptions });
   const events: RequestEvent[] = [];
   const clientWith = (options: Partial<WalletClientOptions>) =>
     new WalletClient({

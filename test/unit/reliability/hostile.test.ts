@@ -6,7 +6,8 @@ import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import * as net from 'node:net';
 import fc from 'fast-check';
-import { startSandbox, type Sandbox } from '../../../src/sandbox';
+import { type Sandbox } from '../../../src/sandbox';
+import { startCheckedSandbox } from '../support/contract';
 
 interface Reply {
   status: number;
@@ -182,7 +183,7 @@ describe('reliability: hostile input to the sandbox', function () {
   const unexpected: string[] = [];
 
   before(async () => {
-    sandbox = await startSandbox({ port: 0, seed: 5, log: (line) => unexpected.push(line) });
+    sandbox = await startCheckedSandbox({ port: 0, seed: 5, log: (line) => unexpected.push(line) });
   });
   after(() => sandbox.close());
 

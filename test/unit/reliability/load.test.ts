@@ -3,7 +3,8 @@
 // success envelope; the figures are printed.
 import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
-import { startSandbox, type Sandbox } from '../../../src/sandbox';
+import { type Sandbox } from '../../../src/sandbox';
+import { startCheckedSandbox } from '../support/contract';
 import { makeValidAccountNumber } from '../../../src/sandbox/nuban';
 import { connectWallet, newDeveloper, type ConnectedWallet } from '../sandbox/helpers';
 
@@ -29,7 +30,7 @@ describe('reliability: the sandbox serves 1,000 concurrent requests', function (
   let wallets: ConnectedWallet[];
 
   before(async () => {
-    sandbox = await startSandbox({ port: 0, log: () => undefined, seed: 3 });
+    sandbox = await startCheckedSandbox({ port: 0, log: () => undefined, seed: 3 });
     wallets = [];
     for (let i = 0; i < 4; i++) {
       const developer = await newDeveloper(sandbox);

@@ -67,6 +67,12 @@ describe('sandbox: CLI', () => {
       const [, url] = await waitForLine(runner, /^Wallet sandbox listening on (http:\/\/127\.0\.0\.1:\d+)$/m);
       const health = await expectOk(call(url!, 'GET', '/__sandbox/health'));
       assert.equal(health.json['data'].status, 'ok');
+      // The bundle carries the OpenAPI document and says where it is.
+      const [, openApiUrl] = await waitForLine(runner, /^OpenAPI document .*: (http:\S+)$/m);
+      assert.equal(openApiUrl, `${url}/__sandbox/openapi.json`);
+      const openApi = await call(openApiUrl!, 'GET', '');
+      assert.equal(openApi.status, 200);
+      assert.equal(openApi.json['openapi'], '3.1.0');
       await expectOk(call(url!, 'POST', '/v1/auth/signup', { body: { email: 'cli@example.ng', password: 'cli-password' } }));
       runner.child.kill('SIGTERM');
       assert.equal(await runner.exited, 0);

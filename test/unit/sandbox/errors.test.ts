@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { connect } from 'node:net';
-import { Sandbox, startSandbox } from '../../../src/sandbox';
+import { Sandbox } from '../../../src/sandbox';
+import { startCheckedSandbox } from '../support/contract';
 import { call, connectWallet, ConnectedWallet, Developer, errorOf, expectOk, newDeveloper } from './helpers';
 
 describe('sandbox: errors', () => {
@@ -9,7 +10,7 @@ describe('sandbox: errors', () => {
   let dev: Developer;
   let wallet: ConnectedWallet;
   before(async () => {
-    sandbox = await startSandbox({ seed: 11, log: () => undefined });
+    sandbox = await startCheckedSandbox({ seed: 11, log: () => undefined });
     dev = await newDeveloper(sandbox);
     wallet = await connectWallet(sandbox, dev.appKey, dev.sandboxMobile);
   });

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { Sandbox, startSandbox } from '../../../src/sandbox';
+import { Sandbox } from '../../../src/sandbox';
+import { startCheckedSandbox } from '../support/contract';
 import { call, connectWallet, ConnectedWallet, errorOf, expectOk, newDeveloper } from './helpers';
 
 const BALANCE = '/v1/users/balance';
@@ -8,7 +9,7 @@ describe('sandbox: knobs, faults and the admin API', () => {
   let sandbox: Sandbox;
   let wallet: ConnectedWallet;
   before(async () => {
-    sandbox = await startSandbox({ seed: 5, log: () => undefined });
+    sandbox = await startCheckedSandbox({ seed: 5, log: () => undefined });
     const dev = await newDeveloper(sandbox);
     wallet = await connectWallet(sandbox, dev.appKey, '2348000000000');
   });

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { BANKS, makeValidAccountNumber, Sandbox, startSandbox } from '../../../src/sandbox';
+import { BANKS, makeValidAccountNumber, Sandbox } from '../../../src/sandbox';
+import { startCheckedSandbox } from '../support/contract';
 import { call, connectWallet, decodeJwt, errorOf, expectOk, newDeveloper } from './helpers';
 
 const ISO_MS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
@@ -8,7 +9,7 @@ const HEX24 = /^[0-9a-f]{24}$/;
 describe('sandbox: the whole flow', () => {
   let sandbox: Sandbox;
   before(async () => {
-    sandbox = await startSandbox({ seed: 7, log: () => undefined });
+    sandbox = await startCheckedSandbox({ seed: 7, log: () => undefined });
   });
   after(() => sandbox.close());
 

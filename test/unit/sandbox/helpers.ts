@@ -1,4 +1,5 @@
-import { Sandbox, SandboxOptions, startSandbox } from '../../../src/sandbox';
+import { Sandbox, SandboxOptions } from '../../../src/sandbox';
+import { startCheckedSandbox } from '../support/contract';
 
 // Plain fetch over loopback: the sandbox is tested the way any HTTP client would use it.
 
@@ -95,7 +96,7 @@ export async function expectOk(pending: Promise<Answer>): Promise<Answer> {
 }
 
 export async function withSandbox<T>(options: SandboxOptions, run: (sandbox: Sandbox) => Promise<T>): Promise<T> {
-  const sandbox = await startSandbox({ log: () => undefined, ...options });
+  const sandbox = await startCheckedSandbox({ log: () => undefined, ...options });
   try {
     return await run(sandbox);
   } finally {

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { Sandbox, startSandbox, TransactionRecord } from '../../../src/sandbox';
+import { Sandbox, TransactionRecord } from '../../../src/sandbox';
+import { startCheckedSandbox } from '../support/contract';
 import { call, connectWallet, ConnectedWallet, expectOk, newDeveloper } from './helpers';
 
 type Listed = { data: { transactions: TransactionRecord[] } };
@@ -9,7 +10,7 @@ describe('sandbox: transaction history', () => {
   let wallet: ConnectedWallet;
   const mobile = '2349090000000';
   before(async () => {
-    sandbox = await startSandbox({ seed: 9, log: () => undefined });
+    sandbox = await startCheckedSandbox({ seed: 9, log: () => undefined });
     const dev = await newDeveloper(sandbox);
     wallet = await connectWallet(sandbox, dev.appKey, mobile);
   });
@@ -119,9 +120,9 @@ describe('sandbox: transaction history', () => {
   });
 
   it('generates the same history for the same seed', async () => {
-    const a = await startSandbox({ seed: 1234, log: () => undefined });
-    const b = await startSandbox({ seed: 1234, log: () => undefined });
-    const c = await startSandbox({ seed: 4321, log: () => undefined });
+    const a = await startCheckedSandbox({ seed: 1234, log: () => undefined });
+    const b = await startCheckedSandbox({ seed: 1234, log: () => undefined });
+    const c = await startCheckedSandbox({ seed: 4321, log: () => undefined });
     try {
       const firsts: TransactionRecord[][] = [];
       for (const box of [a, b, c]) {

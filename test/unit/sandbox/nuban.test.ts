@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { BANKS, isValidAccountNumber, makeValidAccountNumber, Sandbox, startSandbox } from '../../../src/sandbox';
+import { BANKS, isValidAccountNumber, makeValidAccountNumber, Sandbox } from '../../../src/sandbox';
+import { startCheckedSandbox } from '../support/contract';
 import { call, connectWallet, ConnectedWallet, errorOf, expectOk, newDeveloper } from './helpers';
 
 describe('sandbox: banks and account verification', () => {
@@ -44,7 +45,7 @@ describe('sandbox: banks and account verification', () => {
     let sandbox: Sandbox;
     let wallet: ConnectedWallet;
     before(async () => {
-      sandbox = await startSandbox({ log: () => undefined });
+      sandbox = await startCheckedSandbox({ log: () => undefined });
       const dev = await newDeveloper(sandbox);
       wallet = await connectWallet(sandbox, dev.appKey, dev.sandboxMobile);
     });

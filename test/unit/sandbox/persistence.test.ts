@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { startSandbox } from '../../../src/sandbox';
+import { startCheckedSandbox } from '../support/contract';
 import { call, connectWallet, errorOf, expectOk, newDeveloper } from './helpers';
 
 describe('sandbox: state file', () => {
@@ -15,7 +15,7 @@ describe('sandbox: state file', () => {
 
   it('keeps developers, apps, wallets and tokens across a restart', async () => {
     const dataFile = path.join(dir, 'state.json');
-    const first = await startSandbox({ dataFile, log: () => undefined });
+    const first = await startCheckedSandbox({ dataFile, log: () => undefined });
     const dev = await newDeveloper(first);
     const wallet = await connectWallet(first, dev.appKey, dev.sandboxMobile);
     first.setBalance(dev.sandboxMobile, 123_456);
@@ -32,7 +32,7 @@ describe('sandbox: state file', () => {
       assert.ok(!saved.includes(secret), 'no key or refresh token in plain text');
     assert.doesNotMatch(saved, /"passcode"/, 'passcodes are never written');
 
-    const second = await startSandbox({ dataFile, log: () => undefined });
+    const second = await startCheckedSandbox({ dataFile, log: () => undefined });
     try {
       // The signing secret persisted, so the old access token is still good.
       const balance = await expectOk(call(second, 'GET', '/v1/users/balance', { headers: wallet.headers }));
@@ -60,14 +60,14 @@ describe('sandbox: state file', () => {
 
   it('writes the file at start and after changes, replacing it atomically', async () => {
     const dataFile = path.join(dir, 'nested', 'state.json');
-    const sandbox = await startSandbox({ dataFile, log: () => undefined });
+    const sandbox = await startCheckedSandbox({ dataFile, log: () => undefined });
     await sandbox.close();
     const before = JSON.parse(readFileSync(dataFile, 'utf8')) as { version: number; wallets: { mobile: string }[]; developers: unknown[] };
     assert.equal(before.version, 1);
     assert.deepEqual(before.wallets.map((w) => w.mobile).sort(), ['2348000000000', '2349090000000']);
     assert.equal(before.developers.length, 0);
 
-    const again = await startSandbox({ dataFile, log: () => undefined });
+    const again = await startCheckedSandbox({ dataFile, log: () => undefined });
     await newDeveloper(again);
     await again.close();
     const after = JSON.parse(readFileSync(dataFile, 'utf8')) as { developers: unknown[] };
@@ -82,7 +82,7 @@ describe('sandbox: state file', () => {
     const orphan = `.state.json.${gone}.deadbeef.tmp`;
     const live = `.state.json.${process.pid}.cafebabe.tmp`;
     for (const name of [orphan, live, 'notes.txt']) writeFileSync(path.join(dir, name), '{"half":');
-    const sandbox = await startSandbox({ dataFile, log: () => undefined });
+    const sandbox = await startCheckedSandbox({ dataFile, log: () => undefined });
     await sandbox.close();
     assert.deepEqual(readdirSync(dir).sort(), [live, 'notes.txt', 'state.json']);
   });
@@ -91,7 +91,7 @@ describe('sandbox: state file', () => {
     const dataFile = path.join(dir, 'state.json');
     writeFileSync(dataFile, '{"version": 1, "secret": "abc", "developers": [');
     const warnings: string[] = [];
-    const sandbox = await startSandbox({ dataFile, log: (line) => warnings.push(line) });
+    const sandbox = await startCheckedSandbox({ dataFile, log: (line) => warnings.push(line) });
     try {
       assert.equal(warnings.length, 1);
       assert.match(warnings[0] ?? '', /not a valid state file/);
@@ -108,7 +108,7 @@ describe('sandbox: state file', () => {
     const dataFile = path.join(dir, 'state.json');
     writeFileSync(dataFile, JSON.stringify({ hello: 'world' }));
     const warnings: string[] = [];
-    const sandbox = await startSandbox({ dataFile, log: (line) => warnings.push(line) });
+    const sandbox = await startCheckedSandbox({ dataFile, log: (line) => warnings.push(line) });
     await sandbox.close();
     assert.equal(warnings.length, 1);
     assert.deepEqual(readdirSync(dir).sort(), ['state.json', 'state.json.corrupt']);
@@ -116,14 +116,14 @@ describe('sandbox: state file', () => {
 
   it('starts fresh and quietly when the file does not exist', async () => {
     const warnings: string[] = [];
-    const sandbox = await startSandbox({ dataFile: path.join(dir, 'missing.json'), log: (line) => warnings.push(line) });
+    const sandbox = await startCheckedSandbox({ dataFile: path.join(dir, 'missing.json'), log: (line) => warnings.push(line) });
     await sandbox.close();
     assert.deepEqual(warnings, []);
   });
 
   it('keeps memory-only sandboxes apart', async () => {
-    const a = await startSandbox({ log: () => undefined });
-    const b = await startSandbox({ log: () => undefined });
+    const a = await startCheckedSandbox({ log: () => undefined });
+    const b = await startCheckedSandbox({ log: () => undefined });
     try {
       const dev = await newDeveloper(a);
       const answer = await call(b, 'POST', '/v1/users/auth/validate', {

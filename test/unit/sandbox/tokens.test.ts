@@ -1,12 +1,13 @@
 import * as assert from 'node:assert/strict';
-import { Sandbox, startSandbox } from '../../../src/sandbox';
+import { Sandbox } from '../../../src/sandbox';
+import { startCheckedSandbox } from '../support/contract';
 import { call, connectWallet, decodeJwt, errorOf, expectOk, newDeveloper } from './helpers';
 
 describe('sandbox: wallet tokens', () => {
   let sandbox: Sandbox;
   let clock = Date.parse('2024-03-01T09:00:00.000Z');
   before(async () => {
-    sandbox = await startSandbox({ seed: 3, tokenLifetimeSeconds: 60, now: () => clock, log: () => undefined });
+    sandbox = await startCheckedSandbox({ seed: 3, tokenLifetimeSeconds: 60, now: () => clock, log: () => undefined });
   });
   after(() => sandbox.close());
 
@@ -86,7 +87,7 @@ describe('sandbox: wallet tokens', () => {
   });
 
   it('does not accept a token signed by another sandbox', async () => {
-    const other = await startSandbox({ log: () => undefined, now: () => clock });
+    const other = await startCheckedSandbox({ log: () => undefined, now: () => clock });
     try {
       const { appKey } = await newDeveloper(other);
       const foreign = await connectWallet(other, appKey, '2348000000000');
