@@ -5,7 +5,9 @@ import { takeFault } from './faults';
 import { sendError } from './http';
 import { Router, SandboxEnv } from './router';
 import { adminRoutes } from './routes/admin';
+import { adminMoneyRoutes } from './routes/adminMoney';
 import { developerRoutes } from './routes/developer';
+import { moneyRoutes } from './routes/money';
 import { walletAuthRoutes } from './routes/walletAuth';
 import { walletQueryRoutes } from './routes/walletQueries';
 import { answerError, Dispatcher, guarded, Pending } from './server/dispatch';
@@ -22,8 +24,10 @@ const apiRouter = new Router();
 developerRoutes(apiRouter);
 walletAuthRoutes(apiRouter);
 walletQueryRoutes(apiRouter);
+moneyRoutes(apiRouter);
 const adminRouter = new Router();
 adminRoutes(adminRouter);
+adminMoneyRoutes(adminRouter);
 
 export interface SandboxServer {
   server: Server;
