@@ -1,37 +1,48 @@
-// One method per endpoint of the wallet API (wallet-api.md, endpoints 1-14). Callers pass
-// keys and tokens as arguments; the headers are attached here and nowhere else.
+// One method per endpoint of the wallet API (wallet-api.md, endpoints 1-14, and the money
+// movement of evidence.md). Callers pass keys and tokens as arguments; the headers are
+// attached here and nowhere else.
 
 import * as v from 'valibot';
-import { invalidInputError } from './errors';
+import { invalidInputError, lostAnswer, outcomeUnknownError, WalletApiError } from './errors';
 import {
   AccountSchema,
   BankAccountSchema,
   BankSchema,
+  BankTransferSchema,
   DeveloperAppSchema,
   DeveloperUserSchema,
   envelope,
   MessageEnvelopeSchema,
+  PaymentSchema,
   RefreshedTokenSchema,
   TransactionSchema,
+  TransferStatusSchema,
   WalletBalanceSchema,
   WalletTokensSchema,
   WalletUserSchema,
   type Account,
   type BankAccount,
   type Bank,
+  type BankTransfer,
   type DeveloperApp,
   type DeveloperUser,
+  type Payment,
   type RefreshedToken,
   type Transaction,
   type TransactionType,
+  type TransferStatus,
   type WalletBalance,
   type WalletTokens,
   type WalletUser,
 } from './schemas';
 import { Endpoint, type Call, type RequestEvent } from './transport';
 import {
+  validateAccountName,
   validateAccountNumber,
+  validateAirtimeProvider,
+  validateAmountKobo,
   validateAppName,
+  validateCallbackUrl,
   validateBankCode,
   validateEmail,
   validateMobile,
@@ -39,6 +50,7 @@ import {
   validatePassword,
   validateTransactionRef,
   validateTransactionType,
+  type AirtimeProvider,
   type Validation,
 } from './validation';
 
@@ -76,6 +88,29 @@ export interface DeveloperCredentials {
   password: string;
 }
 
+export interface PhoneTransferRequest {
+  mobile: string;
+  /** Kobo. */
+  amount: number;
+  /** The service texts the recipient (₦5 per SMS) unless this is false. */
+  sendSms?: boolean;
+}
+
+export interface BankTransferRequest {
+  accountName: string;
+  accountNumber: string;
+  bankCode: string;
+  /** Kobo. */
+  amount: number;
+}
+
+export interface AirtimeRequest {
+  mobile: string;
+  /** Kobo. */
+  amount: number;
+  provider: AirtimeProvider | string;
+}
+
 export interface CallOptions {
   /** Aborting it ends the request with a WalletApiError of kind 'cancelled'. */
   signal?: AbortSignal;
@@ -89,6 +124,12 @@ const AccountListSchema = envelope({ accounts: v.array(AccountSchema) });
 const BankListSchema = envelope({ banks: v.array(BankSchema) });
 const BankAccountEnvelopeSchema = envelope(BankAccountSchema.entries);
 const DeveloperSessionSchema = envelope({ user: DeveloperUserSchema, token: v.string() });
+const PaymentEnvelopeSchema = envelope({ transaction: PaymentSchema });
+const BankTransferEnvelopeSchema = envelope({ transaction: BankTransferSchema });
+const TransferStatusEnvelopeSchema = envelope({ transaction: TransferStatusSchema });
+
+const CHECK_HISTORY = "check the wallet's transactions (GET /v1/transactions)";
+const CHECK_BANK_TRANSFER = `${CHECK_HISTORY}, then requery the transfer by its reference (GET /v1/users/transfers/requery/bank/:transactionRef)`;
 
 export class WalletClient {
   private readonly console: Endpoint;
@@ -216,6 +257,75 @@ export class WalletClient {
     return answer.data;
   }
 
+  // --- Money movement (X-App-Key + X-App-Wallet-Access-Token). Never retried: see moneyPost. ---
+
+  async sendToPhone(wallet: WalletCredentials, request: PhoneTransferRequest): Promise<Payment> {
+    const path = '/v1/users/transfers/phone';
+    const mobile = check('POST', path, validateMobile(request?.mobile));
+    const amount = check('POST', path, validateAmountKobo(request?.amount));
+    const body: Record<string, unknown> = { mobile, amount };
+    if (request.sendSms !== undefined) body.sendSms = request.sendSms === true;
+    const answer = await this.moneyPost(wallet, path, body, PaymentEnvelopeSchema, `the phone transfer to ${mobile}`, CHECK_HISTORY);
+    return answer.data.transaction;
+  }
+
+  /** Answers with statusCode 000002 (pending) as a rule: follow it with requeryBankTransfer. */
+  async sendToBank(wallet: WalletCredentials, request: BankTransferRequest): Promise<BankTransfer> {
+    const path = '/v1/users/transfers/bank';
+    const accountName = check('POST', path, validateAccountName(request?.accountName));
+    const accountNumber = check('POST', path, validateAccountNumber(request?.accountNumber));
+    const bankCode = check('POST', path, validateBankCode(request?.bankCode));
+    const amount = check('POST', path, validateAmountKobo(request?.amount));
+    const answer = await this.moneyPost(
+      wallet,
+      path,
+      { accountName, accountNumber, bankCode, amount },
+      BankTransferEnvelopeSchema,
+      'the bank transfer',
+      CHECK_BANK_TRANSFER,
+    );
+    return answer.data.transaction;
+  }
+
+  /** statusCode 000002 pending, 000001 success, 000000 failed (the money came back). A GET: retried. */
+  async requeryBankTransfer(wallet: WalletCredentials, reference: string, options: CallOptions = {}): Promise<TransferStatus> {
+    const ref = check('GET', '/v1/users/transfers/requery/bank/:transactionRef', validateTransactionRef(reference));
+    const path = `/v1/users/transfers/requery/bank/${encodeURIComponent(ref)}`;
+    const answer = await this.walletGet(wallet, path, TransferStatusEnvelopeSchema, options);
+    return answer.data.transaction;
+  }
+
+  async buyAirtime(wallet: WalletCredentials, request: AirtimeRequest): Promise<Payment> {
+    const path = '/v1/users/payments/bills/vtu';
+    const mobile = check('POST', path, validateMobile(request?.mobile));
+    const amount = check('POST', path, validateAmountKobo(request?.amount));
+    const provider = check('POST', path, validateAirtimeProvider(request?.provider));
+    const answer = await this.moneyPost(
+      wallet,
+      path,
+      { mobile, amount, provider },
+      PaymentEnvelopeSchema,
+      `the airtime for ${mobile}`,
+      CHECK_HISTORY,
+    );
+    return answer.data.transaction;
+  }
+
+  /** Sets where the service POSTs webhook events; '' clears it. */
+  async updateAppSettings(appKey: string, settings: { callbackURL: string }): Promise<{ message: string }> {
+    const path = '/v1/apps/settings';
+    const callbackURL = check('PUT', path, validateCallbackUrl(settings?.callbackURL));
+    const answer = await this.console.send({
+      method: 'PUT',
+      path,
+      body: { callbackURL },
+      headers: appHeaders('PUT', path, appKey),
+      secrets: [appKey],
+      schema: MessageEnvelopeSchema,
+    });
+    return { message: answer.message ?? 'App settings updated.' };
+  }
+
   // --- Developer account ({developer_url}) and apps ({base_url}) ---
 
   async signUp(credentials: DeveloperCredentials): Promise<DeveloperUser> {
@@ -255,6 +365,30 @@ export class WalletClient {
       schema: envelope({ app: DeveloperAppSchema }),
     });
     return answer.data.app;
+  }
+
+  /**
+   * A money-moving POST: sent once (POSTs are never retried), and when its answer is lost the
+   * error says "outcome unknown" and how to check, never "failed": the money may have moved.
+   */
+  private async moneyPost<T>(
+    wallet: WalletCredentials,
+    path: string,
+    body: Record<string, unknown>,
+    schema: v.GenericSchema<unknown, T>,
+    what: string,
+    howToCheck: string,
+  ): Promise<T> {
+    try {
+      return await this.console.send({
+        ...post(path, body),
+        headers: walletHeaders('POST', path, wallet),
+        secrets: [wallet?.appKey ?? '', wallet?.accessToken ?? ''],
+        schema,
+      });
+    } catch (error) {
+      throw error instanceof WalletApiError && lostAnswer(error) ? outcomeUnknownError(error, what, howToCheck) : error;
+    }
   }
 
   private walletGet<T>(

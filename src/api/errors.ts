@@ -19,6 +19,7 @@ export interface WalletApiErrorInit {
   errorCode?: string;
   serverMessage?: string;
   retryAfterSeconds?: number;
+  outcomeUnknown?: boolean;
 }
 
 export class WalletApiError extends Error {
@@ -31,6 +32,11 @@ export class WalletApiError extends Error {
   /** The server's own `error`/`message` text, tidied and with secrets removed. */
   readonly serverMessage?: string;
   readonly retryAfterSeconds?: number;
+  /**
+   * A money-moving request whose answer never came (timeout, dropped connection, garbled
+   * answer, gateway error): the money may have moved. Requery before trying again.
+   */
+  readonly outcomeUnknown: boolean;
 
   constructor(init: WalletApiErrorInit) {
     super(init.message);
@@ -42,7 +48,30 @@ export class WalletApiError extends Error {
     this.errorCode = init.errorCode;
     this.serverMessage = init.serverMessage;
     this.retryAfterSeconds = init.retryAfterSeconds;
+    this.outcomeUnknown = init.outcomeUnknown ?? false;
   }
+}
+
+/** True when no trustworthy answer came back, so a money-moving request may or may not have acted. */
+export function lostAnswer(error: WalletApiError): boolean {
+  if (error.kind === 'timeout' || error.kind === 'network' || error.kind === 'malformed') return true;
+  // A gateway's 5xx without the API's own errorCode says nothing about the transfer behind it.
+  return error.kind === 'http' && (error.status ?? 0) >= 500 && error.errorCode === undefined;
+}
+
+/** The same failure, told as what it is for money: outcome unknown, check before sending again. */
+export function outcomeUnknownError(error: WalletApiError, what: string, howToCheck: string): WalletApiError {
+  const reason = stripStop(error.message);
+  return new WalletApiError({
+    kind: error.kind,
+    method: error.method,
+    path: error.path,
+    status: error.status,
+    errorCode: error.errorCode,
+    serverMessage: error.serverMessage,
+    outcomeUnknown: true,
+    message: `Outcome unknown: the answer to ${what} never arrived (${reason}), so the money may or may not have moved. Do not send it again; ${howToCheck} first.`,
+  });
 }
 
 export function isAuthError(error: unknown): error is WalletApiError {

@@ -97,6 +97,19 @@ export const DeveloperAppSchema = v.looseObject({
   updatedAt: optStr,
 });
 
+/** Phone transfer and airtime answers: `data.transaction`. */
+export const PaymentSchema = v.looseObject({ reference: str, amount: v.number() });
+
+/** Bank transfer answer: statusCode 000002 pending, 000001 success, 000000 failed. */
+export const BankTransferSchema = v.looseObject({
+  amount: v.number(),
+  accountName: str,
+  transactionReference: str,
+  statusCode: str,
+});
+
+export const TransferStatusSchema = v.looseObject({ statusMessage: str, statusCode: str });
+
 /**
  * Error body. Each field falls back to absent when it has an odd type, so a strange
  * body still yields whatever text it does carry. `errorCode` is read as a string.
@@ -134,3 +147,6 @@ export type DeveloperUser = Known<v.InferOutput<typeof DeveloperUserSchema>>;
 export type DeveloperApp = Omit<Known<v.InferOutput<typeof DeveloperAppSchema>>, 'settings'> & {
   settings?: Readonly<Record<string, unknown>>;
 };
+export type Payment = Known<v.InferOutput<typeof PaymentSchema>>;
+export type BankTransfer = Known<v.InferOutput<typeof BankTransferSchema>>;
+export type TransferStatus = Known<v.InferOutput<typeof TransferStatusSchema>>;

@@ -43,7 +43,7 @@ export interface TransportOptions {
 }
 
 export interface Call<T> {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   /** Already URL-encoded, without a query string. */
   path: string;
   query?: Record<string, string | number>;

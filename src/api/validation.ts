@@ -135,3 +135,36 @@ export function maskAccountNumber(accountNumber: string): string {
   if (value.length <= 4) return '*'.repeat(value.length);
   return '*'.repeat(value.length - 4) + value.slice(-4);
 }
+
+/** A transfer amount: a whole number of kobo, at least 1 (₦0.01). */
+export function validateAmountKobo(input: number): Validation<number> {
+  return typeof input === 'number' && Number.isSafeInteger(input) && input > 0
+    ? ok(input)
+    : fail('The amount must be a whole number of kobo greater than 0 (10000 kobo is ₦100).');
+}
+
+export const AIRTIME_PROVIDERS = ['mtn', 'glo', 'airtel', 'etisalat'] as const;
+export type AirtimeProvider = (typeof AIRTIME_PROVIDERS)[number];
+
+export function validateAirtimeProvider(input: string): Validation<AirtimeProvider> {
+  const value = typeof input === 'string' ? input.trim().toLowerCase() : '';
+  return (AIRTIME_PROVIDERS as readonly string[]).includes(value)
+    ? ok(value as AirtimeProvider)
+    : fail(`Choose the network: ${AIRTIME_PROVIDERS.join(', ')}.`);
+}
+
+/** The account holder's name as the bank has it (compare with what verify returns). */
+export function validateAccountName(input: string): Validation<string> {
+  const value = typeof input === 'string' ? input.trim().replace(/\s+/g, ' ') : '';
+  return value.length > 0 && value.length <= 200 ? ok(value) : fail('Enter the account name (as verifying the account shows it).');
+}
+
+/** An http(s) URL for webhooks, or '' to clear it. */
+export function validateCallbackUrl(input: string): Validation<string> {
+  const value = typeof input === 'string' ? input.trim() : '';
+  if (value === '') return ok('');
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  return url && (url.protocol === 'http:' || url.protocol === 'https:')
+    ? ok(value)
+    : fail('Enter an http(s) URL such as http://localhost:3000/webhooks, or leave it empty to clear it.');
+}

@@ -11,7 +11,7 @@ Options:
   --port <n>             port to listen on (default 4010; 0 picks a free one)
   --host <h>             address to bind (default 127.0.0.1)
   --allow-remote         allow a --host that is not loopback (the sandbox speaks plain HTTP)
-  --data <file.json>     keep state in this file (default: in memory only)
+  --data <file.json>     keep state in this file (default: in memory only); --data-file is the same
   --token-lifetime <s>   wallet access token lifetime in seconds (default 86400)
   --latency <ms>         delay added to every API request (default 0)
   --seed <n>             seed for generated data
@@ -66,6 +66,7 @@ export function parseArgs(argv: string[]): CliConfig | 'help' {
         config.allowRemote = true;
         break;
       case '--data':
+      case '--data-file':
         config.options.dataFile = value();
         break;
       case '--token-lifetime':

@@ -1,6 +1,6 @@
 // Every error the sandbox answers with. Codes are strings, like the one the real service showed
 // ('10003'): 1xxxx wallet auth, 2xxxx developer accounts, 3xxxx queries, 4xxxx HTTP plumbing,
-// 9xxxx sandbox itself. docs/sandbox.md lists them; keep the two in step.
+// 5xxxx money movement, 9xxxx sandbox itself. docs/sandbox.md lists them; keep the two in step.
 
 export const ErrorCode = {
   invalidInput: '10000',
@@ -17,6 +17,19 @@ export const ErrorCode = {
   transactionNotFound: '30001',
   accountNotResolved: '30002',
   malformedJson: '40000',
+  insufficientFunds: '50001',
+  invalidAmount: '50002',
+  unknownBank: '50003',
+  nameMismatch: '50004',
+  invalidProvider: '50005',
+  selfTransfer: '50006',
+  airtimeRecipient: '50007',
+  transferFailed: '50008',
+  providerError: '50009',
+  badOutcomeHeader: '50010',
+  invalidCallbackUrl: '50011',
+  eventNotFound: '90001',
+  noCallbackUrl: '90002',
   notFound: '40004',
   methodNotAllowed: '40005',
   payloadTooLarge: '40013',
@@ -42,3 +55,6 @@ export class ApiError extends Error {
 export const invalid = (message: string): ApiError => new ApiError(400, ErrorCode.invalidInput, message);
 
 export const userNotFound = (): ApiError => new ApiError(404, ErrorCode.userNotFound, 'This user does not exist');
+
+export const accountNotResolved = (): ApiError =>
+  new ApiError(404, ErrorCode.accountNotResolved, 'Could not resolve account name. Check the account number and bank.');

@@ -1,17 +1,20 @@
 import { AddressInfo } from 'node:net';
+import { VirtualClock } from './clock';
+import { Ledger } from './ledger';
 import { SandboxEnv } from './router';
+import { Scheduler } from './scheduler';
+import { advanceClock } from './timeTravel';
 import { createSandboxServer } from './server';
 import { SandboxState } from './state';
 import { loadState, StateWriter } from './store';
 import { RecordedRequest, Sandbox, SandboxKnobs, SandboxOptions, TransactionRecord, TransactionType } from './types';
+import { Webhooks } from './webhooks';
 
 // What the tests and the extension use; the rest stays inside the sandbox.
 export type { Sandbox, SandboxOptions, TransactionRecord } from './types';
+export type { SandboxExchange } from './exchange';
 export { BANKS } from './banks';
 export { isValidAccountNumber, makeValidAccountNumber } from './nuban';
-export { DEMO_WALLETS } from './state';
-export { ErrorCode } from './errors';
-export type { SandboxExchange } from './exchange';
 
 const DEFAULT_TOKEN_LIFETIME_SECONDS = 86400;
 
@@ -33,12 +36,14 @@ function formatUrl(host: string, port: number): string {
 /** Starts the sandbox and resolves once it is listening. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   checkOptions(options);
-  const now = options.now ?? Date.now;
+  const realNow = options.now ?? Date.now;
   const log = options.log ?? ((line: string) => console.warn(line));
   const host = options.host ?? '127.0.0.1';
   const dataFile = options.dataFile;
 
-  const state = dataFile ? await loadState(dataFile, options.seed, now(), log) : SandboxState.fresh(options.seed, now());
+  const state = dataFile ? await loadState(dataFile, options.seed, realNow(), log) : SandboxState.fresh(options.seed, realNow());
+  const clock = new VirtualClock(realNow, state.clockOffsetMs);
+  const now = (): number => clock.now();
   const writer = dataFile ? new StateWriter(dataFile, state, log) : undefined;
   if (writer) {
     state.onChange = () => writer.schedule();
@@ -52,8 +57,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     faults: [],
   };
   const requests: RecordedRequest[] = [];
-  const env: SandboxEnv = { state, knobs, requests, now, startedAt: Date.now() };
+  const scheduler = new Scheduler(now, (error) =>
+    log(`Wallet sandbox: scheduled work failed: ${(error as Error)?.stack ?? String(error)}`),
+  );
+  const webhooks = new Webhooks(state, scheduler, now);
+  const ledger = new Ledger(state, now, scheduler, webhooks);
+  const durable = writer ? () => writer.commit() : () => Promise.resolve();
+  const env: SandboxEnv = { state, knobs, requests, now, startedAt: Date.now(), clock, scheduler, ledger, webhooks, durable };
   const { server, shutdown } = createSandboxServer(env, log, options.onExchange);
+  ledger.restore();
+  webhooks.restore();
 
   try {
     await new Promise<void>((resolve, reject) => {
@@ -77,11 +90,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     requests,
     close(): Promise<void> {
       closed ??= (async () => {
+        scheduler.stop();
         await shutdown();
         await writer?.flush();
       })();
       return closed;
     },
+    now,
+    advanceClock: (seconds) => advanceClock(env, seconds * 1000),
     lastPasscode: (mobile) => state.lastPasscode(mobile),
     revokeRefreshTokens: (mobile) => {
       state.requireWallet(mobile);

@@ -1,15 +1,26 @@
 import { IncomingHttpHeaders } from 'node:http';
 import { ApiError, ErrorCode, invalid } from './errors';
+import { VirtualClock } from './clock';
+import { Ledger } from './ledger';
+import { Scheduler } from './scheduler';
 import { SandboxState } from './state';
 import { RecordedRequest, SandboxKnobs } from './types';
+import { Webhooks } from './webhooks';
 
-/** What a handler may reach: the state, the knobs and the clock. */
+/** What a handler may reach: the state, the knobs, the clock and the money services. */
 export interface SandboxEnv {
   state: SandboxState;
   knobs: SandboxKnobs;
   requests: RecordedRequest[];
+  /** The virtual clock's time (epoch ms). */
   now(): number;
   startedAt: number;
+  clock: VirtualClock;
+  scheduler: Scheduler;
+  ledger: Ledger;
+  webhooks: Webhooks;
+  /** Resolves once every change made so far is on disk (at once without a state file). */
+  durable(): Promise<void>;
 }
 
 export interface RequestContext {

@@ -5,7 +5,8 @@ import { objectId, walletUserId } from './ids';
 import { nigerianName } from './names';
 import { makeValidAccountNumber } from './nuban';
 import { hashSeed, Random } from './random';
-import { TRANSACTION_TYPES, TransactionRecord, TransactionType } from './types';
+import { PERSONA_MOBILE, PERSONA_PASSCODE } from './magic';
+import { BankTransferRecord, TRANSACTION_TYPES, TransactionRecord, TransactionType, WebhookEvent } from './types';
 import { BankAccount, Wallet, WalletRecord } from './wallet';
 
 export interface DeveloperRecord {
@@ -29,7 +30,7 @@ export interface IssuedApp {
   developerID: string;
   disabled: boolean;
   deleted: boolean;
-  settings: { developerMode: string };
+  settings: { developerMode: string; callbackURL?: string };
   wallets: string[];
   createdAt: string;
   updatedAt: string;
@@ -43,6 +44,8 @@ export interface IssuedApp {
 export interface AppRecord extends Omit<IssuedApp, 'key' | 'sandboxKey'> {
   keyHash: string;
   sandboxKeyHash: string;
+  /** When settings.callbackURL was last set: a test event goes to the most recent one. */
+  callbackSetAt?: number;
 }
 
 interface LegacyKeys {
@@ -76,7 +79,13 @@ export interface PersistedState {
   apps: AppRecord[];
   wallets: WalletRecord[];
   refreshTokens: RefreshRecord[];
+  transfers?: BankTransferRecord[];
+  events?: WebhookEvent[];
+  clockOffsetMs?: number;
 }
+
+/** Webhook events kept (oldest dropped first), so the state file stays small. */
+export const MAX_EVENTS = 1_000;
 
 /** Wallets every app can connect to, matching the numbers in the public samples. */
 export const DEMO_WALLETS: { mobile: string; id?: string; balance: number }[] = [
@@ -108,6 +117,12 @@ export class SandboxState {
   private readonly accounts = new Map<string, BankAccount>();
   private readonly otps = new Map<string, OtpRecord>();
   private readonly refreshTokens = new Map<string, RefreshRecord>();
+  /** Bank transfers by reference, pending or settled. */
+  readonly transfers = new Map<string, BankTransferRecord>();
+  /** Webhook events by id, oldest first. */
+  readonly events = new Map<string, WebhookEvent>();
+  /** The virtual clock's offset, kept so that tokens do not come back to life after a restart. */
+  clockOffsetMs = 0;
   readonly rng: Random;
 
   /** Called after every change, so the store can schedule a write. */
@@ -166,6 +181,13 @@ export class SandboxState {
       const tokenHash = refresh.tokenHash ?? secretHash(token ?? '');
       state.refreshTokens.set(tokenHash, { ...refresh, tokenHash });
     }
+    for (const transfer of saved.transfers ?? []) {
+      state.transfers.set(transfer.reference, transfer);
+    }
+    for (const event of saved.events ?? []) {
+      state.events.set(event.id, event);
+    }
+    state.clockOffsetMs = Number.isFinite(saved.clockOffsetMs) ? (saved.clockOffsetMs as number) : 0;
     state.ensureDemoWallets(nowMs);
     return state;
   }
@@ -180,6 +202,9 @@ export class SandboxState {
       apps: [...this.apps.values()],
       wallets: [...this.wallets.values()].map((wallet) => wallet.record),
       refreshTokens: [...this.refreshTokens.values()],
+      transfers: [...this.transfers.values()],
+      events: [...this.events.values()],
+      clockOffsetMs: this.clockOffsetMs,
     };
   }
 
@@ -369,6 +394,42 @@ export class SandboxState {
     return app && !app.disabled && !app.deleted ? app : undefined;
   }
 
+  app(id: string): AppRecord | undefined {
+    return this.apps.get(id);
+  }
+
+  /** The app whose callbackURL was set most recently, if any has one. */
+  latestCallbackApp(): AppRecord | undefined {
+    let latest: AppRecord | undefined;
+    for (const app of this.apps.values()) {
+      if (app.settings.callbackURL && (latest === undefined || (app.callbackSetAt ?? 0) >= (latest.callbackSetAt ?? 0))) {
+        latest = app;
+      }
+    }
+    return latest;
+  }
+
+  /** An empty URL clears the callback. */
+  setCallbackUrl(app: AppRecord, url: string, nowMs: number): void {
+    if (url === '') {
+      delete app.settings.callbackURL;
+    } else {
+      app.settings.callbackURL = url;
+    }
+    app.callbackSetAt = nowMs;
+    app.updatedAt = new Date(nowMs).toISOString();
+    this.changed();
+  }
+
+  addEvent(event: WebhookEvent): void {
+    this.events.set(event.id, event);
+    if (this.events.size > MAX_EVENTS) {
+      const oldest = this.events.keys().next().value as string;
+      this.events.delete(oldest);
+    }
+    this.changed();
+  }
+
   linkWallet(app: AppRecord, mobile: string): void {
     if (!app.wallets.includes(mobile)) {
       app.wallets.push(mobile);
@@ -378,9 +439,9 @@ export class SandboxState {
 
   // --- passcodes and refresh tokens -----------------------------------------------------------
 
-  /** Only the latest passcode for a mobile is valid. */
+  /** Only the latest passcode for a mobile is valid. The old public sandbox's persona always gets 111111. */
   issuePasscode(mobile: string, nowMs: number): string {
-    const passcode = this.rng.digits(6);
+    const passcode = mobile === PERSONA_MOBILE ? PERSONA_PASSCODE : this.rng.digits(6);
     // Passcodes live in memory only: they expire in minutes and are secrets.
     this.otps.set(mobile, { mobile, passcode, expiresAt: nowMs + PASSCODE_LIFETIME_MS });
     return passcode;

@@ -69,6 +69,8 @@ export class StateWriter {
   private timer: NodeJS.Timeout | undefined;
   private dirty = false;
   private writing: Promise<void> | undefined;
+  /** Callers of commit() waiting for the next write to finish. */
+  private waiters: { resolve: () => void; reject: (error: Error) => void }[] = [];
 
   constructor(
     private readonly file: string,
@@ -84,6 +86,21 @@ export class StateWriter {
         void this.writeLoop();
       }, WRITE_DELAY_MS);
     }
+  }
+
+  /**
+   * Resolves once a write that began after this call has finished (fsynced and renamed), so
+   * every change made before it is on disk. Concurrent callers share one write.
+   */
+  commit(): Promise<void> {
+    this.dirty = true;
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    const done = new Promise<void>((resolve, reject) => this.waiters.push({ resolve, reject }));
+    void this.writeLoop();
+    return done;
   }
 
   /** Writes any pending change now and waits for it. */
@@ -105,7 +122,16 @@ export class StateWriter {
       this.writing = (async () => {
         while (this.dirty) {
           this.dirty = false;
-          await this.writeOnce();
+          const batch = this.waiters;
+          this.waiters = [];
+          const failure = await this.writeOnce();
+          for (const waiter of batch) {
+            if (failure) {
+              waiter.reject(failure);
+            } else {
+              waiter.resolve();
+            }
+          }
         }
       })().finally(() => {
         this.writing = undefined;
@@ -114,7 +140,8 @@ export class StateWriter {
     return this.writing;
   }
 
-  private async writeOnce(): Promise<void> {
+  /** Undefined on success; the error (already logged) otherwise. */
+  private async writeOnce(): Promise<Error | undefined> {
     const dir = path.dirname(this.file);
     const tmp = path.join(dir, temporaryName(this.file, process.pid));
     try {
@@ -127,9 +154,11 @@ export class StateWriter {
         await handle.close();
       }
       await fsp.rename(tmp, this.file);
+      return undefined;
     } catch (error) {
       await fsp.rm(tmp, { force: true }).catch(() => undefined);
       this.log(`Wallet sandbox: could not save ${this.file}: ${(error as Error).message}`);
+      return error as Error;
     }
   }
 }

@@ -33,6 +33,56 @@ export interface TransactionRecord {
   recipient: Recipient;
   createdAt: string; // ISO 8601 with milliseconds
   updatedAt: string;
+  /** Only on records the ledger writes: money in (a phone transfer received, a reversal) or out. */
+  direction?: 'debit' | 'credit';
+  /** Only on bank transfers the ledger writes: 000002 pending, 000001 success, 000000 failed. */
+  statusCode?: string;
+  /** Only on a reversal: the reference of the failed bank transfer whose money it returns. */
+  reversalOf?: string;
+}
+
+export type TransferStatus = 'pending' | 'success' | 'failed';
+
+/** A bank transfer the ledger tracks until it settles. */
+export interface BankTransferRecord {
+  reference: string;
+  mobile: string; // the sender's wallet
+  appId: string; // the app that sent it (its callbackURL gets the webhook)
+  amount: number;
+  accountNumber: string;
+  accountName: string;
+  bankCode: string;
+  bankName: string;
+  status: TransferStatus;
+  /** Settles as failed (and reverses) instead of succeeding. */
+  fails: boolean;
+  settleAt: number; // virtual-clock epoch ms
+  createdAt: string;
+}
+
+export type WebhookType = 'BANK_TRANSFER' | 'PHONE_TRANSFER';
+
+export interface WebhookAttempt {
+  number: number;
+  at: string;
+  status: number; // 0 when no answer came
+  durationMs: number;
+  error?: string;
+  excerpt: string;
+}
+
+export interface WebhookEvent {
+  id: string;
+  type: WebhookType;
+  appId: string;
+  url: string;
+  createdAt: string;
+  state: 'pending' | 'delivered' | 'retrying' | 'failed';
+  payload: { payload: { message: string; type: WebhookType; data: Record<string, unknown> } };
+  nextAttemptAt: string | null;
+  attempts: WebhookAttempt[];
+  /** Index in `attempts` where the current delivery run began (a redelivery starts a new run). */
+  runStart: number;
 }
 
 export interface SandboxOptions {
@@ -86,6 +136,10 @@ export interface Sandbox {
   /** The request log, oldest first: the last MAX_RECORDED_REQUESTS, and up to 1,000 more between trims. */
   readonly requests: RecordedRequest[];
   close(): Promise<void>;
+  /** The virtual clock (epoch ms): real time plus every advance. */
+  now(): number;
+  /** Moves the virtual clock forward and runs everything that falls due (settlements, webhook retries). */
+  advanceClock(seconds: number): Promise<void>;
   lastPasscode(mobile: string): string | undefined;
   revokeRefreshTokens(mobile: string): void;
   setBalance(mobile: string, kobo: number): void;

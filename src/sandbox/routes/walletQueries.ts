@@ -1,8 +1,6 @@
+import { resolveAccount } from '../accounts';
 import { BANKS, bankByCode } from '../banks';
-import { ApiError, ErrorCode, invalid } from '../errors';
-import { nigerianName } from '../names';
-import { isValidAccountNumber } from '../nuban';
-import { hashSeed, Random } from '../random';
+import { accountNotResolved, ApiError, ErrorCode, invalid } from '../errors';
 import { ok, RequestContext, Router } from '../router';
 import { TransactionType } from '../types';
 import { Wallet } from '../wallet';
@@ -25,11 +23,6 @@ function listQuery(ctx: RequestContext): { limit: number; page: number; type: Tr
     page: queryInt(ctx.query, 'pages', 1, MAX_PAGE, 1),
     type: queryType(ctx.query),
   };
-}
-
-/** A stable name for any account that passes the check digit: same number, same name. */
-export function resolvedAccountName(bankCode: string, accountNumber: string): string {
-  return nigerianName(new Random(hashSeed('account-name', bankCode, accountNumber)));
 }
 
 export function walletQueryRoutes(router: Router): void {
@@ -91,11 +84,10 @@ export function walletQueryRoutes(router: Router): void {
     if (!bank) {
       throw invalid(`bankCode ${bankCode} is not in the bank list`);
     }
-    const known = ctx.env.state.knownAccount(bankCode, accountNumber);
-    if (!known && !isValidAccountNumber(bankCode, accountNumber)) {
-      throw new ApiError(404, ErrorCode.accountNotResolved, 'Could not resolve account name. Check the account number and bank.');
+    const resolved = resolveAccount(ctx.env.state, bankCode, accountNumber);
+    if (!resolved) {
+      throw accountNotResolved();
     }
-    const accountName = known?.accountName ?? resolvedAccountName(bankCode, accountNumber);
-    return ok({ accountNumber, accountName, bankCode, bankName: bank.bankName }, 'Account resolved');
+    return ok({ accountNumber, accountName: resolved.accountName, bankCode, bankName: bank.bankName }, 'Account resolved');
   });
 }

@@ -67,7 +67,8 @@ describe('sandbox: errors', () => {
 
   it('keeps only the latest passcode valid', async () => {
     const headers = { 'x-app-key': dev.appKey };
-    const mobile = '2349090000000';
+    // Not the persona 2349090000000: its passcode is always 111111.
+    const mobile = '2348000000000';
     await expectOk(call(sandbox, 'POST', '/v1/users/auth', { body: { mobile, factor: 'sms' }, headers }));
     const older = sandbox.lastPasscode(mobile) as string;
     let newer = older;
@@ -236,7 +237,9 @@ describe('sandbox: errors', () => {
   it('answers unknown paths with 404 and wrong methods with 405 and Allow', async () => {
     await expectError(call(sandbox, 'GET', '/v1/nothing-here'), 404, '40004');
     await expectError(call(sandbox, 'GET', '/'), 404, '40004');
-    await expectError(call(sandbox, 'GET', '/v1/users/balance/'), 404, '40004');
+    // One trailing slash is ignored (real clients send them); two are not the same path.
+    await expectError(call(sandbox, 'GET', '/v1/users/balance/'), 401, '10001');
+    await expectError(call(sandbox, 'GET', '/v1/users/balance//'), 404, '40004');
     const wrong = await call(sandbox, 'DELETE', '/v1/users/balance');
     assert.equal(wrong.status, 405);
     assert.equal(errorOf(wrong).errorCode, '40005');
@@ -285,13 +288,14 @@ describe('sandbox: errors', () => {
         errorCode: '10000',
       },
       {
+        // Form bodies are read like JSON (real clients send them): this one reaches the login check.
         name: 'form body',
         method: 'POST',
         path: '/v1/auth/login',
-        rawBody: 'email=a&password=b',
+        rawBody: 'email=a@b.co&password=b',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        status: 415,
-        errorCode: '40015',
+        status: 401,
+        errorCode: '20002',
       },
       {
         name: 'text body',

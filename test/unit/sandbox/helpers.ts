@@ -47,7 +47,7 @@ export interface Developer {
 let counter = 0;
 
 /** Signup, resource auth and app creation: what every wallet test needs first. */
-export async function newDeveloper(sandbox: Sandbox): Promise<Developer> {
+export async function newDeveloper(sandbox: Sandbox | string): Promise<Developer> {
   counter++;
   const email = `dev${counter}.${Date.now()}@example.ng`;
   const password = 'correct-horse-42';
@@ -74,7 +74,7 @@ export interface ConnectedWallet {
 }
 
 /** Validate, send OTP, read the passcode from the message, verify. */
-export async function connectWallet(sandbox: Sandbox, appKey: string, mobile: string): Promise<ConnectedWallet> {
+export async function connectWallet(sandbox: Sandbox | string, appKey: string, mobile: string): Promise<ConnectedWallet> {
   const headers = { 'x-app-key': appKey };
   await expectOk(call(sandbox, 'POST', '/v1/users/auth/validate', { body: { mobile }, headers }));
   const sent = await expectOk(call(sandbox, 'POST', '/v1/users/auth', { body: { mobile, factor: 'sms' }, headers }));

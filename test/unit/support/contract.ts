@@ -57,14 +57,10 @@ export function operations(): { method: string; template: string; operation: Ope
 /** The path items a request path falls in (one trailing slash is ignored, as the API does). */
 function routesFor(path: string): Route[] {
   const found = routes.filter((route) => route.pattern.test(path));
-  return found.length > 0 || !path.endsWith('/') || path === '/' ? found : routesFor(path.slice(0, -1));
+  if (found.length > 0 || !path.endsWith('/') || path === '/') return found;
+  const trimmed = path.slice(0, -1);
+  return routes.filter((route) => route.pattern.test(trimmed)); // only one slash is ignored
 }
-
-/**
- * The sandbox before issue 14 answered a path with a trailing slash with 404; the document (and
- * the money-movement work) ignore one trailing slash. Set to false once that is merged.
- */
-const LEGACY_TRAILING_SLASH = true;
 
 const escapePointer = (part: string): string => part.replace(/~/g, '~0').replace(/\//g, '~1');
 
@@ -128,9 +124,6 @@ export function contractProblem(exchange: SandboxExchange): string | undefined {
     return `Content-Type is "${contentType}", not application/json`;
   }
   const found = routesFor(path);
-  if (LEGACY_TRAILING_SLASH && found.length > 0 && !routes.some((route) => route.pattern.test(path)) && status === 404) {
-    return schemaProblem(ERROR_SCHEMA, body);
-  }
   if (found.length === 0) {
     // Not a documented path: the API answers 404 (or 400 for a target that is not a path).
     return status === 404 || status === 400 ? schemaProblem(ERROR_SCHEMA, body) : `status ${status} for a path the document does not have`;

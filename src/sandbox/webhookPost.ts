@@ -1,0 +1,52 @@
+import * as http from 'node:http';
+import * as https from 'node:https';
+
+// One webhook POST: status and the start of the answer, or why none came. A fresh connection
+// each time (no agent), so nothing of the receiver's lingers after the sandbox closes.
+
+export const EXCERPT_CHARS = 500;
+
+export interface PostResult {
+  status: number; // 0 when no answer came
+  excerpt: string;
+  error?: string;
+}
+
+export function postJson(url: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<PostResult> {
+  return new Promise((resolve) => {
+    const target = new URL(url);
+    const send = target.protocol === 'https:' ? https.request : http.request;
+    let settled = false;
+    const done = (result: PostResult): void => {
+      if (!settled) {
+        settled = true;
+        clearTimeout(timer);
+        resolve(result);
+      }
+    };
+    const req = send(target, {
+      method: 'POST',
+      agent: false,
+      headers: { ...headers, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+    });
+    const timer = setTimeout(() => {
+      done({ status: 0, excerpt: '', error: `no answer within ${timeoutMs / 1000} s` });
+      req.destroy();
+    }, timeoutMs);
+    req.on('response', (res) => {
+      let excerpt = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        if (excerpt.length < EXCERPT_CHARS) {
+          excerpt += chunk;
+        }
+      });
+      const finish = (): void => done({ status: res.statusCode ?? 0, excerpt: excerpt.slice(0, EXCERPT_CHARS) });
+      res.on('end', finish);
+      res.on('error', finish);
+      res.on('close', finish);
+    });
+    req.on('error', (error: NodeJS.ErrnoException) => done({ status: 0, excerpt: '', error: error.code ?? error.message }));
+    req.end(body);
+  });
+}

@@ -1,0 +1,161 @@
+import * as assert from 'node:assert/strict';
+import { createServer, IncomingHttpHeaders, Server } from 'node:http';
+import { AddressInfo } from 'node:net';
+import { Sandbox } from '../../../src/sandbox';
+import { startCheckedSandbox } from '../support/contract';
+import { call, connectWallet, errorOf, expectOk, newDeveloper } from './helpers';
+
+// Webhooks to a real local HTTP receiver: at-least-once delivery on the virtual clock.
+
+interface Received {
+  headers: IncomingHttpHeaders;
+  body: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+/** A receiver that answers the given statuses in turn (the last one from then on). */
+async function receiver(statuses: number[]): Promise<{ url: string; received: Received[]; server: Server }> {
+  const received: Received[] = [];
+  const server = createServer((req, res) => {
+    let text = '';
+    req.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body: JSON.parse(text) as Record<string, unknown> });
+      const status = statuses[Math.min(received.length - 1, statuses.length - 1)] as number;
+      res.writeHead(status, { 'content-type': 'text/plain' }).end(status === 200 ? 'thanks' : 'receiver is down');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, received, server };
+}
+
+async function until(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  assert.ok(check(), 'condition reached within 2 s');
+}
+
+describe('sandbox: webhooks', () => {
+  let sandbox: Sandbox;
+  let hook: Awaited<ReturnType<typeof receiver>>;
+  afterEach(async () => {
+    await sandbox.close();
+    hook.server.close();
+  });
+
+  it('retries a bank transfer event against 500, 500, 200: three attempts, one event id', async () => {
+    hook = await receiver([500, 500, 200]);
+    sandbox = await startCheckedSandbox({ log: () => undefined });
+    const dev = await newDeveloper(sandbox);
+    const wallet = await connectWallet(sandbox, dev.appKey, dev.sandboxMobile);
+    await expectOk(call(sandbox, 'PUT', '/v1/apps/settings', { body: { callbackURL: hook.url }, headers: { 'x-app-key': dev.appKey } }));
+    const sent = await expectOk(
+      call(sandbox, 'POST', '/v1/users/transfers/bank', {
+        body: { accountNumber: '1000000002', bankCode: '000014', accountName: 'SANDBOX HELD PENDING', amount: 4000 },
+        headers: wallet.headers,
+      }),
+    );
+    const reference = sent.json['data'].transaction.transactionReference as string;
+    assert.equal(hook.received.length, 0, 'nothing is sent while the transfer is pending');
+
+    await expectOk(call(sandbox, 'POST', '/__sandbox/clock/advance', { body: { seconds: 24 * 3600 } }));
+    assert.equal(hook.received.length, 1, 'the settlement and its first attempt happen before the advance answers');
+    await sandbox.advanceClock(59);
+    assert.equal(hook.received.length, 1, 'the first retry waits a minute');
+    await sandbox.advanceClock(1);
+    assert.equal(hook.received.length, 2);
+    await sandbox.advanceClock(5 * 60);
+    assert.equal(hook.received.length, 3);
+    await sandbox.advanceClock(24 * 3600);
+    assert.equal(hook.received.length, 3, 'a delivered event is not sent again');
+
+    const ids = new Set(hook.received.map((r) => r.headers['x-sandbox-event-id']));
+    assert.equal(ids.size, 1);
+    const id = [...ids][0] as string;
+    assert.match(id, /^evt_[0-9a-f]+$/);
+    assert.deepEqual(
+      hook.received.map((r) => r.headers['x-sandbox-delivery-attempt']),
+      ['1', '2', '3'],
+    );
+    assert.equal(hook.received[0]?.headers['content-type'], 'application/json');
+    assert.deepEqual(hook.received[0]?.body, {
+      payload: {
+        message: 'SUCCESS',
+        type: 'BANK_TRANSFER',
+        data: {
+          accountName: 'SANDBOX HELD PENDING',
+          accountNumber: '1000000002',
+          amount: 4000,
+          transactionReference: reference,
+          statusCode: '000001',
+        },
+      },
+    });
+
+    const shown = await expectOk(call(sandbox, 'GET', `/__sandbox/events/${id}`));
+    const event = shown.json['data'].event;
+    assert.equal(event.state, 'delivered');
+    assert.equal(event.nextAttemptAt, null);
+    assert.deepEqual(
+      event.attempts.map((a: { number: number; status: number; excerpt: string }) => [a.number, a.status, a.excerpt]),
+      [
+        [1, 500, 'receiver is down'],
+        [2, 500, 'receiver is down'],
+        [3, 200, 'thanks'],
+      ],
+    );
+    assert.ok(event.attempts.every((a: { durationMs: number }) => a.durationMs >= 0));
+    const list = await expectOk(call(sandbox, 'GET', '/__sandbox/events'));
+    assert.deepEqual(
+      list.json['data'].events.map((e: { id: string }) => e.id),
+      [id],
+    );
+
+    const again = await expectOk(call(sandbox, 'POST', `/__sandbox/events/${id}/redeliver`));
+    assert.equal(again.json['data'].event.id, id);
+    await until(() => hook.received.length === 4);
+    assert.equal(hook.received[3]?.headers['x-sandbox-event-id'], id);
+    assert.equal(errorOf(await call(sandbox, 'GET', '/__sandbox/events/evt_nope')).errorCode, '90001');
+  });
+
+  it('sends a phone transfer event at once, and a test event on request', async () => {
+    hook = await receiver([200]);
+    sandbox = await startCheckedSandbox({ log: () => undefined });
+    const dev = await newDeveloper(sandbox);
+    const wallet = await connectWallet(sandbox, dev.appKey, dev.sandboxMobile);
+    await expectOk(call(sandbox, 'PUT', '/v1/apps/settings', { body: { callbackURL: hook.url }, headers: { 'x-app-key': dev.appKey } }));
+    const sent = await expectOk(
+      call(sandbox, 'POST', '/v1/users/transfers/phone', { body: { mobile: '2349090000000', amount: 2500 }, headers: wallet.headers }),
+    );
+    await until(() => hook.received.length === 1);
+    assert.deepEqual(hook.received[0]?.body['payload'], {
+      message: 'SUCCESS',
+      type: 'PHONE_TRANSFER',
+      data: {
+        appWalletMobile: dev.sandboxMobile,
+        amount: 2500,
+        recipientMobile: '2349090000000',
+        transactionReference: sent.json['data'].transaction.reference,
+      },
+    });
+    const test = await expectOk(call(sandbox, 'POST', '/__sandbox/events/test', { body: { type: 'PHONE_TRANSFER' } }));
+    assert.equal(test.json['data'].event.type, 'PHONE_TRANSFER');
+    await until(() => hook.received.length === 2);
+    assert.equal(hook.received[1]?.headers['x-sandbox-event-id'], test.json['data'].event.id);
+  });
+
+  it('marks an event failed after the whole schedule against a refused connection', async () => {
+    hook = await receiver([200]);
+    const url = hook.url;
+    await new Promise((resolve) => hook.server.close(resolve));
+    sandbox = await startCheckedSandbox({ log: () => undefined });
+    const dev = await newDeveloper(sandbox);
+    await expectOk(call(sandbox, 'PUT', '/v1/apps/settings', { body: { callbackURL: url }, headers: { 'x-app-key': dev.appKey } }));
+    const test = await expectOk(call(sandbox, 'POST', '/__sandbox/events/test', { body: {} }));
+    const id = test.json['data'].event.id as string;
+    // 1 min, 5 min, 30 min, 2 h, 8 h: one step at a time, each attempt at its own time.
+    for (const seconds of [0.001, 60, 300, 1800, 7200, 28_800]) await sandbox.advanceClock(seconds);
+    const event = (await expectOk(call(sandbox, 'GET', `/__sandbox/events/${id}`))).json['data'].event;
+    assert.equal(event.state, 'failed');
+    assert.equal(event.attempts.length, 6);
+    assert.ok(event.attempts.every((a: { status: number; error?: string }) => a.status === 0 && a.error === 'ECONNREFUSED'));
+  });
+});
