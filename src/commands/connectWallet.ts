@@ -14,6 +14,15 @@ export function passcodePrompt(message: string, local: boolean): string {
   return hint ? vscode.l10n.t('{0} (local sandbox passcode: {1})', sentTo, hint) : sentTo;
 }
 
+/**
+ * What a refused passcode says. The box shows it in place of the prompt, so in the sandbox it
+ * repeats the current passcode: the user is never left without it.
+ */
+export function retryMessage(refusal: string, latestMessage: string, local: boolean): string {
+  const hint = local ? SANDBOX_PASSCODE.exec(latestMessage)?.[1] : undefined;
+  return hint ? vscode.l10n.t('{0} (local sandbox passcode: {1})', refusal, hint) : refusal;
+}
+
 /** Validate the mobile, send an OTP, verify it: the contract's wallet login. */
 export async function connectWallet(deps: CommandDeps, mobileArgument?: unknown): Promise<void> {
   const env = deps.accounts.env();
@@ -44,6 +53,8 @@ export async function connectWallet(deps: CommandDeps, mobileArgument?: unknown)
   });
 
   let tokens: Awaited<ReturnType<typeof client.verifyOtp>> | undefined;
+  // The latest send-OTP message: in the sandbox it carries the passcode, which must stay in view.
+  let latestMessage = sent.message;
   await ui.ask({
     title: vscode.l10n.t('Connect Wallet on {0} (2/2)', ENVIRONMENTS[env].label),
     prompt: passcodePrompt(sent.message, local),
@@ -51,7 +62,10 @@ export async function connectWallet(deps: CommandDeps, mobileArgument?: unknown)
     password: !local,
     validate: inputCheck(validatePasscode),
     buttons: [{ id: 'resend', icon: 'refresh', tooltip: vscode.l10n.t('Send a new passcode') }],
-    onButton: async () => passcodePrompt((await client.sendOtp(appKey, mobile)).message, local),
+    onButton: async () => {
+      latestMessage = (await client.sendOtp(appKey, mobile)).message;
+      return vscode.l10n.t('New passcode sent. {0}', passcodePrompt(latestMessage, local));
+    },
     onAccept: async (passcode) => {
       try {
         tokens = await client.verifyOtp(appKey, mobile, passcode.trim());
@@ -64,7 +78,7 @@ export async function connectWallet(deps: CommandDeps, mobileArgument?: unknown)
           error.status !== undefined &&
           error.status < 500
         )
-          return error.serverMessage ?? error.message;
+          return retryMessage(error.serverMessage ?? error.message, latestMessage, local);
         throw error;
       }
     },

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { isCancelled, WalletApiError } from '../api';
+import { invocationKey } from './invocationKey';
 import { Logger } from './logger';
 import { redact } from './redact';
 import { isCancellation, type UserInput } from './userInput';
@@ -32,12 +33,18 @@ export class CommandRunner {
   ) {}
 
   register(id: string, title: string, handler: (...args: unknown[]) => unknown): vscode.Disposable {
-    return vscode.commands.registerCommand(id, (...args: unknown[]) => this.run(id, title, () => handler(...args)));
+    return vscode.commands.registerCommand(id, (...args: unknown[]) =>
+      this.run(invocationKey(id, args), title, () => handler(...args), id),
+    );
   }
 
-  /** Runs `work` once per id at a time; callers that arrive while it runs share its result. */
-  run<T>(id: string, title: string, work: () => T | Promise<T>): Promise<T | undefined> {
-    const inFlight = this.running.get(id);
+  /**
+   * Runs `work` once per key (command and argument) at a time; callers that arrive while it
+   * runs share its result. A run without argument (it asks the user which) also absorbs runs
+   * of `command` with one: two prompts for one command cannot be on screen at once.
+   */
+  run<T>(id: string, title: string, work: () => T | Promise<T>, command = id): Promise<T | undefined> {
+    const inFlight = this.running.get(id) ?? this.running.get(command);
     if (inFlight) {
       this.logger.info(`${title} is already running; not starting it twice.`);
       return inFlight as Promise<T | undefined>;

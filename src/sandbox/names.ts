@@ -1,4 +1,4 @@
-import { Random } from './random';
+import { hashSeed, Random } from './random';
 
 // Names from Nigeria's main language groups, so generated account holders look like real ones.
 
@@ -102,4 +102,17 @@ export function nigerianName(rng: Random): string {
 /** A first and last name pair, for BVN lookups. */
 export function personName(rng: Random): { firstName: string; lastName: string } {
   return { firstName: rng.pick(FIRST_NAMES), lastName: rng.pick(SURNAMES) };
+}
+
+/**
+ * The one name a bank account carries everywhere in the sandbox (history, verification): it
+ * follows from bank and number, so the same account always has the same holder.
+ */
+export function accountHolderName(bankCode: string, accountNumber: string): string {
+  return nigerianName(new Random(hashSeed('account-name', bankCode, accountNumber)));
+}
+
+/** Likewise for a phone recipient: the same mobile is always the same person. */
+export function mobileHolderName(mobile: string): string {
+  return nigerianName(new Random(hashSeed('mobile-name', mobile)));
 }

@@ -1,8 +1,8 @@
 import { BANKS, bankByCode } from '../banks';
 import { ApiError, ErrorCode, invalid } from '../errors';
-import { nigerianName } from '../names';
+import { accountHolderName } from '../names';
 import { isValidAccountNumber } from '../nuban';
-import { hashSeed, Random } from '../random';
+import { nameInHistory } from '../recipientName';
 import { ok, RequestContext, Router } from '../router';
 import { TransactionType } from '../types';
 import { Wallet } from '../wallet';
@@ -29,7 +29,7 @@ function listQuery(ctx: RequestContext): { limit: number; page: number; type: Tr
 
 /** A stable name for any account that passes the check digit: same number, same name. */
 export function resolvedAccountName(bankCode: string, accountNumber: string): string {
-  return nigerianName(new Random(hashSeed('account-name', bankCode, accountNumber)));
+  return accountHolderName(bankCode, accountNumber);
 }
 
 export function walletQueryRoutes(router: Router): void {
@@ -78,7 +78,7 @@ export function walletQueryRoutes(router: Router): void {
 
   router.add('GET', '/v1/queries/verify', (ctx) => {
     requireApp(ctx);
-    requireWallet(ctx);
+    const wallet = requireWallet(ctx);
     const accountNumber = queryParam(ctx.query, 'accountNumber') ?? '';
     const bankCode = queryParam(ctx.query, 'bankCode') ?? '';
     if (!/^\d{10,11}$/.test(accountNumber)) {
@@ -92,10 +92,11 @@ export function walletQueryRoutes(router: Router): void {
       throw invalid(`bankCode ${bankCode} is not in the bank list`);
     }
     const known = ctx.env.state.knownAccount(bankCode, accountNumber);
-    if (!known && !isValidAccountNumber(bankCode, accountNumber)) {
+    const paid = nameInHistory(wallet.record.transactions, bankCode, accountNumber);
+    if (!known && !paid && !isValidAccountNumber(bankCode, accountNumber)) {
       throw new ApiError(404, ErrorCode.accountNotResolved, 'Could not resolve account name. Check the account number and bank.');
     }
-    const accountName = known?.accountName ?? resolvedAccountName(bankCode, accountNumber);
+    const accountName = known?.accountName ?? paid ?? resolvedAccountName(bankCode, accountNumber);
     return ok({ accountNumber, accountName, bankCode, bankName: bank.bankName }, 'Account resolved');
   });
 }
