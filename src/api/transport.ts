@@ -18,6 +18,7 @@ import {
   type RequestTarget,
   type WalletApiErrorKind,
 } from './errors';
+import { Deadline } from './deadline';
 import { createHttpFetch } from './httpFetch';
 import { ErrorBodySchema } from './schemas';
 
@@ -35,6 +36,8 @@ export interface RequestEvent {
 
 export interface TransportOptions {
   timeoutMs: number;
+  /** Bound on one call, all attempts and waits together (see deadline.ts); none when undefined. */
+  deadlineMs?: number;
   retries: number;
   retryDelayMs: number;
   maxRetryDelayMs: number;
@@ -99,6 +102,8 @@ export class Endpoint {
     if (call.signal?.aborted) throw cancelledError(target);
 
     const retries = call.method === 'GET' ? this.options.retries : 0;
+    const deadline = this.options.deadlineMs === undefined ? undefined : new Deadline(this.options.deadlineMs, call.signal);
+    const calledAt = performance.now();
     let attempt = 0;
     let startedAt = 0;
     let pending: RequestEvent | undefined;
@@ -123,10 +128,10 @@ export class Endpoint {
         body: call.body,
         // POSTs are never retried: the server may have acted on the first one.
         retry: call.method === 'GET' ? retries : false,
-        retryDelay: (context) => this.retryDelay(context, retries, call.signal),
+        retryDelay: (context) => Math.min(this.retryDelay(context, retries, call.signal), deadline?.remainingMs() ?? Infinity),
         parseResponse: parseJson,
         // The wire gives each attempt its own time limit, covering the body too.
-        signal: call.signal,
+        signal: deadline?.signal ?? call.signal,
         onRequest: () => {
           flush();
           attempt += 1;
@@ -140,9 +145,13 @@ export class Endpoint {
         },
       });
     } catch (error) {
-      const failure = this.classify(error, target, call.signal);
+      const failure = deadline?.expired
+        ? timeoutError(target, deadline.totalMs, attempt)
+        : this.classify(error, target, call.signal, attempt, performance.now() - calledAt);
       flush(failure.kind);
       throw failure;
+    } finally {
+      deadline?.dispose();
     }
     try {
       const value = interpret(response, call.schema, target);
@@ -164,7 +173,13 @@ export class Endpoint {
     return Math.min(ms, this.options.maxRetryDelayMs);
   }
 
-  private classify(error: unknown, target: RequestTarget, signal: AbortSignal | undefined): WalletApiError {
+  private classify(
+    error: unknown,
+    target: RequestTarget,
+    signal: AbortSignal | undefined,
+    attempts: number,
+    elapsedMs: number,
+  ): WalletApiError {
     if (error instanceof WalletApiError) return error;
     if (signal?.aborted) return cancelledError(target);
     if (error instanceof FetchError && error.response) {
@@ -180,7 +195,7 @@ export class Endpoint {
       });
     }
     const kind = transportKind(error, signal);
-    if (kind === 'timeout') return timeoutError(target, this.options.timeoutMs);
+    if (kind === 'timeout') return attempts > 1 ? timeoutError(target, elapsedMs, attempts) : timeoutError(target, this.options.timeoutMs);
     if (kind === 'cancelled') return cancelledError(target);
     return networkError(
       target,

@@ -93,8 +93,8 @@ describe('Sign-in, apps and wallet connection (local sandbox)', function () {
     assert.match(input.asked[2]!.validation ?? '', /passcode you entered is invalid/i);
     // The refusal replaces the prompt on screen, so it repeats the sandbox passcode (issue 17 item 1).
     assert.equal(sandboxPasscode(input.asked[2]!.validation), sandboxPasscode(input.asked[2]!.prompt));
-    assert.match(input.asked[3]!.prompt ?? '', /^New passcode sent\. /, 'a resend says so');
-    assert.notEqual(sandboxPasscode(input.asked[3]!.prompt), sandboxPasscode(input.asked[2]!.prompt), 'with the new passcode');
+    assert.match(input.asked[4]!.prompt ?? '', /^New passcode sent\. /, 'a resend says so');
+    assert.notEqual(sandboxPasscode(input.asked[4]!.prompt), sandboxPasscode(input.asked[2]!.prompt), 'with the new passcode');
     assert.deepEqual(input.errors, []);
     const wallet = api.accounts.activeWallet('local');
     assert.equal(wallet?.mobile, sandboxMobile);
