@@ -17,6 +17,7 @@ export const ErrorCode = {
   transactionNotFound: '30001',
   accountNotResolved: '30002',
   malformedJson: '40000',
+  forbiddenHost: '40003',
   notFound: '40004',
   methodNotAllowed: '40005',
   payloadTooLarge: '40013',

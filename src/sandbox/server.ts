@@ -4,6 +4,7 @@ import { ApiError, ErrorCode, invalid } from './errors';
 import { faultMessage, takeFault } from './faults';
 import { announcesBody, parseJsonObject, readBody, sendError, sendJson } from './http';
 import { methodNotAllowed, notFound, Router, SandboxEnv } from './router';
+import { hostGuard } from './hostGuard';
 import { adminRoutes } from './routes/admin';
 import { developerRoutes } from './routes/developer';
 import { walletAuthRoutes } from './routes/walletAuth';
@@ -104,6 +105,8 @@ export function createSandboxServer(env: SandboxEnv, log: (line: string) => void
       if (!path.startsWith('/')) {
         throw invalid('The request target must be a path starting with "/"');
       }
+      const refusal = hostGuard(req.headers.host, req.headers.origin, path, req.socket.localAddress);
+      if (refusal) throw refusal;
       if (!admin) {
         const latency = env.knobs.latencyMs;
         if (Number.isFinite(latency) && latency > 0) {

@@ -208,6 +208,11 @@ describe('Sign-in, apps and wallet connection (local sandbox)', function () {
     const declined = await runScripted(api, 'walletConsole.switchEnvironment', ['Production', CANCEL]);
     assert.match(declined.asked[1]!.title, /Switch to Production/);
     assert.equal(api.accounts.env(), 'local');
+    // Enter presses a modal's first button: it must be the safe one (issue 17 item 10).
+    assert.deepEqual(declined.asked[1]!.buttons, ['Stay on Local sandbox', 'Switch to Production']);
+    const stayed = await runScripted(api, 'walletConsole.switchEnvironment', ['Production', 'Stay on Local sandbox']);
+    assert.equal(stayed.errors.length, 0);
+    assert.equal(api.accounts.env(), 'local', 'the default answer stays');
   });
 });
 

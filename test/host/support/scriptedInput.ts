@@ -23,7 +23,7 @@ function plain(label: string): string {
  * scripted answer; typed answers go through the box's own validation, as a person's would.
  */
 export class ScriptedInput implements UserInput {
-  readonly asked: { kind: 'ask' | 'pick' | 'confirm'; title: string; prompt?: string; validation?: string }[] = [];
+  readonly asked: { kind: 'ask' | 'pick' | 'confirm'; title: string; prompt?: string; validation?: string; buttons?: string[] }[] = [];
   /** Error messages the extension showed, in order. */
   readonly errors: string[] = [];
   private readonly answers: Answer[];
@@ -87,7 +87,7 @@ export class ScriptedInput implements UserInput {
       this.errors.push(message);
       return undefined;
     }
-    this.asked.push({ kind: 'confirm', title: message });
+    this.asked.push({ kind: 'confirm', title: message, buttons });
     if (buttons.length === 0) return undefined; // A plain notice needs no answer.
     const answer = this.next(`confirm "${message}"`);
     if (answer === CANCEL || answer === undefined) return undefined;
