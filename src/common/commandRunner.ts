@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { isCancelled, WalletApiError } from '../api';
+import { connectionActions } from './connectionActions';
 import { invocationKey } from './invocationKey';
 import { Logger } from './logger';
 import { redact } from './redact';
@@ -71,7 +72,7 @@ export class CommandRunner {
   private async report(title: string, error: unknown): Promise<void> {
     this.logger.error(`${title} failed`, error);
     const message = redact(describeError(title, error));
-    const actions = error instanceof UserFacingError ? error.actions : [];
+    const actions = error instanceof UserFacingError ? error.actions : connectionActions(error);
     const showLog = vscode.l10n.t('Show Log');
     const choice = await this.ui().confirm(message, { level: 'error' }, ...actions.map((action) => action.title), showLog);
     if (choice === showLog) this.logger.show();

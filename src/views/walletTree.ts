@@ -4,6 +4,7 @@ import type { AccountService } from '../auth/accountService';
 import type { WalletInfo } from '../auth/accountState';
 import { ENVIRONMENTS } from '../auth/environments';
 import { counterparty, formatDate, shortReference, transactionTooltip, typeIcon, typeLabel } from './transactionFormat';
+import { accessible, spokenNaira } from './spoken';
 import type { WalletModel, WalletPart } from './walletModel';
 
 export type WalletNode =
@@ -226,6 +227,18 @@ export class WalletTreeProvider implements vscode.TreeDataProvider<WalletNode>, 
         : when
           ? vscode.l10n.t('balance · updated {0}', when)
           : vscode.l10n.t('balance');
+    const state = loading
+      ? vscode.l10n.t('loading')
+      : error
+        ? value
+          ? vscode.l10n.t('stale, updated {0}', when ?? '')
+          : vscode.l10n.t('could not load')
+        : when
+          ? vscode.l10n.t('updated {0}', when)
+          : '';
+    item.accessibilityInformation = accessible(
+      [vscode.l10n.t('Balance'), value ? spokenNaira(value.balance) : '', state].filter(Boolean).join(', '),
+    );
     item.tooltip = error
       ? `${error}\n${vscode.l10n.t('Click refresh to try again.')}`
       : value
@@ -279,6 +292,11 @@ function transactionItem(transaction: Transaction): vscode.TreeItem {
     .filter(Boolean)
     .join(' · ');
   item.command = { command: 'walletConsole.showTransaction', title: vscode.l10n.t('Show Transaction'), arguments: [transaction.reference] };
+  item.accessibilityInformation = accessible(
+    [`${typeLabel(transaction.type)} ${spokenNaira(transaction.amount)}`, formatDate(transaction.createdAt), counterparty(transaction)]
+      .filter(Boolean)
+      .join(', '),
+  );
   return item;
 }
 

@@ -197,6 +197,13 @@ describe('Sign-in, apps and wallet connection (local sandbox)', function () {
     const refused = await runScripted(api, 'walletConsole.signIn', [email, password]);
     assert.match(refused.errors[0] ?? '', /Plain http:\/\/ is only allowed for this machine/);
 
+    // An unreachable host offers the ways out, not only the log (issue 17 item 4).
+    await setSetting('staging.consoleUrl', 'http://127.0.0.1:9');
+    await setSetting('staging.developerUrl', 'http://127.0.0.1:9');
+    const unreachable = await runScripted(api, 'walletConsole.signIn', [email, password]);
+    assert.match(unreachable.errors[0] ?? '', /Could not reach the wallet API/);
+    assert.deepEqual(unreachable.errorButtons[0], ['Switch Environment', 'Open Settings', 'Show Log']);
+
     await runScripted(api, 'walletConsole.switchEnvironment', ['Local sandbox']);
     assert.equal(api.accounts.env(), 'local');
     assert.equal(api.accounts.activeApp('local')?.name, 'Checkout Test', 'local kept its app');

@@ -26,6 +26,8 @@ export class ScriptedInput implements UserInput {
   readonly asked: { kind: 'ask' | 'pick' | 'confirm'; title: string; prompt?: string; validation?: string; buttons?: string[] }[] = [];
   /** Error messages the extension showed, in order. */
   readonly errors: string[] = [];
+  /** The buttons each error offered, in the same order as `errors`. */
+  readonly errorButtons: string[][] = [];
   private readonly answers: Answer[];
 
   constructor(...answers: Answer[]) {
@@ -85,6 +87,7 @@ export class ScriptedInput implements UserInput {
     if (options.level === 'error') {
       // Errors are recorded for assertions and dismissed, as a person closing the toast.
       this.errors.push(message);
+      this.errorButtons.push(buttons);
       return undefined;
     }
     this.asked.push({ kind: 'confirm', title: message, buttons });
