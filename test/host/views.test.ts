@@ -200,7 +200,10 @@ describe('Wallet views and the status-bar balance (local sandbox)', function () 
 
     await runScripted(wallet.api, 'walletConsole.signOut', []);
     assert.equal(keys.signedIn, false);
-    assert.match(welcomeFor(/^!walletConsole.signedIn$/)!.contents, /command:walletConsole.signIn[\s\S]*command:walletConsole.signUp/);
+    assert.match(
+      welcomeFor(/^!walletConsole.signedIn && walletConsole.environment == local$/)!.contents,
+      /command:walletConsole.signIn[\s\S]*command:walletConsole.signUp/,
+    );
   });
 });
 
