@@ -61,6 +61,8 @@ export interface WalletClientOptions {
   developerUrl: string;
   /** Per attempt. Default 10 000. */
   timeoutMs?: number;
+  /** Bound on one call, all attempts and the waits between them together. Default: none. */
+  deadlineMs?: number;
   /** Extra tries for GETs (POSTs never retry). Default 2. */
   retries?: number;
   /** First backoff step, doubled on each retry. Default 300. */
@@ -138,6 +140,7 @@ export class WalletClient {
   constructor(options: WalletClientOptions) {
     const transport = {
       timeoutMs: positive(options.timeoutMs, 10_000),
+      deadlineMs: options.deadlineMs === undefined ? undefined : positive(options.deadlineMs, 10_000),
       retries: Math.floor(nonNegative(options.retries, 2)),
       retryDelayMs: nonNegative(options.retryDelayMs, 300),
       maxRetryDelayMs: nonNegative(options.maxRetryDelayMs, 5_000),

@@ -154,12 +154,17 @@ export function networkError(t: RequestTarget, code: string | undefined): Wallet
   });
 }
 
-export function timeoutError(t: RequestTarget, timeoutMs: number): WalletApiError {
+/** One attempt: "within 15 s". Several: what the user actually waited, "3 attempts over 45 s". */
+export function timeoutError(t: RequestTarget, timeoutMs: number, attempts = 1): WalletApiError {
+  const waited = timeoutMs >= 10_000 ? Math.round(timeoutMs / 1000) * 1000 : timeoutMs;
   return new WalletApiError({
     kind: 'timeout',
     method: t.method,
     path: t.path,
-    message: `The wallet API did not answer within ${formatDuration(timeoutMs)} (${where(t)}).`,
+    message:
+      attempts > 1
+        ? `The wallet API did not answer: ${attempts} attempts over ${formatDuration(waited)} (${where(t)}).`
+        : `The wallet API did not answer within ${formatDuration(timeoutMs)} (${where(t)}).`,
   });
 }
 

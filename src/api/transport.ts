@@ -20,6 +20,7 @@ import {
   type WalletApiErrorKind,
 } from './errors';
 import { boundedFetch, type BoundedInit } from './boundedFetch';
+import { Deadline } from './deadline';
 import { ErrorBodySchema } from './schemas';
 
 /** One attempt of one request, for the extension's log. Never holds headers, bodies or query values. */
@@ -36,6 +37,8 @@ export interface RequestEvent {
 
 export interface TransportOptions {
   timeoutMs: number;
+  /** Bound on one call, all attempts and waits together (see deadline.ts); none when undefined. */
+  deadlineMs?: number;
   retries: number;
   retryDelayMs: number;
   maxRetryDelayMs: number;
@@ -100,6 +103,8 @@ export class Endpoint {
     if (call.signal?.aborted) throw cancelledError(target);
 
     const retries = call.method === 'GET' ? this.options.retries : 0;
+    const deadline = this.options.deadlineMs === undefined ? undefined : new Deadline(this.options.deadlineMs, call.signal);
+    const calledAt = performance.now();
     let attempt = 0;
     let startedAt = 0;
     let pending: RequestEvent | undefined;
@@ -122,10 +127,11 @@ export class Endpoint {
       body: call.body,
       // POSTs are never retried: the server may have acted on the first one.
       retry: call.method === 'GET' ? retries : false,
-      retryDelay: (context) => this.retryDelay(context, retries, call.signal),
+      retryDelay: (context) => Math.min(this.retryDelay(context, retries, call.signal), deadline?.remainingMs() ?? Infinity),
       parseResponse: parseJson,
-      // Not `signal`: ofetch arms its per-attempt timeout only when no signal is given.
-      callerSignal: call.signal,
+      // Not `signal`: ofetch arms its per-attempt timeout only when no signal is given. The
+      // deadline's signal ends the call at its bound, or when the caller cancels.
+      callerSignal: deadline?.signal ?? call.signal,
       onRequest: ({ options: attemptOptions }) => {
         // A retry inherits the previous attempt's timeout signal, already aborted if that one
         // timed out, and ofetch arms no new timer while a signal is set (unjs/ofetch#621).
@@ -140,16 +146,20 @@ export class Endpoint {
       onRequestError: ({ error, options: attemptOptions }) => {
         pending = { ...base(), error: transportKind(error, call.signal) };
         // With a timeout set, ofetch retries aborted attempts too; a cancelled call ends here.
-        if (call.signal?.aborted) attemptOptions.retry = false;
+        if (call.signal?.aborted || deadline?.signal.aborted) attemptOptions.retry = false;
       },
     };
     let response: FetchResponse<unknown>;
     try {
       response = await this.fetch.raw<unknown>(call.path, options);
     } catch (error) {
-      const failure = this.classify(error, target, call.signal);
+      const failure = deadline?.expired
+        ? timeoutError(target, deadline.totalMs, attempt)
+        : this.classify(error, target, call.signal, attempt, performance.now() - calledAt);
       flush(failure.kind);
       throw failure;
+    } finally {
+      deadline?.dispose();
     }
     try {
       const value = interpret(response, call.schema, target);
@@ -171,7 +181,13 @@ export class Endpoint {
     return Math.min(ms, this.options.maxRetryDelayMs);
   }
 
-  private classify(error: unknown, target: RequestTarget, signal: AbortSignal | undefined): WalletApiError {
+  private classify(
+    error: unknown,
+    target: RequestTarget,
+    signal: AbortSignal | undefined,
+    attempts: number,
+    elapsedMs: number,
+  ): WalletApiError {
     if (error instanceof WalletApiError) return error;
     if (signal?.aborted) return cancelledError(target);
     if (error instanceof FetchError && error.response) {
@@ -186,7 +202,7 @@ export class Endpoint {
       });
     }
     const kind = transportKind(error, signal);
-    if (kind === 'timeout') return timeoutError(target, this.options.timeoutMs);
+    if (kind === 'timeout') return attempts > 1 ? timeoutError(target, elapsedMs, attempts) : timeoutError(target, this.options.timeoutMs);
     if (kind === 'cancelled') return cancelledError(target);
     return networkError(
       target,

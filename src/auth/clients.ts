@@ -27,7 +27,9 @@ export class ClientProvider {
     if (cached?.signature === signature) return cached.client;
     const client = new WalletClient({
       ...endpoints,
+      // The setting bounds what the user waits for one action: each attempt and all of them together.
       timeoutMs,
+      deadlineMs: timeoutMs,
       onRequest: (event) => {
         const outcome = event.status ?? event.error ?? 'no answer';
         const retry = event.attempt > 1 ? ` (attempt ${event.attempt})` : '';

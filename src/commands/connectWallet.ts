@@ -15,6 +15,15 @@ export function passcodePrompt(message: string, local: boolean): string {
   return hint ? vscode.l10n.t('{0} (local sandbox passcode: {1})', sentTo, hint) : sentTo;
 }
 
+/**
+ * What a refused passcode says. The box shows it in place of the prompt, so in the sandbox it
+ * repeats the current passcode: the user is never left without it.
+ */
+export function retryMessage(refusal: string, latestMessage: string, local: boolean): string {
+  const hint = local ? SANDBOX_PASSCODE.exec(latestMessage)?.[1] : undefined;
+  return hint ? vscode.l10n.t('{0} (local sandbox passcode: {1})', refusal, hint) : refusal;
+}
+
 /** Validate the mobile, send an OTP, verify it: the contract's wallet login. */
 export async function connectWallet(deps: CommandDeps, mobileArgument?: unknown): Promise<void> {
   const env = deps.accounts.env();
@@ -40,6 +49,8 @@ export async function connectWallet(deps: CommandDeps, mobileArgument?: unknown)
   const sent = await withProgress(vscode.l10n.t('Sending a passcode to {0}…', mobile), () => login.sendPasscode(mobile));
 
   let connected = false;
+  // The latest send-OTP message: in the sandbox it carries the passcode, which must stay in view.
+  let latestMessage = sent.message;
   await ui.ask({
     title: vscode.l10n.t('Connect Wallet on {0} (2/2)', ENVIRONMENTS[env].label),
     prompt: passcodePrompt(sent.message, local),
@@ -47,7 +58,10 @@ export async function connectWallet(deps: CommandDeps, mobileArgument?: unknown)
     password: !local,
     validate: inputCheck(validatePasscode),
     buttons: [{ id: 'resend', icon: 'refresh', tooltip: vscode.l10n.t('Send a new passcode') }],
-    onButton: async () => passcodePrompt(await login.resendPasscode(mobile), local),
+    onButton: async () => {
+      latestMessage = await login.resendPasscode(mobile);
+      return vscode.l10n.t('New passcode sent. {0}', passcodePrompt(latestMessage, local));
+    },
     onAccept: async (passcode) => {
       try {
         await login.verifyPasscode({ userId: sent.userId, mobile }, passcode.trim());
@@ -61,7 +75,7 @@ export async function connectWallet(deps: CommandDeps, mobileArgument?: unknown)
           error.status !== undefined &&
           error.status < 500
         )
-          return error.serverMessage ?? error.message;
+          return retryMessage(error.serverMessage ?? error.message, latestMessage, local);
         throw error;
       }
     },

@@ -1,3 +1,4 @@
+import { invocationKey } from '../common/invocationKey';
 import * as vscode from 'vscode';
 import type { BankDirectory } from '../banks/bankDirectory';
 import type { BankVerifier } from '../banks/bankVerifier';
@@ -73,6 +74,6 @@ export function registerCommands(runner: CommandRunner, deps: CommandDeps, targe
     ],
   ];
   return commands.map(([id, title, handler]) =>
-    vscode.commands.registerCommand(id, (...args: unknown[]) => runner.run(id, title, () => handler(...args))),
+    vscode.commands.registerCommand(id, (...args: unknown[]) => runner.run(invocationKey(id, args), title, () => handler(...args), id)),
   );
 }

@@ -28,6 +28,8 @@ export async function switchEnvironment(
   if (chosen === current) return;
   if (ENVIRONMENTS[chosen].live && !state.get<boolean>(PRODUCTION_CONFIRMED)) {
     const confirmed = vscode.l10n.t('Switch to Production');
+    // A modal's first button is its default (Enter): make that the safe choice.
+    const stay = vscode.l10n.t('Stay on {0}', ENVIRONMENTS[current].label);
     const answer = await ui.confirm(
       vscode.l10n.t('Switch to Production?'),
       {
@@ -35,6 +37,7 @@ export async function switchEnvironment(
         level: 'warning',
         detail: vscode.l10n.t('Production uses live wallets and real money. Calls made here act on real accounts.'),
       },
+      stay,
       confirmed,
     );
     if (answer !== confirmed) return;

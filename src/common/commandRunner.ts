@@ -21,9 +21,13 @@ export class CommandRunner {
     private readonly failures: FailureHandler,
   ) {}
 
-  /** Runs `work` once per id at a time; callers that arrive while it runs share its result. */
-  run<T>(id: string, title: string, work: () => T | Promise<T>): Promise<T | undefined> {
-    const inFlight = this.running.get(id);
+  /**
+   * Runs `work` once per key (command and argument, see invocationKey) at a time; callers that
+   * arrive while it runs share its result. A run without argument (it asks the user which)
+   * also absorbs runs of `command` with one: two prompts for one command cannot be on screen at once.
+   */
+  run<T>(id: string, title: string, work: () => T | Promise<T>, command = id): Promise<T | undefined> {
+    const inFlight = this.running.get(id) ?? this.running.get(command);
     if (inFlight) {
       this.logger.info(`${title} is already running; not starting it twice.`);
       return inFlight as Promise<T | undefined>;

@@ -1,3 +1,4 @@
+import { connectionActions } from './connectionActions';
 import * as vscode from 'vscode';
 import { isCancelled } from '../api';
 import type { FailureHandler, FailureKind } from './commandRunner';
@@ -20,7 +21,7 @@ export class FailureNotice implements FailureHandler {
 
   async report(title: string, error: unknown): Promise<void> {
     const message = describeError(title, error);
-    const actions = error instanceof UserFacingError ? error.actions : [];
+    const actions = error instanceof UserFacingError ? error.actions : connectionActions(error);
     const showLog = vscode.l10n.t('Show Log');
     const choice = await this.ui().confirm(message, { level: 'error' }, ...actions.map((action) => action.title), showLog);
     if (choice === showLog) this.logger.show();

@@ -95,7 +95,8 @@ export class VsCodeUserInput implements UserInput {
         box.busy = true;
         try {
           const prompt = await options.onButton(button.id);
-          if (typeof prompt === 'string') box.prompt = prompt;
+          // A validation message hides the prompt: clear it, so the new prompt is seen.
+          if (typeof prompt === 'string') [box.prompt, box.validationMessage] = [prompt, undefined];
         } catch (error) {
           box.validationMessage = error instanceof Error ? error.message : String(error);
         } finally {

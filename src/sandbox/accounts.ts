@@ -1,8 +1,9 @@
 import { BankPlan, MAGIC_ACCOUNTS } from './magic';
-import { nigerianName } from './names';
+import { accountHolderName } from './names';
 import { isValidAccountNumber } from './nuban';
-import { hashSeed, Random } from './random';
+import { nameInHistory } from './recipientName';
 import { SandboxState } from './state';
+import { TransactionRecord } from './types';
 
 // Which bank accounts resolve, and to what name: shared by verify and bank transfers, so the
 // name a transfer is checked against is the one verify shows.
@@ -12,13 +13,17 @@ export interface ResolvedAccount {
   plan: BankPlan;
 }
 
-/** A stable name for any account that passes the check digit: same number, same name. */
-export function resolvedAccountName(bankCode: string, accountNumber: string): string {
-  return nigerianName(new Random(hashSeed('account-name', bankCode, accountNumber)));
-}
-
-/** Magic numbers first, then accounts of sandbox wallets, then any number with a valid check digit. */
-export function resolveAccount(state: SandboxState, bankCode: string, accountNumber: string): ResolvedAccount | undefined {
+/**
+ * Magic numbers first, then accounts of sandbox wallets, then the name the account carries in
+ * the caller's own history, then any number with a valid check digit (its name follows from
+ * bank and number, as in generated histories): same account, same name, everywhere.
+ */
+export function resolveAccount(
+  state: SandboxState,
+  bankCode: string,
+  accountNumber: string,
+  history: readonly TransactionRecord[] = [],
+): ResolvedAccount | undefined {
   const magic = MAGIC_ACCOUNTS[accountNumber];
   if (magic) {
     return magic.plan === 'unresolved' ? undefined : { accountName: magic.accountName ?? '', plan: magic.plan };
@@ -27,8 +32,12 @@ export function resolveAccount(state: SandboxState, bankCode: string, accountNum
   if (known) {
     return { accountName: known.accountName, plan: 'normal' };
   }
+  const paid = nameInHistory(history, bankCode, accountNumber);
+  if (paid) {
+    return { accountName: paid, plan: 'normal' };
+  }
   return isValidAccountNumber(bankCode, accountNumber)
-    ? { accountName: resolvedAccountName(bankCode, accountNumber), plan: 'normal' }
+    ? { accountName: accountHolderName(bankCode, accountNumber), plan: 'normal' }
     : undefined;
 }
 

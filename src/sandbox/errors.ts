@@ -17,6 +17,7 @@ export const ErrorCode = {
   transactionNotFound: '30001',
   accountNotResolved: '30002',
   malformedJson: '40000',
+  forbiddenHost: '40003',
   insufficientFunds: '50001',
   invalidAmount: '50002',
   unknownBank: '50003',

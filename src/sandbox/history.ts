@@ -1,6 +1,6 @@
 import { BANKS, bankByCode, POPULAR_BANK_CODES } from './banks';
 import { objectId } from './ids';
-import { nigerianName, personName } from './names';
+import { accountHolderName, mobileHolderName, personName } from './names';
 import { makeValidAccountNumber } from './nuban';
 import { Random } from './random';
 import { Recipient, TRANSACTION_TYPES, TransactionRecord, TransactionType } from './types';
@@ -74,19 +74,20 @@ function make(rng: Random, type: TransactionType): { amount: number; recipient: 
       const naira = nairaBetween(rng, 1000, 250000, 50);
       // Some transfers carry kobo, so formatting of odd amounts gets exercised.
       const kobo = rng.next() < 0.1 ? rng.int(1, 99) : 0;
+      const accountNumber = makeValidAccountNumber(bank.bankCode, rng.digits(9));
       return {
         amount: naira * 100 + kobo,
         recipient: {
-          accountNumber: makeValidAccountNumber(bank.bankCode, rng.digits(9)),
-          accountName: nigerianName(rng),
+          accountNumber,
+          accountName: accountHolderName(bank.bankCode, accountNumber),
           bankCode: bank.bankCode,
           bankName: bank.bankName,
         },
       };
     }
     case 'phone': {
-      const recipient: Recipient =
-        rng.next() < 0.8 ? { mobile: randomMobile(rng), name: nigerianName(rng) } : { mobile: randomMobile(rng) };
+      const mobile = randomMobile(rng);
+      const recipient: Recipient = rng.next() < 0.8 ? { mobile, name: mobileHolderName(mobile) } : { mobile };
       return { amount: nairaBetween(rng, 200, 50000, 50) * 100, recipient };
     }
     case 'vtu': {

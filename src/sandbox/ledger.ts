@@ -88,7 +88,7 @@ export class Ledger {
         `bankCode ${input.bankCode} is not in the bank list; use a code from GET /v1/queries/banks`,
       );
     }
-    const resolved = resolveAccount(this.state, input.bankCode, input.accountNumber);
+    const resolved = resolveAccount(this.state, input.bankCode, input.accountNumber, from.record.transactions);
     if (!resolved) {
       throw accountNotResolved();
     }

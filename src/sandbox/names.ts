@@ -103,3 +103,23 @@ export function nigerianName(rng: Random): string {
 export function personName(rng: Random): { firstName: string; lastName: string } {
   return { firstName: rng.pick(FIRST_NAMES), lastName: rng.pick(SURNAMES) };
 }
+
+/**
+ * The one name a bank account carries everywhere in the sandbox (history, verification): it
+ * follows from bank and number, so the same account always has the same holder.
+ */
+export function accountHolderName(bankCode: string, accountNumber: string): string {
+  return nigerianName(new Random(fnv1a(`account-name|${bankCode}|${accountNumber}`)));
+}
+
+/** Likewise for a phone recipient: the same mobile is always the same person. */
+export function mobileHolderName(mobile: string): string {
+  return nigerianName(new Random(fnv1a(`mobile-name|${mobile}`)));
+}
+
+/** 32-bit FNV-1a: a history names tens of thousands of recipients, sha256 for each was too slow. */
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
+}

@@ -3,6 +3,7 @@ import { Socket } from 'node:net';
 import { ApiError, ErrorCode, invalid } from './errors';
 import { ExchangeObserver, observeExchange } from './exchange';
 import { takeFault } from './faults';
+import { hostGuard } from './hostGuard';
 import { sendError } from './http';
 import { Router, SandboxEnv } from './router';
 import { adminRoutes } from './routes/admin';
@@ -67,6 +68,8 @@ export function createSandboxServer(env: SandboxEnv, log: (line: string) => void
       if (!path.startsWith('/')) {
         throw invalid('The request target must be a path starting with "/"');
       }
+      const refusal = hostGuard(req.headers.host, req.headers.origin, path, req.socket.localAddress);
+      if (refusal) throw refusal;
       if (!admin) {
         const latency = env.knobs.latencyMs;
         if (Number.isFinite(latency) && latency > 0) {

@@ -5,6 +5,7 @@ import { ENVIRONMENTS } from '../auth/environments';
 import { COMMANDS } from '../common/commandIds';
 import { formatClockTime } from '../common/formatTime';
 import { Disposable, toDisposable } from '../common/lifecycle';
+import { accessible, spokenNaira } from './spoken';
 import type { WalletModel } from './walletModel';
 
 /** The active wallet's balance at a glance; a click refreshes it. Hidden without a wallet. */
@@ -35,6 +36,11 @@ export class BalanceStatus extends Disposable {
     return this.visible ? this.item.text : undefined;
   }
 
+  /** What a screen reader says for the item. */
+  get accessibleLabel(): string | undefined {
+    return this.visible ? this.item.accessibilityInformation?.label : undefined;
+  }
+
   get tooltip(): string | undefined {
     return typeof this.item.tooltip === 'string' ? this.item.tooltip : undefined;
   }
@@ -55,6 +61,13 @@ export class BalanceStatus extends Disposable {
     const amount = value ? formatNaira(value.balance) : '₦…';
     const marker = this.service.env() === 'local' ? '' : ` [${env.label}]`;
     this.item.text = `${loading ? '$(sync~spin)' : error ? '$(warning)' : '$(credit-card)'} ${amount}${marker}`;
+    const spokenAmount = value ? spokenNaira(value.balance) : vscode.l10n.t('not loaded yet');
+    const state = loading ? vscode.l10n.t(', loading') : error ? vscode.l10n.t(', last refresh failed') : '';
+    const where = this.service.env() === 'local' ? '' : vscode.l10n.t(', {0}', env.label);
+    this.item.accessibilityInformation = accessible(
+      vscode.l10n.t('Wallet balance {0}{1}{2}. Refresh balance', spokenAmount, where, state),
+      'button',
+    );
     this.item.backgroundColor = env.live ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     const when = updatedAt ? formatClockTime(updatedAt) : vscode.l10n.t('not yet');
     this.item.tooltip = [

@@ -3,6 +3,7 @@ import type { Account, Transaction, TransactionType, WalletBalance } from '../ap
 import type { AccountService } from '../auth/accountService';
 import { Disposable } from '../common/lifecycle';
 import { describeError } from '../common/userFacingError';
+import { withSlowWaitProgress } from '../common/slowWait';
 import { Loadable } from './loadable';
 
 export type WalletPart = 'balance' | 'accounts' | 'transactions';
@@ -70,7 +71,10 @@ export class WalletModel extends Disposable {
   loadBalance(force = false): Promise<void> {
     if (!force && this.balance.isFresh(FRESH_FOR_MS)) return Promise.resolve();
     return this.balance.load(
-      () => this.service.withWallet((client, credentials) => client.getBalance(credentials)),
+      () =>
+        withSlowWaitProgress(vscode.l10n.t('Loading the balance…'), (signal) =>
+          this.service.withWallet((client, credentials) => client.getBalance(credentials, { signal })),
+        ),
       (error) => this.describe(error),
     );
   }
@@ -78,7 +82,10 @@ export class WalletModel extends Disposable {
   loadAccounts(force = false): Promise<void> {
     if (!force && this.accounts.isFresh(FRESH_FOR_MS)) return Promise.resolve();
     return this.accounts.load(
-      () => this.service.withWallet((client, credentials) => client.listAccounts(credentials)),
+      () =>
+        withSlowWaitProgress(vscode.l10n.t('Loading the linked accounts…'), (signal) =>
+          this.service.withWallet((client, credentials) => client.listAccounts(credentials, { signal })),
+        ),
       (error) => this.describe(error),
     );
   }
@@ -105,8 +112,10 @@ export class WalletModel extends Disposable {
   private async fetchPage(page: number, before: Transaction[]): Promise<TransactionPages> {
     const limit = this.pageSize();
     const type = this.filterType;
-    const items = await this.service.withWallet((client, credentials) =>
-      client.listTransactions(credentials, { limit, pages: page, ...(type ? { type } : {}) }),
+    const items = await withSlowWaitProgress(vscode.l10n.t('Loading transactions…'), (signal) =>
+      this.service.withWallet((client, credentials) =>
+        client.listTransactions(credentials, { limit, pages: page, ...(type ? { type } : {}) }, { signal }),
+      ),
     );
     return { items: [...before, ...items], nextPage: items.length < limit ? undefined : page + 1 };
   }

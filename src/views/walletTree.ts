@@ -7,6 +7,7 @@ import { COMMANDS } from '../common/commandIds';
 import { formatClockTime, formatDateTime } from '../common/formatTime';
 import { Disposable } from '../common/lifecycle';
 import { counterparty, shortReference, transactionTooltip, typeIcon, typeLabel } from './transactionFormat';
+import { accessible, spokenNaira } from './spoken';
 import type { WalletModel, WalletPart } from './walletModel';
 
 export type WalletNode =
@@ -244,6 +245,18 @@ export class WalletTreeProvider extends Disposable implements vscode.TreeDataPro
         : when
           ? vscode.l10n.t('balance · updated {0}', when)
           : vscode.l10n.t('balance');
+    const state = loading
+      ? vscode.l10n.t('loading')
+      : error
+        ? value
+          ? vscode.l10n.t('stale, updated {0}', when ?? '')
+          : vscode.l10n.t('could not load')
+        : when
+          ? vscode.l10n.t('updated {0}', when)
+          : '';
+    item.accessibilityInformation = accessible(
+      [vscode.l10n.t('Balance'), value ? spokenNaira(value.balance) : '', state].filter(Boolean).join(', '),
+    );
     item.tooltip = error
       ? `${error}\n${vscode.l10n.t('Click refresh to try again.')}`
       : value
@@ -297,6 +310,15 @@ function transactionItem(transaction: Transaction): vscode.TreeItem {
     .filter(Boolean)
     .join(' · ');
   item.command = { command: COMMANDS.showTransaction, title: vscode.l10n.t('Show Transaction'), arguments: [transaction.reference] };
+  item.accessibilityInformation = accessible(
+    [
+      `${typeLabel(transaction.type)} ${spokenNaira(transaction.amount)}`,
+      formatDateTime(transaction.createdAt, undefined, 'minutes'),
+      counterparty(transaction),
+    ]
+      .filter(Boolean)
+      .join(', '),
+  );
   return item;
 }
 

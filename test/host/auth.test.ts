@@ -91,6 +91,10 @@ describe('Sign-in, apps and wallet connection (local sandbox)', function () {
     ]);
     assert.match(input.asked[0]!.validation ?? '', /0803 123 4567/, 'a bad mobile shows the expected form');
     assert.match(input.asked[2]!.validation ?? '', /passcode you entered is invalid/i);
+    // The refusal replaces the prompt on screen, so it repeats the sandbox passcode (issue 17 item 1).
+    assert.equal(sandboxPasscode(input.asked[2]!.validation), sandboxPasscode(input.asked[2]!.prompt));
+    assert.match(input.asked[4]!.prompt ?? '', /^New passcode sent\. /, 'a resend says so');
+    assert.notEqual(sandboxPasscode(input.asked[4]!.prompt), sandboxPasscode(input.asked[2]!.prompt), 'with the new passcode');
     assert.deepEqual(input.errors, []);
     const wallet = api.accounts.activeWallet('local');
     assert.equal(wallet?.mobile, sandboxMobile);
@@ -193,6 +197,13 @@ describe('Sign-in, apps and wallet connection (local sandbox)', function () {
     const refused = await runScripted(api, 'walletConsole.signIn', [email, password]);
     assert.match(refused.errors[0] ?? '', /Plain http:\/\/ is only allowed for this machine/);
 
+    // An unreachable host offers the ways out, not only the log (issue 17 item 4).
+    await setSetting('staging.consoleUrl', 'http://127.0.0.1:9');
+    await setSetting('staging.developerUrl', 'http://127.0.0.1:9');
+    const unreachable = await runScripted(api, 'walletConsole.signIn', [email, password]);
+    assert.match(unreachable.errors[0] ?? '', /Could not reach the wallet API/);
+    assert.deepEqual(unreachable.errorButtons[0], ['Switch Environment', 'Open Settings', 'Show Log']);
+
     await runScripted(api, 'walletConsole.switchEnvironment', ['Local sandbox']);
     assert.equal(api.accounts.env(), 'local');
     assert.equal(api.accounts.activeApp('local')?.name, 'Checkout Test', 'local kept its app');
@@ -204,6 +215,11 @@ describe('Sign-in, apps and wallet connection (local sandbox)', function () {
     const declined = await runScripted(api, 'walletConsole.switchEnvironment', ['Production', CANCEL]);
     assert.match(declined.asked[1]!.title, /Switch to Production/);
     assert.equal(api.accounts.env(), 'local');
+    // Enter presses a modal's first button: it must be the safe one (issue 17 item 10).
+    assert.deepEqual(declined.asked[1]!.buttons, ['Stay on Local sandbox', 'Switch to Production']);
+    const stayed = await runScripted(api, 'walletConsole.switchEnvironment', ['Production', 'Stay on Local sandbox']);
+    assert.equal(stayed.errors.length, 0);
+    assert.equal(api.accounts.env(), 'local', 'the default answer stays');
   });
 });
 

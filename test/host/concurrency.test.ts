@@ -169,4 +169,24 @@ describe('Concurrency: one refresh for many calls, commands joined, no half-writ
       'stored accounts, tokens and apps unchanged; one message for each failure, none for the cancel',
     ]);
   });
+  it('Disconnect Wallet clicked on two wallets in quick succession disconnects both; the same click twice asks once', async () => {
+    const other = '2348000000000';
+    await runScripted(api, 'walletConsole.connectWallet', [other, (options) => sandboxPasscode(options.prompt)]);
+    const input = new ScriptedInput('Disconnect', 'Disconnect');
+    api.setUserInput!(input);
+    try {
+      await Promise.all([
+        vscode.commands.executeCommand('walletConsole.disconnectWallet', { kind: 'otherWallet', mobile: wallet.mobile }),
+        vscode.commands.executeCommand('walletConsole.disconnectWallet', { kind: 'otherWallet', mobile: other }),
+        vscode.commands.executeCommand('walletConsole.disconnectWallet', { kind: 'otherWallet', mobile: other }),
+      ]);
+    } finally {
+      api.setUserInput!(undefined);
+    }
+    input.assertDone();
+    assert.deepEqual(input.errors, []);
+    assert.equal(input.asked.filter((prompt) => prompt.kind === 'confirm').length, 2, 'one question per wallet');
+    const left = api.accounts.accounts('local').wallets.map((candidate) => candidate.mobile);
+    assert.ok(!left.includes(wallet.mobile) && !left.includes(other), `both wallets are disconnected (left: ${left.join(', ')})`);
+  });
 });

@@ -164,6 +164,15 @@ describe('Wallet views and the status-bar balance (local sandbox)', function () 
     await wallet.admin.setBalance(wallet.mobile, 1_234_000);
     await vscode.commands.executeCommand('walletConsole.refreshBalance');
     assert.equal(status.text, '$(credit-card) ₦12,340.00');
+    // Screen readers hear what it is, in naira, not the icon's name (issue 17 item 5).
+    assert.equal(status.accessibleLabel, 'Wallet balance 12,340.00 naira. Refresh balance');
+    const balanceRow = wallet.api.views.walletTree.getTreeItem({ kind: 'balance' });
+    assert.match(balanceRow.accessibilityInformation?.label ?? '', /^Balance, 12,340\.00 naira, updated \d/);
+    const [firstRow] = (await wallet.api.views.walletTree.getChildren({ kind: 'transactions' })).filter(
+      (node) => node.kind === 'transaction',
+    );
+    const spoken = firstRow ? wallet.api.views.walletTree.getTreeItem(firstRow).accessibilityInformation?.label : undefined;
+    assert.match(spoken ?? '', /^(Bank transfer|Phone transfer|Bill payment|BVN check|Airtime \(VTU\)) [\d,]+\.\d{2} naira, /);
     assert.match(status.tooltip ?? '', new RegExp(`Wallet ${wallet.mobile}[\\s\\S]*Local sandbox[\\s\\S]*Updated`));
     await setSetting('statusBar.showBalance', false);
     assert.equal(status.text, undefined, 'the setting hides it');
@@ -179,6 +188,9 @@ describe('Wallet views and the status-bar balance (local sandbox)', function () 
     const welcomeFor = (when: RegExp) => manifest.contributes.viewsWelcome.find((entry) => when.test(entry.when));
     assert.deepEqual([keys.signedIn, keys.hasApp, keys.walletConnected], [true, true, true]);
     assert.match(welcomeFor(/^walletConsole.walletLoadFailed$/)!.contents, /command:walletConsole.refresh/, 'the error state offers Retry');
+    // Signed out on staging or production, the welcome does not speak of the local sandbox.
+    assert.match(welcomeFor(/^!walletConsole.signedIn && walletConsole.environment == local$/)!.contents, /local sandbox/);
+    assert.doesNotMatch(welcomeFor(/^!walletConsole.signedIn && walletConsole.environment != local$/)!.contents, /sandbox/i);
 
     await runScripted(wallet.api, 'walletConsole.disconnectWallet', ['Disconnect'], wallet.mobile);
     assert.equal(keys.walletConnected, false);
@@ -188,7 +200,10 @@ describe('Wallet views and the status-bar balance (local sandbox)', function () 
 
     await runScripted(wallet.api, 'walletConsole.signOut', []);
     assert.equal(keys.signedIn, false);
-    assert.match(welcomeFor(/^!walletConsole.signedIn$/)!.contents, /command:walletConsole.signIn[\s\S]*command:walletConsole.signUp/);
+    assert.match(
+      welcomeFor(/^!walletConsole.signedIn && walletConsole.environment == local$/)!.contents,
+      /command:walletConsole.signIn[\s\S]*command:walletConsole.signUp/,
+    );
   });
 });
 

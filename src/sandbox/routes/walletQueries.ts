@@ -71,7 +71,7 @@ export function walletQueryRoutes(router: Router): void {
 
   router.add('GET', '/v1/queries/verify', (ctx) => {
     requireApp(ctx);
-    requireWallet(ctx);
+    const wallet = requireWallet(ctx);
     const accountNumber = queryParam(ctx.query, 'accountNumber') ?? '';
     const bankCode = queryParam(ctx.query, 'bankCode') ?? '';
     if (!/^\d{10,11}$/.test(accountNumber)) {
@@ -84,7 +84,7 @@ export function walletQueryRoutes(router: Router): void {
     if (!bank) {
       throw invalid(`bankCode ${bankCode} is not in the bank list`);
     }
-    const resolved = resolveAccount(ctx.env.state, bankCode, accountNumber);
+    const resolved = resolveAccount(ctx.env.state, bankCode, accountNumber, wallet.record.transactions);
     if (!resolved) {
       throw accountNotResolved();
     }

@@ -23,9 +23,11 @@ function plain(label: string): string {
  * scripted answer; typed answers go through the box's own validation, as a person's would.
  */
 export class ScriptedInput implements UserInput {
-  readonly asked: { kind: 'ask' | 'pick' | 'confirm'; title: string; prompt?: string; validation?: string }[] = [];
+  readonly asked: { kind: 'ask' | 'pick' | 'confirm'; title: string; prompt?: string; validation?: string; buttons?: string[] }[] = [];
   /** Error messages the extension showed, in order. */
   readonly errors: string[] = [];
+  /** The buttons each error offered, in the same order as `errors`. */
+  readonly errorButtons: string[][] = [];
   private readonly answers: Answer[];
 
   constructor(...answers: Answer[]) {
@@ -85,9 +87,10 @@ export class ScriptedInput implements UserInput {
     if (options.level === 'error') {
       // Errors are recorded for assertions and dismissed, as a person closing the toast.
       this.errors.push(message);
+      this.errorButtons.push(buttons);
       return undefined;
     }
-    this.asked.push({ kind: 'confirm', title: message });
+    this.asked.push({ kind: 'confirm', title: message, buttons });
     if (buttons.length === 0) return undefined; // A plain notice needs no answer.
     const answer = this.next(`confirm "${message}"`);
     if (answer === CANCEL || answer === undefined) return undefined;

@@ -93,13 +93,39 @@ describe('api/client failures', function () {
     const error = await failure(client.getBalance(wallet));
     const elapsed = Date.now() - started;
     assert.equal(error.kind, 'timeout');
-    assert.equal(error.message, 'The wallet API did not answer within 150 ms (GET /v1/users/balance).');
+    // Issue 17 item 3: the message says what the user waited, not one attempt's limit.
+    assert.match(error.message, /^The wallet API did not answer: 3 attempts over \d+ ms \(GET \/v1\/users\/balance\)\.$/);
     assert.ok(elapsed >= 3 * 150 && elapsed < 1500, `took ${elapsed} ms`);
     await waitFor(() => requestsTo(h.sandbox, BALANCE).length === 3);
     assert.deepEqual(
       h.events.map((e) => e.error),
       ['timeout', 'timeout', 'timeout'],
     );
+  });
+
+  it('timeout: a deadline bounds the whole call, all attempts together, and says so', async () => {
+    h.sandbox.knobs.faults.push({ path: BALANCE, delayMs: 1000 });
+    const client = h.clientWith({ timeoutMs: 200, deadlineMs: 500, retries: 5, retryDelayMs: 1 });
+    const started = Date.now();
+    const error = await failure(client.getBalance(wallet));
+    const elapsed = Date.now() - started;
+    assert.equal(error.kind, 'timeout');
+    assert.match(error.message, /^The wallet API did not answer: [23] attempts over 500 ms \(GET \/v1\/users\/balance\)\.$/);
+    assert.ok(elapsed >= 480 && elapsed < 900, `the deadline, not 6 attempts, decides: took ${elapsed} ms`);
+  });
+
+  it('timeout: a deadline lets a GET be retried after a quick failure, and a caller can still cancel', async () => {
+    h.sandbox.knobs.faults.push({ path: BALANCE, status: 503, times: 1 });
+    const balance = await h.clientWith({ deadlineMs: 2000, retryDelayMs: 1 }).getBalance(wallet);
+    assert.ok(Number.isInteger(balance.balance), 'the retry within the bound answered');
+
+    h.sandbox.knobs.faults.push({ path: BALANCE, delayMs: 1000 });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const started = Date.now();
+    const error = await failure(h.clientWith({ deadlineMs: 5000 }).getBalance(wallet, { signal: controller.signal }));
+    assert.ok(isCancelled(error), `cancelled, not ${error.kind}`);
+    assert.ok(Date.now() - started < 600);
   });
 
   it('timeout: a body that stalls after the headers is cut off too', async () => {

@@ -217,20 +217,21 @@ describe('reliability: hostile input to the sandbox', function () {
   });
 
   it('answers bytes that are not valid HTTP with a 400 envelope (or a hang-up), and keeps serving', async () => {
+    // Host is loopback: these test HTTP framing, not the Host guard (hostGuard.test.ts).
     const fixed: [string, string | Buffer][] = [
       ['garbage line', 'GARBAGE\r\n\r\n'],
-      ['header overflow', `GET /v1/users/balance HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(100_000)}\r\n\r\n`],
+      ['header overflow', `GET /v1/users/balance HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(100_000)}\r\n\r\n`],
       [
         'bad chunk',
-        'POST /v1/auth/signup HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n\r\n',
+        'POST /v1/auth/signup HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n\r\n',
       ],
-      ['two content lengths', 'POST /v1/auth/signup HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello!'],
-      ['NUL in a header', 'GET /v1/users/balance HTTP/1.1\r\nHost: x\r\nX-App-Key: a\u0000b\r\n\r\n'],
-      ['absolute-form target', 'GET http://evil.example/v1/users/balance HTTP/1.1\r\nHost: x\r\n\r\n'],
-      ['asterisk target', 'GET * HTTP/1.1\r\nHost: x\r\n\r\n'],
+      ['two content lengths', 'POST /v1/auth/signup HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello!'],
+      ['NUL in a header', 'GET /v1/users/balance HTTP/1.1\r\nHost: 127.0.0.1\r\nX-App-Key: a\u0000b\r\n\r\n'],
+      ['absolute-form target', 'GET http://evil.example/v1/users/balance HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'],
+      ['asterisk target', 'GET * HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'],
       [
         'smuggling',
-        'POST /v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /__sandbox/health HTTP/1.1\r\nHost: x\r\n\r\n',
+        'POST /v1/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /__sandbox/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n',
       ],
       ['HTTP/0.9', 'GET /\r\n\r\n'],
       ['binary', Buffer.from([0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xfc, 0x03, 0x03])],

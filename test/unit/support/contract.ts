@@ -125,8 +125,10 @@ export function contractProblem(exchange: SandboxExchange): string | undefined {
   }
   const found = routesFor(path);
   if (found.length === 0) {
-    // Not a documented path: the API answers 404 (or 400 for a target that is not a path).
-    return status === 404 || status === 400 ? schemaProblem(ERROR_SCHEMA, body) : `status ${status} for a path the document does not have`;
+    // Not a documented path: the API answers 404 (400 for a target that is not a path, 403 for a foreign Host).
+    return status === 404 || status === 400 || status === 403
+      ? schemaProblem(ERROR_SCHEMA, body)
+      : `status ${status} for a path the document does not have`;
   }
   const route = found.find((candidate) => candidate.item[method.toLowerCase()]);
   if (!route) {
