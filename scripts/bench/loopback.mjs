@@ -45,9 +45,12 @@ export function splitCores() {
   return { server: '1', undo: () => pin(process.pid, original) };
 }
 
-/** Forks serve.mjs in `mode` (on CPU `cpus` when given) and resolves once it listens: { url, stop() }. */
-export function startServerProcess(mode, init, cpus) {
-  const child = fork(path.join(here, 'serve.mjs'), [mode], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+/**
+ * Forks serve.mjs in `mode` (on CPU `cpus` when given; with `args` after the mode) and resolves
+ * once it listens: { url, stop() }.
+ */
+export function startServerProcess(mode, init, cpus, args = []) {
+  const child = fork(path.join(here, 'serve.mjs'), [mode, ...args], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   if (cpus) pin(child.pid, cpus);
   const stop = () => {
     unregister();

@@ -8,7 +8,7 @@
 //   npm run bench -- --cold-starts 5          how many cold starts for the activation median
 //   npm run bench -- --docs                   also write docs/benchmarks.md (for the README)
 //
-// Groups: activation, size, requests, client, sandbox, history. The extension is measured as
+// Groups: activation, size, requests, client, sandbox, history, money. The extension is measured as
 // packaged: the .vsix is built (vsce, production bundle), unpacked, and loaded from there into
 // a fresh VS Code server and extension host for each cold start.
 // Env: WALLET_CONSOLE_BENCH_TIMEOUT_MS (default 30 min) stops a run that hangs.
@@ -33,6 +33,7 @@ import { Figures, KB, machine, MB } from './figures.mjs';
 import { runHostBench } from './host.mjs';
 import { startPrism } from './prism.mjs';
 import { log, median } from './log.mjs';
+import { moneyFigures } from './moneyFigures.mjs';
 import {
   connectWallet,
   measureClientOverheadInChild,
@@ -44,7 +45,7 @@ import {
 } from './loopback.mjs';
 import { zipEntries, unzip } from './zip.mjs';
 
-const GROUPS = ['activation', 'size', 'requests', 'client', 'sandbox', 'history'];
+const GROUPS = ['activation', 'size', 'requests', 'client', 'sandbox', 'history', 'money'];
 const HOST_GROUPS = ['activation', 'requests', 'history'];
 
 /** Paths (inside extension/) that must never ship. */
@@ -385,6 +386,14 @@ async function main() {
     }
   }
 
+  if (groups.has('money')) {
+    try {
+      await moneyFigures(figures);
+    } catch (error) {
+      figures.error('money', error);
+    }
+  }
+
   const order = (figure) => GROUPS.indexOf(figure.group);
   figures.list.sort((a, b) => order(a) - order(b));
   const where = machine(VSCODE_VERSION);
@@ -439,6 +448,12 @@ function writeDocs(markdown) {
     '  Against Prism: the same autocannon runs on `GET /v1/queries/banks` against `prism mock`',
     "  (`@stoplight/prism-cli`) serving the sandbox's OpenAPI document, its example for that answer",
     "  set to the sandbox's answer so both send the same bytes; Prism on the server core, logging errors only.",
+    '- **Money**: the sandbox runs in its own process with a state file, so every transfer answer',
+    '  waits for its fsync. Durable bank transfers: 64 keep-alive clients (autocannon) POST bank',
+    '  transfers for 3 runs of 4 s after a warm-up; the median run counts, and the balance is read',
+    '  back to check every answered transfer moved money. Webhooks: 300 transfers to the account that',
+    '  settles at once, one after another, with the callbackURL on a receiver in the benchmark',
+    "  process; latency is the receiver's arrival time minus the event's createdAt (settlement).",
     '- **Big histories**: 20 pages of 100 transactions loaded into the tree with the view open; the',
     '  build time is `getChildren` plus `getTreeItem` for every item once the page has arrived; heap',
     '  read after a forced full GC in the extension host.',

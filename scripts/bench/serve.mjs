@@ -1,6 +1,8 @@
 // A server for the loopback benchmarks, run in its own process (forked with an IPC channel) so
 // the load generator and the server each get a core:
 //   node scripts/bench/serve.mjs sandbox   the sandbox (out/src/sandbox), in memory, seed 1
+//   node scripts/bench/serve.mjs sandbox <file.json>
+//                                          the same, keeping its state in that file (durable)
 //   node scripts/bench/serve.mjs bare      a bare node:http server; the parent sends
 //                                          { bodies: { '/path': object } } and it answers each
 //                                          path with that object as JSON, as the sandbox does
@@ -13,10 +15,10 @@ import { repoRoot } from '../host/util.mjs';
 
 const mode = process.argv[2];
 
-async function startSandbox() {
+async function startSandbox(dataFile) {
   const require = createRequire(import.meta.url);
   const { startSandbox } = require(path.join(repoRoot, 'out', 'src', 'sandbox', 'index.js'));
-  const sandbox = await startSandbox({ port: 0, seed: 1, log: () => {} });
+  const sandbox = await startSandbox({ port: 0, seed: 1, dataFile, log: (line) => process.stderr.write(`${line}\n`) });
   return sandbox.url;
 }
 
@@ -43,12 +45,12 @@ function startBare(bodies) {
 process.on('disconnect', () => process.exit(0));
 
 if (mode === 'sandbox') {
-  process.send({ url: await startSandbox() });
+  process.send({ url: await startSandbox(process.argv[3]) });
 } else if (mode === 'bare') {
   process.once('message', (message) => {
     void startBare(message.bodies).then((url) => process.send({ url }));
   });
 } else {
-  process.stderr.write('Usage: node scripts/bench/serve.mjs sandbox|bare\n');
+  process.stderr.write('Usage: node scripts/bench/serve.mjs sandbox [file.json] | bare\n');
   process.exit(2);
 }

@@ -6,7 +6,8 @@ import { Scheduler } from './scheduler';
 import { advanceClock } from './timeTravel';
 import { createSandboxServer } from './server';
 import { SandboxState } from './state';
-import { loadState, StateWriter } from './store';
+import { StateWriter } from './stateWriter';
+import { loadState } from './store';
 import { RecordedRequest, Sandbox, SandboxKnobs, SandboxOptions, TransactionRecord, TransactionType } from './types';
 import { Webhooks } from './webhooks';
 
@@ -47,8 +48,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const writer = dataFile ? new StateWriter(dataFile, state, log) : undefined;
   if (writer) {
     state.onChange = () => writer.schedule();
-    // Save at once, so the signing secret survives even if nothing else happens.
-    writer.schedule();
+    // Saved before the first request, so the signing secret of every token it issues (and the
+    // state a journal line builds on) is on disk. A failure is logged; the sandbox still runs.
+    await writer.commit().catch(() => undefined);
   }
 
   const knobs: SandboxKnobs = {
@@ -77,7 +79,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       });
     });
   } catch (error) {
-    await writer?.flush();
+    await writer?.close();
     throw error;
   }
   const port = (server.address() as AddressInfo).port;
@@ -92,7 +94,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       closed ??= (async () => {
         scheduler.stop();
         await shutdown();
-        await writer?.flush();
+        await writer?.close();
       })();
       return closed;
     },

@@ -67,8 +67,14 @@ export class Ledger {
     from.record.balance -= amount;
     to.record.balance += amount;
     const record = this.insert(from, reference, at, 'phone', amount, { mobile, name: to.record.name }, 'debit');
-    this.insert(to, reference, at, 'phone', amount, { mobile: from.record.mobile, name: from.record.name }, 'credit');
-    this.state.changed();
+    const credit = this.insert(to, reference, at, 'phone', amount, { mobile: from.record.mobile, name: from.record.name }, 'credit');
+    this.state.changedMoney({
+      wallets: [from, to],
+      transactions: [
+        [from, record],
+        [to, credit],
+      ],
+    });
     this.webhooks.emit(sender.app, 'PHONE_TRANSFER', 'SUCCESS', {
       appWalletMobile: from.record.mobile,
       amount,
@@ -136,12 +142,12 @@ export class Ledger {
       createdAt: record.createdAt,
     };
     this.state.transfers.set(reference, transfer);
+    this.state.changedMoney({ wallets: [from], transactions: [[from, record]], transfers: [transfer] });
     if (plan === 'instant') {
       this.settle(reference);
     } else {
       this.scheduleSettlement(transfer);
     }
-    this.state.changed();
     return transfer;
   }
 
@@ -170,7 +176,7 @@ export class Ledger {
     sender.wallet.record.balance -= amount;
     const recipient = { metadata: { billerName: provider, billCustomerID: mobile, billType: 'vtu' } };
     const record = this.insert(sender.wallet, reference, at, 'bills', amount, recipient, 'debit');
-    this.state.changed();
+    this.state.changedMoney({ wallets: [sender.wallet], transactions: [[sender.wallet, record]] });
     return record;
   }
 
@@ -187,6 +193,7 @@ export class Ledger {
     if (record) {
       record.statusCode = STATUS_CODES[transfer.status];
       record.updatedAt = new Date(Math.max(at, Date.parse(record.createdAt))).toISOString();
+      this.state.changedMoney({ transactions: [[wallet, record]] });
     }
     if (transfer.fails) {
       wallet.record.balance += transfer.amount;
@@ -201,8 +208,9 @@ export class Ledger {
         'credit',
       );
       reversal.reversalOf = reference;
+      this.state.changedMoney({ transactions: [[wallet, reversal]] });
     }
-    this.state.changed();
+    this.state.changedMoney({ wallets: [wallet], transfers: [transfer] });
     const app = this.state.app(transfer.appId);
     if (app) {
       this.webhooks.emit(app, 'BANK_TRANSFER', transfer.fails ? 'FAILED' : 'SUCCESS', {

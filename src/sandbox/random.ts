@@ -13,6 +13,10 @@ export class Random {
     return this.state;
   }
 
+  set seedState(value: number) {
+    this.state = value >>> 0;
+  }
+
   /** Uniform in [0, 1). */
   next(): number {
     this.state = (this.state + 0x6d2b79f5) >>> 0;

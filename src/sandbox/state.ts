@@ -5,6 +5,7 @@ import { objectId, walletUserId } from './ids';
 import { nigerianName } from './names';
 import { makeValidAccountNumber } from './nuban';
 import { hashSeed, Random } from './random';
+import { Changes, MoneyChange } from './journal';
 import { PERSONA_MOBILE, PERSONA_PASSCODE } from './magic';
 import { BankTransferRecord, TRANSACTION_TYPES, TransactionRecord, TransactionType, WebhookEvent } from './types';
 import { BankAccount, Wallet, WalletRecord } from './wallet';
@@ -82,6 +83,8 @@ export interface PersistedState {
   transfers?: BankTransferRecord[];
   events?: WebhookEvent[];
   clockOffsetMs?: number;
+  /** The last journal line this snapshot holds (see journal.ts). */
+  journal?: { writer: string; seq: number };
 }
 
 /** Webhook events kept (oldest dropped first), so the state file stays small. */
@@ -127,6 +130,8 @@ export class SandboxState {
 
   /** Called after every change, so the store can schedule a write. */
   onChange: () => void = () => undefined;
+  /** What changed since the store last took the changes; a fresh or loaded state needs a snapshot. */
+  private pending = new Changes(true);
 
   private constructor(
     readonly secret: string,
@@ -208,8 +213,31 @@ export class SandboxState {
     };
   }
 
+  /** A change only a snapshot of the whole state saves. */
   changed(): void {
+    this.pending.snapshot = true;
     this.onChange();
+  }
+
+  /** A money change: the journal can save it with one short line. */
+  changedMoney(change: MoneyChange): void {
+    for (const wallet of change.wallets ?? []) this.pending.wallets.add(wallet);
+    for (const [wallet, record] of change.transactions ?? []) this.pending.transactions.set(record, wallet);
+    for (const transfer of change.transfers ?? []) this.pending.transfers.add(transfer);
+    for (const event of change.events ?? []) this.pending.events.add(event);
+    this.onChange();
+  }
+
+  /** The next write must be a snapshot (a write failed), without asking for one now. */
+  snapshotNeeded(): void {
+    this.pending.snapshot = true;
+  }
+
+  /** Hands the changes so far to the store, which writes them. */
+  takeChanges(): Changes {
+    const taken = this.pending;
+    this.pending = new Changes();
+    return taken;
   }
 
   // --- wallets -------------------------------------------------------------------------------
@@ -422,12 +450,17 @@ export class SandboxState {
   }
 
   addEvent(event: WebhookEvent): void {
+    this.putEvent(event);
+    this.changedMoney({ events: [event] });
+  }
+
+  /** Adds or replaces an event, dropping the oldest beyond MAX_EVENTS. */
+  putEvent(event: WebhookEvent): void {
     this.events.set(event.id, event);
     if (this.events.size > MAX_EVENTS) {
       const oldest = this.events.keys().next().value as string;
       this.events.delete(oldest);
     }
-    this.changed();
   }
 
   linkWallet(app: AppRecord, mobile: string): void {

@@ -61,7 +61,7 @@ export class Webhooks {
     event.state = 'pending';
     event.runStart = event.attempts.length;
     this.schedule(event, this.now());
-    this.state.changed();
+    this.state.changedMoney({ events: [event] });
   }
 
   /** After a restart: picks up the deliveries that were still under way. */
@@ -107,6 +107,6 @@ export class Webhooks {
       event.state = 'failed';
       event.nextAttemptAt = null;
     }
-    this.state.changed();
+    this.state.changedMoney({ events: [event] });
   }
 }

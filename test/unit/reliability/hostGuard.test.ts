@@ -4,7 +4,8 @@
 import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import { hostGuard } from '../../../src/sandbox/hostGuard';
-import { startSandbox, type Sandbox } from '../../../src/sandbox';
+import type { Sandbox } from '../../../src/sandbox';
+import { startCheckedSandbox } from '../support/contract';
 
 function get(sandbox: Sandbox, path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
   const url = new URL(sandbox.url);
@@ -75,7 +76,7 @@ describe('reliability: the sandbox refuses DNS rebinding', () => {
     let sandbox: Sandbox;
     let port: string;
     before(async () => {
-      sandbox = await startSandbox({ port: 0, log: () => undefined });
+      sandbox = await startCheckedSandbox({ port: 0, log: () => undefined });
       port = new URL(sandbox.url).port;
     });
     after(() => sandbox.close());

@@ -6,7 +6,7 @@
 // appear twice, and the balance must match what the history says left the wallet.
 import * as assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import fc from 'fast-check';
@@ -221,6 +221,8 @@ describe('sandbox: durable money under SIGKILL', function () {
     const delays = fc.sample(fc.integer({ min: 20, max: 200 }), { numRuns: LANES * KILLS_PER_LANE, seed: 14_008 });
     await Promise.all(lanes.map((lane, index) => killRounds(lane, delays.slice(index * KILLS_PER_LANE, (index + 1) * KILLS_PER_LANE))));
     const tallies = await Promise.all(lanes.map(check));
+    // Journals and temporary files of killed processes are swept once a new snapshot holds them.
+    assert.deepEqual(readdirSync(dir).sort(), lanes.map((lane) => path.basename(lane.dataFile)).sort());
 
     const sum = (pick: (tally: Tally) => number): number => tallies.reduce((total, tally) => total + pick(tally), 0);
     const lost = tallies.flatMap((tally) => tally.lost);

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { startCheckedSandbox } from '../support/contract';
@@ -55,6 +55,60 @@ describe('sandbox: state file', () => {
       assert.notEqual(app.json['data'].app.key, dev.appKey);
     } finally {
       await second.close();
+    }
+  });
+
+  it('keeps answered transfers in a journal beside the file, and folds it in on close', async () => {
+    const dataFile = path.join(dir, 'state.json');
+    const first = await startCheckedSandbox({ dataFile, log: () => undefined });
+    const dev = await newDeveloper(first);
+    const wallet = await connectWallet(first, dev.appKey, dev.sandboxMobile);
+    first.setBalance(dev.sandboxMobile, 1_000_000);
+    const send = (sandbox: { url: string }, amount: number) =>
+      expectOk(
+        call(sandbox.url, 'POST', '/v1/users/transfers/phone', { body: { mobile: '2348000000000', amount }, headers: wallet.headers }),
+      );
+    const before = await send(first, 1_000);
+    await new Promise((resolve) => setTimeout(resolve, 100)); // the snapshot of the setup is written
+    const answered = await send(first, 2_500);
+    const reference = answered.json['data'].transaction.reference as string;
+    // The answer waited for one journal line, not for the whole file.
+    const journal = readdirSync(dir).find((name) => name.endsWith('.journal'));
+    assert.ok(journal, `a journal beside the file: ${readdirSync(dir).join(', ')}`);
+    assert.ok(!readFileSync(dataFile, 'utf8').includes(reference), 'the transfer is not in the snapshot');
+    assert.match(readFileSync(path.join(dir, journal), 'utf8'), new RegExp(reference));
+
+    // What a crash leaves: the files as they are now, with the process never closed.
+    const crashed = path.join(dir, 'crashed');
+    mkdirSync(crashed);
+    for (const name of ['state.json', journal]) copyFileSync(path.join(dir, name), path.join(crashed, name));
+    await first.close();
+    assert.deepEqual(readdirSync(dir).sort(), ['crashed', 'state.json'], 'close folds the journal into the file and removes it');
+
+    const crashedFile = path.join(crashed, 'state.json');
+    const second = await startCheckedSandbox({ dataFile: crashedFile, log: () => undefined });
+    try {
+      const balance = await expectOk(call(second, 'GET', '/v1/users/balance', { headers: wallet.headers }));
+      assert.equal(balance.json['data'].user.balance, 1_000_000 - 1_000 - 2_500);
+      for (const ref of [before.json['data'].transaction.reference as string, reference]) {
+        await expectOk(call(second, 'GET', `/v1/transactions/${ref}`, { headers: wallet.headers }));
+      }
+      await send(second, 4_000);
+    } finally {
+      await second.close();
+    }
+    // The copied journal names this process, which still runs, so it is left alone; a dead
+    // writer's is swept (test/unit/sandbox/durability.test.ts).
+    assert.deepEqual(
+      readdirSync(crashed).filter((name) => name !== journal),
+      ['state.json'],
+    );
+    const third = await startCheckedSandbox({ dataFile: crashedFile, log: () => undefined });
+    try {
+      const balance = await expectOk(call(third, 'GET', '/v1/users/balance', { headers: wallet.headers }));
+      assert.equal(balance.json['data'].user.balance, 1_000_000 - 1_000 - 2_500 - 4_000);
+    } finally {
+      await third.close();
     }
   });
 

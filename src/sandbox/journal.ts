@@ -1,0 +1,92 @@
+import type { SandboxState } from './state';
+import type { BankTransferRecord, TransactionRecord, WebhookEvent } from './types';
+import type { Wallet } from './wallet';
+
+// The state file's journal: money moves often and the whole state is large, so a transfer is
+// made durable by appending one line with just what it changed (balances, transaction records,
+// bank transfers, webhook events) instead of rewriting the file. Lines hold current values and
+// are applied in order over the snapshot, so replaying them rebuilds the state they described.
+// Any other change (a developer, an app, a token, a clock move) makes the next write a snapshot.
+
+/** What changed since the last write. */
+export class Changes {
+  /** `snapshot`: a change with no journal form happened, so only a snapshot saves it. */
+  constructor(public snapshot = false) {}
+
+  readonly wallets = new Set<Wallet>();
+  readonly transactions = new Map<TransactionRecord, Wallet>();
+  readonly transfers = new Set<BankTransferRecord>();
+  readonly events = new Set<WebhookEvent>();
+
+  get empty(): boolean {
+    return !this.snapshot && this.wallets.size === 0 && this.transactions.size === 0 && this.transfers.size === 0 && this.events.size === 0;
+  }
+}
+
+/** Money changes reported by the ledger and the webhooks. */
+export interface MoneyChange {
+  wallets?: Wallet[];
+  transactions?: [Wallet, TransactionRecord][];
+  transfers?: BankTransferRecord[];
+  events?: WebhookEvent[];
+}
+
+export interface JournalLine {
+  /** The writer (one per process) and its line number: a snapshot names the last line it holds. */
+  writer: string;
+  seq: number;
+  rngState: number;
+  balances: [mobile: string, kobo: number][];
+  transactions: [mobile: string, record: TransactionRecord][];
+  transfers: BankTransferRecord[];
+  events: WebhookEvent[];
+}
+
+export function journalLine(state: SandboxState, changes: Changes, writer: string, seq: number): JournalLine {
+  return {
+    writer,
+    seq,
+    rngState: state.rng.seedState,
+    balances: [...changes.wallets].map((wallet) => [wallet.record.mobile, wallet.record.balance]),
+    transactions: [...changes.transactions].map(([record, wallet]) => [wallet.record.mobile, record]),
+    transfers: [...changes.transfers],
+    events: [...changes.events],
+  };
+}
+
+/** Applies one line; records already there are replaced in place (their time never changes). */
+export function replayLine(state: SandboxState, line: JournalLine): void {
+  state.rng.seedState = line.rngState;
+  for (const [mobile, kobo] of line.balances) {
+    const wallet = state.wallet(mobile);
+    if (wallet) wallet.record.balance = kobo;
+  }
+  for (const [mobile, record] of line.transactions) {
+    const wallet = state.wallet(mobile);
+    const existing = wallet?.find(record.reference);
+    if (existing) Object.assign(existing, record);
+    else wallet?.insert(record);
+  }
+  for (const transfer of line.transfers) state.transfers.set(transfer.reference, transfer);
+  for (const event of line.events) state.putEvent(event);
+}
+
+/**
+ * The lines of a journal text that follow the snapshot: those of the snapshot's writer after
+ * the line it names, in order. A torn line (the tail of a killed write, never acknowledged) is
+ * skipped.
+ */
+export function linesAfter(text: string, writer: string | undefined, seq: number): JournalLine[] {
+  const lines: JournalLine[] = [];
+  for (const raw of text.split('\n')) {
+    if (raw === '') continue;
+    let line: JournalLine;
+    try {
+      line = JSON.parse(raw) as JournalLine;
+    } catch {
+      continue;
+    }
+    if (line.writer === writer && line.seq > seq) lines.push(line);
+  }
+  return lines;
+}

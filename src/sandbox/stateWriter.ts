@@ -1,0 +1,175 @@
+import { promises as fsp } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
+import * as path from 'node:path';
+import { Changes, journalLine } from './journal';
+import { SandboxState } from './state';
+import { journalFile, sweepOrphans, temporaryFile, writerName } from './store';
+
+const WRITE_DELAY_MS = 25;
+/** The journal is folded into a new snapshot once it is this long, or longer than the snapshot. */
+const COMPACT_AT_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Writes the state file after changes, coalescing bursts into one write. A snapshot of the whole
+ * state goes to a temporary file in the same directory, is fsynced, then renamed over the target,
+ * so a crash leaves either the old file or the new one, never half of one. Money changes alone
+ * are appended to the journal beside it (one line per write, fsynced) until the journal is long
+ * enough to fold into a new snapshot.
+ */
+export class StateWriter {
+  private timer: NodeJS.Timeout | undefined;
+  private dirty = false;
+  private writing: Promise<void> | undefined;
+  /** Callers of commit() waiting for the next write to finish. */
+  private waiters: { resolve: () => void; reject: (error: Error) => void }[] = [];
+  /** This writer's name: a snapshot names it, and its journal file carries it. */
+  private readonly writer = writerName(process.pid);
+  private seq = 0;
+  private journal: FileHandle | undefined;
+  private journalBytes = 0;
+  private snapshotBytes = 0;
+
+  constructor(
+    private readonly file: string,
+    private readonly state: SandboxState,
+    private readonly log: (line: string) => void,
+  ) {}
+
+  schedule(): void {
+    this.dirty = true;
+    if (!this.timer && !this.writing) {
+      this.timer = setTimeout(() => {
+        this.timer = undefined;
+        void this.writeLoop();
+      }, WRITE_DELAY_MS);
+    }
+  }
+
+  /**
+   * Resolves once a write that began after this call has finished (fsynced), so every change
+   * made before it is on disk. Concurrent callers share one write.
+   */
+  commit(): Promise<void> {
+    this.dirty = true;
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    const done = new Promise<void>((resolve, reject) => this.waiters.push({ resolve, reject }));
+    void this.writeLoop();
+    return done;
+  }
+
+  /** Writes any pending change now and waits for it. */
+  async flush(): Promise<void> {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    if (this.writing) {
+      await this.writing;
+    }
+    if (this.dirty) {
+      await this.writeLoop();
+    }
+  }
+
+  /** On close: everything in the snapshot, and no journal left beside it. */
+  async close(): Promise<void> {
+    await this.flush();
+    const journal = this.journal;
+    if (!journal) {
+      return;
+    }
+    const failure = this.journalBytes > 0 ? await this.writeSnapshot() : undefined;
+    this.journal = undefined;
+    await journal.close().catch(() => undefined);
+    if (!failure) {
+      await fsp.rm(journalFile(this.file, this.writer), { force: true }).catch(() => undefined);
+    }
+  }
+
+  private writeLoop(): Promise<void> {
+    if (!this.writing) {
+      this.writing = (async () => {
+        while (this.dirty) {
+          this.dirty = false;
+          const batch = this.waiters;
+          this.waiters = [];
+          const failure = await this.writeOnce();
+          for (const waiter of batch) {
+            if (failure) {
+              waiter.reject(failure);
+            } else {
+              waiter.resolve();
+            }
+          }
+        }
+      })().finally(() => {
+        this.writing = undefined;
+      });
+    }
+    return this.writing;
+  }
+
+  /** Undefined on success; the error (already logged) otherwise. */
+  private async writeOnce(): Promise<Error | undefined> {
+    const changes = this.state.takeChanges();
+    if (changes.empty) {
+      return undefined;
+    }
+    const journal = this.journal;
+    const compact = this.journalBytes >= Math.max(COMPACT_AT_BYTES, this.snapshotBytes);
+    const failure = changes.snapshot || !journal || compact ? await this.writeSnapshot() : await this.append(journal, changes);
+    if (failure) {
+      // What was taken may not be on disk (or half of a line may be): the next write, whenever
+      // it comes, is a whole snapshot, which also empties the journal.
+      this.state.snapshotNeeded();
+    }
+    return failure;
+  }
+
+  private async append(journal: FileHandle, changes: Changes): Promise<Error | undefined> {
+    const text = `${JSON.stringify(journalLine(this.state, changes, this.writer, ++this.seq))}\n`;
+    try {
+      await journal.write(text);
+      await journal.datasync();
+      this.journalBytes += text.length;
+      return undefined;
+    } catch (error) {
+      this.log(`Wallet sandbox: could not save ${journalFile(this.file, this.writer)}: ${(error as Error).message}`);
+      return error as Error;
+    }
+  }
+
+  private async writeSnapshot(): Promise<Error | undefined> {
+    const tmp = temporaryFile(this.file, this.writer);
+    try {
+      await fsp.mkdir(path.dirname(this.file), { recursive: true });
+      // Every journal line written so far is in this snapshot.
+      const text = JSON.stringify({ ...this.state.toJSON(), journal: { writer: this.writer, seq: this.seq } });
+      const handle = await fsp.open(tmp, 'w', 0o600);
+      try {
+        await handle.writeFile(text);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await fsp.rename(tmp, this.file);
+      this.snapshotBytes = text.length;
+      if (this.journal) {
+        await this.journal.truncate(0);
+      } else {
+        this.journal = await fsp.open(journalFile(this.file, this.writer), 'w', 0o600);
+        // The journals of earlier processes are in this snapshot now (or were never read).
+        await sweepOrphans(this.file, ['journal']);
+      }
+      this.journalBytes = 0;
+      return undefined;
+    } catch (error) {
+      await fsp.rm(tmp, { force: true }).catch(() => undefined);
+      this.log(`Wallet sandbox: could not save ${this.file}: ${(error as Error).message}`);
+      return error as Error;
+    }
+  }
+}
