@@ -264,8 +264,7 @@ export class WalletClient {
 
   async sendToPhone(wallet: WalletCredentials, request: PhoneTransferRequest): Promise<Payment> {
     const path = '/v1/users/transfers/phone';
-    const mobile = check('POST', path, validateMobile(request?.mobile));
-    const amount = check('POST', path, validateAmountKobo(request?.amount));
+    const { mobile, amount } = checkRecipient(path, request);
     const body: Record<string, unknown> = { mobile, amount };
     if (request.sendSms !== undefined) body.sendSms = request.sendSms === true;
     const answer = await this.moneyPost(wallet, path, body, PaymentEnvelopeSchema, `the phone transfer to ${mobile}`, CHECK_HISTORY);
@@ -300,8 +299,7 @@ export class WalletClient {
 
   async buyAirtime(wallet: WalletCredentials, request: AirtimeRequest): Promise<Payment> {
     const path = '/v1/users/payments/bills/vtu';
-    const mobile = check('POST', path, validateMobile(request?.mobile));
-    const amount = check('POST', path, validateAmountKobo(request?.amount));
+    const { mobile, amount } = checkRecipient(path, request);
     const provider = check('POST', path, validateAirtimeProvider(request?.provider));
     const answer = await this.moneyPost(
       wallet,
@@ -421,6 +419,14 @@ function post(path: string, body: Record<string, unknown>): Pick<Call<unknown>, 
 function check<T>(method: string, path: string, result: Validation<T>): T {
   if (!result.ok) throw invalidInputError({ method, path }, result.message);
   return result.value;
+}
+
+/** The mobile and kobo amount of a phone transfer or an airtime purchase, checked before anything is sent. */
+function checkRecipient(path: string, request: { mobile: string; amount: number }): { mobile: string; amount: number } {
+  return {
+    mobile: check('POST', path, validateMobile(request?.mobile)),
+    amount: check('POST', path, validateAmountKobo(request?.amount)),
+  };
 }
 
 /** Header values must be one printable token: anything else would make fetch itself throw. */

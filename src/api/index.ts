@@ -15,25 +15,8 @@ export type { RequestEvent } from './transport';
 export { isAuthError, isCancelled, isRefusal, WalletApiError } from './errors';
 export type { WalletApiErrorKind } from './errors';
 export { formatNaira, koboToNaira, parseNairaToKobo, UNKNOWN_AMOUNT } from './money';
-export {
-  isTransactionType,
-  maskAccountNumber,
-  AIRTIME_PROVIDERS,
-  validateAccountName,
-  validateAccountNumber,
-  validateAirtimeProvider,
-  validateAmountKobo,
-  validateAppName,
-  validateCallbackUrl,
-  validateBankCode,
-  validateEmail,
-  validateMobile,
-  validatePasscode,
-  validatePassword,
-  validateTransactionRef,
-  validateTransactionType,
-} from './validation';
-export type { AirtimeProvider, Validation } from './validation';
+// Every validator is public: the extension's input boxes check as you type with the client's own rules.
+export * from './validation';
 export { TRANSACTION_TYPES } from './schemas';
 export type {
   Account,
