@@ -139,7 +139,7 @@ async function runSuite(spec, index, options) {
   await server.stop();
   const { extensionErrors } = (await import(pathToFileURL(path.join(repoRoot, 'out', 'test', 'host', 'support', 'hostLog.js')).href))
     .default;
-  const logErrors = extensionErrors(dataDir, consoleLines);
+  const logErrors = extensionErrors(dataDir, consoleLines, repoRoot);
   rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
   forgetDataDir();
   clearTimeout(deadline);

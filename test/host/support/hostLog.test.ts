@@ -17,6 +17,10 @@ const HARMLESS = [
   '2026-11-22 16:05:00.500 [warning] [wallet-console.wallet-console]: Authentication provider walletConsole was not declared in the Extension Manifest.',
   '2026-11-22 16:05:03.000 [error] Error: some other extension failed',
   '    at other (/ext/other.js:1:1)',
+  // VS Code's own stack frames run from the server cached in ~/.cache/wallet-console: not ours.
+  '2026-11-22 16:05:04.000 [error] Error: Channel has been closed',
+  '    at s (file:///root/.cache/wallet-console/code-server-4.100.3/node_modules/code-server/lib/vscode/out/vs/workbench/api/node/extensionHostProcess.js:125:2431)',
+  '    at R.info (/root/.cache/wallet-console/code-server-4.100.3/node_modules/code-server/lib/vscode/extensions/json-language-features/client/dist/node/jsonClientMain.js:2:290524)',
 ];
 
 describe('host log check', () => {
@@ -41,6 +45,16 @@ describe('host log check', () => {
   it('flags a planted error line that names the extension, and an error whose stack does', () => {
     const found = extensionErrorsInLog([...HARMLESS.slice(0, 2), PLANTED, ...HARMLESS.slice(2), ...STACK_ERROR].join('\n'));
     assert.deepEqual(found, [PLANTED, STACK_ERROR.join('\n')]);
+  });
+
+  it('flags a stack frame in the extension’s development folder, and no other frame there', () => {
+    const repo = path.join(os.tmpdir(), 'some-checkout');
+    const ours = [
+      '2026-11-22 16:05:05.000 [error] TypeError: x is undefined',
+      `    at y (${path.join(repo, 'dist', 'extension.js')}:1:99)`,
+    ];
+    const notOurs = ['2026-11-22 16:05:06.000 [error] Error: no such file', `    ${path.join(repo, 'node_modules', 'other', 'index.js')}`];
+    assert.deepEqual(extensionErrorsInLog([...ours, ...notOurs].join('\n'), repo), [ours.join('\n')]);
   });
 
   it('reads the extension host logs of a server data folder, not the extension’s own output channels', () => {

@@ -5,8 +5,18 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-/** How VS Code's logs name this extension: its ids (walletConsole.*) and its package (wallet-console). */
-const NAMES_THE_EXTENSION = /walletConsole|wallet-console/i;
+/**
+ * How VS Code's logs name this extension: its ids (walletConsole.*), its extension id (in an
+ * installed extension's folder name) and its document scheme. Not the bare "wallet-console":
+ * the VS Code server itself is cached in ~/.cache/wallet-console, so every stack VS Code logs
+ * for any extension would match it.
+ */
+const NAMES_THE_EXTENSION = /walletConsole|wallet-console\.wallet-console|wallet-console-record:/i;
+
+/** A line from this extension: it names it, or a stack frame runs in its own folder (the development path). */
+function namesTheExtension(line: string, extensionPath: string | undefined): boolean {
+  return NAMES_THE_EXTENSION.test(line) || (extensionPath !== undefined && line.includes(path.join(extensionPath, 'dist') + path.sep));
+}
 
 /** A log file entry starts with its time, then its level: `2026-11-22 16:01:02.345 [error] …`. */
 const ENTRY_START = /^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:\.\d+)? \[(\w+)\]/;
@@ -25,7 +35,7 @@ export function hostLogFiles(serverDataDir: string): string[] {
  * The error entries of a log file that name this extension, each with its continuation lines
  * (a stack), so a report shows the whole error.
  */
-export function extensionErrorsInLog(text: string): string[] {
+export function extensionErrorsInLog(text: string, extensionPath?: string): string[] {
   const entries: { level: string; lines: string[] }[] = [];
   for (const line of text.split(/\r?\n/)) {
     const start = ENTRY_START.exec(line);
@@ -33,19 +43,19 @@ export function extensionErrorsInLog(text: string): string[] {
     else if (line.trim()) entries.at(-1)?.lines.push(line);
   }
   return entries
-    .filter((entry) => entry.level === 'error' && entry.lines.some((line) => NAMES_THE_EXTENSION.test(line)))
+    .filter((entry) => entry.level === 'error' && entry.lines.some((line) => namesTheExtension(line, extensionPath)))
     .map((entry) => entry.lines.join('\n'));
 }
 
 /** The console lines at error level (as the launcher received them) that name this extension. */
-export function extensionErrorsInConsole(lines: { type: string; text: string }[]): string[] {
-  return lines.filter((line) => line.type === 'error' && NAMES_THE_EXTENSION.test(line.text)).map((line) => line.text);
+export function extensionErrorsInConsole(lines: { type: string; text: string }[], extensionPath?: string): string[] {
+  return lines.filter((line) => line.type === 'error' && namesTheExtension(line.text, extensionPath)).map((line) => line.text);
 }
 
 /** Everything a run left: the errors naming this extension in the host's log files and the console. */
-export function extensionErrors(serverDataDir: string, consoleLines: { type: string; text: string }[]): string[] {
+export function extensionErrors(serverDataDir: string, consoleLines: { type: string; text: string }[], extensionPath?: string): string[] {
   const fromFiles = hostLogFiles(serverDataDir).flatMap((file) =>
-    extensionErrorsInLog(fs.readFileSync(file, 'utf8')).map((entry) => `${path.relative(serverDataDir, file)}: ${entry}`),
+    extensionErrorsInLog(fs.readFileSync(file, 'utf8'), extensionPath).map((entry) => `${path.relative(serverDataDir, file)}: ${entry}`),
   );
-  return [...fromFiles, ...extensionErrorsInConsole(consoleLines).map((text) => `console: ${text}`)];
+  return [...fromFiles, ...extensionErrorsInConsole(consoleLines, extensionPath).map((text) => `console: ${text}`)];
 }
