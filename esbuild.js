@@ -54,8 +54,16 @@ function copyCodicons() {
   for (const file of ['codicon.css', 'codicon.ttf']) fs.copyFileSync(`${from}/${file}`, `media/dist/${file}`);
 }
 
+/** The sandbox's OpenAPI document, minified beside the bundles: read when asked for, never bundled (src/sandbox/openapiDocument.ts). */
+function copyOpenApiDocument() {
+  const fs = require('node:fs');
+  fs.mkdirSync('dist', { recursive: true });
+  fs.writeFileSync('dist/openapi.json', JSON.stringify(JSON.parse(fs.readFileSync('src/sandbox/openapi.json', 'utf8'))));
+}
+
 async function main() {
   copyCodicons();
+  copyOpenApiDocument();
   const contexts = await Promise.all(
     builds.filter((options) => require('node:fs').existsSync(options.entryPoints[0])).map((options) => esbuild.context(options)),
   );

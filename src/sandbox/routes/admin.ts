@@ -1,5 +1,5 @@
 import { ApiError, ErrorCode, invalid, userNotFound } from '../errors';
-import openApiDocument from '../openapi.json';
+import { openApiDocument } from '../openapiDocument';
 import { parseFault } from '../faults';
 import { ok, RequestContext, Router } from '../router';
 import { MAX_RECORDED_REQUESTS, TRANSACTION_TYPES, TransactionRecord, TransactionType } from '../types';
@@ -35,7 +35,7 @@ export function adminRoutes(router: Router): void {
   router.add('GET', '/__sandbox/health', (ctx) => ok({ status: 'ok', uptimeSeconds: Math.round((Date.now() - ctx.env.startedAt) / 1000) }));
 
   // The contract of every endpoint, this admin API included; not enveloped, so tools can import it as is.
-  router.add('GET', '/__sandbox/openapi.json', () => ({ body: openApiDocument }));
+  router.add('GET', '/__sandbox/openapi.json', () => ({ body: openApiDocument() }));
 
   router.add('GET', '/__sandbox/requests', (ctx) => ok({ requests: ctx.env.requests.slice(-MAX_RECORDED_REQUESTS) }));
   router.add('DELETE', '/__sandbox/requests', (ctx) => {
