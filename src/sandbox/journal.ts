@@ -1,35 +1,12 @@
+import type { Changes } from './changes';
 import type { SandboxState } from './state';
 import type { BankTransferRecord, TransactionRecord, WebhookEvent } from './types';
-import type { Wallet } from './wallet';
 
 // The state file's journal: money moves often and the whole state is large, so a transfer is
 // made durable by appending one line with just what it changed (balances, transaction records,
 // bank transfers, webhook events) instead of rewriting the file. Lines hold current values and
 // are applied in order over the snapshot, so replaying them rebuilds the state they described.
 // Any other change (a developer, an app, a token, a clock move) makes the next write a snapshot.
-
-/** What changed since the last write. */
-export class Changes {
-  /** `snapshot`: a change with no journal form happened, so only a snapshot saves it. */
-  constructor(public snapshot = false) {}
-
-  readonly wallets = new Set<Wallet>();
-  readonly transactions = new Map<TransactionRecord, Wallet>();
-  readonly transfers = new Set<BankTransferRecord>();
-  readonly events = new Set<WebhookEvent>();
-
-  get empty(): boolean {
-    return !this.snapshot && this.wallets.size === 0 && this.transactions.size === 0 && this.transfers.size === 0 && this.events.size === 0;
-  }
-}
-
-/** Money changes reported by the ledger and the webhooks. */
-export interface MoneyChange {
-  wallets?: Wallet[];
-  transactions?: [Wallet, TransactionRecord][];
-  transfers?: BankTransferRecord[];
-  events?: WebhookEvent[];
-}
 
 export interface JournalLine {
   /** The writer (one per process) and its line number: a snapshot names the last line it holds. */

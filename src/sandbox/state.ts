@@ -5,7 +5,7 @@ import { objectId, walletUserId } from './ids';
 import { nigerianName } from './names';
 import { makeValidAccountNumber } from './nuban';
 import { hashSeed, Random } from './random';
-import { Changes, MoneyChange } from './journal';
+import { Changes, MoneyChange } from './changes';
 import { PERSONA_MOBILE, PERSONA_PASSCODE } from './magic';
 import { BankTransferRecord, TRANSACTION_TYPES, TransactionRecord, TransactionType, WebhookEvent } from './types';
 import { BankAccount, Wallet, WalletRecord } from './wallet';

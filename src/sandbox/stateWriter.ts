@@ -1,7 +1,8 @@
 import { promises as fsp } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import * as path from 'node:path';
-import { Changes, journalLine } from './journal';
+import { Changes } from './changes';
+import { journalLine } from './journal';
 import { SandboxState } from './state';
 import { journalFile, sweepOrphans, temporaryFile, writerName } from './store';
 

@@ -1,0 +1,56 @@
+// Imports point one way (`npm run lint` runs this with dependency-cruiser): no cycle between
+// modules, and no import against the layers of src/, lowest first:
+//   api, sandbox          plain Node: import nothing of ours (sandbox stands alone)
+//   common                may import api
+//   auth                  may import api, common, sandbox (to start the local one)
+//   banks, documents      the services the UI shares: may import auth and below
+//   views, webview        the UI: may import the services and below, not each other
+//   commands              may import the UI and below
+//   extension*.ts         wires it all
+// test/unit/common/importRules.test.ts proves that each rule fails on a planted import.
+
+const ACTIVATION = '^src/extension[^/]*\\.ts$';
+
+/** `from` may not import `to`. */
+const layer = (name, from, to, comment) => ({ name, comment, severity: 'error', from: { path: from }, to: { path: to } });
+
+module.exports = {
+  forbidden: [
+    { name: 'no-circular', comment: 'An import cycle.', severity: 'error', from: {}, to: { circular: true } },
+    layer('api-stands-alone', '^src/api/', '^src/(?!api/)', 'src/api is plain Node and imports nothing of ours.'),
+    layer('sandbox-stands-alone', '^src/sandbox/', '^src/(?!sandbox/)', 'src/sandbox stands alone.'),
+    layer('common-below-all-but-api', '^src/common/', '^src/(?!(common|api)/)', 'src/common is below everything but src/api.'),
+    layer(
+      'auth-below-services-and-ui',
+      '^src/auth/',
+      `^src/(banks|documents|views|webview|commands)/|${ACTIVATION}`,
+      'src/auth imports only api, common and sandbox.',
+    ),
+    layer(
+      'services-below-ui',
+      '^src/(banks|documents)/',
+      `^src/(views|webview|commands)/|${ACTIVATION}`,
+      'The shared services sit below the UI.',
+    ),
+    layer(
+      'views-beside-webview',
+      '^src/views/',
+      `^src/(webview|commands)/|${ACTIVATION}`,
+      'src/views sits below commands and beside webview.',
+    ),
+    layer(
+      'webview-beside-views',
+      '^src/webview/',
+      `^src/(views|commands)/|${ACTIVATION}`,
+      'src/webview sits below commands and beside views.',
+    ),
+    layer('only-activation-wires-commands', '^src/commands/', ACTIVATION, 'Only activation wires the commands.'),
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    includeOnly: '^src/',
+    // Type-only imports count: the structure must hold for types as for values.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+  },
+};
