@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { maskAccountNumber, validateAccountNumber, validateTransactionRef, type Transaction } from '../api';
+import { validateAccountNumber, validateTransactionRef, type Transaction } from '../api';
 import type { AccountService } from '../auth/accountService';
 import { ENVIRONMENTS, type EnvironmentId } from '../auth/environments';
 import type { Logger } from '../common/logger';
@@ -354,8 +354,8 @@ export class DetailPanel implements vscode.Disposable {
       // The verifier reports a missing bank list in its own words below.
     }
     const number = validateAccountNumber(accountNumber);
-    const masked = maskAccountNumber(number.ok ? number.value : accountNumber);
-    this.post({ type: 'verifying', bankName, maskedAccount: masked });
+    const typed = number.ok ? number.value : accountNumber;
+    this.post({ type: 'verifying', bankName, accountNumber: typed });
     try {
       const outcome = await this.deps.verifier.verify(bankCode, accountNumber);
       this.post({ type: 'verifyResult', outcome, recent: this.deps.verifier.recentFor() });
@@ -363,7 +363,7 @@ export class DetailPanel implements vscode.Disposable {
       this.deps.logger.error('Verify Bank Account failed', error);
       this.post({
         type: 'verifyResult',
-        outcome: { ok: false, message: errorReason(error), bankName, maskedAccount: masked },
+        outcome: { ok: false, message: errorReason(error), bankName, accountNumber: typed },
         recent: this.deps.verifier.recentFor(),
       });
     }

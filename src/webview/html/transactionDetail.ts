@@ -5,7 +5,6 @@
 import * as l10n from '@vscode/l10n';
 import type { Transaction } from '../../api';
 import { formatNaira } from '../../api/money';
-import { maskAccountNumber } from '../../api/validation';
 import { formatDateTime } from '../../common/formatTime';
 import { isRecord } from '../../common/isRecord';
 import { transactionTypeIcon, transactionTypeLabel } from '../../common/transactionTypes';
@@ -103,7 +102,8 @@ export function describeTransaction(transaction: Transaction, locale?: string): 
     push(l10n.t('Bank'), name && code ? `${name} (${code})` : (name ?? code));
   }
   if (to.accountNumber !== undefined) {
-    push(l10n.t('Account number'), typeof to.accountNumber === 'string' ? maskAccountNumber(to.accountNumber) : '****', true);
+    // In full: the user opened this one record on purpose (common/masking.ts).
+    push(l10n.t('Account number'), to.accountNumber, true);
   }
   push(l10n.t('Mobile'), to.mobile, true);
   const metadata = isRecord(to.metadata) ? to.metadata : undefined;
