@@ -1,15 +1,20 @@
 import * as vscode from 'vscode';
 import { validateAccountNumber } from '../api';
+import { verifyPrefill } from '../banks/verifyPrefill';
+import { isRecord } from '../common/isRecord';
 import { inputCheck } from '../common/validators';
 import type { BankDirectory } from '../banks/bankDirectory';
 import type { BankVerifier } from '../banks/bankVerifier';
 import type { DetailPanel } from '../webview/panel';
 import { withProgress, type CommandDeps } from './deps';
 
-/** Opens the panel on its verification page (bank picker, number, result, recent list). */
-export async function verifyBankAccountInPanel(deps: CommandDeps, panel: DetailPanel): Promise<void> {
+/**
+ * Opens the panel on its verification page (bank picker, number, result, recent list). With
+ * a bank and number (a linked account row in the Wallet view), the form starts filled in.
+ */
+export async function verifyBankAccountInPanel(deps: CommandDeps, panel: DetailPanel, target?: unknown): Promise<void> {
   await deps.accounts.walletContext();
-  void panel.showVerify();
+  void panel.showVerify(verifyPrefill(isRecord(target) && isRecord(target.account) ? target.account : target));
 }
 
 /**

@@ -7,6 +7,7 @@ import { COMMANDS } from '../common/commandIds';
 import { errorReason } from '../common/userFacingError';
 import type { BankDirectory } from '../banks/bankDirectory';
 import type { BankVerifier } from '../banks/bankVerifier';
+import type { VerifyPrefill } from '../banks/verifyPrefill';
 import { recordJson, type TransactionRecords } from '../documents/transactionJson';
 import { renderDocument, createNonce, type Page } from './html/shell';
 import { renderErrorPage, renderLoadingPage } from './html/statusPages';
@@ -58,8 +59,9 @@ export class DetailPanel implements vscode.Disposable {
     return this.track(this.loadTransaction(reference));
   }
 
-  showVerify(): Promise<void> {
-    return this.track(this.loadVerify());
+  /** The verification page; `prefill` (checked by the caller, see verifyPrefill) fills in the form. */
+  showVerify(prefill?: VerifyPrefill): Promise<void> {
+    return this.track(this.loadVerify(prefill));
   }
 
   /** The serializer's entry: adopt the restored panel and redraw what its state says. */
@@ -156,7 +158,7 @@ export class DetailPanel implements vscode.Disposable {
     }
   }
 
-  private async loadVerify(): Promise<void> {
+  private async loadVerify(prefill?: VerifyPrefill): Promise<void> {
     const generation = ++this.generation;
     const env = this.deps.accounts.env();
     this.pageEnv = env;
@@ -172,7 +174,7 @@ export class DetailPanel implements vscode.Disposable {
     try {
       const banks = await this.deps.banks.banks(env);
       page = renderVerifyPage(
-        { banks, recent: this.deps.verifier.recentFor(env), backReference, locale: vscode.env.language },
+        { banks, recent: this.deps.verifier.recentFor(env), backReference, prefill, locale: vscode.env.language },
         this.context(env),
       );
     } catch (error) {
@@ -316,6 +318,11 @@ export class DetailPanel implements vscode.Disposable {
       case 'retry':
         if (this.state?.view === 'transaction') await this.loadTransaction(this.state.reference);
         else await this.loadVerify();
+        return;
+      case 'verifyRecipient':
+        if (this.shown && this.state?.view === 'transaction') {
+          await this.loadVerify(describeTransaction(this.shown.transaction).verifyRecipient);
+        }
         return;
       case 'navigate':
         if (message.view === 'verify') await this.loadVerify();

@@ -42,6 +42,8 @@ export type WebviewMessage =
   | { type: 'openJson' }
   | { type: 'retry' }
   | { type: 'navigate'; view: PanelView }
+  /** The verification page, filled in with the shown bank transfer's recipient (the host reads it from the record). */
+  | { type: 'verifyRecipient' }
   | { type: 'verify'; bankCode: string; accountNumber: string }
   /** The page's visible text after it drew something, when 'init' asked for it: tests read what a person sees. */
   | { type: 'rendered'; text: string };
@@ -68,6 +70,7 @@ export function parseWebviewMessage(value: unknown): WebviewMessage | undefined 
     case 'ready':
     case 'openJson':
     case 'retry':
+    case 'verifyRecipient':
       return { type: value.type };
     case 'copy':
       return typeof value.what === 'string' && COPY_TARGETS.includes(value.what)

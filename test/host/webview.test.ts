@@ -178,6 +178,38 @@ describe('Webview panel: transaction detail and bank verification (local sandbox
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
+  it('offers "Verify this recipient" on a bank transfer, filled in; a linked account in the tree opens the same', async () => {
+    await show(bankTransfer.reference);
+    assert.ok(handle.snapshot().html.includes('data-action="verify-recipient"'));
+    await handle.receive({ type: 'verifyRecipient' });
+    let snapshot = handle.snapshot();
+    assert.deepEqual(snapshot.state, { view: 'verify' });
+    assert.ok(snapshot.html.includes('<option value="000014" selected>ACCESS BANK · 000014</option>'), 'the bank chosen');
+    assert.match(snapshot.html, new RegExp(`<input id="account"[^>]* value="${accountNumber}"`), 'the number typed in');
+    assert.ok(snapshot.html.includes(`Back to transaction ${bankTransfer.reference}`));
+
+    await show(bill.reference);
+    assert.doesNotMatch(handle.snapshot().html, /verify-recipient|navigate-verify/, 'a bill has no bank account to verify');
+
+    const { walletTree } = wallet.api.views;
+    const [walletNode] = await walletTree.getChildren();
+    const [, accountsNode] = await walletTree.getChildren(walletNode);
+    const linked = (await walletTree.getChildren(accountsNode)).find((node) => node.kind === 'account');
+    assert.ok(linked?.kind === 'account', 'the sandbox wallet has a linked account');
+    const row = walletTree.getTreeItem(linked);
+    assert.doesNotMatch(String(row.description), /\d{10}/, 'masked in the tree');
+    assert.equal(row.command?.command, 'walletConsole.verifyBankAccount', 'Enter or a click opens it');
+    await runScripted(wallet.api, row.command.command, [], ...(row.command.arguments ?? []));
+    await handle.whenIdle();
+    snapshot = handle.snapshot();
+    assert.deepEqual(snapshot.state, { view: 'verify' });
+    assert.match(
+      snapshot.html,
+      new RegExp(`<input id="account"[^>]* value="${linked.account.accountNumber}"`),
+      'in full, to verify or copy',
+    );
+  });
+
   it('shows an unknown reference’s error in the panel, in plain words', async () => {
     const input = await show('0123456789abcdef01234567');
     assert.deepEqual(input.errors, [], 'the panel says it; no second notification');

@@ -5,6 +5,7 @@
 import * as l10n from '@vscode/l10n';
 import type { Transaction } from '../../api';
 import { formatNaira } from '../../api/money';
+import { verifyPrefill, type VerifyPrefill } from '../../banks/verifyPrefill';
 import { formatDateTime } from '../../common/formatTime';
 import { isRecord } from '../../common/isRecord';
 import { transactionTypeIcon, transactionTypeLabel } from '../../common/transactionTypes';
@@ -33,6 +34,8 @@ export interface TransactionDetail {
   extra: DetailField[];
   /** How many further extra fields were left out (too many to draw). */
   extraOmitted: number;
+  /** A bank transfer's recipient, to verify with bank and number filled in; absent for other types. */
+  verifyRecipient?: VerifyPrefill;
 }
 
 const KNOWN_FIELDS = new Set(['_id', 'amount', 'reference', 'type', 'recipient', 'createdAt', 'updatedAt']);
@@ -138,5 +141,13 @@ export function describeTransaction(transaction: Transaction, locale?: string): 
     recipient,
     extra,
     extraOmitted: Math.max(0, rest.length - MAX_EXTRA_FIELDS),
+    ...recipientToVerify(type, to),
   };
+}
+
+/** Only a bank transfer names a bank account; bill and phone recipients have nothing to verify. */
+function recipientToVerify(type: string, recipient: Record<string, unknown>): { verifyRecipient?: VerifyPrefill } {
+  if (type !== 'bank') return {};
+  const prefill = verifyPrefill(recipient);
+  return prefill?.accountNumber ? { verifyRecipient: prefill } : {};
 }

@@ -72,6 +72,7 @@ const ACTIONS: Record<string, WebviewMessage> = {
   'open-json': { type: 'openJson' },
   retry: { type: 'retry' },
   'navigate-verify': { type: 'navigate', view: 'verify' },
+  'verify-recipient': { type: 'verifyRecipient' },
   'navigate-transaction': { type: 'navigate', view: 'transaction' },
 };
 

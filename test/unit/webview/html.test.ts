@@ -200,6 +200,22 @@ describe('webview/html', () => {
         assert.match(content!, /^<span class="codicon codicon-[a-z-]+" aria-hidden="true"><\/span>\S/, 'an icon, then a text label');
     });
 
+    it('offers "Verify this recipient" on a bank transfer only, with its bank and number', () => {
+      const bank = describeTransaction(transaction(), 'en-GB');
+      assert.deepEqual(bank.verifyRecipient, { bankCode: '000014', accountNumber: '2079151995' });
+      const document = page(transaction());
+      assert.match(document, /data-action="verify-recipient"[^>]*>.*Verify this recipient<\/button>/);
+      assert.doesNotMatch(document, /navigate-verify/, 'no generic "Verify a bank account" beside it');
+      for (const other of [
+        transaction({ type: 'phone', recipient: { mobile: '2348031234567', name: 'ADA' } }),
+        transaction({ type: 'bills', recipient: { metadata: { billerName: 'ikedc', billCustomerID: '0123456789' } } }),
+        transaction({ recipient: { accountNumber: '12', bankCode: 'x' } }),
+      ]) {
+        assert.equal(describeTransaction(other, 'en-GB').verifyRecipient, undefined);
+        assert.doesNotMatch(page(other), /verify-recipient|navigate-verify/, `no verify button on ${other.type}`);
+      }
+    });
+
     it('shows bill metadata and unknown recipient fields', () => {
       const detail = describeTransaction(
         transaction({
@@ -289,6 +305,22 @@ describe('webview/html', () => {
       assert.ok(document.includes(`<option value="000014">${escapeHtml(hostile)} · 000014</option>`));
       assert.ok(document.includes('******1995'));
       assert.ok(!document.includes(hostile));
+    });
+
+    it('the verification page starts filled in with a prefill: the bank chosen, the number typed', () => {
+      const banks = [
+        { bankCode: '000013', bankName: 'GUARANTY TRUST BANK' },
+        { bankCode: '000014', bankName: 'ACCESS BANK' },
+      ];
+      const document = renderDocument(
+        resources,
+        renderVerifyPage({ banks, recent: [], prefill: { bankCode: '000014', accountNumber: '2079151995' } }, context),
+      );
+      assert.ok(document.includes('<option value="000014" selected>ACCESS BANK · 000014</option>'));
+      assert.ok(document.includes('<option value="000013">GUARANTY TRUST BANK · 000013</option>'));
+      assert.match(document, /<input id="account"[^>]* value="2079151995"/);
+      const empty = renderDocument(resources, renderVerifyPage({ banks, recent: [] }, context));
+      assert.doesNotMatch(empty, / selected>|<input id="account"[^>]* value=/);
     });
 
     it('the error page shows the message as text', () => {

@@ -158,13 +158,13 @@ describe('webview script (headless Chromium)', function () {
     await tab.getByRole('button', { name: 'Copy reference' }).click();
     await tab.getByRole('button', { name: 'Copy JSON' }).click();
     await tab.getByRole('button', { name: 'Open as JSON' }).click();
-    await tab.getByRole('button', { name: 'Verify a bank account' }).click();
+    await tab.getByRole('button', { name: 'Verify this recipient' }).click();
     const actions = (await posted(tab)).filter((message) => message.type !== 'rendered' && message.type !== 'ready');
     assert.deepEqual(actions, [
       { type: 'copy', what: 'reference' },
       { type: 'copy', what: 'json' },
       { type: 'openJson' },
-      { type: 'navigate', view: 'verify' },
+      { type: 'verifyRecipient' },
     ]);
 
     await send(tab, { type: 'init', state: { view: 'transaction', reference: 'abc' }, recent: [], reportRendered: true });
