@@ -121,6 +121,7 @@ describe('Webview panel: transaction detail and bank verification (local sandbox
     // The page really runs: its script reports what it drew, after 'ready' and the host's 'init'.
     const text = await renderedText(handle, '₦1,500.50');
     assert.ok(text.includes('DAMBATTA MARYAM LAMI') && text.includes(accountNumber), 'the webview drew the page');
+    assert.ok(text.includes('150,050 kobo') && text.includes(bankTransfer.createdAt), 'kobo and the exact time are text, not only a hover');
     assert.equal(handle.snapshot().ready, true);
     const init = handle.snapshot().sent.find((message) => message.type === 'init');
     assert.ok(init, 'after ready, the host sent its data');
@@ -315,8 +316,11 @@ describe('Webview panel: transaction detail and bank verification (local sandbox
     assert.equal(good.asked[0]?.kind, 'pick');
     assert.match(good.asked[1]?.validation ?? '', /10-digit NUBAN/);
     const answer = good.asked.find((entry) => entry.kind === 'confirm');
-    assert.match(answer?.title ?? '', new RegExp(`Account \\*{6}${accountNumber.slice(-4)} at ACCESS BANK belongs to \\S`));
-    assert.ok(!answer?.title.includes(accountNumber));
+    assert.match(
+      answer?.title ?? '',
+      new RegExp(`Account ${accountNumber} at ACCESS BANK belongs to \\S`),
+      'the number just typed, in full',
+    );
 
     const bad = await runScripted(wallet.api, 'walletConsole.verifyBankAccountQuick', ['000014', wrongNumber]);
     assert.deepEqual(bad.errors, []);

@@ -13,8 +13,8 @@ import { transactionTypeIcon, transactionTypeLabel } from '../../common/transact
 export interface DetailField {
   label: string;
   value: string;
-  /** Shown on hover: the exact value behind a formatted one (ISO date, kobo). */
-  title?: string;
+  /** The exact value behind a formatted one (ISO date, kobo): shown as text under it, reachable without a mouse. */
+  exact?: string;
   /** An ISO timestamp: rendered in a <time> element. */
   datetime?: string;
   /** Code-like values (references, ids, numbers) use the editor font. */
@@ -65,7 +65,7 @@ function dateField(label: string, iso: unknown, locale: string | undefined): Det
   const text = typeof iso === 'string' ? iso : valueText(iso);
   const date = new Date(text);
   if (typeof iso !== 'string' || Number.isNaN(date.getTime())) return { label, value: text };
-  return { label, value: formatDateTime(date, locale), title: text, datetime: date.toISOString() };
+  return { label, value: formatDateTime(date, locale), exact: text, datetime: date.toISOString() };
 }
 
 /** `locale` is VS Code's display language: dates follow it. */
@@ -81,7 +81,7 @@ export function describeTransaction(transaction: Transaction, locale?: string): 
 
   const typeText = transactionTypeLabel(type);
   const summary: DetailField[] = [
-    { label: l10n.t('Amount'), value: amountText, title: amountTitle },
+    { label: l10n.t('Amount'), value: amountText, exact: amountTitle },
     { label: l10n.t('Type'), value: type === typeText ? type : `${typeText} (${type})` },
     { label: l10n.t('Reference'), value: reference, mono: true },
   ];

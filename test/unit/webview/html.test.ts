@@ -183,6 +183,14 @@ describe('webview/html', () => {
       assert.match(document, /title="150,050 kobo"/);
     });
 
+    it('shows the kobo amount and the exact timestamps as text, not only on hover (keyboard, screen reader)', () => {
+      const document = page(transaction());
+      assert.match(document, /<dd>₦1,500.50<span class="exact">150,050 kobo<\/span><\/dd>/);
+      assert.match(document, /<time datetime="2021-03-04T10:20:30.000Z">[^<]+<\/time><span class="exact">2021-03-04T10:20:30.000Z<\/span>/);
+      assert.match(document, /<span class="exact">2021-03-04T10:21:00.000Z<\/span>/);
+      assert.doesNotMatch(document, /<dd[^>]* title=/, 'no hover-only value in the field list');
+    });
+
     it('marks the type and every button with a codicon, as the tree does, without trusting the type text', () => {
       assert.equal(describeTransaction(transaction(), 'en-GB').typeIcon, 'credit-card');
       assert.equal(describeTransaction(transaction({ type: 'vtu' }), 'en-GB').typeIcon, 'radio-tower');

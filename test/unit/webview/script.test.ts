@@ -152,6 +152,11 @@ describe('webview script (headless Chromium)', function () {
       rendered?.type === 'rendered' && rendered.text.includes('₦1,500.50') && rendered.text.includes(HOSTILE),
       'hostile text is shown as text',
     );
+    assert.ok(
+      rendered.text.includes('150,050 kobo') && rendered.text.includes('2021-03-04T10:20:30.000Z'),
+      'kobo and exact time are visible text',
+    );
+    assert.equal(await tab.getByText('150,050 kobo').isVisible(), true);
     assert.equal(await tab.locator('img').count(), 0);
     assert.equal(await tab.locator('script').count(), 1);
 
