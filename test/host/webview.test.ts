@@ -211,6 +211,33 @@ describe('Webview panel: transaction detail and bank verification (local sandbox
     );
   });
 
+  it('after a switch of environment, drops what belongs to the old one, and shows it again on the way back', async () => {
+    const settled = async (check: () => boolean, what: string) => {
+      for (let tries = 0; tries < 100 && !check(); tries++) await new Promise((resolve) => setTimeout(resolve, 50));
+      await handle.whenIdle();
+      assert.ok(check(), what);
+    };
+    await show(bankTransfer.reference);
+    try {
+      await runScripted(wallet.api, 'walletConsole.switchEnvironment', ['Staging']);
+      await settled(() => handle.snapshot().pageKind === 'error', 'the panel followed the switch');
+      let snapshot = handle.snapshot();
+      assert.ok(snapshot.html.includes(`Transaction ${bankTransfer.reference} is in Local sandbox`), snapshot.html);
+      assert.ok(!snapshot.html.includes('data-action="retry"'), 'no "Try again" that cannot work');
+
+      await handle.receive({ type: 'navigate', view: 'verify' });
+      snapshot = handle.snapshot();
+      assert.equal(snapshot.pageKind, 'verify');
+      assert.ok(!snapshot.html.includes('Back to transaction'), 'no way back to a record of another environment');
+      await handle.receive({ type: 'navigate', view: 'transaction' });
+      assert.match(handle.snapshot().html, /is in Local sandbox/);
+    } finally {
+      await runScripted(wallet.api, 'walletConsole.switchEnvironment', ['Local sandbox']);
+    }
+    await settled(() => handle.snapshot().pageKind === 'transaction', 'back in the sandbox, the transaction is shown again');
+    assert.ok(handle.snapshot().html.includes('DAMBATTA MARYAM LAMI'));
+  });
+
   it('shows an unknown reference’s error in the panel, in plain words', async () => {
     const input = await show('0123456789abcdef01234567');
     assert.deepEqual(input.errors, [], 'the panel says it; no second notification');
