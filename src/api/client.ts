@@ -136,8 +136,11 @@ const CHECK_BANK_TRANSFER = `${CHECK_HISTORY}, then requery the transfer by its 
 export class WalletClient {
   private readonly console: Endpoint;
   private readonly developer: Endpoint;
+  /** Both APIs at one address (the sandbox, many deployments): one probe is enough. */
+  private readonly oneHost: boolean;
 
   constructor(options: WalletClientOptions) {
+    this.oneHost = options.consoleUrl === options.developerUrl;
     const transport = {
       timeoutMs: positive(options.timeoutMs, 10_000),
       deadlineMs: options.deadlineMs === undefined ? undefined : positive(options.deadlineMs, 10_000),
@@ -148,6 +151,14 @@ export class WalletClient {
     };
     this.console = new Endpoint(options.consoleUrl, transport);
     this.developer = new Endpoint(options.developerUrl, transport);
+  }
+
+  /**
+   * Whether both APIs' hosts answer at all (any HTTP status), within `timeoutMs`: a quick check
+   * before asking for a password. Throws the network or timeout WalletApiError otherwise.
+   */
+  async reach(timeoutMs: number): Promise<void> {
+    await Promise.all([this.console.reach(timeoutMs), ...(this.oneHost ? [] : [this.developer.reach(timeoutMs)])]);
   }
 
   // --- Wallet authentication (X-App-Key) ---

@@ -171,6 +171,47 @@ export class Endpoint {
     }
   }
 
+  /**
+   * Whether the host answers at all: one HEAD of the base URL, no retry, `timeoutMs` at most.
+   * Any HTTP answer counts (a 404 or 405 too); no answer throws the network or timeout error a
+   * real call would, so the caller can say so before asking the user for a password.
+   */
+  async reach(timeoutMs: number): Promise<void> {
+    const target: RequestTarget = { method: 'HEAD', path: '/', host: this.host, secrets: [] };
+    if (this.badBaseUrl) {
+      throw invalidInputError(target, 'The wallet API address is not an http(s) URL; check the Wallet Console settings.');
+    }
+    const startedAt = performance.now();
+    const log = (event: Pick<RequestEvent, 'status' | 'error'>) => {
+      try {
+        this.options.onRequest?.({
+          method: 'HEAD',
+          path: '/',
+          attempt: 1,
+          durationMs: Math.round(performance.now() - startedAt),
+          ...event,
+        });
+      } catch {
+        // A failing log listener must not fail the probe.
+      }
+    };
+    try {
+      const answer = await this.fetch.raw('/', {
+        method: 'HEAD',
+        retry: false,
+        timeout: timeoutMs,
+        ignoreResponseError: true,
+        parseResponse: () => undefined,
+      });
+      log({ status: answer.status });
+    } catch (error) {
+      const failure =
+        transportKind(error, undefined) === 'timeout' ? timeoutError(target, timeoutMs) : this.classify(error, target, undefined, 1, 0);
+      log({ error: failure.kind });
+      throw failure;
+    }
+  }
+
   /** Exponential backoff from retryDelayMs; a Retry-After header wins; both capped. */
   private retryDelay(context: FetchContext, retries: number, signal: AbortSignal | undefined): number {
     if (signal?.aborted) return 0;

@@ -12,6 +12,9 @@ import { ENVIRONMENTS, EnvironmentSettings, type EnvironmentId } from './environ
 import { WalletAccess, type WalletCallContext } from './walletAccess';
 import { walletLogin, type WalletLogin } from './walletLogin';
 
+/** How long the reachability check before a sign-in waits for any answer. */
+const REACH_TIMEOUT_MS = 5_000;
+
 // Buttons offered with errors: built when used, so their titles follow the display language.
 const CREATE_APP = () => ({ title: vscode.l10n.t('Create App'), command: COMMANDS.createApp });
 const ADD_APP_KEY = () => ({ title: vscode.l10n.t('Add App Key'), command: COMMANDS.addAppKey });
@@ -85,6 +88,16 @@ export class AccountService extends Disposable {
   }
 
   // Developer ---------------------------------------------------------------------------
+
+  /**
+   * Before asking for a password on a remote environment: does its host answer at all? A
+   * wrong address or a host that is down is then said at once (with Switch Environment and
+   * Open Settings), not after the user typed their credentials. The local sandbox is ours.
+   */
+  async checkReachable(env: EnvironmentId): Promise<void> {
+    if (env === 'local') return;
+    await (await this.client(env)).reach(REACH_TIMEOUT_MS);
+  }
 
   async signUp(env: EnvironmentId, credentials: DeveloperCredentials): Promise<void> {
     await (await this.client(env)).signUp(credentials);

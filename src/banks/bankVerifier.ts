@@ -1,12 +1,13 @@
 import * as vscode from 'vscode';
-import { isRefusal, maskAccountNumber, validateAccountNumber, validateBankCode, WalletApiError, type Bank } from '../api';
+import { isRefusal, validateAccountNumber, validateBankCode, WalletApiError, type Bank } from '../api';
 import type { AccountService } from '../auth/accountService';
 import type { EnvironmentId } from '../auth/environments';
+import { maskAccountNumber } from '../common/masking';
 import { UserFacingError } from '../common/userFacingError';
 import type { Logger } from '../common/logger';
 import type { BankDirectory } from './bankDirectory';
 
-/** One verification, as the recent list keeps it: the account number is masked. */
+/** One verification, as the recent list keeps it: the account number is masked (an aggregate list, see common/masking.ts). */
 export interface RecentVerification {
   bankName: string;
   bankCode: string;
@@ -19,10 +20,13 @@ export interface RecentVerification {
   at: number;
 }
 
-/** The answer about one account: its holder's name, or the server's reason for "no". */
+/**
+ * The answer about one account: its holder's name, or the server's reason for "no". It
+ * carries the full number: it is the result the user just asked for (see common/masking.ts).
+ */
 export type VerificationOutcome =
-  | { ok: true; accountName: string; bankName: string; maskedAccount: string }
-  | { ok: false; message: string; bankName: string; maskedAccount: string };
+  | { ok: true; accountName: string; bankName: string; accountNumber: string }
+  | { ok: false; message: string; bankName: string; accountNumber: string };
 
 /** How many verifications the recent list keeps (per environment, this session only). */
 export const RECENT_LIMIT = 10;
@@ -44,7 +48,7 @@ export function refusalText(error: WalletApiError): string {
 
 /**
  * Verifies bank accounts for the active wallet and remembers the recent answers, with the
- * account number masked: the full number is never stored, logged or sent to the webview.
+ * account number masked: the full number is never stored or logged.
  */
 export class BankVerifier {
   private readonly recent = new Map<EnvironmentId, RecentVerification[]>();
@@ -78,11 +82,11 @@ export class BankVerifier {
       const answer = await this.accounts.withWallet((client, credentials) =>
         client.verifyBankAccount(credentials, { accountNumber: number.value, bankCode: code.value }),
       );
-      outcome = { ok: true, accountName: answer.accountName, bankName: answer.bankName ?? bank.bankName, maskedAccount };
+      outcome = { ok: true, accountName: answer.accountName, bankName: answer.bankName ?? bank.bankName, accountNumber: number.value };
       this.logger.info(`Verified account ${maskedAccount} at ${outcome.bankName}.`);
     } catch (error) {
       if (!isAccountRefusal(error)) throw error;
-      outcome = { ok: false, message: refusalText(error), bankName: bank.bankName, maskedAccount };
+      outcome = { ok: false, message: refusalText(error), bankName: bank.bankName, accountNumber: number.value };
       this.logger.warn(`Account ${maskedAccount} at ${bank.bankName} was not verified: ${error.message}`);
     }
     this.remember(env, {

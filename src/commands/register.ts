@@ -64,7 +64,7 @@ export function registerCommands(runner: CommandRunner, deps: CommandDeps, targe
       vscode.l10n.t('Open Transaction as JSON'),
       (argument) => openTransactionJson(deps, panel, records, argument),
     ],
-    [COMMANDS.verifyBankAccount, vscode.l10n.t('Verify Bank Account'), () => verifyBankAccountInPanel(deps, panel)],
+    [COMMANDS.verifyBankAccount, vscode.l10n.t('Verify Bank Account'), (target) => verifyBankAccountInPanel(deps, panel, target)],
     [COMMANDS.verifyBankAccountQuick, vscode.l10n.t('Verify Bank Account'), () => verifyBankAccountQuick(deps, banks, verifier)],
     [COMMANDS.showLog, vscode.l10n.t('Show Log'), () => deps.logger.show()],
     [

@@ -1,13 +1,20 @@
 import * as vscode from 'vscode';
 import { validateEmail, validatePassword } from '../api';
-import { ENVIRONMENTS } from '../auth/environments';
+import { ENVIRONMENTS, type EnvironmentId } from '../auth/environments';
 import { inputCheck } from '../common/validators';
 import { withProgress, type CommandDeps } from './deps';
+
+/** An unreachable host is said before any prompt, not after the password (issue 17, item 4). */
+function reachable(deps: CommandDeps, env: EnvironmentId): Promise<void> {
+  if (env === 'local') return Promise.resolve();
+  return withProgress(vscode.l10n.t('Reaching {0}…', ENVIRONMENTS[env].label), () => deps.accounts.checkReachable(env));
+}
 
 /** Developer login plus resource auth: the two tokens the contract hands out. */
 export async function signIn(deps: CommandDeps, prefilledEmail?: string): Promise<void> {
   const env = deps.accounts.env();
   const label = ENVIRONMENTS[env].label;
+  await reachable(deps, env);
   const ui = deps.ui();
   const email = await ui.ask({
     title: vscode.l10n.t('Sign In to {0} (1/2)', label),
@@ -34,6 +41,7 @@ export async function completeSignIn(deps: CommandDeps, email: string, password:
 export async function signUp(deps: CommandDeps): Promise<void> {
   const env = deps.accounts.env();
   const label = ENVIRONMENTS[env].label;
+  await reachable(deps, env);
   const ui = deps.ui();
   const email = await ui.ask({
     title: vscode.l10n.t('Sign Up on {0} (1/3)', label),

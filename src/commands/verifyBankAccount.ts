@@ -1,15 +1,20 @@
 import * as vscode from 'vscode';
-import { maskAccountNumber, validateAccountNumber } from '../api';
+import { validateAccountNumber } from '../api';
+import { verifyPrefill } from '../banks/verifyPrefill';
+import { isRecord } from '../common/isRecord';
 import { inputCheck } from '../common/validators';
 import type { BankDirectory } from '../banks/bankDirectory';
 import type { BankVerifier } from '../banks/bankVerifier';
 import type { DetailPanel } from '../webview/panel';
 import { withProgress, type CommandDeps } from './deps';
 
-/** Opens the panel on its verification page (bank picker, number, result, recent list). */
-export async function verifyBankAccountInPanel(deps: CommandDeps, panel: DetailPanel): Promise<void> {
+/**
+ * Opens the panel on its verification page (bank picker, number, result, recent list). With
+ * a bank and number (a linked account row in the Wallet view), the form starts filled in.
+ */
+export async function verifyBankAccountInPanel(deps: CommandDeps, panel: DetailPanel, target?: unknown): Promise<void> {
   await deps.accounts.walletContext();
-  void panel.showVerify();
+  void panel.showVerify(verifyPrefill(isRecord(target) && isRecord(target.account) ? target.account : target));
 }
 
 /**
@@ -32,21 +37,21 @@ export async function verifyBankAccountQuick(deps: CommandDeps, banks: BankDirec
   });
   const number = validateAccountNumber(typed);
   const accountNumber = number.ok ? number.value : typed;
-  const masked = maskAccountNumber(accountNumber);
-  const outcome = await withProgress(vscode.l10n.t('Verifying {0} at {1}…', masked, bankName), () =>
+  // In full: the user just typed it and asked about it (common/masking.ts).
+  const outcome = await withProgress(vscode.l10n.t('Verifying {0} at {1}…', accountNumber, bankName), () =>
     verifier.verify(bankCode, accountNumber),
   );
   // Not awaited: a notice without buttons stays until dismissed, and the command is done.
   if (outcome.ok) {
     void deps
       .ui()
-      .confirm(vscode.l10n.t('Account {0} at {1} belongs to {2}.', outcome.maskedAccount, outcome.bankName, outcome.accountName), {
+      .confirm(vscode.l10n.t('Account {0} at {1} belongs to {2}.', outcome.accountNumber, outcome.bankName, outcome.accountName), {
         level: 'info',
       });
   } else {
     void deps
       .ui()
-      .confirm(vscode.l10n.t('Account {0} at {1} was not verified: {2}', outcome.maskedAccount, outcome.bankName, outcome.message), {
+      .confirm(vscode.l10n.t('Account {0} at {1} was not verified: {2}', outcome.accountNumber, outcome.bankName, outcome.message), {
         level: 'warning',
       });
   }

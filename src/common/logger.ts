@@ -1,26 +1,34 @@
 import * as vscode from 'vscode';
 import { Disposable } from './lifecycle';
+import { maskNumbersInText } from './masking';
 import { redact } from './redact';
 
-/** One log channel for the whole extension; every line passes through `redact`. */
+/**
+ * One log channel for the whole extension; every line passes through `redact` (secrets) and
+ * `maskNumbersInText` (mobiles and account numbers: the log is a passive surface, see masking.ts).
+ */
 export class Logger extends Disposable {
   private readonly channel = this._register(vscode.window.createOutputChannel('Wallet Console', { log: true }));
 
   info(message: string): void {
-    this.channel.info(redact(message));
+    this.channel.info(forLog(message));
   }
 
   warn(message: string): void {
-    this.channel.warn(redact(message));
+    this.channel.warn(forLog(message));
   }
 
   error(message: string, error?: unknown): void {
     const detail =
       error instanceof Error ? `${error.message}${error.stack ? `\n${error.stack}` : ''}` : error === undefined ? '' : String(error);
-    this.channel.error(redact(detail ? `${message}: ${detail}` : message));
+    this.channel.error(forLog(detail ? `${message}: ${detail}` : message));
   }
 
   show(): void {
     this.channel.show(true);
   }
+}
+
+function forLog(text: string): string {
+  return maskNumbersInText(redact(text));
 }

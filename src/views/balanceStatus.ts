@@ -4,6 +4,7 @@ import type { AccountService } from '../auth/accountService';
 import { ENVIRONMENTS } from '../auth/environments';
 import { COMMANDS } from '../common/commandIds';
 import { formatClockTime } from '../common/formatTime';
+import { maskMobile } from '../common/masking';
 import { Disposable, toDisposable } from '../common/lifecycle';
 import { accessible, spokenNaira } from './spoken';
 import type { WalletModel } from './walletModel';
@@ -71,7 +72,7 @@ export class BalanceStatus extends Disposable {
     this.item.backgroundColor = env.live ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     const when = updatedAt ? formatClockTime(updatedAt) : vscode.l10n.t('not yet');
     this.item.tooltip = [
-      vscode.l10n.t('Wallet {0}', wallet.mobile),
+      vscode.l10n.t('Wallet {0}', maskMobile(wallet.mobile)),
       env.live ? vscode.l10n.t('Environment: {0} (live)', env.label) : vscode.l10n.t('Environment: {0}', env.label),
       vscode.l10n.t('Updated {0}', when),
       error ? vscode.l10n.t('Last refresh failed: {0}', error) : '',

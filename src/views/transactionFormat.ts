@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { formatDateTime } from '../common/formatTime';
+import { maskMobile } from '../common/masking';
 import { transactionTypeIcon, transactionTypeLabel } from '../common/transactionTypes';
 import { formatNaira, type Transaction } from '../api';
 
@@ -21,7 +22,7 @@ export function counterparty(transaction: Transaction): string | undefined {
   const recipient = transaction.recipient;
   if (recipient.accountName) return `${recipient.accountName}${recipient.bankName ? `, ${recipient.bankName}` : ''}`;
   if (recipient.name) return recipient.name;
-  if (recipient.mobile) return recipient.mobile;
+  if (recipient.mobile) return maskMobile(recipient.mobile);
   const metadata = recipient.metadata;
   if (metadata?.billerName) return `${metadata.billerName.toUpperCase()}${metadata.billCustomerID ? ` ${metadata.billCustomerID}` : ''}`;
   return undefined;

@@ -294,6 +294,9 @@ function accountItem(account: Account): vscode.TreeItem {
   item.contextValue = 'account';
   item.iconPath = new vscode.ThemeIcon('credit-card');
   item.description = `${account.bankName ?? account.bankCode ?? ''} ${maskAccountNumber(account.accountNumber)}`.trim();
+  // Masked here (common/masking.ts); Enter or a click opens it in full, filled in to verify or copy.
+  item.tooltip = vscode.l10n.t('Open in the verification page, with the full number, to verify or copy it.');
+  item.command = { command: COMMANDS.verifyBankAccount, title: vscode.l10n.t('Verify Bank Account'), arguments: [account] };
   return item;
 }
 

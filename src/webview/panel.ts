@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { maskAccountNumber, validateAccountNumber, validateTransactionRef, type Transaction } from '../api';
+import { validateAccountNumber, validateTransactionRef, type Transaction } from '../api';
 import type { AccountService } from '../auth/accountService';
 import { ENVIRONMENTS, type EnvironmentId } from '../auth/environments';
 import type { Logger } from '../common/logger';
@@ -7,6 +7,7 @@ import { COMMANDS } from '../common/commandIds';
 import { errorReason } from '../common/userFacingError';
 import type { BankDirectory } from '../banks/bankDirectory';
 import type { BankVerifier } from '../banks/bankVerifier';
+import type { VerifyPrefill } from '../banks/verifyPrefill';
 import { recordJson, type TransactionRecords } from '../documents/transactionJson';
 import { renderDocument, createNonce, type Page } from './html/shell';
 import { renderErrorPage, renderLoadingPage } from './html/statusPages';
@@ -43,7 +44,8 @@ export class DetailPanel implements vscode.Disposable {
   private state: PanelState | undefined;
   /** The transaction on show (or last shown), for copy, Open as JSON and "back". */
   private shown: { env: EnvironmentId; transaction: Transaction } | undefined;
-  private lastReference: string | undefined;
+  /** The transaction last asked for, and the environment it belongs to (for "back"). */
+  private lastTransaction: { env: EnvironmentId; reference: string } | undefined;
   /** The environment the current page's data came from. */
   private pageEnv: EnvironmentId | undefined;
   /** Bumped on every navigation, so a slow load never overwrites a newer page. */
@@ -58,8 +60,9 @@ export class DetailPanel implements vscode.Disposable {
     return this.track(this.loadTransaction(reference));
   }
 
-  showVerify(): Promise<void> {
-    return this.track(this.loadVerify());
+  /** The verification page; `prefill` (checked by the caller, see verifyPrefill) fills in the form. */
+  showVerify(prefill?: VerifyPrefill): Promise<void> {
+    return this.track(this.loadVerify(prefill));
   }
 
   /** The serializer's entry: adopt the restored panel and redraw what its state says. */
@@ -77,12 +80,21 @@ export class DetailPanel implements vscode.Disposable {
 
   /**
    * Called when the account state changes: after a switch of environment the page's data
-   * (bank list, recent list, the transaction) belongs elsewhere, so the view is reloaded.
+   * (bank list, recent list, the transaction) belongs elsewhere. The verification page is
+   * reloaded for the new environment (without a "back" to a record of the old one); a
+   * transaction of the old environment is not looked up in the new one (it is not there, and
+   * "Try again" could not work): the panel says where it is, and shows it again on a switch back.
    */
   environmentMaybeChanged(): void {
     if (!this.panel || !this.state || this.pageEnv === this.deps.accounts.env()) return;
     const state = this.state;
-    void (state.view === 'transaction' ? this.showTransaction(state.reference) : this.showVerify());
+    void this.track(state.view === 'transaction' ? this.loadTransaction(state.reference, true) : this.loadVerify());
+  }
+
+  /** The environment a transaction reference was opened in, when it is not the current one. */
+  private otherEnvironmentOf(reference: string, env: EnvironmentId): EnvironmentId | undefined {
+    const last = this.lastTransaction;
+    return last && last.reference === reference && last.env !== env ? last.env : undefined;
   }
 
   /** The reference on show, if the panel shows a transaction. */
@@ -115,14 +127,36 @@ export class DetailPanel implements vscode.Disposable {
 
   // ---------------------------------------------------------------- navigation
 
-  private async loadTransaction(reference: string): Promise<void> {
+  /**
+   * `sameRecord`: the panel is redrawing the transaction it already shows (environment change,
+   * retry, back): one of another environment is then not looked up here.
+   */
+  private async loadTransaction(reference: string, sameRecord = false): Promise<void> {
     const generation = ++this.generation;
     const env = this.deps.accounts.env();
     this.pageEnv = env;
     this.state = { view: 'transaction', reference };
-    this.lastReference = reference;
     this.deps.recorder?.detailShown(undefined);
     this.ensurePanel();
+    const elsewhere = sameRecord ? this.otherEnvironmentOf(reference, env) : undefined;
+    if (elsewhere) {
+      this.shown = undefined;
+      this.setPage(
+        renderErrorPage(
+          vscode.l10n.t('Transaction {0}', reference),
+          vscode.l10n.t('Transaction {0} is in {1}', reference, ENVIRONMENTS[elsewhere].label),
+          vscode.l10n.t(
+            'The panel follows the current environment, {0}. Switch back to {1} to see this transaction again.',
+            ENVIRONMENTS[env].label,
+            ENVIRONMENTS[elsewhere].label,
+          ),
+          this.context(env),
+          false,
+        ),
+      );
+      return;
+    }
+    this.lastTransaction = { env, reference };
     const loading = this.showLoadingSoon(
       generation,
       renderLoadingPage(
@@ -156,14 +190,15 @@ export class DetailPanel implements vscode.Disposable {
     }
   }
 
-  private async loadVerify(): Promise<void> {
+  private async loadVerify(prefill?: VerifyPrefill): Promise<void> {
     const generation = ++this.generation;
     const env = this.deps.accounts.env();
     this.pageEnv = env;
     this.state = { view: 'verify' };
     this.deps.recorder?.detailShown(undefined);
     this.ensurePanel();
-    const backReference = this.lastReference;
+    // "Back" only to a transaction of this environment: one of another is not here.
+    const backReference = this.lastTransaction?.env === env ? this.lastTransaction.reference : undefined;
     const loading = this.showLoadingSoon(
       generation,
       renderLoadingPage(vscode.l10n.t('Verify Bank Account'), vscode.l10n.t('Loading the bank list…'), this.context(env)),
@@ -172,7 +207,7 @@ export class DetailPanel implements vscode.Disposable {
     try {
       const banks = await this.deps.banks.banks(env);
       page = renderVerifyPage(
-        { banks, recent: this.deps.verifier.recentFor(env), backReference, locale: vscode.env.language },
+        { banks, recent: this.deps.verifier.recentFor(env), backReference, prefill, locale: vscode.env.language },
         this.context(env),
       );
     } catch (error) {
@@ -314,12 +349,17 @@ export class DetailPanel implements vscode.Disposable {
         this.deps.recorder?.pageRendered(message.text);
         return;
       case 'retry':
-        if (this.state?.view === 'transaction') await this.loadTransaction(this.state.reference);
+        if (this.state?.view === 'transaction') await this.loadTransaction(this.state.reference, true);
         else await this.loadVerify();
+        return;
+      case 'verifyRecipient':
+        if (this.shown && this.state?.view === 'transaction') {
+          await this.loadVerify(describeTransaction(this.shown.transaction).verifyRecipient);
+        }
         return;
       case 'navigate':
         if (message.view === 'verify') await this.loadVerify();
-        else if (this.lastReference) await this.loadTransaction(this.lastReference);
+        else if (this.lastTransaction) await this.loadTransaction(this.lastTransaction.reference, true);
         return;
       case 'copy':
         return this.copy(message.what);
@@ -354,8 +394,8 @@ export class DetailPanel implements vscode.Disposable {
       // The verifier reports a missing bank list in its own words below.
     }
     const number = validateAccountNumber(accountNumber);
-    const masked = maskAccountNumber(number.ok ? number.value : accountNumber);
-    this.post({ type: 'verifying', bankName, maskedAccount: masked });
+    const typed = number.ok ? number.value : accountNumber;
+    this.post({ type: 'verifying', bankName, accountNumber: typed });
     try {
       const outcome = await this.deps.verifier.verify(bankCode, accountNumber);
       this.post({ type: 'verifyResult', outcome, recent: this.deps.verifier.recentFor() });
@@ -363,7 +403,7 @@ export class DetailPanel implements vscode.Disposable {
       this.deps.logger.error('Verify Bank Account failed', error);
       this.post({
         type: 'verifyResult',
-        outcome: { ok: false, message: errorReason(error), bankName, maskedAccount: masked },
+        outcome: { ok: false, message: errorReason(error), bankName, accountNumber: typed },
         recent: this.deps.verifier.recentFor(),
       });
     }

@@ -1,7 +1,8 @@
 // The messages the Wallet Console panel and its webview script exchange, defined once for
 // both sides. Plain TypeScript: no 'vscode', no DOM, so the host, the webview bundle and
-// the unit tests all import it. Nothing here ever carries a key, a token or a full account
-// number: the webview only sees what it shows.
+// the unit tests all import it. Nothing here ever carries a key or a token: the webview only
+// sees what it shows (account numbers in full only for the one the user is verifying, see
+// common/masking.ts).
 
 import * as l10n from '@vscode/l10n';
 import type { RecentVerification, VerificationOutcome } from '../banks/bankVerifier';
@@ -26,7 +27,7 @@ export type HostMessage =
    * `reportRendered`: post 'rendered' after each update (only while extension tests run).
    */
   | { type: 'init'; state: PanelState; recent: RecentVerification[]; reportRendered: boolean }
-  | { type: 'verifying'; bankName: string; maskedAccount: string }
+  | { type: 'verifying'; bankName: string; accountNumber: string }
   | { type: 'verifyResult'; outcome: VerificationOutcome; recent: RecentVerification[] }
   /** A short line in the page's status area (copied, failed to copy). */
   | { type: 'notice'; text: string; level: 'info' | 'error' };
@@ -41,6 +42,8 @@ export type WebviewMessage =
   | { type: 'openJson' }
   | { type: 'retry' }
   | { type: 'navigate'; view: PanelView }
+  /** The verification page, filled in with the shown bank transfer's recipient (the host reads it from the record). */
+  | { type: 'verifyRecipient' }
   | { type: 'verify'; bankCode: string; accountNumber: string }
   /** The page's visible text after it drew something, when 'init' asked for it: tests read what a person sees. */
   | { type: 'rendered'; text: string };
@@ -67,6 +70,7 @@ export function parseWebviewMessage(value: unknown): WebviewMessage | undefined 
     case 'ready':
     case 'openJson':
     case 'retry':
+    case 'verifyRecipient':
       return { type: value.type };
     case 'copy':
       return typeof value.what === 'string' && COPY_TARGETS.includes(value.what)

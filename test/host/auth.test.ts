@@ -194,13 +194,15 @@ describe('Sign-in, apps and wallet connection (local sandbox)', function () {
     assert.deepEqual(api.accounts.accounts('staging').apps, [], 'apps made in local do not leak into staging');
 
     await setSetting('staging.consoleUrl', 'http://example.com');
-    const refused = await runScripted(api, 'walletConsole.signIn', [email, password]);
+    const refused = await runScripted(api, 'walletConsole.signIn', []);
     assert.match(refused.errors[0] ?? '', /Plain http:\/\/ is only allowed for this machine/);
+    assert.deepEqual(refused.asked, [], 'a refused address is said before any prompt too');
 
     // An unreachable host offers the ways out, not only the log (issue 17 item 4).
     await setSetting('staging.consoleUrl', 'http://127.0.0.1:9');
     await setSetting('staging.developerUrl', 'http://127.0.0.1:9');
-    const unreachable = await runScripted(api, 'walletConsole.signIn', [email, password]);
+    const unreachable = await runScripted(api, 'walletConsole.signIn', []);
+    assert.deepEqual(unreachable.asked, [], 'said before asking for an e-mail or a password');
     assert.match(unreachable.errors[0] ?? '', /Could not reach the wallet API/);
     assert.deepEqual(unreachable.errorButtons[0], ['Switch Environment', 'Open Settings', 'Show Log']);
 

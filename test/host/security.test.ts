@@ -14,6 +14,7 @@ import * as assert from 'node:assert/strict';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { maskAccountNumber, maskMobile } from '../../src/common/masking';
 import { makeValidAccountNumber } from '../../src/sandbox/nuban';
 import type { WebviewTestHandle } from '../../src/webview/panelRecorder';
 import { activateExtension, runScripted, setSetting, uniqueEmail } from './support/extension';
@@ -185,5 +186,15 @@ describe('Security: no secret left on disk after the full flow (local sandbox)',
     assert.ok(files > 20, 'the audit read the data folders');
     assert.ok(controls[0]!.seen, 'the search finds what the extension stores on purpose (the e-mail in global state)');
     assert.deepEqual(found, [], 'no secret on disk');
+
+    // The log is a passive surface (src/common/masking.ts): mobiles and account numbers masked.
+    const logFiles = logs ? (await filesBelow(logs)).filter((file) => path.basename(file).includes('Wallet Console')) : [];
+    const logText = (await Promise.all(logFiles.map((file) => fs.readFile(file, 'utf8')))).join('\n');
+    assert.ok(
+      logText.includes(`Connected wallet ${maskMobile(mobile)}`),
+      `the log names the wallet, masked (read ${logFiles.length} files)`,
+    );
+    assert.ok(logText.includes(`Verified account ${maskAccountNumber(accountNumber)}`), 'the log names the verified account, masked');
+    assert.ok(!logText.includes(mobile) && !logText.includes(accountNumber), 'never a full mobile or account number in the log');
   });
 });

@@ -3,6 +3,8 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { maskMobile } from '../../src/common/masking';
+import { transactionTooltip } from '../../src/views/transactionFormat';
 import { formatNaira, type Transaction } from '../../src/api';
 import type { WalletNode } from '../../src/views/walletTree';
 import { AutoRefresh } from '../../src/views/autoRefresh';
@@ -11,6 +13,10 @@ import { activateExtension, runScripted, setSetting } from './support/extension'
 
 function label(item: vscode.TreeItem): string {
   return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 describe('Wallet views and the status-bar balance (local sandbox)', function () {
@@ -156,6 +162,27 @@ describe('Wallet views and the status-bar balance (local sandbox)', function () 
     );
   });
 
+  it('masks a phone recipient in the tree, row and tooltip (a passive surface)', async () => {
+    await wallet.admin.addTransaction(wallet.mobile, { type: 'phone', amount: 5_000, recipient: { mobile: '2348039876543' } });
+    await vscode.commands.executeCommand('walletConsole.refresh', { kind: 'transactions' });
+    const { walletTree } = wallet.api.views;
+    const row = (await walletTree.getChildren({ kind: 'transactions' })).find(
+      (node) => node.kind === 'transaction' && node.transaction.recipient.mobile === '2348039876543',
+    );
+    assert.ok(row, 'the phone transfer is in the tree');
+    const item = walletTree.getTreeItem(row);
+    assert.ok(String(item.description).includes('234******6543'), `masked: ${item.description}`);
+    const shown = [
+      item.description,
+      item.accessibilityInformation?.label,
+      transactionTooltip((row as { transaction: Transaction }).transaction).value,
+    ];
+    assert.ok(
+      shown.every((text) => !String(text).includes('2348039876543')),
+      'never in full',
+    );
+  });
+
   it('shows the balance in the status bar and updates it on refresh', async () => {
     const status = wallet.api.views.balanceStatus;
     await vscode.commands.executeCommand('walletConsole.refreshBalance');
@@ -173,7 +200,12 @@ describe('Wallet views and the status-bar balance (local sandbox)', function () 
     );
     const spoken = firstRow ? wallet.api.views.walletTree.getTreeItem(firstRow).accessibilityInformation?.label : undefined;
     assert.match(spoken ?? '', /^(Bank transfer|Phone transfer|Bill payment|BVN check|Airtime \(VTU\)) [\d,]+\.\d{2} naira, /);
-    assert.match(status.tooltip ?? '', new RegExp(`Wallet ${wallet.mobile}[\\s\\S]*Local sandbox[\\s\\S]*Updated`));
+    // A passive surface: the wallet's mobile masked (src/common/masking.ts).
+    assert.match(
+      status.tooltip ?? '',
+      new RegExp(`Wallet ${escapeRegExp(maskMobile(wallet.mobile))}[\\s\\S]*Local sandbox[\\s\\S]*Updated`),
+    );
+    assert.ok(!status.tooltip?.includes(wallet.mobile), 'never the full mobile in the status bar');
     await setSetting('statusBar.showBalance', false);
     assert.equal(status.text, undefined, 'the setting hides it');
     await setSetting('statusBar.showBalance', undefined);

@@ -108,8 +108,7 @@ describe('Webview panel: transaction detail and bank verification (local sandbox
       'in the user’s locale',
     );
     assert.ok(html.includes('DAMBATTA MARYAM LAMI') && html.includes('ACCESS BANK (000014)'));
-    assert.ok(html.includes(`******${accountNumber.slice(-4)}`), 'the masked account number');
-    assert.ok(!html.includes(accountNumber), 'never the full account number');
+    assert.ok(html.includes(accountNumber), 'the account number in full: one record, opened on purpose');
     assert.ok(html.includes('recipient.narration') && html.includes('Rent for March'), 'extra fields in the generic list');
     assert.ok(
       html.includes('data-action="copy-reference"') && html.includes('data-action="copy-json"') && html.includes('data-action="open-json"'),
@@ -121,7 +120,8 @@ describe('Webview panel: transaction detail and bank verification (local sandbox
 
     // The page really runs: its script reports what it drew, after 'ready' and the host's 'init'.
     const text = await renderedText(handle, '₦1,500.50');
-    assert.ok(text.includes('DAMBATTA MARYAM LAMI') && text.includes(`******${accountNumber.slice(-4)}`), 'the webview drew the page');
+    assert.ok(text.includes('DAMBATTA MARYAM LAMI') && text.includes(accountNumber), 'the webview drew the page');
+    assert.ok(text.includes('150,050 kobo') && text.includes(bankTransfer.createdAt), 'kobo and the exact time are text, not only a hover');
     assert.equal(handle.snapshot().ready, true);
     const init = handle.snapshot().sent.find((message) => message.type === 'init');
     assert.ok(init, 'after ready, the host sent its data');
@@ -177,6 +177,65 @@ describe('Webview panel: transaction detail and bank verification (local sandbox
     await runScripted(wallet.api, 'walletConsole.openTransactionJson', [], bill.reference);
     assert.equal((JSON.parse(vscode.window.activeTextEditor!.document.getText()) as Transaction).reference, bill.reference);
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  it('offers "Verify this recipient" on a bank transfer, filled in; a linked account in the tree opens the same', async () => {
+    await show(bankTransfer.reference);
+    assert.ok(handle.snapshot().html.includes('data-action="verify-recipient"'));
+    await handle.receive({ type: 'verifyRecipient' });
+    let snapshot = handle.snapshot();
+    assert.deepEqual(snapshot.state, { view: 'verify' });
+    assert.ok(snapshot.html.includes('<option value="000014" selected>ACCESS BANK · 000014</option>'), 'the bank chosen');
+    assert.match(snapshot.html, new RegExp(`<input id="account"[^>]* value="${accountNumber}"`), 'the number typed in');
+    assert.ok(snapshot.html.includes(`Back to transaction ${bankTransfer.reference}`));
+
+    await show(bill.reference);
+    assert.doesNotMatch(handle.snapshot().html, /verify-recipient|navigate-verify/, 'a bill has no bank account to verify');
+
+    const { walletTree } = wallet.api.views;
+    const [walletNode] = await walletTree.getChildren();
+    const [, accountsNode] = await walletTree.getChildren(walletNode);
+    const linked = (await walletTree.getChildren(accountsNode)).find((node) => node.kind === 'account');
+    assert.ok(linked?.kind === 'account', 'the sandbox wallet has a linked account');
+    const row = walletTree.getTreeItem(linked);
+    assert.doesNotMatch(String(row.description), /\d{10}/, 'masked in the tree');
+    assert.equal(row.command?.command, 'walletConsole.verifyBankAccount', 'Enter or a click opens it');
+    await runScripted(wallet.api, row.command.command, [], ...(row.command.arguments ?? []));
+    await handle.whenIdle();
+    snapshot = handle.snapshot();
+    assert.deepEqual(snapshot.state, { view: 'verify' });
+    assert.match(
+      snapshot.html,
+      new RegExp(`<input id="account"[^>]* value="${linked.account.accountNumber}"`),
+      'in full, to verify or copy',
+    );
+  });
+
+  it('after a switch of environment, drops what belongs to the old one, and shows it again on the way back', async () => {
+    const settled = async (check: () => boolean, what: string) => {
+      for (let tries = 0; tries < 100 && !check(); tries++) await new Promise((resolve) => setTimeout(resolve, 50));
+      await handle.whenIdle();
+      assert.ok(check(), what);
+    };
+    await show(bankTransfer.reference);
+    try {
+      await runScripted(wallet.api, 'walletConsole.switchEnvironment', ['Staging']);
+      await settled(() => handle.snapshot().pageKind === 'error', 'the panel followed the switch');
+      let snapshot = handle.snapshot();
+      assert.ok(snapshot.html.includes(`Transaction ${bankTransfer.reference} is in Local sandbox`), snapshot.html);
+      assert.ok(!snapshot.html.includes('data-action="retry"'), 'no "Try again" that cannot work');
+
+      await handle.receive({ type: 'navigate', view: 'verify' });
+      snapshot = handle.snapshot();
+      assert.equal(snapshot.pageKind, 'verify');
+      assert.ok(!snapshot.html.includes('Back to transaction'), 'no way back to a record of another environment');
+      await handle.receive({ type: 'navigate', view: 'transaction' });
+      assert.match(handle.snapshot().html, /is in Local sandbox/);
+    } finally {
+      await runScripted(wallet.api, 'walletConsole.switchEnvironment', ['Local sandbox']);
+    }
+    await settled(() => handle.snapshot().pageKind === 'transaction', 'back in the sandbox, the transaction is shown again');
+    assert.ok(handle.snapshot().html.includes('DAMBATTA MARYAM LAMI'));
   });
 
   it('shows an unknown reference’s error in the panel, in plain words', async () => {
@@ -236,7 +295,7 @@ describe('Webview panel: transaction detail and bank verification (local sandbox
     assert.ok(text.includes(HOSTILE_SCRIPT) && text.includes(HOSTILE_QUOTES), 'the page shows the strings as text');
   });
 
-  it('verifies a valid and an invalid account in the panel, listing them masked', async () => {
+  it('verifies a valid and an invalid account in the panel: the result in full, the recent list masked', async () => {
     await wallet.admin.clearRequests();
     const input = await runScripted(wallet.api, 'walletConsole.verifyBankAccount', []);
     await handle.whenIdle();
@@ -257,7 +316,7 @@ describe('Webview panel: transaction detail and bank verification (local sandbox
     assert.ok(valid?.ok, `the valid account resolves: ${JSON.stringify(valid)}`);
     assert.match(valid.accountName, /\S/);
     assert.equal(valid.bankName, 'ACCESS BANK');
-    assert.equal(valid.maskedAccount, `******${accountNumber.slice(-4)}`);
+    assert.equal(valid.accountNumber, accountNumber, 'the number the user just typed, in full');
     assert.ok(invalid && !invalid.ok, 'the invalid account does not');
     assert.match(invalid.message, /Could not resolve account name/);
     const lastResult = [...snapshot.sent].reverse().find((message) => message.type === 'verifyResult');
@@ -266,8 +325,8 @@ describe('Webview panel: transaction detail and bank verification (local sandbox
     assert.ok(lastResult.recent.length >= 2);
     assert.equal(lastResult.recent[0]?.maskedAccount, `******${wrongNumber.slice(-4)}`);
     assert.equal(lastResult.recent[1]?.accountName, valid.accountName);
-    const everything = JSON.stringify(snapshot);
-    assert.ok(!everything.includes(accountNumber) && !everything.includes(wrongNumber), 'full account numbers never reach the page');
+    const recentText = JSON.stringify(lastResult.recent);
+    assert.ok(!recentText.includes(accountNumber) && !recentText.includes(wrongNumber), 'the recent list never holds a full number');
     const drawn = await renderedText(handle, 'Not verified');
     assert.ok(drawn.includes(`ACCESS BANK ******${accountNumber.slice(-4)}: ${valid.accountName}`), 'the recent list, masked, in the page');
 
@@ -284,8 +343,11 @@ describe('Webview panel: transaction detail and bank verification (local sandbox
     assert.equal(good.asked[0]?.kind, 'pick');
     assert.match(good.asked[1]?.validation ?? '', /10-digit NUBAN/);
     const answer = good.asked.find((entry) => entry.kind === 'confirm');
-    assert.match(answer?.title ?? '', new RegExp(`Account \\*{6}${accountNumber.slice(-4)} at ACCESS BANK belongs to \\S`));
-    assert.ok(!answer?.title.includes(accountNumber));
+    assert.match(
+      answer?.title ?? '',
+      new RegExp(`Account ${accountNumber} at ACCESS BANK belongs to \\S`),
+      'the number just typed, in full',
+    );
 
     const bad = await runScripted(wallet.api, 'walletConsole.verifyBankAccountQuick', ['000014', wrongNumber]);
     assert.deepEqual(bad.errors, []);

@@ -22,9 +22,9 @@ export function icon(name: string): SafeHtml {
 export function fieldList(fields: DetailField[], id: string): SafeHtml {
   return html`<dl class="fields" id="${id}">${fields.map(
     (field) =>
-      html`<div class="field-row"><dt>${field.label}</dt><dd${field.mono ? html` class="mono"` : ''}${field.title ? html` title="${field.title}"` : ''}>${
+      html`<div class="field-row"><dt>${field.label}</dt><dd${field.mono ? html` class="mono"` : ''}>${
         field.datetime ? html`<time datetime="${field.datetime}">${field.value}</time>` : field.value
-      }</dd></div>`,
+      }${field.exact ? html`<span class="exact">${field.exact}</span>` : ''}</dd></div>`,
   )}</dl>`;
 }
 

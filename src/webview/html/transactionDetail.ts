@@ -5,7 +5,7 @@
 import * as l10n from '@vscode/l10n';
 import type { Transaction } from '../../api';
 import { formatNaira } from '../../api/money';
-import { maskAccountNumber } from '../../api/validation';
+import { verifyPrefill, type VerifyPrefill } from '../../banks/verifyPrefill';
 import { formatDateTime } from '../../common/formatTime';
 import { isRecord } from '../../common/isRecord';
 import { transactionTypeIcon, transactionTypeLabel } from '../../common/transactionTypes';
@@ -13,8 +13,8 @@ import { transactionTypeIcon, transactionTypeLabel } from '../../common/transact
 export interface DetailField {
   label: string;
   value: string;
-  /** Shown on hover: the exact value behind a formatted one (ISO date, kobo). */
-  title?: string;
+  /** The exact value behind a formatted one (ISO date, kobo): shown as text under it, reachable without a mouse. */
+  exact?: string;
   /** An ISO timestamp: rendered in a <time> element. */
   datetime?: string;
   /** Code-like values (references, ids, numbers) use the editor font. */
@@ -34,6 +34,8 @@ export interface TransactionDetail {
   extra: DetailField[];
   /** How many further extra fields were left out (too many to draw). */
   extraOmitted: number;
+  /** A bank transfer's recipient, to verify with bank and number filled in; absent for other types. */
+  verifyRecipient?: VerifyPrefill;
 }
 
 const KNOWN_FIELDS = new Set(['_id', 'amount', 'reference', 'type', 'recipient', 'createdAt', 'updatedAt']);
@@ -63,7 +65,7 @@ function dateField(label: string, iso: unknown, locale: string | undefined): Det
   const text = typeof iso === 'string' ? iso : valueText(iso);
   const date = new Date(text);
   if (typeof iso !== 'string' || Number.isNaN(date.getTime())) return { label, value: text };
-  return { label, value: formatDateTime(date, locale), title: text, datetime: date.toISOString() };
+  return { label, value: formatDateTime(date, locale), exact: text, datetime: date.toISOString() };
 }
 
 /** `locale` is VS Code's display language: dates follow it. */
@@ -79,7 +81,7 @@ export function describeTransaction(transaction: Transaction, locale?: string): 
 
   const typeText = transactionTypeLabel(type);
   const summary: DetailField[] = [
-    { label: l10n.t('Amount'), value: amountText, title: amountTitle },
+    { label: l10n.t('Amount'), value: amountText, exact: amountTitle },
     { label: l10n.t('Type'), value: type === typeText ? type : `${typeText} (${type})` },
     { label: l10n.t('Reference'), value: reference, mono: true },
   ];
@@ -103,7 +105,8 @@ export function describeTransaction(transaction: Transaction, locale?: string): 
     push(l10n.t('Bank'), name && code ? `${name} (${code})` : (name ?? code));
   }
   if (to.accountNumber !== undefined) {
-    push(l10n.t('Account number'), typeof to.accountNumber === 'string' ? maskAccountNumber(to.accountNumber) : '****', true);
+    // In full: the user opened this one record on purpose (common/masking.ts).
+    push(l10n.t('Account number'), to.accountNumber, true);
   }
   push(l10n.t('Mobile'), to.mobile, true);
   const metadata = isRecord(to.metadata) ? to.metadata : undefined;
@@ -138,5 +141,13 @@ export function describeTransaction(transaction: Transaction, locale?: string): 
     recipient,
     extra,
     extraOmitted: Math.max(0, rest.length - MAX_EXTRA_FIELDS),
+    ...recipientToVerify(type, to),
   };
+}
+
+/** Only a bank transfer names a bank account; bill and phone recipients have nothing to verify. */
+function recipientToVerify(type: string, recipient: Record<string, unknown>): { verifyRecipient?: VerifyPrefill } {
+  if (type !== 'bank') return {};
+  const prefill = verifyPrefill(recipient);
+  return prefill?.accountNumber ? { verifyRecipient: prefill } : {};
 }

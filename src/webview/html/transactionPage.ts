@@ -16,7 +16,11 @@ ${contextLine(context)}
 <button type="button" class="secondary" data-action="copy-json">${icon('json')}${l10n.t('Copy JSON')}</button>
 <button type="button" data-action="open-json">${icon('go-to-file')}${l10n.t('Open as JSON')}</button>
 <button type="button" class="secondary" data-action="retry">${icon('refresh')}${l10n.t('Refresh')}</button>
-<button type="button" class="secondary" data-action="navigate-verify">${icon('verified')}${l10n.t('Verify a bank account')}</button>
+${
+  detail.verifyRecipient
+    ? html`<button type="button" class="secondary" data-action="verify-recipient">${icon('verified')}${l10n.t('Verify this recipient')}</button>`
+    : ''
+}
 </div>
 ${statusLine()}
 </header>

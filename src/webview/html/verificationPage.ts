@@ -3,6 +3,7 @@
 
 import * as l10n from '@vscode/l10n';
 import type { Bank } from '../../api';
+import type { VerifyPrefill } from '../../banks/verifyPrefill';
 import { formatClockTime } from '../../common/formatTime';
 import { recentVerificationText, type RecentVerification } from '../protocol';
 import { html, type SafeHtml } from './escape';
@@ -16,6 +17,8 @@ export interface VerifyPageModel {
   bankError?: string;
   /** The transaction the panel showed before, for a way back. */
   backReference?: string;
+  /** A bank and number to start from ("Verify this recipient", a linked account). */
+  prefill?: VerifyPrefill;
   locale?: string;
 }
 
@@ -36,13 +39,16 @@ export function renderVerifyPage(model: VerifyPageModel, context: PageContext): 
 <label for="bank-filter">${l10n.t('Bank')}</label>
 <input id="bank-filter" type="search" autocomplete="off" spellcheck="false" placeholder="${l10n.t('Search {0} banks by name or code', model.banks.length)}" aria-controls="bank">
 <select id="bank" size="8" aria-label="${l10n.t('Bank')}" required>
-${model.banks.map((bank) => html`<option value="${bank.bankCode}">${bank.bankName} · ${bank.bankCode}</option>`)}
+${model.banks.map(
+  (bank) =>
+    html`<option value="${bank.bankCode}"${bank.bankCode === model.prefill?.bankCode ? html` selected` : ''}>${bank.bankName} · ${bank.bankCode}</option>`,
+)}
 </select>
 <p id="bank-count" class="hint" aria-live="polite"></p>
 </div>
 <div class="form-field">
 <label for="account">${l10n.t('Account number')}</label>
-<input id="account" type="text" inputmode="numeric" autocomplete="off" spellcheck="false" maxlength="16" placeholder="${l10n.t('10-digit NUBAN')}" aria-describedby="account-hint account-error">
+<input id="account" type="text" inputmode="numeric" autocomplete="off" spellcheck="false" maxlength="16" placeholder="${l10n.t('10-digit NUBAN')}"${model.prefill?.accountNumber ? html` value="${model.prefill.accountNumber}"` : ''} aria-describedby="account-hint account-error">
 <p id="account-hint" class="hint">${l10n.t('The 10-digit NUBAN, like 2079151995.')}</p>
 <p id="account-error" class="field-error" hidden></p>
 </div>

@@ -72,6 +72,7 @@ const ACTIONS: Record<string, WebviewMessage> = {
   'open-json': { type: 'openJson' },
   retry: { type: 'retry' },
   'navigate-verify': { type: 'navigate', view: 'verify' },
+  'verify-recipient': { type: 'verifyRecipient' },
   'navigate-transaction': { type: 'navigate', view: 'transaction' },
 };
 
@@ -149,8 +150,8 @@ function renderOutcome(outcome: VerificationOutcome): void {
   title.textContent = outcome.ok ? outcome.accountName : l10n.t('Not verified');
   const detail = document.createElement('p');
   detail.textContent = outcome.ok
-    ? `${outcome.bankName} · ${outcome.maskedAccount}`
-    : `${outcome.bankName} · ${outcome.maskedAccount}: ${outcome.message}`;
+    ? `${outcome.bankName} · ${outcome.accountNumber}`
+    : `${outcome.bankName} · ${outcome.accountNumber}: ${outcome.message}`;
   result.replaceChildren(title, detail);
   result.classList.toggle('failed', !outcome.ok);
   result.hidden = false;
@@ -215,7 +216,7 @@ function onHostMessage(message: HostMessage): void {
       if (result) {
         result.classList.remove('failed');
         result.hidden = false;
-        result.textContent = l10n.t('Verifying {0} at {1}…', message.maskedAccount, message.bankName);
+        result.textContent = l10n.t('Verifying {0} at {1}…', message.accountNumber, message.bankName);
       }
       break;
     case 'verifyResult':

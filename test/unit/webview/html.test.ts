@@ -157,7 +157,7 @@ describe('webview/html', () => {
   });
 
   describe('transaction detail', () => {
-    it('shows every field: naira with kobo on hover, type, reference, dates in the locale, masked account', () => {
+    it('shows every field: naira with kobo, type, reference, dates in the locale, the account number in full', () => {
       const detail = describeTransaction(transaction({ fee: 2500, channel: 'api' }), 'en-GB');
       assert.equal(detail.amountText, '₦1,500.50');
       assert.equal(detail.amountTitle, '150,050 kobo');
@@ -169,7 +169,7 @@ describe('webview/html', () => {
         new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date('2021-03-04T10:20:30.000Z')),
       );
       const recipient = Object.fromEntries(detail.recipient.map((field) => [field.label, field.value]));
-      assert.deepEqual(recipient, { Name: 'DAMBATTA MARYAM LAMI', Bank: 'ACCESS BANK (000014)', 'Account number': '******1995' });
+      assert.deepEqual(recipient, { Name: 'DAMBATTA MARYAM LAMI', Bank: 'ACCESS BANK (000014)', 'Account number': '2079151995' });
       assert.deepEqual(
         detail.extra.map((field) => [field.label, field.value]),
         [
@@ -178,9 +178,17 @@ describe('webview/html', () => {
         ],
       );
       const document = page(transaction());
-      assert.ok(!document.includes('2079151995'), 'the full account number is not in the page');
+      assert.ok(document.includes('2079151995'), 'one record opened on purpose shows its account number in full (common/masking.ts)');
       assert.match(document, /<time datetime="2021-03-04T10:20:30.000Z">/);
       assert.match(document, /title="150,050 kobo"/);
+    });
+
+    it('shows the kobo amount and the exact timestamps as text, not only on hover (keyboard, screen reader)', () => {
+      const document = page(transaction());
+      assert.match(document, /<dd>₦1,500.50<span class="exact">150,050 kobo<\/span><\/dd>/);
+      assert.match(document, /<time datetime="2021-03-04T10:20:30.000Z">[^<]+<\/time><span class="exact">2021-03-04T10:20:30.000Z<\/span>/);
+      assert.match(document, /<span class="exact">2021-03-04T10:21:00.000Z<\/span>/);
+      assert.doesNotMatch(document, /<dd[^>]* title=/, 'no hover-only value in the field list');
     });
 
     it('marks the type and every button with a codicon, as the tree does, without trusting the type text', () => {
@@ -198,6 +206,22 @@ describe('webview/html', () => {
       assert.ok(buttons.length >= 4);
       for (const [, content] of buttons)
         assert.match(content!, /^<span class="codicon codicon-[a-z-]+" aria-hidden="true"><\/span>\S/, 'an icon, then a text label');
+    });
+
+    it('offers "Verify this recipient" on a bank transfer only, with its bank and number', () => {
+      const bank = describeTransaction(transaction(), 'en-GB');
+      assert.deepEqual(bank.verifyRecipient, { bankCode: '000014', accountNumber: '2079151995' });
+      const document = page(transaction());
+      assert.match(document, /data-action="verify-recipient"[^>]*>.*Verify this recipient<\/button>/);
+      assert.doesNotMatch(document, /navigate-verify/, 'no generic "Verify a bank account" beside it');
+      for (const other of [
+        transaction({ type: 'phone', recipient: { mobile: '2348031234567', name: 'ADA' } }),
+        transaction({ type: 'bills', recipient: { metadata: { billerName: 'ikedc', billCustomerID: '0123456789' } } }),
+        transaction({ recipient: { accountNumber: '12', bankCode: 'x' } }),
+      ]) {
+        assert.equal(describeTransaction(other, 'en-GB').verifyRecipient, undefined);
+        assert.doesNotMatch(page(other), /verify-recipient|navigate-verify/, `no verify button on ${other.type}`);
+      }
     });
 
     it('shows bill metadata and unknown recipient fields', () => {
@@ -289,6 +313,22 @@ describe('webview/html', () => {
       assert.ok(document.includes(`<option value="000014">${escapeHtml(hostile)} · 000014</option>`));
       assert.ok(document.includes('******1995'));
       assert.ok(!document.includes(hostile));
+    });
+
+    it('the verification page starts filled in with a prefill: the bank chosen, the number typed', () => {
+      const banks = [
+        { bankCode: '000013', bankName: 'GUARANTY TRUST BANK' },
+        { bankCode: '000014', bankName: 'ACCESS BANK' },
+      ];
+      const document = renderDocument(
+        resources,
+        renderVerifyPage({ banks, recent: [], prefill: { bankCode: '000014', accountNumber: '2079151995' } }, context),
+      );
+      assert.ok(document.includes('<option value="000014" selected>ACCESS BANK · 000014</option>'));
+      assert.ok(document.includes('<option value="000013">GUARANTY TRUST BANK · 000013</option>'));
+      assert.match(document, /<input id="account"[^>]* value="2079151995"/);
+      const empty = renderDocument(resources, renderVerifyPage({ banks, recent: [] }, context));
+      assert.doesNotMatch(empty, / selected>|<input id="account"[^>]* value=/);
     });
 
     it('the error page shows the message as text', () => {

@@ -9,6 +9,11 @@ describe('webview/protocol', () => {
     assert.deepEqual(parseWebviewMessage({ type: 'ready', extra: 1 }), { type: 'ready' });
     assert.deepEqual(parseWebviewMessage({ type: 'copy', what: 'json' }), { type: 'copy', what: 'json' });
     assert.deepEqual(parseWebviewMessage({ type: 'navigate', view: 'verify' }), { type: 'navigate', view: 'verify' });
+    assert.deepEqual(
+      parseWebviewMessage({ type: 'verifyRecipient', accountNumber: '0123456789' }),
+      { type: 'verifyRecipient' },
+      'the host reads the recipient itself',
+    );
     assert.deepEqual(parseWebviewMessage({ type: 'verify', bankCode: '000014', accountNumber: '0123456789', appKey: 'x' }), {
       type: 'verify',
       bankCode: '000014',

@@ -152,19 +152,24 @@ describe('webview script (headless Chromium)', function () {
       rendered?.type === 'rendered' && rendered.text.includes('₦1,500.50') && rendered.text.includes(HOSTILE),
       'hostile text is shown as text',
     );
+    assert.ok(
+      rendered.text.includes('150,050 kobo') && rendered.text.includes('2021-03-04T10:20:30.000Z'),
+      'kobo and exact time are visible text',
+    );
+    assert.equal(await tab.getByText('150,050 kobo').isVisible(), true);
     assert.equal(await tab.locator('img').count(), 0);
     assert.equal(await tab.locator('script').count(), 1);
 
     await tab.getByRole('button', { name: 'Copy reference' }).click();
     await tab.getByRole('button', { name: 'Copy JSON' }).click();
     await tab.getByRole('button', { name: 'Open as JSON' }).click();
-    await tab.getByRole('button', { name: 'Verify a bank account' }).click();
+    await tab.getByRole('button', { name: 'Verify this recipient' }).click();
     const actions = (await posted(tab)).filter((message) => message.type !== 'rendered' && message.type !== 'ready');
     assert.deepEqual(actions, [
       { type: 'copy', what: 'reference' },
       { type: 'copy', what: 'json' },
       { type: 'openJson' },
-      { type: 'navigate', view: 'verify' },
+      { type: 'verifyRecipient' },
     ]);
 
     await send(tab, { type: 'init', state: { view: 'transaction', reference: 'abc' }, recent: [], reportRendered: true });
@@ -212,15 +217,20 @@ describe('webview script (headless Chromium)', function () {
     const verify = (await posted(tab)).find((message) => message.type === 'verify');
     assert.deepEqual(verify, { type: 'verify', bankCode: '000013', accountNumber: '2079151995' });
 
-    await send(tab, { type: 'verifying', bankName: 'GUARANTY TRUST BANK', maskedAccount: '******1995' });
+    await send(tab, { type: 'verifying', bankName: 'GUARANTY TRUST BANK', accountNumber: '2079151995' });
     assert.equal(await button.isDisabled(), true, 'busy while verifying');
     await send(tab, {
       type: 'verifyResult',
-      outcome: { ok: true, accountName: HOSTILE, bankName: 'GUARANTY TRUST BANK', maskedAccount: '******1995' },
+      outcome: { ok: true, accountName: HOSTILE, bankName: 'GUARANTY TRUST BANK', accountNumber: '2079151995' },
       recent: [{ bankName: 'GUARANTY TRUST BANK', bankCode: '000013', maskedAccount: '******1995', accountName: HOSTILE, at: Date.now() }],
     });
     await tab.waitForFunction(() => document.querySelector('.result-title') !== null);
     assert.equal(await tab.locator('.result-title').textContent(), HOSTILE);
+    assert.match(
+      (await tab.locator('#result').textContent()) ?? '',
+      /GUARANTY TRUST BANK · 2079151995$/,
+      'the result names the number in full',
+    );
     assert.equal(await button.isDisabled(), false);
     assert.match(
       (await tab.locator('#recent li').first().textContent()) ?? '',
@@ -230,11 +240,11 @@ describe('webview script (headless Chromium)', function () {
 
     await send(tab, {
       type: 'verifyResult',
-      outcome: { ok: false, message: 'Could not resolve account name.', bankName: 'ACCESS BANK', maskedAccount: '******0000' },
+      outcome: { ok: false, message: 'Could not resolve account name.', bankName: 'ACCESS BANK', accountNumber: '2079150000' },
       recent: [],
     });
     await tab.waitForFunction(() => document.querySelector('.result-title')?.textContent === 'Not verified');
-    assert.match((await tab.locator('#result').textContent()) ?? '', /ACCESS BANK · \*{6}0000: Could not resolve account name\./);
+    assert.match((await tab.locator('#result').textContent()) ?? '', /ACCESS BANK · 2079150000: Could not resolve account name\./);
     assert.equal(await tab.locator('img').count(), 0);
     await assertClean(tab);
     await tab.close();
@@ -273,9 +283,9 @@ describe('webview script (headless Chromium)', function () {
     assert.equal(await tab.locator('#bank-count').textContent(), '2 banques');
     await tab.locator('#bank-filter').fill('zen');
     assert.equal(await tab.locator('#bank-count').textContent(), '1 sur 2 banques');
-    await send(tab, { type: 'verifying', bankName: 'ZENITH BANK', maskedAccount: '******1995' });
+    await send(tab, { type: 'verifying', bankName: 'ZENITH BANK', accountNumber: '2079151995' });
     await tab.waitForFunction(() => document.getElementById('result')?.hidden === false);
-    assert.equal(await tab.locator('#result').textContent(), `${HOSTILE} ******1995 chez ZENITH BANK…`, 'a translation is text too');
+    assert.equal(await tab.locator('#result').textContent(), `${HOSTILE} 2079151995 chez ZENITH BANK…`, 'a translation is text too');
     assert.equal(await tab.locator('img').count(), 0);
     await assertClean(tab);
     await tab.close();
