@@ -4,7 +4,7 @@ import { ENVIRONMENTS } from '../auth/environments';
 import { COMMANDS } from '../common/commandIds';
 import { UserFacingError } from '../common/userFacingError';
 import { inputCheck } from '../common/validators';
-import { withProgress, type CommandDeps } from './deps';
+import { withProgress, argumentOrPick, type CommandDeps } from './deps';
 
 /** Creates an app with the resource-auth token; its keys go to SecretStorage. */
 export async function createApp(deps: CommandDeps): Promise<void> {
@@ -46,23 +46,19 @@ export async function addAppKey(deps: CommandDeps): Promise<void> {
 export async function selectApp(deps: CommandDeps, appId?: unknown): Promise<void> {
   const env = deps.accounts.env();
   const { apps, activeAppId } = deps.accounts.accounts(env);
-  if (apps.length === 0)
-    throw new UserFacingError(vscode.l10n.t('There are no apps yet. Create one or add the key of one you have.'), [
+  const items = apps.map((app) => ({
+    label: app.name,
+    description: app.id === activeAppId ? vscode.l10n.t('active') : app.origin === 'added' ? vscode.l10n.t('key added by hand') : undefined,
+    detail: app.id,
+    value: app.id,
+  }));
+  const chosen = await argumentOrPick(deps, appId, items, {
+    title: vscode.l10n.t('Select App'),
+    placeholder: vscode.l10n.t('The app whose key signs every wallet call'),
+    none: new UserFacingError(vscode.l10n.t('There are no apps yet. Create one or add the key of one you have.'), [
       { title: vscode.l10n.t('Create App'), command: COMMANDS.createApp },
-    ]);
-  const chosen =
-    typeof appId === 'string'
-      ? appId
-      : await deps.ui().pick(
-          apps.map((app) => ({
-            label: app.name,
-            description:
-              app.id === activeAppId ? vscode.l10n.t('active') : app.origin === 'added' ? vscode.l10n.t('key added by hand') : undefined,
-            detail: app.id,
-            value: app.id,
-          })),
-          { title: vscode.l10n.t('Select App'), placeholder: vscode.l10n.t('The app whose key signs every wallet call') },
-        );
+    ]),
+  });
   await deps.accounts.selectApp(env, chosen);
 }
 

@@ -4,7 +4,7 @@ import { ENVIRONMENTS } from '../auth/environments';
 import { COMMANDS } from '../common/commandIds';
 import { UserFacingError } from '../common/userFacingError';
 import { inputCheck } from '../common/validators';
-import { withProgress, type CommandDeps } from './deps';
+import { withProgress, argumentOrPick, type CommandDeps } from './deps';
 
 const SANDBOX_PASSCODE = /\[Passcode:\s*(\d{6})\]/;
 
@@ -87,41 +87,35 @@ export async function connectWallet(deps: CommandDeps, mobileArgument?: unknown)
 export async function selectWallet(deps: CommandDeps, mobileArgument?: unknown): Promise<void> {
   const env = deps.accounts.env();
   const { wallets, activeWalletMobile } = deps.accounts.accounts(env);
-  if (wallets.length === 0)
-    throw new UserFacingError(vscode.l10n.t('No wallet is connected yet.'), [
+  const items = wallets.map((wallet) => ({
+    label: wallet.mobile,
+    description:
+      [
+        wallet.mobile === activeWalletMobile ? vscode.l10n.t('active') : '',
+        wallet.status === 'disconnected' ? vscode.l10n.t('disconnected') : '',
+      ]
+        .filter(Boolean)
+        .join(' · ') || undefined,
+    value: wallet.mobile,
+  }));
+  const mobile = await argumentOrPick(deps, mobileArgument, items, {
+    title: vscode.l10n.t('Select Wallet'),
+    none: new UserFacingError(vscode.l10n.t('No wallet is connected yet.'), [
       { title: vscode.l10n.t('Connect Wallet'), command: COMMANDS.connectWallet },
-    ]);
-  const mobile =
-    typeof mobileArgument === 'string'
-      ? mobileArgument
-      : await deps.ui().pick(
-          wallets.map((wallet) => ({
-            label: wallet.mobile,
-            description:
-              [
-                wallet.mobile === activeWalletMobile ? vscode.l10n.t('active') : '',
-                wallet.status === 'disconnected' ? vscode.l10n.t('disconnected') : '',
-              ]
-                .filter(Boolean)
-                .join(' · ') || undefined,
-            value: wallet.mobile,
-          })),
-          { title: vscode.l10n.t('Select Wallet') },
-        );
+    ]),
+  });
   await deps.accounts.selectWallet(env, mobile);
 }
 
 export async function disconnectWallet(deps: CommandDeps, mobileArgument?: unknown): Promise<void> {
   const env = deps.accounts.env();
   const { wallets } = deps.accounts.accounts(env);
-  if (wallets.length === 0) throw new UserFacingError(vscode.l10n.t('No wallet is connected.'));
-  const mobile =
-    typeof mobileArgument === 'string'
-      ? mobileArgument
-      : await deps.ui().pick(
-          wallets.map((wallet) => ({ label: wallet.mobile, value: wallet.mobile })),
-          { title: vscode.l10n.t('Disconnect Wallet') },
-        );
+  const mobile = await argumentOrPick(
+    deps,
+    mobileArgument,
+    wallets.map((wallet) => ({ label: wallet.mobile, value: wallet.mobile })),
+    { title: vscode.l10n.t('Disconnect Wallet'), none: new UserFacingError(vscode.l10n.t('No wallet is connected.')) },
+  );
   const disconnect = vscode.l10n.t('Disconnect');
   const answer = await deps
     .ui()

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { AccountService } from '../auth/accountService';
 import type { Logger } from '../common/logger';
-import type { UserInput } from '../common/userInput';
+import type { PickItem, PickOptions, UserInput } from '../common/userInput';
 
 /** What every command is given: no command reaches for globals. */
 export interface CommandDeps {
@@ -13,4 +13,19 @@ export interface CommandDeps {
 
 export function withProgress<T>(title: string, work: () => Promise<T>): Promise<T> {
   return Promise.resolve(vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title }, work));
+}
+
+/**
+ * The id a tree item passed as the command's argument, or else the one the user picks; with
+ * nothing to choose from, `none` says why and what to do.
+ */
+export async function argumentOrPick(
+  deps: CommandDeps,
+  argument: unknown,
+  items: PickItem<string>[],
+  options: PickOptions & { none: Error },
+): Promise<string> {
+  const { none, ...pickOptions } = options;
+  if (items.length === 0) throw none;
+  return typeof argument === 'string' ? argument : deps.ui().pick(items, pickOptions);
 }

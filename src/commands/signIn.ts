@@ -10,20 +10,31 @@ function reachable(deps: CommandDeps, env: EnvironmentId): Promise<void> {
   return withProgress(vscode.l10n.t('Reaching {0}…', ENVIRONMENTS[env].label), () => deps.accounts.checkReachable(env));
 }
 
-/** Developer login plus resource auth: the two tokens the contract hands out. */
-export async function signIn(deps: CommandDeps, prefilledEmail?: string): Promise<void> {
+/** How both flows start: the environment's host is reachable, then the developer's e-mail. */
+async function askEmail(
+  deps: CommandDeps,
+  title: (label: string) => string,
+  prompt: string,
+  value?: (env: EnvironmentId) => string | undefined,
+): Promise<{ env: EnvironmentId; label: string; email: string }> {
   const env = deps.accounts.env();
   const label = ENVIRONMENTS[env].label;
   await reachable(deps, env);
-  const ui = deps.ui();
-  const email = await ui.ask({
-    title: vscode.l10n.t('Sign In to {0} (1/2)', label),
-    prompt: vscode.l10n.t('Developer e-mail address'),
-    placeholder: 'you@example.com',
-    value: prefilledEmail ?? deps.accounts.accounts(env).developer?.email,
-    validate: inputCheck(validateEmail),
-  });
-  const password = await ui.ask({
+  const email = await deps
+    .ui()
+    .ask({ title: title(label), prompt, placeholder: 'you@example.com', value: value?.(env), validate: inputCheck(validateEmail) });
+  return { env, label, email };
+}
+
+/** Developer login plus resource auth: the two tokens the contract hands out. */
+export async function signIn(deps: CommandDeps, prefilledEmail?: string): Promise<void> {
+  const { label, email } = await askEmail(
+    deps,
+    (label) => vscode.l10n.t('Sign In to {0} (1/2)', label),
+    vscode.l10n.t('Developer e-mail address'),
+    (env) => prefilledEmail ?? deps.accounts.accounts(env).developer?.email,
+  );
+  const password = await deps.ui().ask({
     title: vscode.l10n.t('Sign In to {0} (2/2)', label),
     prompt: vscode.l10n.t('Password for {0}', email),
     password: true,
@@ -39,16 +50,12 @@ export async function completeSignIn(deps: CommandDeps, email: string, password:
 }
 
 export async function signUp(deps: CommandDeps): Promise<void> {
-  const env = deps.accounts.env();
-  const label = ENVIRONMENTS[env].label;
-  await reachable(deps, env);
+  const { env, label, email } = await askEmail(
+    deps,
+    (label) => vscode.l10n.t('Sign Up on {0} (1/3)', label),
+    vscode.l10n.t('E-mail address for the new developer account'),
+  );
   const ui = deps.ui();
-  const email = await ui.ask({
-    title: vscode.l10n.t('Sign Up on {0} (1/3)', label),
-    prompt: vscode.l10n.t('E-mail address for the new developer account'),
-    placeholder: 'you@example.com',
-    validate: inputCheck(validateEmail),
-  });
   const password = await ui.ask({
     title: vscode.l10n.t('Sign Up on {0} (2/3)', label),
     prompt: vscode.l10n.t('Choose a password (at least 8 characters)'),
