@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Account, Transaction, TransactionType, WalletBalance } from '../api';
+import type { Account, Transaction, TransactionType, WalletBalance, WalletClient, WalletCredentials } from '../api';
 import type { AccountService } from '../auth/accountService';
 import { Disposable } from '../common/lifecycle';
 import { describeError } from '../common/userFacingError';
@@ -69,22 +69,29 @@ export class WalletModel extends Disposable {
   }
 
   loadBalance(force = false): Promise<void> {
-    if (!force && this.balance.isFresh(FRESH_FOR_MS)) return Promise.resolve();
-    return this.balance.load(
-      () =>
-        withSlowWaitProgress(vscode.l10n.t('Loading the balance…'), (signal) =>
-          this.service.withWallet((client, credentials) => client.getBalance(credentials, { signal })),
-        ),
-      (error) => this.describe(error),
+    return this.loadWalletPart(this.balance, force, vscode.l10n.t('Loading the balance…'), (client, credentials, signal) =>
+      client.getBalance(credentials, { signal }),
     );
   }
 
   loadAccounts(force = false): Promise<void> {
-    if (!force && this.accounts.isFresh(FRESH_FOR_MS)) return Promise.resolve();
-    return this.accounts.load(
+    return this.loadWalletPart(this.accounts, force, vscode.l10n.t('Loading the linked accounts…'), (client, credentials, signal) =>
+      client.listAccounts(credentials, { signal }),
+    );
+  }
+
+  /** Loads one part of the wallet unless it is fresh, with a Cancel-able progress once the wait is long. */
+  private loadWalletPart<T>(
+    part: Loadable<T>,
+    force: boolean,
+    progressTitle: string,
+    call: (client: WalletClient, credentials: WalletCredentials, signal: AbortSignal) => Promise<T>,
+  ): Promise<void> {
+    if (!force && part.isFresh(FRESH_FOR_MS)) return Promise.resolve();
+    return part.load(
       () =>
-        withSlowWaitProgress(vscode.l10n.t('Loading the linked accounts…'), (signal) =>
-          this.service.withWallet((client, credentials) => client.listAccounts(credentials, { signal })),
+        withSlowWaitProgress(progressTitle, (signal) =>
+          this.service.withWallet((client, credentials) => call(client, credentials, signal)),
         ),
       (error) => this.describe(error),
     );
