@@ -63,7 +63,16 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
     records,
     vscode.workspace.registerTextDocumentContentProvider(TRANSACTION_JSON_SCHEME, new TransactionJsonProvider(accounts, records)),
     ...webview.disposables,
-    ...registerCommands(runner, deps, { state: context.globalState, model: views.model, panel: webview.panel, banks, verifier, records }),
+    ...registerCommands(runner, deps, {
+      state: context.globalState,
+      model: views.model,
+      walletTree: views.walletTree,
+      walletView: views.walletView,
+      panel: webview.panel,
+      banks,
+      verifier,
+      records,
+    }),
   );
   void authProvider.sync();
 

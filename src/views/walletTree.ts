@@ -37,6 +37,8 @@ export class WalletTreeProvider extends Disposable implements vscode.TreeDataPro
     otherWallets: { kind: 'otherWallets' } as WalletNode,
   };
   private readonly transactionItems = new WeakMap<Transaction, vscode.TreeItem>();
+  // One node object per record: TreeView.reveal finds an element by identity.
+  private readonly transactionNodes = new WeakMap<Transaction, WalletNode>();
 
   constructor(
     private readonly service: AccountService,
@@ -130,9 +132,35 @@ export class WalletTreeProvider extends Disposable implements vscode.TreeDataPro
           icon: 'info',
         },
       ];
-    const nodes: WalletNode[] = value.items.map((transaction) => ({ kind: 'transaction', transaction, reference: transaction.reference }));
+    const nodes: WalletNode[] = value.items.map((transaction) => this.transactionNode(transaction));
     if (value.nextPage) nodes.push({ kind: 'loadMore' });
     return error ? [staleNode(error), ...nodes] : nodes;
+  }
+
+  /** The row of a loaded transaction, the same object each time (for reveal). */
+  transactionNode(transaction: Transaction): WalletNode {
+    let node = this.transactionNodes.get(transaction);
+    if (!node) this.transactionNodes.set(transaction, (node = { kind: 'transaction', transaction, reference: transaction.reference }));
+    return node;
+  }
+
+  /** Needed by TreeView.reveal (focus on the first new row after Load more). */
+  getParent(node: WalletNode): WalletNode | undefined {
+    switch (node.kind) {
+      case 'balance':
+      case 'accounts':
+      case 'transactions':
+        return this.sections.wallet;
+      case 'account':
+        return this.sections.accounts;
+      case 'transaction':
+      case 'loadMore':
+        return this.sections.transactions;
+      case 'otherWallet':
+        return this.sections.otherWallets;
+      default:
+        return undefined;
+    }
   }
 
   getTreeItem(node: WalletNode): vscode.TreeItem {

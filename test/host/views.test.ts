@@ -9,6 +9,15 @@ import { AutoRefresh } from '../../src/views/autoRefresh';
 import { connectFreshWallet, type ConnectedWallet } from './support/connectedWallet';
 import { activateExtension, runScripted, setSetting } from './support/extension';
 
+/** Waits (at most 10 s) for what the workbench reports back asynchronously, like a selection. */
+async function until(condition: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!condition()) {
+    if (Date.now() > deadline) assert.fail(`Timed out waiting: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 function label(item: vscode.TreeItem): string {
   return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
 }
@@ -101,6 +110,49 @@ describe('Wallet views and the status-bar balance (local sandbox)', function () 
     assert.ok(resolved.tooltip.value.includes(allTransactions[0]!.reference), 'the tooltip names the reference');
     assert.equal(walletTree.getTreeItem(items[0]!), item, 'items are reused, not rebuilt');
     assert.equal(item.contextValue, 'transaction');
+  });
+
+  it('Enter on Load more moves the focus to the first new row (issue 17 item 6)', async () => {
+    const { model, walletView } = wallet.api.views;
+    await vscode.commands.executeCommand('walletConsole.refresh', { kind: 'transactions' });
+    await vscode.commands.executeCommand('walletConsole.wallet.focus');
+    await until(() => walletView.visible, 'the Wallet view is visible');
+    try {
+      assert.equal(model.transactions.value?.items.length, 25);
+      await vscode.commands.executeCommand('walletConsole.loadMoreTransactions');
+      const firstNew = model.transactions.value!.items[25]!;
+      await until(
+        () => (walletView.selection[0] as { reference?: string } | undefined)?.reference === firstNew.reference,
+        `the first new row (${firstNew.reference}) is selected, not ${JSON.stringify(walletView.selection.map((node) => node.kind))}`,
+      );
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeSidebar');
+    }
+  });
+
+  it('Copy Reference is in the row menu and, from the palette, copies the transaction the user picks (issue 17 item 6)', async () => {
+    const manifest = vscode.extensions.getExtension('wallet-console.wallet-console')!.packageJSON as {
+      contributes: { menus: Record<string, { command: string; when?: string; group?: string }[]> };
+    };
+    const menus = manifest.contributes.menus;
+    assert.ok(
+      menus['view/item/context']!.some(
+        (entry) =>
+          entry.command === 'walletConsole.copyReference' && entry.group !== 'inline' && /viewItem == transaction/.test(entry.when ?? ''),
+      ),
+      'in the context menu (reachable with Shift+F10), not only an inline icon',
+    );
+    const palette = menus.commandPalette!.find((entry) => entry.command === 'walletConsole.copyReference');
+    assert.notEqual(palette?.when, 'false', 'offered in the palette');
+
+    const chosen = wallet.api.views.model.transactions.value!.items[3]!;
+    await vscode.env.clipboard.writeText('');
+    const input = await runScripted(wallet.api, 'walletConsole.copyReference', [chosen.reference]);
+    assert.deepEqual(
+      input.asked.map((prompt) => prompt.kind),
+      ['pick'],
+    );
+    assert.equal(await vscode.env.clipboard.readText(), chosen.reference);
   });
 
   it('pages to the end of a long history with Load more', async () => {
