@@ -11,12 +11,13 @@ import type { DetailPanel } from '../webview/panel';
 import { addAppKey, copyAppKey, createApp, selectApp } from './apps';
 import { connectWallet, disconnectWallet, selectWallet } from './connectWallet';
 import type { CommandDeps } from './deps';
+import { exportTransactions } from './exportTransactions';
 import { openTransactionJson, showTransaction } from './showTransaction';
 import { signIn, signUp } from './signIn';
 import { signOut } from './signOut';
 import { switchEnvironment } from './switchEnvironment';
 import { verifyBankAccountInPanel, verifyBankAccountQuick } from './verifyBankAccount';
-import { copyReference, exportTransactions, filterTransactions, loadMoreTransactions, refresh } from './walletViews';
+import { copyReference, filterTransactions, loadMoreTransactions, refresh } from './walletViews';
 
 /** What the commands work on besides the accounts: the views' model, the panel and the bank services. */
 export interface CommandTargets {

@@ -8,7 +8,6 @@ import { counterparty, typeLabel } from '../views/transactionFormat';
 import { formatDateTime } from '../common/formatTime';
 import { referenceArgument } from './showTransaction';
 import type { CommandDeps } from './deps';
-import { toCsv, transactionRows } from './exportFormat';
 
 /** Refreshes exactly what a node shows (with no node, everything loaded); a failure is reported once. */
 export async function refresh(model: WalletModel, node?: unknown): Promise<void> {
@@ -78,28 +77,4 @@ export async function loadMoreTransactions(model: WalletModel, tree: WalletTreeP
   await model.loadMoreTransactions();
   const first = model.transactions.value?.items[before];
   if (first && before > 0 && view.visible) await view.reveal(tree.transactionNode(first), { focus: true, select: true });
-}
-
-/** Writes the loaded transactions (as filtered) to a CSV or JSON file the user picks. */
-export async function exportTransactions(deps: CommandDeps, model: WalletModel, target?: unknown): Promise<void> {
-  const items = model.transactions.value?.items ?? [];
-  if (items.length === 0)
-    throw new UserFacingError(vscode.l10n.t('There are no loaded transactions to export. Open the Wallet view first.'));
-  let uri = target instanceof vscode.Uri ? target : undefined;
-  if (!uri) {
-    const mobile = deps.accounts.activeWallet()?.mobile ?? 'wallet';
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-    const defaultUri = folder ? vscode.Uri.joinPath(folder, `transactions-${mobile}.csv`) : undefined;
-    uri = await vscode.window.showSaveDialog({
-      title: vscode.l10n.t('Export Transactions'),
-      defaultUri,
-      filters: { CSV: ['csv'], JSON: ['json'] },
-    });
-    if (!uri) return;
-  }
-  const json = uri.path.toLowerCase().endsWith('.json');
-  const content = json ? `${JSON.stringify(items, null, 2)}\n` : toCsv(transactionRows(items));
-  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(content));
-  deps.logger.info(`Exported ${items.length} transactions to ${uri.fsPath}.`);
-  void deps.ui().confirm(vscode.l10n.t('Exported {0} transactions to {1}.', items.length, vscode.workspace.asRelativePath(uri)), {});
 }
