@@ -18,8 +18,8 @@ export async function exportTransactions(deps: CommandDeps, model: WalletModel, 
   const filter = model.filter;
   const format = await deps.ui().pick<ExportFormat>(
     [
-      { label: 'CSV', description: vscode.l10n.t('one row per transaction, for spreadsheets'), value: 'csv' },
-      { label: 'JSON', description: vscode.l10n.t('the records as the API sends them'), value: 'json' },
+      { label: vscode.l10n.t('CSV'), description: vscode.l10n.t('one row per transaction, for spreadsheets'), value: 'csv' },
+      { label: vscode.l10n.t('JSON'), description: vscode.l10n.t('the records as the API sends them'), value: 'json' },
     ],
     { title: vscode.l10n.t('Export Transactions'), placeholder: vscode.l10n.t('Choose the file format') },
   );
