@@ -26,7 +26,7 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
   const started = performance.now();
   // Plain modules (src/common, the panel's pages) translate with @vscode/l10n: give it VS Code's bundle.
   if (vscode.l10n.bundle) l10n.config({ contents: vscode.l10n.bundle });
-  const logger = new Logger();
+  const logger = new Logger(context.extensionMode !== vscode.ExtensionMode.Production);
   const realInput = new VsCodeUserInput();
   let input: UserInput = realInput;
   const ui = () => input;

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { formatBillerName } from '../common/billerName';
 import { formatDateTime } from '../common/formatTime';
 import { transactionTypeIcon, transactionTypeLabel } from '../common/transactionTypes';
 import { formatNaira, type Transaction } from '../api';
@@ -23,7 +24,8 @@ export function counterparty(transaction: Transaction): string | undefined {
   if (recipient.name) return recipient.name;
   if (recipient.mobile) return recipient.mobile;
   const metadata = recipient.metadata;
-  if (metadata?.billerName) return `${metadata.billerName.toUpperCase()}${metadata.billCustomerID ? ` ${metadata.billCustomerID}` : ''}`;
+  if (metadata?.billerName)
+    return `${formatBillerName(metadata.billerName)}${metadata.billCustomerID ? ` ${metadata.billCustomerID}` : ''}`;
   return undefined;
 }
 

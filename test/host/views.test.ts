@@ -268,6 +268,15 @@ describe('Wallet views and the status-bar balance (local sandbox)', function () 
     assert.ok(status.text);
   });
 
+  it('gives the Developer view (a few rows) a small share of the sidebar and the Wallet view the rest (issue 17 item 11)', () => {
+    const manifest = vscode.extensions.getExtension('wallet-console.wallet-console')!.packageJSON as {
+      contributes: { views: Record<string, { id: string; initialSize?: number }[]> };
+    };
+    const size = (id: string) => manifest.contributes.views.walletConsole!.find((view) => view.id === id)?.initialSize ?? 0;
+    assert.ok(size('walletConsole.developer') > 0, 'an initial size is given');
+    assert.ok(size('walletConsole.wallet') >= 3 * size('walletConsole.developer'), 'the Wallet view gets at least three quarters');
+  });
+
   it('sets the context keys that pick each welcome view', async () => {
     const keys = wallet.api.views.contextKeys.values;
     const manifest = vscode.extensions.getExtension('wallet-console.wallet-console')!.packageJSON as {
