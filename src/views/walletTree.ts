@@ -6,6 +6,7 @@ import { ENVIRONMENTS } from '../auth/environments';
 import { COMMANDS } from '../common/commandIds';
 import { formatClockTime, formatDateTime } from '../common/formatTime';
 import { Disposable } from '../common/lifecycle';
+import { tidyItem } from './tidy';
 import { counterparty, shortReference, transactionTooltip, typeIcon, typeLabel } from './transactionFormat';
 import { accessible, spokenNaira } from './spoken';
 import type { WalletModel, WalletPart } from './walletModel';
@@ -164,6 +165,10 @@ export class WalletTreeProvider extends Disposable implements vscode.TreeDataPro
   }
 
   getTreeItem(node: WalletNode): vscode.TreeItem {
+    return tidyItem(this.buildItem(node));
+  }
+
+  private buildItem(node: WalletNode): vscode.TreeItem {
     switch (node.kind) {
       case 'wallet':
         return this.walletItem();
@@ -268,7 +273,9 @@ export class WalletTreeProvider extends Disposable implements vscode.TreeDataPro
       ? vscode.l10n.t('loading…')
       : error
         ? value
-          ? vscode.l10n.t('stale · updated {0}', when ?? '')
+          ? when
+            ? vscode.l10n.t('stale · updated {0}', when)
+            : vscode.l10n.t('stale')
           : vscode.l10n.t('could not load')
         : when
           ? vscode.l10n.t('balance · updated {0}', when)
@@ -277,7 +284,9 @@ export class WalletTreeProvider extends Disposable implements vscode.TreeDataPro
       ? vscode.l10n.t('loading')
       : error
         ? value
-          ? vscode.l10n.t('stale, updated {0}', when ?? '')
+          ? when
+            ? vscode.l10n.t('stale, updated {0}', when)
+            : vscode.l10n.t('stale')
           : vscode.l10n.t('could not load')
         : when
           ? vscode.l10n.t('updated {0}', when)
@@ -326,7 +335,7 @@ function accountItem(account: Account): vscode.TreeItem {
 }
 
 function transactionItem(transaction: Transaction): vscode.TreeItem {
-  const item = new vscode.TreeItem(`${formatNaira(transaction.amount)}  ${typeLabel(transaction.type)}`);
+  const item = new vscode.TreeItem(`${formatNaira(transaction.amount)} ${typeLabel(transaction.type)}`);
   item.id = `walletConsole.transaction.${transaction.reference}`;
   item.contextValue = 'transaction';
   item.iconPath = typeIcon(transaction.type);

@@ -268,6 +268,44 @@ describe('Wallet views and the status-bar balance (local sandbox)', function () 
     assert.ok(status.text);
   });
 
+  it('no row, description or status text starts or ends with a space or holds two in a row (issue 17 item 5)', async () => {
+    // Server strings arrive untrimmed (a name padded to a fixed width, as banks send them).
+    await wallet.admin.addTransaction(wallet.mobile, {
+      type: 'bank',
+      amount: 250_000,
+      recipient: { accountName: '  OGUNLEYE  BLESSING ', accountNumber: '2891740466', bankName: 'OPAY ', bankCode: '999992' },
+    });
+    await vscode.commands.executeCommand('walletConsole.refresh');
+    const texts: string[] = [];
+    const collect = (where: string, item: vscode.TreeItem) => {
+      texts.push(`${where} label: ${JSON.stringify(label(item))}`);
+      if (typeof item.description === 'string') texts.push(`${where} description: ${JSON.stringify(item.description)}`);
+      if (item.accessibilityInformation) texts.push(`${where} spoken: ${JSON.stringify(item.accessibilityInformation.label)}`);
+    };
+    const { walletTree, developerTree, balanceStatus } = wallet.api.views;
+    const walk = async (node?: WalletNode): Promise<void> => {
+      for (const child of await walletTree.getChildren(node)) {
+        collect(child.kind, walletTree.getTreeItem(child));
+        await walk(child);
+      }
+    };
+    await walk();
+    for (const node of developerTree.getChildren()) {
+      collect(node.kind, developerTree.getTreeItem(node));
+      for (const child of developerTree.getChildren(node)) collect(child.kind, developerTree.getTreeItem(child));
+    }
+    texts.push(`status text: ${JSON.stringify(balanceStatus.text)}`, `status spoken: ${JSON.stringify(balanceStatus.accessibleLabel)}`);
+    assert.ok(
+      texts.some((text) => text.includes('OGUNLEYE BLESSING, OPAY')),
+      `the padded recipient is shown, tidied: ${texts
+        .filter((text) => text.startsWith('transaction'))
+        .slice(2, 6)
+        .join(' | ')}`,
+    );
+    const untidy = texts.filter((text) => /: "(\s|.*\s")|\s\s/.test(text));
+    assert.deepEqual(untidy, []);
+  });
+
   it('gives the Developer view (a few rows) a small share of the sidebar and the Wallet view the rest (issue 17 item 11)', () => {
     const manifest = vscode.extensions.getExtension('wallet-console.wallet-console')!.packageJSON as {
       contributes: { views: Record<string, { id: string; initialSize?: number }[]> };
