@@ -68,6 +68,7 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
       model: views.model,
       walletTree: views.walletTree,
       walletView: views.walletView,
+      contextKeys: views.contextKeys,
       panel: webview.panel,
       banks,
       verifier,

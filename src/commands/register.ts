@@ -5,6 +5,7 @@ import type { BankVerifier } from '../banks/bankVerifier';
 import { COMMANDS, type CommandId } from '../common/commandIds';
 import type { CommandRunner } from '../common/commandRunner';
 import type { TransactionRecords } from '../documents/transactionJson';
+import type { ContextKeys } from '../views/contextKeys';
 import type { WalletModel } from '../views/walletModel';
 import type { WalletNode, WalletTreeProvider } from '../views/walletTree';
 import type { DetailPanel } from '../webview/panel';
@@ -25,6 +26,7 @@ export interface CommandTargets {
   model: WalletModel;
   walletTree: WalletTreeProvider;
   walletView: vscode.TreeView<WalletNode>;
+  contextKeys: ContextKeys;
   panel: DetailPanel;
   banks: BankDirectory;
   verifier: BankVerifier;
@@ -39,7 +41,7 @@ function idArgument(argument: unknown, field: 'mobile' | 'appId' | 'environment'
 
 /** Registers every command the extension contributes, each run through the one runner. */
 export function registerCommands(runner: CommandRunner, deps: CommandDeps, targets: CommandTargets): vscode.Disposable[] {
-  const { state, model, walletTree, walletView, panel, banks, verifier, records } = targets;
+  const { state, model, walletTree, walletView, contextKeys, panel, banks, verifier, records } = targets;
   const commands: [CommandId, string, (...args: unknown[]) => unknown][] = [
     [COMMANDS.signIn, vscode.l10n.t('Sign In'), () => signIn(deps)],
     [COMMANDS.signUp, vscode.l10n.t('Sign Up'), () => signUp(deps)],
@@ -62,7 +64,11 @@ export function registerCommands(runner: CommandRunner, deps: CommandDeps, targe
     [COMMANDS.filterTransactions, vscode.l10n.t('Filter Transactions'), (type) => filterTransactions(deps, model, type)],
     [COMMANDS.copyReference, vscode.l10n.t('Copy Reference'), (node) => copyReference(deps, model, node)],
     [COMMANDS.exportTransactions, vscode.l10n.t('Export Transactions'), (target) => exportTransactions(deps, model, target)],
-    [COMMANDS.showTransaction, vscode.l10n.t('Show Transaction'), (argument) => showTransaction(deps, panel, argument)],
+    [
+      COMMANDS.showTransaction,
+      vscode.l10n.t('Show Transaction'),
+      (argument) => showTransaction(deps, panel, argument, () => contextKeys.markTransactionShown()),
+    ],
     [
       COMMANDS.openTransactionJson,
       vscode.l10n.t('Open Transaction as JSON'),

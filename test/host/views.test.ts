@@ -131,6 +131,30 @@ describe('Wallet views and the status-bar balance (local sandbox)', function () 
     }
   });
 
+  it('Enter on a transaction row completes the walkthrough step "Look at a transaction" (issue 17 item 7)', async () => {
+    const { model, walletTree, walletView, contextKeys } = wallet.api.views;
+    const manifest = vscode.extensions.getExtension('wallet-console.wallet-console')!.packageJSON as {
+      contributes: { walkthroughs: { steps: { id: string; completionEvents: string[] }[] }[] };
+    };
+    const step = manifest.contributes.walkthroughs[0]!.steps.find((candidate) => candidate.id === 'transaction');
+    // onCommand misses the tree: VS Code runs a row's command through an internal delegating command.
+    assert.ok(step?.completionEvents.includes('onContext:walletConsole.transactionShown'));
+    await vscode.commands.executeCommand('setContext', 'walletConsole.transactionShown', false);
+    delete contextKeys.values.transactionShown;
+
+    await vscode.commands.executeCommand('walletConsole.wallet.focus');
+    try {
+      const row = walletTree.transactionNode(model.transactions.value!.items[1]!);
+      await walletView.reveal(row, { focus: true, select: true });
+      await until(() => walletView.selection[0] === row, 'the row is selected');
+      await vscode.commands.executeCommand('list.select'); // what Enter does in a focused tree
+      await until(() => contextKeys.values.transactionShown === true, 'the context key is set once the transaction is shown');
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await vscode.commands.executeCommand('workbench.action.closeSidebar');
+    }
+  });
+
   it('Copy Reference is in the row menu and, from the palette, copies the transaction the user picks (issue 17 item 6)', async () => {
     const manifest = vscode.extensions.getExtension('wallet-console.wallet-console')!.packageJSON as {
       contributes: { menus: Record<string, { command: string; when?: string; group?: string }[]> };
