@@ -26,7 +26,7 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
   const started = performance.now();
   // Plain modules (src/common, the panel's pages) translate with @vscode/l10n: give it VS Code's bundle.
   if (vscode.l10n.bundle) l10n.config({ contents: vscode.l10n.bundle });
-  const logger = new Logger();
+  const logger = new Logger(context.extensionMode !== vscode.ExtensionMode.Production);
   const realInput = new VsCodeUserInput();
   let input: UserInput = realInput;
   const ui = () => input;
@@ -63,7 +63,17 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
     records,
     vscode.workspace.registerTextDocumentContentProvider(TRANSACTION_JSON_SCHEME, new TransactionJsonProvider(accounts, records)),
     ...webview.disposables,
-    ...registerCommands(runner, deps, { state: context.globalState, model: views.model, panel: webview.panel, banks, verifier, records }),
+    ...registerCommands(runner, deps, {
+      state: context.globalState,
+      model: views.model,
+      walletTree: views.walletTree,
+      walletView: views.walletView,
+      contextKeys: views.contextKeys,
+      panel: webview.panel,
+      banks,
+      verifier,
+      records,
+    }),
   );
   void authProvider.sync();
 

@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { connectSandboxWallet, createApp, openTransaction, signUp, verifyInPanel } from '../host/flows.mjs';
+import { connectSandboxWallet, createApp, openTransaction, panelFrame, signUp, verifyInPanel } from '../host/flows.mjs';
 import { compileTypeScript, log, repoRoot } from '../host/util.mjs';
 import { runCommand, settle, startWorkbench } from '../host/workbench.mjs';
 
@@ -15,15 +15,51 @@ const docs = path.join(repoRoot, 'docs', 'images');
 const walkthrough = path.join(repoRoot, 'media', 'walkthrough');
 const WIDTH = 1280;
 const HEIGHT = 800;
-/** The side bar and the prompt area: what a walkthrough step needs to show. */
-const WALKTHROUGH_CLIP = { x: 0, y: 0, width: 960, height: 560 };
+/**
+ * What each walkthrough step is about, cropped to it: VS Code shows a step's picture in a
+ * narrow column, where a whole-workbench capture shrinks until its text is unreadable.
+ */
+const SIDE_BAR = { selectors: ['.part.activitybar', '.part.sidebar'], maxWidth: 420, maxHeight: 420 };
+const PROMPT = { selectors: ['.quick-input-widget'], pad: 12 };
+const PANEL = { selectors: ['.part.editor'], maxWidth: 640, maxHeight: 460 };
+/** From the page's heading down to the answer, which is what the step is about. */
+const VERIFICATION = {
+  selectors: [(page) => panelFrame(page).locator('h1'), (page) => panelFrame(page).locator('#result')],
+  pad: 6,
+  maxWidth: 640,
+};
+const WALKTHROUGH_REGIONS = {
+  sandbox: SIDE_BAR,
+  'sign-up': PROMPT,
+  'create-app': PROMPT,
+  'connect-wallet': PROMPT,
+  transaction: PANEL,
+  'verify-bank': VERIFICATION,
+};
+
+/** The box around the first match of each selector or locator (with padding), inside the window and the limits. */
+async function regionOf(page, { selectors, pad = 0, maxWidth = WIDTH, maxHeight = HEIGHT }) {
+  const boxes = [];
+  for (const selector of selectors) {
+    const box = await (typeof selector === 'function' ? selector(page) : page.locator(selector)).first().boundingBox();
+    if (!box) throw new Error(`Nothing to picture: ${selector} is not on screen.`);
+    boxes.push(box);
+  }
+  const x = Math.max(0, Math.min(...boxes.map((box) => box.x)) - pad);
+  const y = Math.max(0, Math.min(...boxes.map((box) => box.y)) - pad);
+  const right = Math.min(WIDTH, Math.max(...boxes.map((box) => box.x + box.width)) + pad);
+  const bottom = Math.min(HEIGHT, Math.max(...boxes.map((box) => box.y + box.height)) + pad);
+  return { x, y, width: Math.min(maxWidth, right - x), height: Math.min(maxHeight, bottom - y) };
+}
 
 async function shoot(page, name, { walkthroughName, full = true } = {}) {
   await settle(page, { quietMs: 800 });
   await page.mouse.move(WIDTH - 5, HEIGHT - 60);
   if (full) await page.screenshot({ path: path.join(docs, `${name}.png`) });
-  if (walkthroughName)
-    await page.screenshot({ path: path.join(walkthrough, `${walkthroughName}.jpg`), type: 'jpeg', quality: 72, clip: WALKTHROUGH_CLIP });
+  if (walkthroughName) {
+    const clip = await regionOf(page, WALKTHROUGH_REGIONS[walkthroughName]);
+    await page.screenshot({ path: path.join(walkthrough, `${walkthroughName}.jpg`), type: 'jpeg', quality: 80, clip });
+  }
   log(`Pictured ${name}.`);
 }
 

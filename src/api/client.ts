@@ -414,6 +414,7 @@ export class WalletClient {
       method: 'GET',
       path,
       query,
+      publicQuery: PUBLIC_QUERY,
       headers: walletHeaders('GET', path, wallet),
       secrets: [wallet?.appKey ?? '', wallet?.accessToken ?? ''],
       schema,
@@ -421,6 +422,9 @@ export class WalletClient {
     });
   }
 }
+
+/** Query values the log may show: paging, the type filter and bank codes (an account number is not). */
+const PUBLIC_QUERY = ['limit', 'pages', 'type', 'bankCode'] as const;
 
 function post(path: string, body: Record<string, unknown>): Pick<Call<unknown>, 'method' | 'path' | 'body'> {
   return { method: 'POST', path, body };

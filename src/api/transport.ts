@@ -23,11 +23,13 @@ import { boundedFetch, type BoundedInit } from './boundedFetch';
 import { Deadline } from './deadline';
 import { ErrorBodySchema } from './schemas';
 
-/** One attempt of one request, for the extension's log. Never holds headers, bodies or query values. */
+/** One attempt of one request, for the extension's log. Never holds headers, bodies or secrets. */
 export interface RequestEvent {
   method: string;
   /** Path without the query string. */
   path: string;
+  /** The query sent: every name; the values of Call.publicQuery names (limit, pages, type), others "***". */
+  query?: Record<string, string | number>;
   status?: number;
   durationMs: number;
   /** 1 for the first try, 2 for the first retry, ... */
@@ -50,6 +52,8 @@ export interface Call<T> {
   /** Already URL-encoded, without a query string. */
   path: string;
   query?: Record<string, string | number>;
+  /** Query names whose values may be logged: paging and filters, never identifiers or secrets. */
+  publicQuery?: readonly string[];
   headers?: Record<string, string>;
   body?: Record<string, unknown>;
   schema: v.GenericSchema<unknown, T>;
@@ -71,6 +75,13 @@ function parseJson(text: string): unknown {
     // Only now look for an empty body: trimming every answer would copy every body.
     return text.trim() === '' ? undefined : NOT_JSON;
   }
+}
+
+/** The query for the log: every name; a value only when its name is public and it is no secret. */
+function loggedQuery(call: Call<unknown>): Record<string, string | number> | undefined {
+  if (!call.query || Object.keys(call.query).length === 0) return undefined;
+  const shown = (name: string, value: string | number) => call.publicQuery?.includes(name) && !call.secrets.includes(String(value));
+  return Object.fromEntries(Object.entries(call.query).map(([name, value]) => [name, shown(name, value) ? value : '***']));
 }
 
 /** Requests to one base URL (the console API or the developer API). */
@@ -108,7 +119,14 @@ export class Endpoint {
     let attempt = 0;
     let startedAt = 0;
     let pending: RequestEvent | undefined;
-    const base = () => ({ method: call.method, path: call.path, attempt, durationMs: Math.round(performance.now() - startedAt) });
+    const query = loggedQuery(call);
+    const base = () => ({
+      method: call.method,
+      path: call.path,
+      ...(query ? { query } : {}),
+      attempt,
+      durationMs: Math.round(performance.now() - startedAt),
+    });
     const flush = (finalKind?: WalletApiErrorKind) => {
       if (!pending) return;
       const event: RequestEvent = finalKind ? { ...pending, error: finalKind } : pending;

@@ -33,7 +33,10 @@ export class ClientProvider {
       onRequest: (event) => {
         const outcome = event.status ?? event.error ?? 'no answer';
         const retry = event.attempt > 1 ? ` (attempt ${event.attempt})` : '';
-        this.logger.info(`[${env}] ${event.method} ${event.path} → ${outcome} in ${Math.round(event.durationMs)} ms${retry}`);
+        const query = event.query
+          ? `?${new URLSearchParams(Object.entries(event.query).map(([name, value]) => [name, String(value)]))}`
+          : '';
+        this.logger.info(`[${env}] ${event.method} ${event.path}${query} → ${outcome} in ${Math.round(event.durationMs)} ms${retry}`);
       },
     });
     this.clients.set(env, { signature, client });

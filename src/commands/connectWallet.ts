@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { validateMobile, validatePasscode, WalletApiError } from '../api';
 import { ENVIRONMENTS } from '../auth/environments';
 import { COMMANDS } from '../common/commandIds';
+import { formatMobileForPeople } from '../common/formatMobile';
 import { UserFacingError } from '../common/userFacingError';
 import { inputCheck } from '../common/validators';
 import { withProgress, argumentOrPick, type CommandDeps } from './deps';
@@ -39,7 +40,7 @@ export async function connectWallet(deps: CommandDeps, mobileArgument?: unknown)
       ? vscode.l10n.t('Mobile number of the wallet (your sandbox wallet is filled in)')
       : vscode.l10n.t('Mobile number of the wallet'),
     placeholder: '0803 123 4567',
-    value: suggested,
+    value: suggested === undefined ? undefined : formatMobileForPeople(suggested),
     validate: inputCheck(validateMobile),
   });
   const mobileCheck = validateMobile(typed);

@@ -1,4 +1,11 @@
-import { koboToNaira, type Transaction } from '../api';
+import { koboToNaira, type Transaction, type TransactionType } from '../api';
+
+export type ExportFormat = 'csv' | 'json';
+
+/** "transactions-2348031234567-bills.csv": whose, which filter, which format. */
+export function exportFileName(mobile: string, filter: TransactionType | undefined, format: ExportFormat): string {
+  return `transactions-${mobile.replace(/[^\w-]/g, '')}-${filter ?? 'all'}.${format}`;
+}
 
 /** Flat rows for export: kobo stays exact, naira is added for spreadsheets. */
 export function transactionRows(transactions: readonly Transaction[]): Record<string, string | number>[] {

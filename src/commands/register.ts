@@ -5,22 +5,28 @@ import type { BankVerifier } from '../banks/bankVerifier';
 import { COMMANDS, type CommandId } from '../common/commandIds';
 import type { CommandRunner } from '../common/commandRunner';
 import type { TransactionRecords } from '../documents/transactionJson';
+import type { ContextKeys } from '../views/contextKeys';
 import type { WalletModel } from '../views/walletModel';
+import type { WalletNode, WalletTreeProvider } from '../views/walletTree';
 import type { DetailPanel } from '../webview/panel';
 import { addAppKey, copyAppKey, createApp, selectApp } from './apps';
 import { connectWallet, disconnectWallet, selectWallet } from './connectWallet';
 import type { CommandDeps } from './deps';
+import { exportTransactions } from './exportTransactions';
 import { openTransactionJson, showTransaction } from './showTransaction';
 import { signIn, signUp } from './signIn';
 import { signOut } from './signOut';
 import { switchEnvironment } from './switchEnvironment';
 import { verifyBankAccountInPanel, verifyBankAccountQuick } from './verifyBankAccount';
-import { copyReference, exportTransactions, filterTransactions, refresh } from './walletViews';
+import { copyReference, filterTransactions, loadMoreTransactions, refresh } from './walletViews';
 
 /** What the commands work on besides the accounts: the views' model, the panel and the bank services. */
 export interface CommandTargets {
   state: vscode.Memento;
   model: WalletModel;
+  walletTree: WalletTreeProvider;
+  walletView: vscode.TreeView<WalletNode>;
+  contextKeys: ContextKeys;
   panel: DetailPanel;
   banks: BankDirectory;
   verifier: BankVerifier;
@@ -35,7 +41,7 @@ function idArgument(argument: unknown, field: 'mobile' | 'appId' | 'environment'
 
 /** Registers every command the extension contributes, each run through the one runner. */
 export function registerCommands(runner: CommandRunner, deps: CommandDeps, targets: CommandTargets): vscode.Disposable[] {
-  const { state, model, panel, banks, verifier, records } = targets;
+  const { state, model, walletTree, walletView, contextKeys, panel, banks, verifier, records } = targets;
   const commands: [CommandId, string, (...args: unknown[]) => unknown][] = [
     [COMMANDS.signIn, vscode.l10n.t('Sign In'), () => signIn(deps)],
     [COMMANDS.signUp, vscode.l10n.t('Sign Up'), () => signUp(deps)],
@@ -54,11 +60,15 @@ export function registerCommands(runner: CommandRunner, deps: CommandDeps, targe
     ],
     [COMMANDS.refresh, vscode.l10n.t('Refresh'), (node) => refresh(model, node)],
     [COMMANDS.refreshBalance, vscode.l10n.t('Refresh Balance'), () => refresh(model, { kind: 'balance' })],
-    [COMMANDS.loadMoreTransactions, vscode.l10n.t('Load More Transactions'), () => model.loadMoreTransactions()],
+    [COMMANDS.loadMoreTransactions, vscode.l10n.t('Load More Transactions'), () => loadMoreTransactions(model, walletTree, walletView)],
     [COMMANDS.filterTransactions, vscode.l10n.t('Filter Transactions'), (type) => filterTransactions(deps, model, type)],
-    [COMMANDS.copyReference, vscode.l10n.t('Copy Reference'), (node) => copyReference(deps, node)],
+    [COMMANDS.copyReference, vscode.l10n.t('Copy Reference'), (node) => copyReference(deps, model, node)],
     [COMMANDS.exportTransactions, vscode.l10n.t('Export Transactions'), (target) => exportTransactions(deps, model, target)],
-    [COMMANDS.showTransaction, vscode.l10n.t('Show Transaction'), (argument) => showTransaction(deps, panel, argument)],
+    [
+      COMMANDS.showTransaction,
+      vscode.l10n.t('Show Transaction'),
+      (argument) => showTransaction(deps, panel, argument, () => contextKeys.markTransactionShown()),
+    ],
     [
       COMMANDS.openTransactionJson,
       vscode.l10n.t('Open Transaction as JSON'),

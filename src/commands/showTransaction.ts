@@ -39,11 +39,11 @@ async function resolveReference(deps: CommandDeps, argument: unknown, title: str
  * Shows a transaction in the panel. The load is not awaited: the panel shows its progress
  * and any error itself, and a second click while the first loads must not be merged into it.
  */
-export async function showTransaction(deps: CommandDeps, panel: DetailPanel, argument?: unknown): Promise<void> {
+export async function showTransaction(deps: CommandDeps, panel: DetailPanel, argument?: unknown, onShown?: () => void): Promise<void> {
   // Fails early, with a Connect Wallet button, rather than asking for a reference first.
   await deps.accounts.walletContext();
   const reference = await resolveReference(deps, argument, vscode.l10n.t('Show Transaction'));
-  void panel.showTransaction(reference);
+  void panel.showTransaction(reference).then(onShown);
 }
 
 /** Opens a transaction's raw record as a read-only JSON document. */

@@ -1,12 +1,13 @@
 import * as vscode from 'vscode';
-import { TRANSACTION_TYPES, type TransactionType } from '../api';
+import { formatNaira, TRANSACTION_TYPES, type TransactionType } from '../api';
 import { COMMANDS } from '../common/commandIds';
 import { UserFacingError } from '../common/userFacingError';
 import type { WalletModel } from '../views/walletModel';
-import type { WalletNode } from '../views/walletTree';
-import { typeLabel } from '../views/transactionFormat';
+import type { WalletNode, WalletTreeProvider } from '../views/walletTree';
+import { counterparty, typeLabel } from '../views/transactionFormat';
+import { formatDateTime } from '../common/formatTime';
+import { referenceArgument } from './showTransaction';
 import type { CommandDeps } from './deps';
-import { toCsv, transactionRows } from './exportFormat';
 
 /** Refreshes exactly what a node shows (with no node, everything loaded); a failure is reported once. */
 export async function refresh(model: WalletModel, node?: unknown): Promise<void> {
@@ -47,33 +48,33 @@ export async function filterTransactions(deps: CommandDeps, model: WalletModel, 
   await model.setFilter(chosen === 'all' ? undefined : chosen);
 }
 
-export async function copyReference(deps: CommandDeps, node?: unknown): Promise<void> {
-  const reference = typeof node === 'string' ? node : (node as { reference?: string } | undefined)?.reference;
-  if (!reference) throw new UserFacingError(vscode.l10n.t('Choose a transaction in the Wallet view to copy its reference.'));
+/** Copies a row's reference; from the palette (no row), the user picks one of the loaded transactions. */
+export async function copyReference(deps: CommandDeps, model: WalletModel, node?: unknown): Promise<void> {
+  const reference = referenceArgument(node) ?? (await pickLoadedTransaction(deps, model, vscode.l10n.t('Copy Reference')));
   await vscode.env.clipboard.writeText(reference);
   deps.logger.info(`Copied transaction reference ${reference}.`);
 }
 
-/** Writes the loaded transactions (as filtered) to a CSV or JSON file the user picks. */
-export async function exportTransactions(deps: CommandDeps, model: WalletModel, target?: unknown): Promise<void> {
+async function pickLoadedTransaction(deps: CommandDeps, model: WalletModel, title: string): Promise<string> {
+  await deps.accounts.walletContext(); // fails early, with a Connect Wallet button
+  if (!model.transactions.value) await model.loadTransactions();
   const items = model.transactions.value?.items ?? [];
-  if (items.length === 0)
-    throw new UserFacingError(vscode.l10n.t('There are no loaded transactions to export. Open the Wallet view first.'));
-  let uri = target instanceof vscode.Uri ? target : undefined;
-  if (!uri) {
-    const mobile = deps.accounts.activeWallet()?.mobile ?? 'wallet';
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-    const defaultUri = folder ? vscode.Uri.joinPath(folder, `transactions-${mobile}.csv`) : undefined;
-    uri = await vscode.window.showSaveDialog({
-      title: vscode.l10n.t('Export Transactions'),
-      defaultUri,
-      filters: { CSV: ['csv'], JSON: ['json'] },
-    });
-    if (!uri) return;
-  }
-  const json = uri.path.toLowerCase().endsWith('.json');
-  const content = json ? `${JSON.stringify(items, null, 2)}\n` : toCsv(transactionRows(items));
-  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(content));
-  deps.logger.info(`Exported ${items.length} transactions to ${uri.fsPath}.`);
-  void deps.ui().confirm(vscode.l10n.t('Exported {0} transactions to {1}.', items.length, vscode.workspace.asRelativePath(uri)), {});
+  if (items.length === 0) throw new UserFacingError(model.transactions.error ?? vscode.l10n.t('There are no transactions to choose from.'));
+  return deps.ui().pick(
+    items.map((transaction) => ({
+      label: `${formatNaira(transaction.amount)} ${typeLabel(transaction.type)}`,
+      description: [formatDateTime(transaction.createdAt, undefined, 'minutes'), counterparty(transaction)].filter(Boolean).join(' · '),
+      detail: transaction.reference,
+      value: transaction.reference,
+    })),
+    { title, placeholder: vscode.l10n.t('Choose a transaction (type to search amount, type, recipient or reference)') },
+  );
+}
+
+/** Appends the next page and moves the keyboard focus to its first row, so ↓ continues there. */
+export async function loadMoreTransactions(model: WalletModel, tree: WalletTreeProvider, view: vscode.TreeView<WalletNode>): Promise<void> {
+  const before = model.transactions.value?.items.length ?? 0;
+  await model.loadMoreTransactions();
+  const first = model.transactions.value?.items[before];
+  if (first && before > 0 && view.visible) await view.reveal(tree.transactionNode(first), { focus: true, select: true });
 }

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { errorDetail } from './errorDetail';
 import { Disposable } from './lifecycle';
 import { maskNumbersInText } from './masking';
 import { redact } from './redact';
@@ -10,6 +11,11 @@ import { redact } from './redact';
 export class Logger extends Disposable {
   private readonly channel = this._register(vscode.window.createOutputChannel('Wallet Console', { log: true }));
 
+  /** `stacks`: log stack frames (not in the shipped, minified build: see errorDetail). */
+  constructor(private readonly stacks = true) {
+    super();
+  }
+
   info(message: string): void {
     this.channel.info(forLog(message));
   }
@@ -19,8 +25,7 @@ export class Logger extends Disposable {
   }
 
   error(message: string, error?: unknown): void {
-    const detail =
-      error instanceof Error ? `${error.message}${error.stack ? `\n${error.stack}` : ''}` : error === undefined ? '' : String(error);
+    const detail = errorDetail(error, this.stacks);
     this.channel.error(forLog(detail ? `${message}: ${detail}` : message));
   }
 

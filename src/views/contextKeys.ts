@@ -13,14 +13,24 @@ export class ContextKeys extends Disposable {
     this.update();
   }
 
+  /**
+   * A transaction was shown: completes the walkthrough step. Its onCommand event misses clicks
+   * and Enter in the tree, which VS Code runs through an internal delegating command.
+   */
+  markTransactionShown(): void {
+    this.set('transactionShown', true);
+  }
+
+  private set(key: string, value: unknown): void {
+    this.values[key] = value;
+    void vscode.commands.executeCommand('setContext', `walletConsole.${key}`, value);
+  }
+
   private update(): void {
     const env = this.accounts.env();
     const state = this.accounts.accounts(env);
     const wallet = this.accounts.activeWallet(env);
-    const set = (key: string, value: unknown) => {
-      this.values[key] = value;
-      void vscode.commands.executeCommand('setContext', `walletConsole.${key}`, value);
-    };
+    const set = (key: string, value: unknown) => this.set(key, value);
     set('environment', env);
     set('signedIn', state.developer !== undefined);
     set('hasApp', this.accounts.activeApp(env) !== undefined);

@@ -4,6 +4,7 @@ import type { AppInfo } from '../auth/accountState';
 import { ENVIRONMENTS } from '../auth/environments';
 import { COMMANDS } from '../common/commandIds';
 import { Disposable } from '../common/lifecycle';
+import { tidyItem } from './tidy';
 
 export type DeveloperNode = { kind: 'developer' } | { kind: 'apps' } | { kind: 'app'; app: AppInfo; appId: string };
 
@@ -31,6 +32,10 @@ export class DeveloperTreeProvider extends Disposable implements vscode.TreeData
   }
 
   getTreeItem(node: DeveloperNode): vscode.TreeItem {
+    return tidyItem(this.buildItem(node));
+  }
+
+  private buildItem(node: DeveloperNode): vscode.TreeItem {
     const env = ENVIRONMENTS[this.service.env()];
     const accounts = this.service.accounts();
     switch (node.kind) {

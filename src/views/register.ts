@@ -7,7 +7,7 @@ import { BalanceStatus } from './balanceStatus';
 import { ContextKeys } from './contextKeys';
 import { DeveloperTreeProvider } from './developerTree';
 import { WalletModel } from './walletModel';
-import { WalletTreeProvider } from './walletTree';
+import { WalletTreeProvider, type WalletNode } from './walletTree';
 
 export interface Views {
   model: WalletModel;
@@ -15,7 +15,7 @@ export interface Views {
   developerTree: DeveloperTreeProvider;
   balanceStatus: BalanceStatus;
   contextKeys: ContextKeys;
-  walletView: vscode.TreeView<unknown>;
+  walletView: vscode.TreeView<WalletNode>;
   developerView: vscode.TreeView<unknown>;
   disposables: vscode.Disposable[];
 }

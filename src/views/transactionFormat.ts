@@ -1,4 +1,6 @@
 import * as vscode from 'vscode';
+import { formatBillerName } from '../common/billerName';
+import { tidyText } from './tidy';
 import { formatDateTime } from '../common/formatTime';
 import { maskMobile } from '../common/masking';
 import { transactionTypeIcon, transactionTypeLabel } from '../common/transactionTypes';
@@ -20,11 +22,15 @@ export function shortReference(reference: string): string {
 /** Who or what a transaction went to, in a few words. */
 export function counterparty(transaction: Transaction): string | undefined {
   const recipient = transaction.recipient;
-  if (recipient.accountName) return `${recipient.accountName}${recipient.bankName ? `, ${recipient.bankName}` : ''}`;
-  if (recipient.name) return recipient.name;
+  // Server strings arrive padded ("OPAY "): tidied before they are joined, not only at the ends.
+  const accountName = tidyText(recipient.accountName ?? '');
+  const bankName = tidyText(recipient.bankName ?? '');
+  if (accountName) return bankName ? `${accountName}, ${bankName}` : accountName;
+  if (recipient.name?.trim()) return tidyText(recipient.name);
   if (recipient.mobile) return maskMobile(recipient.mobile);
   const metadata = recipient.metadata;
-  if (metadata?.billerName) return `${metadata.billerName.toUpperCase()}${metadata.billCustomerID ? ` ${metadata.billCustomerID}` : ''}`;
+  if (metadata?.billerName)
+    return `${formatBillerName(metadata.billerName)}${metadata.billCustomerID ? ` ${metadata.billCustomerID}` : ''}`;
   return undefined;
 }
 

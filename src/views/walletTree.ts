@@ -6,6 +6,7 @@ import { ENVIRONMENTS } from '../auth/environments';
 import { COMMANDS } from '../common/commandIds';
 import { formatClockTime, formatDateTime } from '../common/formatTime';
 import { Disposable } from '../common/lifecycle';
+import { tidyItem } from './tidy';
 import { counterparty, shortReference, transactionTooltip, typeIcon, typeLabel } from './transactionFormat';
 import { accessible, spokenNaira } from './spoken';
 import type { WalletModel, WalletPart } from './walletModel';
@@ -37,6 +38,8 @@ export class WalletTreeProvider extends Disposable implements vscode.TreeDataPro
     otherWallets: { kind: 'otherWallets' } as WalletNode,
   };
   private readonly transactionItems = new WeakMap<Transaction, vscode.TreeItem>();
+  // One node object per record: TreeView.reveal finds an element by identity.
+  private readonly transactionNodes = new WeakMap<Transaction, WalletNode>();
 
   constructor(
     private readonly service: AccountService,
@@ -130,12 +133,42 @@ export class WalletTreeProvider extends Disposable implements vscode.TreeDataPro
           icon: 'info',
         },
       ];
-    const nodes: WalletNode[] = value.items.map((transaction) => ({ kind: 'transaction', transaction, reference: transaction.reference }));
+    const nodes: WalletNode[] = value.items.map((transaction) => this.transactionNode(transaction));
     if (value.nextPage) nodes.push({ kind: 'loadMore' });
     return error ? [staleNode(error), ...nodes] : nodes;
   }
 
+  /** The row of a loaded transaction, the same object each time (for reveal). */
+  transactionNode(transaction: Transaction): WalletNode {
+    let node = this.transactionNodes.get(transaction);
+    if (!node) this.transactionNodes.set(transaction, (node = { kind: 'transaction', transaction, reference: transaction.reference }));
+    return node;
+  }
+
+  /** Needed by TreeView.reveal (focus on the first new row after Load more). */
+  getParent(node: WalletNode): WalletNode | undefined {
+    switch (node.kind) {
+      case 'balance':
+      case 'accounts':
+      case 'transactions':
+        return this.sections.wallet;
+      case 'account':
+        return this.sections.accounts;
+      case 'transaction':
+      case 'loadMore':
+        return this.sections.transactions;
+      case 'otherWallet':
+        return this.sections.otherWallets;
+      default:
+        return undefined;
+    }
+  }
+
   getTreeItem(node: WalletNode): vscode.TreeItem {
+    return tidyItem(this.buildItem(node));
+  }
+
+  private buildItem(node: WalletNode): vscode.TreeItem {
     switch (node.kind) {
       case 'wallet':
         return this.walletItem();
@@ -240,7 +273,9 @@ export class WalletTreeProvider extends Disposable implements vscode.TreeDataPro
       ? vscode.l10n.t('loading…')
       : error
         ? value
-          ? vscode.l10n.t('stale · updated {0}', when ?? '')
+          ? when
+            ? vscode.l10n.t('stale · updated {0}', when)
+            : vscode.l10n.t('stale')
           : vscode.l10n.t('could not load')
         : when
           ? vscode.l10n.t('balance · updated {0}', when)
@@ -249,7 +284,9 @@ export class WalletTreeProvider extends Disposable implements vscode.TreeDataPro
       ? vscode.l10n.t('loading')
       : error
         ? value
-          ? vscode.l10n.t('stale, updated {0}', when ?? '')
+          ? when
+            ? vscode.l10n.t('stale, updated {0}', when)
+            : vscode.l10n.t('stale')
           : vscode.l10n.t('could not load')
         : when
           ? vscode.l10n.t('updated {0}', when)
@@ -301,7 +338,7 @@ function accountItem(account: Account): vscode.TreeItem {
 }
 
 function transactionItem(transaction: Transaction): vscode.TreeItem {
-  const item = new vscode.TreeItem(`${formatNaira(transaction.amount)}  ${typeLabel(transaction.type)}`);
+  const item = new vscode.TreeItem(`${formatNaira(transaction.amount)} ${typeLabel(transaction.type)}`);
   item.id = `walletConsole.transaction.${transaction.reference}`;
   item.contextValue = 'transaction';
   item.iconPath = typeIcon(transaction.type);

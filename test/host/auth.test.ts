@@ -78,7 +78,9 @@ describe('Sign-in, apps and wallet connection (local sandbox)', function () {
     const sandboxMobile = api.accounts.accounts('local').developer!.sandboxMobile!;
     const input = await runScripted(api, 'walletConsole.connectWallet', [
       (options) => {
-        assert.equal(options.value, sandboxMobile, 'the sandbox mobile is filled in');
+        // Filled in as the README writes mobiles (issue 17 item 11).
+        const readable = sandboxMobile.replace(/^234(\d{3})(\d{3})(\d{4})$/, '0$1 $2 $3');
+        assert.equal(options.value, readable, 'the sandbox mobile is filled in, as 0803 123 4567');
         return '12ab';
       },
       (options) => options.value!,

@@ -10,6 +10,16 @@ import type { WalletNode } from '../../src/views/walletTree';
 import { AutoRefresh } from '../../src/views/autoRefresh';
 import { connectFreshWallet, type ConnectedWallet } from './support/connectedWallet';
 import { activateExtension, runScripted, setSetting } from './support/extension';
+import { CANCEL } from './support/scriptedInput';
+
+/** Waits (at most 10 s) for what the workbench reports back asynchronously, like a selection. */
+async function until(condition: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!condition()) {
+    if (Date.now() > deadline) assert.fail(`Timed out waiting: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 function label(item: vscode.TreeItem): string {
   return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
@@ -109,6 +119,73 @@ describe('Wallet views and the status-bar balance (local sandbox)', function () 
     assert.equal(item.contextValue, 'transaction');
   });
 
+  it('Enter on Load more moves the focus to the first new row (issue 17 item 6)', async () => {
+    const { model, walletView } = wallet.api.views;
+    await vscode.commands.executeCommand('walletConsole.refresh', { kind: 'transactions' });
+    await vscode.commands.executeCommand('walletConsole.wallet.focus');
+    await until(() => walletView.visible, 'the Wallet view is visible');
+    try {
+      assert.equal(model.transactions.value?.items.length, 25);
+      await vscode.commands.executeCommand('walletConsole.loadMoreTransactions');
+      const firstNew = model.transactions.value!.items[25]!;
+      await until(
+        () => (walletView.selection[0] as { reference?: string } | undefined)?.reference === firstNew.reference,
+        `the first new row (${firstNew.reference}) is selected, not ${JSON.stringify(walletView.selection.map((node) => node.kind))}`,
+      );
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeSidebar');
+    }
+  });
+
+  it('Enter on a transaction row completes the walkthrough step "Look at a transaction" (issue 17 item 7)', async () => {
+    const { model, walletTree, walletView, contextKeys } = wallet.api.views;
+    const manifest = vscode.extensions.getExtension('wallet-console.wallet-console')!.packageJSON as {
+      contributes: { walkthroughs: { steps: { id: string; completionEvents: string[] }[] }[] };
+    };
+    const step = manifest.contributes.walkthroughs[0]!.steps.find((candidate) => candidate.id === 'transaction');
+    // onCommand misses the tree: VS Code runs a row's command through an internal delegating command.
+    assert.ok(step?.completionEvents.includes('onContext:walletConsole.transactionShown'));
+    await vscode.commands.executeCommand('setContext', 'walletConsole.transactionShown', false);
+    delete contextKeys.values.transactionShown;
+
+    await vscode.commands.executeCommand('walletConsole.wallet.focus');
+    try {
+      const row = walletTree.transactionNode(model.transactions.value!.items[1]!);
+      await walletView.reveal(row, { focus: true, select: true });
+      await until(() => walletView.selection[0] === row, 'the row is selected');
+      await vscode.commands.executeCommand('list.select'); // what Enter does in a focused tree
+      await until(() => contextKeys.values.transactionShown === true, 'the context key is set once the transaction is shown');
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await vscode.commands.executeCommand('workbench.action.closeSidebar');
+    }
+  });
+
+  it('Copy Reference is in the row menu and, from the palette, copies the transaction the user picks (issue 17 item 6)', async () => {
+    const manifest = vscode.extensions.getExtension('wallet-console.wallet-console')!.packageJSON as {
+      contributes: { menus: Record<string, { command: string; when?: string; group?: string }[]> };
+    };
+    const menus = manifest.contributes.menus;
+    assert.ok(
+      menus['view/item/context']!.some(
+        (entry) =>
+          entry.command === 'walletConsole.copyReference' && entry.group !== 'inline' && /viewItem == transaction/.test(entry.when ?? ''),
+      ),
+      'in the context menu (reachable with Shift+F10), not only an inline icon',
+    );
+    const palette = menus.commandPalette!.find((entry) => entry.command === 'walletConsole.copyReference');
+    assert.notEqual(palette?.when, 'false', 'offered in the palette');
+
+    const chosen = wallet.api.views.model.transactions.value!.items[3]!;
+    await vscode.env.clipboard.writeText('');
+    const input = await runScripted(wallet.api, 'walletConsole.copyReference', [chosen.reference]);
+    assert.deepEqual(
+      input.asked.map((prompt) => prompt.kind),
+      ['pick'],
+    );
+    assert.equal(await vscode.env.clipboard.readText(), chosen.reference);
+  });
+
   it('pages to the end of a long history with Load more', async () => {
     const { walletTree, model } = wallet.api.views;
     let guard = 0;
@@ -136,7 +213,7 @@ describe('Wallet views and the status-bar balance (local sandbox)', function () 
     assert.doesNotMatch(wallet.api.views.walletView.description ?? '', /only/);
   });
 
-  it('exports the loaded transactions as properly quoted CSV and as JSON', async () => {
+  it('exports every page (not only the loaded one) as properly quoted CSV and as JSON, in the format chosen (issue 17 item 9)', async () => {
     await wallet.admin.addTransaction(wallet.mobile, {
       type: 'phone',
       amount: 150_000,
@@ -144,21 +221,33 @@ describe('Wallet views and the status-bar balance (local sandbox)', function () 
     });
     await vscode.commands.executeCommand('walletConsole.refresh', { kind: 'transactions' });
     const loaded = wallet.api.views.model.transactions.value!.items;
+    const everything = [
+      ...(await wallet.api.accounts.withWallet((client, credentials) => client.listTransactions(credentials, { limit: 100 }))),
+    ];
+    for (let page = 2; everything.length === (page - 1) * 100; page++)
+      everything.push(
+        ...(await wallet.api.accounts.withWallet((client, credentials) =>
+          client.listTransactions(credentials, { limit: 100, pages: page }),
+        )),
+      );
+    assert.ok(everything.length > loaded.length, 'the history is longer than the loaded page');
     const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'wallet-export-'));
     const csvUri = vscode.Uri.file(path.join(folder, 'out.csv'));
     const jsonUri = vscode.Uri.file(path.join(folder, 'out.json'));
-    await runScripted(wallet.api, 'walletConsole.exportTransactions', [], csvUri);
-    await runScripted(wallet.api, 'walletConsole.exportTransactions', [], jsonUri);
+    const csvRun = await runScripted(wallet.api, 'walletConsole.exportTransactions', ['CSV', CANCEL], csvUri);
+    await runScripted(wallet.api, 'walletConsole.exportTransactions', ['JSON', CANCEL], jsonUri);
+    assert.equal(csvRun.asked[0]?.kind, 'pick', 'the format is offered explicitly');
+    assert.deepEqual(csvRun.asked.at(-1)?.buttons, ['Open', 'Reveal'], 'the finishing message lets the user open the file');
     const csv = await fs.readFile(csvUri.fsPath, 'utf8');
     const lines = csv.trimEnd().split('\r\n');
-    assert.equal(lines.length, loaded.length + 1);
+    assert.equal(lines.length, everything.length + 1);
     assert.match(lines[0]!, /^reference,type,amountKobo,amountNaira,createdAt/);
     assert.ok(lines[1]!.includes('"Ade, ""Tunde"" Bello"'), `quoted: ${lines[1]}`);
     assert.ok(lines[1]!.includes(',150000,1500,'));
     const json = JSON.parse(await fs.readFile(jsonUri.fsPath, 'utf8')) as Transaction[];
     assert.deepEqual(
       json.map((transaction) => transaction.reference),
-      loaded.map((transaction) => transaction.reference),
+      everything.map((transaction) => transaction.reference),
     );
   });
 
@@ -181,6 +270,29 @@ describe('Wallet views and the status-bar balance (local sandbox)', function () 
       shown.every((text) => !String(text).includes('2348039876543')),
       'never in full',
     );
+  });
+
+  it('exports what the filter shows, and Open opens the file (issue 17 item 9)', async () => {
+    await runScripted(wallet.api, 'walletConsole.filterTransactions', ['Bill payment']);
+    try {
+      const bills = await wallet.api.accounts.withWallet((client, credentials) =>
+        client.listTransactions(credentials, { limit: 100, type: 'bills' }),
+      );
+      assert.ok(bills.length > 0 && bills.length < 100);
+      const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'wallet-export-'));
+      const jsonUri = vscode.Uri.file(path.join(folder, 'bills.json'));
+      const run = await runScripted(wallet.api, 'walletConsole.exportTransactions', ['JSON', 'Open'], jsonUri);
+      assert.match(run.asked.at(-1)?.title ?? '', new RegExp(`^Exported ${bills.length} bill payment transactions to `));
+      const json = JSON.parse(await fs.readFile(jsonUri.fsPath, 'utf8')) as Transaction[];
+      assert.deepEqual(
+        json.map((transaction) => transaction.reference),
+        bills.map((transaction) => transaction.reference),
+      );
+      await until(() => vscode.window.activeTextEditor?.document.uri.fsPath === jsonUri.fsPath, 'Open shows the file in an editor');
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await runScripted(wallet.api, 'walletConsole.filterTransactions', ['All types']);
+    }
   });
 
   it('shows the balance in the status bar and updates it on refresh', async () => {
@@ -210,6 +322,53 @@ describe('Wallet views and the status-bar balance (local sandbox)', function () 
     assert.equal(status.text, undefined, 'the setting hides it');
     await setSetting('statusBar.showBalance', undefined);
     assert.ok(status.text);
+  });
+
+  it('no row, description or status text starts or ends with a space or holds two in a row (issue 17 item 5)', async () => {
+    // Server strings arrive untrimmed (a name padded to a fixed width, as banks send them).
+    await wallet.admin.addTransaction(wallet.mobile, {
+      type: 'bank',
+      amount: 250_000,
+      recipient: { accountName: '  OGUNLEYE  BLESSING ', accountNumber: '2891740466', bankName: 'OPAY ', bankCode: '999992' },
+    });
+    await vscode.commands.executeCommand('walletConsole.refresh');
+    const texts: string[] = [];
+    const collect = (where: string, item: vscode.TreeItem) => {
+      texts.push(`${where} label: ${JSON.stringify(label(item))}`);
+      if (typeof item.description === 'string') texts.push(`${where} description: ${JSON.stringify(item.description)}`);
+      if (item.accessibilityInformation) texts.push(`${where} spoken: ${JSON.stringify(item.accessibilityInformation.label)}`);
+    };
+    const { walletTree, developerTree, balanceStatus } = wallet.api.views;
+    const walk = async (node?: WalletNode): Promise<void> => {
+      for (const child of await walletTree.getChildren(node)) {
+        collect(child.kind, walletTree.getTreeItem(child));
+        await walk(child);
+      }
+    };
+    await walk();
+    for (const node of developerTree.getChildren()) {
+      collect(node.kind, developerTree.getTreeItem(node));
+      for (const child of developerTree.getChildren(node)) collect(child.kind, developerTree.getTreeItem(child));
+    }
+    texts.push(`status text: ${JSON.stringify(balanceStatus.text)}`, `status spoken: ${JSON.stringify(balanceStatus.accessibleLabel)}`);
+    assert.ok(
+      texts.some((text) => text.includes('OGUNLEYE BLESSING, OPAY')),
+      `the padded recipient is shown, tidied: ${texts
+        .filter((text) => text.startsWith('transaction'))
+        .slice(2, 6)
+        .join(' | ')}`,
+    );
+    const untidy = texts.filter((text) => /: "(\s|.*\s")|\s\s/.test(text));
+    assert.deepEqual(untidy, []);
+  });
+
+  it('gives the Developer view (a few rows) a small share of the sidebar and the Wallet view the rest (issue 17 item 11)', () => {
+    const manifest = vscode.extensions.getExtension('wallet-console.wallet-console')!.packageJSON as {
+      contributes: { views: Record<string, { id: string; initialSize?: number }[]> };
+    };
+    const size = (id: string) => manifest.contributes.views.walletConsole!.find((view) => view.id === id)?.initialSize ?? 0;
+    assert.ok(size('walletConsole.developer') > 0, 'an initial size is given');
+    assert.ok(size('walletConsole.wallet') >= 3 * size('walletConsole.developer'), 'the Wallet view gets at least three quarters');
   });
 
   it('sets the context keys that pick each welcome view', async () => {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { Transaction } from '../../../src/api';
-import { csvField, toCsv, transactionRows } from '../../../src/commands/exportFormat';
+import { csvField, exportFileName, toCsv, transactionRows } from '../../../src/commands/exportFormat';
 
 const transfer = {
   _id: 't1',
@@ -20,6 +20,12 @@ const bill = {
 } as unknown as Transaction;
 
 describe('commands: export format', () => {
+  it('names the file after the wallet, the filter and the format (issue 17 item 9)', () => {
+    assert.equal(exportFileName('2348031234567', 'bills', 'csv'), 'transactions-2348031234567-bills.csv');
+    assert.equal(exportFileName('2348031234567', undefined, 'json'), 'transactions-2348031234567-all.json');
+    assert.equal(exportFileName('+234 803/123', undefined, 'csv'), 'transactions-234803123-all.csv', 'nothing that breaks a path');
+  });
+
   it('keeps kobo exact and adds naira for spreadsheets', () => {
     const [row] = transactionRows([transfer]);
     assert.equal(row!.amountKobo, 1_250_050);
