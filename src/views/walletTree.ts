@@ -269,28 +269,8 @@ export class WalletTreeProvider extends Disposable implements vscode.TreeDataPro
     item.contextValue = 'balance';
     item.iconPath = new vscode.ThemeIcon(loading ? 'loading~spin' : error ? 'warning' : 'credit-card');
     const when = updatedAt ? formatClockTime(updatedAt) : undefined;
-    item.description = loading
-      ? vscode.l10n.t('loading…')
-      : error
-        ? value
-          ? when
-            ? vscode.l10n.t('stale · updated {0}', when)
-            : vscode.l10n.t('stale')
-          : vscode.l10n.t('could not load')
-        : when
-          ? vscode.l10n.t('balance · updated {0}', when)
-          : vscode.l10n.t('balance');
-    const state = loading
-      ? vscode.l10n.t('loading')
-      : error
-        ? value
-          ? when
-            ? vscode.l10n.t('stale, updated {0}', when)
-            : vscode.l10n.t('stale')
-          : vscode.l10n.t('could not load')
-        : when
-          ? vscode.l10n.t('updated {0}', when)
-          : '';
+    const [shown, state] = balanceState(loading, Boolean(error), Boolean(value), when);
+    item.description = shown;
     item.accessibilityInformation = accessible(
       [vscode.l10n.t('Balance'), value ? spokenNaira(value.balance) : '', state].filter(Boolean).join(', '),
     );
@@ -374,4 +354,13 @@ function retryNode(error: string, section: WalletNode): WalletNode {
 
 function staleNode(error: string): WalletNode {
   return { kind: 'message', text: vscode.l10n.t('Showing the last loaded data (refresh failed)'), icon: 'warning', tooltip: error };
+}
+
+/** What the balance row says of its freshness, as shown and as spoken. */
+function balanceState(loading: boolean, failed: boolean, hasValue: boolean, when: string | undefined): [shown: string, spoken: string] {
+  if (loading) return [vscode.l10n.t('loading…'), vscode.l10n.t('loading')];
+  if (failed && !hasValue) return [vscode.l10n.t('could not load'), vscode.l10n.t('could not load')];
+  if (failed && when) return [vscode.l10n.t('stale · updated {0}', when), vscode.l10n.t('stale, updated {0}', when)];
+  if (failed) return [vscode.l10n.t('stale'), vscode.l10n.t('stale')];
+  return when ? [vscode.l10n.t('balance · updated {0}', when), vscode.l10n.t('updated {0}', when)] : [vscode.l10n.t('balance'), ''];
 }
