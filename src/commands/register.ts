@@ -1,3 +1,4 @@
+import { isRecord } from '../common/isRecord';
 import { invocationKey } from '../common/invocationKey';
 import * as vscode from 'vscode';
 import type { BankDirectory } from '../banks/bankDirectory';
@@ -35,7 +36,7 @@ export interface CommandTargets {
 
 /** Tree items arrive as objects; palette calls arrive with nothing. Both reduce to an id. */
 function idArgument(argument: unknown, field: 'mobile' | 'appId' | 'environment'): unknown {
-  if (argument && typeof argument === 'object' && field in argument) return (argument as Record<string, unknown>)[field];
+  if (isRecord(argument) && field in argument) return argument[field];
   return argument;
 }
 

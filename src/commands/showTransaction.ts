@@ -1,3 +1,4 @@
+import { isRecord } from '../common/isRecord';
 import * as vscode from 'vscode';
 import { validateTransactionRef } from '../api';
 import { UserFacingError } from '../common/userFacingError';
@@ -9,11 +10,7 @@ import type { CommandDeps } from './deps';
 /** A tree node carries `.reference`; the tree's click and other callers pass the string itself. */
 export function referenceArgument(argument: unknown): string | undefined {
   if (typeof argument === 'string') return argument;
-  if (argument && typeof argument === 'object' && 'reference' in argument) {
-    const reference = (argument as { reference?: unknown }).reference;
-    if (typeof reference === 'string') return reference;
-  }
-  return undefined;
+  return isRecord(argument) && typeof argument.reference === 'string' ? argument.reference : undefined;
 }
 
 async function resolveReference(deps: CommandDeps, argument: unknown, title: string, suggestion?: string): Promise<string> {

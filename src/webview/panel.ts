@@ -3,6 +3,7 @@ import { validateAccountNumber, validateTransactionRef, type Transaction } from 
 import type { AccountService } from '../auth/accountService';
 import { ENVIRONMENTS, type EnvironmentId } from '../auth/environments';
 import type { Logger } from '../common/logger';
+import { disposeAll } from '../common/lifecycle';
 import { COMMANDS } from '../common/commandIds';
 import { errorReason } from '../common/userFacingError';
 import type { BankDirectory } from '../banks/bankDirectory';
@@ -120,7 +121,7 @@ export class DetailPanel implements vscode.Disposable {
   dispose(): void {
     // The panel itself is left alone: closing it here would stop VS Code restoring it
     // after a window reload. Only our listeners go.
-    this.panelListeners.forEach((listener) => listener.dispose());
+    disposeAll(this.panelListeners);
     this.panelListeners = [];
     this.panel = undefined;
   }
@@ -266,7 +267,7 @@ export class DetailPanel implements vscode.Disposable {
   }
 
   private adopt(panel: vscode.WebviewPanel): void {
-    this.panelListeners.forEach((listener) => listener.dispose());
+    disposeAll(this.panelListeners);
     this.panel = panel;
     this.deps.recorder?.panelAdopted();
     panel.webview.options = this.webviewOptions();
@@ -275,7 +276,7 @@ export class DetailPanel implements vscode.Disposable {
       panel.webview.onDidReceiveMessage((message: unknown) => void this.receive(message)),
       panel.onDidDispose(() => {
         if (this.panel !== panel) return;
-        this.panelListeners.forEach((listener) => listener.dispose());
+        disposeAll(this.panelListeners);
         this.panelListeners = [];
         this.panel = undefined;
         this.state = undefined;
