@@ -24,7 +24,7 @@ export async function createApp(page, name, beforeSubmit) {
   await settle(page);
 }
 
-/** Accepts the prefilled sandbox mobile and types the passcode the sandbox shows. */
+/** Accepts the prefilled sandbox mobile and types the passcode the sandbox shows; returns the mobile (2348031234567). */
 export async function connectSandboxWallet(page, beforeSubmit) {
   await runCommand(page, 'Wallet Console: Connect Wallet');
   await page.locator(`${QUICK_INPUT} .quick-input-title`, { hasText: '(1/2)' }).first().waitFor({ state: 'visible', timeout: 15_000 });
@@ -38,7 +38,8 @@ export async function connectSandboxWallet(page, beforeSubmit) {
   await beforeSubmit?.();
   await page.keyboard.press('Enter');
   await settle(page, { quietMs: 1500 });
-  return mobile;
+  // The box shows it as people write it ("0803 123 4567"); the tree, as the API does.
+  return mobile.replace(/\D/g, '').replace(/^0/, '234');
 }
 
 /** The webview's own document: an iframe inside VS Code's webview iframe. */
