@@ -135,7 +135,7 @@ describe('Webview panel: transaction detail and bank verification (local sandbox
     assert.equal(snapshot.panelsCreated, before, 'no second panel');
     assert.deepEqual(snapshot.state, { view: 'transaction', reference: bill.reference });
     assert.ok(snapshot.html.includes('₦200.00') && snapshot.html.includes('Bill payment (bills)'));
-    for (const text of ['Biller', 'mtn', 'Customer ID', '2347030000001', 'Bill type', 'vtu']) assert.ok(snapshot.html.includes(text), text);
+    for (const text of ['Biller', 'MTN', 'Customer ID', '2347030000001', 'Bill type', 'vtu']) assert.ok(snapshot.html.includes(text), text);
     // The tab model follows the workbench asynchronously: give it a moment.
     const webviewTabs = () =>
       vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.input instanceof vscode.TabInputWebview);

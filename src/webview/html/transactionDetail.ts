@@ -6,6 +6,7 @@ import * as l10n from '@vscode/l10n';
 import type { Transaction } from '../../api';
 import { formatNaira } from '../../api/money';
 import { verifyPrefill, type VerifyPrefill } from '../../banks/verifyPrefill';
+import { formatBillerName } from '../../common/billerName';
 import { formatDateTime } from '../../common/formatTime';
 import { isRecord } from '../../common/isRecord';
 import { transactionTypeIcon, transactionTypeLabel } from '../../common/transactionTypes';
@@ -111,7 +112,8 @@ export function describeTransaction(transaction: Transaction, locale?: string): 
   push(l10n.t('Mobile'), to.mobile, true);
   const metadata = isRecord(to.metadata) ? to.metadata : undefined;
   if (metadata) {
-    push(l10n.t('Biller'), metadata.billerName);
+    // Spelled as the tree spells it (one formatter for both).
+    push(l10n.t('Biller'), typeof metadata.billerName === 'string' ? formatBillerName(metadata.billerName) : metadata.billerName);
     push(l10n.t('Customer ID'), metadata.billCustomerID, true);
     push(l10n.t('Bill type'), metadata.billType);
   } else if (to.metadata !== undefined) {

@@ -235,7 +235,7 @@ describe('webview/html', () => {
       assert.deepEqual(
         detail.recipient.map((field) => [field.label, field.value]),
         [
-          ['Biller', 'mtn'],
+          ['Biller', 'MTN'],
           ['Customer ID', '2347030000000'],
           ['Bill type', 'vtu'],
         ],
