@@ -8,11 +8,12 @@ import { createSandboxServer } from './server';
 import { SandboxState } from './state';
 import { StateWriter } from './stateWriter';
 import { loadState } from './store';
-import { RecordedRequest, Sandbox, SandboxKnobs, SandboxOptions, TransactionRecord, TransactionType } from './types';
-import { Webhooks } from './webhooks';
+import { RecordedRequest, Sandbox, SandboxChange, SandboxKnobs, SandboxOptions, TransactionRecord, TransactionType } from './types';
+import { publicEvent, Webhooks } from './webhooks';
+import { sendTestEvent } from './testEvents';
 
 // What the tests and the extension use; the rest stays inside the sandbox.
-export type { Sandbox, SandboxOptions, TransactionRecord } from './types';
+export type { PublicWebhookEvent, Sandbox, SandboxChange, SandboxOptions, TransactionRecord, WebhookAttempt } from './types';
 export type { SandboxExchange } from './exchange';
 export { BANKS } from './banks';
 export { isValidAccountNumber, makeValidAccountNumber } from './nuban';
@@ -46,8 +47,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const clock = new VirtualClock(realNow, state.clockOffsetMs);
   const now = (): number => clock.now();
   const writer = dataFile ? new StateWriter(dataFile, state, log) : undefined;
+  const watchers = new Set<(change: SandboxChange) => void>();
+  state.onChange = (change) => {
+    writer?.schedule();
+    for (const watcher of watchers) {
+      try {
+        watcher(change);
+      } catch (error) {
+        log(`Wallet sandbox: a change watcher failed: ${(error as Error)?.stack ?? String(error)}`);
+      }
+    }
+  };
   if (writer) {
-    state.onChange = () => writer.schedule();
     // Saved before the first request, so the signing secret of every token it issues (and the
     // state a journal line builds on) is on disk. A failure is logged; the sandbox still runs.
     await writer.commit().catch(() => undefined);
@@ -114,5 +125,24 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     addTransaction: (mobile: string, tx: Partial<TransactionRecord> & { type: TransactionType; amount: number }) =>
       structuredClone(state.addTransaction(mobile, tx, now())),
     generateTransactions: (mobile, count) => state.generateTransactions(mobile, count, now()),
+    resetWallet: (mobile) => void state.resetWallet(mobile, now()),
+    events: () => [...state.events.values()].reverse().map((event) => structuredClone(publicEvent(event))),
+    event: (id) => {
+      const event = state.events.get(id);
+      return event && structuredClone(publicEvent(event));
+    },
+    redeliverEvent: (id) => {
+      const event = state.events.get(id);
+      if (!event) {
+        throw new Error(`No webhook event has id ${id.slice(0, 40)}`);
+      }
+      webhooks.redeliver(event);
+      return structuredClone(publicEvent(event));
+    },
+    sendTestEvent: (type, appId) => structuredClone(publicEvent(sendTestEvent(state, webhooks, type, appId))),
+    onChange: (listener) => {
+      watchers.add(listener);
+      return () => void watchers.delete(listener);
+    },
   };
 }

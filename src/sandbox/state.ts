@@ -7,7 +7,7 @@ import { makeValidAccountNumber } from './nuban';
 import { hashSeed, Random } from './random';
 import { Changes, MoneyChange } from './changes';
 import { PERSONA_MOBILE, PERSONA_PASSCODE } from './magic';
-import { BankTransferRecord, TRANSACTION_TYPES, TransactionRecord, TransactionType, WebhookEvent } from './types';
+import { BankTransferRecord, SandboxChange, TRANSACTION_TYPES, TransactionRecord, TransactionType, WebhookEvent } from './types';
 import { BankAccount, Wallet, WalletRecord } from './wallet';
 
 export interface DeveloperRecord {
@@ -128,8 +128,8 @@ export class SandboxState {
   clockOffsetMs = 0;
   readonly rng: Random;
 
-  /** Called after every change, so the store can schedule a write. */
-  onChange: () => void = () => undefined;
+  /** Called after every change, so the store can schedule a write and watchers can look again. */
+  onChange: (change: SandboxChange) => void = () => undefined;
   /** What changed since the store last took the changes; a fresh or loaded state needs a snapshot. */
   private pending = new Changes(true);
 
@@ -213,10 +213,10 @@ export class SandboxState {
     };
   }
 
-  /** A change only a snapshot of the whole state saves. */
-  changed(): void {
+  /** A change only a snapshot of the whole state saves; `mobile` names the wallet it touched. */
+  changed(mobile?: string): void {
     this.pending.snapshot = true;
-    this.onChange();
+    this.onChange({ wallets: mobile === undefined ? [] : [mobile], transfers: [], events: [] });
   }
 
   /** A money change: the journal can save it with one short line. */
@@ -225,7 +225,13 @@ export class SandboxState {
     for (const [wallet, record] of change.transactions ?? []) this.pending.transactions.set(record, wallet);
     for (const transfer of change.transfers ?? []) this.pending.transfers.add(transfer);
     for (const event of change.events ?? []) this.pending.events.add(event);
-    this.onChange();
+    this.onChange({
+      wallets: [...new Set([...(change.wallets ?? []), ...(change.transactions ?? []).map(([wallet]) => wallet)])].map(
+        (wallet) => wallet.record.mobile,
+      ),
+      transfers: (change.transfers ?? []).map(({ reference, mobile, status }) => ({ reference, mobile, status })),
+      events: (change.events ?? []).map(({ id, state }) => ({ id, state })),
+    });
   }
 
   /** The next write must be a snapshot (a write failed), without asking for one now. */
@@ -289,14 +295,28 @@ export class SandboxState {
       transactions: generateHistory(rng, rng.int(60, 120), end - HISTORY_SPAN_MS, end, true),
     };
     const wallet = this.addWallet(record);
-    this.changed();
+    this.changed(mobile);
     return wallet;
+  }
+
+  /**
+   * Gives the wallet back the history, accounts and balance it was created with (same seed), as
+   * of now; tokens, passcodes, pending transfers and events are left alone.
+   */
+  resetWallet(mobile: string, nowMs: number): Wallet {
+    const old = this.requireWallet(mobile);
+    for (const account of old.record.accounts) {
+      this.accounts.delete(`${account.bankCode}:${account.accountNumber}`);
+    }
+    this.wallets.delete(mobile);
+    const demo = DEMO_WALLETS.find((w) => w.mobile === mobile);
+    return this.createWallet(mobile, nowMs, { id: old.record.id, ...(demo ? { balance: demo.balance } : {}) });
   }
 
   setBalance(mobile: string, kobo: number): Wallet {
     const wallet = this.requireWallet(mobile);
     wallet.record.balance = kobo;
-    this.changed();
+    this.changed(mobile);
     return wallet;
   }
 
@@ -337,7 +357,7 @@ export class SandboxState {
       updatedAt,
     };
     wallet.insert(tx);
-    this.changed();
+    this.changed(mobile);
     return tx;
   }
 
@@ -355,7 +375,7 @@ export class SandboxState {
       }
     }
     wallet.merge(generated);
-    this.changed();
+    this.changed(mobile);
   }
 
   // --- developers and apps ---------------------------------------------------------------------

@@ -85,6 +85,19 @@ export interface WebhookEvent {
   runStart: number;
 }
 
+/** What a state change touched, for watchers (the extension's views) to look again. */
+export interface SandboxChange {
+  /** Mobiles of wallets whose balance, history or accounts changed. */
+  wallets: string[];
+  /** Bank transfers created or settled. */
+  transfers: { reference: string; mobile: string; status: TransferStatus }[];
+  /** Webhook events created, attempted or redelivered. */
+  events: { id: string; state: WebhookEvent['state'] }[];
+}
+
+/** A webhook event as the admin API and the Sandbox methods show it. */
+export type PublicWebhookEvent = Omit<WebhookEvent, 'runStart'>;
+
 export interface SandboxOptions {
   host?: string;
   port?: number;
@@ -145,4 +158,15 @@ export interface Sandbox {
   setBalance(mobile: string, kobo: number): void;
   addTransaction(mobile: string, tx: Partial<TransactionRecord> & { type: TransactionType; amount: number }): TransactionRecord;
   generateTransactions(mobile: string, count: number): void;
+  /** Gives the wallet back its seeded history, accounts and balance (tokens and events stay). */
+  resetWallet(mobile: string): void;
+  /** Webhook events, newest first (copies). */
+  events(): PublicWebhookEvent[];
+  event(id: string): PublicWebhookEvent | undefined;
+  /** Starts a new delivery run of the event; throws when no event has that id. */
+  redeliverEvent(id: string): PublicWebhookEvent;
+  /** A made-up event to the app's callbackURL (by default the app whose URL was set last); throws when none has one. */
+  sendTestEvent(type: 'BANK_TRANSFER' | 'PHONE_TRANSFER', appId?: string): PublicWebhookEvent;
+  /** Calls `listener` after every state change (synchronously: keep it cheap); returns the unsubscribe. */
+  onChange(listener: (change: SandboxChange) => void): () => void;
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Scheduler } from './scheduler';
 import { AppRecord, SandboxState } from './state';
-import { WebhookEvent, WebhookType } from './types';
+import { PublicWebhookEvent, WebhookEvent, WebhookType } from './types';
 import { postJson } from './webhookPost';
 
 // Webhook events: one per completed transfer, POSTed to the app's callbackURL at least once.
@@ -19,7 +19,7 @@ export const ATTEMPT_HEADER = 'X-Sandbox-Delivery-Attempt';
 const iso = (ms: number): string => new Date(ms).toISOString();
 
 /** The event as the admin API shows it (without the internal run marker). */
-export function publicEvent(event: WebhookEvent): Omit<WebhookEvent, 'runStart'> {
+export function publicEvent(event: WebhookEvent): PublicWebhookEvent {
   const { runStart, ...shown } = event;
   void runStart;
   return shown;

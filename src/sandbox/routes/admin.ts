@@ -123,6 +123,12 @@ export function adminRoutes(router: Router): void {
     return ok({ user: { id: wallet.record.id, mobile: wallet.record.mobile, balance } });
   });
 
+  router.add('POST', '/__sandbox/reset', (ctx) => {
+    const wallet = walletFromQuery(ctx);
+    const reset = ctx.env.state.resetWallet(wallet.record.mobile, ctx.env.now());
+    return ok({ user: { id: reset.record.id, mobile: reset.record.mobile, balance: reset.record.balance }, total: reset.size });
+  });
+
   router.add('POST', '/__sandbox/generate', (ctx) => {
     const wallet = walletFromQuery(ctx);
     const raw = queryParam(ctx.query, 'count') ?? '';

@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { ApiError, ErrorCode, invalid } from '../errors';
 import { magicTable } from '../magic';
 import { ok, RequestContext, Router } from '../router';
-import { AppRecord } from '../state';
 import { advanceClock } from '../timeTravel';
-import { WebhookEvent, WebhookType } from '../types';
+import { sendTestEvent } from '../testEvents';
+import { WebhookEvent } from '../types';
 import { publicEvent } from '../webhooks';
 
 // /__sandbox clock, magic values and webhook events.
@@ -21,45 +20,6 @@ function eventById(ctx: RequestContext): WebhookEvent {
     throw new ApiError(404, ErrorCode.eventNotFound, 'No webhook event has that id; GET /__sandbox/events lists them');
   }
   return event;
-}
-
-function testEventApp(ctx: RequestContext): AppRecord {
-  const appId = ctx.body['appId'];
-  if (appId !== undefined && typeof appId !== 'string') {
-    throw invalid('appId must be a string');
-  }
-  const app = appId === undefined ? ctx.env.state.latestCallbackApp() : ctx.env.state.app(appId);
-  if (appId !== undefined && !app) {
-    throw new ApiError(404, ErrorCode.notFound, `No app has id ${appId.slice(0, 40)}`);
-  }
-  if (!app?.settings.callbackURL) {
-    throw new ApiError(
-      400,
-      ErrorCode.noCallbackUrl,
-      appId === undefined
-        ? 'No app has a callbackURL; set one with PUT /v1/apps/settings first'
-        : 'That app has no callbackURL; set one with PUT /v1/apps/settings first',
-    );
-  }
-  return app;
-}
-
-function testEventData(type: WebhookType, app: AppRecord): Record<string, unknown> {
-  const reference = randomBytes(12).toString('hex');
-  return type === 'BANK_TRANSFER'
-    ? {
-        accountName: 'SANDBOX INSTANT SUCCESS',
-        accountNumber: '1000000001',
-        amount: 10_000,
-        transactionReference: reference,
-        statusCode: '000001',
-      }
-    : {
-        appWalletMobile: app.wallets[0] ?? '2348000000000',
-        amount: 10_000,
-        recipientMobile: '2349090000000',
-        transactionReference: reference,
-      };
 }
 
 export function adminMoneyRoutes(router: Router): void {
@@ -81,12 +41,7 @@ export function adminMoneyRoutes(router: Router): void {
 
   // Registered before /:id so that "test" is never read as an id.
   router.add('POST', '/__sandbox/events/test', (ctx) => {
-    const type = ctx.body['type'] ?? 'BANK_TRANSFER';
-    if (type !== 'BANK_TRANSFER' && type !== 'PHONE_TRANSFER') {
-      throw invalid('type must be BANK_TRANSFER or PHONE_TRANSFER');
-    }
-    const app = testEventApp(ctx);
-    const event = ctx.env.webhooks.emit(app, type, 'SUCCESS', testEventData(type, app)) as WebhookEvent;
+    const event = sendTestEvent(ctx.env.state, ctx.env.webhooks, ctx.body['type'] ?? 'BANK_TRANSFER', ctx.body['appId']);
     return ok({ event: publicEvent(event) });
   });
 

@@ -1,0 +1,110 @@
+import * as assert from 'node:assert/strict';
+import { createServer, Server } from 'node:http';
+import { AddressInfo } from 'node:net';
+import { Sandbox, SandboxChange } from '../../../src/sandbox';
+import { startCheckedSandbox } from '../support/contract';
+import { call, connectWallet, expectOk, newDeveloper } from './helpers';
+
+// The Sandbox's own control methods (what the extension's views and the MCP tools use in-process)
+// and POST /__sandbox/reset.
+
+describe('sandbox: control methods', () => {
+  let sandbox: Sandbox;
+  let receiver: Server | undefined;
+  afterEach(async () => {
+    await sandbox.close();
+    receiver?.close();
+    receiver = undefined;
+  });
+
+  it('resets a wallet to its seeded history and balance, over HTTP and by method', async () => {
+    sandbox = await startCheckedSandbox({ seed: 7, log: () => undefined });
+    const mobile = '2349090000000';
+    const before = await expectOk(call(sandbox, 'POST', `/__sandbox/reset?mobile=${mobile}`));
+    const seeded = before.json['data'] as { user: { balance: number }; total: number };
+    sandbox.setBalance(mobile, 5);
+    sandbox.addTransaction(mobile, { type: 'vtu', amount: 100 });
+    sandbox.generateTransactions(mobile, 50);
+    sandbox.resetWallet(mobile);
+    const after = await expectOk(call(sandbox, 'POST', `/__sandbox/reset?mobile=${mobile}`));
+    assert.deepEqual(after.json['data'], seeded, 'the same balance and history length as seeded');
+    assert.equal(seeded.user.balance, 73450050, 'a demo wallet gets its published balance back');
+    assert.throws(() => sandbox.resetWallet('2340000000001'), /No sandbox wallet/);
+  });
+
+  it('tells watchers which wallet, transfer and event changed, and survives a failing watcher', async () => {
+    const logged: string[] = [];
+    sandbox = await startCheckedSandbox({ log: (line) => logged.push(line) });
+    const changes: SandboxChange[] = [];
+    sandbox.onChange(() => {
+      throw new Error('watcher bug');
+    });
+    const stop = sandbox.onChange((change) => changes.push(change));
+    sandbox.setBalance('2348000000000', 100_00);
+    assert.deepEqual(changes.at(-1), { wallets: ['2348000000000'], transfers: [], events: [] });
+
+    const dev = await newDeveloper(sandbox);
+    const wallet = await connectWallet(sandbox, dev.appKey, dev.sandboxMobile);
+    receiver = createServer((_req, res) => res.writeHead(200).end('ok'));
+    await new Promise<void>((resolve) => receiver?.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    await expectOk(call(sandbox, 'PUT', '/v1/apps/settings', { body: { callbackURL: url }, headers: { 'x-app-key': dev.appKey } }));
+    changes.length = 0;
+    const sent = await expectOk(
+      call(sandbox, 'POST', '/v1/users/transfers/bank', {
+        body: { accountNumber: '1000000002', bankCode: '000014', accountName: 'SANDBOX HELD PENDING', amount: 4000 },
+        headers: wallet.headers,
+      }),
+    );
+    const reference = sent.json['data'].transaction.transactionReference as string;
+    const pending = changes.find((change) => change.transfers.length > 0);
+    assert.deepEqual(pending?.transfers, [{ reference, mobile: dev.sandboxMobile, status: 'pending' }]);
+    assert.ok(pending?.wallets.includes(dev.sandboxMobile), 'the debit names the wallet');
+
+    await sandbox.advanceClock(24 * 3600);
+    assert.ok(changes.some((change) => change.transfers.some((t) => t.reference === reference && t.status === 'success')));
+    const delivered = sandbox.events()[0];
+    assert.equal(delivered?.state, 'delivered');
+    assert.ok(changes.some((change) => change.events.some((e) => e.id === delivered?.id && e.state === 'delivered')));
+    assert.ok(logged.some((line) => line.includes('watcher bug')), 'a failing watcher is logged, not thrown');
+
+    stop();
+    const count = changes.length;
+    sandbox.setBalance('2348000000000', 1);
+    assert.equal(changes.length, count, 'an unsubscribed watcher hears nothing');
+  });
+
+  it('lists, shows, redelivers and sends test events, copies that the caller cannot change', async () => {
+    sandbox = await startCheckedSandbox({ log: () => undefined });
+    assert.throws(() => sandbox.sendTestEvent('BANK_TRANSFER'), /No app has a callbackURL/);
+    const dev = await newDeveloper(sandbox);
+    let hits = 0;
+    receiver = createServer((_req, res) => {
+      hits++;
+      res.writeHead(200).end('ok');
+    });
+    await new Promise<void>((resolve) => receiver?.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    await expectOk(call(sandbox, 'PUT', '/v1/apps/settings', { body: { callbackURL: url }, headers: { 'x-app-key': dev.appKey } }));
+
+    const first = sandbox.sendTestEvent('PHONE_TRANSFER');
+    const second = sandbox.sendTestEvent('BANK_TRANSFER');
+    assert.equal(first.type, 'PHONE_TRANSFER');
+    assert.deepEqual(
+      sandbox.events().map((event) => event.id),
+      [second.id, first.id],
+      'newest first',
+    );
+    await sandbox.advanceClock(1);
+    for (let i = 0; i < 100 && hits < 2; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    assert.equal(sandbox.event(first.id)?.state, 'delivered');
+    const shown = sandbox.event(first.id);
+    shown?.attempts.push({ number: 99, at: '', status: 0, durationMs: 0, excerpt: '' });
+    assert.equal(sandbox.event(first.id)?.attempts.length, 1, 'a copy, not the record');
+
+    const again = sandbox.redeliverEvent(first.id);
+    assert.equal(again.state, 'pending');
+    assert.throws(() => sandbox.redeliverEvent('evt_nope'), /No webhook event has id evt_nope/);
+    assert.equal(sandbox.event('evt_nope'), undefined);
+  });
+});
