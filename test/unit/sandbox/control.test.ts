@@ -66,7 +66,10 @@ describe('sandbox: control methods', () => {
     const delivered = sandbox.events()[0];
     assert.equal(delivered?.state, 'delivered');
     assert.ok(changes.some((change) => change.events.some((e) => e.id === delivered?.id && e.state === 'delivered')));
-    assert.ok(logged.some((line) => line.includes('watcher bug')), 'a failing watcher is logged, not thrown');
+    assert.ok(
+      logged.some((line) => line.includes('watcher bug')),
+      'a failing watcher is logged, not thrown',
+    );
 
     stop();
     const count = changes.length;
