@@ -187,12 +187,15 @@ export async function startWorkbench({
   folder,
   env,
   profileDir,
+  // Needed for a development payload; it also makes VS Code refuse modal dialogs, so pictures of
+  // the packaged extension go without it and show the dialogs a user sees.
+  smokeTestDriver = extension !== 'vsix',
 } = {}) {
   const host = await setupHost(selectHost(vscode));
   const allSettings = { ...settings };
   if (theme) allSettings['workbench.colorTheme'] = theme;
   const vsix = extension === 'vsix' ? [vsixFile ?? (await packageVsix())] : [];
-  const server = await startServer({ host, settings: allSettings, env, profileDir, vsix });
+  const server = await startServer({ host, settings: allSettings, env, profileDir, vsix, smokeTestDriver });
   let browser;
   try {
     const workspace = folder ?? tempWorkspace();
