@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { validateAccountNumber, validateTransactionRef, type Transaction } from '../api';
 import type { AccountService } from '../auth/accountService';
-import { ENVIRONMENTS, type EnvironmentId } from '../auth/environments';
+import { ENVIRONMENT_IDS, ENVIRONMENTS, type EnvironmentId } from '../auth/environments';
 import type { Logger } from '../common/logger';
 import { disposeAll } from '../common/lifecycle';
 import { COMMANDS } from '../common/commandIds';
@@ -75,8 +75,14 @@ export class DetailPanel implements vscode.Disposable {
       return Promise.resolve();
     }
     this.adopt(panel);
-    if (state?.view === 'transaction') return this.showTransaction(state.reference);
-    return this.showVerify();
+    if (state?.view !== 'transaction') return this.showVerify();
+    const savedIn = ENVIRONMENT_IDS.find((id) => id === state.env);
+    if (savedIn && savedIn !== this.deps.accounts.env()) {
+      // Saved in another environment: say where it is (and show it on a switch back).
+      this.lastTransaction = { env: savedIn, reference: state.reference };
+      return this.track(this.loadTransaction(state.reference, true));
+    }
+    return this.showTransaction(state.reference);
   }
 
   /**
@@ -136,10 +142,10 @@ export class DetailPanel implements vscode.Disposable {
     const generation = ++this.generation;
     const env = this.deps.accounts.env();
     this.pageEnv = env;
-    this.state = { view: 'transaction', reference };
+    const elsewhere = sameRecord ? this.otherEnvironmentOf(reference, env) : undefined;
+    this.state = { view: 'transaction', reference, env: elsewhere ?? env };
     this.deps.recorder?.detailShown(undefined);
     this.ensurePanel();
-    const elsewhere = sameRecord ? this.otherEnvironmentOf(reference, env) : undefined;
     if (elsewhere) {
       this.shown = undefined;
       this.setPage(

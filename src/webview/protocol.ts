@@ -11,8 +11,12 @@ import { isRecord } from '../common/isRecord';
 /** The panel's viewType; also the serializer's (`onWebviewPanel:walletConsole.detail`). */
 export const PANEL_VIEW_TYPE = 'walletConsole.detail';
 
-/** What the panel shows; persisted by the webview (setState) so a reload restores it. */
-export type PanelState = { view: 'transaction'; reference: string } | { view: 'verify' };
+/**
+ * What the panel shows; persisted by the webview (setState) so a reload restores it. A
+ * transaction keeps the environment it belongs to, so a window reloaded in another one says
+ * where the record is instead of looking it up in the wrong place.
+ */
+export type PanelState = { view: 'transaction'; reference: string; env?: string } | { view: 'verify' };
 
 export type PanelView = PanelState['view'];
 
@@ -94,7 +98,9 @@ export function parsePanelState(value: unknown, isReference: (text: string) => b
   if (!isRecord(value)) return undefined;
   if (value.view === 'verify') return { view: 'verify' };
   if (value.view === 'transaction' && shortString(value.reference, 128) && isReference(value.reference)) {
-    return { view: 'transaction', reference: value.reference };
+    return shortString(value.env, 32)
+      ? { view: 'transaction', reference: value.reference, env: value.env }
+      : { view: 'transaction', reference: value.reference };
   }
   return undefined;
 }

@@ -94,7 +94,7 @@ describe('Webview panel: transaction detail and bank verification (local sandbox
     const snapshot = handle.snapshot();
     assert.equal(snapshot.open, true);
     assert.equal(snapshot.pageKind, 'transaction');
-    assert.deepEqual(snapshot.state, { view: 'transaction', reference: bankTransfer.reference });
+    assert.deepEqual(snapshot.state, { view: 'transaction', reference: bankTransfer.reference, env: 'local' });
     const html = snapshot.html;
     assert.ok(html.includes('₦1,500.50'), 'the amount in naira');
     assert.ok(html.includes('title="150,050 kobo"'), 'the kobo on hover');
@@ -133,7 +133,7 @@ describe('Webview panel: transaction detail and bank verification (local sandbox
     await show({ kind: 'transaction', reference: bill.reference });
     const snapshot = handle.snapshot();
     assert.equal(snapshot.panelsCreated, before, 'no second panel');
-    assert.deepEqual(snapshot.state, { view: 'transaction', reference: bill.reference });
+    assert.deepEqual(snapshot.state, { view: 'transaction', reference: bill.reference, env: 'local' });
     assert.ok(snapshot.html.includes('₦200.00') && snapshot.html.includes('Bill payment (bills)'));
     for (const text of ['Biller', 'MTN', 'Customer ID', '2347030000001', 'Bill type', 'vtu']) assert.ok(snapshot.html.includes(text), text);
     // The tab model follows the workbench asynchronously: give it a moment.
@@ -147,7 +147,7 @@ describe('Webview panel: transaction detail and bank verification (local sandbox
     const input = await show(undefined, ['not a reference!', `  ${bankTransfer.reference}  `]);
     assert.match(input.asked[0]?.validation ?? '', /reference/i);
     assert.equal(input.asked.length, 2);
-    assert.deepEqual(handle.snapshot().state, { view: 'transaction', reference: bankTransfer.reference });
+    assert.deepEqual(handle.snapshot().state, { view: 'transaction', reference: bankTransfer.reference, env: 'local' });
     assert.equal(handle.snapshot().panelsCreated - panelsBefore, 1);
   });
 
@@ -356,7 +356,7 @@ describe('Webview panel: transaction detail and bank verification (local sandbox
     assert.equal(await wallet.admin.count('/v1/queries/verify'), 4, 'two panel and two palette verifications reached the server');
   });
 
-  it('restores from its saved state after a reload, ignoring anything but view and reference', async () => {
+  it('restores from its saved state after a reload (view, reference and its environment; nothing else)', async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await handle.whenIdle();
     assert.equal(handle.snapshot().open, false);
@@ -366,7 +366,7 @@ describe('Webview panel: transaction detail and bank verification (local sandbox
     await handle.restore(restored, { view: 'transaction', reference: bill.reference, appKey: 'sk_test_00000000000000000000000000000000' });
     let snapshot = handle.snapshot();
     assert.equal(snapshot.panelsCreated, created + 1);
-    assert.deepEqual(snapshot.state, { view: 'transaction', reference: bill.reference });
+    assert.deepEqual(snapshot.state, { view: 'transaction', reference: bill.reference, env: 'local' });
     assert.equal(snapshot.pageKind, 'transaction');
     assert.ok(snapshot.html.includes(bill.reference));
     assert.equal(restored.webview.options.enableScripts, true);
@@ -380,10 +380,20 @@ describe('Webview panel: transaction detail and bank verification (local sandbox
     await handle.restore(extra, { view: 'verify' });
     assert.equal(extraClosed, true);
     snapshot = handle.snapshot();
-    assert.deepEqual(snapshot.state, { view: 'transaction', reference: bill.reference });
+    assert.deepEqual(snapshot.state, { view: 'transaction', reference: bill.reference, env: 'local' });
+
+    // Saved in another environment: the panel says where the record is instead of looking it up here.
+    restored.dispose();
+    const elsewhere = vscode.window.createWebviewPanel('walletConsole.detail', 'Wallet Console', vscode.ViewColumn.Active, {});
+    await handle.restore(elsewhere, { view: 'transaction', reference: bill.reference, env: 'staging' });
+    snapshot = handle.snapshot();
+    assert.deepEqual(snapshot.state, { view: 'transaction', reference: bill.reference, env: 'staging' });
+    assert.equal(snapshot.pageKind, 'error');
+    assert.ok(snapshot.html.includes(`Transaction ${bill.reference} is in Staging`), 'names the environment it belongs to');
+    assert.ok(!snapshot.html.includes('Try again'), 'no retry that could not work here');
 
     // A state that is not ours falls back to the verification page.
-    restored.dispose();
+    elsewhere.dispose();
     const odd = vscode.window.createWebviewPanel('walletConsole.detail', 'Wallet Console', vscode.ViewColumn.Active, {});
     await handle.restore(odd, { view: 'transaction', reference: '../../etc/passwd' });
     assert.deepEqual(handle.snapshot().state, { view: 'verify' });

@@ -48,6 +48,15 @@ describe('webview/protocol', () => {
       view: 'transaction',
       reference: '5f1a2b3c4d5e6f7a8b9c0d1e',
     });
+    assert.deepEqual(parsePanelState({ view: 'transaction', reference: '5f1a2b3c4d5e6f7a8b9c0d1e', env: 'staging' }, isReference), {
+      view: 'transaction',
+      reference: '5f1a2b3c4d5e6f7a8b9c0d1e',
+      env: 'staging',
+    });
+    assert.deepEqual(parsePanelState({ view: 'transaction', reference: '5f1a2b3c4d5e6f7a8b9c0d1e', env: 42 }, isReference), {
+      view: 'transaction',
+      reference: '5f1a2b3c4d5e6f7a8b9c0d1e',
+    });
     assert.deepEqual(parsePanelState({ view: 'verify' }, isReference), { view: 'verify' });
     for (const state of [
       undefined,
