@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+/* global document -- used only inside page.evaluate, which runs in the browser */
 // Packages the extension as users get it (.vsix), installs it into the VS Code server with
 // --install-extension, and uses it through the UI: sign up, create an app, connect the
 // sandbox wallet, open a transaction, and press Enter on the production warning. Fails if any
