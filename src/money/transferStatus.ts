@@ -5,7 +5,7 @@ export type TransferState = 'pending' | 'success' | 'failed' | 'unknown';
 const STATES: Readonly<Record<string, TransferState>> = { '000002': 'pending', '000001': 'success', '000000': 'failed' };
 
 export function transferState(statusCode: string | undefined): TransferState {
-  return (statusCode !== undefined && STATES[statusCode]) || 'unknown';
+  return statusCode !== undefined && Object.hasOwn(STATES, statusCode) ? STATES[statusCode]! : 'unknown';
 }
 
 /** Waits between requeries of one pending transfer: 5 s, doubling, at most 5 minutes. */
