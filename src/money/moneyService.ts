@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { formatNaira, type BankTransfer, type Payment, type Transaction, type TransferStatus } from '../api';
 import type { AccountService } from '../auth/accountService';
+import { COMMANDS } from '../common/commandIds';
 import type { EnvironmentId } from '../auth/environments';
 import { Disposable } from '../common/lifecycle';
 import type { Logger } from '../common/logger';
@@ -68,7 +69,7 @@ export class MoneyService extends Disposable {
         vscode.l10n.t(
           'Moving money is off in Production. To allow it, turn on the setting walletConsole.production.allowMoneyMovement (this machine only).',
         ),
-        [{ title: vscode.l10n.t('Open Settings'), command: 'workbench.action.openSettings' }],
+        [{ title: vscode.l10n.t('Open Settings'), command: COMMANDS.openSettings }],
       );
     return policy;
   }
