@@ -34,6 +34,28 @@ describe('Money: send from the editor (local sandbox)', function () {
   const firstPage = (): Transaction[] => model().transactions.value?.items ?? [];
   const serverBalance = async () => (await wallet.api.accounts.withWallet((client, credentials) => client.getBalance(credentials))).balance;
 
+  /** A wallet in a remote environment pointed at the local sandbox (real money never moves in a test). */
+  async function connectRemoteWallet(env: 'staging' | 'production'): Promise<string> {
+    const url = await wallet.api.sandboxUrl();
+    await setSetting(`${env}.consoleUrl`, url);
+    await setSetting(`${env}.developerUrl`, url);
+    await setSetting('environment', env);
+    const password = `pw-${Math.random().toString(36).slice(2)}-Remote!`;
+    await runScripted(wallet.api, 'walletConsole.signUp', [uniqueEmail(`money-${env}`), password, password]);
+    await runScripted(wallet.api, 'walletConsole.createApp', [`Money ${env} app`]);
+    const mobile = wallet.api.accounts.accounts(env).developer!.sandboxMobile!;
+    await runScripted(wallet.api, 'walletConsole.connectWallet', [mobile, () => sandbox.lastPasscode(mobile)!]);
+    sandbox.setBalance(mobile, 1_000_000);
+    return mobile;
+  }
+
+  async function leaveRemote(env: 'staging' | 'production', mobile: string | undefined): Promise<void> {
+    if (mobile) await wallet.api.accounts.store.disconnectWallet(env, mobile);
+    await setSetting('environment', 'local');
+    await setSetting(`${env}.consoleUrl`, undefined);
+    await setSetting(`${env}.developerUrl`, undefined);
+  }
+
   before(async () => {
     wallet = await connectFreshWallet('money');
     sandbox = await wallet.api.localSandbox();
@@ -204,26 +226,44 @@ describe('Money: send from the editor (local sandbox)', function () {
     );
   });
 
-  it('production: refused while the setting is off; with it on, the amount must be typed again', async () => {
-    // Production pointed at the local sandbox: real money never moves in a test.
-    const url = await wallet.api.sandboxUrl();
-    await setSetting('production.consoleUrl', url);
-    await setSetting('production.developerUrl', url);
-    await setSetting('environment', 'production');
+  it('staging: a pending bank transfer is requeried on a backoff and the tree follows when it settles', async function () {
+    this.timeout(60_000);
+    let mobile: string | undefined;
     try {
+      mobile = await connectRemoteWallet('staging');
+      await model().refreshAll();
+      await model().loadTransactions(true);
+      const accountNumber = makeValidAccountNumber(ACCESS_BANK.code, '123123123');
+      await runScripted(wallet.api, 'walletConsole.sendToBank', [ACCESS_BANK.name, accountNumber, '20', 'Send ₦20.00']);
+      const record = firstPage().find((tx) => tx.type === 'bank' && tx.amount === 2_000);
+      assert.equal(record?.statusCode, '000002', 'pending at first');
+      const requeries = () => wallet.admin.count(`/v1/users/transfers/requery/bank/${record!.reference}`, 'GET');
+      // Settled in the sandbox; the extension only learns it by requerying (staging is not the in-process sandbox).
+      await sandbox.advanceClock(11);
+      await waitFor(
+        () => firstPage().find((tx) => tx.reference === record!.reference)?.statusCode === '000001',
+        15_000,
+        'the settled status after a requery',
+      );
+      assert.ok((await requeries()) >= 1, 'found by requery');
+    } finally {
+      await leaveRemote('staging', mobile);
+    }
+  });
+
+  it('production: refused while the setting is off; with it on, the amount must be typed again', async () => {
+    let mobile: string | undefined;
+    try {
+      // Production pointed at the local sandbox: real money never moves in a test.
+      await setSetting('production.consoleUrl', await wallet.api.sandboxUrl());
+      await setSetting('production.developerUrl', await wallet.api.sandboxUrl());
+      await setSetting('environment', 'production');
       const refused = await runScripted(wallet.api, 'walletConsole.sendToBank', []);
       assert.equal(refused.errors.length, 1);
       assert.match(refused.errors[0]!, /Moving money is off in Production/);
       assert.deepEqual(refused.asked, [], 'nothing was asked');
 
-      // A production wallet (in the sandbox) to send from.
-      const password = `pw-${Math.random().toString(36).slice(2)}-Prod!`;
-      await runScripted(wallet.api, 'walletConsole.signUp', [uniqueEmail('money-prod'), password, password]);
-      await runScripted(wallet.api, 'walletConsole.createApp', ['Money prod app']);
-      const mobile = wallet.api.accounts.accounts('production').developer!.sandboxMobile!;
-      await runScripted(wallet.api, 'walletConsole.connectWallet', [mobile, () => sandbox.lastPasscode(mobile)!]);
-      sandbox.setBalance(mobile, 1_000_000);
-
+      mobile = await connectRemoteWallet('production');
       await setSetting('production.allowMoneyMovement', true);
       const before = await wallet.admin.count('/v1/users/transfers/phone', 'POST');
       const input = await runScripted(wallet.api, 'walletConsole.sendToPhone', [PERSONA_TYPED, '10', 'Send ₦10.00', '9', '₦10.00']);
@@ -239,10 +279,8 @@ describe('Money: send from the editor (local sandbox)', function () {
       // Escape at the retyped amount sends nothing.
       await runScripted(wallet.api, 'walletConsole.sendToPhone', [PERSONA_TYPED, '10', 'Send ₦10.00', CANCEL]);
       assert.equal(await wallet.admin.count('/v1/users/transfers/phone', 'POST'), before + 1);
-      await wallet.api.accounts.store.disconnectWallet('production', mobile);
     } finally {
-      await setSetting('production.consoleUrl', undefined);
-      await setSetting('production.developerUrl', undefined);
+      await leaveRemote('production', mobile);
     }
   });
 });
