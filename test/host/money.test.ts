@@ -168,6 +168,16 @@ describe('Money: send from the editor (local sandbox)', function () {
     assert.ok((await wallet.admin.count('/v1/transactions', 'GET')) > listsBefore, 'the first page was fetched again');
   });
 
+  it('a change to the wallet by another client (here the sandbox control methods) shows without a refresh', async () => {
+    const added = sandbox.addTransaction(wallet.mobile, { type: 'phone', amount: 12_345 });
+    sandbox.setBalance(wallet.mobile, 7_777_777);
+    await waitFor(
+      () => balance() === 7_777_777 && firstPage().some((tx) => tx.reference === added.reference),
+      5_000,
+      'the new balance and the added transaction in the view',
+    );
+  });
+
   it('Requery Transfer from the palette lists the bank transfers', async () => {
     const reference = firstPage().find((tx) => tx.type === 'bank' && tx.amount === 250_050)!.reference;
     const input = await runScripted(wallet.api, 'walletConsole.requeryTransfer', [reference]);
