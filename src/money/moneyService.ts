@@ -1,30 +1,17 @@
 import * as vscode from 'vscode';
-import { formatNaira, type BankTransfer, type Payment, type Transaction, type TransferStatus } from '../api';
+import { WalletApiError, type BankTransfer, type Payment, type Transaction, type TransferStatus } from '../api';
 import type { AccountService } from '../auth/accountService';
 import { COMMANDS } from '../common/commandIds';
 import type { EnvironmentId } from '../auth/environments';
 import { Disposable } from '../common/lifecycle';
 import type { Logger } from '../common/logger';
-import { maskAccountNumber, maskMobile } from '../common/masking';
 import { UserFacingError } from '../common/userFacingError';
+import { describeOrder, isRecordOf, type LostOrder, type MoneyOrder } from './orders';
 import { moneyPolicy, type MoneyPolicy } from './policy';
 import { transferState } from './transferStatus';
 
 /** The setting that lets money move in production (off by default, never synced). */
 export const PRODUCTION_MONEY_SETTING = 'production.allowMoneyMovement';
-
-export type MoneyOrder =
-  | { kind: 'phone'; mobile: string; amount: number }
-  | { kind: 'bank'; bankCode: string; bankName: string; accountNumber: string; accountName: string; amount: number }
-  | { kind: 'airtime'; mobile: string; provider: string; amount: number };
-
-/** A send whose answer never came: what was asked, and when, so its record can be looked for. */
-export interface LostOrder {
-  order: MoneyOrder;
-  mobile: string;
-  /** Epoch ms just before the request went out. */
-  sentAt: number;
-}
 
 /** A bank transfer still pending, watched until it settles. */
 export interface PendingTransfer {
@@ -33,10 +20,18 @@ export interface PendingTransfer {
   reference: string;
 }
 
-export type SendResult = { kind: 'payment'; payment: Payment } | { kind: 'bank'; transfer: BankTransfer };
+/** A send whose answer was lost (the client's outcome-unknown error), with what was sent. */
+export class OutcomeUnknownError extends Error {
+  constructor(
+    readonly cause: WalletApiError,
+    readonly lost: LostOrder,
+  ) {
+    super(cause.message);
+    this.name = 'OutcomeUnknownError';
+  }
+}
 
-/** The history's record type for each order (airtime is a bills purchase with billType "vtu"). */
-const RECORD_TYPE: Record<MoneyOrder['kind'], string> = { phone: 'phone', bank: 'bank', airtime: 'bills' };
+export type SendResult = { kind: 'payment'; payment: Payment } | { kind: 'bank'; transfer: BankTransfer };
 
 /**
  * Moves money for the active wallet: one send at a time (a second one while the first waits
@@ -113,11 +108,9 @@ export class MoneyService extends Disposable {
       if (result.kind === 'bank' && transferState(result.transfer.statusCode) === 'pending') this.watch({ env, mobile, reference });
       return result;
     } catch (error) {
-      if (isOutcomeUnknown(error)) {
-        this.logger.warn(`[${env}] Outcome unknown for ${describeOrder(order)}: ${(error as Error).message}`);
-        (error as { lostOrder?: LostOrder }).lostOrder = { order, mobile, sentAt };
-      }
-      throw error;
+      if (!(error instanceof WalletApiError && error.outcomeUnknown)) throw error;
+      this.logger.warn(`[${env}] Outcome unknown for ${describeOrder(order)}: ${error.message}`);
+      throw new OutcomeUnknownError(error, { order, mobile, sentAt });
     } finally {
       this.sending = false;
     }
@@ -141,15 +134,7 @@ export class MoneyService extends Disposable {
       (client, credentials) => client.listTransactions(credentials, { limit: 20 }),
       lost.mobile || undefined,
     );
-    // A minute of leeway: the server's clock and ours need not agree.
-    const since = lost.sentAt - 60_000;
-    return transactions.find(
-      (transaction) =>
-        transaction.type === RECORD_TYPE[lost.order.kind] &&
-        transaction.amount === lost.order.amount &&
-        Date.parse(transaction.createdAt) >= since &&
-        sameRecipient(transaction, lost.order),
-    );
+    return transactions.find((transaction) => isRecordOf(transaction, lost));
   }
 
   /** Bank transfers still pending, for the watcher. */
@@ -171,32 +156,7 @@ function key(env: EnvironmentId, reference: string): string {
   return `${env}|${reference}`;
 }
 
-function isOutcomeUnknown(error: unknown): boolean {
-  return error instanceof Error && (error as { outcomeUnknown?: unknown }).outcomeUnknown === true;
-}
-
-/** The order's lost answer, when the error is one. */
+/** The lost send, when the error says its outcome is unknown. */
 export function lostOrderOf(error: unknown): LostOrder | undefined {
-  return isOutcomeUnknown(error) ? (error as { lostOrder?: LostOrder }).lostOrder : undefined;
-}
-
-function sameRecipient(transaction: Transaction, order: MoneyOrder): boolean {
-  const recipient = transaction.recipient;
-  if (order.kind === 'bank') return recipient.accountNumber === order.accountNumber;
-  if (order.kind === 'phone') return recipient.mobile === order.mobile;
-  // Airtime records name the line as the bill's customer.
-  return recipient.metadata?.billCustomerID === order.mobile;
-}
-
-/** For the log: what was sent, numbers masked. */
-export function describeOrder(order: MoneyOrder): string {
-  const amount = formatNaira(order.amount);
-  switch (order.kind) {
-    case 'phone':
-      return `phone transfer of ${amount} to ${maskMobile(order.mobile)}`;
-    case 'bank':
-      return `bank transfer of ${amount} to ${maskAccountNumber(order.accountNumber)} at ${order.bankName}`;
-    case 'airtime':
-      return `${order.provider} airtime of ${amount} for ${maskMobile(order.mobile)}`;
-  }
+  return error instanceof OutcomeUnknownError ? error.lost : undefined;
 }

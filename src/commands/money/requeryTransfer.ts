@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { formatNaira, validateTransactionRef, type TransferStatus } from '../../api';
 import { isRecord } from '../../common/isRecord';
 import { inputCheck } from '../../common/validators';
-import type { LostOrder } from '../../money/moneyService';
+import type { LostOrder } from '../../money/orders';
 import { transferState } from '../../money/transferStatus';
 import { withProgress } from '../deps';
 import type { MoneyDeps } from './moneyDeps';

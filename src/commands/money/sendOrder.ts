@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import { formatNaira } from '../../api';
 import { COMMANDS } from '../../common/commandIds';
-import { lostOrderOf, type MoneyOrder, type SendResult } from '../../money/moneyService';
+import { lostOrderOf, type SendResult } from '../../money/moneyService';
+import type { MoneyOrder } from '../../money/orders';
 import { transferState } from '../../money/transferStatus';
 import type { MoneyDeps } from './moneyDeps';
 
@@ -19,8 +20,8 @@ export async function sendOrder(deps: MoneyDeps, order: MoneyOrder, recipient: s
     const lost = lostOrderOf(error);
     if (!lost) throw error;
     await deps.model.refreshAfterTransfer();
-    // Awaited: until the notice is answered, the same command is not started again (see docs/money.md).
-    await offerRequery(
+    // Not awaited: the command is done; the notice may wait in the notification center.
+    void offerRequery(
       deps,
       lost,
       vscode.l10n.t(
