@@ -4,6 +4,7 @@
 //   common                may import api
 //   auth                  may import api, common, sandbox (to start the local one)
 //   banks, documents      the services the UI shares: may import auth and below
+//   money                 a service too (sending, watching pending transfers): auth and below
 //   views, webview        the UI: may import the services and below, not each other
 //   commands              may import the UI and below
 //   extension*.ts         wires it all
@@ -23,7 +24,7 @@ module.exports = {
     layer(
       'auth-below-services-and-ui',
       '^src/auth/',
-      `^src/(banks|documents|views|webview|commands)/|${ACTIVATION}`,
+      `^src/(banks|documents|money|views|webview|commands)/|${ACTIVATION}`,
       'src/auth imports only api, common and sandbox.',
     ),
     layer(
@@ -43,6 +44,12 @@ module.exports = {
       '^src/webview/',
       `^src/(views|commands)/|${ACTIVATION}`,
       'src/webview sits below commands and beside views.',
+    ),
+    layer(
+      'money-below-ui',
+      '^src/money/',
+      `^src/(banks|documents|views|webview|commands)/|${ACTIVATION}`,
+      'src/money is a service: it imports auth and below, never the UI.',
     ),
     layer('only-activation-wires-commands', '^src/commands/', ACTIVATION, 'Only activation wires the commands.'),
   ],

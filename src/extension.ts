@@ -12,6 +12,8 @@ import { registerCommands } from './commands/register';
 import { COMMANDS } from './common/commandIds';
 import { CommandRunner } from './common/commandRunner';
 import { FailureNotice } from './common/failureNotice';
+import { MoneyService } from './money/moneyService';
+import { TransferWatcher } from './money/transferWatcher';
 import { Logger } from './common/logger';
 import { VsCodeUserInput, type UserInput } from './common/userInput';
 import { TRANSACTION_JSON_SCHEME, TransactionJsonProvider, TransactionRecords } from './documents/transactionJson';
@@ -42,6 +44,8 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
   const banks = new BankDirectory(accounts, logger);
   const verifier = new BankVerifier(accounts, banks, logger);
   const records = new TransactionRecords();
+  const money = new MoneyService(accounts, logger);
+  const transferWatcher = new TransferWatcher(accounts, money, sandbox, logger);
   const webview = registerWebview(context, { accounts, logger, banks, verifier, records });
   const authProvider = new DeveloperAuthProvider(
     accounts,
@@ -61,6 +65,9 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
     new EnvironmentStatus(accounts),
     ...views.disposables,
     records,
+    money,
+    transferWatcher,
+    transferWatcher.onDidTouchActiveWallet(() => void views.model.refreshAfterTransfer()),
     vscode.workspace.registerTextDocumentContentProvider(TRANSACTION_JSON_SCHEME, new TransactionJsonProvider(accounts, records)),
     ...webview.disposables,
     ...registerCommands(runner, deps, {
@@ -73,6 +80,7 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
       banks,
       verifier,
       records,
+      money,
     }),
   );
   void authProvider.sync();
@@ -81,6 +89,7 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
     accounts,
     views,
     sandboxUrl: () => sandbox!.url(),
+    localSandbox: () => sandbox!.instance(),
     setUserInput: (scripted: UserInput | undefined) => {
       input = scripted ?? realInput;
     },

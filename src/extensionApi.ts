@@ -1,4 +1,5 @@
 import type { AccountService } from './auth/accountService';
+import type { Sandbox } from './sandbox';
 import type { UserInput } from './common/userInput';
 import type { Views } from './views/register';
 
@@ -18,6 +19,8 @@ export interface WalletConsoleApi extends WalletConsolePublicApi {
   accounts: AccountService;
   views: Views;
   sandboxUrl(): Promise<string>;
+  /** The in-process local sandbox (started if it was not), for its control methods (advanceClock, ...). */
+  localSandbox(): Promise<Sandbox>;
   /** Replaces the prompts with a scripted stand-in. */
   setUserInput(input: UserInput | undefined): void;
   /** Where VS Code keeps this extension's files (the secret audit reads them). */

@@ -8,7 +8,7 @@
 //   npm run bench -- --cold-starts 5          how many cold starts for the activation median
 //   npm run bench -- --docs                   also write docs/benchmarks.md (for the README)
 //
-// Groups: activation, size, requests, client, sandbox, history, money. The extension is measured as
+// Groups: activation, size, requests, client, sandbox, history, money, transfer. The extension is measured as
 // packaged: the .vsix is built (vsce, production bundle), unpacked, and loaded from there into
 // a fresh VS Code server and extension host for each cold start.
 // Env: WALLET_CONSOLE_BENCH_TIMEOUT_MS (default 30 min) stops a run that hangs.
@@ -45,8 +45,8 @@ import {
 } from './loopback.mjs';
 import { zipEntries, unzip } from './zip.mjs';
 
-const GROUPS = ['activation', 'size', 'requests', 'client', 'sandbox', 'history', 'money'];
-const HOST_GROUPS = ['activation', 'requests', 'history'];
+const GROUPS = ['activation', 'size', 'requests', 'client', 'sandbox', 'history', 'money', 'transfer'];
+const HOST_GROUPS = ['activation', 'requests', 'history', 'transfer'];
 
 /** Paths (inside extension/) that must never ship. */
 const FORBIDDEN = [/(^|\/)node_modules\//, /^(src|test|out|scripts|\.ci|\.vscode-test)\//, /\.ts$/, /\.map$/, /(^|\/)\.git\//];
@@ -201,6 +201,20 @@ function historyFigures(figures, report) {
       after: history.heapAfterBytes,
       method: history.heapMethod === 'gc' ? 'after a forced full GC' : 'median of 7 readings (no GC available)',
     },
+  });
+}
+
+/** Issue 15: a transfer from the command's confirmation to the refreshed balance on screen. */
+function transferFigures(figures, report) {
+  const transfer = report.transfer;
+  if (!transfer) throw new HostError(report.errors?.transfer ?? report.errors?.wallet ?? 'The host run measured no transfer.');
+  figures.add({
+    group: 'transfer',
+    name: `Send to Phone, confirmation to refreshed balance on screen (median of ${transfer.samplesMs.length}, local sandbox)`,
+    value: median(transfer.samplesMs),
+    unit: 'ms',
+    budget: { op: '<=', limit: 300 },
+    detail: { samplesMs: transfer.samplesMs.map((ms) => Math.round(ms * 10) / 10), maxMs: Math.max(...transfer.samplesMs) },
   });
 }
 
@@ -361,13 +375,16 @@ async function main() {
       try {
         reports.push(await runHostBench({ host, extensionPath, index, phases }));
       } catch (error) {
-        reports.push({ errors: { activation: error.message, requests: error.message, history: error.message } });
+        reports.push({
+          errors: { activation: error.message, requests: error.message, history: error.message, transfer: error.message },
+        });
       }
     }
     for (const [group, add] of [
       ['activation', () => activationFigures(figures, reports)],
       ['requests', () => requestFigures(figures, reports[0])],
       ['history', () => historyFigures(figures, reports[0])],
+      ['transfer', () => transferFigures(figures, reports[0])],
     ]) {
       if (!groups.has(group)) continue;
       try {

@@ -70,6 +70,8 @@ export const TransactionSchema = v.looseObject({
   recipient: v.optional(RecipientSchema, {}),
   createdAt: str,
   updatedAt: str,
+  /** Bank transfers only: 000002 pending, 000001 success, 000000 failed. */
+  statusCode: optStr,
 });
 
 export const DeveloperUserSchema = v.looseObject({

@@ -9,6 +9,9 @@ import type { Logger } from '../common/logger';
  */
 export class LocalSandbox extends Disposable {
   private starting: Promise<Sandbox> | undefined;
+  private readonly startedEmitter = this._register(new vscode.EventEmitter<Sandbox>());
+  /** Fires once the sandbox listens (watchers subscribe then: asking for it would start it). */
+  readonly onDidStart = this.startedEmitter.event;
 
   constructor(
     private readonly storageUri: vscode.Uri,
@@ -40,6 +43,7 @@ export class LocalSandbox extends Disposable {
     const dataFile = vscode.Uri.joinPath(this.storageUri, 'sandbox-state.json').fsPath;
     const sandbox = await startSandbox({ dataFile });
     this.logger.info(`Local sandbox listening on ${sandbox.url} (state in ${dataFile})`);
+    this.startedEmitter.fire(sandbox);
     return sandbox;
   }
 

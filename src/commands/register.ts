@@ -10,6 +10,11 @@ import type { ContextKeys } from '../views/contextKeys';
 import type { WalletModel } from '../views/walletModel';
 import type { WalletNode, WalletTreeProvider } from '../views/walletTree';
 import type { DetailPanel } from '../webview/panel';
+import type { MoneyService } from '../money/moneyService';
+import { buyAirtime } from './money/buyAirtime';
+import { requeryTransfer } from './money/requeryTransfer';
+import { sendToBank } from './money/sendToBank';
+import { sendToPhone } from './money/sendToPhone';
 import { addAppKey, copyAppKey, createApp, selectApp } from './apps';
 import { connectWallet, disconnectWallet, selectWallet } from './connectWallet';
 import type { CommandDeps } from './deps';
@@ -32,7 +37,14 @@ export interface CommandTargets {
   banks: BankDirectory;
   verifier: BankVerifier;
   records: TransactionRecords;
+  money: MoneyService;
 }
+
+/**
+ * Money-moving commands run once at a time whatever their argument (the wallet node or the
+ * palette): a double click, or a click while the palette's run is on screen, never starts a second send.
+ */
+const ONE_RUN_PER_COMMAND: ReadonlySet<string> = new Set([COMMANDS.sendToPhone, COMMANDS.sendToBank, COMMANDS.buyAirtime]);
 
 /** Tree items arrive as objects; palette calls arrive with nothing. Both reduce to an id. */
 function idArgument(argument: unknown, field: 'mobile' | 'appId' | 'environment'): unknown {
@@ -42,7 +54,8 @@ function idArgument(argument: unknown, field: 'mobile' | 'appId' | 'environment'
 
 /** Registers every command the extension contributes, each run through the one runner. */
 export function registerCommands(runner: CommandRunner, deps: CommandDeps, targets: CommandTargets): vscode.Disposable[] {
-  const { state, model, walletTree, walletView, contextKeys, panel, banks, verifier, records } = targets;
+  const { state, model, walletTree, walletView, contextKeys, panel, banks, verifier, records, money } = targets;
+  const moneyDeps = { ...deps, money, model, banks, verifier };
   const commands: [CommandId, string, (...args: unknown[]) => unknown][] = [
     [COMMANDS.signIn, vscode.l10n.t('Sign In'), () => signIn(deps)],
     [COMMANDS.signUp, vscode.l10n.t('Sign Up'), () => signUp(deps)],
@@ -83,8 +96,14 @@ export function registerCommands(runner: CommandRunner, deps: CommandDeps, targe
       vscode.l10n.t('Open Settings'),
       () => vscode.commands.executeCommand('workbench.action.openSettings', '@ext:wallet-console.wallet-console'),
     ],
+    [COMMANDS.sendToPhone, vscode.l10n.t('Send to Phone'), () => sendToPhone(moneyDeps)],
+    [COMMANDS.sendToBank, vscode.l10n.t('Send to Bank'), () => sendToBank(moneyDeps)],
+    [COMMANDS.buyAirtime, vscode.l10n.t('Buy Airtime'), () => buyAirtime(moneyDeps)],
+    [COMMANDS.requeryTransfer, vscode.l10n.t('Requery Transfer'), (argument) => requeryTransfer(moneyDeps, argument)],
   ];
   return commands.map(([id, title, handler]) =>
-    vscode.commands.registerCommand(id, (...args: unknown[]) => runner.run(invocationKey(id, args), title, () => handler(...args), id)),
+    vscode.commands.registerCommand(id, (...args: unknown[]) =>
+      runner.run(ONE_RUN_PER_COMMAND.has(id) ? id : invocationKey(id, args), title, () => handler(...args), id),
+    ),
   );
 }

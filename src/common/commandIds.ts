@@ -25,6 +25,10 @@ export const COMMANDS = {
   verifyBankAccountQuick: 'walletConsole.verifyBankAccountQuick',
   showLog: 'walletConsole.showLog',
   openSettings: 'walletConsole.openSettings',
+  sendToPhone: 'walletConsole.sendToPhone',
+  sendToBank: 'walletConsole.sendToBank',
+  buyAirtime: 'walletConsole.buyAirtime',
+  requeryTransfer: 'walletConsole.requeryTransfer',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];

@@ -27,6 +27,8 @@ export interface AskOptions {
   password?: boolean;
   /** Runs as the user types: a message blocks acceptance. */
   validate?: (value: string) => string | undefined;
+  /** Runs as the user types: the prompt for this value (e.g. the balance after an amount). */
+  describe?: (value: string) => string;
   /** Runs on Enter while the box stays open and busy: a message keeps it open to try again. */
   onAccept?: (value: string) => Promise<string | undefined>;
   buttons?: InputButton[];
@@ -77,6 +79,7 @@ export class VsCodeUserInput implements UserInput {
     box.buttons = buttons;
 
     const validate = (value: string) => {
+      if (options.describe) box.prompt = options.describe(value);
       box.validationMessage = options.validate?.(value);
       return box.validationMessage === undefined;
     };

@@ -134,6 +134,18 @@ export class WalletModel extends Disposable {
     await this.loadTransactions(true);
   }
 
+  /**
+   * After money moved: the balance and the first page of transactions, nothing else (the
+   * linked accounts did not change). Transactions not loaded yet stay unloaded.
+   */
+  refreshAfterTransfer(): Promise<void> {
+    if (!this.connected) return Promise.resolve();
+    return Promise.all([
+      this.loadBalance(true),
+      this.transactions.value || this.transactions.error ? this.loadTransactions(true) : undefined,
+    ]).then(() => undefined);
+  }
+
   refreshAll(): Promise<void> {
     return Promise.all([
       this.loadBalance(true),

@@ -6,6 +6,7 @@ import { ENVIRONMENTS } from '../auth/environments';
 import { COMMANDS } from '../common/commandIds';
 import { formatClockTime, formatDateTime } from '../common/formatTime';
 import { Disposable } from '../common/lifecycle';
+import { transferState } from '../money/transferStatus';
 import { tidyItem } from './tidy';
 import { counterparty, shortReference, transactionTooltip, typeIcon, typeLabel } from './transactionFormat';
 import { accessible, spokenNaira } from './spoken';
@@ -321,8 +322,17 @@ function transactionItem(transaction: Transaction): vscode.TreeItem {
   const item = new vscode.TreeItem(`${formatNaira(transaction.amount)} ${typeLabel(transaction.type)}`);
   item.id = `walletConsole.transaction.${transaction.reference}`;
   item.contextValue = 'transaction';
-  item.iconPath = typeIcon(transaction.type);
+  // A bank transfer not settled yet, or failed, says so first: it changes when it settles.
+  const state = transferState(transaction.statusCode);
+  item.iconPath =
+    state === 'pending'
+      ? new vscode.ThemeIcon('clock', new vscode.ThemeColor('list.warningForeground'))
+      : state === 'failed'
+        ? new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground'))
+        : typeIcon(transaction.type);
+  const stateLabel = state === 'pending' ? vscode.l10n.t('pending') : state === 'failed' ? vscode.l10n.t('failed') : undefined;
   item.description = [
+    stateLabel,
     formatDateTime(transaction.createdAt, undefined, 'minutes'),
     counterparty(transaction),
     shortReference(transaction.reference),
@@ -333,6 +343,7 @@ function transactionItem(transaction: Transaction): vscode.TreeItem {
   item.accessibilityInformation = accessible(
     [
       `${typeLabel(transaction.type)} ${spokenNaira(transaction.amount)}`,
+      stateLabel,
       formatDateTime(transaction.createdAt, undefined, 'minutes'),
       counterparty(transaction),
     ]

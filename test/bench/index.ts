@@ -3,7 +3,7 @@
 // as JSON and leaves the budgets to scripts/bench/run.mjs.
 //
 // Env: WALLET_CONSOLE_BENCH_OUT     file to write the HostReport to (required)
-//      WALLET_CONSOLE_BENCH_PHASES  comma-separated: activation, requests, history
+//      WALLET_CONSOLE_BENCH_PHASES  comma-separated: activation, requests, history, transfer
 //      WALLET_CONSOLE_TEST_TAG      prefix for console lines, so the launcher can show them
 import * as fs from 'node:fs';
 import { connectFreshWallet, type ConnectedWallet } from '../host/support/connectedWallet';
@@ -11,6 +11,7 @@ import { measureActivation } from './activation';
 import { measureHistory } from './history';
 import type { HostReport, Phase } from './report';
 import { measureRequests } from './requests';
+import { measureTransfer } from './transfer';
 import { log } from './support';
 
 function describe(error: unknown): string {
@@ -34,7 +35,7 @@ export async function run(): Promise<void> {
   }
 
   let wallet: ConnectedWallet | undefined;
-  if (phases.has('requests') || phases.has('history')) {
+  if (phases.has('requests') || phases.has('history') || phases.has('transfer')) {
     try {
       wallet = await connectFreshWallet('bench');
       log(`Connected the sandbox wallet ${wallet.mobile}.`);
@@ -54,6 +55,14 @@ export async function run(): Promise<void> {
       report.history = await measureHistory(wallet);
     } catch (error) {
       report.errors.history = describe(error);
+    }
+  }
+
+  if (wallet && phases.has('transfer')) {
+    try {
+      report.transfer = await measureTransfer(wallet);
+    } catch (error) {
+      report.errors.transfer = describe(error);
     }
   }
 

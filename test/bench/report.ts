@@ -48,12 +48,18 @@ export interface HistoryReport {
   heapMethod: 'gc' | 'median';
 }
 
+export interface TransferReport {
+  /** Per send: from the confirmation's answer to the balance row drawn with the new amount. */
+  samplesMs: number[];
+}
+
 export interface HostReport {
   activation?: ActivationReport;
   requests?: RequestsReport;
   history?: HistoryReport;
+  transfer?: TransferReport;
   /** Phase name: what went wrong. */
   errors: Record<string, string>;
 }
 
-export type Phase = 'activation' | 'requests' | 'history';
+export type Phase = 'activation' | 'requests' | 'history' | 'transfer';

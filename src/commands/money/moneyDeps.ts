@@ -1,0 +1,13 @@
+import type { BankDirectory } from '../../banks/bankDirectory';
+import type { BankVerifier } from '../../banks/bankVerifier';
+import type { MoneyService } from '../../money/moneyService';
+import type { WalletModel } from '../../views/walletModel';
+import type { CommandDeps } from '../deps';
+
+/** What the money commands work with besides the accounts. */
+export interface MoneyDeps extends CommandDeps {
+  money: MoneyService;
+  model: WalletModel;
+  banks: BankDirectory;
+  verifier: BankVerifier;
+}
