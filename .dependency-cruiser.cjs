@@ -4,6 +4,7 @@
 //   common                may import api
 //   auth                  may import api, common, sandbox (to start the local one)
 //   banks, documents      the services the UI shares: may import auth and below
+//   sandboxControl        the same, for the Events and Sandbox views
 //   views, webview        the UI: may import the services and below, not each other
 //   commands              may import the UI and below
 //   extension*.ts         wires it all
@@ -44,6 +45,13 @@ module.exports = {
       `^src/(views|commands)/|${ACTIVATION}`,
       'src/webview sits below commands and beside views.',
     ),
+    layer(
+      'sandbox-control-below-ui',
+      '^src/sandboxControl/',
+      `^src/(banks|documents|views|webview|commands)/|${ACTIVATION}`,
+      'src/sandboxControl is a service: below the UI, beside the other services.',
+    ),
+    layer('auth-below-sandbox-control', '^src/auth/', '^src/sandboxControl/', 'src/auth sits below the services.'),
     layer('only-activation-wires-commands', '^src/commands/', ACTIVATION, 'Only activation wires the commands.'),
   ],
   options: {

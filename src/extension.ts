@@ -17,6 +17,8 @@ import { VsCodeUserInput, type UserInput } from './common/userInput';
 import { TRANSACTION_JSON_SCHEME, TransactionJsonProvider, TransactionRecords } from './documents/transactionJson';
 import { exportedApi, type WalletConsoleApi, type WalletConsolePublicApi } from './extensionApi';
 import { registerViews } from './views/register';
+import { registerSandboxViews } from './views/sandboxViews';
+import { SandboxWatch } from './sandboxControl/sandboxWatch';
 import { EnvironmentStatus } from './views/environmentStatus';
 import { registerWebview } from './webview/register';
 
@@ -39,10 +41,12 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
   const deps = { accounts, logger, ui };
 
   const views = registerViews(accounts);
+  const watch = new SandboxWatch(sandbox);
+  const sandboxViews = registerSandboxViews(accounts, watch);
   const banks = new BankDirectory(accounts, logger);
   const verifier = new BankVerifier(accounts, banks, logger);
   const records = new TransactionRecords();
-  const webview = registerWebview(context, { accounts, logger, banks, verifier, records });
+  const webview = registerWebview(context, { accounts, logger, banks, verifier, records, watch });
   const authProvider = new DeveloperAuthProvider(
     accounts,
     () => vscode.commands.executeCommand(COMMANDS.signIn),
@@ -60,6 +64,8 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
     }),
     new EnvironmentStatus(accounts),
     ...views.disposables,
+    watch,
+    ...sandboxViews.disposables,
     records,
     vscode.workspace.registerTextDocumentContentProvider(TRANSACTION_JSON_SCHEME, new TransactionJsonProvider(accounts, records)),
     ...webview.disposables,
@@ -73,6 +79,7 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
       banks,
       verifier,
       records,
+      watch,
     }),
   );
   void authProvider.sync();
@@ -80,6 +87,8 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
   const hooks = () => ({
     accounts,
     views,
+    sandboxViews,
+    sandbox: () => sandbox!.instance(),
     sandboxUrl: () => sandbox!.url(),
     setUserInput: (scripted: UserInput | undefined) => {
       input = scripted ?? realInput;

@@ -1,6 +1,8 @@
 import type { AccountService } from './auth/accountService';
 import type { UserInput } from './common/userInput';
 import type { Views } from './views/register';
+import type { Sandbox } from './sandbox';
+import type { SandboxViews } from './views/sandboxViews';
 
 /** What any extension may read: timings, nothing that leads to a secret. */
 export interface WalletConsolePublicApi {
@@ -18,6 +20,10 @@ export interface WalletConsoleApi extends WalletConsolePublicApi {
   accounts: AccountService;
   views: Views;
   sandboxUrl(): Promise<string>;
+  /** The Events and Sandbox views. */
+  sandboxViews: SandboxViews;
+  /** The in-process sandbox (started if need be), for tests to check what the controls did. */
+  sandbox(): Promise<Sandbox>;
   /** Replaces the prompts with a scripted stand-in. */
   setUserInput(input: UserInput | undefined): void;
   /** Where VS Code keeps this extension's files (the secret audit reads them). */

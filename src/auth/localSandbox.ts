@@ -9,6 +9,9 @@ import type { Logger } from '../common/logger';
  */
 export class LocalSandbox extends Disposable {
   private starting: Promise<Sandbox> | undefined;
+  private readonly didStart = this._register(new vscode.EventEmitter<Sandbox>());
+  /** Fires once the sandbox listens (views that watch it subscribe then, never starting it). */
+  readonly onDidStart = this.didStart.event;
 
   constructor(
     private readonly storageUri: vscode.Uri,
@@ -40,6 +43,7 @@ export class LocalSandbox extends Disposable {
     const dataFile = vscode.Uri.joinPath(this.storageUri, 'sandbox-state.json').fsPath;
     const sandbox = await startSandbox({ dataFile });
     this.logger.info(`Local sandbox listening on ${sandbox.url} (state in ${dataFile})`);
+    this.didStart.fire(sandbox);
     return sandbox;
   }
 

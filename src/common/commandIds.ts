@@ -25,6 +25,21 @@ export const COMMANDS = {
   verifyBankAccountQuick: 'walletConsole.verifyBankAccountQuick',
   showLog: 'walletConsole.showLog',
   openSettings: 'walletConsole.openSettings',
+  setWebhookUrl: 'walletConsole.setWebhookUrl',
+  showEvent: 'walletConsole.showEvent',
+  redeliverEvent: 'walletConsole.redeliverEvent',
+  triggerTestEvent: 'walletConsole.triggerTestEvent',
+  advanceSandboxClock: 'walletConsole.advanceSandboxClock',
+  refreshSandbox: 'walletConsole.refreshSandbox',
+  injectFault: 'walletConsole.injectFault',
+  setSandboxDelay: 'walletConsole.setSandboxDelay',
+  clearFault: 'walletConsole.clearFault',
+  clearAllFaults: 'walletConsole.clearAllFaults',
+  setSandboxBalance: 'walletConsole.setSandboxBalance',
+  addSandboxTransaction: 'walletConsole.addSandboxTransaction',
+  expireWalletToken: 'walletConsole.expireWalletToken',
+  revokeRefreshTokens: 'walletConsole.revokeRefreshTokens',
+  resetSandboxWallet: 'walletConsole.resetSandboxWallet',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];

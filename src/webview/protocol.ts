@@ -12,9 +12,13 @@ import { isRecord } from '../common/isRecord';
 export const PANEL_VIEW_TYPE = 'walletConsole.detail';
 
 /** What the panel shows; persisted by the webview (setState) so a reload restores it. */
-export type PanelState = { view: 'transaction'; reference: string } | { view: 'verify' };
+export type PanelState = { view: 'transaction'; reference: string } | { view: 'verify' } | { view: 'event'; id: string };
 
-export type PanelView = PanelState['view'];
+/** The pages 'navigate' may ask for (an event is only opened from the Events view). */
+export type PanelView = 'transaction' | 'verify';
+
+/** A sandbox webhook event's id, as the sandbox makes them. */
+export const EVENT_ID = /^evt_[0-9a-f]{24}$/;
 
 // The verifier owns what a verification is; the panel carries it as it is.
 export type { RecentVerification, VerificationOutcome };
@@ -45,6 +49,8 @@ export type WebviewMessage =
   /** The verification page, filled in with the shown bank transfer's recipient (the host reads it from the record). */
   | { type: 'verifyRecipient' }
   | { type: 'verify'; bankCode: string; accountNumber: string }
+  /** The webhook event on show, sent again (the host knows which). */
+  | { type: 'redeliver' }
   /** The page's visible text after it drew something, when 'init' asked for it: tests read what a person sees. */
   | { type: 'rendered'; text: string };
 
@@ -71,6 +77,7 @@ export function parseWebviewMessage(value: unknown): WebviewMessage | undefined 
     case 'openJson':
     case 'retry':
     case 'verifyRecipient':
+    case 'redeliver':
       return { type: value.type };
     case 'copy':
       return typeof value.what === 'string' && COPY_TARGETS.includes(value.what)
@@ -93,6 +100,7 @@ export function parseWebviewMessage(value: unknown): WebviewMessage | undefined 
 export function parsePanelState(value: unknown, isReference: (text: string) => boolean): PanelState | undefined {
   if (!isRecord(value)) return undefined;
   if (value.view === 'verify') return { view: 'verify' };
+  if (value.view === 'event' && typeof value.id === 'string' && EVENT_ID.test(value.id)) return { view: 'event', id: value.id };
   if (value.view === 'transaction' && shortString(value.reference, 128) && isReference(value.reference)) {
     return { view: 'transaction', reference: value.reference };
   }

@@ -43,6 +43,8 @@ const UPWARD: [file: string, specifier: string, rule: string][] = [
   ['src/views/autoRefresh.ts', '../webview/protocol', 'views-beside-webview'],
   ['src/webview/protocol.ts', '../views/loadable', 'webview-beside-views'],
   ['src/commands/exportFormat.ts', '../extensionApi', 'only-activation-wires-commands'],
+  ['src/sandboxControl/durations.ts', '../views/tidy', 'sandbox-control-below-ui'],
+  ['src/auth/environments.ts', '../sandboxControl/endpoints', 'auth-below-sandbox-control'],
 ];
 
 describe('import rules (lint)', function () {
