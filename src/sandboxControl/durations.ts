@@ -4,7 +4,7 @@ import * as l10n from '@vscode/l10n';
 import type { Validation } from '../api';
 
 const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 };
-const PART = /(\d+(?:\.\d+)?)\s*(s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?)/gy;
+const PART = /(\d+(?:\.\d+)?)\s*(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d)/gy;
 /** The clock moves at most a year at a time: more is a typo. */
 export const MAX_ADVANCE_SECONDS = 366 * 86_400;
 
