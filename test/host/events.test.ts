@@ -22,6 +22,9 @@ describe('Events view and webhook commands (local sandbox)', function () {
   });
 
   after(async () => {
+    // Leave the host as the other files expect it: no webhook URL to a closed receiver, no extra wallet.
+    await runScripted(wallet.api, 'walletConsole.setWebhookUrl', ['']);
+    await wallet.api.accounts.store.disconnectWallet('local', wallet.mobile);
     await receiver.stop();
   });
 

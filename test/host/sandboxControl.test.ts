@@ -34,6 +34,8 @@ describe('Sandbox view and its controls (local sandbox)', function () {
 
   after(async () => {
     await runScripted(wallet.api, 'walletConsole.clearAllFaults', []);
+    // The other files expect no wallet of ours connected.
+    await wallet.api.accounts.store.disconnectWallet('local', wallet.mobile);
   });
 
   it('lists the clock, the delay, the faults and the wallet the controls act on', async () => {
