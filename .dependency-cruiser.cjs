@@ -3,8 +3,9 @@
 //   api, sandbox          plain Node: import nothing of ours (sandbox stands alone)
 //   common                may import api
 //   auth                  may import api, common, sandbox (to start the local one)
-//   banks, documents      the services the UI shares: may import auth and below
-//   money                 a service too (sending, watching pending transfers): auth and below
+//   banks, documents,     the services the UI shares: may import auth and below
+//   money, sandboxControl (money: sending and watching transfers; sandboxControl: the
+//                         in-process sandbox for the Events and Sandbox views)
 //   views, webview        the UI: may import the services and below, not each other
 //   commands              may import the UI and below
 //   extension*.ts         wires it all
@@ -24,12 +25,12 @@ module.exports = {
     layer(
       'auth-below-services-and-ui',
       '^src/auth/',
-      `^src/(banks|documents|money|views|webview|commands)/|${ACTIVATION}`,
+      `^src/(banks|documents|money|sandboxControl|views|webview|commands)/|${ACTIVATION}`,
       'src/auth imports only api, common and sandbox.',
     ),
     layer(
       'services-below-ui',
-      '^src/(banks|documents)/',
+      '^src/(banks|documents|money|sandboxControl)/',
       `^src/(views|webview|commands)/|${ACTIVATION}`,
       'The shared services sit below the UI.',
     ),
@@ -44,12 +45,6 @@ module.exports = {
       '^src/webview/',
       `^src/(views|commands)/|${ACTIVATION}`,
       'src/webview sits below commands and beside views.',
-    ),
-    layer(
-      'money-below-ui',
-      '^src/money/',
-      `^src/(banks|documents|views|webview|commands)/|${ACTIVATION}`,
-      'src/money is a service: it imports auth and below, never the UI.',
     ),
     layer('only-activation-wires-commands', '^src/commands/', ACTIVATION, 'Only activation wires the commands.'),
   ],

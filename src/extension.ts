@@ -19,6 +19,8 @@ import { VsCodeUserInput, type UserInput } from './common/userInput';
 import { TRANSACTION_JSON_SCHEME, TransactionJsonProvider, TransactionRecords } from './documents/transactionJson';
 import { exportedApi, type WalletConsoleApi, type WalletConsolePublicApi } from './extensionApi';
 import { registerViews } from './views/register';
+import { registerSandboxViews } from './views/sandboxViews';
+import { SandboxWatch } from './sandboxControl/sandboxWatch';
 import { EnvironmentStatus } from './views/environmentStatus';
 import { registerWebview } from './webview/register';
 
@@ -41,12 +43,14 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
   const deps = { accounts, logger, ui };
 
   const views = registerViews(accounts);
+  const watch = new SandboxWatch(sandbox);
+  const sandboxViews = registerSandboxViews(accounts, watch);
   const banks = new BankDirectory(accounts, logger);
   const verifier = new BankVerifier(accounts, banks, logger);
   const records = new TransactionRecords();
   const money = new MoneyService(accounts, logger);
   const transferWatcher = new TransferWatcher(accounts, money, sandbox, logger);
-  const webview = registerWebview(context, { accounts, logger, banks, verifier, records });
+  const webview = registerWebview(context, { accounts, logger, banks, verifier, records, watch });
   const authProvider = new DeveloperAuthProvider(
     accounts,
     () => vscode.commands.executeCommand(COMMANDS.signIn),
@@ -64,6 +68,8 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
     }),
     new EnvironmentStatus(accounts),
     ...views.disposables,
+    watch,
+    ...sandboxViews.disposables,
     records,
     money,
     transferWatcher,
@@ -81,6 +87,7 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
       verifier,
       records,
       money,
+      watch,
     }),
   );
   void authProvider.sync();
@@ -88,6 +95,7 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
   const hooks = () => ({
     accounts,
     views,
+    sandboxViews,
     sandboxUrl: () => sandbox!.url(),
     localSandbox: () => sandbox!.instance(),
     setUserInput: (scripted: UserInput | undefined) => {

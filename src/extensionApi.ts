@@ -2,6 +2,7 @@ import type { AccountService } from './auth/accountService';
 import type { Sandbox } from './sandbox';
 import type { UserInput } from './common/userInput';
 import type { Views } from './views/register';
+import type { SandboxViews } from './views/sandboxViews';
 
 /** What any extension may read: timings, nothing that leads to a secret. */
 export interface WalletConsolePublicApi {
@@ -19,8 +20,10 @@ export interface WalletConsoleApi extends WalletConsolePublicApi {
   accounts: AccountService;
   views: Views;
   sandboxUrl(): Promise<string>;
-  /** The in-process local sandbox (started if it was not), for its control methods (advanceClock, ...). */
+  /** The in-process local sandbox (started if it was not), for its control methods and for tests to check what the controls did. */
   localSandbox(): Promise<Sandbox>;
+  /** The Events and Sandbox views. */
+  sandboxViews: SandboxViews;
   /** Replaces the prompts with a scripted stand-in. */
   setUserInput(input: UserInput | undefined): void;
   /** Where VS Code keeps this extension's files (the secret audit reads them). */

@@ -182,6 +182,13 @@ export class AccountService extends Disposable {
     return { app, appKey };
   }
 
+  /** Sets where the environment POSTs the active app's webhook events ('' clears it); answers with the app. */
+  async setWebhookUrl(env: EnvironmentId, callbackURL: string): Promise<AppInfo> {
+    const { app, appKey } = await this.requireAppKey(env);
+    await (await this.client(env)).updateAppSettings(appKey, { callbackURL });
+    return app;
+  }
+
   /** The bank list, as the active app may see it. */
   async listBanks(env = this.env()): Promise<Bank[]> {
     const { appKey } = await this.requireAppKey(env);

@@ -25,6 +25,20 @@ import { signOut } from './signOut';
 import { switchEnvironment } from './switchEnvironment';
 import { verifyBankAccountInPanel, verifyBankAccountQuick } from './verifyBankAccount';
 import { copyReference, filterTransactions, loadMoreTransactions, refresh } from './walletViews';
+import type { SandboxWatch } from '../sandboxControl/sandboxWatch';
+import { advanceSandboxClock, redeliverEvent, setWebhookUrl, showEvent, triggerTestEvent } from './events';
+import {
+  addSandboxTransaction,
+  clearAllFaults,
+  clearFault,
+  expireWalletToken,
+  injectFault,
+  refreshSandbox,
+  resetSandboxWallet,
+  revokeRefreshTokens,
+  setSandboxBalance,
+  setSandboxDelay,
+} from './sandboxControls';
 
 /** What the commands work on besides the accounts: the views' model, the panel and the bank services. */
 export interface CommandTargets {
@@ -38,6 +52,8 @@ export interface CommandTargets {
   verifier: BankVerifier;
   records: TransactionRecords;
   money: MoneyService;
+  /** The in-process sandbox, for the Events and Sandbox views' commands. */
+  watch: SandboxWatch;
 }
 
 /**
@@ -54,8 +70,9 @@ function idArgument(argument: unknown, field: 'mobile' | 'appId' | 'environment'
 
 /** Registers every command the extension contributes, each run through the one runner. */
 export function registerCommands(runner: CommandRunner, deps: CommandDeps, targets: CommandTargets): vscode.Disposable[] {
-  const { state, model, walletTree, walletView, contextKeys, panel, banks, verifier, records, money } = targets;
+  const { state, model, walletTree, walletView, contextKeys, panel, banks, verifier, records, money, watch } = targets;
   const moneyDeps = { ...deps, money, model, banks, verifier };
+  const sandboxDeps = { ...deps, watch };
   const commands: [CommandId, string, (...args: unknown[]) => unknown][] = [
     [COMMANDS.signIn, vscode.l10n.t('Sign In'), () => signIn(deps)],
     [COMMANDS.signUp, vscode.l10n.t('Sign Up'), () => signUp(deps)],
@@ -100,6 +117,21 @@ export function registerCommands(runner: CommandRunner, deps: CommandDeps, targe
     [COMMANDS.sendToBank, vscode.l10n.t('Send to Bank'), () => sendToBank(moneyDeps)],
     [COMMANDS.buyAirtime, vscode.l10n.t('Buy Airtime'), () => buyAirtime(moneyDeps)],
     [COMMANDS.requeryTransfer, vscode.l10n.t('Requery Transfer'), (argument) => requeryTransfer(moneyDeps, argument)],
+    [COMMANDS.setWebhookUrl, vscode.l10n.t('Set Webhook URL'), () => setWebhookUrl(sandboxDeps)],
+    [COMMANDS.showEvent, vscode.l10n.t('Show Event'), (event) => showEvent(sandboxDeps, panel, event)],
+    [COMMANDS.redeliverEvent, vscode.l10n.t('Redeliver Event'), (event) => redeliverEvent(sandboxDeps, event)],
+    [COMMANDS.triggerTestEvent, vscode.l10n.t('Trigger Test Event'), (type) => triggerTestEvent(sandboxDeps, type)],
+    [COMMANDS.advanceSandboxClock, vscode.l10n.t('Advance Sandbox Clock'), (seconds) => advanceSandboxClock(sandboxDeps, seconds)],
+    [COMMANDS.refreshSandbox, vscode.l10n.t('Refresh Sandbox View'), () => refreshSandbox(sandboxDeps)],
+    [COMMANDS.injectFault, vscode.l10n.t('Inject Sandbox Fault'), () => injectFault(sandboxDeps)],
+    [COMMANDS.setSandboxDelay, vscode.l10n.t('Set Sandbox Delay'), () => setSandboxDelay(sandboxDeps)],
+    [COMMANDS.clearFault, vscode.l10n.t('Clear Sandbox Fault'), (node) => clearFault(sandboxDeps, node)],
+    [COMMANDS.clearAllFaults, vscode.l10n.t('Clear All Sandbox Faults and Delay'), () => clearAllFaults(sandboxDeps)],
+    [COMMANDS.setSandboxBalance, vscode.l10n.t('Set Sandbox Balance'), (node) => setSandboxBalance(sandboxDeps, model, node)],
+    [COMMANDS.addSandboxTransaction, vscode.l10n.t('Add Sandbox Transaction'), (node) => addSandboxTransaction(sandboxDeps, model, node)],
+    [COMMANDS.expireWalletToken, vscode.l10n.t('Expire Wallet Access Token'), (node) => expireWalletToken(sandboxDeps, node)],
+    [COMMANDS.revokeRefreshTokens, vscode.l10n.t('Revoke Wallet Refresh Tokens'), (node) => revokeRefreshTokens(sandboxDeps, node)],
+    [COMMANDS.resetSandboxWallet, vscode.l10n.t('Reset Sandbox Wallet'), (node) => resetSandboxWallet(sandboxDeps, model, node)],
   ];
   return commands.map(([id, title, handler]) =>
     vscode.commands.registerCommand(id, (...args: unknown[]) =>

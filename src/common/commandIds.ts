@@ -29,6 +29,21 @@ export const COMMANDS = {
   sendToBank: 'walletConsole.sendToBank',
   buyAirtime: 'walletConsole.buyAirtime',
   requeryTransfer: 'walletConsole.requeryTransfer',
+  setWebhookUrl: 'walletConsole.setWebhookUrl',
+  showEvent: 'walletConsole.showEvent',
+  redeliverEvent: 'walletConsole.redeliverEvent',
+  triggerTestEvent: 'walletConsole.triggerTestEvent',
+  advanceSandboxClock: 'walletConsole.advanceSandboxClock',
+  refreshSandbox: 'walletConsole.refreshSandbox',
+  injectFault: 'walletConsole.injectFault',
+  setSandboxDelay: 'walletConsole.setSandboxDelay',
+  clearFault: 'walletConsole.clearFault',
+  clearAllFaults: 'walletConsole.clearAllFaults',
+  setSandboxBalance: 'walletConsole.setSandboxBalance',
+  addSandboxTransaction: 'walletConsole.addSandboxTransaction',
+  expireWalletToken: 'walletConsole.expireWalletToken',
+  revokeRefreshTokens: 'walletConsole.revokeRefreshTokens',
+  resetSandboxWallet: 'walletConsole.resetSandboxWallet',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];

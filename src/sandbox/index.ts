@@ -13,7 +13,7 @@ import { publicEvent, Webhooks } from './webhooks';
 import { sendTestEvent } from './testEvents';
 
 // What the tests and the extension use; the rest stays inside the sandbox.
-export type { PublicWebhookEvent, Sandbox, SandboxChange, SandboxOptions, TransactionRecord, WebhookAttempt } from './types';
+export type { Fault, PublicWebhookEvent, Sandbox, SandboxChange, SandboxOptions, TransactionRecord, WebhookAttempt } from './types';
 export type { SandboxExchange } from './exchange';
 export { BANKS } from './banks';
 export { isValidAccountNumber, makeValidAccountNumber } from './nuban';
@@ -115,6 +115,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     revokeRefreshTokens: (mobile) => {
       state.requireWallet(mobile);
       state.revokeRefreshTokens(mobile);
+    },
+    expireAccessTokens: (mobile) => {
+      state.requireWallet(mobile);
+      state.expireAccessTokens(mobile, now());
     },
     setBalance: (mobile, kobo) => {
       if (!Number.isSafeInteger(kobo) || kobo < 0) {

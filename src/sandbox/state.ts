@@ -120,6 +120,8 @@ export class SandboxState {
   private readonly accounts = new Map<string, BankAccount>();
   private readonly otps = new Map<string, OtpRecord>();
   private readonly refreshTokens = new Map<string, RefreshRecord>();
+  /** Set by expireAccessTokens; in memory only (tokens expire in a day anyway). */
+  private readonly accessExpiry = new Map<string, number>();
   /** Bank transfers by reference, pending or settled. */
   readonly transfers = new Map<string, BankTransferRecord>();
   /** Webhook events by id, oldest first. */
@@ -529,6 +531,21 @@ export class SandboxState {
 
   refreshTokenMobile(token: string): string | undefined {
     return this.refreshTokens.get(secretHash(token))?.mobile;
+  }
+
+  /** Access tokens of the wallet issued at or before this second (`iat`) read as expired. */
+  accessTokensExpiredThrough(mobile: string): number | undefined {
+    return this.accessExpiry.get(mobile);
+  }
+
+  /**
+   * Every access token issued so far to the wallet reads as expired from now on (refresh
+   * tokens still work). Moves at least a second on each call, so a token renewed since the
+   * last call (issued in the second after it) expires too.
+   */
+  expireAccessTokens(mobile: string, nowMs: number): void {
+    const previous = this.accessExpiry.get(mobile);
+    this.accessExpiry.set(mobile, Math.max(Math.floor(nowMs / 1000), previous === undefined ? 0 : previous + 1));
   }
 
   revokeRefreshTokens(mobile: string): number {

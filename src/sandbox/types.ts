@@ -155,6 +155,8 @@ export interface Sandbox {
   advanceClock(seconds: number): Promise<void>;
   lastPasscode(mobile: string): string | undefined;
   revokeRefreshTokens(mobile: string): void;
+  /** Makes every access token the wallet holds read as expired, as if its lifetime had run out. */
+  expireAccessTokens(mobile: string): void;
   setBalance(mobile: string, kobo: number): void;
   addTransaction(mobile: string, tx: Partial<TransactionRecord> & { type: TransactionType; amount: number }): TransactionRecord;
   generateTransactions(mobile: string, count: number): void;

@@ -15,6 +15,8 @@ import { renderErrorPage, renderLoadingPage } from './html/statusPages';
 import { describeTransaction } from './html/transactionDetail';
 import { renderTransactionPage } from './html/transactionPage';
 import { renderVerifyPage } from './html/verificationPage';
+import { renderEventPage } from './html/eventPage';
+import type { SandboxWatch } from '../sandboxControl/sandboxWatch';
 import type { PageContext } from './html/parts';
 import type { PanelRecorder, PanelStatus } from './panelRecorder';
 import { parsePanelState, parseWebviewMessage, PANEL_VIEW_TYPE, type HostMessage, type PanelState, type WebviewMessage } from './protocol';
@@ -28,6 +30,8 @@ export interface DetailPanelDeps {
   banks: BankDirectory;
   verifier: BankVerifier;
   records: TransactionRecords;
+  /** The local sandbox, for its webhook events. */
+  watch: SandboxWatch;
   extensionUri: vscode.Uri;
   /** Only while extension tests run: records what the panel does for them to read. */
   recorder?: PanelRecorder;
@@ -66,6 +70,16 @@ export class DetailPanel implements vscode.Disposable {
     return this.track(this.loadVerify(prefill));
   }
 
+  /** A webhook event of the local sandbox: its payload and every attempt's answer. */
+  showEvent(id: string): Promise<void> {
+    return this.track(this.loadEvent(id));
+  }
+
+  /** The sandbox's events changed: an event on show is redrawn with its new attempts. */
+  eventsChanged(): void {
+    if (this.panel && this.state?.view === 'event') void this.track(this.loadEvent(this.state.id));
+  }
+
   /** The serializer's entry: adopt the restored panel and redraw what its state says. */
   restore(panel: vscode.WebviewPanel, rawState: unknown): Promise<void> {
     const state = parsePanelState(rawState, (text) => validateTransactionRef(text).ok);
@@ -75,6 +89,7 @@ export class DetailPanel implements vscode.Disposable {
       return Promise.resolve();
     }
     this.adopt(panel);
+    if (state?.view === 'event') return this.showEvent(state.id);
     if (state?.view !== 'transaction') return this.showVerify();
     const savedIn = ENVIRONMENT_IDS.find((id) => id === state.env);
     if (savedIn && savedIn !== this.deps.accounts.env()) {
@@ -95,7 +110,13 @@ export class DetailPanel implements vscode.Disposable {
   environmentMaybeChanged(): void {
     if (!this.panel || !this.state || this.pageEnv === this.deps.accounts.env()) return;
     const state = this.state;
-    void this.track(state.view === 'transaction' ? this.loadTransaction(state.reference, true) : this.loadVerify());
+    void this.track(
+      state.view === 'transaction'
+        ? this.loadTransaction(state.reference, true)
+        : state.view === 'event'
+          ? this.loadEvent(state.id)
+          : this.loadVerify(),
+    );
   }
 
   /** The environment a transaction reference was opened in, when it is not the current one. */
@@ -194,6 +215,33 @@ export class DetailPanel implements vscode.Disposable {
       );
     } finally {
       clearTimeout(loading);
+    }
+  }
+
+  private async loadEvent(id: string): Promise<void> {
+    const generation = ++this.generation;
+    const env = this.deps.accounts.env();
+    this.pageEnv = env;
+    this.state = { view: 'event', id };
+    this.deps.recorder?.detailShown(undefined);
+    this.ensurePanel();
+    const title = vscode.l10n.t('Event {0}', id);
+    try {
+      const event = env === 'local' ? (await this.deps.watch.instance()).event(id) : undefined;
+      if (generation !== this.generation) return;
+      if (event) {
+        this.setPage(renderEventPage(event, this.context(env), vscode.env.language));
+        return;
+      }
+      const reason =
+        env === 'local'
+          ? vscode.l10n.t('The local sandbox has no webhook event with this id (it keeps the latest 1,000).')
+          : vscode.l10n.t('Webhook events come from the local sandbox only. Switch back to it to see this event again.');
+      this.setPage(renderErrorPage(title, vscode.l10n.t('Event {0} is not available', id), reason, this.context(env), env === 'local'));
+    } catch (error) {
+      this.deps.logger.error(`Show Event ${id} failed`, error);
+      if (generation !== this.generation) return;
+      this.setPage(renderErrorPage(title, vscode.l10n.t('Could not load event {0}', id), errorReason(error), this.context(env)));
     }
   }
 
@@ -357,6 +405,7 @@ export class DetailPanel implements vscode.Disposable {
         return;
       case 'retry':
         if (this.state?.view === 'transaction') await this.loadTransaction(this.state.reference, true);
+        else if (this.state?.view === 'event') await this.loadEvent(this.state.id);
         else await this.loadVerify();
         return;
       case 'verifyRecipient':
@@ -375,6 +424,20 @@ export class DetailPanel implements vscode.Disposable {
         return;
       case 'verify':
         return this.verify(message.bankCode, message.accountNumber);
+      case 'redeliver':
+        return this.redeliver();
+    }
+  }
+
+  /** The event on show, sent again; the page redraws as its attempts come in (eventsChanged). */
+  private async redeliver(): Promise<void> {
+    if (this.state?.view !== 'event') return;
+    try {
+      (await this.deps.watch.instance()).redeliverEvent(this.state.id);
+      this.notice(vscode.l10n.t('Redelivering the event…'));
+    } catch (error) {
+      this.deps.logger.error('Redelivering from the panel failed', error);
+      this.notice(errorReason(error), 'error');
     }
   }
 

@@ -16,9 +16,13 @@ export const PANEL_VIEW_TYPE = 'walletConsole.detail';
  * transaction keeps the environment it belongs to, so a window reloaded in another one says
  * where the record is instead of looking it up in the wrong place.
  */
-export type PanelState = { view: 'transaction'; reference: string; env?: string } | { view: 'verify' };
+export type PanelState = { view: 'transaction'; reference: string; env?: string } | { view: 'verify' } | { view: 'event'; id: string };
 
-export type PanelView = PanelState['view'];
+/** The pages 'navigate' may ask for (an event is only opened from the Events view). */
+export type PanelView = 'transaction' | 'verify';
+
+/** A sandbox webhook event's id, as the sandbox makes them. */
+export const EVENT_ID = /^evt_[0-9a-f]{24}$/;
 
 // The verifier owns what a verification is; the panel carries it as it is.
 export type { RecentVerification, VerificationOutcome };
@@ -49,6 +53,8 @@ export type WebviewMessage =
   /** The verification page, filled in with the shown bank transfer's recipient (the host reads it from the record). */
   | { type: 'verifyRecipient' }
   | { type: 'verify'; bankCode: string; accountNumber: string }
+  /** The webhook event on show, sent again (the host knows which). */
+  | { type: 'redeliver' }
   /** The page's visible text after it drew something, when 'init' asked for it: tests read what a person sees. */
   | { type: 'rendered'; text: string };
 
@@ -75,6 +81,7 @@ export function parseWebviewMessage(value: unknown): WebviewMessage | undefined 
     case 'openJson':
     case 'retry':
     case 'verifyRecipient':
+    case 'redeliver':
       return { type: value.type };
     case 'copy':
       return typeof value.what === 'string' && COPY_TARGETS.includes(value.what)
@@ -97,6 +104,7 @@ export function parseWebviewMessage(value: unknown): WebviewMessage | undefined 
 export function parsePanelState(value: unknown, isReference: (text: string) => boolean): PanelState | undefined {
   if (!isRecord(value)) return undefined;
   if (value.view === 'verify') return { view: 'verify' };
+  if (value.view === 'event' && typeof value.id === 'string' && EVENT_ID.test(value.id)) return { view: 'event', id: value.id };
   if (value.view === 'transaction' && shortString(value.reference, 128) && isReference(value.reference)) {
     return shortString(value.env, 32)
       ? { view: 'transaction', reference: value.reference, env: value.env }

@@ -17,6 +17,9 @@ export function registerWebview(
   const disposables: vscode.Disposable[] = [
     panel,
     deps.accounts.onDidChange(() => panel.environmentMaybeChanged()),
+    deps.watch.onDidChange((change) => {
+      if (change.events) panel.eventsChanged();
+    }),
     vscode.window.registerWebviewPanelSerializer(PANEL_VIEW_TYPE, {
       deserializeWebviewPanel: (restored, state: unknown) => panel.restore(restored, state),
     }),

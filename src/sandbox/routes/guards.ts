@@ -48,6 +48,10 @@ export function requireWallet(ctx: RequestContext): Wallet {
       : new ApiError(401, ErrorCode.badWalletToken, 'The wallet access token is not valid');
   }
   const mobile = check.claims['mobile'];
+  if (typeof mobile === 'string' && check.claims.iat <= (ctx.env.state.accessTokensExpiredThrough(mobile) ?? -1)) {
+    // Expired early by Sandbox.expireAccessTokens.
+    throw new ApiError(401, ErrorCode.walletTokenExpired, 'The wallet access token has expired; get a new one with your refresh token');
+  }
   const wallet = typeof mobile === 'string' ? ctx.env.state.wallet(mobile) : undefined;
   if (!wallet) {
     throw new ApiError(401, ErrorCode.badWalletToken, 'The wallet access token is not valid');

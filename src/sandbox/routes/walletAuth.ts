@@ -16,7 +16,9 @@ function knownWallet(ctx: RequestContext, mobile: string): Wallet {
 }
 
 export function accessToken(ctx: RequestContext, wallet: Wallet): { accessToken: string; expiresIn: number } {
-  const iat = Math.floor(ctx.env.now() / 1000);
+  // After Sandbox.expireAccessTokens, a new token is dated past the expired ones (at most a second ahead).
+  const expiredThrough = ctx.env.state.accessTokensExpiredThrough(wallet.record.mobile) ?? -1;
+  const iat = Math.max(Math.floor(ctx.env.now() / 1000), expiredThrough + 1);
   const expiresIn = ctx.env.knobs.tokenLifetimeSeconds;
   const token = signJwt({ id: wallet.record.id, mobile: wallet.record.mobile, iat, exp: iat + expiresIn }, ctx.env.state.secret);
   return { accessToken: token, expiresIn };

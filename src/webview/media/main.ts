@@ -74,6 +74,7 @@ const ACTIONS: Record<string, WebviewMessage> = {
   'navigate-verify': { type: 'navigate', view: 'verify' },
   'verify-recipient': { type: 'verifyRecipient' },
   'navigate-transaction': { type: 'navigate', view: 'transaction' },
+  redeliver: { type: 'redeliver' },
 };
 
 document.addEventListener('click', (event) => {

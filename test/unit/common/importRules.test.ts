@@ -43,8 +43,10 @@ const UPWARD: [file: string, specifier: string, rule: string][] = [
   ['src/views/autoRefresh.ts', '../webview/protocol', 'views-beside-webview'],
   ['src/webview/protocol.ts', '../views/loadable', 'webview-beside-views'],
   ['src/commands/exportFormat.ts', '../extensionApi', 'only-activation-wires-commands'],
-  ['src/money/policy.ts', '../views/loadable', 'money-below-ui'],
+  ['src/money/policy.ts', '../views/loadable', 'services-below-ui'],
   ['src/auth/clients.ts', '../money/policy', 'auth-below-services-and-ui'],
+  ['src/sandboxControl/durations.ts', '../views/tidy', 'services-below-ui'],
+  ['src/auth/environments.ts', '../sandboxControl/endpoints', 'auth-below-services-and-ui'],
 ];
 
 describe('import rules (lint)', function () {

@@ -110,4 +110,31 @@ describe('sandbox: control methods', () => {
     assert.throws(() => sandbox.redeliverEvent('evt_nope'), /No webhook event has id evt_nope/);
     assert.equal(sandbox.event('evt_nope'), undefined);
   });
+  it("expires a wallet's access tokens early; a refresh gives one that works, other wallets are untouched", async () => {
+    sandbox = await startCheckedSandbox({ log: () => undefined });
+    const dev = await newDeveloper(sandbox);
+    const wallet = await connectWallet(sandbox, dev.appKey, dev.sandboxMobile);
+    const other = await connectWallet(sandbox, dev.appKey, '2349090000000');
+    await expectOk(call(sandbox, 'GET', '/v1/users/balance', { headers: wallet.headers }));
+
+    sandbox.expireAccessTokens(dev.sandboxMobile);
+    const refused = await call(sandbox, 'GET', '/v1/users/balance', { headers: wallet.headers });
+    assert.equal(refused.status, 401);
+    assert.match(refused.text, /access token has expired/);
+    await expectOk(call(sandbox, 'GET', '/v1/users/balance', { headers: other.headers }));
+
+    const renewed = await expectOk(
+      call(sandbox, 'POST', '/v1/users/accessToken', { body: { refreshToken: wallet.refreshToken }, headers: { 'x-app-key': dev.appKey } }),
+    );
+    const accessToken = renewed.json['data'].accessToken as string;
+    const renewedHeaders = { ...wallet.headers, 'x-app-wallet-access-token': accessToken };
+    await expectOk(call(sandbox, 'GET', '/v1/users/balance', { headers: renewedHeaders }));
+    sandbox.expireAccessTokens(dev.sandboxMobile);
+    assert.equal(
+      (await call(sandbox, 'GET', '/v1/users/balance', { headers: renewedHeaders })).status,
+      401,
+      'a second call expires the renewed one',
+    );
+    assert.throws(() => sandbox.expireAccessTokens('2340000000001'), /No sandbox wallet/);
+  });
 });

@@ -7,6 +7,8 @@ import { renderErrorPage } from '../../../src/webview/html/statusPages';
 import { describeTransaction, MAX_EXTRA_FIELDS } from '../../../src/webview/html/transactionDetail';
 import { renderTransactionPage } from '../../../src/webview/html/transactionPage';
 import { renderVerifyPage } from '../../../src/webview/html/verificationPage';
+import { renderEventPage } from '../../../src/webview/html/eventPage';
+import { webhookEvent } from '../support/webhookEvent';
 
 const HOSTILE = [
   '<img src=x onerror=alert(1)>',
@@ -62,6 +64,8 @@ const ALLOWED_TAGS = new Set([
   'p',
   'h1',
   'h2',
+  'h3',
+  'pre',
   'span',
   'div',
   'button',
@@ -339,5 +343,39 @@ describe('webview/html', () => {
       assertOnlyOurMarkup(document);
       assert.ok(document.includes(escapeHtml(HOSTILE[1]!)));
     });
+  });
+});
+
+describe('webview: the webhook event page', () => {
+  it('shows the payload and every attempt’s answer, hostile strings as text', () => {
+    for (const hostile of HOSTILE) {
+      const event = webhookEvent(
+        {
+          url: `http://127.0.0.1/${hostile}`,
+          state: 'retrying',
+          attempts: [
+            { number: 1, at: '2026-11-22T10:00:00.000Z', status: 500, durationMs: 12, excerpt: hostile },
+            { number: 2, at: '2026-11-22T10:01:00.000Z', status: 0, durationMs: 5000, error: hostile, excerpt: '' },
+          ],
+        },
+        { transactionReference: hostile, note: hostile },
+      );
+      const document = renderDocument(resources, renderEventPage(event, context, 'en-GB'));
+      assert.ok(!document.includes(hostile) || !/[<>"'`]/.test(hostile), `"${hostile}" is escaped`);
+      assert.ok(document.includes(escapeHtml(hostile)), 'and still shown');
+      assertOnlyOurMarkup(document);
+      assert.match(document, /Attempt 1/);
+      assert.match(document, /Attempt 2/);
+      assert.match(document, /no answer/);
+      assert.match(document, /data-action="redeliver"/);
+    }
+  });
+
+  it('pretty-prints the payload and says when no attempt was made yet', () => {
+    const event = webhookEvent({ state: 'pending', attempts: [], nextAttemptAt: '2026-11-22T10:00:00.000Z' });
+    const document = renderDocument(resources, renderEventPage(event, context, 'en-GB'));
+    assert.ok(document.includes(escapeHtml(JSON.stringify(event.payload, null, 2))));
+    assert.match(document, /No attempt yet/);
+    assert.match(document, /Next attempt/);
   });
 });

@@ -20,6 +20,7 @@ describe('webview/protocol', () => {
       accountNumber: '0123456789',
     });
     assert.deepEqual(parseWebviewMessage({ type: 'rendered', text: 'hello' }), { type: 'rendered', text: 'hello' });
+    assert.deepEqual(parseWebviewMessage({ type: 'redeliver', id: 'evt_x' }), { type: 'redeliver' }, 'the host knows which event');
   });
 
   it('ignores anything else', () => {
@@ -58,6 +59,10 @@ describe('webview/protocol', () => {
       reference: '5f1a2b3c4d5e6f7a8b9c0d1e',
     });
     assert.deepEqual(parsePanelState({ view: 'verify' }, isReference), { view: 'verify' });
+    assert.deepEqual(parsePanelState({ view: 'event', id: 'evt_0123456789abcdef01234567', x: 1 }, isReference), {
+      view: 'event',
+      id: 'evt_0123456789abcdef01234567',
+    });
     for (const state of [
       undefined,
       null,
@@ -65,6 +70,8 @@ describe('webview/protocol', () => {
       { view: 'transaction' },
       { view: 'transaction', reference: '../../x' },
       { view: 'other' },
+      { view: 'event' },
+      { view: 'event', id: 'evt_../../x' },
     ]) {
       assert.equal(parsePanelState(state, isReference), undefined);
     }

@@ -1,0 +1,66 @@
+// What the Events view and the event panel say about a webhook event: the words for its type,
+// state and attempts, and the reference and amount read from its payload. Plain TypeScript
+// (@vscode/l10n), so the tree, the panel page and the unit tests share it.
+
+import * as l10n from '@vscode/l10n';
+import { formatNaira } from '../api';
+import type { PublicWebhookEvent, WebhookAttempt } from '../sandbox';
+
+export type EventState = PublicWebhookEvent['state'];
+
+export function eventTypeLabel(type: PublicWebhookEvent['type']): string {
+  return type === 'BANK_TRANSFER' ? l10n.t('Bank transfer') : l10n.t('Phone transfer');
+}
+
+export function eventStateLabel(state: EventState): string {
+  switch (state) {
+    case 'pending':
+      return l10n.t('pending');
+    case 'delivered':
+      return l10n.t('delivered');
+    case 'retrying':
+      return l10n.t('retrying');
+    case 'failed':
+      return l10n.t('failed');
+  }
+}
+
+/** The transfer's reference as the payload carries it. */
+export function eventReference(event: PublicWebhookEvent): string | undefined {
+  const reference = event.payload.payload.data['transactionReference'];
+  return typeof reference === 'string' ? reference : undefined;
+}
+
+/** The amount in kobo, when the payload holds a whole number. */
+export function eventAmount(event: PublicWebhookEvent): number | undefined {
+  const amount = event.payload.payload.data['amount'];
+  return Number.isInteger(amount) ? (amount as number) : undefined;
+}
+
+/** "ref · ₦100.00 · delivered": the row's description. */
+export function eventDescription(event: PublicWebhookEvent): string {
+  const amount = eventAmount(event);
+  return [eventReference(event), amount === undefined ? undefined : formatNaira(amount), eventStateLabel(event.state)]
+    .filter((part) => part !== undefined)
+    .join(' · ');
+}
+
+/** "500", "200 OK"-less: the status, or why no answer came. */
+export function attemptOutcome(attempt: WebhookAttempt): string {
+  if (attempt.status === 0) return l10n.t('no answer ({0})', attempt.error ?? l10n.t('connection failed'));
+  return String(attempt.status);
+}
+
+export function attemptSucceeded(attempt: WebhookAttempt): boolean {
+  return attempt.status >= 200 && attempt.status < 300;
+}
+
+/** Deliveries that gave up: the Events view's badge. */
+export function failedDeliveries(events: readonly PublicWebhookEvent[]): number {
+  return events.filter((event) => event.state === 'failed').length;
+}
+
+/** The body the receiver got, pretty-printed. */
+export function eventPayloadJson(event: PublicWebhookEvent): string {
+  return JSON.stringify(event.payload, null, 2);
+}

@@ -1,0 +1,38 @@
+import * as vscode from 'vscode';
+import type { AccountService } from '../auth/accountService';
+import type { SandboxWatch } from '../sandboxControl/sandboxWatch';
+import { EventsTreeProvider, type EventNode } from './eventsTree';
+import { SandboxTreeProvider, type SandboxNode } from './sandboxTree';
+
+export interface SandboxViews {
+  eventsTree: EventsTreeProvider;
+  eventsView: vscode.TreeView<EventNode>;
+  sandboxTree: SandboxTreeProvider;
+  sandboxView: vscode.TreeView<SandboxNode>;
+  disposables: vscode.Disposable[];
+}
+
+/** The Events view (bottom panel, badge = failed deliveries) and the Sandbox view (sidebar, local only). */
+export function registerSandboxViews(service: AccountService, watch: SandboxWatch): SandboxViews {
+  const eventsTree = new EventsTreeProvider(service, watch);
+  const eventsView = vscode.window.createTreeView('walletConsole.events', { treeDataProvider: eventsTree, showCollapseAll: true });
+  const badge = () => {
+    const failed = eventsTree.failedCount;
+    eventsView.badge = failed > 0 ? { value: failed, tooltip: vscode.l10n.t('{0} failed webhook deliveries', failed) } : undefined;
+  };
+  badge();
+  const sandboxTree = new SandboxTreeProvider(service, watch);
+  const sandboxView = vscode.window.createTreeView('walletConsole.sandbox', { treeDataProvider: sandboxTree });
+  const disposables: vscode.Disposable[] = [
+    eventsTree,
+    eventsView,
+    eventsTree.onDidChangeTreeData(badge),
+    sandboxTree,
+    sandboxView,
+    // Faults with a count are used up by requests, which the sandbox does not report: look again when shown.
+    sandboxView.onDidChangeVisibility((event) => {
+      if (event.visible) sandboxTree.refresh();
+    }),
+  ];
+  return { eventsTree, eventsView, sandboxTree, sandboxView, disposables };
+}

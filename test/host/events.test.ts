@@ -1,0 +1,171 @@
+// The Events view and the webhook commands in a real extension host against the in-process
+// sandbox, with a real local HTTP receiver standing in for the developer's webhook handler.
+// Ends with the secret audit of the view's items and the event panel's HTML.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { PublicWebhookEvent } from '../../src/sandbox';
+import type { EventNode } from '../../src/views/eventsTree';
+import type { WebviewTestHandle } from '../../src/webview/panelRecorder';
+import { connectFreshWallet, type ConnectedWallet } from './support/connectedWallet';
+import { runScripted, setSetting } from './support/extension';
+import { assertNoSecret, storedSecrets, treeText, until, WebhookReceiver } from './support/sandboxSurfaces';
+
+describe('Events view and webhook commands (local sandbox)', function () {
+  this.timeout(180_000);
+  let wallet: ConnectedWallet;
+  const receiver = new WebhookReceiver();
+
+  before(async () => {
+    wallet = await connectFreshWallet('events');
+    await receiver.start();
+    await vscode.commands.executeCommand('walletConsole.events.focus');
+  });
+
+  after(async () => {
+    // Leave the host as the other files expect it: no webhook URL to a closed receiver, no extra wallet.
+    await runScripted(wallet.api, 'walletConsole.setWebhookUrl', ['']);
+    await wallet.api.accounts.store.disconnectWallet('local', wallet.mobile);
+    await receiver.stop();
+  });
+
+  const tree = () => wallet.api.sandboxViews.eventsTree;
+  const eventNodes = async () =>
+    (await tree().getChildren()).filter((node): node is EventNode & { kind: 'event' } => node.kind === 'event');
+  const shownEvent = async (id: string): Promise<PublicWebhookEvent | undefined> =>
+    (await eventNodes()).find((node) => node.id === id)?.event;
+  const description = async (node: EventNode) => String((await tree().getTreeItem(node)).description ?? '');
+
+  it('Set Webhook URL checks the URL as it is typed and sets the active app’s callbackURL', async () => {
+    const input = await runScripted(wallet.api, 'walletConsole.setWebhookUrl', ['ftp://example.com/hook', 'not a url', receiver.url]);
+    const asks = input.asked.filter((entry) => entry.kind === 'ask');
+    assert.equal(asks.length, 3, 'two refusals, then the good URL');
+    assert.match(asks[0]!.validation ?? '', /http\(s\) URL/);
+    assert.match(asks[1]!.validation ?? '', /http\(s\) URL/);
+    assert.equal(asks[2]!.validation, undefined);
+    assert.ok(
+      input.asked.some((entry) => entry.kind === 'confirm' && entry.title.includes(receiver.url)),
+      'the notice names the new URL',
+    );
+    // The sandbox now sends this app's events there.
+    const sandbox = await wallet.api.localSandbox();
+    const app = wallet.api.accounts.activeApp('local')!;
+    const probe = sandbox.sendTestEvent('PHONE_TRANSFER', app.id);
+    assert.equal(probe.url, receiver.url);
+    await until(() => receiver.received.length >= 1, 'the probe event reached the receiver');
+  });
+
+  it('a receiver answering 500 then 200 shows in the Events view with two attempts (the clock advanced between)', async () => {
+    const before = receiver.received.length;
+    receiver.answer(500, 200);
+    await runScripted(wallet.api, 'walletConsole.triggerTestEvent', ['Bank transfer']);
+    const sandbox = await wallet.api.localSandbox();
+    const id = sandbox.events()[0]!.id;
+    await until(async () => (await shownEvent(id))?.state === 'retrying', 'the view shows the event retrying');
+    assert.equal(receiver.received.length, before + 1);
+    const retrying = (await eventNodes()).find((node) => node.id === id)!;
+    assert.match(await description(retrying), /retrying/);
+    assert.equal((await tree().getChildren(retrying)).length, 1);
+
+    await runScripted(wallet.api, 'walletConsole.advanceSandboxClock', ['1 min']);
+    await until(async () => (await shownEvent(id))?.state === 'delivered', 'the view shows the event delivered');
+    const delivered = (await eventNodes()).find((node) => node.id === id)!;
+    assert.match(await description(delivered), /delivered/);
+    assert.equal((await eventNodes())[0]!.id, id, 'newest first');
+    const attempts = await tree().getChildren(delivered);
+    assert.equal(attempts.length, 2, 'two attempts below the event');
+    const [latest, first] = await Promise.all(attempts.map(async (node) => description(node)));
+    assert.match(latest!, /^200 · \d+ ms$/);
+    assert.match(first!, /^500 · \d+ ms$/);
+    assert.equal(receiver.received.at(-1)?.attempt, '2', 'the receiver saw attempt 2');
+  });
+
+  it('the badge counts failed deliveries, and Redeliver (from the tree) brings one back', async () => {
+    const view = wallet.api.sandboxViews.eventsView;
+    const failedBefore = view.badge?.value ?? 0;
+    receiver.answer(500, 500, 500, 500, 500, 500);
+    await runScripted(wallet.api, 'walletConsole.triggerTestEvent', ['Phone transfer']);
+    const sandbox = await wallet.api.localSandbox();
+    const id = sandbox.events()[0]!.id;
+    await until(async () => (await shownEvent(id))?.state === 'retrying', 'first attempt failed');
+    // Each retry waits longer, counted from the attempt before it: one day past each attempt, five times.
+    for (let retry = 2; retry <= 6; retry++) {
+      await runScripted(wallet.api, 'walletConsole.advanceSandboxClock', ['1 day']);
+      await until(async () => ((await shownEvent(id))?.attempts.length ?? 0) >= retry, `attempt ${retry} was made`);
+    }
+    await until(async () => (await shownEvent(id))?.state === 'failed', 'the event failed after its last retry');
+    await until(() => (view.badge?.value ?? 0) === failedBefore + 1, 'the badge counts it');
+    assert.match(view.badge?.tooltip ?? '', /failed webhook deliveries/);
+    assert.equal((await shownEvent(id))?.attempts.length, 6);
+
+    const node = (await eventNodes()).find((candidate) => candidate.id === id)!;
+    await runScripted(wallet.api, 'walletConsole.redeliverEvent', [], node);
+    await until(async () => (await shownEvent(id))?.state === 'delivered', 'the redelivery succeeded');
+    assert.equal((await shownEvent(id))?.attempts.length, 7, 'a new attempt, the old ones kept');
+    await until(() => (view.badge?.value ?? 0) === failedBefore, 'the badge went back down');
+  });
+
+  it('Redeliver from the palette picks an event; Trigger Test Event without a URL says what to do', async () => {
+    const sandbox = await wallet.api.localSandbox();
+    const latest = sandbox.events()[0]!;
+    const count = latest.attempts.length;
+    await runScripted(wallet.api, 'walletConsole.redeliverEvent', [latest.id]);
+    await until(async () => ((await shownEvent(latest.id))?.attempts.length ?? 0) === count + 1, 'one more attempt');
+
+    await runScripted(wallet.api, 'walletConsole.setWebhookUrl', ['']);
+    const input = await runScripted(wallet.api, 'walletConsole.triggerTestEvent', ['Bank transfer']);
+    assert.equal(input.errors.length, 1);
+    assert.match(input.errors[0]!, /has no webhook URL yet/);
+    assert.ok(input.errorButtons[0]?.includes('Set Webhook URL'), 'the error offers Set Webhook URL');
+    await runScripted(wallet.api, 'walletConsole.setWebhookUrl', [receiver.url]);
+  });
+
+  it('an event opens in the panel with its payload and every attempt’s answer; Redeliver there sends it again', async () => {
+    const sandbox = await wallet.api.localSandbox();
+    const event = sandbox.events().find((candidate) => candidate.attempts.some((attempt) => attempt.status === 500))!;
+    await runScripted(wallet.api, 'walletConsole.showEvent', [], event.id);
+    const handle = (await vscode.commands.executeCommand<WebviewTestHandle>('walletConsole.test.webview'))!;
+    await handle.whenIdle();
+    let snapshot = handle.snapshot();
+    assert.equal(snapshot.pageKind, 'event');
+    assert.deepEqual(snapshot.state, { view: 'event', id: event.id });
+    const reference = String(event.payload.payload.data['transactionReference']);
+    assert.ok(snapshot.html.includes(reference), 'the payload is on the page');
+    assert.ok(snapshot.html.includes('receiver says 500'), 'the failed attempt’s answer is on the page');
+    assert.match(snapshot.html, /Attempt 1/);
+    assert.match(snapshot.html, /script-src &#39;nonce-/);
+
+    const attempts = sandbox.event(event.id)!.attempts.length;
+    await handle.receive({ type: 'redeliver' });
+    await until(() => sandbox.event(event.id)!.attempts.length === attempts + 1, 'the redelivery from the panel was attempted');
+    await until(async () => {
+      await handle.whenIdle();
+      return handle.snapshot().html.includes(`Attempt ${attempts + 1}`);
+    }, 'the panel redrew with the new attempt');
+    snapshot = handle.snapshot();
+    assert.ok(snapshot.html.includes('thanks'));
+  });
+
+  it('outside the local environment the view is empty (its welcome says why) and the sandbox commands refuse', async () => {
+    await setSetting('environment', 'staging');
+    try {
+      assert.deepEqual(await tree().getChildren(), []);
+      const input = await runScripted(wallet.api, 'walletConsole.triggerTestEvent', []);
+      assert.match(input.errors[0] ?? '', /local sandbox only/);
+    } finally {
+      await setSetting('environment', 'local');
+    }
+    assert.ok((await tree().getChildren()).length > 0, 'back in the local sandbox the events are back');
+  });
+
+  it('no password, token, app key or passcode in the Events view’s items or the event panel’s HTML', async () => {
+    const secrets = await storedSecrets(wallet);
+    assert.ok(secrets.size >= 6, 'the audit knows the secrets of the flow');
+    assertNoSecret((await treeText(tree())).join('\n'), secrets, 'the Events view');
+    const handle = (await vscode.commands.executeCommand<WebviewTestHandle>('walletConsole.test.webview'))!;
+    for (const event of (await wallet.api.localSandbox()).events().slice(0, 5)) {
+      await runScripted(wallet.api, 'walletConsole.showEvent', [], event.id);
+      await handle.whenIdle();
+      assertNoSecret(handle.snapshot().html, secrets, `the panel of event ${event.id}`);
+    }
+  });
+});

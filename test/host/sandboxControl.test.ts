@@ -1,0 +1,186 @@
+// The Sandbox view's controls in a real extension host: each one goes through the scripted
+// input and changes what the in-process sandbox answers the extension's own API client.
+// Ends with the secret audit of the view's items.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { Transaction } from '../../src/api';
+import type { SandboxNode } from '../../src/views/sandboxTree';
+import { connectFreshWallet, type ConnectedWallet } from './support/connectedWallet';
+import { runScripted } from './support/extension';
+import { assertReadable, runRecorded } from './support/recordingInput';
+import { assertNoSecret, storedSecrets, treeText } from './support/sandboxSurfaces';
+
+describe('Sandbox view and its controls (local sandbox)', function () {
+  this.timeout(180_000);
+  let wallet: ConnectedWallet;
+  let seeded: { balance: number; references: string[]; shape: string[] };
+  /** A history as type and amount in order: a reset re-dates the seeded records (their ids carry the time). */
+  const shape = (transactions: Transaction[]) => transactions.map((tx) => `${tx.type}:${tx.amount}`);
+
+  const balance = () => wallet.api.accounts.withWallet((client, credentials) => client.getBalance(credentials)).then((b) => b.balance);
+  const history = (): Promise<Transaction[]> =>
+    wallet.api.accounts.withWallet((client, credentials) => client.listTransactions(credentials, { limit: 100 }));
+  const tree = () => wallet.api.sandboxViews.sandboxTree;
+  const node = async (kind: SandboxNode['kind'], parent?: SandboxNode) =>
+    (await tree().getChildren(parent)).find((candidate) => candidate.kind === kind)!;
+  const description = async (target: SandboxNode) => String((await tree().getTreeItem(target)).description ?? '');
+
+  before(async () => {
+    wallet = await connectFreshWallet('control');
+    const transactions = await history();
+    seeded = { balance: await balance(), references: transactions.map((tx) => tx.reference), shape: shape(transactions) };
+    await vscode.commands.executeCommand('walletConsole.sandbox.focus');
+  });
+
+  after(async () => {
+    await runScripted(wallet.api, 'walletConsole.clearAllFaults', []);
+    // The other files expect no wallet of ours connected.
+    await wallet.api.accounts.store.disconnectWallet('local', wallet.mobile);
+  });
+
+  it('lists the clock, the delay, the faults and the wallet the controls act on', async () => {
+    await runScripted(wallet.api, 'walletConsole.refreshSandbox', []);
+    const kinds = (await tree().getChildren()).map((entry) => entry.kind);
+    assert.deepEqual(kinds, ['clock', 'latency', 'faults', 'wallet']);
+    assert.equal(await description(await node('latency')), 'none');
+    assert.equal(await description(await node('faults')), 'none');
+    assert.equal(await description(await node('wallet')), wallet.mobile);
+  });
+
+  it('a fault on the balance makes the balance refresh fail with a readable message; clearing it from the tree ends it', async () => {
+    await runScripted(wallet.api, 'walletConsole.injectFault', ['GET /v1/users/balance', 'Status code', '99', '503', 'Every time']);
+    const faults = await tree().getChildren(await node('faults'));
+    assert.equal(faults.length, 1);
+    const item = await tree().getTreeItem(faults[0]!);
+    assert.equal(item.label, 'GET /v1/users/balance');
+    assert.equal(item.description, 'status 503 · every time');
+    assert.equal(await description(await node('faults')), '1');
+
+    const failed = await runRecorded(wallet.api, 'walletConsole.refreshBalance', []);
+    const complaints = failed.complaints();
+    assert.equal(complaints.length, 1, JSON.stringify(complaints));
+    assertReadable(complaints[0]!.text, [], 'balance refresh under an injected 503');
+    assert.ok(wallet.api.views.model.balance.error, 'the balance is marked as failed');
+
+    await runScripted(wallet.api, 'walletConsole.clearFault', [], faults[0]);
+    assert.deepEqual((await wallet.api.localSandbox()).knobs.faults, []);
+    const fine = await runRecorded(wallet.api, 'walletConsole.refreshBalance', []);
+    assert.deepEqual(fine.complaints(), []);
+    assert.equal(wallet.api.views.model.balance.error, undefined);
+  });
+
+  it('a dropped connection once is used up by the first try (the GET is retried), a typed path with a delay N times stays listed', async () => {
+    const sandbox = await wallet.api.localSandbox();
+    await runScripted(wallet.api, 'walletConsole.injectFault', ['GET /v1/users/balance', 'Drop the connection', 'Once']);
+    assert.deepEqual(sandbox.knobs.faults, [{ method: 'GET', path: '/v1/users/balance', drop: true, times: 1 }]);
+    const before = sandbox.requests.length;
+    assert.deepEqual((await runRecorded(wallet.api, 'walletConsole.refreshBalance', [])).complaints(), []);
+    const balanceCalls = sandbox.requests.slice(before).filter((request) => request.path === '/v1/users/balance');
+    assert.deepEqual(
+      balanceCalls.map((request) => request.status),
+      [0, 200],
+      'dropped once, then answered',
+    );
+    assert.deepEqual(sandbox.knobs.faults, []);
+
+    await runScripted(wallet.api, 'walletConsole.injectFault', [
+      'Another path…',
+      'no slash',
+      '/v1/queries/*',
+      'Delay',
+      '100',
+      'A number of times…',
+      '2',
+    ]);
+    assert.deepEqual(sandbox.knobs.faults, [{ path: '/v1/queries/*', delayMs: 100, times: 2 }]);
+    const [fault] = await tree().getChildren(await node('faults'));
+    assert.equal((await tree().getTreeItem(fault!)).description, 'waits 100 ms · 2 more times');
+    await runScripted(wallet.api, 'walletConsole.clearAllFaults', []);
+    assert.deepEqual(sandbox.knobs.faults, []);
+  });
+
+  it('a delay on every request slows the answers down until cleared', async () => {
+    const sandbox = await wallet.api.localSandbox();
+    await runScripted(wallet.api, 'walletConsole.setSandboxDelay', ['x', '400']);
+    assert.equal(sandbox.knobs.latencyMs, 400);
+    assert.equal(await description(await node('latency')), '400 ms');
+    let started = performance.now();
+    await balance();
+    assert.ok(performance.now() - started >= 390, 'the balance answer waited for the delay');
+    await runScripted(wallet.api, 'walletConsole.clearAllFaults', []);
+    assert.equal(sandbox.knobs.latencyMs, 0);
+    started = performance.now();
+    await balance();
+    assert.ok(performance.now() - started < 390, 'and no longer');
+  });
+
+  it('Set Sandbox Balance takes naira as typed and the API answers the new balance in kobo', async () => {
+    const input = await runScripted(wallet.api, 'walletConsole.setSandboxBalance', ['12,34', '₦1,500.50']);
+    assert.match(input.asked[0]!.validation ?? '', /amount in naira/);
+    assert.equal(await balance(), 150_050);
+    assert.equal(wallet.api.views.model.balance.value?.balance, 150_050, 'the Wallet view’s balance was refreshed');
+  });
+
+  it('Add Sandbox Transaction puts a record of the picked type and amount at the top of the history', async () => {
+    await runScripted(wallet.api, 'walletConsole.addSandboxTransaction', ['Airtime (VTU)', '0', '250']);
+    const [newest] = await history();
+    assert.equal(newest?.type, 'vtu');
+    assert.equal(newest?.amount, 25_000);
+    assert.ok(!seeded.references.includes(newest!.reference));
+  });
+
+  it('Expire Wallet Access Token makes the next call renew the token, without asking anything', async () => {
+    const { store } = wallet.api.accounts;
+    const before = await store.walletSecrets('local', wallet.mobile);
+    await runScripted(wallet.api, 'walletConsole.expireWalletToken', []);
+    assert.deepEqual((await runRecorded(wallet.api, 'walletConsole.refreshBalance', [])).complaints(), []);
+    const after = await store.walletSecrets('local', wallet.mobile);
+    assert.notEqual(after?.accessToken, before?.accessToken, 'a new access token');
+    assert.equal(after?.refreshToken, before?.refreshToken);
+  });
+
+  it('Advance Sandbox Clock moves the clock the view shows', async () => {
+    const sandbox = await wallet.api.localSandbox();
+    const before = sandbox.now();
+    const shown = await description(await node('clock'));
+    await runScripted(wallet.api, 'walletConsole.advanceSandboxClock', ['Custom…', 'soon', '2h30m']);
+    assert.ok(sandbox.now() - before >= 9000 * 1000);
+    assert.notEqual(await description(await node('clock')), shown);
+    assert.match(await description(await node('clock')), /ahead\)$/);
+  });
+
+  it('Reset Sandbox Wallet asks first, then restores the seeded balance and history', async () => {
+    await runScripted(wallet.api, 'walletConsole.resetSandboxWallet', [undefined]);
+    assert.equal(await balance(), 150_050, 'dismissing the confirmation changes nothing');
+    const input = await runScripted(wallet.api, 'walletConsole.resetSandboxWallet', ['Reset']);
+    assert.ok(input.asked.some((entry) => entry.kind === 'confirm' && entry.title.includes(wallet.mobile)));
+    assert.equal(await balance(), seeded.balance);
+    assert.deepEqual(shape(await history()), seeded.shape, 'the seeded history, without the added transaction');
+  });
+
+  it('no password, token, app key or passcode in the Sandbox view’s items', async () => {
+    await runScripted(wallet.api, 'walletConsole.injectFault', ['POST /v1/users/accessToken', 'Status code', '500', 'Once']);
+    const secrets = await storedSecrets(wallet);
+    assert.ok(secrets.size >= 6);
+    const text = (await treeText(tree())).join('\n');
+    assert.match(text, /POST \/v1\/users\/accessToken/);
+    assertNoSecret(text, secrets, 'the Sandbox view');
+    await runScripted(wallet.api, 'walletConsole.clearAllFaults', []);
+  });
+
+  it('Revoke Wallet Refresh Tokens (confirmed) makes the sandbox refuse the refresh token', async () => {
+    const { store } = wallet.api.accounts;
+    const tokens = await store.walletSecrets('local', wallet.mobile);
+    const app = await wallet.api.accounts.requireAppKey('local');
+    const url = await wallet.api.sandboxUrl();
+    const refresh = () =>
+      fetch(`${url}/v1/users/accessToken`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-app-key': app.appKey },
+        body: JSON.stringify({ refreshToken: tokens!.refreshToken }),
+      });
+    assert.equal((await refresh()).status, 200);
+    await runScripted(wallet.api, 'walletConsole.revokeRefreshTokens', ['Revoke']);
+    assert.equal((await refresh()).status, 401);
+  });
+});
