@@ -3,7 +3,8 @@
 //   api, sandbox          plain Node: import nothing of ours (sandbox stands alone)
 //   common                may import api
 //   auth                  may import api, common, sandbox (to start the local one)
-//   banks, documents      the services the UI shares: may import auth and below
+//   banks, documents,     the services the UI shares: may import auth and below
+//   traffic
 //   views, webview        the UI: may import the services and below, not each other
 //   commands              may import the UI and below
 //   extension*.ts         wires it all
@@ -23,7 +24,7 @@ module.exports = {
     layer(
       'auth-below-services-and-ui',
       '^src/auth/',
-      `^src/(banks|documents|views|webview|commands)/|${ACTIVATION}`,
+      `^src/(banks|documents|traffic|views|webview|commands)/|${ACTIVATION}`,
       'src/auth imports only api, common and sandbox.',
     ),
     layer(
@@ -43,6 +44,12 @@ module.exports = {
       '^src/webview/',
       `^src/(views|commands)/|${ACTIVATION}`,
       'src/webview sits below commands and beside views.',
+    ),
+    layer(
+      'traffic-below-ui',
+      '^src/traffic/',
+      `^src/(banks|documents|views|webview|commands)/|${ACTIVATION}`,
+      'src/traffic (the Requests history) is a service: below the UI, beside the other services.',
     ),
     layer('only-activation-wires-commands', '^src/commands/', ACTIVATION, 'Only activation wires the commands.'),
   ],
