@@ -19,6 +19,11 @@ import { exportedApi, type WalletConsoleApi, type WalletConsolePublicApi } from 
 import { registerViews } from './views/register';
 import { EnvironmentStatus } from './views/environmentStatus';
 import { registerWebview } from './webview/register';
+import { EXTENSION_USER_AGENT, recordFromSandbox, recordFromTransport } from './traffic/capture';
+import { DEFAULT_HISTORY_SIZE, RequestHistory } from './traffic/requestHistory';
+import { RequestReplayer } from './traffic/replay';
+import { registerRequestsView } from './views/requestsView';
+import { DEFAULT_SANDBOX_PORT } from './auth/localSandbox';
 
 let sandbox: LocalSandbox | undefined;
 
@@ -31,10 +36,23 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
   let input: UserInput = realInput;
   const ui = () => input;
 
-  sandbox = new LocalSandbox(context.globalStorageUri, logger);
+  const config = () => vscode.workspace.getConfiguration('walletConsole');
+  // The Requests view: every request the sandbox answers, and this extension's to real servers.
+  const requests = new RequestHistory(() => config().get<number>('requests.historySize', DEFAULT_HISTORY_SIZE));
+  const keep = (record: ReturnType<typeof recordFromSandbox>) => {
+    if (record) requests.add(record);
+  };
+  sandbox = new LocalSandbox(context.globalStorageUri, logger, {
+    port: () => config().get<number>('sandbox.port', DEFAULT_SANDBOX_PORT),
+    onExchange: (exchange, url) => keep(recordFromSandbox(exchange, url)),
+  });
   const settings = new EnvironmentSettings();
   const store = new AccountStore(context.globalState, context.secrets);
-  const accounts = new AccountService(settings, store, new ClientProvider(settings, sandbox, logger), logger, ui);
+  const clients = new ClientProvider(settings, sandbox, logger, {
+    userAgent: EXTENSION_USER_AGENT,
+    onRemoteExchange: (env, exchange) => keep(recordFromTransport(env, exchange)),
+  });
+  const accounts = new AccountService(settings, store, clients, logger, ui);
   const runner = new CommandRunner(logger, new FailureNotice(logger, ui));
   const deps = { accounts, logger, ui };
 
@@ -42,7 +60,9 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
   const banks = new BankDirectory(accounts, logger);
   const verifier = new BankVerifier(accounts, banks, logger);
   const records = new TransactionRecords();
-  const webview = registerWebview(context, { accounts, logger, banks, verifier, records });
+  const replayer = new RequestReplayer(accounts, requests, logger, ui, () => settings.requestTimeoutMs());
+  const webview = registerWebview(context, { accounts, logger, banks, verifier, records, requests, replayer });
+  const requestsView = registerRequestsView(requests, sandbox);
   const authProvider = new DeveloperAuthProvider(
     accounts,
     () => vscode.commands.executeCommand(COMMANDS.signIn),
@@ -51,6 +71,8 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
 
   context.subscriptions.push(
     logger,
+    requests,
+    ...requestsView.disposables,
     sandbox,
     store,
     accounts,
@@ -73,6 +95,8 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
       banks,
       verifier,
       records,
+      requests,
+      sandbox,
     }),
   );
   void authProvider.sync();
@@ -80,6 +104,7 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
   const hooks = () => ({
     accounts,
     views,
+    requests: { history: requests, view: requestsView },
     sandboxUrl: () => sandbox!.url(),
     setUserInput: (scripted: UserInput | undefined) => {
       input = scripted ?? realInput;

@@ -1,6 +1,8 @@
 import type { AccountService } from './auth/accountService';
 import type { UserInput } from './common/userInput';
 import type { Views } from './views/register';
+import type { RequestHistory } from './traffic/requestHistory';
+import type { RequestsView } from './views/requestsView';
 
 /** What any extension may read: timings, nothing that leads to a secret. */
 export interface WalletConsolePublicApi {
@@ -17,6 +19,8 @@ export interface WalletConsolePublicApi {
 export interface WalletConsoleApi extends WalletConsolePublicApi {
   accounts: AccountService;
   views: Views;
+  /** The Requests view and the history behind it. */
+  requests: { history: RequestHistory; view: RequestsView };
   sandboxUrl(): Promise<string>;
   /** Replaces the prompts with a scripted stand-in. */
   setUserInput(input: UserInput | undefined): void;

@@ -10,6 +10,8 @@ import type { ContextKeys } from '../views/contextKeys';
 import type { WalletModel } from '../views/walletModel';
 import type { WalletNode, WalletTreeProvider } from '../views/walletTree';
 import type { DetailPanel } from '../webview/panel';
+import type { LocalSandbox } from '../auth/localSandbox';
+import type { RequestHistory } from '../traffic/requestHistory';
 import { addAppKey, copyAppKey, createApp, selectApp } from './apps';
 import { connectWallet, disconnectWallet, selectWallet } from './connectWallet';
 import type { CommandDeps } from './deps';
@@ -20,6 +22,14 @@ import { signOut } from './signOut';
 import { switchEnvironment } from './switchEnvironment';
 import { verifyBankAccountInPanel, verifyBankAccountQuick } from './verifyBankAccount';
 import { copyReference, filterTransactions, loadMoreTransactions, refresh } from './walletViews';
+import {
+  clearRequestFilter,
+  clearRequests,
+  copySandboxSettings,
+  filterRequestsByPath,
+  filterRequestsByStatus,
+  showRequest,
+} from './requests';
 
 /** What the commands work on besides the accounts: the views' model, the panel and the bank services. */
 export interface CommandTargets {
@@ -32,6 +42,9 @@ export interface CommandTargets {
   banks: BankDirectory;
   verifier: BankVerifier;
   records: TransactionRecords;
+  /** The Requests view's history and the sandbox it listens to. */
+  requests: RequestHistory;
+  sandbox: LocalSandbox;
 }
 
 /** Tree items arrive as objects; palette calls arrive with nothing. Both reduce to an id. */
@@ -42,7 +55,7 @@ function idArgument(argument: unknown, field: 'mobile' | 'appId' | 'environment'
 
 /** Registers every command the extension contributes, each run through the one runner. */
 export function registerCommands(runner: CommandRunner, deps: CommandDeps, targets: CommandTargets): vscode.Disposable[] {
-  const { state, model, walletTree, walletView, contextKeys, panel, banks, verifier, records } = targets;
+  const { state, model, walletTree, walletView, contextKeys, panel, banks, verifier, records, requests, sandbox } = targets;
   const commands: [CommandId, string, (...args: unknown[]) => unknown][] = [
     [COMMANDS.signIn, vscode.l10n.t('Sign In'), () => signIn(deps)],
     [COMMANDS.signUp, vscode.l10n.t('Sign Up'), () => signUp(deps)],
@@ -83,6 +96,12 @@ export function registerCommands(runner: CommandRunner, deps: CommandDeps, targe
       vscode.l10n.t('Open Settings'),
       () => vscode.commands.executeCommand('workbench.action.openSettings', '@ext:wallet-console.wallet-console'),
     ],
+    [COMMANDS.showRequest, vscode.l10n.t('Show Request'), (id) => showRequest(deps, requests, panel, id)],
+    [COMMANDS.filterRequestsByStatus, vscode.l10n.t('Filter Requests by Status'), () => filterRequestsByStatus(deps, requests)],
+    [COMMANDS.filterRequestsByPath, vscode.l10n.t('Filter Requests by Path'), () => filterRequestsByPath(deps, requests)],
+    [COMMANDS.clearRequestFilter, vscode.l10n.t('Clear Request Filter'), () => clearRequestFilter(requests)],
+    [COMMANDS.clearRequests, vscode.l10n.t('Clear Requests'), () => clearRequests(requests)],
+    [COMMANDS.copySandboxSettings, vscode.l10n.t('Copy Sandbox Settings for Your App'), () => copySandboxSettings(deps, sandbox)],
   ];
   return commands.map(([id, title, handler]) =>
     vscode.commands.registerCommand(id, (...args: unknown[]) => runner.run(invocationKey(id, args), title, () => handler(...args), id)),

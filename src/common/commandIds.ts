@@ -25,6 +25,12 @@ export const COMMANDS = {
   verifyBankAccountQuick: 'walletConsole.verifyBankAccountQuick',
   showLog: 'walletConsole.showLog',
   openSettings: 'walletConsole.openSettings',
+  showRequest: 'walletConsole.showRequest',
+  filterRequestsByStatus: 'walletConsole.filterRequestsByStatus',
+  filterRequestsByPath: 'walletConsole.filterRequestsByPath',
+  clearRequestFilter: 'walletConsole.clearRequestFilter',
+  clearRequests: 'walletConsole.clearRequests',
+  copySandboxSettings: 'walletConsole.copySandboxSettings',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];

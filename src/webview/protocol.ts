@@ -12,7 +12,7 @@ import { isRecord } from '../common/isRecord';
 export const PANEL_VIEW_TYPE = 'walletConsole.detail';
 
 /** What the panel shows; persisted by the webview (setState) so a reload restores it. */
-export type PanelState = { view: 'transaction'; reference: string } | { view: 'verify' };
+export type PanelState = { view: 'transaction'; reference: string } | { view: 'verify' } | { view: 'request'; id: number };
 
 export type PanelView = PanelState['view'];
 
@@ -36,6 +36,9 @@ export type HostMessage =
 
 export type CopyTarget = 'reference' | 'json';
 
+/** The request page's snippets (src/traffic/snippets.ts builds them). */
+export type SnippetTarget = 'curl' | 'fetch' | 'python';
+
 export type WebviewMessage =
   | { type: 'ready' }
   | { type: 'copy'; what: CopyTarget }
@@ -45,6 +48,9 @@ export type WebviewMessage =
   /** The verification page, filled in with the shown bank transfer's recipient (the host reads it from the record). */
   | { type: 'verifyRecipient' }
   | { type: 'verify'; bankCode: string; accountNumber: string }
+  /** The request page: copy it as a snippet, or send it again. */
+  | { type: 'copySnippet'; format: SnippetTarget }
+  | { type: 'replay' }
   /** The page's visible text after it drew something, when 'init' asked for it: tests read what a person sees. */
   | { type: 'rendered'; text: string };
 
@@ -58,6 +64,7 @@ function shortString(value: unknown, max = MAX_FIELD_LENGTH): value is string {
 
 const VIEWS: readonly string[] = ['transaction', 'verify'] satisfies PanelView[];
 const COPY_TARGETS: readonly string[] = ['reference', 'json'] satisfies CopyTarget[];
+const SNIPPET_TARGETS: readonly string[] = ['curl', 'fetch', 'python'] satisfies SnippetTarget[];
 
 /**
  * The host's guard for everything the webview posts: a well-formed message, rebuilt with
@@ -71,7 +78,12 @@ export function parseWebviewMessage(value: unknown): WebviewMessage | undefined 
     case 'openJson':
     case 'retry':
     case 'verifyRecipient':
+    case 'replay':
       return { type: value.type };
+    case 'copySnippet':
+      return typeof value.format === 'string' && SNIPPET_TARGETS.includes(value.format)
+        ? { type: 'copySnippet', format: value.format as SnippetTarget }
+        : undefined;
     case 'copy':
       return typeof value.what === 'string' && COPY_TARGETS.includes(value.what)
         ? { type: 'copy', what: value.what as CopyTarget }
@@ -93,6 +105,8 @@ export function parseWebviewMessage(value: unknown): WebviewMessage | undefined 
 export function parsePanelState(value: unknown, isReference: (text: string) => boolean): PanelState | undefined {
   if (!isRecord(value)) return undefined;
   if (value.view === 'verify') return { view: 'verify' };
+  if (value.view === 'request' && Number.isSafeInteger(value.id) && (value.id as number) > 0)
+    return { view: 'request', id: value.id as number };
   if (value.view === 'transaction' && shortString(value.reference, 128) && isReference(value.reference)) {
     return { view: 'transaction', reference: value.reference };
   }

@@ -74,6 +74,10 @@ const ACTIONS: Record<string, WebviewMessage> = {
   'navigate-verify': { type: 'navigate', view: 'verify' },
   'verify-recipient': { type: 'verifyRecipient' },
   'navigate-transaction': { type: 'navigate', view: 'transaction' },
+  'copy-curl': { type: 'copySnippet', format: 'curl' },
+  'copy-fetch': { type: 'copySnippet', format: 'fetch' },
+  'copy-python': { type: 'copySnippet', format: 'python' },
+  replay: { type: 'replay' },
 };
 
 document.addEventListener('click', (event) => {
