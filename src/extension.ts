@@ -38,7 +38,15 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
 
   const config = () => vscode.workspace.getConfiguration('walletConsole');
   // The Requests view: every request the sandbox answers, and this extension's to real servers.
-  const requests = new RequestHistory(() => config().get<number>('requests.historySize', DEFAULT_HISTORY_SIZE));
+  // Read once and on change: the history asks on every request the sandbox answers.
+  let historySize = config().get<number>('requests.historySize', DEFAULT_HISTORY_SIZE);
+  const requests = new RequestHistory(() => historySize);
+  context.subscriptions.push(
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration('walletConsole.requests.historySize'))
+        historySize = config().get<number>('requests.historySize', DEFAULT_HISTORY_SIZE);
+    }),
+  );
   const keep = (record: ReturnType<typeof recordFromSandbox>) => {
     if (record) requests.add(record);
   };

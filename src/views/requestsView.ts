@@ -76,6 +76,7 @@ export interface RequestsView {
 export function registerRequestsView(history: RequestHistory, sandbox: LocalSandbox): RequestsView {
   const tree = new RequestsTreeProvider(history);
   const view = vscode.window.createTreeView(REQUESTS_VIEW_ID, { treeDataProvider: tree });
+  let shownFiltered: boolean | undefined;
   const describe = () => {
     const { statusClass, path } = history.filter;
     const parts: string[] = [];
@@ -84,7 +85,11 @@ export function registerRequestsView(history: RequestHistory, sandbox: LocalSand
     const address = sandbox.listening;
     if (address) parts.push(vscode.l10n.t('sandbox on port {0}', address.port));
     view.description = parts.join(' · ');
-    void vscode.commands.executeCommand('setContext', 'walletConsole.requestsFiltered', Boolean(statusClass || path));
+    const filtered = Boolean(statusClass || path);
+    if (filtered !== shownFiltered) {
+      shownFiltered = filtered;
+      void vscode.commands.executeCommand('setContext', 'walletConsole.requestsFiltered', filtered);
+    }
     view.message =
       address && address.askedPort !== 0 && address.port !== address.askedPort
         ? vscode.l10n.t('Port {0} was taken: the local sandbox listens on {1}.', address.askedPort, address.url)

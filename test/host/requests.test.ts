@@ -120,7 +120,8 @@ describe('Requests view', function () {
     assert.equal(own.status, 200);
     const ownItem = wallet.api.requests.view.tree.getTreeItem(own);
     assert.match(String(ownItem.description), /^200 · \d+ ms · this extension$/);
-    assert.match(String(ownItem.label), /^\d\d:\d\d:\d\d {2}GET \/v1\/users\/balance$/);
+    // The time in the display language's clock (14:05:09, or 02:05:09 PM), then the request.
+    assert.match(String(ownItem.label), /^\d\d:\d\d:\d\d(?:\s?[AP]M)? {2}GET \/v1\/users\/balance$/);
 
     const status = await appCall(url, 'GET', '/v1/users/balance', { 'x-app-key': appKey, 'x-app-wallet-access-token': accessToken });
     assert.equal(status, 200);
