@@ -4,7 +4,7 @@
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import type { TransportExchange } from '../api';
 import type { SandboxExchange } from '../sandbox';
-import { maskHeaders, maskText, templateHeaders, templateText } from './masking';
+import { maskHeaders, maskSandboxAnswer, maskText, templateHeaders, templateText } from './masking';
 import type { RequestRecord, TrafficEnvironment } from './requestRecord';
 
 /** What this extension sends as User-Agent, so the sandbox's records can say "this extension". */
@@ -34,6 +34,8 @@ function headerPairs(headers: IncomingHttpHeaders | OutgoingHttpHeaders | Record
 }
 
 interface Wire {
+  /** The answer is JSON the sandbox wrote (masked by its known fields, see maskSandboxAnswer). */
+  sandboxAnswer: boolean;
   environment: TrafficEnvironment;
   at: number;
   method: string;
@@ -74,7 +76,7 @@ function toRecord(wire: Wire): RequestRecord {
     requestHeaders: maskHeaders(wire.requestHeaders),
     requestBody: clip(maskText(wire.requestBody)),
     responseHeaders: maskHeaders(wire.responseHeaders),
-    responseBody: clip(maskText(wire.responseBody)),
+    responseBody: wire.sandboxAnswer ? maskSandboxAnswer(clip(wire.responseBody)) : clip(maskText(wire.responseBody)),
     template,
   };
 }
@@ -84,6 +86,7 @@ export function recordFromSandbox(exchange: SandboxExchange, sandboxUrl: string)
   if (exchange.admin) return undefined;
   const userAgent = exchange.requestHeaders['user-agent'] ?? '';
   return toRecord({
+    sandboxAnswer: true,
     environment: 'local',
     at: exchange.startedAt,
     method: exchange.method,
@@ -103,6 +106,7 @@ export function recordFromSandbox(exchange: SandboxExchange, sandboxUrl: string)
 /** One attempt this extension made against staging or production. */
 export function recordFromTransport(environment: TrafficEnvironment, exchange: TransportExchange): RequestRecord {
   return toRecord({
+    sandboxAnswer: false,
     environment,
     at: exchange.startedAt,
     method: exchange.method,
