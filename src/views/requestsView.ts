@@ -8,6 +8,7 @@ import { senderText } from '../traffic/sender';
 import { accessible } from './spoken';
 
 export const REQUESTS_VIEW_ID = 'walletConsole.requests';
+const REFRESH_EVERY_MS = 200;
 
 const ICONS: Record<ReturnType<typeof statusClassOf>, vscode.ThemeIcon> = {
   '2xx': new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed')),
@@ -27,8 +28,25 @@ export class RequestsTreeProvider implements vscode.TreeDataProvider<RequestReco
   readonly onDidChangeTreeData = this.changed.event;
   private readonly listener: vscode.Disposable;
 
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private lastFired = 0;
+
   constructor(private readonly history: RequestHistory) {
-    this.listener = history.onDidChange(() => this.changed.fire(undefined));
+    this.listener = history.onDidChange(() => this.refreshSoon());
+  }
+
+  /**
+   * At most one redraw per REFRESH_EVERY_MS: an app hammering the sandbox would otherwise have
+   * VS Code redraw the list between every few requests, in the process that runs the sandbox.
+   */
+  private refreshSoon(): void {
+    if (this.timer) return;
+    const wait = Math.max(0, this.lastFired + REFRESH_EVERY_MS - Date.now());
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.lastFired = Date.now();
+      this.changed.fire(undefined);
+    }, wait);
   }
 
   getChildren(element?: RequestRecord): RequestRecord[] {
@@ -61,6 +79,7 @@ export class RequestsTreeProvider implements vscode.TreeDataProvider<RequestReco
   }
 
   dispose(): void {
+    clearTimeout(this.timer);
     this.listener.dispose();
     this.changed.dispose();
   }
