@@ -4,8 +4,9 @@
 //   common                may import api
 //   auth                  may import api, common, sandbox (to start the local one)
 //   banks, documents,     the services the UI shares: may import auth and below
-//   money, sandboxControl (money: sending and watching transfers; sandboxControl: the
-//                         in-process sandbox for the Events and Sandbox views)
+//   money, sandboxControl, (money: sending and watching transfers; sandboxControl: the
+//   traffic               in-process sandbox for the Events and Sandbox views; traffic:
+//                         the recorded requests of the Requests view)
 //   views, webview        the UI: may import the services and below, not each other
 //   commands              may import the UI and below
 //   extension*.ts         wires it all
@@ -25,12 +26,12 @@ module.exports = {
     layer(
       'auth-below-services-and-ui',
       '^src/auth/',
-      `^src/(banks|documents|money|sandboxControl|views|webview|commands)/|${ACTIVATION}`,
+      `^src/(banks|documents|money|sandboxControl|traffic|views|webview|commands)/|${ACTIVATION}`,
       'src/auth imports only api, common and sandbox.',
     ),
     layer(
       'services-below-ui',
-      '^src/(banks|documents|money|sandboxControl)/',
+      '^src/(banks|documents|money|sandboxControl|traffic)/',
       `^src/(views|webview|commands)/|${ACTIVATION}`,
       'The shared services sit below the UI.',
     ),

@@ -23,6 +23,11 @@ import { registerSandboxViews } from './views/sandboxViews';
 import { SandboxWatch } from './sandboxControl/sandboxWatch';
 import { EnvironmentStatus } from './views/environmentStatus';
 import { registerWebview } from './webview/register';
+import { EXTENSION_USER_AGENT, recordFromSandbox, recordFromTransport } from './traffic/capture';
+import { DEFAULT_HISTORY_SIZE, RequestHistory } from './traffic/requestHistory';
+import { RequestReplayer } from './traffic/replay';
+import { registerRequestsView } from './views/requestsView';
+import { DEFAULT_SANDBOX_PORT } from './auth/localSandbox';
 
 let sandbox: LocalSandbox | undefined;
 
@@ -35,10 +40,31 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
   let input: UserInput = realInput;
   const ui = () => input;
 
-  sandbox = new LocalSandbox(context.globalStorageUri, logger);
+  const config = () => vscode.workspace.getConfiguration('walletConsole');
+  // The Requests view: every request the sandbox answers, and this extension's to real servers.
+  // Read once and on change: the history asks on every request the sandbox answers.
+  let historySize = config().get<number>('requests.historySize', DEFAULT_HISTORY_SIZE);
+  const requests = new RequestHistory(() => historySize);
+  context.subscriptions.push(
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration('walletConsole.requests.historySize'))
+        historySize = config().get<number>('requests.historySize', DEFAULT_HISTORY_SIZE);
+    }),
+  );
+  const keep = (record: ReturnType<typeof recordFromSandbox>) => {
+    if (record) requests.add(record);
+  };
+  sandbox = new LocalSandbox(context.globalStorageUri, logger, {
+    port: () => config().get<number>('sandbox.port', DEFAULT_SANDBOX_PORT),
+    onExchange: (exchange, url) => keep(recordFromSandbox(exchange, url)),
+  });
   const settings = new EnvironmentSettings();
   const store = new AccountStore(context.globalState, context.secrets);
-  const accounts = new AccountService(settings, store, new ClientProvider(settings, sandbox, logger), logger, ui);
+  const clients = new ClientProvider(settings, sandbox, logger, {
+    userAgent: EXTENSION_USER_AGENT,
+    onRemoteExchange: (env, exchange) => keep(recordFromTransport(env, exchange)),
+  });
+  const accounts = new AccountService(settings, store, clients, logger, ui);
   const runner = new CommandRunner(logger, new FailureNotice(logger, ui));
   const deps = { accounts, logger, ui };
 
@@ -50,7 +76,9 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
   const records = new TransactionRecords();
   const money = new MoneyService(accounts, logger);
   const transferWatcher = new TransferWatcher(accounts, money, sandbox, logger);
-  const webview = registerWebview(context, { accounts, logger, banks, verifier, records, watch });
+  const replayer = new RequestReplayer(accounts, requests, logger, ui, () => settings.requestTimeoutMs());
+  const webview = registerWebview(context, { accounts, logger, banks, verifier, records, watch, requests, replayer });
+  const requestsView = registerRequestsView(requests, sandbox);
   const authProvider = new DeveloperAuthProvider(
     accounts,
     () => vscode.commands.executeCommand(COMMANDS.signIn),
@@ -59,6 +87,8 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
 
   context.subscriptions.push(
     logger,
+    requests,
+    ...requestsView.disposables,
     sandbox,
     store,
     accounts,
@@ -88,6 +118,8 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
       records,
       money,
       watch,
+      requests,
+      sandbox,
     }),
   );
   void authProvider.sync();
@@ -96,6 +128,7 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
     accounts,
     views,
     sandboxViews,
+    requests: { history: requests, view: requestsView },
     sandboxUrl: () => sandbox!.url(),
     localSandbox: () => sandbox!.instance(),
     setUserInput: (scripted: UserInput | undefined) => {

@@ -3,6 +3,8 @@ import type { Sandbox } from './sandbox';
 import type { UserInput } from './common/userInput';
 import type { Views } from './views/register';
 import type { SandboxViews } from './views/sandboxViews';
+import type { RequestHistory } from './traffic/requestHistory';
+import type { RequestsView } from './views/requestsView';
 
 /** What any extension may read: timings, nothing that leads to a secret. */
 export interface WalletConsolePublicApi {
@@ -19,6 +21,8 @@ export interface WalletConsolePublicApi {
 export interface WalletConsoleApi extends WalletConsolePublicApi {
   accounts: AccountService;
   views: Views;
+  /** The Requests view and the history behind it. */
+  requests: { history: RequestHistory; view: RequestsView };
   sandboxUrl(): Promise<string>;
   /** The in-process local sandbox (started if it was not), for its control methods and for tests to check what the controls did. */
   localSandbox(): Promise<Sandbox>;

@@ -197,7 +197,7 @@ export function measureClientOverheadInChild(url, wallet, { limitMs = 240_000 } 
   });
 }
 
-async function cannon(url, headers, seconds, connections) {
+export async function cannon(url, headers, seconds, connections) {
   const { default: autocannon } = await import('autocannon');
   const result = await autocannon({ url, headers, connections, duration: seconds, pipelining: 1 });
   if (result.errors || result.non2xx || result.timeouts) {

@@ -8,7 +8,7 @@
 //   npm run bench -- --cold-starts 5          how many cold starts for the activation median
 //   npm run bench -- --docs                   also write docs/benchmarks.md (for the README)
 //
-// Groups: activation, size, requests, client, sandbox, history, money, transfer. The extension is measured as
+// Groups: activation, size, requests, client, sandbox, history, money, transfer, traffic. The extension is measured as
 // packaged: the .vsix is built (vsce, production bundle), unpacked, and loaded from there into
 // a fresh VS Code server and extension host for each cold start.
 // Env: WALLET_CONSOLE_BENCH_TIMEOUT_MS (default 30 min) stops a run that hangs.
@@ -34,6 +34,7 @@ import { runHostBench } from './host.mjs';
 import { startPrism } from './prism.mjs';
 import { log, median } from './log.mjs';
 import { moneyFigures } from './moneyFigures.mjs';
+import { measureRecordingCost } from './traffic.mjs';
 import {
   connectWallet,
   measureClientOverheadInChild,
@@ -45,8 +46,8 @@ import {
 } from './loopback.mjs';
 import { zipEntries, unzip } from './zip.mjs';
 
-const GROUPS = ['activation', 'size', 'requests', 'client', 'sandbox', 'history', 'money', 'transfer'];
-const HOST_GROUPS = ['activation', 'requests', 'history', 'transfer'];
+const GROUPS = ['activation', 'size', 'requests', 'client', 'sandbox', 'history', 'money', 'transfer', 'traffic'];
+const HOST_GROUPS = ['activation', 'requests', 'history', 'transfer', 'traffic'];
 
 /** Paths (inside extension/) that must never ship. */
 const FORBIDDEN = [/(^|\/)node_modules\//, /^(src|test|out|scripts|\.ci|\.vscode-test)\//, /\.ts$/, /\.map$/, /(^|\/)\.git\//];
@@ -164,6 +165,47 @@ function requestFigures(figures, report) {
     unit: 'count',
     budget: { op: '=', limit: 1 },
   });
+}
+
+/** The Requests view (issue 15): 10,000 requests recorded, the view's refresh, the sandbox's cost. */
+function trafficFigures(figures, report) {
+  const traffic = report.traffic;
+  if (!traffic) throw new HostError(report.errors?.traffic ?? report.errors?.wallet ?? 'The host run measured no traffic.');
+  figures.add({
+    group: 'traffic',
+    name: `Extension-host heap growth after ${traffic.requests.toLocaleString('en-US')} requests recorded`,
+    value: traffic.heapAfterBytes - traffic.heapBeforeBytes,
+    unit: 'bytes',
+    budget: { op: '<=', limit: 20 * MB },
+    detail: { before: traffic.heapBeforeBytes, after: traffic.heapAfterBytes, method: traffic.heapMethod },
+  });
+  figures.add({
+    group: 'traffic',
+    name: `Requests view refresh (${traffic.rows} rows), median of ${traffic.refreshMs.length}`,
+    value: median(traffic.refreshMs),
+    unit: 'ms',
+    budget: { op: '<=', limit: 50 },
+    detail: { refreshMs: traffic.refreshMs },
+  });
+}
+
+async function recordingCostFigures(figures) {
+  const cores = splitCores();
+  try {
+    const results = await measureRecordingCost(cores.server);
+    for (const [name, result] of Object.entries(results)) {
+      figures.add({
+        group: 'traffic',
+        name: `Sandbox ${name} req/s with recording vs without (${Math.round(result.recorded).toLocaleString('en-US')} vs ${Math.round(result.plain).toLocaleString('en-US')})`,
+        value: result.ratio,
+        unit: 'ratio',
+        budget: { op: '>=', limit: 0.9 },
+        detail: result,
+      });
+    }
+  } finally {
+    cores.undo();
+  }
 }
 
 function historyFigures(figures, report) {
@@ -376,7 +418,13 @@ async function main() {
         reports.push(await runHostBench({ host, extensionPath, index, phases }));
       } catch (error) {
         reports.push({
-          errors: { activation: error.message, requests: error.message, history: error.message, transfer: error.message },
+          errors: {
+            activation: error.message,
+            requests: error.message,
+            history: error.message,
+            transfer: error.message,
+            traffic: error.message,
+          },
         });
       }
     }
@@ -385,6 +433,7 @@ async function main() {
       ['requests', () => requestFigures(figures, reports[0])],
       ['history', () => historyFigures(figures, reports[0])],
       ['transfer', () => transferFigures(figures, reports[0])],
+      ['traffic', () => trafficFigures(figures, reports[0])],
     ]) {
       if (!groups.has(group)) continue;
       try {
@@ -400,6 +449,14 @@ async function main() {
       await loopbackFigures(figures, groups);
     } catch (error) {
       figures.error(groups.has('sandbox') ? 'sandbox' : 'client', error);
+    }
+  }
+
+  if (groups.has('traffic')) {
+    try {
+      await recordingCostFigures(figures);
+    } catch (error) {
+      figures.error('traffic', error);
     }
   }
 

@@ -3,6 +3,9 @@
 //   node scripts/bench/serve.mjs sandbox   the sandbox (out/src/sandbox), in memory, seed 1
 //   node scripts/bench/serve.mjs sandbox <file.json>
 //                                          the same, keeping its state in that file (durable)
+//   node scripts/bench/serve.mjs sandbox-recorded
+//                                          the sandbox with the Requests view's recorder installed
+//                                          (out/src/traffic/capture.js into a bounded list)
 //   node scripts/bench/serve.mjs bare      a bare node:http server; the parent sends
 //                                          { bodies: { '/path': object } } and it answers each
 //                                          path with that object as JSON, as the sandbox does
@@ -20,6 +23,27 @@ async function startSandbox(dataFile) {
   const { startSandbox } = require(path.join(repoRoot, 'out', 'src', 'sandbox', 'index.js'));
   const sandbox = await startSandbox({ port: 0, seed: 1, dataFile, log: (line) => process.stderr.write(`${line}\n`) });
   return sandbox.url;
+}
+
+/** The extension's recorder without VS Code: each exchange masked into a record, the last 500 kept. */
+async function startRecordedSandbox() {
+  const require = createRequire(import.meta.url);
+  const { startSandbox } = require(path.join(repoRoot, 'out', 'src', 'sandbox', 'index.js'));
+  const { recordFromSandbox } = require(path.join(repoRoot, 'out', 'src', 'traffic', 'capture.js'));
+  let kept = [];
+  let url = '';
+  const sandbox = await startSandbox({
+    port: 0,
+    seed: 1,
+    log: (line) => process.stderr.write(`${line}\n`),
+    onExchange: (exchange) => {
+      const record = recordFromSandbox(exchange, url);
+      if (record) kept.push(record);
+      if (kept.length > 550) kept = kept.slice(-500);
+    },
+  });
+  url = sandbox.url;
+  return url;
 }
 
 function startBare(bodies) {
@@ -46,6 +70,8 @@ process.on('disconnect', () => process.exit(0));
 
 if (mode === 'sandbox') {
   process.send({ url: await startSandbox(process.argv[3]) });
+} else if (mode === 'sandbox-recorded') {
+  process.send({ url: await startRecordedSandbox() });
 } else if (mode === 'bare') {
   process.once('message', (message) => {
     void startBare(message.bodies).then((url) => process.send({ url }));

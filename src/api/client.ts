@@ -35,7 +35,7 @@ import {
   type WalletTokens,
   type WalletUser,
 } from './schemas';
-import { Endpoint, type Call, type RequestEvent } from './transport';
+import { Endpoint, type Call, type RequestEvent, type TransportExchange } from './transport';
 import {
   validateAccountName,
   validateAccountNumber,
@@ -71,6 +71,10 @@ export interface WalletClientOptions {
   maxRetryDelayMs?: number;
   /** Called once per attempt, for logging. */
   onRequest?: (event: RequestEvent) => void;
+  /** Called once per attempt with headers and bodies (secrets included: the listener masks). */
+  onExchange?: (exchange: TransportExchange) => void;
+  /** Sent as User-Agent on every request. */
+  userAgent?: string;
 }
 
 /** What wallet queries need: the app's key and the wallet's access token. */
@@ -148,6 +152,8 @@ export class WalletClient {
       retryDelayMs: nonNegative(options.retryDelayMs, 300),
       maxRetryDelayMs: nonNegative(options.maxRetryDelayMs, 5_000),
       onRequest: options.onRequest,
+      onExchange: options.onExchange,
+      userAgent: options.userAgent,
     };
     this.console = new Endpoint(options.consoleUrl, transport);
     this.developer = new Endpoint(options.developerUrl, transport);

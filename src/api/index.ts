@@ -11,7 +11,7 @@ export type {
   WalletClientOptions,
   WalletCredentials,
 } from './client';
-export type { RequestEvent } from './transport';
+export type { RequestEvent, TransportExchange } from './transport';
 export { isAuthError, isCancelled, isRefusal, WalletApiError } from './errors';
 export type { WalletApiErrorKind } from './errors';
 export { formatNaira, koboToNaira, parseNairaToKobo, UNKNOWN_AMOUNT } from './money';

@@ -37,6 +37,29 @@ export interface RequestEvent {
   error?: WalletApiErrorKind;
 }
 
+/**
+ * One attempt with everything that went over the wire, for the Requests view (onExchange).
+ * Holds headers and bodies, secrets included: the listener masks them before keeping anything.
+ */
+export interface TransportExchange {
+  method: string;
+  /** The endpoint's base URL, e.g. `https://api.console.example.com`. */
+  baseUrl: string;
+  path: string;
+  /** The query string sent, without `?` ('' when none). */
+  query: string;
+  requestHeaders: Record<string, string>;
+  /** The JSON body sent ('' when none). */
+  requestBody: string;
+  /** 0 when no answer came. */
+  status: number;
+  responseHeaders: Record<string, string>;
+  responseBody: string;
+  startedAt: number;
+  durationMs: number;
+  error?: WalletApiErrorKind;
+}
+
 export interface TransportOptions {
   timeoutMs: number;
   /** Bound on one call, all attempts and waits together (see deadline.ts); none when undefined. */
@@ -45,6 +68,10 @@ export interface TransportOptions {
   retryDelayMs: number;
   maxRetryDelayMs: number;
   onRequest?: (event: RequestEvent) => void;
+  /** Every attempt with its headers and bodies; only when set are bodies kept (it costs a copy). */
+  onExchange?: (exchange: TransportExchange) => void;
+  /** Sent as User-Agent, so a server's log (the sandbox's Requests view) can tell who called. */
+  userAgent?: string;
 }
 
 export interface Call<T> {
@@ -91,7 +118,7 @@ export class Endpoint {
   private readonly badBaseUrl: boolean;
 
   constructor(
-    baseUrl: string,
+    private readonly baseUrl: string,
     private readonly options: TransportOptions,
   ) {
     const url = URL.canParse(baseUrl) ? new URL(baseUrl) : undefined;
@@ -138,15 +165,17 @@ export class Endpoint {
       }
     };
 
+    const headers: Record<string, string> = { accept: 'application/json', ...this.userAgentHeader(), ...call.headers };
+    const watch = this.options.onExchange ? new ExchangeWatch(this.baseUrl, call, headers, this.options.onExchange) : undefined;
     const options: FetchOptions<'json'> & Pick<BoundedInit, 'callerSignal'> = {
       method: call.method,
       query: call.query,
-      headers: { accept: 'application/json', ...call.headers },
+      headers,
       body: call.body,
       // POSTs are never retried: the server may have acted on the first one.
       retry: call.method === 'GET' ? retries : false,
       retryDelay: (context) => Math.min(this.retryDelay(context, retries, call.signal), deadline?.remainingMs() ?? Infinity),
-      parseResponse: parseJson,
+      parseResponse: watch ? (text) => parseJson(watch.answered(text)) : parseJson,
       // Not `signal`: ofetch arms its per-attempt timeout only when no signal is given. The
       // deadline's signal ends the call at its bound, or when the caller cancels.
       callerSignal: deadline?.signal ?? call.signal,
@@ -157,12 +186,15 @@ export class Endpoint {
         flush();
         attempt += 1;
         startedAt = performance.now();
+        watch?.started();
       },
       onResponse: ({ response: answer }) => {
         pending = { ...base(), status: answer.status, ...(answer.ok ? {} : { error: 'http' as const }) };
+        watch?.finished(answer.status, answer.headers);
       },
       onRequestError: ({ error, options: attemptOptions }) => {
         pending = { ...base(), error: transportKind(error, call.signal) };
+        watch?.finished(0, undefined, pending.error);
         // With a timeout set, ofetch retries aborted attempts too; a cancelled call ends here.
         if (call.signal?.aborted || deadline?.signal.aborted) attemptOptions.retry = false;
       },
@@ -230,6 +262,10 @@ export class Endpoint {
     }
   }
 
+  private userAgentHeader(): Record<string, string> {
+    return this.options.userAgent ? { 'user-agent': this.options.userAgent } : {};
+  }
+
   /** Exponential backoff from retryDelayMs; a Retry-After header wins; both capped. */
   private retryDelay(context: FetchContext, retries: number, signal: AbortSignal | undefined): number {
     if (signal?.aborted) return 0;
@@ -267,6 +303,58 @@ export class Endpoint {
       target,
       findInChain(error, (e) => (typeof e.code === 'string' ? e.code : undefined)),
     );
+  }
+}
+
+/** Collects one call's attempts for TransportOptions.onExchange (only built when that is set). */
+class ExchangeWatch {
+  private startedAt = 0;
+  private startedPerf = 0;
+  private text = '';
+  private readonly requestBody: string;
+  private readonly query: string;
+
+  constructor(
+    private readonly baseUrl: string,
+    private readonly call: Call<unknown>,
+    private readonly headers: Record<string, string>,
+    private readonly listener: (exchange: TransportExchange) => void,
+  ) {
+    this.requestBody = call.body === undefined ? '' : JSON.stringify(call.body);
+    this.query = call.query ? new URLSearchParams(Object.entries(call.query).map(([name, value]) => [name, String(value)])).toString() : '';
+  }
+
+  started(): void {
+    this.startedAt = Date.now();
+    this.startedPerf = performance.now();
+    this.text = '';
+  }
+
+  /** parseResponse's input: the answer's text. */
+  answered(text: string): string {
+    this.text = text;
+    return text;
+  }
+
+  finished(status: number, responseHeaders: Headers | undefined, error?: WalletApiErrorKind): void {
+    try {
+      this.listener({
+        method: this.call.method,
+        baseUrl: this.baseUrl,
+        path: this.call.path,
+        query: this.query,
+        requestHeaders: { ...this.headers },
+        requestBody: this.requestBody,
+        status,
+        responseHeaders: responseHeaders ? Object.fromEntries(responseHeaders.entries()) : {},
+        responseBody: this.text,
+        startedAt: this.startedAt,
+        durationMs: performance.now() - this.startedPerf,
+        ...(error ? { error } : {}),
+      });
+    } catch {
+      // A failing listener must not fail the request.
+    }
   }
 }
 

@@ -1,7 +1,15 @@
-import { WalletClient } from '../api';
+import { WalletClient, type TransportExchange } from '../api';
 import type { Logger } from '../common/logger';
 import { EnvironmentSettings, type Endpoints, type EnvironmentId } from './environments';
 import type { LocalSandbox } from './localSandbox';
+
+/** What the clients tell the Requests view: who they are, and what they send to real servers. */
+export interface ClientTraffic {
+  /** Sent as User-Agent, so the sandbox's records say "this extension". */
+  userAgent: string;
+  /** Each attempt against staging or production (the sandbox records its own side). */
+  onRemoteExchange(env: EnvironmentId, exchange: TransportExchange): void;
+}
 
 /** One API client per environment, rebuilt only when its URLs or timeout change. */
 export class ClientProvider {
@@ -11,6 +19,7 @@ export class ClientProvider {
     private readonly settings: EnvironmentSettings,
     private readonly sandbox: LocalSandbox,
     private readonly logger: Logger,
+    private readonly traffic?: ClientTraffic,
   ) {}
 
   async endpoints(env: EnvironmentId): Promise<Endpoints> {
@@ -30,6 +39,8 @@ export class ClientProvider {
       // The setting bounds what the user waits for one action: each attempt and all of them together.
       timeoutMs,
       deadlineMs: timeoutMs,
+      userAgent: this.traffic?.userAgent,
+      onExchange: env === 'local' || !this.traffic ? undefined : (exchange) => this.traffic?.onRemoteExchange(env, exchange),
       onRequest: (event) => {
         const outcome = event.status ?? event.error ?? 'no answer';
         const retry = event.attempt > 1 ? ` (attempt ${event.attempt})` : '';

@@ -1,21 +1,43 @@
 import * as vscode from 'vscode';
-import { startSandbox, type Sandbox } from '../sandbox';
+import { startSandbox, type Sandbox, type SandboxExchange } from '../sandbox';
 import { Disposable, toDisposable } from '../common/lifecycle';
 import type { Logger } from '../common/logger';
 
+/** The fixed loopback port the sandbox asks for first (as `npm run sandbox` does). */
+export const DEFAULT_SANDBOX_PORT = 4010;
+/** How many ports after the asked one are tried when it is taken. */
+const PORT_TRIES = 20;
+
+export interface LocalSandboxOptions {
+  /** The port from the setting, read on each start. */
+  port?: () => number;
+  /** Every exchange the sandbox answers (the Requests view); must not throw. */
+  onExchange?: (exchange: SandboxExchange, sandboxUrl: string) => void;
+}
+
+/** Where the sandbox listens, and the port it asked for first. */
+export interface SandboxAddress {
+  url: string;
+  port: number;
+  askedPort: number;
+}
+
 /**
  * The local sandbox runs inside the extension host, started the first time the local
- * environment is used (never during activation) and stopped on deactivate.
+ * environment is used (never during activation) and stopped on deactivate. It listens on the
+ * port of `walletConsole.sandbox.port` so a developer's app can use it, or the next free one.
  */
 export class LocalSandbox extends Disposable {
   private starting: Promise<Sandbox> | undefined;
+  private address: SandboxAddress | undefined;
   private readonly startedEmitter = this._register(new vscode.EventEmitter<Sandbox>());
-  /** Fires once the sandbox listens (watchers subscribe then: asking for it would start it). */
+  /** Fires once the sandbox listens (watchers subscribe then: asking for it would start it; the Requests view says where). */
   readonly onDidStart = this.startedEmitter.event;
 
   constructor(
     private readonly storageUri: vscode.Uri,
     private readonly logger: Logger,
+    private readonly options: LocalSandboxOptions = {},
   ) {
     super();
     this._register(toDisposable(() => void this.stop()));
@@ -24,6 +46,11 @@ export class LocalSandbox extends Disposable {
   /** True once something asked for the sandbox (it starts on first use, never during activation). */
   get started(): boolean {
     return this.starting !== undefined;
+  }
+
+  /** Where it listens, once it does. */
+  get listening(): SandboxAddress | undefined {
+    return this.address;
   }
 
   url(): Promise<string> {
@@ -41,15 +68,36 @@ export class LocalSandbox extends Disposable {
   private async start(): Promise<Sandbox> {
     await vscode.workspace.fs.createDirectory(this.storageUri);
     const dataFile = vscode.Uri.joinPath(this.storageUri, 'sandbox-state.json').fsPath;
-    const sandbox = await startSandbox({ dataFile });
-    this.logger.info(`Local sandbox listening on ${sandbox.url} (state in ${dataFile})`);
+    const askedPort = this.options.port?.() ?? DEFAULT_SANDBOX_PORT;
+    const observe = this.options.onExchange;
+    let url = '';
+    const onExchange = observe ? (exchange: SandboxExchange) => observe(exchange, url) : undefined;
+    const sandbox = await this.listen(askedPort, (port) => startSandbox({ dataFile, port, onExchange }));
+    url = sandbox.url;
+    this.address = { url: sandbox.url, port: sandbox.port, askedPort };
+    const taken = askedPort !== 0 && sandbox.port !== askedPort ? ` (port ${askedPort} was taken)` : '';
+    this.logger.info(`Local sandbox listening on ${sandbox.url}${taken} (state in ${dataFile})`);
     this.startedEmitter.fire(sandbox);
     return sandbox;
+  }
+
+  /** The asked port, or the next free one after it; 0 lets the system choose. */
+  private async listen(askedPort: number, start: (port: number) => Promise<Sandbox>): Promise<Sandbox> {
+    for (let port = askedPort, tries = 0; ; port++, tries++) {
+      try {
+        return await start(port);
+      } catch (error) {
+        const inUse = (error as NodeJS.ErrnoException)?.code === 'EADDRINUSE';
+        if (!inUse || askedPort === 0) throw error;
+        if (tries + 1 >= PORT_TRIES || port >= 65535) return start(0);
+      }
+    }
   }
 
   async stop(): Promise<void> {
     const starting = this.starting;
     this.starting = undefined;
+    this.address = undefined;
     if (starting) await (await starting).close();
   }
 }

@@ -15,6 +15,8 @@ import { buyAirtime } from './money/buyAirtime';
 import { requeryTransfer } from './money/requeryTransfer';
 import { sendToBank } from './money/sendToBank';
 import { sendToPhone } from './money/sendToPhone';
+import type { LocalSandbox } from '../auth/localSandbox';
+import type { RequestHistory } from '../traffic/requestHistory';
 import { addAppKey, copyAppKey, createApp, selectApp } from './apps';
 import { connectWallet, disconnectWallet, selectWallet } from './connectWallet';
 import type { CommandDeps } from './deps';
@@ -39,6 +41,14 @@ import {
   setSandboxBalance,
   setSandboxDelay,
 } from './sandboxControls';
+import {
+  clearRequestFilter,
+  clearRequests,
+  copySandboxSettings,
+  filterRequestsByPath,
+  filterRequestsByStatus,
+  showRequest,
+} from './requests';
 
 /** What the commands work on besides the accounts: the views' model, the panel and the bank services. */
 export interface CommandTargets {
@@ -54,6 +64,9 @@ export interface CommandTargets {
   money: MoneyService;
   /** The in-process sandbox, for the Events and Sandbox views' commands. */
   watch: SandboxWatch;
+  /** The Requests view's history and the sandbox it listens to. */
+  requests: RequestHistory;
+  sandbox: LocalSandbox;
 }
 
 /**
@@ -70,7 +83,7 @@ function idArgument(argument: unknown, field: 'mobile' | 'appId' | 'environment'
 
 /** Registers every command the extension contributes, each run through the one runner. */
 export function registerCommands(runner: CommandRunner, deps: CommandDeps, targets: CommandTargets): vscode.Disposable[] {
-  const { state, model, walletTree, walletView, contextKeys, panel, banks, verifier, records, money, watch } = targets;
+  const { state, model, walletTree, walletView, contextKeys, panel, banks, verifier, records, money, watch, requests, sandbox } = targets;
   const moneyDeps = { ...deps, money, model, banks, verifier };
   const sandboxDeps = { ...deps, watch };
   const commands: [CommandId, string, (...args: unknown[]) => unknown][] = [
@@ -132,6 +145,12 @@ export function registerCommands(runner: CommandRunner, deps: CommandDeps, targe
     [COMMANDS.expireWalletToken, vscode.l10n.t('Expire Wallet Access Token'), (node) => expireWalletToken(sandboxDeps, node)],
     [COMMANDS.revokeRefreshTokens, vscode.l10n.t('Revoke Wallet Refresh Tokens'), (node) => revokeRefreshTokens(sandboxDeps, node)],
     [COMMANDS.resetSandboxWallet, vscode.l10n.t('Reset Sandbox Wallet'), (node) => resetSandboxWallet(sandboxDeps, model, node)],
+    [COMMANDS.showRequest, vscode.l10n.t('Show Request'), (id) => showRequest(deps, requests, panel, id)],
+    [COMMANDS.filterRequestsByStatus, vscode.l10n.t('Filter Requests by Status'), () => filterRequestsByStatus(deps, requests)],
+    [COMMANDS.filterRequestsByPath, vscode.l10n.t('Filter Requests by Path'), () => filterRequestsByPath(deps, requests)],
+    [COMMANDS.clearRequestFilter, vscode.l10n.t('Clear Request Filter'), () => clearRequestFilter(requests)],
+    [COMMANDS.clearRequests, vscode.l10n.t('Clear Requests'), () => clearRequests(requests)],
+    [COMMANDS.copySandboxSettings, vscode.l10n.t('Copy Sandbox Settings for Your App'), () => copySandboxSettings(deps, sandbox)],
   ];
   return commands.map(([id, title, handler]) =>
     vscode.commands.registerCommand(id, (...args: unknown[]) =>

@@ -44,6 +44,12 @@ export const COMMANDS = {
   expireWalletToken: 'walletConsole.expireWalletToken',
   revokeRefreshTokens: 'walletConsole.revokeRefreshTokens',
   resetSandboxWallet: 'walletConsole.resetSandboxWallet',
+  showRequest: 'walletConsole.showRequest',
+  filterRequestsByStatus: 'walletConsole.filterRequestsByStatus',
+  filterRequestsByPath: 'walletConsole.filterRequestsByPath',
+  clearRequestFilter: 'walletConsole.clearRequestFilter',
+  clearRequests: 'walletConsole.clearRequests',
+  copySandboxSettings: 'walletConsole.copySandboxSettings',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];

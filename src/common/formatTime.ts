@@ -23,6 +23,11 @@ export function formatClockTime(at: number | Date, locale?: string): string {
   return formatter(locale, { hour: '2-digit', minute: '2-digit' }).format(at);
 }
 
+/** Hours, minutes and seconds ("14:05:09"), for a list of requests a second apart. */
+export function formatClockSeconds(at: number | Date, locale?: string): string {
+  return formatter(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(at);
+}
+
 /**
  * Date and time ("4 Mar 2021, 10:20:30"); `precision: 'minutes'` leaves out the seconds. An ISO
  * string that is not a date comes back as it is.

@@ -1,5 +1,6 @@
 import { ServerResponse } from 'node:http';
 import { ApiError } from './errors';
+import { noteAnswer } from './exchange';
 
 // Answering: every answer is JSON with the same headers.
 
@@ -8,12 +9,14 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
     return;
   }
   const text = JSON.stringify(body);
-  res.writeHead(status, {
+  const sent = {
     ...headers,
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': Buffer.byteLength(text),
     'Cache-Control': 'no-store',
-  });
+  };
+  res.writeHead(status, sent);
+  noteAnswer(res, text, sent);
   res.end(text);
 }
 

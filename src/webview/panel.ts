@@ -17,6 +17,11 @@ import { renderTransactionPage } from './html/transactionPage';
 import { renderVerifyPage } from './html/verificationPage';
 import { renderEventPage } from './html/eventPage';
 import type { SandboxWatch } from '../sandboxControl/sandboxWatch';
+import { renderRequestPage } from './html/requestPage';
+import type { RequestHistory } from '../traffic/requestHistory';
+import type { RequestReplayer } from '../traffic/replay';
+import { senderText } from '../traffic/sender';
+import { snippet } from '../traffic/snippets';
 import type { PageContext } from './html/parts';
 import type { PanelRecorder, PanelStatus } from './panelRecorder';
 import { parsePanelState, parseWebviewMessage, PANEL_VIEW_TYPE, type HostMessage, type PanelState, type WebviewMessage } from './protocol';
@@ -32,6 +37,9 @@ export interface DetailPanelDeps {
   records: TransactionRecords;
   /** The local sandbox, for its webhook events. */
   watch: SandboxWatch;
+  /** The Requests view's history and Replay (the request page). */
+  requests: RequestHistory;
+  replayer: RequestReplayer;
   extensionUri: vscode.Uri;
   /** Only while extension tests run: records what the panel does for them to read. */
   recorder?: PanelRecorder;
@@ -80,6 +88,11 @@ export class DetailPanel implements vscode.Disposable {
     if (this.panel && this.state?.view === 'event') void this.track(this.loadEvent(this.state.id));
   }
 
+  /** Shows a recorded request of the Requests view by its id. */
+  showRequest(id: number): Promise<void> {
+    return this.track(Promise.resolve(this.loadRequest(id)));
+  }
+
   /** The serializer's entry: adopt the restored panel and redraw what its state says. */
   restore(panel: vscode.WebviewPanel, rawState: unknown): Promise<void> {
     const state = parsePanelState(rawState, (text) => validateTransactionRef(text).ok);
@@ -90,6 +103,7 @@ export class DetailPanel implements vscode.Disposable {
     }
     this.adopt(panel);
     if (state?.view === 'event') return this.showEvent(state.id);
+    if (state?.view === 'request') return this.showRequest(state.id);
     if (state?.view !== 'transaction') return this.showVerify();
     const savedIn = ENVIRONMENT_IDS.find((id) => id === state.env);
     if (savedIn && savedIn !== this.deps.accounts.env()) {
@@ -117,6 +131,9 @@ export class DetailPanel implements vscode.Disposable {
           ? this.loadEvent(state.id)
           : this.loadVerify(),
     );
+    // A recorded request says which environment it went to: it stays as it is.
+    if (state.view === 'request') return;
+    void this.track(state.view === 'transaction' ? this.loadTransaction(state.reference, true) : this.loadVerify());
   }
 
   /** The environment a transaction reference was opened in, when it is not the current one. */
@@ -243,6 +260,40 @@ export class DetailPanel implements vscode.Disposable {
       if (generation !== this.generation) return;
       this.setPage(renderErrorPage(title, vscode.l10n.t('Could not load event {0}', id), errorReason(error), this.context(env)));
     }
+  }
+
+  private loadRequest(id: number): void {
+    ++this.generation;
+    const env = this.deps.accounts.env();
+    this.pageEnv = env;
+    this.state = { view: 'request', id };
+    this.deps.recorder?.detailShown(undefined);
+    this.ensurePanel();
+    const record = this.deps.requests.get(id);
+    if (!record) {
+      this.setPage(
+        renderErrorPage(
+          vscode.l10n.t('Request'),
+          vscode.l10n.t('This request is no longer in the history'),
+          vscode.l10n.t('The Requests view keeps the last requests of this session only (walletConsole.requests.historySize).'),
+          this.context(env),
+          false,
+        ),
+      );
+      return;
+    }
+    const environment = ENVIRONMENTS[record.environment];
+    this.setPage(
+      renderRequestPage(
+        {
+          record,
+          sender: senderText(record),
+          replayOff: record.environment === 'production' ? vscode.l10n.t('Replay works in the local sandbox and staging only.') : undefined,
+          locale: vscode.env.language,
+        },
+        { environment: environment.live ? vscode.l10n.t('{0} (live)', environment.label) : environment.label },
+      ),
+    );
   }
 
   private async loadVerify(prefill?: VerifyPrefill): Promise<void> {
@@ -406,6 +457,8 @@ export class DetailPanel implements vscode.Disposable {
       case 'retry':
         if (this.state?.view === 'transaction') await this.loadTransaction(this.state.reference, true);
         else if (this.state?.view === 'event') await this.loadEvent(this.state.id);
+        if (this.state?.view === 'request') this.loadRequest(this.state.id);
+        else if (this.state?.view === 'transaction') await this.loadTransaction(this.state.reference, true);
         else await this.loadVerify();
         return;
       case 'verifyRecipient':
@@ -426,6 +479,10 @@ export class DetailPanel implements vscode.Disposable {
         return this.verify(message.bankCode, message.accountNumber);
       case 'redeliver':
         return this.redeliver();
+      case 'copySnippet':
+        return this.copySnippet(message.format);
+      case 'replay':
+        return this.replay();
     }
   }
 
@@ -438,6 +495,45 @@ export class DetailPanel implements vscode.Disposable {
     } catch (error) {
       this.deps.logger.error('Redelivering from the panel failed', error);
       this.notice(errorReason(error), 'error');
+    }
+  }
+
+  /** The record on show, or undefined (with a notice) when the page shows none. */
+  private shownRequest() {
+    const record = this.state?.view === 'request' ? this.deps.requests.get(this.state.id) : undefined;
+    if (!record) this.notice(vscode.l10n.t('This request is no longer in the history.'), 'error');
+    return record;
+  }
+
+  private async copySnippet(format: 'curl' | 'fetch' | 'python'): Promise<void> {
+    const record = this.shownRequest();
+    if (!record) return;
+    try {
+      await vscode.env.clipboard.writeText(snippet(record.template, format));
+      this.notice(vscode.l10n.t('Copied. Set the $WALLET_… variables it reads before you run it.'));
+    } catch (error) {
+      this.deps.logger.error('Copying a snippet failed', error);
+      this.notice(vscode.l10n.t('Could not copy to the clipboard.'), 'error');
+    }
+  }
+
+  private async replay(): Promise<void> {
+    const record = this.shownRequest();
+    if (!record) return;
+    try {
+      const outcome = await this.deps.replayer.replay(record);
+      if (outcome)
+        this.notice(
+          vscode.l10n.t(
+            'Replayed: {0} in {1} ms. The new request is at the top of the Requests view.',
+            outcome.status,
+            Math.round(outcome.durationMs),
+          ),
+        );
+      else this.notice(vscode.l10n.t('Not replayed.'));
+    } catch (error) {
+      this.deps.logger.error(`Replay of ${record.method} ${record.path} failed`, error);
+      this.notice(vscode.l10n.t('Replay failed: {0}', errorReason(error)), 'error');
     }
   }
 

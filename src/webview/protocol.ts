@@ -16,7 +16,11 @@ export const PANEL_VIEW_TYPE = 'walletConsole.detail';
  * transaction keeps the environment it belongs to, so a window reloaded in another one says
  * where the record is instead of looking it up in the wrong place.
  */
-export type PanelState = { view: 'transaction'; reference: string; env?: string } | { view: 'verify' } | { view: 'event'; id: string };
+export type PanelState =
+  | { view: 'transaction'; reference: string; env?: string }
+  | { view: 'verify' }
+  | { view: 'event'; id: string }
+  | { view: 'request'; id: number };
 
 /** The pages 'navigate' may ask for (an event is only opened from the Events view). */
 export type PanelView = 'transaction' | 'verify';
@@ -44,6 +48,9 @@ export type HostMessage =
 
 export type CopyTarget = 'reference' | 'json';
 
+/** The request page's snippets (src/traffic/snippets.ts builds them). */
+export type SnippetTarget = 'curl' | 'fetch' | 'python';
+
 export type WebviewMessage =
   | { type: 'ready' }
   | { type: 'copy'; what: CopyTarget }
@@ -55,6 +62,9 @@ export type WebviewMessage =
   | { type: 'verify'; bankCode: string; accountNumber: string }
   /** The webhook event on show, sent again (the host knows which). */
   | { type: 'redeliver' }
+  /** The request page: copy it as a snippet, or send it again. */
+  | { type: 'copySnippet'; format: SnippetTarget }
+  | { type: 'replay' }
   /** The page's visible text after it drew something, when 'init' asked for it: tests read what a person sees. */
   | { type: 'rendered'; text: string };
 
@@ -68,6 +78,7 @@ function shortString(value: unknown, max = MAX_FIELD_LENGTH): value is string {
 
 const VIEWS: readonly string[] = ['transaction', 'verify'] satisfies PanelView[];
 const COPY_TARGETS: readonly string[] = ['reference', 'json'] satisfies CopyTarget[];
+const SNIPPET_TARGETS: readonly string[] = ['curl', 'fetch', 'python'] satisfies SnippetTarget[];
 
 /**
  * The host's guard for everything the webview posts: a well-formed message, rebuilt with
@@ -82,7 +93,12 @@ export function parseWebviewMessage(value: unknown): WebviewMessage | undefined 
     case 'retry':
     case 'verifyRecipient':
     case 'redeliver':
+    case 'replay':
       return { type: value.type };
+    case 'copySnippet':
+      return typeof value.format === 'string' && SNIPPET_TARGETS.includes(value.format)
+        ? { type: 'copySnippet', format: value.format as SnippetTarget }
+        : undefined;
     case 'copy':
       return typeof value.what === 'string' && COPY_TARGETS.includes(value.what)
         ? { type: 'copy', what: value.what as CopyTarget }
@@ -105,6 +121,8 @@ export function parsePanelState(value: unknown, isReference: (text: string) => b
   if (!isRecord(value)) return undefined;
   if (value.view === 'verify') return { view: 'verify' };
   if (value.view === 'event' && typeof value.id === 'string' && EVENT_ID.test(value.id)) return { view: 'event', id: value.id };
+  if (value.view === 'request' && Number.isSafeInteger(value.id) && (value.id as number) > 0)
+    return { view: 'request', id: value.id as number };
   if (value.view === 'transaction' && shortString(value.reference, 128) && isReference(value.reference)) {
     return shortString(value.env, 32)
       ? { view: 'transaction', reference: value.reference, env: value.env }

@@ -3,7 +3,7 @@
 // as JSON and leaves the budgets to scripts/bench/run.mjs.
 //
 // Env: WALLET_CONSOLE_BENCH_OUT     file to write the HostReport to (required)
-//      WALLET_CONSOLE_BENCH_PHASES  comma-separated: activation, requests, history, transfer
+//      WALLET_CONSOLE_BENCH_PHASES  comma-separated: activation, requests, history, transfer, traffic
 //      WALLET_CONSOLE_TEST_TAG      prefix for console lines, so the launcher can show them
 import * as fs from 'node:fs';
 import { connectFreshWallet, type ConnectedWallet } from '../host/support/connectedWallet';
@@ -13,6 +13,7 @@ import type { HostReport, Phase } from './report';
 import { measureRequests } from './requests';
 import { measureTransfer } from './transfer';
 import { log } from './support';
+import { measureTraffic } from './traffic';
 
 function describe(error: unknown): string {
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
@@ -35,7 +36,7 @@ export async function run(): Promise<void> {
   }
 
   let wallet: ConnectedWallet | undefined;
-  if (phases.has('requests') || phases.has('history') || phases.has('transfer')) {
+  if (phases.has('requests') || phases.has('history') || phases.has('transfer') || phases.has('traffic')) {
     try {
       wallet = await connectFreshWallet('bench');
       log(`Connected the sandbox wallet ${wallet.mobile}.`);
@@ -63,6 +64,14 @@ export async function run(): Promise<void> {
       report.transfer = await measureTransfer(wallet);
     } catch (error) {
       report.errors.transfer = describe(error);
+    }
+  }
+
+  if (wallet && phases.has('traffic')) {
+    try {
+      report.traffic = await measureTraffic(wallet);
+    } catch (error) {
+      report.errors.traffic = describe(error);
     }
   }
 

@@ -53,13 +53,26 @@ export interface TransferReport {
   samplesMs: number[];
 }
 
+export interface TrafficReport {
+  requests: number;
+  /** Rows the Requests view shows (the history size). */
+  rows: number;
+  sendMs: number;
+  /** Per refresh: the view's children and every row's item. */
+  refreshMs: number[];
+  heapBeforeBytes: number;
+  heapAfterBytes: number;
+  heapMethod: 'gc' | 'median';
+}
+
 export interface HostReport {
   activation?: ActivationReport;
   requests?: RequestsReport;
   history?: HistoryReport;
   transfer?: TransferReport;
+  traffic?: TrafficReport;
   /** Phase name: what went wrong. */
   errors: Record<string, string>;
 }
 
-export type Phase = 'activation' | 'requests' | 'history' | 'transfer';
+export type Phase = 'activation' | 'requests' | 'history' | 'transfer' | 'traffic';

@@ -15,6 +15,21 @@ function tooLarge(): ApiError {
 
 const EMPTY = Buffer.alloc(0);
 
+/** Where readBody leaves the body it read, for an exchange observer (../exchange.ts). */
+export interface KeptBody {
+  body?: Buffer;
+}
+
+const KEPT = Symbol('keptBody');
+type Keeping = IncomingMessage & { [KEPT]?: KeptBody };
+
+/** Asks readBody to keep `req`'s body; only an installed observer asks, so the common path pays nothing. */
+export function keepBodyOf(req: IncomingMessage): KeptBody {
+  const kept: KeptBody = {};
+  (req as Keeping)[KEPT] = kept;
+  return kept;
+}
+
 /** HTTP/1.1: a request has a body only when it announces one with Content-Length or Transfer-Encoding. */
 export function announcesBody(req: IncomingMessage): boolean {
   const length = req.headers['content-length'];
@@ -50,7 +65,20 @@ export function readBody(req: IncomingMessage): Promise<Buffer> {
         settle(() => reject(tooLarge()));
       }
     });
-    req.on('end', () => settle(() => (size > MAX_BODY_BYTES ? reject(tooLarge()) : resolve(Buffer.concat(chunks)))));
+    req.on('end', () =>
+      settle(() => {
+        if (size > MAX_BODY_BYTES) {
+          reject(tooLarge());
+          return;
+        }
+        const body = Buffer.concat(chunks);
+        const kept = (req as Keeping)[KEPT];
+        if (kept) {
+          kept.body = body;
+        }
+        resolve(body);
+      }),
+    );
     // Aborted uploads end up here; the answer goes nowhere, but the handler must not hang.
     const aborted = (): void => settle(() => reject(invalid('The request was closed before its body arrived')));
     req.on('error', aborted);

@@ -75,6 +75,10 @@ const ACTIONS: Record<string, WebviewMessage> = {
   'verify-recipient': { type: 'verifyRecipient' },
   'navigate-transaction': { type: 'navigate', view: 'transaction' },
   redeliver: { type: 'redeliver' },
+  'copy-curl': { type: 'copySnippet', format: 'curl' },
+  'copy-fetch': { type: 'copySnippet', format: 'fetch' },
+  'copy-python': { type: 'copySnippet', format: 'python' },
+  replay: { type: 'replay' },
 };
 
 document.addEventListener('click', (event) => {

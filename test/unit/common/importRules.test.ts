@@ -39,6 +39,8 @@ const UPWARD: [file: string, specifier: string, rule: string][] = [
   ['src/sandbox/ids.ts', '../api/money', 'sandbox-stands-alone'],
   ['src/auth/clients.ts', '../views/loadable', 'auth-below-services-and-ui'],
   ['src/banks/bankDirectory.ts', '../webview/protocol', 'services-below-ui'],
+  ['src/traffic/requestHistory.ts', '../views/loadable', 'services-below-ui'],
+  ['src/auth/clients.ts', '../traffic/capture', 'auth-below-services-and-ui'],
   ['src/views/loadable.ts', '../commands/exportFormat', 'views-beside-webview'],
   ['src/views/autoRefresh.ts', '../webview/protocol', 'views-beside-webview'],
   ['src/webview/protocol.ts', '../views/loadable', 'webview-beside-views'],

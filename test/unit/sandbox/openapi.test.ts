@@ -22,6 +22,12 @@ function exchange(overrides: Partial<SandboxExchange>): SandboxExchange {
     status: 200,
     headers: { 'content-type': 'application/json; charset=utf-8' },
     body: JSON.stringify({ success: true, data: { banks: [{ bankCode: '000014', bankName: 'ACCESS BANK' }] } }),
+    admin: false,
+    requestHeaders: {},
+    requestBody: '',
+    startedAt: 0,
+    durationMs: 0,
+    remote: '127.0.0.1:1',
     ...overrides,
   };
 }

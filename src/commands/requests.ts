@@ -1,0 +1,80 @@
+import * as vscode from 'vscode';
+import type { LocalSandbox } from '../auth/localSandbox';
+import { UserFacingError } from '../common/userFacingError';
+import type { RequestHistory } from '../traffic/requestHistory';
+import type { StatusClass } from '../traffic/requestRecord';
+import type { DetailPanel } from '../webview/panel';
+import type { CommandDeps } from './deps';
+
+/** Opens a request of the Requests view in the panel: the row's id, or one picked from the list. */
+export async function showRequest(deps: CommandDeps, history: RequestHistory, panel: DetailPanel, argument: unknown): Promise<void> {
+  let id = typeof argument === 'number' ? argument : undefined;
+  if (id === undefined) {
+    const records = history.visible();
+    if (records.length === 0) throw new UserFacingError(vscode.l10n.t('There are no requests in the Requests view yet.'));
+    id = await deps.ui().pick(
+      records.map((record) => ({
+        label: `${record.method} ${record.path}`,
+        description: record.status === 0 ? vscode.l10n.t('no answer') : String(record.status),
+        value: record.id,
+      })),
+      { title: vscode.l10n.t('Show Request'), placeholder: vscode.l10n.t('A request of the Requests view, newest first') },
+    );
+  }
+  await panel.showRequest(id);
+}
+
+export async function filterRequestsByStatus(deps: CommandDeps, history: RequestHistory): Promise<void> {
+  const current = history.filter.statusClass;
+  const choices: { label: string; value: StatusClass | 'all' }[] = [
+    { label: vscode.l10n.t('All statuses'), value: 'all' },
+    { label: vscode.l10n.t('2xx: success'), value: '2xx' },
+    { label: vscode.l10n.t('3xx: redirect'), value: '3xx' },
+    { label: vscode.l10n.t('4xx: refused'), value: '4xx' },
+    { label: vscode.l10n.t('5xx: server error'), value: '5xx' },
+    { label: vscode.l10n.t('No answer'), value: 'none' },
+  ];
+  const chosen = await deps.ui().pick(
+    choices.map((choice) => ({ ...choice, description: choice.value === (current ?? 'all') ? vscode.l10n.t('current') : undefined })),
+    { title: vscode.l10n.t('Filter Requests by Status') },
+  );
+  history.setFilter({ ...history.filter, statusClass: chosen === 'all' ? undefined : chosen });
+}
+
+export async function filterRequestsByPath(deps: CommandDeps, history: RequestHistory): Promise<void> {
+  const path = await deps.ui().ask({
+    title: vscode.l10n.t('Filter Requests by Path'),
+    prompt: vscode.l10n.t('Show requests whose path contains this text (empty shows all)'),
+    placeholder: vscode.l10n.t('a part of the path, like /v1/transactions'),
+    value: history.filter.path ?? '',
+  });
+  history.setFilter({ ...history.filter, path: path.trim() === '' ? undefined : path.trim() });
+}
+
+export function clearRequestFilter(history: RequestHistory): void {
+  history.setFilter({});
+}
+
+export function clearRequests(history: RequestHistory): void {
+  history.clear();
+}
+
+/** Copies what an app needs to call the local sandbox, after saying the app key is a secret. */
+export async function copySandboxSettings(deps: CommandDeps, sandbox: LocalSandbox): Promise<void> {
+  const { app, appKey } = await deps.accounts.requireAppKey('local');
+  const copy = vscode.l10n.t('Copy Settings');
+  const choice = await deps
+    .ui()
+    .confirm(
+      vscode.l10n.t(
+        'The settings include the key of "{0}", a secret: anyone who has it can act as your app. Copy them to the clipboard?',
+        app.name,
+      ),
+      { modal: true, level: 'warning' },
+      copy,
+    );
+  if (choice !== copy) return;
+  const url = await sandbox.url();
+  await vscode.env.clipboard.writeText(`WALLET_BASE_URL=${url}\nWALLET_DEVELOPER_URL=${url}\nWALLET_APP_KEY=${appKey}\n`);
+  void deps.ui().confirm(vscode.l10n.t('The local sandbox settings for "{0}" are on the clipboard ({1}).', app.name, url), {});
+}

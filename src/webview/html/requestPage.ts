@@ -1,0 +1,78 @@
+// The request page: one recorded request and its answer, masked as recorded (src/traffic),
+// with the snippet buttons and Replay. JSON bodies are shown pretty-printed.
+
+import * as l10n from '@vscode/l10n';
+import { formatDateTime } from '../../common/formatTime';
+import type { HeaderList, RequestRecord } from '../../traffic/requestRecord';
+import { html, type SafeHtml } from './escape';
+import { contextLine, icon, statusLine, type PageContext } from './parts';
+import type { Page } from './shell';
+
+export interface RequestPageModel {
+  record: RequestRecord;
+  /** "this extension", or the client's user agent. */
+  sender: string;
+  /** Why Replay is off for this record (production); undefined when it is offered. */
+  replayOff?: string;
+  locale?: string;
+}
+
+/** JSON pretty-printed (two spaces); anything else as it came. */
+export function prettyBody(text: string): string {
+  if (text === '') return text;
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
+function headerList(headers: HeaderList, id: string): SafeHtml {
+  if (headers.length === 0) return html`<p class="hint">${l10n.t('No headers.')}</p>`;
+  return html`<dl class="fields" id="${id}">${headers.map(
+    ([name, value]) => html`<div class="field-row"><dt class="mono">${name}</dt><dd class="mono">${value}</dd></div>`,
+  )}</dl>`;
+}
+
+function body(text: string, id: string, label: string): SafeHtml {
+  if (text === '') return html`<p class="hint">${l10n.t('No body.')}</p>`;
+  return html`<pre class="body" id="${id}" tabindex="0" aria-label="${label}"><code>${prettyBody(text)}</code></pre>`;
+}
+
+export function renderRequestPage(model: RequestPageModel, context: PageContext): Page {
+  const { record } = model;
+  const target = `${record.path}${record.query ? `?${record.query}` : ''}`;
+  const status = record.status === 0 ? l10n.t('no answer') : String(record.status);
+  const pageBody = html`<header class="page-header">
+${contextLine(context)}
+<h1><span class="mono">${record.method} ${target}</span> <span class="badge">${status}</span></h1>
+<p class="meta">${l10n.t('{0} · {1} ms · sent by {2}', formatDateTime(record.at, model.locale), record.durationMs, model.sender)}</p>
+<div class="toolbar" role="toolbar" aria-label="${l10n.t('Request actions')}">
+<button type="button" class="secondary" data-action="copy-curl">${icon('terminal')}${l10n.t('Copy as cURL')}</button>
+<button type="button" class="secondary" data-action="copy-fetch">${icon('copy')}${l10n.t('Copy as TypeScript fetch')}</button>
+<button type="button" class="secondary" data-action="copy-python">${icon('copy')}${l10n.t('Copy as Python requests')}</button>
+${
+  model.replayOff
+    ? html`<button type="button" data-action="replay" disabled aria-describedby="replay-off">${icon('debug-restart')}${l10n.t('Replay')}</button><span id="replay-off" class="hint">${model.replayOff}</span>`
+    : html`<button type="button" data-action="replay">${icon('debug-restart')}${l10n.t('Replay')}</button>`
+}
+</div>
+<p class="hint">${l10n.t('Secrets are masked here; the snippets read them from $WALLET_APP_KEY, $WALLET_ACCESS_TOKEN and the like.')}</p>
+${statusLine()}
+</header>
+<section aria-labelledby="request-heading">
+<h2 id="request-heading">${l10n.t('Request')}</h2>
+<h3>${l10n.t('Headers')}</h3>
+${headerList(record.requestHeaders, 'request-headers')}
+<h3>${l10n.t('Body')}</h3>
+${body(record.requestBody, 'request-body', l10n.t('Request body'))}
+</section>
+<section aria-labelledby="response-heading">
+<h2 id="response-heading">${l10n.t('Response')}</h2>
+<h3>${l10n.t('Headers')}</h3>
+${headerList(record.responseHeaders, 'response-headers')}
+<h3>${l10n.t('Body')}</h3>
+${body(record.responseBody, 'response-body', l10n.t('Response body'))}
+</section>`;
+  return { title: l10n.t('{0} {1}', record.method, record.path), kind: 'request', body: pageBody };
+}

@@ -1,0 +1,61 @@
+import * as assert from 'node:assert/strict';
+import { request } from 'node:http';
+import { startSandbox, type Sandbox, type SandboxExchange } from '../../../src/sandbox';
+
+// The exchange observer (SandboxOptions.onExchange) sees the request as well as the answer: the
+// Requests view is built on what it reports.
+
+describe('Sandbox exchange observer', () => {
+  let sandbox: Sandbox;
+  const seen: SandboxExchange[] = [];
+
+  before(async () => {
+    sandbox = await startSandbox({ onExchange: (exchange) => seen.push(exchange) });
+  });
+  after(() => sandbox.close());
+  beforeEach(() => seen.splice(0));
+
+  function post(path: string, body: string, headers: Record<string, string>): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const req = request(`${sandbox.url}${path}`, { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) } });
+      req.on('response', (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+
+  async function settled(): Promise<SandboxExchange> {
+    for (let i = 0; i < 50 && seen.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    assert.equal(seen.length, 1);
+    return seen[0]!;
+  }
+
+  it('reports the request headers, the body as read, the user agent, timing and the answer', async () => {
+    const body = JSON.stringify({ email: 'observer@example.ng', password: 'not-a-real-one' });
+    const before = Date.now();
+    const status = await post('/v1/auth/signup?from=test', body, { 'content-type': 'application/json', 'user-agent': 'my-app/1.2' });
+    const exchange = await settled();
+    assert.equal(exchange.method, 'POST');
+    assert.equal(exchange.path, '/v1/auth/signup');
+    assert.equal(exchange.query, 'from=test');
+    assert.equal(exchange.admin, false);
+    assert.equal(exchange.status, status);
+    assert.equal(exchange.requestHeaders['user-agent'], 'my-app/1.2');
+    assert.equal(exchange.requestBody, body);
+    assert.match(exchange.body, /"success"/);
+    assert.ok(exchange.startedAt >= before && exchange.startedAt <= Date.now());
+    assert.ok(exchange.durationMs >= 0 && exchange.durationMs < 10_000);
+    assert.match(exchange.remote, /^127\.0\.0\.1:\d+$/);
+  });
+
+  it('marks admin requests as such', async () => {
+    const answer = await fetch(`${sandbox.url}/__sandbox/requests`);
+    await answer.text();
+    const exchange = await settled();
+    assert.equal(exchange.admin, true);
+    assert.equal(exchange.requestBody, '');
+  });
+});
