@@ -16,6 +16,7 @@ import { Logger } from './common/logger';
 import { VsCodeUserInput, type UserInput } from './common/userInput';
 import { TRANSACTION_JSON_SCHEME, TransactionJsonProvider, TransactionRecords } from './documents/transactionJson';
 import { exportedApi, type WalletConsoleApi, type WalletConsolePublicApi } from './extensionApi';
+import { registerLinter } from './linter/register';
 import { registerViews } from './views/register';
 import { EnvironmentStatus } from './views/environmentStatus';
 import { registerWebview } from './webview/register';
@@ -63,6 +64,7 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
     records,
     vscode.workspace.registerTextDocumentContentProvider(TRANSACTION_JSON_SCHEME, new TransactionJsonProvider(accounts, records)),
     ...webview.disposables,
+    ...registerLinter(),
     ...registerCommands(runner, deps, {
       state: context.globalState,
       model: views.model,

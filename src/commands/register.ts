@@ -10,6 +10,7 @@ import type { ContextKeys } from '../views/contextKeys';
 import type { WalletModel } from '../views/walletModel';
 import type { WalletNode, WalletTreeProvider } from '../views/walletTree';
 import type { DetailPanel } from '../webview/panel';
+import { addToGitignore } from '../linter/addToGitignore';
 import { addAppKey, copyAppKey, createApp, selectApp } from './apps';
 import { connectWallet, disconnectWallet, selectWallet } from './connectWallet';
 import type { CommandDeps } from './deps';
@@ -83,6 +84,7 @@ export function registerCommands(runner: CommandRunner, deps: CommandDeps, targe
       vscode.l10n.t('Open Settings'),
       () => vscode.commands.executeCommand('workbench.action.openSettings', '@ext:wallet-console.wallet-console'),
     ],
+    [COMMANDS.addToGitignore, vscode.l10n.t('Add to .gitignore'), (file) => addToGitignore(file)],
   ];
   return commands.map(([id, title, handler]) =>
     vscode.commands.registerCommand(id, (...args: unknown[]) => runner.run(invocationKey(id, args), title, () => handler(...args), id)),

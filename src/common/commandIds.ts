@@ -25,6 +25,7 @@ export const COMMANDS = {
   verifyBankAccountQuick: 'walletConsole.verifyBankAccountQuick',
   showLog: 'walletConsole.showLog',
   openSettings: 'walletConsole.openSettings',
+  addToGitignore: 'walletConsole.addToGitignore',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];

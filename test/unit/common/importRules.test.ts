@@ -43,6 +43,9 @@ const UPWARD: [file: string, specifier: string, rule: string][] = [
   ['src/views/autoRefresh.ts', '../webview/protocol', 'views-beside-webview'],
   ['src/webview/protocol.ts', '../views/loadable', 'webview-beside-views'],
   ['src/commands/exportFormat.ts', '../extensionApi', 'only-activation-wires-commands'],
+  ['src/linter/keyScanner.ts', '../views/loadable', 'linter-beside-ui'],
+  ['src/linter/envRead.ts', '../auth/clients', 'linter-beside-ui'],
+  ['src/views/tidy.ts', '../linter/keyScanner', 'only-commands-and-activation-use-linter'],
 ];
 
 describe('import rules (lint)', function () {
