@@ -53,6 +53,7 @@ export class KeyLinter extends Disposable {
   }
 
   private schedule(document: vscode.TextDocument): void {
+    if (!LINTED_SCHEMES.has(document.uri.scheme)) return;
     const key = document.uri.toString();
     clearTimeout(this.pending.get(key));
     this.pending.set(

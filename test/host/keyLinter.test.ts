@@ -224,6 +224,27 @@ describe('Key linter (fixture files in the workspace)', function () {
     await diagnostics(document.uri, (list) => list.length === 0, 'no warning once ignored again');
   });
 
+  it('reads the rules of the repository the file is in: a nested repository does not use the outer .gitignore', async () => {
+    const nested = fixture('nested');
+    await fs.mkdir(path.join(nested.fsPath, '.git'), { recursive: true });
+    await fs.writeFile(path.join(nested.fsPath, '.env'), `WALLET_APP_KEY=${KEYS.envSandbox}\n`);
+    await fs.writeFile(fixture('.gitignore').fsPath, '.env\n');
+    try {
+      const document = await open('nested/.env');
+      const found = await diagnostics(
+        document.uri,
+        (list) => list.length === 1,
+        'the warning: the outer rule does not reach into the nested repository',
+      );
+      remember(found);
+      await fs.writeFile(path.join(nested.fsPath, '.gitignore'), '.env\n');
+      await diagnostics(document.uri, (list) => list.length === 0, "no warning once the nested repository's .gitignore covers it");
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    } finally {
+      await fs.rm(nested.fsPath, { recursive: true, force: true });
+    }
+  });
+
   it('checks a .env-style file written to disk without opening it', async () => {
     const staging = fixture('config/.env.staging');
     await fs.mkdir(path.dirname(staging.fsPath), { recursive: true });
