@@ -5,6 +5,7 @@ import { COMMANDS } from '../common/commandIds';
 import { envReadFix } from './envRead';
 import { workspacePath } from './gitignoreFiles';
 import { DIAGNOSTIC_SOURCE, KEY_CODES } from './keyDiagnostics';
+import { findKeys } from './keyScanner';
 
 export class KeyQuickFixes implements vscode.CodeActionProvider {
   static readonly metadata: vscode.CodeActionProviderMetadata = { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] };
@@ -14,8 +15,9 @@ export class KeyQuickFixes implements vscode.CodeActionProvider {
       .filter((diagnostic) => diagnostic.source === DIAGNOSTIC_SOURCE)
       .flatMap((diagnostic) => {
         if (diagnostic.code === KEY_CODES.envNotIgnored) return this.ignoreFile(document, diagnostic);
-        if (diagnostic.code === KEY_CODES.production || diagnostic.code === KEY_CODES.sandbox)
-          return [this.readFromEnv(document, diagnostic)];
+        const isKey = diagnostic.code === KEY_CODES.production || diagnostic.code === KEY_CODES.sandbox;
+        // A diagnostic from before the last edit may no longer cover a key: offer nothing until it is checked again.
+        if (isKey && findKeys(document.getText(diagnostic.range)).length === 1) return [this.readFromEnv(document, diagnostic)];
         return [];
       });
   }

@@ -222,6 +222,19 @@ describe('Key linter (fixture files in the workspace)', function () {
     await apply((await quickFixes(document, ours(document.uri)[0]!))[0]!);
     assert.equal(await fs.readFile(fixture('.gitignore').fsPath, 'utf8'), 'node_modules/\n/.env\n');
     await diagnostics(document.uri, (list) => list.length === 0, 'no warning once ignored again');
+
+    // A .gitignore with unsaved edits in an editor: the line joins them and both are saved.
+    await fs.writeFile(fixture('.gitignore').fsPath, 'node_modules/\n');
+    await diagnostics(document.uri, (list) => list.length === 1, 'the warning back again');
+    const gitignore = await vscode.workspace.openTextDocument(fixture('.gitignore'));
+    const unsaved = new vscode.WorkspaceEdit();
+    unsaved.insert(gitignore.uri, new vscode.Position(0, 0), 'dist/\n');
+    await vscode.workspace.applyEdit(unsaved);
+    assert.equal(gitignore.isDirty, true);
+    await apply((await quickFixes(document, ours(document.uri)[0]!))[0]!);
+    assert.equal(gitignore.isDirty, false, 'saved');
+    assert.equal(await fs.readFile(fixture('.gitignore').fsPath, 'utf8'), 'dist/\nnode_modules/\n/.env\n');
+    await diagnostics(document.uri, (list) => list.length === 0, 'no warning once saved');
   });
 
   it('reads the rules of the repository the file is in: a nested repository does not use the outer .gitignore', async () => {
