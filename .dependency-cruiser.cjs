@@ -8,6 +8,8 @@
 //   traffic               in-process sandbox for the Events and Sandbox views; traffic:
 //                         the recorded requests of the Requests view)
 //   views, webview        the UI: may import the services and below, not each other
+//   linter                the key linter, UI beside views and webview: imports only common (no
+//                         client or network: it never sends a key anywhere)
 //   commands              may import the UI and below
 //   extension*.ts         wires it all
 // test/unit/common/importRules.test.ts proves that each rule fails on a planted import.
@@ -48,6 +50,18 @@ module.exports = {
       'src/webview sits below commands and beside views.',
     ),
     layer('only-activation-wires-commands', '^src/commands/', ACTIVATION, 'Only activation wires the commands.'),
+    layer(
+      'linter-beside-ui',
+      '^src/linter/',
+      `^src/(?!(linter|common)/)|${ACTIVATION}`,
+      'src/linter imports only common: no client, no sandbox, so it cannot send a key anywhere.',
+    ),
+    layer(
+      'only-commands-and-activation-use-linter',
+      '^src/(api|sandbox|common|auth|banks|documents|views|webview)/',
+      '^src/linter/',
+      'Only commands and activation import the key linter.',
+    ),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

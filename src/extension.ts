@@ -18,6 +18,7 @@ import { Logger } from './common/logger';
 import { VsCodeUserInput, type UserInput } from './common/userInput';
 import { TRANSACTION_JSON_SCHEME, TransactionJsonProvider, TransactionRecords } from './documents/transactionJson';
 import { exportedApi, type WalletConsoleApi, type WalletConsolePublicApi } from './extensionApi';
+import { registerLinter } from './linter/register';
 import { registerViews } from './views/register';
 import { registerSandboxViews } from './views/sandboxViews';
 import { SandboxWatch } from './sandboxControl/sandboxWatch';
@@ -106,6 +107,7 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
     transferWatcher.onDidTouchActiveWallet(() => void views.model.refreshAfterTransfer()),
     vscode.workspace.registerTextDocumentContentProvider(TRANSACTION_JSON_SCHEME, new TransactionJsonProvider(accounts, records)),
     ...webview.disposables,
+    ...registerLinter(),
     ...registerCommands(runner, deps, {
       state: context.globalState,
       model: views.model,

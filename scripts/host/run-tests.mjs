@@ -15,7 +15,7 @@
 // version, default 15 min), WALLET_CONSOLE_HOST_VERBOSE=1 (also print the workbench's own log
 // and the server's output).
 // The last line is "N passed, N failed" (all versions together).
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -102,6 +102,8 @@ async function runSuite(spec, index, options) {
   const forgetDataDir = onShutdown(() => rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 }));
   const server = await startServer({ host, env, profileDir: dataDir });
   const workspace = tempWorkspace();
+  // Files the tests open (test/host/keyLinter.test.ts): a workspace with code in it.
+  cpSync(path.join(repoRoot, 'test', 'host', 'fixtures', 'workspace'), workspace, { recursive: true });
   const url = workbenchUrl(server.port, {
     folder: workspace,
     payload: developmentPayload(server.port, { extensionPath: repoRoot, testsPath: index }),

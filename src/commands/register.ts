@@ -17,6 +17,7 @@ import { sendToBank } from './money/sendToBank';
 import { sendToPhone } from './money/sendToPhone';
 import type { LocalSandbox } from '../auth/localSandbox';
 import type { RequestHistory } from '../traffic/requestHistory';
+import { addToGitignore } from '../linter/addToGitignore';
 import { addAppKey, copyAppKey, createApp, selectApp } from './apps';
 import { connectWallet, disconnectWallet, selectWallet } from './connectWallet';
 import type { CommandDeps } from './deps';
@@ -151,6 +152,7 @@ export function registerCommands(runner: CommandRunner, deps: CommandDeps, targe
     [COMMANDS.clearRequestFilter, vscode.l10n.t('Clear Request Filter'), () => clearRequestFilter(requests)],
     [COMMANDS.clearRequests, vscode.l10n.t('Clear Requests'), () => clearRequests(requests)],
     [COMMANDS.copySandboxSettings, vscode.l10n.t('Copy Sandbox Settings for Your App'), () => copySandboxSettings(deps, sandbox)],
+    [COMMANDS.addToGitignore, vscode.l10n.t('Add to .gitignore'), (file) => addToGitignore(file)],
   ];
   return commands.map(([id, title, handler]) =>
     vscode.commands.registerCommand(id, (...args: unknown[]) =>

@@ -50,6 +50,7 @@ export const COMMANDS = {
   clearRequestFilter: 'walletConsole.clearRequestFilter',
   clearRequests: 'walletConsole.clearRequests',
   copySandboxSettings: 'walletConsole.copySandboxSettings',
+  addToGitignore: 'walletConsole.addToGitignore',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];

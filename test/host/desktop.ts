@@ -12,6 +12,8 @@ import { runTests } from '@vscode/test-electron';
 async function main(): Promise<number> {
   const repoRoot = path.resolve(__dirname, '..', '..', '..');
   const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-console-workspace-'));
+  // Files the tests open (test/host/keyLinter.test.ts): a workspace with code in it.
+  fs.cpSync(path.join(repoRoot, 'test', 'host', 'fixtures', 'workspace'), workspace, { recursive: true });
   const userData = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-console-user-'));
   try {
     await runTests({

@@ -49,6 +49,9 @@ const UPWARD: [file: string, specifier: string, rule: string][] = [
   ['src/auth/clients.ts', '../money/policy', 'auth-below-services-and-ui'],
   ['src/sandboxControl/durations.ts', '../views/tidy', 'services-below-ui'],
   ['src/auth/environments.ts', '../sandboxControl/endpoints', 'auth-below-services-and-ui'],
+  ['src/linter/keyScanner.ts', '../views/loadable', 'linter-beside-ui'],
+  ['src/linter/envRead.ts', '../auth/clients', 'linter-beside-ui'],
+  ['src/views/tidy.ts', '../linter/keyScanner', 'only-commands-and-activation-use-linter'],
 ];
 
 describe('import rules (lint)', function () {

@@ -1,0 +1,8 @@
+import * as vscode from 'vscode';
+import { KeyLinter } from './keyLinter';
+import { KeyQuickFixes } from './keyQuickFixes';
+
+/** The key linter: diagnostics on every document, and their quick fixes. */
+export function registerLinter(): vscode.Disposable[] {
+  return [new KeyLinter(), vscode.languages.registerCodeActionsProvider({ pattern: '**' }, new KeyQuickFixes(), KeyQuickFixes.metadata)];
+}
