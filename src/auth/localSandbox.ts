@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { startSandbox, type Sandbox, type SandboxExchange } from '../sandbox';
+import { startSandbox, type Sandbox, type SandboxChange, type SandboxExchange } from '../sandbox';
 import { Disposable, toDisposable } from '../common/lifecycle';
 import type { Logger } from '../common/logger';
 
@@ -30,9 +30,17 @@ export interface SandboxAddress {
 export class LocalSandbox extends Disposable {
   private starting: Promise<Sandbox> | undefined;
   private address: SandboxAddress | undefined;
+  private unwatch: (() => void) | undefined;
   private readonly startedEmitter = this._register(new vscode.EventEmitter<Sandbox>());
   /** Fires once the sandbox listens (watchers subscribe then: asking for it would start it; the Requests view says where). */
   readonly onDidStart = this.startedEmitter.event;
+  private readonly stateEmitter = this._register(new vscode.EventEmitter<SandboxChange>());
+  /**
+   * Every state change of the running sandbox, whoever made it (this extension, the developer's
+   * app, an agent): what it touched. Fired synchronously from the sandbox's answer: listeners
+   * only look and arm a timer. Subscribing never starts the sandbox.
+   */
+  readonly onDidChangeState = this.stateEmitter.event;
 
   constructor(
     private readonly storageUri: vscode.Uri,
@@ -77,6 +85,7 @@ export class LocalSandbox extends Disposable {
     this.address = { url: sandbox.url, port: sandbox.port, askedPort };
     const taken = askedPort !== 0 && sandbox.port !== askedPort ? ` (port ${askedPort} was taken)` : '';
     this.logger.info(`Local sandbox listening on ${sandbox.url}${taken} (state in ${dataFile})`);
+    this.unwatch = sandbox.onChange((change) => this.stateEmitter.fire(change));
     this.startedEmitter.fire(sandbox);
     return sandbox;
   }
@@ -98,6 +107,8 @@ export class LocalSandbox extends Disposable {
     const starting = this.starting;
     this.starting = undefined;
     this.address = undefined;
+    this.unwatch?.();
+    this.unwatch = undefined;
     if (starting) await (await starting).close();
   }
 }

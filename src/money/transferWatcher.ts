@@ -3,7 +3,7 @@ import type { AccountService } from '../auth/accountService';
 import type { LocalSandbox } from '../auth/localSandbox';
 import { Disposable, toDisposable } from '../common/lifecycle';
 import type { Logger } from '../common/logger';
-import type { Sandbox, SandboxChange } from '../sandbox';
+import type { SandboxChange } from '../sandbox';
 import type { MoneyService, PendingTransfer } from './moneyService';
 import { requeryDelayMs, transferState } from './transferStatus';
 import { touchesWallet } from './walletChange';
@@ -31,7 +31,7 @@ export class TransferWatcher extends Disposable {
     private readonly logger: Logger,
   ) {
     super();
-    this._register(sandbox.onDidStart((started) => this.follow(started)));
+    this._register(sandbox.onDidChangeState((change) => this.onSandboxChange(change)));
     this._register(money.onDidChangePending(() => this.scheduleRequeries()));
     this._register(
       toDisposable(() => {
@@ -40,10 +40,6 @@ export class TransferWatcher extends Disposable {
         this.requeries.clear();
       }),
     );
-  }
-
-  private follow(sandbox: Sandbox): void {
-    this._register(toDisposable(sandbox.onChange((change) => this.onSandboxChange(change))));
   }
 
   /** Called synchronously by the sandbox: only look and arm a timer. */

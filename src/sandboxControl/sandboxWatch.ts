@@ -19,7 +19,6 @@ export interface WatchedChange {
  */
 export class SandboxWatch extends Disposable {
   private running: Sandbox | undefined;
-  private unsubscribe: (() => void) | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private pending: WatchedChange | undefined;
   private readonly changed = this._register(new vscode.EventEmitter<WatchedChange>());
@@ -28,12 +27,8 @@ export class SandboxWatch extends Disposable {
   constructor(private readonly local: LocalSandbox) {
     super();
     this._register(local.onDidStart((sandbox) => this.attach(sandbox)));
-    this._register(
-      toDisposable(() => {
-        clearTimeout(this.timer);
-        this.unsubscribe?.();
-      }),
-    );
+    this._register(local.onDidChangeState((change) => this.schedule({ events: change.events.length > 0 })));
+    this._register(toDisposable(() => clearTimeout(this.timer)));
   }
 
   /** The running sandbox, or undefined while nothing has started it. */
@@ -52,9 +47,7 @@ export class SandboxWatch extends Disposable {
   }
 
   private attach(sandbox: Sandbox): void {
-    this.unsubscribe?.();
     this.running = sandbox;
-    this.unsubscribe = sandbox.onChange((change) => this.schedule({ events: change.events.length > 0 }));
     this.schedule({ events: true });
   }
 
