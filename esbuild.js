@@ -34,7 +34,14 @@ const shared = {
 
 const builds = [
   { ...shared, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
-  { ...shared, entryPoints: ['src/sandbox/cli.ts'], outfile: 'dist/sandbox.js' },
+  {
+    ...shared,
+    entryPoints: ['src/cli/sandbox.ts'],
+    outfile: 'dist/sandbox.js',
+    define: { 'process.env.WALLET_CONSOLE_VERSION': JSON.stringify(require('./package.json').version) },
+  },
+  // The MCP server and its SDK: loaded by dist/sandbox.js only with --mcp, never by the extension.
+  { ...shared, entryPoints: ['src/mcp/index.ts'], outfile: 'dist/mcp.js' },
   {
     ...shared,
     plugins: [],

@@ -1,5 +1,9 @@
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
+import { registerSandboxMcpServer, sandboxMcpDefinitions } from './agents/mcpProvider';
+import { registerAgentTools } from './agents/registerTools';
+import { SandboxRequestLog } from './agents/sandboxRequests';
+import { extensionToolContext } from './agents/toolContext';
 import { AccountService } from './auth/accountService';
 import { AccountStore } from './auth/accountStore';
 import { AUTH_PROVIDER_ID, DeveloperAuthProvider } from './auth/authProvider';
@@ -43,6 +47,9 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
   const verifier = new BankVerifier(accounts, banks, logger);
   const records = new TransactionRecords();
   const webview = registerWebview(context, { accounts, logger, banks, verifier, records });
+  const agentTools = registerAgentTools(extensionToolContext(accounts, banks, sandbox, new SandboxRequestLog(sandbox)));
+  const mcpDefinitions = sandboxMcpDefinitions(context.extensionPath, context.globalStorageUri.fsPath);
+  const mcpRegistration = registerSandboxMcpServer(mcpDefinitions);
   const authProvider = new DeveloperAuthProvider(
     accounts,
     () => vscode.commands.executeCommand(COMMANDS.signIn),
@@ -63,6 +70,8 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
     records,
     vscode.workspace.registerTextDocumentContentProvider(TRANSACTION_JSON_SCHEME, new TransactionJsonProvider(accounts, records)),
     ...webview.disposables,
+    ...agentTools.disposables,
+    ...(mcpRegistration ? [mcpRegistration] : []),
     ...registerCommands(runner, deps, {
       state: context.globalState,
       model: views.model,
@@ -84,6 +93,7 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
     setUserInput: (scripted: UserInput | undefined) => {
       input = scripted ?? realInput;
     },
+    agents: { tools: agentTools.tools, mcpServerRegistered: mcpRegistration !== undefined, mcpDefinitions },
     storagePaths: { globalStorage: context.globalStorageUri.fsPath, logs: context.logUri.fsPath },
   });
   return exportedApi(

@@ -9,6 +9,7 @@ import type { Logger } from '../common/logger';
  */
 export class LocalSandbox extends Disposable {
   private starting: Promise<Sandbox> | undefined;
+  private running: Sandbox | undefined;
 
   constructor(
     private readonly storageUri: vscode.Uri,
@@ -21,6 +22,11 @@ export class LocalSandbox extends Disposable {
   /** True once something asked for the sandbox (it starts on first use, never during activation). */
   get started(): boolean {
     return this.starting !== undefined;
+  }
+
+  /** The sandbox once it has started, without starting it (readers of its request log). */
+  get current(): Sandbox | undefined {
+    return this.running;
   }
 
   url(): Promise<string> {
@@ -40,12 +46,14 @@ export class LocalSandbox extends Disposable {
     const dataFile = vscode.Uri.joinPath(this.storageUri, 'sandbox-state.json').fsPath;
     const sandbox = await startSandbox({ dataFile });
     this.logger.info(`Local sandbox listening on ${sandbox.url} (state in ${dataFile})`);
+    this.running = sandbox;
     return sandbox;
   }
 
   async stop(): Promise<void> {
     const starting = this.starting;
     this.starting = undefined;
+    this.running = undefined;
     if (starting) await (await starting).close();
   }
 }

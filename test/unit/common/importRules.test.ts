@@ -43,6 +43,10 @@ const UPWARD: [file: string, specifier: string, rule: string][] = [
   ['src/views/autoRefresh.ts', '../webview/protocol', 'views-beside-webview'],
   ['src/webview/protocol.ts', '../views/loadable', 'webview-beside-views'],
   ['src/commands/exportFormat.ts', '../extensionApi', 'only-activation-wires-commands'],
+  ['src/tools/format.ts', '../common/logger', 'tools-plain-node'],
+  ['src/tools/context.ts', '../auth/accountService', 'tools-plain-node'],
+  ['src/agents/sandboxRequests.ts', '../views/loadable', 'agents-is-ui'],
+  ['src/views/loadable.ts', '../agents/toolContext', 'only-entries-use-agents-and-mcp'],
 ];
 
 describe('import rules (lint)', function () {
