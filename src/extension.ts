@@ -1,7 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { registerSandboxMcpServer, sandboxMcpDefinitions } from './agents/mcpProvider';
-import { registerAgentTools } from './agents/registerTools';
+import { contributedToolNames, loadToolsBundle, registerAgentTools } from './agents/registerTools';
 import { SandboxRequestLog } from './agents/sandboxRequests';
 import { extensionToolContext } from './agents/toolContext';
 import { AccountService } from './auth/accountService';
@@ -47,7 +47,11 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
   const verifier = new BankVerifier(accounts, banks, logger);
   const records = new TransactionRecords();
   const webview = registerWebview(context, { accounts, logger, banks, verifier, records });
-  const agentTools = registerAgentTools(extensionToolContext(accounts, banks, sandbox, new SandboxRequestLog(sandbox)));
+  const agentTools = registerAgentTools(
+    contributedToolNames(context.extension.packageJSON),
+    extensionToolContext(accounts, banks, sandbox, new SandboxRequestLog(sandbox)),
+    loadToolsBundle(context.extensionUri),
+  );
   const mcpDefinitions = sandboxMcpDefinitions(context.extensionPath, context.globalStorageUri.fsPath);
   const mcpRegistration = registerSandboxMcpServer(mcpDefinitions);
   const authProvider = new DeveloperAuthProvider(

@@ -1,7 +1,9 @@
 import * as vscode from 'vscode';
 
-// MCP server definition providers came in VS Code 1.101; our @types/vscode is 1.100, so the
-// parts used are typed here and looked up at run time. On 1.100 nothing is registered.
+// MCP server definition providers became API in VS Code 1.101; our @types/vscode is 1.100, so
+// the parts used are typed here and looked up at run time. 1.100 already has a function of that
+// name, but as a proposal that wants another contribution point and fails activation: the
+// version decides, not the function's presence. On 1.100 nothing is registered.
 
 export const MCP_PROVIDER_ID = 'walletConsole.sandboxMcp';
 
@@ -34,7 +36,7 @@ export function sandboxMcpDefinitions(extensionPath: string, storagePath: string
   return {
     provideMcpServerDefinitions: async () => {
       const Definition = (vscode as unknown as { McpStdioServerDefinition?: McpStdioConstructor }).McpStdioServerDefinition;
-      if (!Definition) return [];
+      if (!Definition || !hasMcpDefinitionApi()) return [];
       const cli = vscode.Uri.joinPath(vscode.Uri.file(extensionPath), 'dist', 'sandbox.js').fsPath;
       const storage = vscode.Uri.file(storagePath);
       await vscode.workspace.fs.createDirectory(storage);
@@ -48,8 +50,14 @@ export function sandboxMcpDefinitions(extensionPath: string, storagePath: string
   };
 }
 
-/** Registers the provider where VS Code has the API; answers whether it did. */
+/** True from VS Code 1.101 on, where MCP server definition providers are stable API. */
+export function hasMcpDefinitionApi(version = vscode.version): boolean {
+  const [major = 0, minor = 0] = version.split('.').map(Number);
+  return major > 1 || (major === 1 && minor >= 101);
+}
+
+/** Registers the provider where VS Code has the API; answers with the registration, if any. */
 export function registerSandboxMcpServer(provider: McpProvider): vscode.Disposable | undefined {
   const register = (vscode.lm as unknown as McpApi).registerMcpServerDefinitionProvider;
-  return register ? register.call(vscode.lm, MCP_PROVIDER_ID, provider) : undefined;
+  return hasMcpDefinitionApi() && register ? register.call(vscode.lm, MCP_PROVIDER_ID, provider) : undefined;
 }

@@ -4,6 +4,7 @@
 // this one (dist/mcp.js), loaded only with --mcp.
 
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type * as Mcp from '../mcp/index';
 import { runCli, startFailure, USAGE } from '../sandbox/cli';
 
@@ -26,7 +27,8 @@ async function main(argv: string[]): Promise<void> {
     MCP_USAGE,
   );
   if (!sandbox) return;
-  const mcp = (await import(path.join(__dirname, 'mcp.js'))) as typeof Mcp;
+  // A file URL: import() takes one on every platform.
+  const mcp = (await import(pathToFileURL(path.join(__dirname, 'mcp.js')).href)) as typeof Mcp;
   await mcp.serveOverStdio(sandbox, VERSION);
   console.error('Serving the agent tools over MCP on stdin/stdout.');
   // The client closing the pipe is the end of the session.

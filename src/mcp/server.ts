@@ -3,6 +3,7 @@
 
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import type { ToolContext } from '../tools/context';
 import { TOOLS } from '../tools/definitions';
 import { inputJsonSchema } from '../tools/manifest';
@@ -10,8 +11,17 @@ import { runTool } from '../tools/run';
 
 export const MCP_SERVER_NAME = 'wallet-console-sandbox';
 
+/**
+ * The SDK checks elicitation answers against a JSON Schema; this server never elicits (tool
+ * input is checked by the shared definition), so it needs no validator, and the bundle leaves
+ * the SDK's Ajv out (esbuild.js).
+ */
+const NO_ELICITATION: jsonSchemaValidator = {
+  getValidator: () => () => ({ valid: false, data: undefined, errorMessage: 'This server does not ask for input.' }),
+};
+
 export function createMcpServer(ctx: ToolContext, version: string): Server {
-  const server = new Server({ name: MCP_SERVER_NAME, version }, { capabilities: { tools: {} } });
+  const server = new Server({ name: MCP_SERVER_NAME, version }, { capabilities: { tools: {} }, jsonSchemaValidator: NO_ELICITATION });
   const tools = TOOLS.map((definition) => ({
     name: definition.name,
     title: definition.title,

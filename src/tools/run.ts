@@ -3,7 +3,6 @@
 // answered, and turns failures into a sentence. Plain Node.
 
 import * as v from 'valibot';
-import { WalletApiError } from '../api';
 import { redact } from '../common/redact';
 import * as actions from './actions';
 import type { ToolContext } from './context';
@@ -74,9 +73,13 @@ export async function runTool(name: string, raw: unknown, ctx: ToolContext): Pro
   }
 }
 
-/** A lost money answer already says "Outcome unknown" and how to check; anything else failed. */
+/**
+ * A lost money answer already says "Outcome unknown" and how to check; anything else failed.
+ * Read as a field, not by class: in VS Code this module is its own bundle (dist/tools.js) and
+ * the client's WalletApiError comes from the extension's.
+ */
 function failure(error: unknown): string {
   const message = error instanceof Error && error.message ? error.message : String(error);
-  if (error instanceof WalletApiError && error.outcomeUnknown) return message;
+  if ((error as { outcomeUnknown?: unknown } | undefined)?.outcomeUnknown === true) return message;
   return `Failed: ${message}`;
 }
