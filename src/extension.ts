@@ -49,7 +49,7 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
   const webview = registerWebview(context, { accounts, logger, banks, verifier, records });
   const agentTools = registerAgentTools(
     contributedToolNames(context.extension.packageJSON),
-    extensionToolContext(accounts, banks, sandbox, new SandboxRequestLog(sandbox)),
+    extensionToolContext(accounts, sandbox, new SandboxRequestLog(sandbox)),
     loadToolsBundle(context.extensionUri),
   );
   const mcpDefinitions = sandboxMcpDefinitions(context.extensionPath, context.globalStorageUri.fsPath);

@@ -1,16 +1,10 @@
 import type { AccountService } from '../auth/accountService';
 import { ENVIRONMENTS } from '../auth/environments';
 import type { LocalSandbox } from '../auth/localSandbox';
-import type { BankDirectory } from '../banks/bankDirectory';
 import type { RecentRequests, ToolContext } from '../tools/context';
 
 /** The tools' view of the extension: the current environment, its active wallet, the local sandbox. */
-export function extensionToolContext(
-  accounts: AccountService,
-  banks: BankDirectory,
-  sandbox: LocalSandbox,
-  requests: RecentRequests,
-): ToolContext {
+export function extensionToolContext(accounts: AccountService, sandbox: LocalSandbox, requests: RecentRequests): ToolContext {
   return {
     environment: () => {
       const env = ENVIRONMENTS[accounts.env()];
@@ -18,7 +12,8 @@ export function extensionToolContext(
     },
     withWallet: (work, mobile) => accounts.withWallet(work, mobile),
     defaultWallet: () => accounts.activeWallet()?.mobile,
-    listBanks: async () => [...(await banks.banks())],
+    // Asked afresh each time: an agent asks rarely, and the views' session cache stays theirs.
+    listBanks: () => accounts.listBanks(),
     recentRequests: requests,
     sandbox: () => sandbox.instance(),
   };

@@ -63,6 +63,8 @@ describe('Agent tools (language model tools and MCP)', function () {
     await setSetting('environment', 'local');
     await wallet?.admin.clearFaults();
     await receiver?.close();
+    // Wallets are listed per environment across developers: leave the list as it was found.
+    if (wallet) await wallet.api.accounts.store.disconnectWallet('local', wallet.mobile);
   });
 
   it('contributes every tool of the shared definition', () => {
