@@ -73,7 +73,7 @@ export const TOOL_DEFINITIONS = {
     name: 'wallet_banks',
     title: 'Bank list',
     modelDescription:
-      'Finds banks and their codes in the bank list (about 200 banks): give part of a name or code to filter; without a filter it gives the count and the first matches. Use the code with wallet_verify_bank_account or sandbox_bank_transfer. Read-only.',
+      'Finds banks and their codes in the bank list (dozens of banks, hundreds on a real server): give part of a name or code to filter; without a filter it gives the count and the first matches. Use the code with wallet_verify_bank_account or sandbox_bank_transfer. Read-only.',
     input: v.strictObject({
       search: v.optional(
         described(v.pipe(v.string(), v.maxLength(60)), 'Part of the bank name or code, any case (e.g. "access", "guaranty", "000014").'),
