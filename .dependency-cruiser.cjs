@@ -11,6 +11,11 @@
 //   linter                the key linter, UI beside views and webview: imports only common (no
 //                         client or network: it never sends a key anywhere)
 //   commands              may import the UI and below
+//   tools                 the agent tools' one definition: plain Node, may import api, sandbox
+//                         and the plain masking/redact/billerName modules of common
+//   mcp                   the MCP server over the tools: plain Node, no vscode
+//   agents                the tools in VS Code (UI layer): may import tools, auth, banks and below
+//   cli/                  the sandbox CLI entry: sandbox, and MCP only when asked for
 //   extension*.ts         wires it all
 // test/unit/common/importRules.test.ts proves that each rule fails on a planted import.
 
@@ -49,6 +54,26 @@ module.exports = {
       `^src/(views|commands)/|${ACTIVATION}`,
       'src/webview sits below commands and beside views.',
     ),
+    layer(
+      'tools-plain-node',
+      '^src/tools/',
+      '^src/(?!(tools|api|sandbox)/|common/(masking|redact|billerName)\\.ts$)',
+      'src/tools is plain Node: the extension and the MCP server both run it.',
+    ),
+    layer(
+      'mcp-plain-node',
+      '^src/mcp/',
+      '^src/(?!(mcp|tools|api|sandbox)/|common/(masking|redact|billerName)\\.ts$)',
+      'src/mcp is plain Node.',
+    ),
+    layer('agents-is-ui', '^src/agents/', `^src/(views|webview|commands|mcp)/|${ACTIVATION}`, 'src/agents sits beside the UI.'),
+    layer(
+      'only-entries-use-agents-and-mcp',
+      '^src/(?!(agents|mcp|cli)/)(?!extension[^/]*\\.ts$)',
+      '^src/(agents|mcp)/',
+      'Only activation and the CLI wire the agent tools and the MCP server.',
+    ),
+    layer('cli-entry', '^src/cli/', '^src/(?!(cli|sandbox|mcp)/)', 'The sandbox CLI entry composes the sandbox and, when asked, MCP.'),
     layer('only-activation-wires-commands', '^src/commands/', ACTIVATION, 'Only activation wires the commands.'),
     layer(
       'linter-beside-ui',

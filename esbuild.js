@@ -19,6 +19,23 @@ const ofetchOnGlobalFetch = {
   },
 };
 
+/**
+ * The MCP SDK's Server builds an Ajv validator (~130 KB with ajv-formats and fast-uri) for
+ * elicitation forms, which our server never sends; src/mcp/server.ts passes its own validator,
+ * so the Ajv provider module is replaced by one that refuses to be used.
+ * @type {import('esbuild').Plugin}
+ */
+const mcpWithoutAjv = {
+  name: 'mcp-without-ajv',
+  setup(build) {
+    build.onResolve({ filter: /validation\/ajv-provider\.js$/ }, () => ({ path: 'ajv-provider', namespace: 'mcp-without-ajv' }));
+    build.onLoad({ filter: /.*/, namespace: 'mcp-without-ajv' }, () => ({
+      contents: 'export class AjvJsonSchemaValidator { constructor() { throw new Error("JSON Schema validation is not bundled"); } }',
+      loader: 'js',
+    }));
+  },
+};
+
 /** @type {import('esbuild').BuildOptions} */
 const shared = {
   plugins: [ofetchOnGlobalFetch],
@@ -34,7 +51,16 @@ const shared = {
 
 const builds = [
   { ...shared, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
-  { ...shared, entryPoints: ['src/sandbox/cli.ts'], outfile: 'dist/sandbox.js' },
+  {
+    ...shared,
+    entryPoints: ['src/cli/sandbox.ts'],
+    outfile: 'dist/sandbox.js',
+    define: { 'process.env.WALLET_CONSOLE_VERSION': JSON.stringify(require('./package.json').version) },
+  },
+  // The MCP server and its SDK: loaded by dist/sandbox.js only with --mcp, never by the extension.
+  { ...shared, entryPoints: ['src/mcp/index.ts'], outfile: 'dist/mcp.js', plugins: [...shared.plugins, mcpWithoutAjv] },
+  // The agent tools' code: the extension loads it when an agent first calls a tool.
+  { ...shared, entryPoints: ['src/tools/index.ts'], outfile: 'dist/tools.js' },
   {
     ...shared,
     plugins: [],
@@ -75,7 +101,12 @@ async function main() {
   await Promise.all(contexts.map((context) => context.dispose()));
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+// scripts/security/licenses.mjs reads the builds to list what each bundle holds.
+module.exports = { builds };
+
+if (require.main === module) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,5 +1,9 @@
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
+import { registerSandboxMcpServer, sandboxMcpDefinitions } from './agents/mcpProvider';
+import { contributedToolNames, loadToolsBundle, registerAgentTools } from './agents/registerTools';
+import { SandboxRequestLog } from './agents/sandboxRequests';
+import { extensionToolContext } from './agents/toolContext';
 import { AccountService } from './auth/accountService';
 import { AccountStore } from './auth/accountStore';
 import { AUTH_PROVIDER_ID, DeveloperAuthProvider } from './auth/authProvider';
@@ -80,6 +84,13 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
   const replayer = new RequestReplayer(accounts, requests, logger, ui, () => settings.requestTimeoutMs());
   const webview = registerWebview(context, { accounts, logger, banks, verifier, records, watch, requests, replayer });
   const requestsView = registerRequestsView(requests, sandbox);
+  const agentTools = registerAgentTools(
+    contributedToolNames(context.extension.packageJSON),
+    extensionToolContext(accounts, sandbox, new SandboxRequestLog(sandbox)),
+    loadToolsBundle(context.extensionUri),
+  );
+  const mcpDefinitions = sandboxMcpDefinitions(context.extensionPath, context.globalStorageUri.fsPath);
+  const mcpRegistration = registerSandboxMcpServer(mcpDefinitions);
   const authProvider = new DeveloperAuthProvider(
     accounts,
     () => vscode.commands.executeCommand(COMMANDS.signIn),
@@ -108,6 +119,8 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
     vscode.workspace.registerTextDocumentContentProvider(TRANSACTION_JSON_SCHEME, new TransactionJsonProvider(accounts, records)),
     ...webview.disposables,
     ...registerLinter(),
+    ...agentTools.disposables,
+    ...(mcpRegistration ? [mcpRegistration] : []),
     ...registerCommands(runner, deps, {
       state: context.globalState,
       model: views.model,
@@ -136,6 +149,7 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
     setUserInput: (scripted: UserInput | undefined) => {
       input = scripted ?? realInput;
     },
+    agents: { tools: agentTools.tools, mcpServerRegistered: mcpRegistration !== undefined, mcpDefinitions },
     storagePaths: { globalStorage: context.globalStorageUri.fsPath, logs: context.logUri.fsPath },
   });
   return exportedApi(

@@ -1,3 +1,5 @@
+import type * as vscode from 'vscode';
+import type { McpStdioDefinition } from './agents/mcpProvider';
 import type { AccountService } from './auth/accountService';
 import type { Sandbox } from './sandbox';
 import type { UserInput } from './common/userInput';
@@ -30,6 +32,12 @@ export interface WalletConsoleApi extends WalletConsolePublicApi {
   sandboxViews: SandboxViews;
   /** Replaces the prompts with a scripted stand-in. */
   setUserInput(input: UserInput | undefined): void;
+  /** The language model tools as registered, and the MCP server definition (registered on VS Code 1.101+). */
+  agents: {
+    tools: ReadonlyMap<string, vscode.LanguageModelTool<unknown>>;
+    mcpServerRegistered: boolean;
+    mcpDefinitions: { provideMcpServerDefinitions(token: vscode.CancellationToken): Promise<McpStdioDefinition[]> };
+  };
   /** Where VS Code keeps this extension's files (the secret audit reads them). */
   storagePaths: { globalStorage: string; logs: string };
 }

@@ -1,9 +1,10 @@
 import { startSandbox } from './index';
-import { SandboxOptions } from './types';
+import type { Sandbox, SandboxOptions } from './types';
 
-// `npm run sandbox -- --port 4010`: the sandbox as a standalone process.
+// `npm run sandbox -- --port 4010`: the sandbox as a standalone process. The entry that runs it is
+// src/cli/sandbox.ts (dist/sandbox.js), which also composes the MCP server when asked.
 
-const USAGE = `Usage: npm run sandbox -- [options]
+export const USAGE = `Usage: npm run sandbox -- [options]
 
 Runs the local wallet-payment API sandbox (console and developer APIs on one origin).
 
@@ -89,29 +90,41 @@ export function parseArgs(argv: string[]): CliConfig | 'help' {
   return config;
 }
 
-async function main(): Promise<void> {
+/** Where the CLI writes: the banner goes to stderr when stdout is taken (MCP over stdio). */
+export interface CliOutput {
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+const CONSOLE: CliOutput = { out: (line) => console.log(line), err: (line) => console.error(line) };
+
+/**
+ * Parses argv, starts the sandbox, prints the banner and stops it on SIGINT/SIGTERM. Answers
+ * with the sandbox, or undefined after --help. Exits with 2 on a usage error.
+ */
+export async function runCli(argv: string[], output: CliOutput = CONSOLE, usage = USAGE): Promise<Sandbox | undefined> {
   let config: CliConfig | 'help';
   try {
-    config = parseArgs(process.argv.slice(2));
+    config = parseArgs(argv);
   } catch (error) {
     if (error instanceof UsageError) {
-      console.error(`wallet sandbox: ${error.message}\nRun with --help for the options.`);
+      output.err(`wallet sandbox: ${error.message}\nRun with --help for the options.`);
       process.exit(2);
     }
     throw error;
   }
   if (config === 'help') {
-    console.log(USAGE);
-    return;
+    output.out(usage);
+    return undefined;
   }
   if (config.allowRemote && !isLoopback(config.options.host ?? '127.0.0.1')) {
-    console.warn('Warning: the sandbox speaks plain HTTP and has no real security; anyone who can reach this address can use it.');
+    output.err('Warning: the sandbox speaks plain HTTP and has no real security; anyone who can reach this address can use it.');
   }
   const sandbox = await startSandbox(config.options);
   sandbox.knobs.latencyMs = config.latencyMs;
-  console.log(`Wallet sandbox listening on ${sandbox.url}`);
-  console.log(`Demo wallets 2348000000000 and 2349090000000; admin at ${sandbox.url}/__sandbox/health. Ctrl-C stops.`);
-  console.log(`OpenAPI document (Postman, Thunder Client, generators): ${sandbox.url}/__sandbox/openapi.json`);
+  output.out(`Wallet sandbox listening on ${sandbox.url}`);
+  output.out(`Demo wallets 2348000000000 and 2349090000000; admin at ${sandbox.url}/__sandbox/health. Ctrl-C stops.`);
+  output.out(`OpenAPI document (Postman, Thunder Client, generators): ${sandbox.url}/__sandbox/openapi.json`);
 
   let stopping = false;
   const stop = (): void => {
@@ -122,23 +135,20 @@ async function main(): Promise<void> {
     sandbox.close().then(
       () => process.exit(0),
       (error: unknown) => {
-        console.error(`wallet sandbox: error while stopping: ${String(error)}`);
+        output.err(`wallet sandbox: error while stopping: ${String(error)}`);
         process.exit(1);
       },
     );
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  return sandbox;
 }
 
-if (require.main === module) {
-  main().catch((error: unknown) => {
-    const code = (error as NodeJS.ErrnoException).code;
-    console.error(
-      code === 'EADDRINUSE'
-        ? 'wallet sandbox: that port is already in use; pick another with --port'
-        : `wallet sandbox: ${(error as Error).message ?? String(error)}`,
-    );
-    process.exit(1);
-  });
+/** What the CLI says when it cannot start. */
+export function startFailure(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'EADDRINUSE'
+    ? 'wallet sandbox: that port is already in use; pick another with --port'
+    : `wallet sandbox: ${(error as Error).message ?? String(error)}`;
 }

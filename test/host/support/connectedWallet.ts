@@ -9,6 +9,8 @@ export interface ConnectedWallet {
   email: string;
   password: string;
   mobile: string;
+  /** The passcode the wallet was connected with (secret audits look for it). */
+  passcode: string;
 }
 
 /** Reads the passcode the local sandbox shows in the OTP prompt. */
@@ -31,10 +33,11 @@ export async function connectFreshWallet(label: string): Promise<ConnectedWallet
   await runScripted(api, 'walletConsole.signUp', [email, password, password]);
   await runScripted(api, 'walletConsole.createApp', [`${label} app`]);
   const mobile = api.accounts.accounts('local').developer!.sandboxMobile!;
-  await runScripted(api, 'walletConsole.connectWallet', [mobile, (options) => sandboxPasscode(options.prompt)]);
+  let passcode = '';
+  await runScripted(api, 'walletConsole.connectWallet', [mobile, (options) => (passcode = sandboxPasscode(options.prompt))]);
   assert.equal(api.accounts.activeWallet('local')?.mobile, mobile);
   await untilQuiet(api, admin);
-  return { api, admin, email, password, mobile };
+  return { api, admin, email, password, mobile, passcode };
 }
 
 /**

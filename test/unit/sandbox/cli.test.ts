@@ -6,8 +6,8 @@ import * as path from 'node:path';
 import { CliConfig, isLoopback, parseArgs } from '../../../src/sandbox/cli';
 import { call, expectOk } from './helpers';
 
-// The compiled CLI next to this test: out/src/sandbox/cli.js.
-const CLI = path.resolve(__dirname, '../../../src/sandbox/cli.js');
+// The compiled CLI entry: out/src/cli/sandbox.js.
+const CLI = path.resolve(__dirname, '../../../src/cli/sandbox.js');
 
 interface Run {
   child: ChildProcess;

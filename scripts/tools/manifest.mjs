@@ -1,0 +1,23 @@
+// `npm run tools:manifest`: writes package.json contributes.languageModelTools and their words in
+// package.nls.json from the shared tool definition (src/tools), after `tsc -p .` built out/.
+// test/unit/tools/manifest.test.ts fails when they are not current.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const { languageModelTools, languageModelToolStrings } = require('../../out/src/tools/manifest.js');
+
+const update = (file, change) => {
+  const json = JSON.parse(readFileSync(file, 'utf8'));
+  change(json);
+  writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
+};
+
+update('package.json', (json) => {
+  json.contributes.languageModelTools = languageModelTools();
+});
+update('package.nls.json', (json) => {
+  for (const key of Object.keys(json)) if (key.startsWith('languageModelTool.')) delete json[key];
+  Object.assign(json, languageModelToolStrings());
+});
+console.log('package.json languageModelTools and package.nls.json are current.');

@@ -1,0 +1,59 @@
+import * as vscode from 'vscode';
+import type { ToolContext } from '../tools/context';
+import type * as Tools from '../tools/index';
+
+export type ToolsModule = typeof Tools;
+
+/** One language model tool; actions ask first and say what they will do and where. */
+export function agentTool(name: string, ctx: ToolContext, load: () => Promise<ToolsModule>): vscode.LanguageModelTool<unknown> {
+  return {
+    prepareInvocation: async ({ input }) => {
+      const tools = await load();
+      const checked = tools.checkInput(name, input);
+      // Nothing to confirm when the tool will only answer with why it cannot run.
+      if (!checked.ok || tools.refusal(checked.key, ctx)) return { invocationMessage: vscode.l10n.t('Checking {0}', name) };
+      const asked = tools.confirmation(checked.key, checked.input, ctx.environment(), ctx.defaultWallet());
+      const title = tools.TOOLS.find((tool) => tool.name === name)?.title ?? name;
+      return asked
+        ? { invocationMessage: asked.title, confirmationMessages: { title: asked.title, message: asked.message } }
+        : { invocationMessage: vscode.l10n.t('{0} from {1}', title, ctx.environment().label) };
+    },
+    invoke: async ({ input }) => {
+      const result = await (await load()).runTool(name, input, ctx);
+      return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(result.text)]);
+    },
+  };
+}
+
+export interface AgentTools {
+  disposables: vscode.Disposable[];
+  /** The registered tools by name (extension tests read a confirmation through them). */
+  tools: ReadonlyMap<string, vscode.LanguageModelTool<unknown>>;
+}
+
+/**
+ * Registers the tools package.json declares (generated from the shared definition). Their code
+ * is a bundle of its own, loaded the first time one is called.
+ */
+export function registerAgentTools(names: readonly string[], ctx: ToolContext, load: () => Promise<ToolsModule>): AgentTools {
+  let loaded: Promise<ToolsModule> | undefined;
+  const once = () =>
+    (loaded ??= load().catch((error: unknown) => {
+      loaded = undefined;
+      throw error;
+    }));
+  const tools = new Map(names.map((name) => [name, agentTool(name, ctx, once)]));
+  return { tools, disposables: [...tools].map(([name, tool]) => vscode.lm.registerTool(name, tool)) };
+}
+
+/** The tool names in package.json's contributes.languageModelTools. */
+export function contributedToolNames(packageJson: unknown): string[] {
+  const tools = (packageJson as { contributes?: { languageModelTools?: { name?: unknown }[] } }).contributes?.languageModelTools ?? [];
+  return tools.map((tool) => tool.name).filter((name): name is string => typeof name === 'string');
+}
+
+/** dist/tools.js beside the extension's bundle. */
+export function loadToolsBundle(extensionUri: vscode.Uri): () => Promise<ToolsModule> {
+  // A file URL: import() takes one on every platform.
+  return () => import(vscode.Uri.joinPath(extensionUri, 'dist', 'tools.js').toString(true)) as Promise<ToolsModule>;
+}

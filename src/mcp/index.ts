@@ -1,0 +1,13 @@
+// dist/mcp.js: the MCP server, its own bundle so the SDK loads only when MCP is used
+// (`npm run sandbox -- --mcp`, or VS Code starting the server it was told about).
+
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { Sandbox } from '../sandbox';
+import { sandboxToolContext } from './sandboxSession';
+import { createMcpServer } from './server';
+
+/** Serves the agent tools for this sandbox on stdin/stdout; stdout then carries only the protocol. */
+export async function serveOverStdio(sandbox: Sandbox, version: string): Promise<void> {
+  const server = createMcpServer(sandboxToolContext(sandbox), version);
+  await server.connect(new StdioServerTransport());
+}

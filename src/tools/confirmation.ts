@@ -1,0 +1,54 @@
+// What an action will do and where, for the confirmation VS Code shows before it runs.
+// Numbers are shown in full: this is where the user checks the exact ones the call will use.
+
+import { formatNaira } from '../api';
+import type { ToolEnvironment } from './context';
+import { TOOL_DEFINITIONS, type ToolInput, type ToolKey } from './definitions';
+
+export interface Confirmation {
+  title: string;
+  message: string;
+}
+
+function from(wallet: string | undefined, defaultWallet: string | undefined): string {
+  const mobile = wallet ?? defaultWallet;
+  return mobile ? `wallet ${mobile}` : 'the active wallet';
+}
+
+/** The sentence for an action; undefined for a read-only tool. `input` has been validated. */
+export function confirmation(key: ToolKey, input: unknown, where: ToolEnvironment, defaultWallet?: string): Confirmation | undefined {
+  const definition = TOOL_DEFINITIONS[key];
+  if (!definition.action) return undefined;
+  const place = `in ${where.label}`;
+  const what = ((): string => {
+    switch (key) {
+      case 'bankTransfer': {
+        const given = input as ToolInput<'bankTransfer'>;
+        return `Send ${formatNaira(given.amountKobo)} from ${from(given.wallet, defaultWallet)} to account ${given.accountNumber} at bank ${given.bankCode} ${place}. Sent once, never retried.`;
+      }
+      case 'phoneTransfer': {
+        const given = input as ToolInput<'phoneTransfer'>;
+        return `Send ${formatNaira(given.amountKobo)} from ${from(given.wallet, defaultWallet)} to ${given.mobile} ${place}. Sent once, never retried.`;
+      }
+      case 'airtime': {
+        const given = input as ToolInput<'airtime'>;
+        return `Buy ${formatNaira(given.amountKobo)} of ${given.provider} airtime for ${given.mobile} from ${from(given.wallet, defaultWallet)} ${place}. Sent once, never retried.`;
+      }
+      case 'advanceClock':
+        return `Move the sandbox clock forward ${(input as ToolInput<'advanceClock'>).seconds} seconds ${place}: pending bank transfers that fall due settle and due webhooks are sent.`;
+      case 'injectFault': {
+        const given = input as ToolInput<'injectFault'>;
+        return `Make requests to ${given.method ?? 'any method'} ${given.path} fail ${place}${given.times ? ` for the next ${given.times}` : ' until faults are cleared'}.`;
+      }
+      case 'clearFaults':
+        return `Remove every injected fault ${place}.`;
+      case 'redeliverEvent':
+        return `Send webhook event ${(input as ToolInput<'redeliverEvent'>).eventId} to the app's callbackURL again ${place}.`;
+      case 'resetWallet':
+        return `Reset ${from((input as ToolInput<'resetWallet'>).wallet, defaultWallet)} to its seeded balance and history ${place}, discarding every transaction since.`;
+      default:
+        return `${definition.title} ${place}.`;
+    }
+  })();
+  return { title: definition.title, message: what };
+}
