@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Makes every picture of the README (docs/images/*.png) and of the walkthrough
 // (media/walkthrough/*.jpg) from the real, packaged extension in the VS Code server:
-// a newcomer's path from signed out to a verified bank account, in dark and light themes.
+// a newcomer's path from signed out to a verified bank account, then the development loop
+// (devLoop.mjs), in dark and light themes.
 //
 //   npm run screenshots
 import { mkdirSync } from 'node:fs';
@@ -10,6 +11,7 @@ import path from 'node:path';
 import { connectSandboxWallet, createApp, openTransaction, panelFrame, signUp, verifyInPanel } from '../host/flows.mjs';
 import { compileTypeScript, log, repoRoot } from '../host/util.mjs';
 import { runCommand, settle, startWorkbench } from '../host/workbench.mjs';
+import { devLoopPictures } from './devLoop.mjs';
 
 const docs = path.join(repoRoot, 'docs', 'images');
 const walkthrough = path.join(repoRoot, 'media', 'walkthrough');
@@ -28,8 +30,15 @@ const VERIFICATION = {
   pad: 6,
   maxWidth: 640,
 };
+const DIALOG = { selectors: ['.monaco-dialog-box'], pad: 12 };
+const BOTTOM_PANEL = { selectors: ['.part.panel'], maxHeight: 420 };
+const EDITOR_AND_PANEL = { selectors: ['.part.editor', '.part.panel'], maxHeight: 620 };
 const WALKTHROUGH_REGIONS = {
   sandbox: SIDE_BAR,
+  'send-money': DIALOG,
+  requests: EDITOR_AND_PANEL,
+  webhooks: BOTTOM_PANEL,
+  'sandbox-controls': SIDE_BAR,
   'sign-up': PROMPT,
   'create-app': PROMPT,
   'connect-wallet': PROMPT,
@@ -90,11 +99,14 @@ async function main() {
     await shoot(page, 'transaction-dark', { walkthroughName: 'transaction' });
     await verifyInPanel(page, { bankFilter: 'access', bankCode: '000014', accountNumber: makeValidAccountNumber('000014', '069000003') });
     await shoot(page, 'verify-dark', { walkthroughName: 'verify-bank' });
+    await devLoopPictures(page, (name, options) => shoot(page, name, options));
 
     // Default Light Modern, without a marketplace lookup.
     await runCommand(page, 'Preferences: Toggle between Light/Dark Themes');
     await openTransaction(page);
     await shoot(page, 'transaction-light');
+    await runCommand(page, 'Wallet Console: Focus on Events View');
+    await shoot(page, 'events-light');
     await page.screenshot({ path: path.join(docs, 'status-bar.png'), clip: { x: 0, y: HEIGHT - 24, width: 520, height: 24 } });
   } catch (error) {
     await page.screenshot({ path: path.join(docs, 'failed.png') }).catch(() => {});
