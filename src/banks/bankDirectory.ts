@@ -4,12 +4,12 @@ import type { EnvironmentId } from '../auth/environments';
 import type { Logger } from '../common/logger';
 
 /**
- * The bank list, fetched once per environment per session and shared by the panel and the
- * palette command. Callers that ask while the fetch runs share it; a failed fetch is not
- * kept, so the next ask tries again.
+ * The bank list, fetched once per environment and app per session (the API answers it as the
+ * active app may see it) and shared by the panel and the palette command. Callers that ask
+ * while the fetch runs share it; a failed fetch is not kept, so the next ask tries again.
  */
 export class BankDirectory {
-  private readonly lists = new Map<EnvironmentId, Promise<readonly Bank[]>>();
+  private readonly lists = new Map<string, Promise<readonly Bank[]>>();
 
   constructor(
     private readonly accounts: AccountService,
@@ -17,12 +17,13 @@ export class BankDirectory {
   ) {}
 
   banks(env: EnvironmentId = this.accounts.env()): Promise<readonly Bank[]> {
-    let list = this.lists.get(env);
+    const key = `${env}:${this.accounts.activeApp(env)?.id ?? ''}`;
+    let list = this.lists.get(key);
     if (!list) {
       list = this.fetch(env);
-      this.lists.set(env, list);
+      this.lists.set(key, list);
       list.catch(() => {
-        if (this.lists.get(env) === list) this.lists.delete(env);
+        if (this.lists.get(key) === list) this.lists.delete(key);
       });
     }
     return list;

@@ -239,7 +239,7 @@ describe('Fault matrix: every endpoint × every failure (local sandbox)', functi
         return { input, succeeded: snapshot.pageKind === 'transaction' && snapshot.detail !== undefined };
       },
     },
-    // Runs before anything loads the bank list successfully: a good list is cached for the session.
+    // Runs before anything in this file loads the bank list successfully: a good list is cached for the session (per app).
     {
       name: 'banks',
       method: 'GET',
