@@ -24,12 +24,12 @@ async function run(server, target, seconds, connections) {
 /**
  * Resolves with { [endpoint]: { plain, recorded, ratio, pairRatios, plainRuns, recordedRuns } }.
  *
- * The sandbox is CPU-bound under this load, so its throughput is one over its CPU time per
- * request, and the ratio is plain CPU per request over recorded CPU per request. Wall-clock req/s
- * on a machine shared with other work swing by 2-3x from one second to the next (the server
- * gets the core or not); the CPU a request costs does not. The design is paired as well: short
- * runs of the two servers right next to each other, in alternating order, and the figure is the
- * median of the pairs' ratios. plain and recorded are the median req/s of each, for the label.
+ * Both servers are loaded at the same time, on the same core, for 1 s runs: whatever else the
+ * machine does then hits both alike (run one after the other, wall-clock req/s swing 2-3x from
+ * one second to the next on a shared machine). The sandbox is CPU-bound, so its throughput is
+ * one over its CPU time per request: each pair's ratio is plain CPU per request over recorded
+ * CPU per request, and the figure is the median of the pairs. plain and recorded are the
+ * median req/s each got while sharing the core, for the label.
  */
 export async function measureRecordingCost(cpus, { seconds = 1, pairs = 11, connections = 10 } = {}) {
   const plain = await startServerProcess('sandbox', undefined, cpus);
@@ -42,13 +42,16 @@ export async function measureRecordingCost(cpus, { seconds = 1, pairs = 11, conn
     const results = {};
     for (const [name, target] of Object.entries(ENDPOINTS)) {
       // Warm-up: both JITs compiled, the recorder's history full (it keeps the last 500).
-      for (const which of ['plain', 'recorded']) await run(servers[which], target, 2, connections);
+      await Promise.all(['plain', 'recorded'].map((which) => run(servers[which], target, 3, connections)));
       const runs = { plain: [], recorded: [] };
       const pairRatios = [];
       for (let pair = 0; pair < pairs; pair++) {
-        for (const which of pair % 2 === 0 ? ['plain', 'recorded'] : ['recorded', 'plain'])
-          runs[which].push(await run(servers[which], target, seconds, connections));
-        pairRatios.push(runs.plain[pair].cpuMicrosPerRequest / runs.recorded[pair].cpuMicrosPerRequest);
+        const [plainRun, recordedRun] = await Promise.all(
+          ['plain', 'recorded'].map((which) => run(servers[which], target, seconds, connections)),
+        );
+        runs.plain.push(plainRun);
+        runs.recorded.push(recordedRun);
+        pairRatios.push(plainRun.cpuMicrosPerRequest / recordedRun.cpuMicrosPerRequest);
       }
       const result = {
         plain: median(runs.plain.map((one) => one.rps)),
