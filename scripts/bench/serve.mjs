@@ -26,7 +26,7 @@ async function startSandbox(dataFile) {
   return sandbox.url;
 }
 
-/** The extension's recorder without VS Code: each exchange masked into a record, the last 500 kept. */
+/** The extension's recorder without VS Code: each exchange made into a record (masked when read), the last 500 kept. */
 async function startRecordedSandbox() {
   const require = createRequire(import.meta.url);
   const { startSandbox } = require(path.join(repoRoot, 'out', 'src', 'sandbox', 'index.js'));
