@@ -47,7 +47,8 @@ export function splitCores() {
 
 /**
  * Forks serve.mjs in `mode` (on CPU `cpus` when given; with `args` after the mode) and resolves
- * once it listens: { url, stop() }.
+ * once it listens: { url, stop(), cpuMicros() } (cpuMicros: the CPU time the server process has
+ * used so far, all its threads, in µs; one question at a time).
  */
 export function startServerProcess(mode, init, cpus, args = []) {
   const child = fork(path.join(here, 'serve.mjs'), [mode, ...args], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
@@ -68,7 +69,12 @@ export function startServerProcess(mode, init, cpus, args = []) {
     });
     child.once('message', (message) => {
       clearTimeout(timer);
-      resolve({ url: message.url, stop });
+      const cpuMicros = () =>
+        new Promise((answered) => {
+          child.once('message', (reply) => answered(reply.cpuMicros));
+          child.send({ type: 'cpuMicros' });
+        });
+      resolve({ url: message.url, stop, cpuMicros });
     });
     if (init) child.send(init);
   });
@@ -197,13 +203,20 @@ export function measureClientOverheadInChild(url, wallet, { limitMs = 240_000 } 
   });
 }
 
-export async function cannon(url, headers, seconds, connections) {
+/** Loads `url` for `seconds` (autocannon); resolves with { requests, seconds } answered, all 2xx. */
+export async function cannonRun(url, headers, seconds, connections) {
   const { default: autocannon } = await import('autocannon');
   const result = await autocannon({ url, headers, connections, duration: seconds, pipelining: 1 });
   if (result.errors || result.non2xx || result.timeouts) {
     throw new HostError(`load on ${url}: ${result.errors} errors, ${result.non2xx} non-2xx answers, ${result.timeouts} timeouts`);
   }
-  return result.requests.total / result.duration;
+  return { requests: result.requests.total, seconds: result.duration };
+}
+
+/** Requests per second answered over a run of cannonRun. */
+export async function cannon(url, headers, seconds, connections) {
+  const run = await cannonRun(url, headers, seconds, connections);
+  return run.requests / run.seconds;
 }
 
 /**

@@ -9,7 +9,8 @@
 //   node scripts/bench/serve.mjs bare      a bare node:http server; the parent sends
 //                                          { bodies: { '/path': object } } and it answers each
 //                                          path with that object as JSON, as the sandbox does
-// It reports { url } once listening and exits when the parent goes away.
+// It reports { url } once listening, answers { type: 'cpuMicros' } with the CPU time it has used,
+// and exits when the parent goes away.
 import { Buffer } from 'node:buffer';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
@@ -25,7 +26,7 @@ async function startSandbox(dataFile) {
   return sandbox.url;
 }
 
-/** The extension's recorder without VS Code: each exchange masked into a record, the last 500 kept. */
+/** The extension's recorder without VS Code: each exchange made into a record (masked when read), the last 500 kept. */
 async function startRecordedSandbox() {
   const require = createRequire(import.meta.url);
   const { startSandbox } = require(path.join(repoRoot, 'out', 'src', 'sandbox', 'index.js'));
@@ -67,6 +68,12 @@ function startBare(bodies) {
 }
 
 process.on('disconnect', () => process.exit(0));
+// The CPU time used so far (all threads, GC included), for the benchmarks that count CPU per request.
+process.on('message', (message) => {
+  if (message?.type !== 'cpuMicros') return;
+  const { user, system } = process.cpuUsage();
+  process.send({ cpuMicros: user + system });
+});
 
 if (mode === 'sandbox') {
   process.send({ url: await startSandbox(process.argv[3]) });

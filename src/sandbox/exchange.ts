@@ -64,8 +64,9 @@ export function observeExchange(req: IncomingMessage, res: ServerResponse, obser
     const target = req.url ?? '/';
     const queryStart = target.indexOf('?');
     const path = queryStart === -1 ? target : target.slice(0, queryStart);
-    const headers: OutgoingHttpHeaders = { ...res.getHeaders() };
-    for (const [name, value] of Object.entries(slot.headers)) headers[name.toLowerCase()] = value;
+    // getHeaders() is a fresh object already; most answers set none before writeHead.
+    const headers: OutgoingHttpHeaders = res.getHeaders();
+    for (const name in slot.headers) headers[name.toLowerCase()] = slot.headers[name];
     observer({
       method: (req.method ?? 'GET').toUpperCase(),
       path,

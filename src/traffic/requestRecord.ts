@@ -1,5 +1,6 @@
-// What the Requests view keeps of one request: masked for showing, and a template with
-// $PLACEHOLDERS for secrets that snippets and Replay build on. Neither ever holds a secret.
+// What the Requests view shows of one request: masked for showing, and a template with
+// $PLACEHOLDERS for secrets that snippets and Replay build on. Neither ever holds a secret
+// (a RecordedRequest works them out on first read, see recordedRequest.ts).
 
 export type TrafficEnvironment = 'local' | 'staging' | 'production';
 

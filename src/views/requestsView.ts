@@ -103,16 +103,20 @@ export function registerRequestsView(history: RequestHistory, sandbox: LocalSand
     if (path) parts.push(vscode.l10n.t('path contains "{0}"', path));
     const address = sandbox.listening;
     if (address) parts.push(vscode.l10n.t('sandbox on port {0}', address.port));
-    view.description = parts.join(' · ');
+    // This runs after every batch of recorded requests: set only what changed (each set is a
+    // message to the window).
+    const description = parts.join(' · ');
+    if (view.description !== description) view.description = description;
     const filtered = Boolean(statusClass || path);
     if (filtered !== shownFiltered) {
       shownFiltered = filtered;
       void vscode.commands.executeCommand('setContext', 'walletConsole.requestsFiltered', filtered);
     }
-    view.message =
+    const message =
       address && address.askedPort !== 0 && address.port !== address.askedPort
         ? vscode.l10n.t('Port {0} was taken: the local sandbox listens on {1}.', address.askedPort, address.url)
         : undefined;
+    if (view.message !== message) view.message = message;
   };
   describe();
   return {
