@@ -2,7 +2,7 @@ import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { registerSandboxMcpServer, sandboxMcpDefinitions } from './agents/mcpProvider';
 import { contributedToolNames, loadToolsBundle, registerAgentTools } from './agents/registerTools';
-import { SandboxRequestLog } from './agents/sandboxRequests';
+import { HistoryRecentRequests } from './agents/historyRequests';
 import { extensionToolContext } from './agents/toolContext';
 import { AccountService } from './auth/accountService';
 import { AccountStore } from './auth/accountStore';
@@ -86,7 +86,7 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
   const requestsView = registerRequestsView(requests, sandbox);
   const agentTools = registerAgentTools(
     contributedToolNames(context.extension.packageJSON),
-    extensionToolContext(accounts, sandbox, new SandboxRequestLog(sandbox)),
+    extensionToolContext(accounts, sandbox, new HistoryRecentRequests(requests)),
     loadToolsBundle(context.extensionUri),
   );
   const mcpDefinitions = sandboxMcpDefinitions(context.extensionPath, context.globalStorageUri.fsPath);

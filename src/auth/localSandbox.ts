@@ -41,7 +41,6 @@ export class LocalSandbox extends Disposable {
    * only look and arm a timer. Subscribing never starts the sandbox.
    */
   readonly onDidChangeState = this.stateEmitter.event;
-  private running: Sandbox | undefined;
 
   constructor(
     private readonly storageUri: vscode.Uri,
@@ -60,11 +59,6 @@ export class LocalSandbox extends Disposable {
   /** Where it listens, once it does. */
   get listening(): SandboxAddress | undefined {
     return this.address;
-  }
-
-  /** The sandbox once it has started, without starting it (readers of its request log). */
-  get current(): Sandbox | undefined {
-    return this.running;
   }
 
   url(): Promise<string> {
@@ -92,7 +86,6 @@ export class LocalSandbox extends Disposable {
     const taken = askedPort !== 0 && sandbox.port !== askedPort ? ` (port ${askedPort} was taken)` : '';
     this.logger.info(`Local sandbox listening on ${sandbox.url}${taken} (state in ${dataFile})`);
     this.unwatch = sandbox.onChange((change) => this.stateEmitter.fire(change));
-    this.running = sandbox;
     this.startedEmitter.fire(sandbox);
     return sandbox;
   }
@@ -116,7 +109,6 @@ export class LocalSandbox extends Disposable {
     this.address = undefined;
     this.unwatch?.();
     this.unwatch = undefined;
-    this.running = undefined;
     if (starting) await (await starting).close();
   }
 }

@@ -57,6 +57,12 @@ export class RequestHistory extends Disposable {
     return shown;
   }
 
+  /** The newest `limit` records, newest first, whatever the filter (the agent tools read these). */
+  newest(limit: number): RequestRecord[] {
+    const count = Math.max(0, Math.min(Math.floor(limit), Math.floor(this.capacity()), this.records.length));
+    return this.records.slice(this.records.length - count).reverse();
+  }
+
   get(id: number): RequestRecord | undefined {
     return this.records.find((record) => record.id === id);
   }

@@ -105,7 +105,11 @@ describe('Agent tools (language model tools and MCP)', function () {
 
     const requests = await invoke('wallet_recent_requests', { limit: 3 });
     assert.match(requests, /^The last 3 request\(s\), newest first/m);
-    assert.match(requests, /\| GET \/v1\/queries\/verify \| 200$/m, 'the verification just made, without its query');
+    assert.match(
+      requests,
+      /\| GET \/v1\/queries\/verify \| 200 \| \d+ ms \| this extension$/m,
+      'the verification just made, from the Requests history: without its query, with its time and sender',
+    );
   });
 
   it('acts: transfers, airtime, the clock, webhooks and their redelivery', async () => {

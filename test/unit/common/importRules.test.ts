@@ -54,7 +54,7 @@ const UPWARD: [file: string, specifier: string, rule: string][] = [
   ['src/views/tidy.ts', '../linter/keyScanner', 'only-commands-and-activation-use-linter'],
   ['src/tools/format.ts', '../common/logger', 'tools-plain-node'],
   ['src/tools/context.ts', '../auth/accountService', 'tools-plain-node'],
-  ['src/agents/sandboxRequests.ts', '../views/loadable', 'agents-is-ui'],
+  ['src/agents/historyRequests.ts', '../views/loadable', 'agents-is-ui'],
   ['src/views/loadable.ts', '../agents/toolContext', 'only-entries-use-agents-and-mcp'],
 ];
 
