@@ -30,9 +30,20 @@ export class RequestsTreeProvider implements vscode.TreeDataProvider<RequestReco
 
   private timer: ReturnType<typeof setTimeout> | undefined;
   private lastFired = 0;
+  /** Hidden views are not redrawn (the work, and a redraw racing the window's shutdown, is for nothing); they catch up when shown. */
+  private visible = () => true;
+  private missed = false;
 
   constructor(private readonly history: RequestHistory) {
     this.listener = history.onDidChange(() => this.refreshSoon());
+  }
+
+  /** Follows the view's visibility: changes while hidden are drawn once it is shown. */
+  follow(view: vscode.TreeView<RequestRecord>): vscode.Disposable {
+    this.visible = () => view.visible;
+    return view.onDidChangeVisibility(({ visible }) => {
+      if (visible && this.missed) this.refreshSoon();
+    });
   }
 
   /**
@@ -40,6 +51,11 @@ export class RequestsTreeProvider implements vscode.TreeDataProvider<RequestReco
    * VS Code redraw the list between every few requests, in the process that runs the sandbox.
    */
   private refreshSoon(): void {
+    if (!this.visible()) {
+      this.missed = true;
+      return;
+    }
+    this.missed = false;
     if (this.timer) return;
     const wait = Math.max(0, this.lastFired + REFRESH_EVERY_MS - Date.now());
     this.timer = setTimeout(() => {
@@ -122,6 +138,6 @@ export function registerRequestsView(history: RequestHistory, sandbox: LocalSand
   return {
     tree,
     view,
-    disposables: [tree, view, history.onDidChange(describe), sandbox.onDidStart(describe)],
+    disposables: [tree, view, tree.follow(view), history.onDidChange(describe), sandbox.onDidStart(describe)],
   };
 }

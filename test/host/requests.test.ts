@@ -101,6 +101,8 @@ describe('Requests view', function () {
   afterEach(() => history().setFilter({}));
 
   after(async () => {
+    // Leave the bottom panel as the suites after this one expect it: closed.
+    await vscode.commands.executeCommand('workbench.action.closePanel');
     await setSetting('requests.historySize', undefined);
     await wallet.api.accounts.store.disconnectWallet('local', wallet.mobile);
   });
