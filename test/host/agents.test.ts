@@ -255,7 +255,7 @@ describe('Agent tools (language model tools and MCP)', function () {
     }
     assert.doesNotMatch(all, /eyJ[\w-]{5,}\.[\w-]{5,}/, 'no JWT');
     assert.doesNotMatch(all, /\b(pk|sk)_(live|test)_/, 'no app key');
-    assert.doesNotMatch(all, /(?<![\w*])\d{10}(?!\d)/, 'no full 10-digit account number');
+    assert.doesNotMatch(all, /(?<![\w*])\d{10}(?![\da-f])/i, 'no full 10-digit account number');
     console.log(
       `    Secret audit: ${secrets.length} secrets against ${answers.length} tool answers (${all.length} characters): none found.`,
     );

@@ -58,7 +58,8 @@ describe('MCP server (npm run sandbox -- --mcp)', function () {
     assert.match(answer, /^Page 1: bank transactions 1 to 3, newest first/m);
     const rows = answer.split('\n').filter((line) => / \| bank transfer \| /.test(line));
     assert.equal(rows.length, 3, answer);
-    assert.doesNotMatch(answer, /(?<!\d)\d{10}(?!\d)/, 'no full account number');
+    // Ten digits on their own (a 24-hex reference may hold a run of ten digits between letters).
+    assert.doesNotMatch(answer, /(?<![\da-f])\d{10}(?![\da-f])/i, 'no full account number');
   });
 
   it('runs an action: a phone transfer moves exactly its amount out of the demo wallet', async () => {
