@@ -32,7 +32,7 @@ import { EXTENSION_USER_AGENT, recordFromSandbox, recordFromTransport } from './
 import { DEFAULT_HISTORY_SIZE, RequestHistory } from './traffic/requestHistory';
 import { RequestReplayer } from './traffic/replay';
 import { registerRequestsView } from './views/requestsView';
-import { DEFAULT_SANDBOX_PORT } from './auth/localSandbox';
+import { DEFAULT_SANDBOX_PORT, sandboxBundle } from './auth/localSandbox';
 
 let sandbox: LocalSandbox | undefined;
 
@@ -59,7 +59,7 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
   const keep = (record: ReturnType<typeof recordFromSandbox>) => {
     if (record) requests.add(record);
   };
-  sandbox = new LocalSandbox(context.globalStorageUri, logger, {
+  sandbox = new LocalSandbox(context.globalStorageUri, logger, sandboxBundle(context.extensionUri), {
     port: () => config().get<number>('sandbox.port', DEFAULT_SANDBOX_PORT),
     onExchange: (exchange, url) => keep(recordFromSandbox(exchange, url)),
   });

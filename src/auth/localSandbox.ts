@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { startSandbox, type Sandbox, type SandboxChange, type SandboxExchange } from '../sandbox';
+import type { Sandbox, SandboxChange, SandboxExchange, startSandbox } from '../sandbox';
 import { Disposable, toDisposable } from '../common/lifecycle';
 import type { Logger } from '../common/logger';
 
@@ -7,6 +7,16 @@ import type { Logger } from '../common/logger';
 export const DEFAULT_SANDBOX_PORT = 4010;
 /** How many ports after the asked one are tried when it is taken. */
 const PORT_TRIES = 20;
+
+/** Where startSandbox comes from: the sandbox's own bundle, loaded on first use (not in the extension's). */
+export type SandboxLoader = () => Promise<typeof startSandbox>;
+
+/** Loads startSandbox from dist/sandbox.js beside the extension's bundle. */
+export function sandboxBundle(extensionUri: vscode.Uri): SandboxLoader {
+  // A file URL: import() takes one on every platform.
+  const url = vscode.Uri.joinPath(extensionUri, 'dist', 'sandbox.js').toString(true);
+  return async () => ((await import(url)) as { startSandbox: typeof startSandbox }).startSandbox;
+}
 
 export interface LocalSandboxOptions {
   /** The port from the setting, read on each start. */
@@ -45,6 +55,7 @@ export class LocalSandbox extends Disposable {
   constructor(
     private readonly storageUri: vscode.Uri,
     private readonly logger: Logger,
+    private readonly load: SandboxLoader,
     private readonly options: LocalSandboxOptions = {},
   ) {
     super();
@@ -80,6 +91,7 @@ export class LocalSandbox extends Disposable {
     const observe = this.options.onExchange;
     let url = '';
     const onExchange = observe ? (exchange: SandboxExchange) => observe(exchange, url) : undefined;
+    const startSandbox = await this.load();
     const sandbox = await this.listen(askedPort, (port) => startSandbox({ dataFile, port, onExchange }));
     url = sandbox.url;
     this.address = { url: sandbox.url, port: sandbox.port, askedPort };

@@ -1,4 +1,5 @@
-// dist/sandbox.js, `npm run sandbox -- [options] [--mcp]`: the standalone sandbox, and with
+// dist/sandbox.js, `npm run sandbox -- [options] [--mcp]`: the standalone sandbox (and, for the
+// extension, the module it starts its in-process sandbox from), and with
 // --mcp the agent tools over MCP on stdin/stdout. The sandbox stands alone (src/sandbox imports
 // nothing of ours), so the two are composed here; the MCP SDK is a bundle of its own beside
 // this one (dist/mcp.js), loaded only with --mcp.
@@ -37,7 +38,13 @@ async function main(argv: string[]): Promise<void> {
   });
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
-  console.error(startFailure(error));
-  process.exit(1);
-});
+// The extension loads this bundle for startSandbox (one copy of the sandbox in the package, and
+// none in the extension's own bundle); run as a program, it is the CLI.
+export { startSandbox } from '../sandbox';
+
+if (require.main === module) {
+  main(process.argv.slice(2)).catch((error: unknown) => {
+    console.error(startFailure(error));
+    process.exit(1);
+  });
+}
