@@ -59,6 +59,8 @@ const builds = [
   },
   // The MCP server and its SDK: loaded by dist/sandbox.js only with --mcp, never by the extension.
   { ...shared, entryPoints: ['src/mcp/index.ts'], outfile: 'dist/mcp.js', plugins: [...shared.plugins, mcpWithoutAjv] },
+  // The .gitignore rules engine: the key linter loads it when it first checks a .env file.
+  { ...shared, entryPoints: ['src/linter/gitignoreRules.ts'], outfile: 'dist/gitignore.js' },
   // The agent tools' code: the extension loads it when an agent first calls a tool.
   { ...shared, entryPoints: ['src/tools/index.ts'], outfile: 'dist/tools.js' },
   {

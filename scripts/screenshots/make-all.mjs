@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // Makes every picture of the README (docs/images/*.png) and of the walkthrough
-// (media/walkthrough/*.jpg) from the real, packaged extension in the VS Code server:
+// (media/walkthrough/*.webp) from the real, packaged extension in the VS Code server:
 // a newcomer's path from signed out to a verified bank account, then the development loop
 // (devLoop.mjs), in dark and light themes.
 //
 //   npm run screenshots
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { connectSandboxWallet, createApp, openTransaction, panelFrame, signUp, verifyInPanel } from '../host/flows.mjs';
@@ -61,13 +61,41 @@ async function regionOf(page, { selectors, pad = 0, maxWidth = WIDTH, maxHeight 
   return { x, y, width: Math.min(maxWidth, right - x), height: Math.min(maxHeight, bottom - y) };
 }
 
+/**
+ * WebP, encoded by the browser itself: a third smaller than JPEG at the same legibility, which
+ * keeps the walkthrough's pictures inside the package's size budget.
+ */
+async function toWebp(page, png) {
+  const scratch = await page.context().newPage();
+  try {
+    const dataUrl = await scratch.evaluate(async (b64) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${b64}`;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = image.width;
+      canvas.height = image.height;
+      canvas.getContext('2d').drawImage(image, 0, 0);
+      return canvas.toDataURL('image/webp', 0.7);
+    }, png.toString('base64'));
+    if (!dataUrl.startsWith('data:image/webp;base64,')) throw new Error('This browser cannot encode WebP.');
+    return Buffer.from(dataUrl.slice('data:image/webp;base64,'.length), 'base64');
+  } finally {
+    await scratch.close();
+  }
+}
+
+/** The walkthrough's pictures, as PNG until they are encoded at the end. */
+const pictures = [];
+
 async function shoot(page, name, { walkthroughName, full = true } = {}) {
   await settle(page, { quietMs: 800 });
   await page.mouse.move(WIDTH - 5, HEIGHT - 60);
   if (full) await page.screenshot({ path: path.join(docs, `${name}.png`) });
   if (walkthroughName) {
     const clip = await regionOf(page, WALKTHROUGH_REGIONS[walkthroughName]);
-    await page.screenshot({ path: path.join(walkthrough, `${walkthroughName}.jpg`), type: 'jpeg', quality: 80, clip });
+    // Encoded once the flow is done: a second page now would take the keyboard from the workbench.
+    pictures.push({ file: path.join(walkthrough, `${walkthroughName}.webp`), png: await page.screenshot({ clip }) });
   }
   log(`Pictured ${name}.`);
 }
@@ -108,6 +136,7 @@ async function main() {
     await runCommand(page, 'Wallet Console: Focus on Events View');
     await shoot(page, 'events-light');
     await page.screenshot({ path: path.join(docs, 'status-bar.png'), clip: { x: 0, y: HEIGHT - 24, width: 520, height: 24 } });
+    for (const { file, png } of pictures) writeFileSync(file, await toWebp(page, png));
   } catch (error) {
     await page.screenshot({ path: path.join(docs, 'failed.png') }).catch(() => {});
     throw error;

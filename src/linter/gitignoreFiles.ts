@@ -1,6 +1,22 @@
 // Reads, for a file in the workspace, the .gitignore files that decide whether git sees it.
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import * as vscode from 'vscode';
-import { gitignoreFolders, isIgnored, type GitignoreFile } from './gitignoreRules';
+import type * as Rules from './gitignoreRules';
+
+let loaded: Promise<typeof Rules> | undefined;
+
+/**
+ * The .gitignore rules (and the `ignore` engine): a bundle of their own beside the extension's
+ * (dist/gitignore.js), loaded when a .env file is first checked, not at start-up.
+ */
+export function gitignoreRules(): Promise<typeof Rules> {
+  loaded ??= (import(pathToFileURL(path.join(__dirname, 'gitignore.js')).href) as Promise<typeof Rules>).catch((error: unknown) => {
+    loaded = undefined;
+    throw error;
+  });
+  return loaded;
+}
 
 /** The file's workspace folder and its slash-separated path there, or undefined outside every folder. */
 export function workspacePath(uri: vscode.Uri): { folder: vscode.WorkspaceFolder; relativePath: string } | undefined {
@@ -41,9 +57,10 @@ async function rulesRoot(uri: vscode.Uri, folder: vscode.Uri): Promise<vscode.Ur
 export async function isGitIgnored(uri: vscode.Uri): Promise<boolean | undefined> {
   const place = workspacePath(uri);
   if (!place) return undefined;
+  const { gitignoreFolders, isIgnored } = await gitignoreRules();
+  const files: Rules.GitignoreFile[] = [];
   const root = await rulesRoot(uri, place.folder.uri);
   const relativePath = relativeTo(root, uri);
-  const files: GitignoreFile[] = [];
   for (const folder of gitignoreFolders(relativePath)) {
     try {
       const rules = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(root, folder, '.gitignore')));
