@@ -5,6 +5,8 @@
 // (devLoop.mjs), in dark and light themes.
 //
 //   npm run screenshots
+/* global Image, document -- used only inside page.evaluate, which runs in the browser */
+import { Buffer } from 'node:buffer';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
