@@ -189,12 +189,10 @@ describe('Requests view', function () {
     const balance = latest((candidate) => candidate.userAgent === APP_AGENT && candidate.status === 200)!;
     await vscode.commands.executeCommand('walletConsole.showRequest', balance.id);
     await handle.whenIdle();
-    const before = history().size;
     await handle.receive({ type: 'replay' });
+    // Not "the history grew": a full history trims itself, so its size can shrink as one more comes in.
     const replayed = await until('the replayed request', () =>
-      history().size > before
-        ? latest((record) => record.path === '/v1/users/balance' && record.fromExtension && record.id > balance.id)
-        : undefined,
+      latest((record) => record.path === '/v1/users/balance' && record.fromExtension && record.id > balance.id),
     );
     assert.equal(replayed.status, 200, 'the placeholders were filled with the current key and token');
 
