@@ -1,5 +1,6 @@
 // Bundles the extension and the standalone sandbox CLI. Type checking is `npm run typecheck`.
 const esbuild = require('esbuild');
+const { buildCodicons } = require('./scripts/build/codicons');
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -74,14 +75,6 @@ const builds = [
   },
 ];
 
-/** The codicon font and its stylesheet, for the detail panel (media/dist is built, not committed). */
-function copyCodicons() {
-  const fs = require('node:fs');
-  const from = require('node:path').dirname(require.resolve('@vscode/codicons/dist/codicon.css'));
-  fs.mkdirSync('media/dist', { recursive: true });
-  for (const file of ['codicon.css', 'codicon.ttf']) fs.copyFileSync(`${from}/${file}`, `media/dist/${file}`);
-}
-
 /** The sandbox's OpenAPI document, minified beside the bundles: read when asked for, never bundled (src/sandbox/openapiDocument.ts). */
 function copyOpenApiDocument() {
   const fs = require('node:fs');
@@ -90,7 +83,7 @@ function copyOpenApiDocument() {
 }
 
 async function main() {
-  copyCodicons();
+  await buildCodicons();
   copyOpenApiDocument();
   const contexts = await Promise.all(
     builds.filter((options) => require('node:fs').existsSync(options.entryPoints[0])).map((options) => esbuild.context(options)),

@@ -4,16 +4,21 @@
 import * as l10n from '@vscode/l10n';
 
 /** The codicon drawn for each transaction type; an unknown type gets a neutral circle. */
-export const TRANSACTION_TYPE_ICONS: Readonly<Record<string, string>> = {
+export const TRANSACTION_TYPE_ICONS = {
   bank: 'credit-card',
   phone: 'device-mobile',
   bills: 'lightbulb',
   bvn: 'shield',
   vtu: 'radio-tower',
-};
+} as const;
 
-export function transactionTypeIcon(type: string): string {
-  return Object.hasOwn(TRANSACTION_TYPE_ICONS, type) ? TRANSACTION_TYPE_ICONS[type]! : 'circle-outline';
+/** Literal names, so the panel's icon list (src/webview/html/iconNames.ts) is checked against them. */
+export type TransactionTypeIcon = (typeof TRANSACTION_TYPE_ICONS)[keyof typeof TRANSACTION_TYPE_ICONS] | 'circle-outline';
+
+export function transactionTypeIcon(type: string): TransactionTypeIcon {
+  return Object.hasOwn(TRANSACTION_TYPE_ICONS, type)
+    ? TRANSACTION_TYPE_ICONS[type as keyof typeof TRANSACTION_TYPE_ICONS]
+    : 'circle-outline';
 }
 
 /** The words for a type, in the display language; an unknown type is shown as the server sent it. */

@@ -14,10 +14,11 @@ import {
 } from '../../sandboxControl/eventSummary';
 import { html, type SafeHtml } from './escape';
 import { contextLine, fieldList, icon, statusLine, type PageContext } from './parts';
+import type { WebviewIcon } from './iconNames';
 import type { Page } from './shell';
 import type { DetailField } from './transactionDetail';
 
-const STATE_ICONS: Record<PublicWebhookEvent['state'], string> = {
+const STATE_ICONS: Record<PublicWebhookEvent['state'], WebviewIcon> = {
   pending: 'loading',
   delivered: 'pass',
   retrying: 'sync',

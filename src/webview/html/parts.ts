@@ -2,6 +2,7 @@
 
 import * as l10n from '@vscode/l10n';
 import { html, type SafeHtml } from './escape';
+import type { WebviewIcon } from './iconNames';
 import type { DetailField } from './transactionDetail';
 
 /** Where the data came from, shown small above each page: environment and wallet. */
@@ -15,7 +16,7 @@ export function contextLine(context: PageContext): SafeHtml {
 }
 
 /** A codicon (the icon font VS Code itself uses), decorative: the text beside it says what it is. */
-export function icon(name: string): SafeHtml {
+export function icon(name: WebviewIcon): SafeHtml {
   return html`<span class="codicon codicon-${name}" aria-hidden="true"></span>`;
 }
 

@@ -10,6 +10,7 @@ import { formatBillerName } from '../../common/billerName';
 import { formatDateTime } from '../../common/formatTime';
 import { isRecord } from '../../common/isRecord';
 import { transactionTypeIcon, transactionTypeLabel } from '../../common/transactionTypes';
+import type { WebviewIcon } from './iconNames';
 
 export interface DetailField {
   label: string;
@@ -28,7 +29,7 @@ export interface TransactionDetail {
   amountTitle: string;
   typeLabel: string;
   /** Codicon name for the type, as in the tree. */
-  typeIcon: string;
+  typeIcon: WebviewIcon;
   summary: DetailField[];
   recipient: DetailField[];
   /** Fields the record carries beyond the documented ones, any depth, as key/value text. */
