@@ -1,5 +1,5 @@
-import { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { keepBodyOf } from './server/body';
+import { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { keepBodyOf, type KeptBody } from './server/body';
 import { ADMIN_PREFIX } from './server/target';
 
 // An optional observer of every exchange (SandboxOptions.onExchange): tests hold each answer
@@ -15,71 +15,76 @@ export interface SandboxExchange {
   /** A request to the sandbox's own admin API (/__sandbox), not to the wallet API. */
   admin: boolean;
   status: number;
+  /** The answer's headers, names as written (`Content-Type`). */
   headers: OutgoingHttpHeaders;
-  /** The answer body as text ('' when none). */
-  body: string;
-  /** The request's headers as received (names in lower case). */
-  requestHeaders: IncomingHttpHeaders;
-  /** The request body as the sandbox read it ('' when none was read, or it was too large to keep). */
-  requestBody: string;
+  /** The answer body's bytes as sent (empty when none). */
+  body: Buffer;
+  /**
+   * The request's headers as received, names as the client wrote them and values in turn
+   * (IncomingMessage.rawHeaders: kept as is, so recording copies nothing).
+   */
+  requestHeaders: readonly string[];
+  userAgent: string;
+  /** The request body as the sandbox read it (empty when none was read, or it was too large to keep). */
+  requestBody: Buffer;
   /** When the request arrived (epoch ms, the real clock) and how long the answer took. */
   startedAt: number;
   durationMs: number;
-  /** The client's address, e.g. `127.0.0.1:53122`. */
-  remote: string;
 }
 
 export type ExchangeObserver = (exchange: SandboxExchange) => void;
 
-/** Where the sandbox's answer helpers (http.ts) leave what they sent, for an observer. */
-interface AnswerSlot {
-  text: string;
-  headers: OutgoingHttpHeaders;
+/** What observeExchange leaves on a response for sendAnswer. */
+interface Watch {
+  req: IncomingMessage;
+  observer: ExchangeObserver;
+  requestBody: KeptBody;
+  startedAt: number;
+  started: number;
 }
 
-const SLOT = Symbol('answer');
-type Observed = ServerResponse & { [SLOT]?: AnswerSlot };
+const WATCH = Symbol('exchangeWatch');
+const NOTHING = Buffer.alloc(0);
+type Watched = ServerResponse & { [WATCH]?: Watch };
+
+/** Has `observer` told of the answer to `req` when sendAnswer sends it (never of a dropped connection). */
+export function observeExchange(req: IncomingMessage, res: ServerResponse, observer: ExchangeObserver): void {
+  (res as Watched)[WATCH] = { req, observer, requestBody: keepBodyOf(req), startedAt: Date.now(), started: performance.now() };
+}
 
 /**
- * Called by everything that answers (sendJson, an injected fault's body): with an observer
- * installed it keeps the text and headers sent. Without one it is a property read: the common
- * path pays nothing, and no write, end or writeHead is wrapped.
+ * Sends an answer. Everything that answers (sendJson, an injected fault's body) comes through
+ * here, so an installed observer sees every answer as sent. Without one the cost is a property
+ * read: no write, end or writeHead is wrapped, and no listener is added.
  */
-export function noteAnswer(res: ServerResponse, text: string, headers: OutgoingHttpHeaders): void {
-  const slot = (res as Observed)[SLOT];
-  if (slot) {
-    slot.text = text;
-    slot.headers = headers;
-  }
+export function sendAnswer(res: ServerResponse, status: number, headers: OutgoingHttpHeaders, bytes: Buffer): void {
+  res.writeHead(status, headers);
+  res.end(bytes);
+  const watch = (res as Watched)[WATCH];
+  if (watch) report(watch, res, headers, bytes);
 }
 
-/** Calls `observer` once the answer to `req` has been sent in full (never for a dropped connection). */
-export function observeExchange(req: IncomingMessage, res: ServerResponse, observer: ExchangeObserver): void {
-  const startedAt = Date.now();
-  const started = performance.now();
-  const requestBody = keepBodyOf(req);
-  const slot: AnswerSlot = { text: '', headers: {} };
-  (res as Observed)[SLOT] = slot;
-  res.on('finish', () => {
-    const target = req.url ?? '/';
-    const queryStart = target.indexOf('?');
-    const path = queryStart === -1 ? target : target.slice(0, queryStart);
-    // getHeaders() is a fresh object already; most answers set none before writeHead.
-    const headers: OutgoingHttpHeaders = res.getHeaders();
-    for (const name in slot.headers) headers[name.toLowerCase()] = slot.headers[name];
-    observer({
-      method: (req.method ?? 'GET').toUpperCase(),
-      path,
-      query: queryStart === -1 ? '' : target.slice(queryStart + 1),
-      admin: path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`),
-      status: res.statusCode,
-      headers,
-      body: slot.text,
-      requestHeaders: req.headers,
-      requestBody: requestBody.body?.toString('utf8') ?? '',
-      startedAt,
-      durationMs: performance.now() - started,
-      remote: `${req.socket.remoteAddress ?? ''}:${req.socket.remotePort ?? ''}`,
-    });
+function report(watch: Watch, res: ServerResponse, sent: OutgoingHttpHeaders, bytes: Buffer): void {
+  const { req } = watch;
+  const target = req.url ?? '/';
+  const queryStart = target.indexOf('?');
+  const path = queryStart === -1 ? target : target.slice(0, queryStart);
+  // Most answers set every header in writeHead; the few that set some before (a fault's marker)
+  // get a merged copy.
+  const setBefore = res.getHeaders();
+  const headers = Object.keys(setBefore).length === 0 ? sent : { ...setBefore, ...sent };
+  watch.observer({
+    method: (req.method ?? 'GET').toUpperCase(),
+    path,
+    query: queryStart === -1 ? '' : target.slice(queryStart + 1),
+    admin: path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`),
+    status: res.statusCode,
+    headers,
+    body: bytes,
+    requestHeaders: req.rawHeaders,
+    userAgent: req.headers['user-agent'] ?? '',
+    requestBody: watch.requestBody.body ?? NOTHING,
+    startedAt: watch.startedAt,
+    durationMs: performance.now() - watch.started,
   });
 }

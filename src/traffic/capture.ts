@@ -15,7 +15,7 @@ let nextId = 1;
 /** A request the in-process sandbox answered; undefined for its admin API (not recorded). */
 export function recordFromSandbox(exchange: SandboxExchange, sandboxUrl: string): RecordedRequest | undefined {
   if (exchange.admin) return undefined;
-  const userAgent = exchange.requestHeaders['user-agent'] ?? '';
+  const { userAgent } = exchange;
   return new RecordedRequest(nextId++, {
     sandboxAnswer: true,
     environment: 'local',

@@ -14,7 +14,8 @@ export const MAX_KEPT_BODY = 64 * 1024;
 /** Headers that say nothing to a reader or a replay. */
 const DROPPED_FROM_TEMPLATE = new Set(['host', 'content-length', 'connection', 'user-agent', 'accept-encoding', 'transfer-encoding']);
 
-type WireHeaders = IncomingHttpHeaders | OutgoingHttpHeaders | Readonly<Record<string, string>>;
+/** Headers as an object, or as names and values in turn (the sandbox's request headers, as received). */
+type WireHeaders = IncomingHttpHeaders | OutgoingHttpHeaders | Readonly<Record<string, string>> | readonly string[];
 
 /** What was on the wire, unmasked. */
 export interface Wire {
@@ -31,9 +32,19 @@ export interface Wire {
   fromExtension: boolean;
   userAgent: string;
   requestHeaders: WireHeaders;
-  requestBody: string;
+  requestBody: WireBody;
   responseHeaders: WireHeaders;
-  responseBody: string;
+  responseBody: WireBody;
+}
+
+/**
+ * A body as it was on the wire: the sandbox's bytes (kept as sent, outside the JS heap) or the
+ * API client's text. Decoded only when the record is first read.
+ */
+type WireBody = string | Uint8Array;
+
+function textOf(body: WireBody): string {
+  return typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
 }
 
 /** What the panel, the snippets and Replay need: worked out together, on first use. */
@@ -51,8 +62,16 @@ function clip(text: string): string {
     : text;
 }
 
+function isHeaderSequence(headers: WireHeaders): headers is readonly string[] {
+  return Array.isArray(headers);
+}
+
 function headerPairs(headers: WireHeaders): [string, string][] {
   const pairs: [string, string][] = [];
+  if (isHeaderSequence(headers)) {
+    for (let index = 0; index + 1 < headers.length; index += 2) pairs.push([headers[index]!, headers[index + 1]!]);
+    return pairs;
+  }
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
     pairs.push([name, Array.isArray(value) ? value.join(', ') : String(value)]);
@@ -68,7 +87,7 @@ function templateOf(wire: Wire, requestHeaders: [string, string][]): RequestTemp
     method: wire.method,
     url: `${wire.baseUrl}${wire.path}${query}`,
     headers: templateHeaders(sentHeaders, used),
-    body: templateText(wire.requestBody, used),
+    body: templateText(textOf(wire.requestBody), used),
     placeholders: [...used],
   };
 }
@@ -77,9 +96,9 @@ function detailOf(wire: Wire): Detail {
   const requestHeaders = headerPairs(wire.requestHeaders);
   return {
     requestHeaders: maskHeaders(requestHeaders),
-    requestBody: clip(maskText(wire.requestBody)),
+    requestBody: clip(maskText(textOf(wire.requestBody))),
     responseHeaders: maskHeaders(headerPairs(wire.responseHeaders)),
-    responseBody: wire.sandboxAnswer ? maskSandboxAnswer(clip(wire.responseBody)) : clip(maskText(wire.responseBody)),
+    responseBody: wire.sandboxAnswer ? maskSandboxAnswer(clip(textOf(wire.responseBody))) : clip(maskText(textOf(wire.responseBody))),
     template: templateOf(wire, requestHeaders),
   };
 }

@@ -1,7 +1,7 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { ErrorCode } from '../errors';
 import { faultMessage } from '../faults';
-import { noteAnswer } from '../exchange';
+import { sendAnswer } from '../exchange';
 import { sendJson } from '../http';
 import { Fault } from '../types';
 import { Waits } from './waits';
@@ -34,10 +34,9 @@ export async function injectFault(
   // Marks the answer as the fault's, not the API's (documented as the sandbox's own header).
   res.setHeader('X-Sandbox-Fault', 'injected');
   if (fault.body !== undefined) {
-    const headers = { 'Content-Type': fault.contentType ?? 'application/json', 'Content-Length': Buffer.byteLength(fault.body) };
-    res.writeHead(fault.status ?? 200, headers);
-    noteAnswer(res, fault.body, headers);
-    res.end(fault.body);
+    const bytes = Buffer.from(fault.body);
+    const headers = { 'Content-Type': fault.contentType ?? 'application/json', 'Content-Length': bytes.length };
+    sendAnswer(res, fault.status ?? 200, headers, bytes);
     return true;
   }
   if (fault.success2xxFalse) {

@@ -116,10 +116,17 @@ function schemaProblem(pointer: string, body: string): string | undefined {
   return `the body does not match ${pointer}: ${where} (body ${body.slice(0, 300)})`;
 }
 
+/** An answer header by name, whatever case the sandbox wrote it in ('' when absent). */
+function headerOf(exchange: SandboxExchange, name: string): string {
+  const found = Object.keys(exchange.headers).find((written) => written.toLowerCase() === name);
+  return found === undefined ? '' : String(exchange.headers[found]);
+}
+
 /** Why an answer breaks the document, or undefined when it keeps to it. */
 export function contractProblem(exchange: SandboxExchange): string | undefined {
-  const { method, path, status, headers, body } = exchange;
-  const contentType = String(headers['content-type'] ?? '');
+  const { method, path, status } = exchange;
+  const body = exchange.body.toString('utf8');
+  const contentType = headerOf(exchange, 'content-type');
   if (!contentType.startsWith('application/json')) {
     return `Content-Type is "${contentType}", not application/json`;
   }
@@ -133,9 +140,7 @@ export function contractProblem(exchange: SandboxExchange): string | undefined {
   const route = found.find((candidate) => candidate.item[method.toLowerCase()]);
   if (!route) {
     const documented = [...new Set(found.flatMap((candidate) => METHODS.filter((m) => candidate.item[m]).map((m) => m.toUpperCase())))];
-    const allowed = String(headers['allow'] ?? '')
-      .split(/,\s*/)
-      .filter(Boolean);
+    const allowed = headerOf(exchange, 'allow').split(/,\s*/).filter(Boolean);
     if (status !== 405) {
       return `status ${status} for ${method}, which ${found[0]?.template} does not document (expected 405)`;
     }
@@ -203,7 +208,7 @@ export const contractLog = {
 
 /** The observer a test sandbox installs (SandboxOptions.onExchange). */
 export function checkAgainstContract(exchange: SandboxExchange): void {
-  if (exchange.headers['x-sandbox-fault'] !== undefined) {
+  if (headerOf(exchange, 'x-sandbox-fault') !== '') {
     contractLog.faulted++; // whatever the fault said: not the API's answer
     return;
   }

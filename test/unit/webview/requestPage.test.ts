@@ -6,6 +6,7 @@ import { prettyBody, renderRequestPage } from '../../../src/webview/html/request
 // The request page: hostile strings render as text, JSON is pretty-printed, secrets stay masked.
 
 function exchange(overrides: Partial<SandboxExchange>): SandboxExchange {
+  const userAgent = '<img src=x onerror=alert(1)>';
   return {
     method: 'POST',
     path: '/v1/users/transfers/bank',
@@ -13,12 +14,12 @@ function exchange(overrides: Partial<SandboxExchange>): SandboxExchange {
     admin: false,
     status: 200,
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ success: true, data: { transaction: { reference: 'abc', accountNumber: '2079151995' } } }),
-    requestHeaders: { 'x-app-key': 'sk_test_0123456789abcdef', 'user-agent': '<img src=x onerror=alert(1)>' },
-    requestBody: JSON.stringify({ accountNumber: '2079151995', amount: 150000, note: '</pre><script>alert(1)</script>' }),
+    body: Buffer.from(JSON.stringify({ success: true, data: { transaction: { reference: 'abc', accountNumber: '2079151995' } } })),
+    requestHeaders: ['X-App-Key', 'sk_test_0123456789abcdef', 'User-Agent', userAgent],
+    userAgent,
+    requestBody: Buffer.from(JSON.stringify({ accountNumber: '2079151995', amount: 150000, note: '</pre><script>alert(1)</script>' })),
     startedAt: Date.UTC(2026, 0, 2, 3, 4, 5),
     durationMs: 12,
-    remote: '127.0.0.1:5000',
     ...overrides,
   };
 }
