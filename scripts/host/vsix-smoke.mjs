@@ -2,8 +2,8 @@
 /* global document -- used only inside page.evaluate, which runs in the browser */
 // Packages the extension as users get it (.vsix), installs it into the VS Code server with
 // --install-extension, and uses it through the UI: sign up, create an app, connect the
-// sandbox wallet, open a transaction, and press Enter on the production warning. Fails if any
-// step does not show what a person expects.
+// sandbox wallet, open a transaction, cancel a slow load, and press Enter on the production
+// warning. Fails if any step does not show what a person expects.
 // Runs on every VS Code version CI proves (setup.mjs HOSTS), one after the other.
 //
 //   npm run test:vsix                          every version
@@ -41,10 +41,38 @@ async function smoke(vscode, vsixFile) {
     await openFirstTransaction(page);
     const amount = await panelFrame(page).locator('h1, .amount').first().textContent();
     expect(/₦/.test(amount ?? ''), 'the detail panel shows the transaction amount');
+    await cancelSlowWait(workbench);
     await enterStaysOffProduction(workbench);
   } finally {
     await workbench.close();
   }
+}
+
+/**
+ * Issue 17 item 3: a long wait shows a progress with Cancel, and Cancel ends it at once. The
+ * sandbox is slowed from its own view's command (20 s on every request), as a developer would.
+ */
+async function cancelSlowWait(workbench) {
+  const { page } = workbench;
+  await workbench.runCommand('Wallet Console: Set Sandbox Delay');
+  await workbench.fillInput('20000');
+  // A click on the status bar's balance refreshes it (that command is not in the palette).
+  await page
+    .locator('.part.statusbar .statusbar-item', { hasText: /₦[\d,]+\.\d{2}/ })
+    .first()
+    .click();
+  const toast = page.locator('.notification-toast', { hasText: 'Loading the balance' });
+  await toast.waitFor({ state: 'visible', timeout: 15_000 });
+  const cancelled = Date.now();
+  await toast.getByRole('button', { name: 'Cancel' }).click();
+  await toast.waitFor({ state: 'hidden', timeout: 5_000 });
+  const waited = Date.now() - cancelled;
+  expect(waited < 5_000, `Cancel on the slow-wait progress ends the wait at once (${waited} ms, with 20 s of delay left)`);
+  const row = page.locator('.monaco-list-row', { hasText: 'cancelled' }).first();
+  await row.waitFor({ state: 'visible', timeout: 5_000 });
+  expect(/cancelled/.test((await row.textContent()) ?? ''), 'the Wallet view says the load was cancelled, not that it failed to answer');
+  await workbench.runCommand('Wallet Console: Set Sandbox Delay');
+  await workbench.fillInput('0');
 }
 
 /** Issue 17 item 10: on the real modal (no test driver refusing dialogs), Enter is the safe choice. */

@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
-import { validateAccountNumber } from '../../api';
 import { UserFacingError } from '../../common/userFacingError';
-import { inputCheck } from '../../common/validators';
+import { askBankAccount } from '../askBankAccount';
 import { withProgress } from '../deps';
 import { askAmount } from './amountPrompt';
 import { confirmSend } from './confirmSend';
@@ -16,23 +15,14 @@ export async function sendToBank(deps: MoneyDeps): Promise<void> {
   // Refused first in production (with the way to allow it), before anything is asked.
   deps.money.requireAllowed();
   await deps.accounts.walletContext();
-  const list = await withProgress(vscode.l10n.t('Loading the bank list…'), () => deps.banks.banks());
-  const bankCode = await deps.ui().pick(
-    list.map((bank) => ({ label: bank.bankName, description: bank.bankCode, value: bank.bankCode })),
-    { title: vscode.l10n.t('Send to Bank (1/3)'), placeholder: vscode.l10n.t('Type to search banks by name or code') },
-  );
-  const bankName = list.find((bank) => bank.bankCode === bankCode)?.bankName ?? bankCode;
-  const typed = await deps.ui().ask({
-    title: vscode.l10n.t('Send to Bank (2/3)'),
-    prompt: vscode.l10n.t('Account number at {0} (10-digit NUBAN); it is verified before anything is sent', bankName),
-    placeholder: vscode.l10n.t('10-digit NUBAN, like 2079151995'),
-    validate: inputCheck(validateAccountNumber),
+  const { bankCode, bankName, accountNumber } = await askBankAccount(deps, deps.banks, {
+    bankTitle: vscode.l10n.t('Send to Bank (1/3)'),
+    numberTitle: vscode.l10n.t('Send to Bank (2/3)'),
+    numberPrompt: (bank) => vscode.l10n.t('Account number at {0} (10-digit NUBAN); it is verified before anything is sent', bank),
   });
-  const number = validateAccountNumber(typed);
-  if (!number.ok) throw new Error(number.message);
   // In full: the user just typed it and is about to send to it (common/masking.ts).
-  const outcome = await withProgress(vscode.l10n.t('Verifying {0} at {1}…', number.value, bankName), () =>
-    deps.verifier.verify(bankCode, number.value),
+  const outcome = await withProgress(vscode.l10n.t('Verifying {0} at {1}…', accountNumber, bankName), () =>
+    deps.verifier.verify(bankCode, accountNumber),
   );
   if (!outcome.ok)
     throw new UserFacingError(
