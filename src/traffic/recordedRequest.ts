@@ -17,20 +17,14 @@ const DROPPED_FROM_TEMPLATE = new Set(['host', 'content-length', 'connection', '
 /** Headers as an object, or as names and values in turn (the sandbox's request headers, as received). */
 type WireHeaders = IncomingHttpHeaders | OutgoingHttpHeaders | Readonly<Record<string, string>> | readonly string[];
 
-/** What was on the wire, unmasked. */
-export interface Wire {
+/** What was on the wire, unmasked (the query and user agent too: they are masked when read). */
+export interface Wire extends Pick<
+  RequestRecord,
+  'environment' | 'at' | 'method' | 'path' | 'query' | 'status' | 'durationMs' | 'fromExtension' | 'userAgent'
+> {
   /** The answer is JSON the sandbox wrote (masked by its known fields, see maskSandboxAnswer). */
   sandboxAnswer: boolean;
-  environment: TrafficEnvironment;
-  at: number;
-  method: string;
   baseUrl: string;
-  path: string;
-  query: string;
-  status: number;
-  durationMs: number;
-  fromExtension: boolean;
-  userAgent: string;
   requestHeaders: WireHeaders;
   requestBody: WireBody;
   responseHeaders: WireHeaders;

@@ -11,19 +11,10 @@ import { makeValidAccountNumber } from '../../src/sandbox/nuban';
 import type { WalletNode } from '../../src/views/walletTree';
 import { connectFreshWallet } from './support/connectedWallet';
 import { runScripted } from './support/extension';
+import { ancestorNamed, filesBelow } from './support/diskFiles';
 import { report } from './support/report';
 import type { ScriptedInput } from './support/scriptedInput';
 import { runScriptedUntil } from './support/scriptedUntil';
-
-async function filesBelow(folder: string): Promise<string[]> {
-  const entries = await fs.readdir(folder, { withFileTypes: true, recursive: true }).catch(() => []);
-  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
-}
-
-function ancestorNamed(start: string, name: string): string | undefined {
-  for (let dir = start; dir !== path.dirname(dir); dir = path.dirname(dir)) if (path.basename(dir) === name) return path.dirname(dir);
-  return undefined;
-}
 
 function shownBy(input: ScriptedInput): string[] {
   return [

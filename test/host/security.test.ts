@@ -18,18 +18,9 @@ import { maskAccountNumber, maskMobile } from '../../src/common/masking';
 import { makeValidAccountNumber } from '../../src/sandbox/nuban';
 import type { WebviewTestHandle } from '../../src/webview/panelRecorder';
 import { activateExtension, runScripted, setSetting, uniqueEmail } from './support/extension';
+import { ancestorNamed, filesBelow } from './support/diskFiles';
 import { report } from './support/report';
 import { SandboxAdmin } from './support/sandboxAdmin';
-
-async function filesBelow(folder: string): Promise<string[]> {
-  const entries = await fs.readdir(folder, { withFileTypes: true, recursive: true }).catch(() => []);
-  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
-}
-
-function ancestorNamed(start: string, name: string): string | undefined {
-  for (let dir = start; dir !== path.dirname(dir); dir = path.dirname(dir)) if (path.basename(dir) === name) return path.dirname(dir);
-  return undefined;
-}
 
 async function isDirectory(folder: string): Promise<boolean> {
   return (await fs.stat(folder).catch(() => undefined))?.isDirectory() ?? false;
