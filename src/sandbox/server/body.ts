@@ -23,8 +23,12 @@ export interface KeptBody {
 const KEPT = Symbol('keptBody');
 type Keeping = IncomingMessage & { [KEPT]?: KeptBody };
 
-/** Asks readBody to keep `req`'s body; only an installed observer asks, so the common path pays nothing. */
-export function keepBodyOf(req: IncomingMessage): KeptBody {
+/**
+ * Asks readBody to keep `req`'s body; only an installed observer asks, so the common path pays
+ * nothing. Undefined for a request without a body (most GETs): there is nothing to keep.
+ */
+export function keepBodyOf(req: IncomingMessage): KeptBody | undefined {
+  if (!announcesBody(req)) return undefined;
   const kept: KeptBody = {};
   (req as Keeping)[KEPT] = kept;
   return kept;
