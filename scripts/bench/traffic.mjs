@@ -31,7 +31,7 @@ async function run(server, target, seconds, connections) {
  * CPU per request, and the figure is the median of the pairs. plain and recorded are the
  * median req/s each got while sharing the core, for the label.
  */
-export async function measureRecordingCost(cpus, { seconds = 1, pairs = 11, connections = 10 } = {}) {
+export async function measureRecordingCost(cpus, { seconds = 1, pairs = 21, connections = 10 } = {}) {
   const plain = await startServerProcess('sandbox', undefined, cpus);
   const recorded = await startServerProcess('sandbox-recorded', undefined, cpus);
   try {
