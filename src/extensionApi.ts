@@ -14,6 +14,8 @@ export interface WalletConsolePublicApi {
   activationMs: number;
   /** Whether the local sandbox has been started; it never is during activation. */
   readonly sandboxStarted: boolean;
+  /** Whether it had when activate() returned (npm run bench holds this to false). */
+  sandboxStartedAtActivation: boolean;
 }
 
 /**
@@ -53,6 +55,7 @@ export function exportedApi(
 ): WalletConsolePublicApi | WalletConsoleApi {
   const visible: WalletConsolePublicApi = {
     activationMs,
+    sandboxStartedAtActivation: sandboxStarted(),
     get sandboxStarted() {
       return sandboxStarted();
     },

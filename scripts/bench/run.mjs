@@ -85,11 +85,16 @@ function sizeFigures(figures, vsix) {
   });
 }
 
+/**
+ * Each host run is a fresh extension host, so its one activate() is a cold start whoever set it
+ * off: the bench, or VS Code itself (the key linter activates on any document being opened,
+ * and the host opens some, its output channels among them). activate() times itself, so its
+ * figure uses every run; loading the bundle is timed from outside, only when the bench started it.
+ */
 function activationFigures(figures, reports) {
-  const cold = reports.filter((report) => report.activation && !report.activation.wasActive).map((report) => report.activation);
+  const cold = reports.filter((report) => report.activation).map((report) => report.activation);
   const problems = reports.flatMap((report) => (report.errors?.activation ? [report.errors.activation] : []));
-  if (cold.length === 0)
-    throw new HostError(`No cold activation was measured. ${problems[0] ?? 'The extension was already active when the benchmark asked.'}`);
+  if (cold.length === 0) throw new HostError(`No activation was measured. ${problems[0] ?? ''}`);
   const samples = cold.map((activation) => activation.activationMs);
   figures.add({
     group: 'activation',
@@ -97,16 +102,17 @@ function activationFigures(figures, reports) {
     value: median(samples),
     unit: 'ms',
     budget: { op: '<=', limit: 20 },
-    detail: { samplesMs: samples, hostNode: cold[0].hostNode, notCold: reports.length - cold.length },
+    detail: { samplesMs: samples, hostNode: cold[0].hostNode, startedByVsCode: cold.filter((activation) => activation.wasActive).length },
   });
-  const calls = cold.map((activation) => activation.activateCallMs);
-  figures.add({
-    group: 'activation',
-    name: 'Loading the bundle + activate() (median)',
-    value: median(calls),
-    unit: 'ms',
-    detail: { samplesMs: calls },
-  });
+  const calls = cold.filter((activation) => !activation.wasActive).map((activation) => activation.activateCallMs);
+  if (calls.length > 0)
+    figures.add({
+      group: 'activation',
+      name: `Loading the bundle + activate() (median of ${calls.length})`,
+      value: median(calls),
+      unit: 'ms',
+      detail: { samplesMs: calls },
+    });
   const started = cold.filter((activation) => activation.sandboxStarted).length;
   figures.add({
     group: 'activation',

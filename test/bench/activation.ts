@@ -20,7 +20,7 @@ export async function measureActivation(): Promise<ActivationReport> {
     activationMs: api.activationMs,
     activateCallMs,
     wasActive,
-    sandboxStarted: api.sandboxStarted,
+    sandboxStarted: api.sandboxStartedAtActivation,
     extensionPath: extension.extensionUri.fsPath,
     hostNode: process.version,
   };

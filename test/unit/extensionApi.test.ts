@@ -14,11 +14,12 @@ describe('the API activate() hands to other extensions', () => {
   it('outside extension tests carries timings only: nothing that reaches SecretStorage', () => {
     let started = false;
     const api = exportedApi(false, 3.5, () => started, hooks);
-    assert.deepEqual(Object.keys(api).sort(), ['activationMs', 'sandboxStarted']);
+    assert.deepEqual(Object.keys(api).sort(), ['activationMs', 'sandboxStarted', 'sandboxStartedAtActivation']);
     assert.equal(api.activationMs, 3.5);
     assert.equal(api.sandboxStarted, false);
     started = true;
     assert.equal(api.sandboxStarted, true, 'read live, not copied at activation');
+    assert.equal(api.sandboxStartedAtActivation, false, 'as it was when activate() returned');
   });
 
   it('in extension tests adds the hooks the host tests drive', () => {
@@ -27,6 +28,7 @@ describe('the API activate() hands to other extensions', () => {
       'accounts',
       'activationMs',
       'sandboxStarted',
+      'sandboxStartedAtActivation',
       'sandboxUrl',
       'setUserInput',
       'storagePaths',
