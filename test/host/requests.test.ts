@@ -223,16 +223,26 @@ describe('Requests view', function () {
 
   it('keeps at most walletConsole.requests.historySize requests, and Clear empties the view', async () => {
     await setSetting('requests.historySize', 5);
-    for (let i = 0; i < 12; i++) await appCall(url, 'GET', '/v1/queries/banks', { 'x-app-key': appKey });
+    for (let i = 0; i < 12; i++) await appCall(url, 'GET', `/v1/queries/banks?call=${i}`, { 'x-app-key': appKey });
+    // The extension's own requests (a refresh, a requery) may land among these: wait for the
+    // twelfth, then hold the history to its size and to the newest calls, whatever else came.
     await until(
       'the last of twelve',
       () =>
         history()
           .visible()
-          .filter((record) => record.path === '/v1/queries/banks').length === 5 || undefined,
+          .some((record) => record.query === 'call=11') || undefined,
     );
+    const shown = history().visible();
+    assert.equal(shown.length, 5, 'as many rows as the setting allows');
     assert.equal(wallet.api.requests.view.tree.getChildren().length, 5);
     assert.ok(history().size <= 6, `kept ${history().size}`);
+    const calls = shown.flatMap((record) => (/^call=(\d+)$/.exec(record.query) ? [Number(record.query.slice(5))] : []));
+    assert.deepEqual(
+      calls,
+      Array.from({ length: calls.length }, (_, index) => 11 - index),
+      'the newest calls, newest first',
+    );
     await setSetting('requests.historySize', undefined);
 
     await runScripted(wallet.api, 'walletConsole.clearRequests', []);
