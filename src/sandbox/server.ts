@@ -1,7 +1,7 @@
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import { ApiError, ErrorCode, invalid } from './errors';
-import { ExchangeObserver, observeExchange } from './exchange';
+import { ExchangeObserver, observedResponse } from './exchange';
 import { takeFault } from './faults';
 import { hostGuard } from './hostGuard';
 import { sendError } from './http';
@@ -47,8 +47,8 @@ export function createSandboxServer(env: SandboxEnv, log: (line: string) => void
     sendError(res, new ApiError(500, ErrorCode.internal, 'The sandbox hit an unexpected error; see its log'));
   };
 
-  const server = createServer((req, res) => {
-    if (onExchange) observeExchange(req, res, onExchange);
+  const options = onExchange ? { ServerResponse: observedResponse(onExchange) } : {};
+  const server = createServer(options, (req, res) => {
     try {
       handle(req, res)?.catch((error: unknown) => unexpected(req, res, error));
     } catch (error) {

@@ -4,13 +4,33 @@
 
 import type { TransportExchange } from '../api';
 import type { SandboxExchange } from '../sandbox';
-import { RecordedRequest } from './recordedRequest';
+import { ByteRing } from './byteRing';
+import { RecordedRequest, RING_MEGABYTES } from './recordedRequest';
 import type { TrafficEnvironment } from './requestRecord';
 
 /** What this extension sends as User-Agent, so the sandbox's records can say "this extension". */
 export const EXTENSION_USER_AGENT = 'wallet-console-vscode';
 
 let nextId = 1;
+
+/** The sandbox's answers, copied: the Buffer it sent is let go at once (see byteRing.ts). */
+const sandboxAnswers = new ByteRing(RING_MEGABYTES * 1024 * 1024);
+
+/** The request headers of the sandbox's last record: a client sends the same ones time after time. */
+let lastHeaders: readonly string[] = [];
+
+/**
+ * The last record's headers when these are the same, so a history of a client's calls holds one
+ * copy of them, not one per call (names and values in turn, ~20 strings a request).
+ */
+function sameAsLast(headers: readonly string[]): readonly string[] {
+  const last = lastHeaders;
+  if (headers.length !== last.length) return (lastHeaders = headers);
+  for (let index = 0; index < headers.length; index++) {
+    if (headers[index] !== last[index]) return (lastHeaders = headers);
+  }
+  return last;
+}
 
 /** A request the in-process sandbox answered; undefined for its admin API (not recorded). */
 export function recordFromSandbox(exchange: SandboxExchange, sandboxUrl: string): RecordedRequest | undefined {
@@ -28,10 +48,11 @@ export function recordFromSandbox(exchange: SandboxExchange, sandboxUrl: string)
     durationMs: exchange.durationMs,
     fromExtension: userAgent === EXTENSION_USER_AGENT,
     userAgent,
-    requestHeaders: exchange.requestHeaders,
+    requestHeaders: sameAsLast(exchange.requestHeaders),
     requestBody: exchange.requestBody,
     responseHeaders: exchange.headers,
-    responseBody: exchange.body,
+    // A body too large to share the ring (over 2 MB) is kept as it came.
+    responseBody: sandboxAnswers.keep(exchange.body) ?? exchange.body,
   });
 }
 

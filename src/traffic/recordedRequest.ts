@@ -5,8 +5,12 @@
 // masking runs once, when something first asks, and then the wire (secrets and all) is let go.
 
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+import { RingSlice } from './byteRing';
 import { maskHeaders, maskSandboxAnswer, maskText, templateHeaders, templateText } from './masking';
 import type { HeaderList, RequestRecord, RequestTemplate, TrafficEnvironment } from './requestRecord';
+
+/** How much of the sandbox's answers the history keeps, newest first (byteRing.ts). */
+export const RING_MEGABYTES = 16;
 
 /** Bodies longer than this are cut in the history (a transaction list can be long). */
 export const MAX_KEPT_BODY = 64 * 1024;
@@ -32,13 +36,21 @@ export interface Wire extends Pick<
 }
 
 /**
- * A body as it was on the wire: the sandbox's bytes (kept as sent, outside the JS heap) or the
- * API client's text. Decoded only when the record is first read.
+ * A body as it was on the wire: the sandbox's bytes (its answers copied into a ring, see
+ * byteRing.ts; a request's as read) or the API client's text. Decoded when first read.
  */
-type WireBody = string | Uint8Array;
+type WireBody = string | Uint8Array | RingSlice;
 
 function textOf(body: WireBody): string {
-  return typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
+  if (typeof body === 'string') return body;
+  if (body instanceof RingSlice) return body.text() ?? notKept(body);
+  return Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
+}
+
+// The history lets go of a record whose bytes the ring wrote over (requestHistory.ts); this is
+// for a record something else held on to unread.
+function notKept(slice: RingSlice): string {
+  return `(${slice.length} bytes, no longer kept: the history keeps the newest ${RING_MEGABYTES} MB of the sandbox's answers)`;
 }
 
 /** What the panel, the snippets and Replay need: worked out together, on first use. */
@@ -110,6 +122,8 @@ export class RecordedRequest implements RequestRecord {
   #query: string | undefined;
   #userAgent: string | undefined;
   #detail: Detail | undefined;
+  /** Its answer had been written over when it was first read (see lost). */
+  #readLost = false;
 
   constructor(
     readonly id: number,
@@ -125,6 +139,13 @@ export class RecordedRequest implements RequestRecord {
     this.#wire = wire;
   }
 
+  /** Its answer in the ring was written over before it was read whole: the history lets it go. */
+  get lost(): boolean {
+    const wire = this.#wire;
+    if (!wire) return this.#readLost;
+    return wire.responseBody instanceof RingSlice && !wire.responseBody.intact;
+  }
+
   get query(): string {
     return (this.#query ??= maskText(this.#wire!.query));
   }
@@ -138,6 +159,7 @@ export class RecordedRequest implements RequestRecord {
       const wire = this.#wire!;
       this.#query ??= maskText(wire.query);
       this.#userAgent ??= maskText(wire.userAgent);
+      this.#readLost = this.lost;
       this.#detail = detailOf(wire);
       // All of it is masked now: the wire, secrets and all, is no longer needed.
       this.#wire = undefined;

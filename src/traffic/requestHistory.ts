@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { Disposable } from '../common/lifecycle';
-import { statusClassOf, type RequestRecord, type StatusClass } from './requestRecord';
+import { statusClassOf, withoutLost, type RequestRecord, type StatusClass } from './requestRecord';
 
 /** What the Requests view shows: a status class and a part of the path, either or both. */
 export interface RequestFilter {
@@ -39,6 +39,7 @@ export class RequestHistory extends Disposable {
     const limit = Math.max(1, Math.floor(this.capacity()));
     // Trimmed in batches of a tenth, so a full history does not move every record on each add.
     if (this.records.length > limit + Math.max(1, Math.floor(limit / 10))) this.records = this.records.slice(-limit);
+    if (this.records[0]?.lost) this.records = withoutLost(this.records);
     this.fireSoon();
   }
 

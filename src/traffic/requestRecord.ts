@@ -38,6 +38,16 @@ export interface RequestRecord {
   responseHeaders: HeaderList;
   responseBody: string;
   template: RequestTemplate;
+  /** Set when the record can no longer be shown whole: the history lets it go (see byteRing.ts). */
+  readonly lost?: boolean;
+}
+
+/**
+ * The records that can still be shown whole. The sandbox's keep their answers in a ring
+ * (byteRing.ts), oldest written over first: a history that outgrows it lets its oldest ones go.
+ */
+export function withoutLost(records: readonly RequestRecord[]): RequestRecord[] {
+  return records.filter((record) => !record.lost);
 }
 
 export type StatusClass = '2xx' | '3xx' | '4xx' | '5xx' | 'none';

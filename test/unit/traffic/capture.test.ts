@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { startSandbox, type Sandbox, type SandboxExchange } from '../../../src/sandbox';
 import { EXTENSION_USER_AGENT, recordFromSandbox, recordFromTransport } from '../../../src/traffic/capture';
 import { maskText } from '../../../src/traffic/masking';
-import type { RequestRecord } from '../../../src/traffic/requestRecord';
+import { withoutLost, type RequestRecord } from '../../../src/traffic/requestRecord';
 import { snippet } from '../../../src/traffic/snippets';
 import { WalletClient } from '../../../src/api';
 import { newDeveloper } from '../sandbox/helpers';
@@ -18,6 +18,24 @@ function everything(record: RequestRecord): string {
 /** All of the record as plain data (JSON.stringify reaches the masked getters through toJSON), but the template. */
 function shown(record: RequestRecord): string {
   return JSON.stringify({ ...JSON.parse(everything(record)), template: undefined });
+}
+
+/** An answer of the in-process sandbox with `body`, as its observer hands it over. */
+function localExchange(body: string): SandboxExchange {
+  return {
+    method: 'GET',
+    path: '/v1/users/balance',
+    query: '',
+    admin: false,
+    status: 200,
+    headers: { 'Content-Type': 'application/json; charset=utf-8' },
+    body: Buffer.from(body),
+    requestHeaders: ['Host', '127.0.0.1:4010'],
+    userAgent: 'my-app/1.0',
+    requestBody: Buffer.alloc(0),
+    startedAt: Date.now(),
+    durationMs: 1,
+  };
 }
 
 describe('traffic: records masked on recording', () => {
@@ -89,6 +107,31 @@ describe('traffic: records masked on recording', () => {
     assert.ok(!everything(record).includes('sk_test_abcdefgh12345678'));
     assert.ok(!everything(record).includes('a'.repeat(40)));
     assert.ok(!everything(record).includes('eyJabcdef'));
+  });
+
+  it('keeps each record its own request headers when a client changes them between calls', () => {
+    const call = (token: string): SandboxExchange => ({
+      ...localExchange('{"success":true}'),
+      requestHeaders: ['Host', '127.0.0.1:4010', 'Authorization', `Bearer ${token}`, 'X-Trace', token],
+    });
+    const [first, same, changed] = [call('one'), call('one'), call('two')].map((exchange) =>
+      recordFromSandbox(exchange, 'http://127.0.0.1:4010')!,
+    );
+    const trace = (record: RequestRecord): string | undefined => record.requestHeaders.find(([name]) => name === 'X-Trace')?.[1];
+    assert.deepEqual([trace(first!), trace(same!), trace(changed!)], ['one', 'one', 'two']);
+  });
+
+  it('lets a record go once newer answers have filled the ring its answer was kept in', () => {
+    const oldest = recordFromSandbox(localExchange('{"success":true,"data":{"balance":150000}}'), 'http://127.0.0.1:4010')!;
+    const newer: RequestRecord[] = [];
+    // The ring keeps 16 MB of answers; nine of 2 MB each go past it.
+    for (let index = 0; index < 9; index++)
+      newer.push(recordFromSandbox(localExchange(`"${'x'.repeat(2 * 1024 * 1024 - 2)}"`), 'http://127.0.0.1:4010')!);
+    assert.equal(oldest.lost, true);
+    assert.match(oldest.responseBody, /no longer kept/);
+    const kept = withoutLost([oldest, ...newer]);
+    assert.ok(!kept.includes(oldest) && kept.includes(newer.at(-1)!));
+    for (const record of kept) assert.ok(!record.responseBody.includes('no longer kept'), `record ${record.id} is kept whole`);
   });
 
   it('masks secrets in form bodies, by shape in free text, and leaves other text alone', () => {
