@@ -6,7 +6,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import { makeValidAccountNumber } from '../../src/sandbox/nuban';
-import { connectFreshWallet, type ConnectedWallet } from './support/connectedWallet';
+import { connectFreshWallet, storedSecrets, type ConnectedWallet } from './support/connectedWallet';
 import { setSetting } from './support/extension';
 
 /** Every answer a tool gave in this file, for the secret audit at the end. */
@@ -230,25 +230,10 @@ describe('Agent tools (language model tools and MCP)', function () {
   });
 
   it('secret audit: no password, token, app key, passcode or full account number in any answer', async () => {
-    const env = 'local';
-    const developer = await wallet.api.accounts.store.developerSecrets(env);
-    const app = wallet.api.accounts.activeApp(env)!;
-    const keys = await wallet.api.accounts.store.appSecrets(env, app.id);
-    const tokens = await wallet.api.accounts.store.walletSecrets(env, wallet.mobile);
-    const secrets: [string, string | undefined][] = [
-      ['password', wallet.password],
-      ['login token', developer?.loginToken],
-      ['resource token', developer?.resourceToken],
-      ['app key', keys?.key],
-      ['sandbox app key', keys?.sandboxKey],
-      ['access token', tokens?.accessToken],
-      ['refresh token', tokens?.refreshToken],
-      ['passcode', wallet.passcode],
-    ];
+    const secrets = [...(await storedSecrets(wallet)), ['passcode', wallet.passcode]];
     assert.ok(answers.length >= 25, `${answers.length} answers audited`);
     const all = answers.join('\n');
     for (const [name, value] of secrets) {
-      assert.ok(value, `${name} is known to the audit`);
       // A 6-digit passcode counts as itself, not as digits inside an amount or a reference.
       const found = name === 'passcode' ? new RegExp(`(?<![\\w.,])${value}(?![\\w.,])`).test(all) : all.includes(value!);
       assert.ok(!found, `no ${name} in a tool answer`);

@@ -11,7 +11,7 @@ import * as vscode from 'vscode';
 import type { WalletConsoleApi } from '../../src/extensionApi';
 import type { RequestRecord } from '../../src/traffic/requestRecord';
 import type { WebviewTestHandle } from '../../src/webview/panelRecorder';
-import { connectFreshWallet, type ConnectedWallet } from './support/connectedWallet';
+import { connectFreshWallet, storedSecrets, type ConnectedWallet } from './support/connectedWallet';
 import { runScripted, setSetting } from './support/extension';
 import { ScriptedInput } from './support/scriptedInput';
 
@@ -80,19 +80,9 @@ describe('Requests view', function () {
     const app = api.accounts.activeApp('local')!;
     const keys = (await api.accounts.store.appSecrets('local', app.id))!;
     const tokens = (await api.accounts.store.walletSecrets('local', wallet.mobile))!;
-    const developer = (await api.accounts.store.developerSecrets('local'))!;
     appKey = keys.sandboxKey!;
     accessToken = tokens.accessToken;
-    for (const [name, value] of Object.entries({
-      password: wallet.password,
-      'app key': keys.key,
-      'sandbox key': keys.sandboxKey,
-      'access token': tokens.accessToken,
-      'refresh token': tokens.refreshToken,
-      'login token': developer.loginToken,
-      'resource token': developer.resourceToken,
-    }))
-      if (value) secrets.set(value, name);
+    for (const [name, value] of await storedSecrets(wallet)) secrets.set(value, name);
     handle = (await vscode.commands.executeCommand<WebviewTestHandle>('walletConsole.test.webview'))!;
     await vscode.commands.executeCommand('walletConsole.requests.focus');
   });

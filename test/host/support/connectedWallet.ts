@@ -41,6 +41,31 @@ export async function connectFreshWallet(label: string): Promise<ConnectedWallet
 }
 
 /**
+ * Every secret the extension holds for a connected wallet, each with what it is: the list a
+ * secret audit looks for, so a new kind of secret is added here once. (The passcode is apart:
+ * six digits can turn up inside an amount, so each audit matches it its own way.)
+ */
+export async function storedSecrets(wallet: ConnectedWallet): Promise<[label: string, value: string][]> {
+  const { accounts } = wallet.api;
+  const app = accounts.activeApp('local');
+  assert.ok(app, 'the wallet has an app');
+  const developer = await accounts.store.developerSecrets('local');
+  const keys = await accounts.store.appSecrets('local', app.id);
+  const tokens = await accounts.store.walletSecrets('local', wallet.mobile);
+  const secrets: [string, string | undefined][] = [
+    ['password', wallet.password],
+    ['login token', developer?.loginToken],
+    ['resource token', developer?.resourceToken],
+    ['app key (pk_live)', keys?.key],
+    ['app key (sk_test)', keys?.sandboxKey],
+    ['access token', tokens?.accessToken],
+    ['refresh token', tokens?.refreshToken],
+  ];
+  for (const [label, value] of secrets) assert.ok(value, `the ${label} is known to the audit`);
+  return secrets as [string, string][];
+}
+
+/**
  * Waits until the extension has fetched what connecting set off (the status-bar balance, the
  * Wallet view when it is open): a test that counts the sandbox's requests must not count a
  * late one of those (a burst of 50 calls once saw 51).
