@@ -380,8 +380,10 @@ describe('Wallet views and the status-bar balance (local sandbox)', function () 
     assert.deepEqual([keys.signedIn, keys.hasApp, keys.walletConnected], [true, true, true]);
     assert.match(welcomeFor(/^walletConsole.walletLoadFailed$/)!.contents, /command:walletConsole.refresh/, 'the error state offers Retry');
     // Signed out on staging or production, the welcome does not speak of the local sandbox.
-    assert.match(welcomeFor(/^!walletConsole.signedIn && walletConsole.environment == local$/)!.contents, /local sandbox/);
-    assert.doesNotMatch(welcomeFor(/^!walletConsole.signedIn && walletConsole.environment != local$/)!.contents, /sandbox/i);
+    const signedOutWallet = (env: '==' | '!=') =>
+      welcomeFor(new RegExp(`^!walletConsole.signedIn && !walletConsole.hasApp && walletConsole.environment ${env} local$`))!;
+    assert.match(signedOutWallet('==').contents, /local sandbox/);
+    assert.doesNotMatch(signedOutWallet('!=').contents, /sandbox/i);
 
     await runScripted(wallet.api, 'walletConsole.disconnectWallet', ['Disconnect'], wallet.mobile);
     assert.equal(keys.walletConnected, false);
@@ -391,10 +393,14 @@ describe('Wallet views and the status-bar balance (local sandbox)', function () 
 
     await runScripted(wallet.api, 'walletConsole.signOut', []);
     assert.equal(keys.signedIn, false);
-    assert.match(
-      welcomeFor(/^!walletConsole.signedIn && walletConsole.environment == local$/)!.contents,
-      /command:walletConsole.signIn[\s\S]*command:walletConsole.signUp/,
-    );
+    // The Developer view is sized for three signed-in rows: signed out it shows a line and Sign In;
+    // the Wallet view below explains, with Sign Up too.
+    const signedOutDeveloper = welcomeFor(/^!walletConsole.signedIn$/)!;
+    assert.equal(signedOutDeveloper.view, 'walletConsole.developer');
+    assert.match(signedOutDeveloper.contents, /command:walletConsole.signIn/);
+    assert.ok(signedOutDeveloper.contents.split('\n').length <= 2, 'the Developer view welcome fits its height');
+    assert.equal(signedOutWallet('==').view, 'walletConsole.wallet');
+    assert.match(signedOutWallet('==').contents, /command:walletConsole.signIn[\s\S]*command:walletConsole.signUp/);
   });
 });
 
