@@ -47,6 +47,12 @@ export class ByteRing {
     return new RingSlice(this, start, length);
   }
 
+  /** Zeroes what it holds: every slice taken so far reads as written over. */
+  forget(): void {
+    this.#buffer?.fill(0);
+    this.#written += this.capacity;
+  }
+
   holds(start: number): boolean {
     return this.#written - start <= this.capacity;
   }

@@ -32,6 +32,15 @@ function sameAsLast(headers: readonly string[]): readonly string[] {
   return last;
 }
 
+/**
+ * Lets go of the raw bytes behind the sandbox's records (answers and the last request headers,
+ * secrets and all), for Clear: nothing of a cleared history stays in memory unmasked.
+ */
+export function forgetSandboxTraffic(): void {
+  sandboxAnswers.forget();
+  lastHeaders = [];
+}
+
 /** A request the in-process sandbox answered; undefined for its admin API (not recorded). */
 export function recordFromSandbox(exchange: SandboxExchange, sandboxUrl: string): RecordedRequest | undefined {
   if (exchange.admin) return undefined;

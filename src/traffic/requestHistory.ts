@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { Disposable } from '../common/lifecycle';
+import { forgetSandboxTraffic } from './capture';
 import { statusClassOf, withoutLost, type RequestRecord, type StatusClass } from './requestRecord';
 
 /** What the Requests view shows: a status class and a part of the path, either or both. */
@@ -73,8 +74,10 @@ export class RequestHistory extends Disposable {
     this.fireSoon();
   }
 
+  /** Empties the history, and lets go of the unmasked bytes its records were made from. */
   clear(): void {
     this.records = [];
+    forgetSandboxTraffic();
     this.fireSoon();
   }
 

@@ -38,6 +38,15 @@ describe('traffic: the ring the sandbox answers are kept in', () => {
     );
   });
 
+  it('forgets on request: every slice reads as written over, and what comes next is kept', () => {
+    const ring = new ByteRing(800);
+    const secret = ring.keep(bytes('{"accessToken":"eyJ.secret"}'))!;
+    ring.forget();
+    assert.equal(secret.intact, false);
+    assert.equal(secret.text(), undefined);
+    assert.equal(ring.keep(bytes('{"balance":1}'))!.text(), '{"balance":1}');
+  });
+
   it('does not take what is over an eighth of it (the caller keeps those as they came)', () => {
     const ring = new ByteRing(800);
     assert.equal(ring.keep(Buffer.alloc(101)), undefined);

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { startSandbox, type Sandbox, type SandboxExchange } from '../../../src/sandbox';
-import { EXTENSION_USER_AGENT, recordFromSandbox, recordFromTransport } from '../../../src/traffic/capture';
+import { EXTENSION_USER_AGENT, forgetSandboxTraffic, recordFromSandbox, recordFromTransport } from '../../../src/traffic/capture';
 import { maskText } from '../../../src/traffic/masking';
 import { withoutLost, type RequestRecord } from '../../../src/traffic/requestRecord';
 import { snippet } from '../../../src/traffic/snippets';
@@ -132,6 +132,17 @@ describe('traffic: records masked on recording', () => {
     const kept = withoutLost([oldest, ...newer]);
     assert.ok(!kept.includes(oldest) && kept.includes(newer.at(-1)!));
     for (const record of kept) assert.ok(!record.responseBody.includes('no longer kept'), `record ${record.id} is kept whole`);
+  });
+
+  it('lets go of the raw answers on Clear: an unread record of a cleared history reads as not kept', () => {
+    const unread = recordFromSandbox(
+      localExchange('{"success":true,"data":{"accessToken":"eyJhbGciOi.eyJzdWIi.c2ln"}}'),
+      'http://127.0.0.1:4010',
+    )!;
+    forgetSandboxTraffic();
+    assert.equal(unread.lost, true);
+    assert.match(unread.responseBody, /no longer kept/);
+    assert.doesNotMatch(JSON.stringify(unread), /eyJhbGciOi/);
   });
 
   it('masks secrets in form bodies, by shape in free text, and leaves other text alone', () => {
