@@ -56,7 +56,7 @@ export async function measureRecordingCost(cpus, { seconds = 1, processes = 3, p
   for (const [name, target] of Object.entries(ENDPOINTS)) {
     const runs = { plain: [], recorded: [] };
     const pairRatios = [];
-    for (let process = 0; process < processes; process++) {
+    for (let round = 0; round < processes; round++) {
       const servers = await startPair(cpus);
       try {
         // Warm-up: both JITs compiled, the recorder's history full (it keeps the last 500).

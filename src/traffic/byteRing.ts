@@ -14,6 +14,11 @@ export class RingSlice {
     readonly length: number,
   ) {}
 
+  /** How much the ring holds: what a reader is told when these bytes are gone. */
+  get ringBytes(): number {
+    return this.ring.capacity;
+  }
+
   /** Whether the ring still holds these bytes. */
   get intact(): boolean {
     return this.ring.holds(this.start);

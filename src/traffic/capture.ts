@@ -5,7 +5,7 @@
 import type { TransportExchange } from '../api';
 import type { SandboxExchange } from '../sandbox';
 import { ByteRing } from './byteRing';
-import { RecordedRequest, RING_MEGABYTES } from './recordedRequest';
+import { RecordedRequest } from './recordedRequest';
 import type { TrafficEnvironment } from './requestRecord';
 
 /** What this extension sends as User-Agent, so the sandbox's records can say "this extension". */
@@ -14,7 +14,7 @@ export const EXTENSION_USER_AGENT = 'wallet-console-vscode';
 let nextId = 1;
 
 /** The sandbox's answers, copied: the Buffer it sent is let go at once (see byteRing.ts). */
-const sandboxAnswers = new ByteRing(RING_MEGABYTES * 1024 * 1024);
+const sandboxAnswers = new ByteRing(16 * 1024 * 1024);
 
 /** The request headers of the sandbox's last record: a client sends the same ones time after time. */
 let lastHeaders: readonly string[] = [];

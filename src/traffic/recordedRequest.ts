@@ -9,9 +9,6 @@ import { RingSlice } from './byteRing';
 import { maskHeaders, maskSandboxAnswer, maskText, templateHeaders, templateText } from './masking';
 import type { HeaderList, RequestRecord, RequestTemplate, TrafficEnvironment } from './requestRecord';
 
-/** How much of the sandbox's answers the history keeps, newest first (byteRing.ts). */
-export const RING_MEGABYTES = 16;
-
 /** Bodies longer than this are cut in the history (a transaction list can be long). */
 export const MAX_KEPT_BODY = 64 * 1024;
 
@@ -50,7 +47,7 @@ function textOf(body: WireBody): string {
 // The history lets go of a record whose bytes the ring wrote over (requestHistory.ts); this is
 // for a record something else held on to unread.
 function notKept(slice: RingSlice): string {
-  return `(${slice.length} bytes, no longer kept: the history keeps the newest ${RING_MEGABYTES} MB of the sandbox's answers)`;
+  return `(${slice.length} bytes, no longer kept: the history keeps the newest ${slice.ringBytes / (1024 * 1024)} MB of the sandbox's answers)`;
 }
 
 /** What the panel, the snippets and Replay need: worked out together, on first use. */
