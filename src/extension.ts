@@ -28,7 +28,7 @@ import { registerSandboxViews } from './views/sandboxViews';
 import { SandboxWatch } from './sandboxControl/sandboxWatch';
 import { EnvironmentStatus } from './views/environmentStatus';
 import { registerWebview } from './webview/register';
-import { EXTENSION_USER_AGENT, recordFromSandbox, recordFromTransport } from './traffic/capture';
+import { EXTENSION_USER_AGENT, recordFromTransport } from './traffic/capture';
 import { DEFAULT_HISTORY_SIZE, RequestHistory } from './traffic/requestHistory';
 import { RequestReplayer } from './traffic/replay';
 import { registerRequestsView } from './views/requestsView';
@@ -56,18 +56,15 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
         historySize = config().get<number>('requests.historySize', DEFAULT_HISTORY_SIZE);
     }),
   );
-  const keep = (record: ReturnType<typeof recordFromSandbox>) => {
-    if (record) requests.add(record);
-  };
   sandbox = new LocalSandbox(context.globalStorageUri, logger, sandboxBundle(context.extensionUri), {
     port: () => config().get<number>('sandbox.port', DEFAULT_SANDBOX_PORT),
-    onExchange: (exchange, url) => keep(recordFromSandbox(exchange, url)),
+    onExchange: (exchange, url) => requests.addFromSandbox(exchange, url),
   });
   const settings = new EnvironmentSettings();
   const store = new AccountStore(context.globalState, context.secrets);
   const clients = new ClientProvider(settings, sandbox, logger, {
     userAgent: EXTENSION_USER_AGENT,
-    onRemoteExchange: (env, exchange) => keep(recordFromTransport(env, exchange)),
+    onRemoteExchange: (env, exchange) => requests.add(recordFromTransport(env, exchange)),
   });
   const accounts = new AccountService(settings, store, clients, logger, ui);
   const runner = new CommandRunner(logger, new FailureNotice(logger, ui));

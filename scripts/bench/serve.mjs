@@ -5,7 +5,7 @@
 //                                          the same, keeping its state in that file (durable)
 //   node scripts/bench/serve.mjs sandbox-recorded
 //                                          the sandbox with the Requests view's recorder installed
-//                                          (out/src/traffic/capture.js into a bounded list)
+//                                          (out/src/traffic/sandboxRecorder.js, as the history uses it)
 //   node scripts/bench/serve.mjs bare      a bare node:http server; the parent sends
 //                                          { bodies: { '/path': object } } and it answers each
 //                                          path with that object as JSON, as the sandbox does
@@ -26,11 +26,16 @@ async function startSandbox(dataFile) {
   return sandbox.url;
 }
 
-/** The extension's recorder without VS Code: each exchange made into a record (masked when read), the last 500 kept. */
+/**
+ * The extension's recorder without VS Code: what RequestHistory.addFromSandbox does for each
+ * exchange (a row in SandboxRecorder, its id in a list trimmed to the last 500, the
+ * rows written over let go), nothing read.
+ */
 async function startRecordedSandbox() {
   const require = createRequire(import.meta.url);
   const { startSandbox } = require(path.join(repoRoot, 'out', 'src', 'sandbox', 'index.js'));
-  const { recordFromSandbox } = require(path.join(repoRoot, 'out', 'src', 'traffic', 'capture.js'));
+  const { SandboxRecorder } = require(path.join(repoRoot, 'out', 'src', 'traffic', 'sandboxRecorder.js'));
+  const recorder = new SandboxRecorder(550);
   let kept = [];
   let url = '';
   const sandbox = await startSandbox({
@@ -38,9 +43,10 @@ async function startRecordedSandbox() {
     seed: 1,
     log: (line) => process.stderr.write(`${line}\n`),
     onExchange: (exchange) => {
-      const record = recordFromSandbox(exchange, url);
-      if (record) kept.push(record);
+      const id = recorder.note(exchange, url);
+      if (id !== undefined) kept.push(id);
       if (kept.length > 550) kept = kept.slice(-500);
+      if (kept.length > 0 && !recorder.holds(kept[0])) kept = kept.filter((one) => recorder.holds(one));
     },
   });
   url = sandbox.url;

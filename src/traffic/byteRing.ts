@@ -3,7 +3,7 @@
 // Why: the sandbox answers each request with a fresh Buffer, and a history that held on to those
 // kept hundreds a second alive long enough to be promoted; each then died in the old generation,
 // and their memory outside the heap brought on full collections (measured: on transaction lists
-// the collector ran three times as many of them). A copy here costs a memcpy and leaves one small
+// the collector ran three times as many of them). A copy here costs a memcpy and leaves no
 // object, and the history's memory for bodies has a bound.
 
 /** Bytes kept in a ring: readable until newer ones take their place. */
@@ -38,8 +38,11 @@ export class ByteRing {
   /** `capacity` bytes, reserved on first use (the system only hands over the pages written). */
   constructor(readonly capacity: number) {}
 
-  /** Copies `bytes` in; undefined when they are too large to share the ring (over an eighth of it). */
-  keep(bytes: Uint8Array): RingSlice | undefined {
+  /**
+   * Copies `bytes` in and answers where they start (a slice() reads them back); undefined when
+   * they are too large to share the ring (over an eighth of it). Allocates nothing.
+   */
+  put(bytes: Uint8Array): number | undefined {
     const { length } = bytes;
     if (length > this.capacity / 8) return undefined;
     this.#buffer ??= Buffer.allocUnsafe(this.capacity);
@@ -49,6 +52,11 @@ export class ByteRing {
     const start = this.#written;
     this.#buffer.set(bytes, start % this.capacity);
     this.#written += length;
+    return start;
+  }
+
+  /** The `length` bytes put() placed at `start`. */
+  slice(start: number, length: number): RingSlice {
     return new RingSlice(this, start, length);
   }
 

@@ -42,14 +42,6 @@ export interface RequestRecord {
   readonly lost?: boolean;
 }
 
-/**
- * The records that can still be shown whole. The sandbox's keep their answers in a ring
- * (byteRing.ts), oldest written over first: a history that outgrows it lets its oldest ones go.
- */
-export function withoutLost(records: readonly RequestRecord[]): RequestRecord[] {
-  return records.filter((record) => !record.lost);
-}
-
 export type StatusClass = '2xx' | '3xx' | '4xx' | '5xx' | 'none';
 
 export function statusClassOf(status: number): StatusClass {

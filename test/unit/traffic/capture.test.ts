@@ -1,15 +1,24 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { startSandbox, type Sandbox, type SandboxExchange } from '../../../src/sandbox';
-import { EXTENSION_USER_AGENT, forgetSandboxTraffic, recordFromSandbox, recordFromTransport } from '../../../src/traffic/capture';
+import { EXTENSION_USER_AGENT, recordFromTransport } from '../../../src/traffic/capture';
 import { maskText } from '../../../src/traffic/masking';
-import { withoutLost, type RequestRecord } from '../../../src/traffic/requestRecord';
+import type { RequestRecord } from '../../../src/traffic/requestRecord';
+import { SandboxRecorder } from '../../../src/traffic/sandboxRecorder';
 import { snippet } from '../../../src/traffic/snippets';
 import { WalletClient } from '../../../src/api';
 import { newDeveloper } from '../sandbox/helpers';
 
 // Masking on recording, over real traffic: a developer's flow against a real sandbox, every
 // exchange turned into a record, and no secret of the flow anywhere in what is kept.
+
+const SANDBOX_URL = 'http://127.0.0.1:4010';
+
+/** Each exchange kept as the history keeps the sandbox's, and read back as a record. */
+function recorded(recorder: SandboxRecorder, exchanges: readonly SandboxExchange[], sandboxUrl = SANDBOX_URL): RequestRecord[] {
+  const ids = exchanges.map((exchange) => recorder.note(exchange, sandboxUrl)).filter((id) => id !== undefined);
+  return ids.map((id) => recorder.record(id)!);
+}
 
 function everything(record: RequestRecord): string {
   return JSON.stringify(record);
@@ -60,7 +69,7 @@ describe('traffic: records masked on recording', () => {
     await client.verifyBankAccount(wallet, { accountNumber, bankCode: '000014' }).catch(() => undefined);
     await new Promise((resolve) => setTimeout(resolve, 20));
 
-    const records = exchanges.map((exchange) => recordFromSandbox(exchange, sandbox.url)).filter((record) => record !== undefined);
+    const records = recorded(new SandboxRecorder(100), exchanges, sandbox.url);
     assert.ok(records.length >= 6, `recorded ${records.length}`);
     const secrets = [
       developer.password,
@@ -114,32 +123,66 @@ describe('traffic: records masked on recording', () => {
       ...localExchange('{"success":true}'),
       requestHeaders: ['Host', '127.0.0.1:4010', 'Authorization', `Bearer ${token}`, 'X-Trace', token],
     });
-    const [first, same, changed] = [call('one'), call('one'), call('two')].map((exchange) =>
-      recordFromSandbox(exchange, 'http://127.0.0.1:4010')!,
-    );
+    const [first, same, changed] = recorded(new SandboxRecorder(10), [call('one'), call('one'), call('two')]);
     const trace = (record: RequestRecord): string | undefined => record.requestHeaders.find(([name]) => name === 'X-Trace')?.[1];
     assert.deepEqual([trace(first!), trace(same!), trace(changed!)], ['one', 'one', 'two']);
   });
 
-  it('lets a record go once newer answers have filled the ring its answer was kept in', () => {
-    const oldest = recordFromSandbox(localExchange('{"success":true,"data":{"balance":150000}}'), 'http://127.0.0.1:4010')!;
-    const newer: RequestRecord[] = [];
+  it('reads a row back as it was recorded, and keeps none for the admin API', () => {
+    const recorder = new SandboxRecorder(10);
+    const exchange = { ...localExchange('{"success":true,"data":{"balance":150000}}'), status: 201, durationMs: 12.6, query: 'limit=20' };
+    const id = recorder.note(exchange, SANDBOX_URL)!;
+    const record = recorder.record(id)!;
+    assert.deepEqual(
+      { id: record.id, at: record.at, method: record.method, path: record.path, query: record.query, status: record.status },
+      { id, at: exchange.startedAt, method: 'GET', path: '/v1/users/balance', query: 'limit=20', status: 201 },
+    );
+    assert.equal(record.durationMs, 13);
+    assert.equal(record.userAgent, 'my-app/1.0');
+    assert.equal(record.fromExtension, false);
+    assert.equal(record.responseBody, '{"success":true,"data":{"balance":150000}}');
+    assert.equal(record.template.url, `${SANDBOX_URL}/v1/users/balance?limit=20`);
+    assert.equal(recorder.note({ ...exchange, admin: true, path: '/__sandbox/reset' }, SANDBOX_URL), undefined);
+  });
+
+  it('keeps as many rows as asked for, then lets the oldest go first', () => {
+    const recorder = new SandboxRecorder(3);
+    const ids = [1, 2, 3, 4].map((balance) => recorder.note(localExchange(`{"balance":${balance}}`), SANDBOX_URL)!);
+    assert.deepEqual(
+      ids.map((id) => recorder.holds(id)),
+      [false, true, true, true],
+    );
+    assert.equal(recorder.record(ids[0]!), undefined);
+    assert.match(recorder.record(ids[3]!)!.responseBody, /"balance":4/);
+    recorder.resize(5);
+    assert.equal(recorder.holds(ids[3]!), false, 'resized rows start empty (the history made records of the ones it lists first)');
+    const next = recorder.note(localExchange('{"balance":5}'), SANDBOX_URL)!;
+    assert.match(recorder.record(next)!.responseBody, /"balance":5/);
+  });
+
+  it('lets a row go once newer answers have filled the ring its answer was kept in', () => {
+    const recorder = new SandboxRecorder(20);
+    const oldest = recorder.note(localExchange('{"success":true,"data":{"balance":150000}}'), SANDBOX_URL)!;
+    const unread = recorder.record(oldest)!;
+    const newer: number[] = [];
     // The ring keeps 16 MB of answers; nine of 2 MB each go past it.
-    for (let index = 0; index < 9; index++)
-      newer.push(recordFromSandbox(localExchange(`"${'x'.repeat(2 * 1024 * 1024 - 2)}"`), 'http://127.0.0.1:4010')!);
-    assert.equal(oldest.lost, true);
-    assert.match(oldest.responseBody, /no longer kept/);
-    const kept = withoutLost([oldest, ...newer]);
-    assert.ok(!kept.includes(oldest) && kept.includes(newer.at(-1)!));
-    for (const record of kept) assert.ok(!record.responseBody.includes('no longer kept'), `record ${record.id} is kept whole`);
+    for (let index = 0; index < 9; index++) newer.push(recorder.note(localExchange(`"${'x'.repeat(2 * 1024 * 1024 - 2)}"`), SANDBOX_URL)!);
+    assert.equal(recorder.holds(oldest), false);
+    assert.equal(unread.lost, true);
+    assert.match(unread.responseBody, /no longer kept/);
+    assert.ok(newer.slice(-7).every((id) => recorder.holds(id)));
+    for (const id of newer.slice(-7)) assert.ok(!recorder.record(id)!.responseBody.includes('no longer kept'), `row ${id} is kept whole`);
+    const large = recorder.note(localExchange(`"${'y'.repeat(2 * 1024 * 1024 + 10)}"`), SANDBOX_URL)!;
+    assert.ok(recorder.holds(large), 'an answer too large for the ring is kept as it came');
   });
 
   it('lets go of the raw answers on Clear: an unread record of a cleared history reads as not kept', () => {
-    const unread = recordFromSandbox(
-      localExchange('{"success":true,"data":{"accessToken":"eyJhbGciOi.eyJzdWIi.c2ln"}}'),
-      'http://127.0.0.1:4010',
-    )!;
-    forgetSandboxTraffic();
+    const recorder = new SandboxRecorder(10);
+    const id = recorder.note(localExchange('{"success":true,"data":{"accessToken":"eyJhbGciOi.eyJzdWIi.c2ln"}}'), SANDBOX_URL)!;
+    const unread = recorder.record(id)!;
+    recorder.forget();
+    assert.equal(recorder.holds(id), false);
+    assert.equal(recorder.record(id), undefined);
     assert.equal(unread.lost, true);
     assert.match(unread.responseBody, /no longer kept/);
     assert.doesNotMatch(JSON.stringify(unread), /eyJhbGciOi/);

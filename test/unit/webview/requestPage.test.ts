@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { SandboxExchange } from '../../../src/sandbox';
-import { recordFromSandbox } from '../../../src/traffic/capture';
+import { SandboxRecorder } from '../../../src/traffic/sandboxRecorder';
 import { prettyBody, renderRequestPage } from '../../../src/webview/html/requestPage';
 
 // The request page: hostile strings render as text, JSON is pretty-printed, secrets stay masked.
@@ -25,7 +25,8 @@ function exchange(overrides: Partial<SandboxExchange>): SandboxExchange {
 }
 
 describe('webview: the request page', () => {
-  const record = recordFromSandbox(exchange({}), 'http://127.0.0.1:4010')!;
+  const recorder = new SandboxRecorder(1);
+  const record = recorder.record(recorder.note(exchange({}), 'http://127.0.0.1:4010')!)!;
   const page = renderRequestPage({ record, sender: record.userAgent, locale: 'en-GB' }, { environment: 'Local sandbox' });
   const text = page.body.value;
 

@@ -1,0 +1,167 @@
+// The in-process sandbox's side of the Requests view's history: every request it answers, kept
+// as a row of columns, not as an object.
+//
+// Why: this runs for every request the sandbox answers, in the sandbox's own process, and most
+// rows are never looked at. A row's numbers go into typed arrays and its references (strings,
+// header lists and objects the sandbox made anyway) into arrays sized once, and the answer's
+// bytes into a ring (byteRing.ts): recording a request allocates nothing, and the collector has
+// no object of ours to copy or promote. A RecordedRequest (masked on first read) is made from a
+// row only when something reads it. `npm run bench -- --only traffic` holds all this to 10 % of
+// the sandbox's throughput.
+
+import type { OutgoingHttpHeaders } from 'node:http';
+import type { SandboxExchange } from '../sandbox';
+import { ByteRing } from './byteRing';
+import { EXTENSION_USER_AGENT, takeRecordId } from './capture';
+import { RecordedRequest } from './recordedRequest';
+
+const NOTHING = Buffer.alloc(0);
+
+/** One slot per row: a row lives at `id % capacity` until a newer one takes its place. */
+class Columns {
+  readonly id: Float64Array;
+  readonly at: Float64Array;
+  readonly durationMs: Float64Array;
+  readonly status: Uint16Array;
+  /** Where the answer's bytes start in the ring, or -1 when they were too large for it (see largeBody). */
+  readonly bodyStart: Float64Array;
+  readonly bodyLength: Float64Array;
+  readonly method: string[];
+  readonly path: string[];
+  readonly query: string[];
+  readonly userAgent: string[];
+  readonly requestHeaders: (readonly string[])[];
+  readonly requestBody: Buffer[];
+  readonly responseHeaders: OutgoingHttpHeaders[];
+  readonly largeBody: (Buffer | undefined)[];
+  readonly sandboxUrl: string[];
+
+  constructor(readonly capacity: number) {
+    this.id = new Float64Array(capacity).fill(-1);
+    this.at = new Float64Array(capacity);
+    this.durationMs = new Float64Array(capacity);
+    this.status = new Uint16Array(capacity);
+    this.bodyStart = new Float64Array(capacity);
+    this.bodyLength = new Float64Array(capacity);
+    // Filled up front, with values of each column's type, so every store is into a packed array.
+    this.method = new Array<string>(capacity).fill('');
+    this.path = new Array<string>(capacity).fill('');
+    this.query = new Array<string>(capacity).fill('');
+    this.userAgent = new Array<string>(capacity).fill('');
+    this.requestHeaders = new Array<readonly string[]>(capacity).fill([]);
+    this.requestBody = new Array<Buffer>(capacity).fill(NOTHING);
+    this.responseHeaders = new Array<OutgoingHttpHeaders>(capacity).fill({});
+    this.largeBody = new Array<Buffer | undefined>(capacity).fill(undefined);
+    this.sandboxUrl = new Array<string>(capacity).fill('');
+  }
+}
+
+export class SandboxRecorder {
+  #columns: Columns | undefined;
+  /** The sandbox's answers, copied: the Buffer it sent is let go at once (see byteRing.ts). */
+  readonly #answers = new ByteRing(16 * 1024 * 1024);
+  /** The request headers of the last row: a client sends the same ones time after time. */
+  #lastHeaders: readonly string[] = [];
+
+  /** Keeps `capacity` rows at least (the history's most), reserved on the first request. */
+  constructor(private capacity: number) {}
+
+  /**
+   * Keeps a row for one request the sandbox answered, and answers its id (undefined for the
+   * sandbox's admin API, which is not recorded).
+   */
+  note(exchange: SandboxExchange, sandboxUrl: string): number | undefined {
+    if (exchange.admin) return undefined;
+    const columns = (this.#columns ??= new Columns(this.capacity));
+    const id = takeRecordId();
+    const row = id % columns.capacity;
+    const { body } = exchange;
+    const start = this.#answers.put(body);
+    columns.id[row] = id;
+    columns.at[row] = exchange.startedAt;
+    columns.durationMs[row] = exchange.durationMs;
+    columns.status[row] = exchange.status;
+    columns.bodyStart[row] = start ?? -1;
+    columns.bodyLength[row] = body.length;
+    // A body too large to share the ring (over 2 MB) is kept as it came.
+    columns.largeBody[row] = start === undefined ? body : undefined;
+    columns.method[row] = exchange.method;
+    columns.path[row] = exchange.path;
+    columns.query[row] = exchange.query;
+    columns.userAgent[row] = exchange.userAgent;
+    columns.requestHeaders[row] = this.sameAsLast(exchange.requestHeaders);
+    columns.requestBody[row] = exchange.requestBody;
+    columns.responseHeaders[row] = exchange.headers;
+    columns.sandboxUrl[row] = sandboxUrl;
+    return id;
+  }
+
+  /** Whether the row is still kept whole (its answer too): a history lets go of the others. */
+  holds(id: number): boolean {
+    const columns = this.#columns;
+    if (!columns) return false;
+    const row = id % columns.capacity;
+    if (columns.id[row] !== id) return false;
+    const start = columns.bodyStart[row]!;
+    return start === -1 || this.#answers.holds(start);
+  }
+
+  /** The row as a record (masked when first read), or undefined once a newer row took its place. */
+  record(id: number): RecordedRequest | undefined {
+    const columns = this.#columns;
+    if (!columns) return undefined;
+    const row = id % columns.capacity;
+    if (columns.id[row] !== id) return undefined;
+    const start = columns.bodyStart[row]!;
+    const userAgent = columns.userAgent[row]!;
+    return new RecordedRequest(id, {
+      sandboxAnswer: true,
+      environment: 'local',
+      at: columns.at[row]!,
+      method: columns.method[row]!,
+      baseUrl: columns.sandboxUrl[row]!,
+      path: columns.path[row]!,
+      query: columns.query[row]!,
+      status: columns.status[row]!,
+      durationMs: columns.durationMs[row]!,
+      fromExtension: userAgent === EXTENSION_USER_AGENT,
+      userAgent,
+      requestHeaders: columns.requestHeaders[row]!,
+      requestBody: columns.requestBody[row]!,
+      responseHeaders: columns.responseHeaders[row]!,
+      responseBody: start === -1 ? columns.largeBody[row]! : this.#answers.slice(start, columns.bodyLength[row]!),
+    });
+  }
+
+  /**
+   * Keeps `capacity` rows from now on. The rows kept so far are let go: the history turns the
+   * ones it still lists into records first (a setting changed; not on the hot path).
+   */
+  resize(capacity: number): void {
+    this.capacity = capacity;
+    this.#columns = undefined;
+  }
+
+  /**
+   * Lets go of every row and zeroes the answers' bytes (secrets and all, for Clear): nothing of a
+   * cleared history stays in memory unmasked.
+   */
+  forget(): void {
+    this.#columns = undefined;
+    this.#answers.forget();
+    this.#lastHeaders = [];
+  }
+
+  /**
+   * The last row's headers when these are the same, so the rows of a client's calls share one
+   * copy of them, not one each (names and values in turn, ~20 strings a request).
+   */
+  private sameAsLast(headers: readonly string[]): readonly string[] {
+    const last = this.#lastHeaders;
+    if (headers.length !== last.length) return (this.#lastHeaders = headers);
+    for (let index = 0; index < headers.length; index++) {
+      if (headers[index] !== last[index]) return (this.#lastHeaders = headers);
+    }
+    return last;
+  }
+}
