@@ -14,8 +14,8 @@ export interface RequestFilter {
 export const DEFAULT_HISTORY_SIZE = 500;
 
 /**
- * The bounded, in-memory history of requests (masked records only), oldest first inside,
- * newest first outside. Fires onDidChange at most once per tick, however many records came.
+ * The bounded, in-memory history of requests, oldest first inside, newest first outside: what it
+ * hands out is masked records only. Fires onDidChange at most once per tick, however many came.
  *
  * The in-process sandbox's requests are listed by id and kept as rows (sandboxRecorder.ts) until
  * something reads them: only then does the history make, and keep, their records.
