@@ -99,6 +99,7 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
     requests,
     ...requestsView.disposables,
     sandbox,
+    settings,
     store,
     accounts,
     authProvider,

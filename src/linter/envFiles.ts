@@ -6,5 +6,5 @@ export function isEnvFileName(fileName: string): boolean {
   return name === '.env' || name.startsWith('.env.') || (name.endsWith('.env') && name.length > '.env'.length);
 }
 
-/** The glob for a FileSystemWatcher over the same files. */
-export const ENV_FILE_GLOB = '**/{.env,.env.*,*.env}';
+/** The same names as glob patterns, comma-separated, for a FileSystemWatcher's brace group. */
+export const ENV_FILE_NAMES = '.env,.env.*,*.env';

@@ -3,7 +3,7 @@
 // at start-up beyond the documents already open, and nothing leaves this machine.
 import * as vscode from 'vscode';
 import { Disposable, toDisposable } from '../common/lifecycle';
-import { ENV_FILE_GLOB, isEnvFileName } from './envFiles';
+import { ENV_FILE_NAMES, isEnvFileName } from './envFiles';
 import { isGitIgnored } from './gitignoreFiles';
 import { envFileDiagnostics, keyDiagnostics, type TextSource } from './keyDiagnostics';
 import { findKeys } from './keyScanner';
@@ -11,6 +11,8 @@ import { findKeys } from './keyScanner';
 export const KEY_LINTER_SETTING = 'keyLinter.enabled';
 /** Typing pauses this long before a changed document is checked again. */
 export const CHANGE_DEBOUNCE_MS = 300;
+/** The .env-style files and the .gitignore files that say whether they are ignored. */
+const WATCHED_FILES = `**/{${ENV_FILE_NAMES},.gitignore}`;
 /** Documents of other schemes (output, git history, diff views) are not the user's files. */
 const LINTED_SCHEMES = new Set(['file', 'untitled', 'vscode-remote', 'vscode-userdata', 'vscode-vfs']);
 
@@ -31,13 +33,12 @@ export class KeyLinter extends Disposable {
         if (isGitignore(document.uri)) void this.recheckEnvFiles();
       }),
     );
-    const envFiles = this._register(vscode.workspace.createFileSystemWatcher(ENV_FILE_GLOB));
-    this._register(envFiles.onDidCreate((uri) => void this.checkOnDisk(uri)));
-    this._register(envFiles.onDidChange((uri) => void this.checkOnDisk(uri)));
-    this._register(envFiles.onDidDelete((uri) => this.diagnostics.delete(uri)));
-    const gitignores = this._register(vscode.workspace.createFileSystemWatcher('**/.gitignore'));
-    for (const event of [gitignores.onDidCreate, gitignores.onDidChange, gitignores.onDidDelete])
-      this._register(event(() => void this.recheckEnvFiles()));
+    // One watcher for both kinds of file: each costs the editor a round trip at activation.
+    const files = this._register(vscode.workspace.createFileSystemWatcher(WATCHED_FILES));
+    const onDisk = (uri: vscode.Uri): void => void (isGitignore(uri) ? this.recheckEnvFiles() : this.checkOnDisk(uri));
+    this._register(files.onDidCreate(onDisk));
+    this._register(files.onDidChange(onDisk));
+    this._register(files.onDidDelete((uri) => (isGitignore(uri) ? void this.recheckEnvFiles() : this.diagnostics.delete(uri))));
     this._register(
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (event.affectsConfiguration(`walletConsole.${KEY_LINTER_SETTING}`)) void this.checkAll();
