@@ -16,6 +16,8 @@ import { EXTENSION_USER_AGENT, takeRecordId } from './capture';
 import { RecordedRequest } from './recordedRequest';
 
 const NOTHING = Buffer.alloc(0);
+const NO_HEADERS: readonly string[] = Object.freeze([]);
+const NO_ANSWER_HEADERS: OutgoingHttpHeaders = Object.freeze({});
 
 /** One slot per row: a row lives at `id % capacity` until a newer one takes its place. */
 class Columns {
@@ -48,11 +50,25 @@ class Columns {
     this.path = new Array<string>(capacity).fill('');
     this.query = new Array<string>(capacity).fill('');
     this.userAgent = new Array<string>(capacity).fill('');
-    this.requestHeaders = new Array<readonly string[]>(capacity).fill([]);
+    this.requestHeaders = new Array<readonly string[]>(capacity).fill(NO_HEADERS);
     this.requestBody = new Array<Buffer>(capacity).fill(NOTHING);
-    this.responseHeaders = new Array<OutgoingHttpHeaders>(capacity).fill({});
+    this.responseHeaders = new Array<OutgoingHttpHeaders>(capacity).fill(NO_ANSWER_HEADERS);
     this.largeBody = new Array<Buffer | undefined>(capacity).fill(undefined);
     this.sandboxUrl = new Array<string>(capacity).fill('');
+  }
+
+  /** Lets go of a row's references (its numbers say nothing without them). */
+  empty(row: number): void {
+    this.id[row] = -1;
+    this.method[row] = '';
+    this.path[row] = '';
+    this.query[row] = '';
+    this.userAgent[row] = '';
+    this.requestHeaders[row] = NO_HEADERS;
+    this.requestBody[row] = NOTHING;
+    this.responseHeaders[row] = NO_ANSWER_HEADERS;
+    this.largeBody[row] = undefined;
+    this.sandboxUrl[row] = '';
   }
 }
 
@@ -106,7 +122,11 @@ export class SandboxRecorder {
     return start === -1 || this.#answers.holds(start);
   }
 
-  /** The row as a record (masked when first read), or undefined once a newer row took its place. */
+  /**
+   * The row as a record (masked when first read), or undefined once a newer row took its place.
+   * The row is handed over: it lets go of what it held, so once the record has masked itself no
+   * unmasked copy is left but the answer's bytes in the ring. Asked again, it answers undefined.
+   */
   record(id: number): RecordedRequest | undefined {
     const columns = this.#columns;
     if (!columns) return undefined;
@@ -114,7 +134,7 @@ export class SandboxRecorder {
     if (columns.id[row] !== id) return undefined;
     const start = columns.bodyStart[row]!;
     const userAgent = columns.userAgent[row]!;
-    return new RecordedRequest(id, {
+    const record = new RecordedRequest(id, {
       sandboxAnswer: true,
       environment: 'local',
       at: columns.at[row]!,
@@ -131,6 +151,8 @@ export class SandboxRecorder {
       responseHeaders: columns.responseHeaders[row]!,
       responseBody: start === -1 ? columns.largeBody[row]! : this.#answers.slice(start, columns.bodyLength[row]!),
     });
+    columns.empty(row);
+    return record;
   }
 
   /**

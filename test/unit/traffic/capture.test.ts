@@ -128,7 +128,7 @@ describe('traffic: records masked on recording', () => {
     assert.deepEqual([trace(first!), trace(same!), trace(changed!)], ['one', 'one', 'two']);
   });
 
-  it('reads a row back as it was recorded, and keeps none for the admin API', () => {
+  it('reads a row back as it was recorded, once, and keeps none for the admin API', () => {
     const recorder = new SandboxRecorder(10);
     const exchange = { ...localExchange('{"success":true,"data":{"balance":150000}}'), status: 201, durationMs: 12.6, query: 'limit=20' };
     const id = recorder.note(exchange, SANDBOX_URL)!;
@@ -142,6 +142,7 @@ describe('traffic: records masked on recording', () => {
     assert.equal(record.fromExtension, false);
     assert.equal(record.responseBody, '{"success":true,"data":{"balance":150000}}');
     assert.equal(record.template.url, `${SANDBOX_URL}/v1/users/balance?limit=20`);
+    assert.equal(recorder.record(id), undefined, 'a row is handed over once: it keeps nothing unmasked after');
     assert.equal(recorder.note({ ...exchange, admin: true, path: '/__sandbox/reset' }, SANDBOX_URL), undefined);
   });
 
