@@ -3,11 +3,11 @@
 //
 // Why: this runs for every request the sandbox answers, in the sandbox's own process, and most
 // rows are never looked at. A row's numbers go into typed arrays and its references (strings,
-// header lists and objects the sandbox made anyway) into arrays sized once, and the answer's
-// bytes into a ring (byteRing.ts): recording a request allocates nothing, and the collector has
-// no object of ours to copy or promote. A RecordedRequest (masked on first read) is made from a
-// row only when something reads it. `npm run bench -- --only traffic` holds all this to 10 % of
-// the sandbox's throughput.
+// header lists and objects the sandbox made anyway) into arrays sized once, and the answer's bytes
+// into a ring (byteRing.ts): the recorder allocates nothing per request, and the collector has no
+// object of ours to copy or promote. A RecordedRequest (masked on first read) is made from a row
+// only when something reads it. `npm run bench -- --only traffic` holds all this to 10 % of the
+// sandbox's throughput.
 
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { SandboxExchange } from '../sandbox';
