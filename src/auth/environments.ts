@@ -106,7 +106,6 @@ export class EnvironmentSettings implements vscode.Disposable {
   }
 
   async switchTo(id: EnvironmentId): Promise<void> {
-    this.#current = undefined;
     await vscode.workspace.getConfiguration(EnvironmentSettings.section).update('environment', id, vscode.ConfigurationTarget.Global);
     this.#current = undefined;
   }

@@ -46,7 +46,7 @@ export class RequestHistory extends Disposable {
 
   /** A record this extension made (staging, production, a replay). */
   add(record: RequestRecord): void {
-    this.keep(record);
+    this.keep(record, this.limit());
   }
 
   /** A request the in-process sandbox answered (any client's): kept as a row, made a record when read. */
@@ -54,12 +54,11 @@ export class RequestHistory extends Disposable {
     const limit = this.limit();
     if (limit !== this.sizedFor) this.resize(limit);
     const id = this.sandbox.note(exchange, sandboxUrl);
-    if (id !== undefined) this.keep(id);
+    if (id !== undefined) this.keep(id, limit);
   }
 
-  private keep(entry: RequestRecord | number): void {
+  private keep(entry: RequestRecord | number, limit: number): void {
     this.entries.push(entry);
-    const limit = this.limit();
     // Trimmed in batches of a tenth, so a full history does not move every record on each add.
     if (this.entries.length > mostKept(limit)) this.entries = this.entries.slice(-limit);
     // The sandbox keeps its answers in a ring (byteRing.ts), oldest written over first: a history
