@@ -4,8 +4,8 @@
 //   node scripts/bench/serve.mjs sandbox <file.json>
 //                                          the same, keeping its state in that file (durable)
 //   node scripts/bench/serve.mjs sandbox-recorded
-//                                          the sandbox with the Requests view's recorder installed
-//                                          (out/src/traffic/sandboxRecorder.js, as the history uses it)
+//                                          the sandbox with the Requests view's list installed
+//                                          (out/src/traffic/requestList.js, as the history uses it)
 //   node scripts/bench/serve.mjs bare      a bare node:http server; the parent sends
 //                                          { bodies: { '/path': object } } and it answers each
 //                                          path with that object as JSON, as the sandbox does
@@ -27,27 +27,20 @@ async function startSandbox(dataFile) {
 }
 
 /**
- * The extension's recorder without VS Code: what RequestHistory.addFromSandbox does for each
- * exchange (a row in SandboxRecorder, its id in a list trimmed to the last 500, the
- * rows written over let go), nothing read.
+ * The extension's recorder without VS Code: the Requests view's list (out/src/traffic/requestList.js,
+ * the class RequestHistory wraps) given every exchange, with the default history size, nothing read.
  */
 async function startRecordedSandbox() {
   const require = createRequire(import.meta.url);
   const { startSandbox } = require(path.join(repoRoot, 'out', 'src', 'sandbox', 'index.js'));
-  const { SandboxRecorder } = require(path.join(repoRoot, 'out', 'src', 'traffic', 'sandboxRecorder.js'));
-  const recorder = new SandboxRecorder(550);
-  let kept = [];
+  const { RequestList } = require(path.join(repoRoot, 'out', 'src', 'traffic', 'requestList.js'));
+  const list = new RequestList(() => 500);
   let url = '';
   const sandbox = await startSandbox({
     port: 0,
     seed: 1,
     log: (line) => process.stderr.write(`${line}\n`),
-    onExchange: (exchange) => {
-      const id = recorder.note(exchange, url);
-      if (id !== undefined) kept.push(id);
-      if (kept.length > 550) kept = kept.slice(-500);
-      if (kept.length > 0 && !recorder.holds(kept[0])) kept = kept.filter((one) => recorder.holds(one));
-    },
+    onExchange: (exchange) => list.addFromSandbox(exchange, url),
   });
   url = sandbox.url;
   return url;
