@@ -31,12 +31,19 @@ export class RingSlice {
 }
 
 export class ByteRing {
-  #buffer: Buffer | undefined;
+  readonly #buffer: Buffer;
   /** Bytes written since the start, the skipped ends of laps included: where the next slice goes. */
   #written = 0;
 
-  /** `capacity` bytes, reserved on first use (the system only hands over the pages written). */
-  constructor(readonly capacity: number) {}
+  /**
+   * `capacity` bytes, reserved now (the system hands over only the pages written). Not on first
+   * use: 16 MB taken in the middle of the sandbox's first answers set off a full collection that
+   * left Node's process.nextTick on V8's slow path for the rest of the process, a sixth of the
+   * sandbox's throughput (docs/benchmarks.md).
+   */
+  constructor(readonly capacity: number) {
+    this.#buffer = Buffer.allocUnsafe(capacity);
+  }
 
   /**
    * Copies `bytes` in and answers where they start (a slice() reads them back); undefined when
@@ -45,7 +52,6 @@ export class ByteRing {
   put(bytes: Uint8Array): number | undefined {
     const { length } = bytes;
     if (length > this.capacity / 8) return undefined;
-    this.#buffer ??= Buffer.allocUnsafe(this.capacity);
     // A slice is never split over the end: what does not fit starts the next lap.
     const room = this.capacity - (this.#written % this.capacity);
     if (length > room) this.#written += room;
@@ -62,7 +68,7 @@ export class ByteRing {
 
   /** Zeroes what it holds: every slice taken so far reads as written over. */
   forget(): void {
-    this.#buffer?.fill(0);
+    this.#buffer.fill(0);
     this.#written += this.capacity;
   }
 
@@ -71,7 +77,7 @@ export class ByteRing {
   }
 
   text(start: number, length: number): string | undefined {
-    if (!this.#buffer || !this.holds(start)) return undefined;
+    if (!this.holds(start)) return undefined;
     const offset = start % this.capacity;
     return this.#buffer.toString('utf8', offset, offset + length);
   }

@@ -73,14 +73,16 @@ class Columns {
 }
 
 export class SandboxRecorder {
-  #columns: Columns | undefined;
+  // Reserved up front, as the ring is, not on the sandbox's first request (see byteRing.ts).
+  #columns: Columns;
   /** The sandbox's answers, copied: the Buffer it sent is let go at once (see byteRing.ts). */
   readonly #answers = new ByteRing(16 * 1024 * 1024);
-  /** The request headers of the last row: a client sends the same ones time after time. */
-  #lastHeaders: readonly string[] = [];
+  #last = new Repeats();
 
-  /** Keeps `capacity` rows at least (the history's most), reserved on the first request. */
-  constructor(private capacity: number) {}
+  /** Keeps `capacity` rows at least (the history's most). */
+  constructor(capacity: number) {
+    this.#columns = new Columns(capacity);
+  }
 
   /**
    * Keeps a row for one request the sandbox answered, and answers its id (undefined for the
@@ -88,7 +90,7 @@ export class SandboxRecorder {
    */
   note(exchange: SandboxExchange, sandboxUrl: string): number | undefined {
     if (exchange.admin) return undefined;
-    const columns = (this.#columns ??= new Columns(this.capacity));
+    const columns = this.#columns;
     const id = takeRecordId();
     const row = id % columns.capacity;
     const { body } = exchange;
@@ -102,12 +104,15 @@ export class SandboxRecorder {
     // A body too large to share the ring (over 2 MB) is kept as it came.
     columns.largeBody[row] = start === undefined ? body : undefined;
     columns.method[row] = exchange.method;
-    columns.path[row] = exchange.path;
-    columns.query[row] = exchange.query;
-    columns.userAgent[row] = exchange.userAgent;
-    columns.requestHeaders[row] = this.sameAsLast(exchange.requestHeaders);
+    // A row's strings, header lists and answer headers are the previous row's when they are the
+    // same (a client repeating a call): see Repeats.
+    const last = this.#last;
+    columns.path[row] = last.path = sameText(exchange.path, last.path);
+    columns.query[row] = last.query = sameText(exchange.query, last.query);
+    columns.userAgent[row] = last.userAgent = sameText(exchange.userAgent, last.userAgent);
+    columns.requestHeaders[row] = last.requestHeaders = sameList(exchange.requestHeaders, last.requestHeaders);
     columns.requestBody[row] = exchange.requestBody;
-    columns.responseHeaders[row] = exchange.headers;
+    columns.responseHeaders[row] = last.responseHeaders = sameHeaders(exchange.headers, last.responseHeaders);
     columns.sandboxUrl[row] = sandboxUrl;
     return id;
   }
@@ -115,7 +120,6 @@ export class SandboxRecorder {
   /** Whether the row is still kept whole (its answer too): a history lets go of the others. */
   holds(id: number): boolean {
     const columns = this.#columns;
-    if (!columns) return false;
     const row = id % columns.capacity;
     if (columns.id[row] !== id) return false;
     const start = columns.bodyStart[row]!;
@@ -129,7 +133,6 @@ export class SandboxRecorder {
    */
   record(id: number): RecordedRequest | undefined {
     const columns = this.#columns;
-    if (!columns) return undefined;
     const row = id % columns.capacity;
     if (columns.id[row] !== id) return undefined;
     const start = columns.bodyStart[row]!;
@@ -160,8 +163,7 @@ export class SandboxRecorder {
    * ones it still lists into records first (a setting changed; not on the hot path).
    */
   resize(capacity: number): void {
-    this.capacity = capacity;
-    this.#columns = undefined;
+    this.#columns = new Columns(capacity);
   }
 
   /**
@@ -169,21 +171,46 @@ export class SandboxRecorder {
    * cleared history stays in memory unmasked.
    */
   forget(): void {
-    this.#columns = undefined;
+    this.#columns = new Columns(this.#columns.capacity);
     this.#answers.forget();
-    this.#lastHeaders = [];
+    this.#last = new Repeats();
   }
+}
 
-  /**
-   * The last row's headers when these are the same, so the rows of a client's calls share one
-   * copy of them, not one each (names and values in turn, ~20 strings a request).
-   */
-  private sameAsLast(headers: readonly string[]): readonly string[] {
-    const last = this.#lastHeaders;
-    if (headers.length !== last.length) return (this.#lastHeaders = headers);
-    for (let index = 0; index < headers.length; index++) {
-      if (headers[index] !== last[index]) return (this.#lastHeaders = headers);
-    }
-    return last;
+/**
+ * What the last row kept, handed to the next row again when that one's is the same. A client
+ * repeats itself (the same path, user agent and ~20 header strings, the same answer headers), so
+ * its rows share one copy, and the copies a request brought die young. Rows keep their
+ * references for as long as the history lists them: a new object in every row would be promoted
+ * to the old generation, and the major collections that follow cost the sandbox more than
+ * recording itself does (npm run bench -- --only traffic; docs/benchmarks.md).
+ */
+class Repeats {
+  path = '';
+  query = '';
+  userAgent = '';
+  requestHeaders: readonly string[] = NO_HEADERS;
+  responseHeaders: OutgoingHttpHeaders = NO_ANSWER_HEADERS;
+}
+
+function sameText(text: string, last: string): string {
+  return text === last ? last : text;
+}
+
+function sameList(list: readonly string[], last: readonly string[]): readonly string[] {
+  if (list.length !== last.length) return list;
+  for (let index = 0; index < list.length; index++) {
+    if (list[index] !== last[index]) return list;
   }
+  return last;
+}
+
+/** The same names, written alike, with the same values (a list value, Set-Cookie's, is never the same). */
+function sameHeaders(headers: OutgoingHttpHeaders, last: OutgoingHttpHeaders): OutgoingHttpHeaders {
+  let names = 0;
+  for (const name in headers) {
+    if (headers[name] !== last[name]) return headers;
+    names++;
+  }
+  return names === Object.keys(last).length ? last : headers;
 }
