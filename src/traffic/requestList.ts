@@ -12,12 +12,9 @@ import { SandboxRecorder } from './sandboxRecorder';
 export class RequestList {
   private entries: (RequestRecord | number)[] = [];
   private readonly sandbox: SandboxRecorder;
-  /** The capacity the sandbox's rows are sized for. */
-  private sizedFor: number;
 
   constructor(private readonly capacity: () => number) {
-    this.sizedFor = this.limit();
-    this.sandbox = new SandboxRecorder(mostKept(this.sizedFor));
+    this.sandbox = new SandboxRecorder(mostKept(this.limit()));
   }
 
   get size(): number {
@@ -32,7 +29,7 @@ export class RequestList {
   /** A request the in-process sandbox answered (any client's): kept as a row, made a record when read. */
   addFromSandbox(exchange: SandboxExchange, sandboxUrl: string): void {
     const limit = this.limit();
-    if (limit !== this.sizedFor) this.resize(limit);
+    if (mostKept(limit) !== this.sandbox.capacity) this.resize(limit);
     const id = this.sandbox.note(exchange, sandboxUrl);
     if (id !== undefined) this.keep(id, limit);
   }
@@ -90,7 +87,6 @@ export class RequestList {
   private resize(limit: number): void {
     for (let index = 0; index < this.entries.length; index++) this.recordAt(index);
     this.entries = this.entries.filter((entry) => typeof entry !== 'number');
-    this.sizedFor = limit;
     this.sandbox.resize(mostKept(limit));
   }
 }

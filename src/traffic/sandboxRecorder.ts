@@ -84,6 +84,11 @@ export class SandboxRecorder {
     this.#columns = new Columns(capacity);
   }
 
+  /** How many rows it keeps. */
+  get capacity(): number {
+    return this.#columns.capacity;
+  }
+
   /**
    * Keeps a row for one request the sandbox answered, and answers its id (undefined for the
    * sandbox's admin API, which is not recorded).

@@ -8,6 +8,7 @@ import { SandboxRecorder } from '../../../src/traffic/sandboxRecorder';
 import { snippet } from '../../../src/traffic/snippets';
 import { WalletClient } from '../../../src/api';
 import { newDeveloper } from '../sandbox/helpers';
+import { sandboxAnswer } from './sandboxAnswer';
 
 // Masking on recording, over real traffic: a developer's flow against a real sandbox, every
 // exchange turned into a record, and no secret of the flow anywhere in what is kept.
@@ -27,24 +28,6 @@ function everything(record: RequestRecord): string {
 /** All of the record as plain data (JSON.stringify reaches the masked getters through toJSON), but the template. */
 function shown(record: RequestRecord): string {
   return JSON.stringify({ ...JSON.parse(everything(record)), template: undefined });
-}
-
-/** An answer of the in-process sandbox with `body`, as its observer hands it over. */
-function localExchange(body: string): SandboxExchange {
-  return {
-    method: 'GET',
-    path: '/v1/users/balance',
-    query: '',
-    admin: false,
-    status: 200,
-    headers: { 'Content-Type': 'application/json; charset=utf-8' },
-    body: Buffer.from(body),
-    requestHeaders: ['Host', '127.0.0.1:4010'],
-    userAgent: 'my-app/1.0',
-    requestBody: Buffer.alloc(0),
-    startedAt: Date.now(),
-    durationMs: 1,
-  };
 }
 
 describe('traffic: records masked on recording', () => {
@@ -120,7 +103,7 @@ describe('traffic: records masked on recording', () => {
 
   it('keeps each record its own request headers when a client changes them between calls', () => {
     const call = (token: string): SandboxExchange => ({
-      ...localExchange('{"success":true}'),
+      ...sandboxAnswer('{"success":true}'),
       requestHeaders: ['Host', '127.0.0.1:4010', 'Authorization', `Bearer ${token}`, 'X-Trace', token],
     });
     const [first, same, changed] = recorded(new SandboxRecorder(10), [call('one'), call('one'), call('two')]);
@@ -129,7 +112,7 @@ describe('traffic: records masked on recording', () => {
   });
 
   it("keeps each row its own path, user agent and answer headers where they differ from the last row's", () => {
-    const base = localExchange('{"success":true}');
+    const base = sandboxAnswer('{"success":true}');
     const exchanges: SandboxExchange[] = [
       base,
       { ...base, headers: { ...base.headers } },
@@ -161,7 +144,7 @@ describe('traffic: records masked on recording', () => {
   });
 
   it('takes no memory outside the heap on the first request: the ring is reserved when the recorder is made', () => {
-    const exchange = localExchange('{"success":true}');
+    const exchange = sandboxAnswer('{"success":true}');
     const recorder = new SandboxRecorder(10);
     const before = process.memoryUsage().arrayBuffers;
     recorder.note(exchange, SANDBOX_URL);
@@ -172,7 +155,7 @@ describe('traffic: records masked on recording', () => {
 
   it('reads a row back as it was recorded, once, and keeps none for the admin API', () => {
     const recorder = new SandboxRecorder(10);
-    const exchange = { ...localExchange('{"success":true,"data":{"balance":150000}}'), status: 201, durationMs: 12.6, query: 'limit=20' };
+    const exchange = { ...sandboxAnswer('{"success":true,"data":{"balance":150000}}'), status: 201, durationMs: 12.6, query: 'limit=20' };
     const id = recorder.note(exchange, SANDBOX_URL)!;
     const record = recorder.record(id)!;
     assert.deepEqual(
@@ -190,7 +173,7 @@ describe('traffic: records masked on recording', () => {
 
   it('keeps as many rows as asked for, then lets the oldest go first', () => {
     const recorder = new SandboxRecorder(3);
-    const ids = [1, 2, 3, 4].map((balance) => recorder.note(localExchange(`{"balance":${balance}}`), SANDBOX_URL)!);
+    const ids = [1, 2, 3, 4].map((balance) => recorder.note(sandboxAnswer(`{"balance":${balance}}`), SANDBOX_URL)!);
     assert.deepEqual(
       ids.map((id) => recorder.holds(id)),
       [false, true, true, true],
@@ -199,29 +182,29 @@ describe('traffic: records masked on recording', () => {
     assert.match(recorder.record(ids[3]!)!.responseBody, /"balance":4/);
     recorder.resize(5);
     assert.equal(recorder.holds(ids[3]!), false, 'resized rows start empty (the history made records of the ones it lists first)');
-    const next = recorder.note(localExchange('{"balance":5}'), SANDBOX_URL)!;
+    const next = recorder.note(sandboxAnswer('{"balance":5}'), SANDBOX_URL)!;
     assert.match(recorder.record(next)!.responseBody, /"balance":5/);
   });
 
   it('lets a row go once newer answers have filled the ring its answer was kept in', () => {
     const recorder = new SandboxRecorder(20);
-    const oldest = recorder.note(localExchange('{"success":true,"data":{"balance":150000}}'), SANDBOX_URL)!;
+    const oldest = recorder.note(sandboxAnswer('{"success":true,"data":{"balance":150000}}'), SANDBOX_URL)!;
     const unread = recorder.record(oldest)!;
     const newer: number[] = [];
     // The ring keeps 16 MB of answers; nine of 2 MB each go past it.
-    for (let index = 0; index < 9; index++) newer.push(recorder.note(localExchange(`"${'x'.repeat(2 * 1024 * 1024 - 2)}"`), SANDBOX_URL)!);
+    for (let index = 0; index < 9; index++) newer.push(recorder.note(sandboxAnswer(`"${'x'.repeat(2 * 1024 * 1024 - 2)}"`), SANDBOX_URL)!);
     assert.equal(recorder.holds(oldest), false);
     assert.equal(unread.lost, true);
     assert.match(unread.responseBody, /no longer kept/);
     assert.ok(newer.slice(-7).every((id) => recorder.holds(id)));
     for (const id of newer.slice(-7)) assert.ok(!recorder.record(id)!.responseBody.includes('no longer kept'), `row ${id} is kept whole`);
-    const large = recorder.note(localExchange(`"${'y'.repeat(2 * 1024 * 1024 + 10)}"`), SANDBOX_URL)!;
+    const large = recorder.note(sandboxAnswer(`"${'y'.repeat(2 * 1024 * 1024 + 10)}"`), SANDBOX_URL)!;
     assert.ok(recorder.holds(large), 'an answer too large for the ring is kept as it came');
   });
 
   it('lets go of the raw answers on Clear: an unread record of a cleared history reads as not kept', () => {
     const recorder = new SandboxRecorder(10);
-    const id = recorder.note(localExchange('{"success":true,"data":{"accessToken":"eyJhbGciOi.eyJzdWIi.c2ln"}}'), SANDBOX_URL)!;
+    const id = recorder.note(sandboxAnswer('{"success":true,"data":{"accessToken":"eyJhbGciOi.eyJzdWIi.c2ln"}}'), SANDBOX_URL)!;
     const unread = recorder.record(id)!;
     recorder.forget();
     assert.equal(recorder.holds(id), false);

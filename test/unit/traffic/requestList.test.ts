@@ -3,6 +3,7 @@ import type { SandboxExchange } from '../../../src/sandbox';
 import { recordFromTransport } from '../../../src/traffic/capture';
 import { RequestList } from '../../../src/traffic/requestList';
 import type { RequestRecord } from '../../../src/traffic/requestRecord';
+import { sandboxAnswer } from './sandboxAnswer';
 
 // The Requests view's list without VS Code (RequestHistory adds the event and the filter): the
 // same class `npm run bench -- --only traffic` measures.
@@ -10,20 +11,7 @@ import type { RequestRecord } from '../../../src/traffic/requestRecord';
 const SANDBOX_URL = 'http://127.0.0.1:4010';
 
 function answer(path: string, body = '{"success":true}', status = 200): SandboxExchange {
-  return {
-    method: 'GET',
-    path,
-    query: '',
-    admin: false,
-    status,
-    headers: { 'Content-Type': 'application/json; charset=utf-8' },
-    body: Buffer.from(body),
-    requestHeaders: ['Host', '127.0.0.1:4010'],
-    userAgent: 'my-app/1.0',
-    requestBody: Buffer.alloc(0),
-    startedAt: Date.now(),
-    durationMs: 1,
-  };
+  return sandboxAnswer(body, { path, status });
 }
 
 function stagingRecord(path: string): RequestRecord {
