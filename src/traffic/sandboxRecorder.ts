@@ -39,22 +39,23 @@ class Columns {
   readonly sandboxUrl: string[];
 
   constructor(readonly capacity: number) {
-    this.id = new Float64Array(capacity).fill(-1);
+    this.id = new Float64Array(capacity);
     this.at = new Float64Array(capacity);
     this.durationMs = new Float64Array(capacity);
     this.status = new Uint16Array(capacity);
     this.bodyStart = new Float64Array(capacity);
     this.bodyLength = new Float64Array(capacity);
-    // Filled up front, with values of each column's type, so every store is into a packed array.
-    this.method = new Array<string>(capacity).fill('');
-    this.path = new Array<string>(capacity).fill('');
-    this.query = new Array<string>(capacity).fill('');
-    this.userAgent = new Array<string>(capacity).fill('');
-    this.requestHeaders = new Array<readonly string[]>(capacity).fill(NO_HEADERS);
-    this.requestBody = new Array<Buffer>(capacity).fill(NOTHING);
-    this.responseHeaders = new Array<OutgoingHttpHeaders>(capacity).fill(NO_ANSWER_HEADERS);
-    this.largeBody = new Array<Buffer | undefined>(capacity).fill(undefined);
-    this.sandboxUrl = new Array<string>(capacity).fill('');
+    this.method = new Array<string>(capacity);
+    this.path = new Array<string>(capacity);
+    this.query = new Array<string>(capacity);
+    this.userAgent = new Array<string>(capacity);
+    this.requestHeaders = new Array<readonly string[]>(capacity);
+    this.requestBody = new Array<Buffer>(capacity);
+    this.responseHeaders = new Array<OutgoingHttpHeaders>(capacity);
+    this.largeBody = new Array<Buffer | undefined>(capacity);
+    this.sandboxUrl = new Array<string>(capacity);
+    // Every row emptied up front: no slot is a hole, and each column holds values of one type.
+    for (let row = 0; row < capacity; row++) this.empty(row);
   }
 
   /** Lets go of a row's references (its numbers say nothing without them). */
