@@ -33,8 +33,8 @@ async function startSandbox(dataFile) {
 async function startRecordedSandbox() {
   const require = createRequire(import.meta.url);
   const { startSandbox } = require(path.join(repoRoot, 'out', 'src', 'sandbox', 'index.js'));
-  const { RequestList } = require(path.join(repoRoot, 'out', 'src', 'traffic', 'requestList.js'));
-  const list = new RequestList(() => 500);
+  const { DEFAULT_HISTORY_SIZE, RequestList } = require(path.join(repoRoot, 'out', 'src', 'traffic', 'requestList.js'));
+  const list = new RequestList(() => DEFAULT_HISTORY_SIZE);
   let url = '';
   const sandbox = await startSandbox({
     port: 0,

@@ -11,8 +11,6 @@ export interface RequestFilter {
   path?: string;
 }
 
-export const DEFAULT_HISTORY_SIZE = 500;
-
 /**
  * The bounded, in-memory history of requests (requestList.ts), with the view's filter: what it
  * hands out is masked records only. Fires onDidChange at most once per tick, however many came.
@@ -54,7 +52,7 @@ export class RequestHistory extends Disposable {
     const { statusClass, path } = this.currentFilter;
     const part = path?.toLowerCase();
     return this.list.newest(
-      this.list.limit(),
+      Infinity,
       (record) => (!statusClass || statusClassOf(record.status) === statusClass) && (!part || record.path.toLowerCase().includes(part)),
     );
   }

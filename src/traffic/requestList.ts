@@ -2,6 +2,9 @@ import type { SandboxExchange } from '../sandbox';
 import type { RequestRecord } from './requestRecord';
 import { SandboxRecorder } from './sandboxRecorder';
 
+/** walletConsole.requests.historySize when it is not set. */
+export const DEFAULT_HISTORY_SIZE = 500;
+
 /**
  * The Requests view's list without VS Code: bounded, oldest first inside, masked records out.
  * RequestHistory adds the change event and the filter; the bench measures this class as it is.
@@ -35,7 +38,7 @@ export class RequestList {
   }
 
   /** Up to `count` records of the newest `capacity` entries, newest first, those `accept` takes. */
-  newest(count: number, accept: (record: RequestRecord) => boolean = () => true): RequestRecord[] {
+  newest(count = Infinity, accept: (record: RequestRecord) => boolean = () => true): RequestRecord[] {
     const oldest = this.entries.length - this.limit();
     const newest: RequestRecord[] = [];
     for (let index = this.entries.length - 1; index >= 0 && index >= oldest && newest.length < count; index--) {
@@ -56,7 +59,7 @@ export class RequestList {
     this.sandbox.forget();
   }
 
-  limit(): number {
+  private limit(): number {
     return Math.max(1, Math.floor(this.capacity()));
   }
 
