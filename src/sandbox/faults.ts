@@ -10,8 +10,11 @@ export function faultMatches(fault: Fault, method: string, path: string): boolea
   return fault.path.endsWith('*') ? path.startsWith(fault.path.slice(0, -1)) : path === fault.path;
 }
 
-/** The first fault for this request; a fault with `times` counts down and leaves at zero. */
-export function takeFault(faults: Fault[], method: string, path: string): Fault | undefined {
+/**
+ * The first fault for this request; a fault with `times` counts down and leaves at zero, and
+ * `counted` is told (the knobs changed: the views show what is left).
+ */
+export function takeFault(faults: Fault[], method: string, path: string, counted: () => void): Fault | undefined {
   const index = faults.findIndex((fault) => faultMatches(fault, method, path));
   const fault = faults[index];
   if (!fault) {
@@ -22,6 +25,7 @@ export function takeFault(faults: Fault[], method: string, path: string): Fault 
     if (fault.times <= 0) {
       faults.splice(index, 1);
     }
+    counted();
   }
   return fault;
 }

@@ -1,16 +1,21 @@
-import { IncomingHttpHeaders } from 'node:http';
+import { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { ApiError, ErrorCode, invalid } from './errors';
 import { VirtualClock } from './clock';
+import { Knobs } from './knobs';
 import { Ledger } from './ledger';
 import { Scheduler } from './scheduler';
+import { ChangeFeed } from './sharing/feed';
 import { SandboxState } from './state';
-import { RecordedRequest, SandboxKnobs } from './types';
+import { RecordedRequest, SandboxChange, SandboxKnobs } from './types';
 import { Webhooks } from './webhooks';
 
 /** What a handler may reach: the state, the knobs, the clock and the money services. */
 export interface SandboxEnv {
   state: SandboxState;
+  /** The knobs as requests read them (knobControl.raw). */
   knobs: SandboxKnobs;
+  /** Changes the knobs and reports it (the admin API); a change made to `knobs` directly is told to it. */
+  knobControl: Knobs;
   requests: RecordedRequest[];
   /** The virtual clock's time (epoch ms). */
   now(): number;
@@ -21,6 +26,13 @@ export interface SandboxEnv {
   webhooks: Webhooks;
   /** Resolves once every change made so far is on disk (at once without a state file). */
   durable(): Promise<void>;
+  /** Random per sandbox (the owner file names it; GET /__sandbox/health answers it). */
+  instance: string;
+  role: string;
+  /** Calls `listener` after every change; returns the unsubscribe. */
+  onChange(listener: (change: SandboxChange) => void): () => void;
+  /** The streams of GET /__sandbox/watch. */
+  feed: ChangeFeed;
 }
 
 export interface RequestContext {
@@ -36,6 +48,8 @@ export interface RequestContext {
 export interface Reply {
   status?: number;
   body: unknown;
+  /** Answers by itself instead (a stream that stays open): called with the response. */
+  stream?: (res: ServerResponse) => void;
 }
 
 export type Handler = (ctx: RequestContext) => Reply | Promise<Reply>;

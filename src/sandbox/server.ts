@@ -40,6 +40,7 @@ export interface SandboxServer {
 export function createSandboxServer(env: SandboxEnv, log: (line: string) => void, onExchange?: ExchangeObserver): SandboxServer {
   const waits = new Waits();
   const dispatcher = new Dispatcher(env, apiRouter, adminRouter);
+  const faultCounted = (): void => env.knobControl.changed();
   let closing = false;
 
   const unexpected = (req: IncomingMessage, res: ServerResponse, error: unknown): void => {
@@ -75,7 +76,7 @@ export function createSandboxServer(env: SandboxEnv, log: (line: string) => void
         if (Number.isFinite(latency) && latency > 0) {
           return guarded(request, delayed(request, latency));
         }
-        const fault = takeFault(env.knobs.faults, method, path);
+        const fault = takeFault(env.knobs.faults, method, path, faultCounted);
         if (fault) {
           return guarded(request, faulted(request, fault));
         }
@@ -93,7 +94,7 @@ export function createSandboxServer(env: SandboxEnv, log: (line: string) => void
 
   async function delayed(request: Pending, latency: number): Promise<void> {
     await waits.sleep(latency);
-    const fault = takeFault(env.knobs.faults, request.method, request.path);
+    const fault = takeFault(env.knobs.faults, request.method, request.path, faultCounted);
     await (fault ? faulted(request, fault) : dispatch(request));
   }
 

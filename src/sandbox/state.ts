@@ -221,6 +221,13 @@ export class SandboxState {
     this.onChange({ wallets: mobile === undefined ? [] : [mobile], transfers: [], events: [] });
   }
 
+  /** The virtual clock moved forward: kept in the snapshot, and reported so the views show the new time. */
+  clockMoved(offsetMs: number): void {
+    this.clockOffsetMs = offsetMs;
+    this.pending.snapshot = true;
+    this.onChange({ wallets: [], transfers: [], events: [], clock: true });
+  }
+
   /** A money change: the journal can save it with one short line. */
   changedMoney(change: MoneyChange): void {
     for (const wallet of change.wallets ?? []) this.pending.wallets.add(wallet);

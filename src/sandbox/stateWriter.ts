@@ -30,10 +30,14 @@ export class StateWriter {
   private journalBytes = 0;
   private snapshotBytes = 0;
 
+  private lost = false;
+
+  /** `owns` says whether this process still serves the file (another takes over one that stopped answering). */
   constructor(
     private readonly file: string,
     private readonly state: SandboxState,
     private readonly log: (line: string) => void,
+    private readonly owns: () => Promise<boolean> = () => Promise.resolve(true),
   ) {}
 
   schedule(): void {
@@ -82,10 +86,10 @@ export class StateWriter {
     if (!journal) {
       return;
     }
-    const failure = this.journalBytes > 0 ? await this.writeSnapshot() : undefined;
+    const failure = this.journalBytes > 0 && !this.lost ? await this.writeSnapshot() : undefined;
     this.journal = undefined;
     await journal.close().catch(() => undefined);
-    if (!failure) {
+    if (!failure && !this.lost) {
       await fsp.rm(journalFile(this.file, this.writer), { force: true }).catch(() => undefined);
     }
   }
@@ -115,6 +119,15 @@ export class StateWriter {
 
   /** Undefined on success; the error (already logged) otherwise. */
   private async writeOnce(): Promise<Error | undefined> {
+    // Asked before the changes are taken: a line must hold the values of the moment they were
+    // taken (a transfer made while this waits belongs to the next line, balance and record).
+    if (this.lost || !(await this.owns())) {
+      // Two writers would lose each other's changes: this one stops (its answers say so).
+      if (!this.lost) this.log(`Wallet sandbox: another process serves ${this.file} now; this sandbox's changes are no longer saved.`);
+      this.lost = true;
+      this.state.takeChanges();
+      return new Error(`Another process serves ${this.file} now`);
+    }
     const changes = this.state.takeChanges();
     if (changes.empty) {
       return undefined;

@@ -88,7 +88,8 @@ export async function sweepOrphans(file: string, kinds: ('tmp' | 'journal')[]): 
   }
 }
 
-function isRunning(pid: number): boolean {
+/** Whether a process with this pid runs (as any user). */
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -51,5 +51,5 @@ export function sendTestEvent(state: SandboxState, webhooks: Webhooks, type: unk
     throw invalid('appId must be a string');
   }
   const app = appFor(state, appId);
-  return webhooks.emit(app, type, 'SUCCESS', testData(type, app)) as WebhookEvent;
+  return webhooks.emit(app, type, 'SUCCESS', testData(type, app), true) as WebhookEvent;
 }

@@ -83,6 +83,11 @@ export interface WebhookEvent {
   attempts: WebhookAttempt[];
   /** Index in `attempts` where the current delivery run began (a redelivery starts a new run). */
   runStart: number;
+  /**
+   * A made-up event (POST /__sandbox/events/test, Sandbox.sendTestEvent), not one a transfer
+   * caused. The sandbox's own mark: the body POSTed to the app stays the service's shape.
+   */
+  test?: true;
 }
 
 /** What a state change touched, for watchers (the extension's views) to look again. */
@@ -93,15 +98,37 @@ export interface SandboxChange {
   transfers: { reference: string; mobile: string; status: TransferStatus }[];
   /** Webhook events created, attempted or redelivered. */
   events: { id: string; state: WebhookEvent['state'] }[];
+  /** The knobs changed: a fault added, removed or used (its count went down or it was used up), the delay, the token lifetime. */
+  knobs?: true;
+  /** The virtual clock moved forward. */
+  clock?: true;
 }
 
 /** A webhook event as the admin API and the Sandbox methods show it. */
 export type PublicWebhookEvent = Omit<WebhookEvent, 'runStart'>;
 
+/** What serves a sandbox: a VS Code window's extension host, the MCP server, `npm run sandbox`, any other program. */
+export type SandboxRole = 'window' | 'mcp' | 'cli' | 'program';
+
 export interface SandboxOptions {
   host?: string;
   port?: number;
+  /** When `port` is taken, the next ports are tried, this many in all, then any free one (default 1: only `port`). */
+  portTries?: number;
+  /**
+   * The state file. One sandbox serves it: this one takes `<dataFile>.owner` beside it, and
+   * startSandbox fails with StateFileInUse while another live process holds it (see
+   * openSharedSandbox, which then uses that one).
+   */
   dataFile?: string;
+  /** What this process is, for the other users of the state file (default 'program'). */
+  role?: SandboxRole;
+  /**
+   * Lets the owner's stream (GET /__sandbox/watch with the owner file's secret) carry every
+   * request and answer, for the Requests views of the processes that use this sandbox. Observes
+   * every exchange, as onExchange does: only for sandboxes others attach to.
+   */
+  publishExchanges?: boolean;
   tokenLifetimeSeconds?: number;
   seed?: number;
   /** Clock in epoch milliseconds; lets tests move time instead of sleeping. Defaults to Date.now. */
@@ -113,6 +140,8 @@ export interface SandboxOptions {
 }
 
 export interface Fault {
+  /** Given by the sandbox when the fault is added (`flt_1`, …): what removes that one fault. */
+  id?: string;
   method?: string;
   path: string;
   status?: number;
@@ -171,4 +200,52 @@ export interface Sandbox {
   sendTestEvent(type: 'BANK_TRANSFER' | 'PHONE_TRANSFER', appId?: string): PublicWebhookEvent;
   /** Calls `listener` after every state change (synchronously: keep it cheap); returns the unsubscribe. */
   onChange(listener: (change: SandboxChange) => void): () => void;
+}
+
+/** The process that serves a sandbox, as its users see it. */
+export interface SandboxServer {
+  /** This process. */
+  here: boolean;
+  pid: number;
+  role: SandboxRole;
+}
+
+/**
+ * A sandbox as the extension's views and commands and the agent tools reach it: the one this
+ * process serves, or the one another process serves on the same state file (over its admin
+ * API). Reads answer what was last heard, kept current by the sandbox's change events; actions
+ * are async and resolve once done.
+ */
+export interface SandboxClient {
+  readonly url: string;
+  readonly port: number;
+  readonly server: SandboxServer;
+  /** The knobs as last heard; change them with the methods below. */
+  readonly knobs: Readonly<SandboxKnobs>;
+  /** The virtual clock (epoch ms). */
+  now(): number;
+  /** Webhook events, newest first (copies). */
+  events(): PublicWebhookEvent[];
+  event(id: string): PublicWebhookEvent | undefined;
+  /** Every change, after the reads above show it. */
+  onChange(listener: (change: SandboxChange) => void): () => void;
+  /** Adds the fault; answers it with its id. */
+  addFault(fault: Fault): Promise<Fault>;
+  /** False when no fault has that id (cleared, or used up meanwhile). */
+  removeFault(id: string): Promise<boolean>;
+  /** Removes every fault; answers how many there were. */
+  clearFaults(): Promise<number>;
+  setLatency(ms: number): Promise<void>;
+  /** Moves the clock forward, runs what fell due; answers the changes made meanwhile (settlements, webhook attempts). */
+  advanceClock(seconds: number): Promise<SandboxChange[]>;
+  lastPasscode(mobile: string): Promise<string | undefined>;
+  setBalance(mobile: string, kobo: number): Promise<void>;
+  addTransaction(mobile: string, tx: Partial<TransactionRecord> & { type: TransactionType; amount: number }): Promise<TransactionRecord>;
+  expireAccessTokens(mobile: string): Promise<void>;
+  revokeRefreshTokens(mobile: string): Promise<void>;
+  resetWallet(mobile: string): Promise<void>;
+  redeliverEvent(id: string): Promise<PublicWebhookEvent>;
+  sendTestEvent(type: WebhookType, appId?: string): Promise<PublicWebhookEvent>;
+  /** The last `limit` API requests served, oldest first. */
+  recentRequests(limit: number): Promise<RecordedRequest[]>;
 }

@@ -32,8 +32,8 @@ export class Webhooks {
     private readonly now: () => number,
   ) {}
 
-  /** Creates the event and starts delivering it; nothing when the app has no callbackURL. */
-  emit(app: AppRecord, type: WebhookType, message: string, data: Record<string, unknown>): WebhookEvent | undefined {
+  /** Creates the event and starts delivering it; nothing when the app has no callbackURL. `test` marks a made-up one. */
+  emit(app: AppRecord, type: WebhookType, message: string, data: Record<string, unknown>, test = false): WebhookEvent | undefined {
     const url = app.settings.callbackURL;
     if (!url) {
       return undefined;
@@ -50,6 +50,7 @@ export class Webhooks {
       nextAttemptAt: iso(now),
       attempts: [],
       runStart: 0,
+      ...(test ? { test: true as const } : {}),
     };
     this.state.addEvent(event);
     this.schedule(event, now);

@@ -4,6 +4,7 @@ import { parseFault } from '../faults';
 import { ok, RequestContext, Router } from '../router';
 import { MAX_RECORDED_REQUESTS, TRANSACTION_TYPES, TransactionRecord, TransactionType } from '../types';
 import { Wallet } from '../wallet';
+import { WATCH_PATH } from '../sharing/wire';
 import { mobileField, queryParam } from './input';
 
 // /__sandbox/*: controls for tests in other processes and for people driving the sandbox by hand.
@@ -32,7 +33,17 @@ function asBadInput<T>(run: () => T): T {
 }
 
 export function adminRoutes(router: Router): void {
-  router.add('GET', '/__sandbox/health', (ctx) => ok({ status: 'ok', uptimeSeconds: Math.round((Date.now() - ctx.env.startedAt) / 1000) }));
+  router.add('GET', '/__sandbox/health', (ctx) =>
+    ok({ status: 'ok', uptimeSeconds: Math.round((Date.now() - ctx.env.startedAt) / 1000), instance: ctx.env.instance, pid: process.pid }),
+  );
+
+  // Every change as it happens, for the processes that use this sandbox (one per state file).
+  router.add('GET', WATCH_PATH, (ctx) => {
+    if (!String(ctx.headers.accept ?? '').includes('text/event-stream')) {
+      throw invalid(`${WATCH_PATH} is a stream of server-sent events: send Accept: text/event-stream`);
+    }
+    return { body: undefined, stream: (res) => ctx.env.feed.open(ctx.headers, res) };
+  });
 
   // The contract of every endpoint, this admin API included; not enveloped, so tools can import it as is.
   router.add('GET', '/__sandbox/openapi.json', () => ({ body: openApiDocument() }));
@@ -61,16 +72,21 @@ export function adminRoutes(router: Router): void {
     for (const [name, value] of updates) {
       (ctx.env.knobs as unknown as Record<string, number>)[name] = value;
     }
+    if (updates.length > 0) ctx.env.knobControl.changed();
     return ok({ knobs: ctx.env.knobs });
   });
 
   router.add('POST', '/__sandbox/faults', (ctx) => {
-    ctx.env.knobs.faults.push(parseFault(ctx.body));
-    return ok({ faults: ctx.env.knobs.faults });
+    const fault = ctx.env.knobControl.add(parseFault(ctx.body));
+    return ok({ fault, faults: ctx.env.knobs.faults });
   });
   router.add('DELETE', '/__sandbox/faults', (ctx) => {
-    ctx.env.knobs.faults.length = 0;
-    return ok({ faults: [] });
+    const cleared = ctx.env.knobControl.clear();
+    return ok({ cleared, faults: [] });
+  });
+  router.add('DELETE', '/__sandbox/faults/:id', (ctx) => {
+    const removed = ctx.env.knobControl.remove(ctx.params['id'] ?? '');
+    return ok({ removed, faults: ctx.env.knobs.faults });
   });
 
   router.add('GET', '/__sandbox/passcode', (ctx) => {
@@ -85,6 +101,12 @@ export function adminRoutes(router: Router): void {
   router.add('POST', '/__sandbox/revoke', (ctx) => {
     const wallet = walletFromQuery(ctx);
     return ok({ mobile: wallet.record.mobile, revoked: ctx.env.state.revokeRefreshTokens(wallet.record.mobile) });
+  });
+
+  router.add('POST', '/__sandbox/expire', (ctx) => {
+    const wallet = walletFromQuery(ctx);
+    ctx.env.state.expireAccessTokens(wallet.record.mobile, ctx.env.now());
+    return ok({ mobile: wallet.record.mobile });
   });
 
   router.add('POST', '/__sandbox/transactions', (ctx) => {

@@ -3,7 +3,7 @@ import { magicTable } from '../magic';
 import { ok, RequestContext, Router } from '../router';
 import { advanceClock } from '../timeTravel';
 import { sendTestEvent } from '../testEvents';
-import { WebhookEvent } from '../types';
+import { SandboxChange, WebhookEvent } from '../types';
 import { publicEvent } from '../webhooks';
 
 // /__sandbox clock, magic values and webhook events.
@@ -31,8 +31,19 @@ export function adminMoneyRoutes(router: Router): void {
     if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds <= 0 || seconds > MAX_ADVANCE_SECONDS) {
       throw invalid(`seconds must be a number greater than 0 and at most ${MAX_ADVANCE_SECONDS} (ten years)`);
     }
-    await advanceClock(ctx.env, seconds * 1000);
-    return ok(clockData(ctx));
+    // What the advance made happen, for a caller in another process (the agent tool says it).
+    const transfers: SandboxChange['transfers'] = [];
+    const events = new Map<string, WebhookEvent['state']>();
+    const stop = ctx.env.onChange((change) => {
+      transfers.push(...change.transfers);
+      for (const event of change.events) events.set(event.id, event.state);
+    });
+    try {
+      await advanceClock(ctx.env, seconds * 1000);
+    } finally {
+      stop();
+    }
+    return ok({ ...clockData(ctx), changed: { transfers, events: [...events].map(([id, state]) => ({ id, state })) } });
   });
 
   router.add('GET', '/__sandbox/magic', () => ok(magicTable()));

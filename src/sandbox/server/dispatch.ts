@@ -63,7 +63,8 @@ export class Dispatcher {
 }
 
 function send(res: ServerResponse, reply: Reply): void {
-  sendJson(res, reply.status ?? 200, reply.body);
+  if (reply.stream) reply.stream(res);
+  else sendJson(res, reply.status ?? 200, reply.body);
 }
 
 /** Turns a rejected ApiError into its answer; anything else stays a rejection (a 500). */

@@ -140,6 +140,22 @@ describe('sandbox: webhooks', () => {
     assert.equal(test.json['data'].event.type, 'PHONE_TRANSFER');
     await until(() => hook.received.length === 2);
     assert.equal(hook.received[1]?.headers['x-sandbox-event-id'], test.json['data'].event.id);
+
+    // A made-up event is marked in the sandbox's own record, never in the body the app gets
+    // (the service's shape: docs/sandbox.md).
+    const id = test.json['data'].event.id as string;
+    const listed = (await expectOk(call(sandbox, 'GET', '/__sandbox/events'))).json['data'].events as { id: string; test?: boolean }[];
+    assert.deepEqual(
+      listed.map((event) => [event.id === id, event.test]),
+      [
+        [true, true],
+        [false, undefined],
+      ],
+    );
+    assert.equal((await expectOk(call(sandbox, 'GET', `/__sandbox/events/${id}`))).json['data'].event.test, true);
+    assert.equal(sandbox.event(id)?.test, true);
+    assert.deepEqual(Object.keys(hook.received[1]!.body), ['payload']);
+    assert.deepEqual(Object.keys(hook.received[1]!.body['payload'] as object), ['message', 'type', 'data']);
   });
 
   it('marks an event failed after the whole schedule against a refused connection', async () => {

@@ -1,0 +1,50 @@
+import type { Fault, Sandbox, SandboxChange, SandboxClient, SandboxRole } from '../types';
+
+/** The sandbox this process serves, as a SandboxClient: its methods, called directly. */
+export function localClient(sandbox: Sandbox, role: SandboxRole): SandboxClient {
+  return {
+    url: sandbox.url,
+    port: sandbox.port,
+    server: { here: true, pid: process.pid, role },
+    get knobs() {
+      return sandbox.knobs;
+    },
+    now: () => sandbox.now(),
+    events: () => sandbox.events(),
+    event: (id) => sandbox.event(id),
+    onChange: (listener) => sandbox.onChange(listener),
+    addFault: async (fault: Fault) => {
+      // Through Sandbox.knobs: the sandbox gives it its id and reports the change.
+      sandbox.knobs.faults.push(fault);
+      return fault;
+    },
+    removeFault: async (id) => {
+      const index = sandbox.knobs.faults.findIndex((fault) => fault.id === id);
+      if (index >= 0) sandbox.knobs.faults.splice(index, 1);
+      return index >= 0;
+    },
+    clearFaults: async () => sandbox.knobs.faults.splice(0).length,
+    setLatency: async (ms) => {
+      sandbox.knobs.latencyMs = ms;
+    },
+    advanceClock: async (seconds) => {
+      const changes: SandboxChange[] = [];
+      const stop = sandbox.onChange((change) => changes.push(change));
+      try {
+        await sandbox.advanceClock(seconds);
+      } finally {
+        stop();
+      }
+      return changes;
+    },
+    lastPasscode: async (mobile) => sandbox.lastPasscode(mobile),
+    setBalance: async (mobile, kobo) => sandbox.setBalance(mobile, kobo),
+    addTransaction: async (mobile, tx) => sandbox.addTransaction(mobile, tx),
+    expireAccessTokens: async (mobile) => sandbox.expireAccessTokens(mobile),
+    revokeRefreshTokens: async (mobile) => sandbox.revokeRefreshTokens(mobile),
+    resetWallet: async (mobile) => sandbox.resetWallet(mobile),
+    redeliverEvent: async (id) => sandbox.redeliverEvent(id),
+    sendTestEvent: async (type, appId) => sandbox.sendTestEvent(type, appId),
+    recentRequests: async (limit) => sandbox.requests.slice(-limit),
+  };
+}

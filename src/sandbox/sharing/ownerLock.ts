@@ -1,0 +1,200 @@
+import { randomBytes } from 'node:crypto';
+import { promises as fsp } from 'node:fs';
+import * as path from 'node:path';
+import { isRunning } from '../store';
+import type { SandboxRole } from '../types';
+
+// One sandbox per state file. The process that serves a state file holds `<state>.owner`
+// beside it, made atomically (a hard link of a finished file, so nobody reads half of one). Any
+// other process that wants the same state (a second VS Code window, the MCP server) finds the
+// owner there and uses its sandbox over HTTP instead of loading and writing the file itself. A
+// lock whose process is gone, or whose process stops answering for UNRESPONSIVE_MS, is taken
+// over; so is one that cannot be read.
+
+/** What `<state>.owner` says. */
+export interface OwnerRecord {
+  pid: number;
+  role: SandboxRole;
+  /** Random per sandbox, and answered by GET /__sandbox/health: a port another server took since is not taken for the owner. */
+  instance: string;
+  /** Where it listens; absent while it starts. */
+  url?: string;
+  /**
+   * Sent on GET /__sandbox/watch, it adds every request and answer to the stream (for the other
+   * windows' Requests views): the file is readable by its user only (0600), as the state file is.
+   */
+  secret: string;
+  /** When it took the file (epoch ms). */
+  since: number;
+}
+
+/** A live process may hold the file this long without answering (starting, closing, or hung) before it is taken over. */
+export const UNRESPONSIVE_MS = 10_000;
+const POLL_MS = 100;
+const HEALTH_TIMEOUT_MS = 1_500;
+
+export function ownerFile(stateFile: string): string {
+  return `${stateFile}.owner`;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const sideName = (file: string, kind: string) => `${file}.${process.pid}.${randomBytes(4).toString('hex')}.${kind}`;
+
+/** startSandbox's refusal: another live process serves the state file (use it: openSharedSandbox does). */
+export class StateFileInUse extends Error {
+  constructor(
+    readonly stateFile: string,
+    readonly owner: OwnerRecord,
+  ) {
+    super(`${stateFile} is served by another process (pid ${owner.pid}) at ${owner.url ?? 'an address not known yet'}`);
+  }
+}
+
+/** The lock this process holds on a state file. */
+export class OwnerLock {
+  constructor(
+    readonly file: string,
+    readonly record: OwnerRecord,
+  ) {}
+
+  /** Says where the sandbox listens, so the others can use it. */
+  async publish(url: string): Promise<void> {
+    this.record.url = url;
+    const next = sideName(this.file, 'new');
+    await fsp.writeFile(next, JSON.stringify(this.record), { mode: 0o600 });
+    // Replaced only while it is still ours; the check and the rename are not one step, but
+    // only a takeover (after UNRESPONSIVE_MS of silence) can come between them.
+    if (await this.held()) await fsp.rename(next, this.file);
+    else await fsp.rm(next, { force: true });
+  }
+
+  /** Whether the file still names this sandbox (another process may have taken it over). */
+  async held(): Promise<boolean> {
+    const current = await readOwner(this.file);
+    return typeof current === 'object' && current.instance === this.record.instance;
+  }
+
+  async release(): Promise<void> {
+    if (await this.held()) await fsp.rm(this.file, { force: true }).catch(() => undefined);
+  }
+}
+
+export type Claim = { lock: OwnerLock; owner?: undefined } | { owner: OwnerRecord; lock?: undefined };
+
+/**
+ * Takes the state file for this process, or finds the live process that serves it. Waits while
+ * the owner starts (no URL yet) or closes, up to UNRESPONSIVE_MS.
+ */
+export async function claimStateFile(stateFile: string, role: SandboxRole): Promise<Claim> {
+  const file = ownerFile(stateFile);
+  await fsp.mkdir(path.dirname(file), { recursive: true });
+  const mine: OwnerRecord = {
+    pid: process.pid,
+    role,
+    instance: randomBytes(8).toString('hex'),
+    secret: randomBytes(24).toString('hex'),
+    since: Date.now(),
+  };
+  let silent: { instance: string; since: number } | undefined;
+  for (;;) {
+    if (await create(file, mine)) return { lock: new OwnerLock(file, mine) };
+    const other = await readOwner(file);
+    if (other === 'gone') continue;
+    if (other === 'unreadable' || !isRunning(other.pid)) {
+      await takeOver(file, other);
+      continue;
+    }
+    if (other.url && (await answers(other.url, other.instance))) return { owner: other };
+    if (silent?.instance !== other.instance) silent = { instance: other.instance, since: Date.now() };
+    if (Date.now() - silent.since >= UNRESPONSIVE_MS) {
+      await takeOver(file, other);
+      silent = undefined;
+      continue;
+    }
+    await sleep(POLL_MS);
+  }
+}
+
+/** Whether the sandbox at `url` is the one with this instance id. */
+export async function answers(url: string, instance: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${url}/__sandbox/health`, { signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) });
+    const body = (await response.json()) as { data?: { instance?: unknown } };
+    return body.data?.instance === instance;
+  } catch {
+    return false;
+  }
+}
+
+/** 'gone' when there is no file; 'unreadable' when it holds no owner (a crash, or an editor). */
+export async function readOwner(file: string): Promise<OwnerRecord | 'gone' | 'unreadable'> {
+  let text: string;
+  try {
+    text = await fsp.readFile(file, 'utf8');
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'gone' : 'unreadable';
+  }
+  try {
+    const record = JSON.parse(text) as OwnerRecord;
+    return Number.isInteger(record.pid) && typeof record.instance === 'string' && typeof record.secret === 'string' ? record : 'unreadable';
+  } catch {
+    return 'unreadable';
+  }
+}
+
+/** Makes the lock, whole, unless one exists: true when this call made it. */
+async function create(file: string, record: OwnerRecord): Promise<boolean> {
+  const next = sideName(file, 'new');
+  await fsp.writeFile(next, JSON.stringify(record), { mode: 0o600 });
+  try {
+    await fsp.link(next, file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    // A file system without hard links: an exclusive create instead (a reader may then see
+    // it empty for a moment, and waits: see readOwner's callers).
+    return createExclusive(file, record);
+  } finally {
+    await fsp.rm(next, { force: true });
+  }
+}
+
+async function createExclusive(file: string, record: OwnerRecord): Promise<boolean> {
+  try {
+    await fsp.writeFile(file, JSON.stringify(record), { mode: 0o600, flag: 'wx' });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
+/**
+ * Removes a stale lock so the next create can take the file. Moved aside first, and put back if
+ * what was moved is not the lock judged stale (another process took the file meanwhile).
+ */
+async function takeOver(file: string, stale: OwnerRecord | 'unreadable'): Promise<void> {
+  if (stale === 'unreadable' && (await youngerThan(file, POLL_MS * 5))) {
+    // Maybe a create without hard links, between its open and its write.
+    await sleep(POLL_MS);
+    return;
+  }
+  const aside = sideName(file, 'stale');
+  try {
+    await fsp.rename(file, aside);
+  } catch {
+    return; // gone already: someone else took it over
+  }
+  const moved = await readOwner(aside);
+  const same = stale === 'unreadable' ? typeof moved !== 'object' : typeof moved === 'object' && moved.instance === stale.instance;
+  if (!same) await fsp.link(aside, file).catch(() => undefined);
+  await fsp.rm(aside, { force: true });
+}
+
+async function youngerThan(file: string, ms: number): Promise<boolean> {
+  try {
+    return Date.now() - (await fsp.stat(file)).mtimeMs < ms;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,306 @@
+import { request, type ClientRequest } from 'node:http';
+import type { SandboxExchange } from '../exchange';
+import type {
+  Fault,
+  PublicWebhookEvent,
+  RecordedRequest,
+  SandboxChange,
+  SandboxClient,
+  SandboxKnobs,
+  SandboxServer,
+  TransactionRecord,
+} from '../types';
+import type { OwnerRecord } from './ownerLock';
+import { decodeExchange, EventParser, type Hello, OWNER_TOKEN_HEADER, WATCH_PATH, type WireExchange } from './wire';
+
+// The sandbox another process serves on the same state file, used over its admin API: the
+// reads answer a copy kept current by its change stream (GET /__sandbox/watch), the actions
+// are admin calls. Its requests and answers come on the same stream, for this process's
+// Requests view.
+
+const HELLO_TIMEOUT_MS = 5_000;
+/** A change touching more events than this reads the whole list once instead of each one. */
+const EVENT_BATCH = 20;
+
+export interface RemoteOptions {
+  /** Every request the owner answers, and its answer (when it publishes them). */
+  onExchange?: (exchange: SandboxExchange) => void;
+  /** The stream ended: the owner closed or went away. Called once, never after detach(). */
+  onLost: () => void;
+}
+
+/** An admin call the owner refused, with its error. */
+export class RemoteRefusal extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export class RemoteSandbox implements SandboxClient {
+  readonly server: SandboxServer;
+  readonly port: number;
+  private knobsSeen: SandboxKnobs = { tokenLifetimeSeconds: 0, latencyMs: 0, faults: [] };
+  private offsetMs = 0;
+  /** Oldest first, as the sandbox keeps them. */
+  private readonly eventsSeen = new Map<string, PublicWebhookEvent>();
+  private readonly listeners = new Set<(change: SandboxChange) => void>();
+  private stream: ClientRequest | undefined;
+  private applying: Promise<void> = Promise.resolve();
+  private over = false;
+
+  private constructor(
+    readonly url: string,
+    private readonly owner: OwnerRecord,
+    private readonly options: RemoteOptions,
+  ) {
+    this.server = { here: false, pid: owner.pid, role: owner.role };
+    this.port = Number(new URL(url).port);
+  }
+
+  /** Opens the owner's stream, then reads what the views show; rejects when the owner does not answer as itself. */
+  static async attach(owner: OwnerRecord, options: RemoteOptions): Promise<RemoteSandbox> {
+    if (!owner.url) throw new Error(`The sandbox of pid ${owner.pid} has no address yet`);
+    const remote = new RemoteSandbox(owner.url, owner, options);
+    try {
+      await remote.connect();
+      remote.applying = remote.loadAll();
+      await remote.applying;
+      if (remote.over) throw new Error(`${owner.url} closed its change stream`);
+    } catch (error) {
+      remote.detach();
+      throw error;
+    }
+    return remote;
+  }
+
+  /** Stops listening, without onLost. */
+  detach(): void {
+    this.over = true;
+    this.stream?.destroy();
+  }
+
+  get knobs(): Readonly<SandboxKnobs> {
+    return this.knobsSeen;
+  }
+
+  now(): number {
+    return Date.now() + this.offsetMs;
+  }
+
+  events(): PublicWebhookEvent[] {
+    return [...this.eventsSeen.values()].reverse().map((event) => structuredClone(event));
+  }
+
+  event(id: string): PublicWebhookEvent | undefined {
+    const event = this.eventsSeen.get(id);
+    return event && structuredClone(event);
+  }
+
+  onChange(listener: (change: SandboxChange) => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  async addFault(fault: Fault): Promise<Fault> {
+    const { id, ...fields } = fault;
+    void id;
+    const data = await this.call<{ fault: Fault; faults: Fault[] }>('POST', '/__sandbox/faults', fields);
+    this.knobsSeen = { ...this.knobsSeen, faults: data.faults };
+    return data.fault;
+  }
+
+  async removeFault(id: string): Promise<boolean> {
+    const data = await this.call<{ removed: boolean; faults: Fault[] }>('DELETE', `/__sandbox/faults/${encodeURIComponent(id)}`);
+    this.knobsSeen = { ...this.knobsSeen, faults: data.faults };
+    return data.removed;
+  }
+
+  async clearFaults(): Promise<number> {
+    const data = await this.call<{ cleared: number }>('DELETE', '/__sandbox/faults');
+    this.knobsSeen = { ...this.knobsSeen, faults: [] };
+    return data.cleared;
+  }
+
+  async setLatency(ms: number): Promise<void> {
+    this.knobsSeen = (await this.call<{ knobs: SandboxKnobs }>('PATCH', '/__sandbox/knobs', { latencyMs: ms })).knobs;
+  }
+
+  async advanceClock(seconds: number): Promise<SandboxChange[]> {
+    const data = await this.call<{ offsetMs: number; changed: Pick<SandboxChange, 'transfers' | 'events'> }>(
+      'POST',
+      '/__sandbox/clock/advance',
+      { seconds },
+    );
+    this.offsetMs = data.offsetMs;
+    return [{ wallets: [], ...data.changed, clock: true }];
+  }
+
+  async lastPasscode(mobile: string): Promise<string | undefined> {
+    try {
+      return (await this.call<{ passcode: string }>('GET', `/__sandbox/passcode?mobile=${encodeURIComponent(mobile)}`)).passcode;
+    } catch (error) {
+      if (error instanceof RemoteRefusal && error.status === 404) return undefined;
+      throw error;
+    }
+  }
+
+  async setBalance(mobile: string, kobo: number): Promise<void> {
+    await this.call('POST', `/__sandbox/balance?mobile=${encodeURIComponent(mobile)}`, { balance: kobo });
+  }
+
+  async addTransaction(mobile: string, tx: Partial<TransactionRecord>): Promise<TransactionRecord> {
+    return (await this.call<{ transaction: TransactionRecord }>('POST', `/__sandbox/transactions?mobile=${encodeURIComponent(mobile)}`, tx))
+      .transaction;
+  }
+
+  async expireAccessTokens(mobile: string): Promise<void> {
+    await this.call('POST', `/__sandbox/expire?mobile=${encodeURIComponent(mobile)}`);
+  }
+
+  async revokeRefreshTokens(mobile: string): Promise<void> {
+    await this.call('POST', `/__sandbox/revoke?mobile=${encodeURIComponent(mobile)}`);
+  }
+
+  async resetWallet(mobile: string): Promise<void> {
+    await this.call('POST', `/__sandbox/reset?mobile=${encodeURIComponent(mobile)}`);
+  }
+
+  async redeliverEvent(id: string): Promise<PublicWebhookEvent> {
+    return this.keep(
+      (await this.call<{ event: PublicWebhookEvent }>('POST', `/__sandbox/events/${encodeURIComponent(id)}/redeliver`)).event,
+    );
+  }
+
+  async sendTestEvent(type: PublicWebhookEvent['type'], appId?: string): Promise<PublicWebhookEvent> {
+    return this.keep((await this.call<{ event: PublicWebhookEvent }>('POST', '/__sandbox/events/test', { type, appId })).event);
+  }
+
+  async recentRequests(limit: number): Promise<RecordedRequest[]> {
+    return (await this.call<{ requests: RecordedRequest[] }>('GET', '/__sandbox/requests')).requests.slice(-limit);
+  }
+
+  private keep(event: PublicWebhookEvent): PublicWebhookEvent {
+    this.eventsSeen.set(event.id, event);
+    return structuredClone(event);
+  }
+
+  private connect(): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      let greeted = false;
+      const fail = (error: Error) => {
+        clearTimeout(timer);
+        if (!greeted) reject(error);
+        else this.lost();
+      };
+      const parser = new EventParser((event, data) => {
+        if (event === 'hello') {
+          const hello = JSON.parse(data) as Hello;
+          if (hello.instance !== this.owner.instance) {
+            stream.destroy();
+            return fail(new Error(`${this.url} is no longer the sandbox of pid ${this.owner.pid}`));
+          }
+          greeted = true;
+          clearTimeout(timer);
+          resolve();
+        } else if (event === 'change') {
+          const change = JSON.parse(data) as SandboxChange;
+          this.applying = this.applying.then(() => this.apply(change));
+        } else if (event === 'exchange') {
+          this.options.onExchange?.(decodeExchange(JSON.parse(data) as WireExchange));
+        }
+      });
+      const stream = request(new URL(WATCH_PATH, this.url), {
+        headers: { Accept: 'text/event-stream', [OWNER_TOKEN_HEADER]: this.owner.secret },
+      });
+      const timer = setTimeout(() => stream.destroy(new Error(`${this.url} did not open its change stream`)), HELLO_TIMEOUT_MS);
+      stream.on('response', (response) => {
+        if (response.statusCode !== 200) {
+          response.resume();
+          stream.destroy(new Error(`${this.url}${WATCH_PATH} answered ${response.statusCode}`));
+          return;
+        }
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => parser.push(chunk));
+        response.on('close', () => fail(new Error(`${this.url} closed its change stream`)));
+      });
+      stream.on('error', fail);
+      stream.end();
+      this.stream = stream;
+    });
+  }
+
+  private lost(): void {
+    if (this.over) return;
+    this.over = true;
+    this.options.onLost();
+  }
+
+  private async loadAll(): Promise<void> {
+    await Promise.all([this.loadKnobs(), this.loadClock(), this.loadEvents()]);
+  }
+
+  private async loadKnobs(): Promise<void> {
+    this.knobsSeen = (await this.call<{ knobs: SandboxKnobs }>('GET', '/__sandbox/knobs')).knobs;
+  }
+
+  private async loadClock(): Promise<void> {
+    this.offsetMs = (await this.call<{ offsetMs: number }>('GET', '/__sandbox/clock')).offsetMs;
+  }
+
+  private async loadEvents(): Promise<void> {
+    const { events } = await this.call<{ events: PublicWebhookEvent[] }>('GET', '/__sandbox/events');
+    this.eventsSeen.clear();
+    for (const event of events.reverse()) this.eventsSeen.set(event.id, event);
+  }
+
+  private async loadEvent(id: string): Promise<void> {
+    try {
+      this.eventsSeen.set(id, (await this.call<{ event: PublicWebhookEvent }>('GET', `/__sandbox/events/${encodeURIComponent(id)}`)).event);
+    } catch (error) {
+      if (!(error instanceof RemoteRefusal && error.status === 404)) throw error;
+      this.eventsSeen.delete(id);
+    }
+  }
+
+  /** Brings the copy up to date with what the change touched, then tells the listeners. */
+  private async apply(change: SandboxChange): Promise<void> {
+    const ids = [...new Set(change.events.map((event) => event.id))];
+    try {
+      await Promise.all([
+        change.knobs ? this.loadKnobs() : undefined,
+        change.clock ? this.loadClock() : undefined,
+        ...(ids.length > EVENT_BATCH ? [this.loadEvents()] : ids.map((id) => this.loadEvent(id))),
+      ]);
+    } catch {
+      // The owner went away meanwhile: its stream's end says so.
+    }
+    for (const listener of this.listeners) {
+      try {
+        listener(change);
+      } catch {
+        // A listener's failure is its own; the others still hear.
+      }
+    }
+  }
+
+  private async call<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+    let response: Response;
+    try {
+      response = await fetch(`${this.url}${path}`, {
+        method,
+        headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (error) {
+      throw new Error(`The sandbox at ${this.url} (pid ${this.owner.pid}) did not answer: ${(error as Error).message}`, { cause: error });
+    }
+    const answer = (await response.json().catch(() => undefined)) as { success?: boolean; data?: T; error?: string } | undefined;
+    if (!response.ok || answer?.success !== true) {
+      throw new RemoteRefusal(response.status, answer?.error ?? `The sandbox at ${this.url} answered ${response.status}`);
+    }
+    return answer.data as T;
+  }
+}

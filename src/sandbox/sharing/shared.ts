@@ -1,0 +1,138 @@
+import { startSandbox } from '../start';
+import type { SandboxExchange } from '../exchange';
+import type { Sandbox, SandboxChange, SandboxClient, SandboxOptions, SandboxRole } from '../types';
+import { localClient } from './localClient';
+import { StateFileInUse } from './ownerLock';
+import { RemoteSandbox } from './remote';
+
+// One world per state file, whoever asks first. The first process to open a state file serves
+// its sandbox (it holds the owner file); the others (a second VS Code window, the MCP server
+// VS Code starts) use that one over HTTP. When the serving process goes away, the next process
+// that uses the file takes it over, on the same port when it is free, so the URL apps were given
+// keeps working.
+
+/** How many times a start that found an owner which then went away is tried again. */
+const ROUNDS = 5;
+
+export interface SharedSandboxOptions extends Omit<SandboxOptions, 'dataFile' | 'onExchange' | 'publishExchanges' | 'role'> {
+  dataFile: string;
+  role: SandboxRole;
+  /** Every request the sandbox answers and its answer, whichever process serves it. */
+  onExchange?: (exchange: SandboxExchange, sandboxUrl: string) => void;
+}
+
+/** The sandbox of one state file, served here or by another process; `client` is the current way to it. */
+export class SharedSandbox {
+  private current!: SandboxClient;
+  private served: Sandbox | undefined;
+  private remote: RemoteSandbox | undefined;
+  private stopWatching: () => void = () => undefined;
+  private readonly changeListeners = new Set<(change: SandboxChange) => void>();
+  private readonly servedListeners = new Set<(client: SandboxClient) => void>();
+  private switching: Promise<void> | undefined;
+  private closed = false;
+
+  private constructor(private readonly options: SharedSandboxOptions) {}
+
+  static async open(options: SharedSandboxOptions): Promise<SharedSandbox> {
+    const shared = new SharedSandbox(options);
+    await shared.serve(options.port);
+    return shared;
+  }
+
+  /** The sandbox as it is reached now (it changes when the serving process goes away). */
+  get client(): SandboxClient {
+    return this.current;
+  }
+
+  /** The sandbox itself while this process serves it. */
+  get inProcess(): Sandbox | undefined {
+    return this.served;
+  }
+
+  /** Every change of the sandbox, whichever process serves it. */
+  onChange(listener: (change: SandboxChange) => void): () => void {
+    this.changeListeners.add(listener);
+    return () => void this.changeListeners.delete(listener);
+  }
+
+  /** Called when another process starts serving it, or this one took it over. */
+  onServed(listener: (client: SandboxClient) => void): () => void {
+    this.servedListeners.add(listener);
+    return () => void this.servedListeners.delete(listener);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.switching?.catch(() => undefined);
+    this.stopWatching();
+    this.remote?.detach();
+    await this.served?.close();
+  }
+
+  private log(line: string): void {
+    (this.options.log ?? ((text: string) => console.warn(text)))(line);
+  }
+
+  private async serve(port: number | undefined): Promise<void> {
+    const { onExchange, ...options } = this.options;
+    for (let round = 1; ; round++) {
+      let url = '';
+      try {
+        const sandbox = await startSandbox({
+          ...options,
+          port,
+          publishExchanges: true,
+          onExchange: onExchange && ((exchange) => onExchange(exchange, url)),
+        });
+        url = sandbox.url;
+        this.use(localClient(sandbox, options.role), sandbox, undefined);
+        return;
+      } catch (error) {
+        if (!(error instanceof StateFileInUse) || round >= ROUNDS) throw error;
+        try {
+          const ownerUrl = error.owner.url ?? '';
+          // Its stream may end before attach() resolves: then it is not the one in use, and ignored.
+          const attaching: { remote?: RemoteSandbox } = {};
+          attaching.remote = await RemoteSandbox.attach(error.owner, {
+            onExchange: onExchange && ((exchange) => onExchange(exchange, ownerUrl)),
+            onLost: () => this.lost(attaching.remote),
+          });
+          this.use(attaching.remote, undefined, attaching.remote);
+          return;
+        } catch (attachError) {
+          // The owner went away between the two: look again.
+          if (round >= ROUNDS) throw attachError;
+        }
+      }
+    }
+  }
+
+  private use(client: SandboxClient, served: Sandbox | undefined, remote: RemoteSandbox | undefined): void {
+    this.stopWatching();
+    this.current = client;
+    this.served = served;
+    this.remote = remote;
+    this.stopWatching = client.onChange((change) => {
+      for (const listener of this.changeListeners) listener(change);
+    });
+  }
+
+  /** The serving process went away: serve the file here, or use whoever took it first. */
+  private lost(remote: RemoteSandbox | undefined): void {
+    if (this.closed || !remote || remote !== this.remote) return;
+    this.switching = this.serve(remote.port).then(
+      () => {
+        if (this.closed) {
+          void this.close();
+          return;
+        }
+        for (const listener of this.servedListeners) listener(this.current);
+      },
+      (error: unknown) =>
+        this.log(`Wallet sandbox: could not take over from pid ${remote.server.pid}: ${(error as Error)?.message ?? String(error)}`),
+    );
+  }
+}
+
+export const openSharedSandbox = (options: SharedSandboxOptions): Promise<SharedSandbox> => SharedSandbox.open(options);

@@ -1,0 +1,216 @@
+import { randomBytes } from 'node:crypto';
+import { AddressInfo } from 'node:net';
+import { VirtualClock } from './clock';
+import type { ExchangeObserver } from './exchange';
+import { Knobs } from './knobs';
+import { Ledger } from './ledger';
+import { listenFrom } from './listen';
+import { SandboxEnv } from './router';
+import { Scheduler } from './scheduler';
+import { advanceClock } from './timeTravel';
+import { createSandboxServer } from './server';
+import { ChangeFeed } from './sharing/feed';
+import { claimStateFile, OwnerLock, StateFileInUse } from './sharing/ownerLock';
+import { SandboxState } from './state';
+import { StateWriter } from './stateWriter';
+import { loadState } from './store';
+import { RecordedRequest, Sandbox, SandboxChange, SandboxOptions, TransactionRecord, TransactionType } from './types';
+import { publicEvent, Webhooks } from './webhooks';
+import { sendTestEvent } from './testEvents';
+
+// Starting a sandbox: its state (and the state file's owner lock), its server, its knobs, and
+// the Sandbox object its callers hold.
+
+const DEFAULT_TOKEN_LIFETIME_SECONDS = 86400;
+
+function checkOptions(options: SandboxOptions): void {
+  const port = options.port ?? 0;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`port must be a whole number from 0 to 65535, got ${String(options.port)}`);
+  }
+  const tries = options.portTries ?? 1;
+  if (!Number.isInteger(tries) || tries < 1) {
+    throw new Error(`portTries must be a whole number, at least 1, got ${String(options.portTries)}`);
+  }
+  const lifetime = options.tokenLifetimeSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS;
+  if (!Number.isInteger(lifetime) || lifetime < 1) {
+    throw new Error(`tokenLifetimeSeconds must be a whole number of seconds, at least 1, got ${String(options.tokenLifetimeSeconds)}`);
+  }
+}
+
+function formatUrl(host: string, port: number): string {
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+/**
+ * Starts the sandbox and resolves once it is listening. With a state file, it first takes the
+ * file (see sharing/ownerLock.ts): while another live process serves it, this throws
+ * StateFileInUse, which names that process and where it listens.
+ */
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  checkOptions(options);
+  const dataFile = options.dataFile;
+  const role = options.role ?? 'program';
+  let lock: OwnerLock | undefined;
+  if (dataFile) {
+    const claim = await claimStateFile(dataFile, role);
+    if (claim.owner) throw new StateFileInUse(dataFile, claim.owner);
+    lock = claim.lock;
+  }
+  try {
+    return await serve(options, role, lock);
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
+}
+
+async function serve(options: SandboxOptions, role: string, lock: OwnerLock | undefined): Promise<Sandbox> {
+  const realNow = options.now ?? Date.now;
+  const log = options.log ?? ((line: string) => console.warn(line));
+  const host = options.host ?? '127.0.0.1';
+  const dataFile = options.dataFile;
+  const instance = lock?.record.instance ?? randomBytes(8).toString('hex');
+
+  const state = dataFile ? await loadState(dataFile, options.seed, realNow(), log) : SandboxState.fresh(options.seed, realNow());
+  const clock = new VirtualClock(realNow, state.clockOffsetMs);
+  const now = (): number => clock.now();
+  const writer = dataFile ? new StateWriter(dataFile, state, log, lock && (() => lock.held())) : undefined;
+  const feed = new ChangeFeed(() => ({ instance, pid: process.pid, role }));
+  feed.secret = lock?.record.secret;
+  const watchers = new Set<(change: SandboxChange) => void>();
+  const notify = (change: SandboxChange): void => {
+    for (const watcher of watchers) {
+      try {
+        watcher(change);
+      } catch (error) {
+        log(`Wallet sandbox: a change watcher failed: ${(error as Error)?.stack ?? String(error)}`);
+      }
+    }
+    feed.change(change);
+  };
+  const onChange = (listener: (change: SandboxChange) => void): (() => void) => {
+    watchers.add(listener);
+    return () => void watchers.delete(listener);
+  };
+  state.onChange = (change) => {
+    writer?.schedule();
+    notify(change);
+  };
+  if (writer) {
+    // Saved before the first request, so the signing secret of every token it issues (and the
+    // state a journal line builds on) is on disk. A failure is logged; the sandbox still runs.
+    await writer.commit().catch(() => undefined);
+  }
+
+  // Knobs live in memory only: nothing to write, only watchers to tell.
+  const knobs = new Knobs(options.tokenLifetimeSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS, () =>
+    notify({ wallets: [], transfers: [], events: [], knobs: true }),
+  );
+  const requests: RecordedRequest[] = [];
+  const scheduler = new Scheduler(now, (error) =>
+    log(`Wallet sandbox: scheduled work failed: ${(error as Error)?.stack ?? String(error)}`),
+  );
+  const webhooks = new Webhooks(state, scheduler, now);
+  const ledger = new Ledger(state, now, scheduler, webhooks);
+  const durable = writer ? () => writer.commit() : () => Promise.resolve();
+  const env: SandboxEnv = {
+    state,
+    knobs: knobs.raw,
+    knobControl: knobs,
+    requests,
+    now,
+    startedAt: Date.now(),
+    clock,
+    scheduler,
+    ledger,
+    webhooks,
+    durable,
+    instance,
+    role,
+    onChange,
+    feed,
+  };
+  const { server, shutdown } = createSandboxServer(env, log, observer(options, feed));
+  ledger.restore();
+  webhooks.restore();
+
+  try {
+    await listenFrom(server, host, options.port ?? 0, options.portTries ?? 1);
+  } catch (error) {
+    scheduler.stop();
+    await writer?.close();
+    throw error;
+  }
+  const port = (server.address() as AddressInfo).port;
+  const url = formatUrl(host, port);
+  await lock?.publish(url);
+  let closed: Promise<void> | undefined;
+
+  return {
+    url,
+    port,
+    knobs: knobs.watched,
+    requests,
+    close(): Promise<void> {
+      closed ??= (async () => {
+        scheduler.stop();
+        await shutdown();
+        await writer?.close();
+        // Last: whoever takes the file over next loads everything this one saved.
+        await lock?.release();
+      })();
+      return closed;
+    },
+    now,
+    advanceClock: (seconds) => advanceClock(env, seconds * 1000),
+    lastPasscode: (mobile) => state.lastPasscode(mobile),
+    revokeRefreshTokens: (mobile) => {
+      state.requireWallet(mobile);
+      state.revokeRefreshTokens(mobile);
+    },
+    expireAccessTokens: (mobile) => {
+      state.requireWallet(mobile);
+      state.expireAccessTokens(mobile, now());
+    },
+    setBalance: (mobile, kobo) => {
+      if (!Number.isSafeInteger(kobo) || kobo < 0) {
+        throw new Error('balance must be a whole, non-negative number of kobo');
+      }
+      state.setBalance(mobile, kobo);
+    },
+    addTransaction: (mobile: string, tx: Partial<TransactionRecord> & { type: TransactionType; amount: number }) =>
+      structuredClone(state.addTransaction(mobile, tx, now())),
+    generateTransactions: (mobile, count) => state.generateTransactions(mobile, count, now()),
+    resetWallet: (mobile) => void state.resetWallet(mobile, now()),
+    events: () => [...state.events.values()].reverse().map((event) => structuredClone(publicEvent(event))),
+    event: (id) => {
+      const event = state.events.get(id);
+      return event && structuredClone(publicEvent(event));
+    },
+    redeliverEvent: (id) => {
+      const event = state.events.get(id);
+      if (!event) {
+        throw new Error(`No webhook event has id ${id.slice(0, 40)}`);
+      }
+      webhooks.redeliver(event);
+      return structuredClone(publicEvent(event));
+    },
+    sendTestEvent: (type, appId) => structuredClone(publicEvent(sendTestEvent(state, webhooks, type, appId))),
+    onChange,
+  };
+}
+
+/** The exchange observer: the caller's, and the stream's when others may attach (publishExchanges). */
+function observer(options: SandboxOptions, feed: ChangeFeed): ExchangeObserver | undefined {
+  const own = options.onExchange;
+  if (!options.publishExchanges) return own;
+  return own
+    ? (exchange) => {
+        own(exchange);
+        if (feed.wantsExchanges) feed.exchange(exchange);
+      }
+    : (exchange) => {
+        if (feed.wantsExchanges) feed.exchange(exchange);
+      };
+}

@@ -1,0 +1,247 @@
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import {
+  openSharedSandbox,
+  SandboxChange,
+  SandboxClient,
+  SandboxExchange,
+  SharedSandbox,
+  startSandbox,
+  StateFileInUse,
+} from '../../../src/sandbox';
+import { checkAgainstContract } from '../support/contract';
+import { call, connectWallet, errorOf, expectOk, newDeveloper } from './helpers';
+
+// Issue 25: two windows each ran a sandbox on the same state file (the last writer won), and the
+// MCP server ran a third on a file of its own. Now one process serves a state file; the others
+// use its sandbox over HTTP, and take the file over when it goes away.
+
+const DEMO = '2348000000000';
+
+/** Resolves with the first value `check` gives (not undefined) once `subscribe` calls back. */
+function next<T>(subscribe: (listener: () => void) => () => void, check: () => T | undefined, ms = 5_000): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error('timed out waiting'));
+    }, ms);
+    const stop = subscribe(() => {
+      const value = check();
+      if (value === undefined) return;
+      clearTimeout(timer);
+      stop();
+      resolve(value);
+    });
+  });
+}
+
+describe('sandbox: one sandbox per state file', function () {
+  this.timeout(30_000);
+  let dir: string;
+  let dataFile: string;
+  const opened: SharedSandbox[] = [];
+  /** Every answer the process serves (the admin API's too) is held against the OpenAPI document. */
+  const open = async (role: 'window' | 'mcp', onExchange?: (exchange: SandboxExchange, url: string) => void) => {
+    const shared = await openSharedSandbox({
+      dataFile,
+      role,
+      port: 0,
+      portTries: 5,
+      log: () => undefined,
+      onExchange: (exchange, url) => {
+        checkAgainstContract(exchange);
+        onExchange?.(exchange, url);
+      },
+    });
+    opened.push(shared);
+    return shared;
+  };
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'wallet-sandbox-shared-'));
+    dataFile = path.join(dir, 'sandbox-state.json');
+  });
+  afterEach(async () => {
+    for (const shared of opened.splice(0)) await shared.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('the second user of a state file uses the first one’s sandbox: one world, one writer; when the owner closes the next takes over', async () => {
+    const first = await open('window');
+    assert.equal(first.client.server.here, true);
+    const owner = JSON.parse(readFileSync(`${dataFile}.owner`, 'utf8')) as { pid: number; url: string; role: string };
+    assert.deepEqual([owner.pid, owner.url, owner.role], [process.pid, first.client.url, 'window']);
+
+    const exchanges: [SandboxExchange, string][] = [];
+    const second = await open('mcp', (exchange, url) => exchanges.push([exchange, url]));
+    assert.deepEqual(second.client.server, { here: false, pid: process.pid, role: 'window' });
+    assert.equal(second.client.url, first.client.url);
+    assert.equal(second.inProcess, undefined);
+    await assert.rejects(startSandbox({ dataFile, port: 0, log: () => undefined }), (error: unknown) => {
+      assert.ok(error instanceof StateFileInUse);
+      assert.equal(error.owner.url, first.client.url);
+      assert.doesNotMatch(error.message, new RegExp(error.owner.secret), 'the secret stays out of the message');
+      return true;
+    });
+
+    // A balance changed in the owner is what the second one's clients read, and it hears of it.
+    const dev = await newDeveloper(second.client.url);
+    const wallet = await connectWallet(second.client.url, dev.appKey, DEMO);
+    const told: SandboxChange[] = [];
+    second.onChange((change) => told.push(change));
+    const heardBalance = next(second.onChange.bind(second), () => told.some((change) => change.wallets.includes(DEMO)) || undefined);
+    first.inProcess!.setBalance(DEMO, 12_345);
+    const balance = await expectOk(call(second.client.url, 'GET', '/v1/users/balance', { headers: wallet.headers }));
+    assert.equal(balance.json['data'].user.balance, 12_345);
+    await heardBalance;
+
+    // Its Requests view gets every request the owner answers, with the answer (just after it).
+    const balanceExchange = () => exchanges.find(([exchange]) => exchange.path === '/v1/users/balance');
+    for (let waited = 0; !balanceExchange() && waited < 2000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    const seen = balanceExchange();
+    assert.ok(seen, `exchanges seen: ${exchanges.map(([exchange]) => exchange.path).join(', ')}`);
+    assert.equal(seen[1], first.client.url);
+    assert.equal(JSON.parse(seen[0].body.toString()).data.user.balance, 12_345);
+    assert.ok(
+      exchanges.every(([exchange]) => !exchange.admin),
+      'admin calls are not recorded',
+    );
+
+    // The owner closes (its window closes): the next user takes the file over, on the same port.
+    const url = first.client.url;
+    const served = next(second.onServed.bind(second), () => second.client);
+    await first.close();
+    const client = await served;
+    assert.equal(client.server.here, true);
+    assert.equal(client.url, url, 'the URL apps were given keeps working');
+    assert.ok(second.inProcess);
+    const again = await expectOk(call(url, 'GET', '/v1/users/balance', { headers: wallet.headers }));
+    assert.equal(again.json['data'].user.balance, 12_345, 'the state file and everything in it survived');
+    await second.close();
+    assert.deepEqual(readdirSync(dir), ['sandbox-state.json'], 'no owner file, journal or temporary file left');
+  });
+
+  it('an attached client reads the same world and acts on it as the owner’s own does', async () => {
+    const first = await open('window');
+    const second = await open('mcp');
+    const remote: SandboxClient = second.client;
+    const sandbox = first.inProcess!;
+    const heard = (check: () => boolean) => next(remote.onChange.bind(remote), () => (check() ? true : undefined));
+
+    const fault = await remote.addFault({ method: 'GET', path: '/v1/users/balance', status: 503, times: 1 });
+    assert.match(fault.id ?? '', /^flt_\d+$/);
+    assert.deepEqual(sandbox.knobs.faults, [fault]);
+    assert.deepEqual(remote.knobs.faults, [fault]);
+    assert.equal(await remote.removeFault(fault.id!), true);
+    assert.equal(await remote.removeFault(fault.id!), false);
+    await remote.setLatency(7);
+    assert.equal(sandbox.knobs.latencyMs, 7);
+    await remote.setLatency(0);
+    await remote.addFault({ path: '/v1/*', drop: true });
+    assert.equal(await remote.clearFaults(), 1);
+
+    // A change made in the owner shows in the attached copy once it is reported.
+    const done = heard(() => remote.knobs.faults.length === 1);
+    sandbox.knobs.faults.push({ path: '/v1/users/balance', status: 500, times: 1 });
+    await done;
+    assert.equal(remote.knobs.faults[0]?.status, 500);
+    const usedUp = heard(() => remote.knobs.faults.length === 0);
+    const dev = await newDeveloper(remote.url);
+    const wallet = await connectWallet(remote.url, dev.appKey, dev.sandboxMobile);
+    assert.equal((await call(remote.url, 'GET', '/v1/users/balance', { headers: wallet.headers })).status, 500);
+    await usedUp;
+
+    const before = remote.now();
+    await remote.advanceClock(3600);
+    assert.ok(remote.now() - before >= 3600_000 - 1000 && Math.abs(remote.now() - sandbox.now()) < 1000);
+
+    await remote.setBalance(dev.sandboxMobile, 500_00);
+    const record = await remote.addTransaction(dev.sandboxMobile, { type: 'vtu', amount: 100_00 });
+    assert.equal(record.amount, 100_00);
+    await expectOk(
+      call(remote.url, 'POST', '/v1/users/auth', { body: { mobile: DEMO, factor: 'sms' }, headers: { 'x-app-key': dev.appKey } }),
+    );
+    assert.equal(await remote.lastPasscode(DEMO), sandbox.lastPasscode(DEMO));
+    assert.equal(await remote.lastPasscode('2349090000000'), undefined);
+    await remote.expireAccessTokens(dev.sandboxMobile);
+    assert.equal((await call(remote.url, 'GET', '/v1/users/balance', { headers: wallet.headers })).json['errorCode'], '10005');
+    await remote.revokeRefreshTokens(dev.sandboxMobile);
+    const renewed = await call(remote.url, 'POST', '/v1/users/accessToken', {
+      body: { refreshToken: wallet.refreshToken },
+      headers: { 'x-app-key': dev.appKey },
+    });
+    assert.equal(errorOf(renewed).errorCode, '10007');
+    await remote.resetWallet(dev.sandboxMobile);
+    const requests = await remote.recentRequests(2);
+    assert.deepEqual(
+      requests.map((request) => request.path),
+      sandbox.requests.slice(-2).map((request) => request.path),
+    );
+
+    await assert.rejects(remote.sendTestEvent('BANK_TRANSFER'), /No app has a callbackURL/);
+    await assert.rejects(remote.redeliverEvent('evt_nope'), /No webhook event has that id/);
+    await assert.rejects(remote.setBalance('2349999999999', 1), /This user does not exist/);
+  });
+
+  it('takes over an owner file whose process is gone, or that cannot be read', async () => {
+    const gone = spawnSync(process.execPath, ['-e', '']).pid;
+    writeFileSync(
+      `${dataFile}.owner`,
+      JSON.stringify({ pid: gone, role: 'window', instance: 'old', secret: 'x', url: 'http://127.0.0.1:9' }),
+    );
+    const first = await startSandbox({ dataFile, port: 0, log: () => undefined });
+    assert.equal(JSON.parse(readFileSync(`${dataFile}.owner`, 'utf8')).pid, process.pid);
+    await first.close();
+    assert.ok(!existsSync(`${dataFile}.owner`), 'released on close');
+
+    writeFileSync(`${dataFile}.owner`, 'not json');
+    const old = new Date(Date.now() - 60_000);
+    const { utimesSync } = await import('node:fs');
+    utimesSync(`${dataFile}.owner`, old, old);
+    const second = await startSandbox({ dataFile, port: 0, log: () => undefined });
+    await second.close();
+  });
+
+  it('a sandbox whose file was taken over stops writing it instead of racing the new owner', async () => {
+    const warnings: string[] = [];
+    const sandbox = await startSandbox({ dataFile, port: 0, log: (line) => warnings.push(line) });
+    try {
+      const owner = JSON.parse(readFileSync(`${dataFile}.owner`, 'utf8')) as Record<string, unknown>;
+      writeFileSync(`${dataFile}.owner`, JSON.stringify({ ...owner, instance: 'someone-else' }));
+      const saved = readFileSync(dataFile, 'utf8');
+      sandbox.setBalance(DEMO, 1);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      assert.equal(readFileSync(dataFile, 'utf8'), saved, 'not written');
+      assert.ok(
+        warnings.some((line) => /another process serves .* now/.test(line)),
+        warnings.join('\n'),
+      );
+    } finally {
+      await sandbox.close();
+    }
+    assert.ok(existsSync(`${dataFile}.owner`), "the new owner's file is left alone");
+  });
+
+  it('GET /__sandbox/watch: a stream of changes; the exchanges only with the owner file’s secret', async () => {
+    const first = await open('window');
+    assert.equal(errorOf(await call(first.client.url, 'GET', '/__sandbox/watch')).errorCode, '10000');
+    const controller = new AbortController();
+    const response = await fetch(`${first.client.url}/__sandbox/watch`, {
+      headers: { accept: 'text/event-stream', 'x-sandbox-owner-token': 'wrong' },
+      signal: controller.signal,
+    });
+    assert.match(response.headers.get('content-type') ?? '', /^text\/event-stream/);
+    const reader = response.body!.getReader();
+    let text = '';
+    const read = async (until: RegExp) => {
+      while (!until.test(text)) text += new TextDecoder().decode((await reader.read()).value);
+    };
+    await read(/event: hello\n/);
+    assert.match(text, /"exchanges":false/);
+    first.inProcess!.knobs.latencyMs = 3;
+    await read(/event: change\ndata: .*"knobs":true/);
+    controller.abort();
+  });
+});
