@@ -57,8 +57,9 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
         historySize = config().get<number>('requests.historySize', DEFAULT_HISTORY_SIZE);
     }),
   );
+  const sandboxPort = () => config().get<number>('sandbox.port', DEFAULT_SANDBOX_PORT);
   sandbox = new LocalSandbox(context.globalStorageUri, logger, sandboxBundle(context.extensionUri), {
-    port: () => config().get<number>('sandbox.port', DEFAULT_SANDBOX_PORT),
+    port: sandboxPort,
     onExchange: (exchange, url) => requests.addFromSandbox(exchange, url),
   });
   const settings = new EnvironmentSettings();
@@ -87,7 +88,7 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
     extensionToolContext(accounts, sandbox, new HistoryRecentRequests(requests)),
     loadToolsBundle(context.extensionUri),
   );
-  const mcpDefinitions = sandboxMcpDefinitions(context.extensionPath, context.globalStorageUri.fsPath);
+  const mcpDefinitions = sandboxMcpDefinitions(context.extensionPath, context.globalStorageUri.fsPath, sandboxPort);
   const mcpRegistration = registerSandboxMcpServer(mcpDefinitions);
   const authProvider = new DeveloperAuthProvider(
     accounts,
@@ -144,7 +145,8 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
     sandboxViews,
     requests: { history: requests, view: requestsView },
     sandboxUrl: () => sandbox!.url(),
-    localSandbox: () => sandbox!.instance(),
+    localSandbox: () => sandbox!.inProcess(),
+    stopLocalSandbox: () => sandbox!.stop(),
     setUserInput: (scripted: UserInput | undefined) => {
       input = scripted ?? realInput;
     },

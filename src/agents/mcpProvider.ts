@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { SANDBOX_STATE_FILE } from '../auth/localSandbox';
 
 // MCP server definition providers became API in VS Code 1.101; our @types/vscode is 1.100, so
 // the parts used are typed here and looked up at run time. 1.100 already has a function of that
@@ -29,10 +30,13 @@ type McpStdioConstructor = new (
 ) => McpStdioDefinition;
 
 /**
- * The standalone sandbox serving the agent tools over MCP (stdio), as its own process with its
- * own state file: node (VS Code's own runtime, told to act as Node) on the shipped CLI.
+ * The agent tools over MCP (stdio), as a process of their own: node (VS Code's own runtime, told
+ * to act as Node) on the shipped CLI, on the extension's own state file. One sandbox serves that
+ * file: the server uses the one a window serves (or serves it itself, on the port of
+ * `walletConsole.sandbox.port`, and the windows then use that one), so an agent and the views
+ * see one world.
  */
-export function sandboxMcpDefinitions(extensionPath: string, storagePath: string): McpProvider {
+export function sandboxMcpDefinitions(extensionPath: string, storagePath: string, port: () => number): McpProvider {
   return {
     provideMcpServerDefinitions: async () => {
       const Definition = (vscode as unknown as { McpStdioServerDefinition?: McpStdioConstructor }).McpStdioServerDefinition;
@@ -40,11 +44,14 @@ export function sandboxMcpDefinitions(extensionPath: string, storagePath: string
       const cli = vscode.Uri.joinPath(vscode.Uri.file(extensionPath), 'dist', 'sandbox.js').fsPath;
       const storage = vscode.Uri.file(storagePath);
       await vscode.workspace.fs.createDirectory(storage);
-      const data = vscode.Uri.joinPath(storage, 'mcp-sandbox-state.json').fsPath;
+      const data = vscode.Uri.joinPath(storage, SANDBOX_STATE_FILE).fsPath;
       return [
-        new Definition(vscode.l10n.t('Wallet Console sandbox'), process.execPath, [cli, '--mcp', '--port', '0', '--data', data], {
-          ELECTRON_RUN_AS_NODE: '1',
-        }),
+        new Definition(
+          vscode.l10n.t('Wallet Console sandbox'),
+          process.execPath,
+          [cli, '--mcp', '--port', String(port()), '--data', data],
+          { ELECTRON_RUN_AS_NODE: '1' },
+        ),
       ];
     },
   };

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Sandbox, SandboxChange, SandboxExchange, startSandbox } from '../sandbox';
+import type { openSharedSandbox, Sandbox, SandboxChange, SandboxClient, SandboxExchange, SharedSandbox } from '../sandbox';
 import { Disposable, toDisposable } from '../common/lifecycle';
 import type { Logger } from '../common/logger';
 
@@ -7,47 +7,55 @@ import type { Logger } from '../common/logger';
 export const DEFAULT_SANDBOX_PORT = 4010;
 /** How many ports after the asked one are tried when it is taken. */
 const PORT_TRIES = 20;
+/** The state file every window, the language model tools and the MCP server share (docs/sandbox.md). */
+export const SANDBOX_STATE_FILE = 'sandbox-state.json';
 
-/** Where startSandbox comes from: the sandbox's own bundle, loaded on first use (not in the extension's). */
-export type SandboxLoader = () => Promise<typeof startSandbox>;
+/** Where openSharedSandbox comes from: the sandbox's own bundle, loaded on first use (not in the extension's). */
+export type SandboxLoader = () => Promise<typeof openSharedSandbox>;
 
-/** Loads startSandbox from dist/sandbox.js beside the extension's bundle. */
+/** Loads openSharedSandbox from dist/sandbox.js beside the extension's bundle. */
 export function sandboxBundle(extensionUri: vscode.Uri): SandboxLoader {
   // A file URL: import() takes one on every platform.
   const url = vscode.Uri.joinPath(extensionUri, 'dist', 'sandbox.js').toString(true);
-  return async () => ((await import(url)) as { startSandbox: typeof startSandbox }).startSandbox;
+  return async () => ((await import(url)) as { openSharedSandbox: typeof openSharedSandbox }).openSharedSandbox;
 }
 
 export interface LocalSandboxOptions {
   /** The port from the setting, read on each start. */
   port?: () => number;
-  /** Every exchange the sandbox answers (the Requests view); must not throw. */
+  /** Every exchange the sandbox answers (the Requests view), whichever process serves it; must not throw. */
   onExchange?: (exchange: SandboxExchange, sandboxUrl: string) => void;
 }
 
-/** Where the sandbox listens, and the port it asked for first. */
+/** Where the sandbox listens, the port this window asked for, and the process that serves it. */
 export interface SandboxAddress {
   url: string;
   port: number;
   askedPort: number;
+  server: SandboxClient['server'];
 }
 
 /**
- * The local sandbox runs inside the extension host, started the first time the local
- * environment is used (never during activation) and stopped on deactivate. It listens on the
- * port of `walletConsole.sandbox.port` so a developer's app can use it, or the next free one.
+ * The local sandbox, started the first time the local environment is used (never during
+ * activation) and stopped on deactivate. One sandbox serves the state file in global storage:
+ * the first window (or the MCP server) to use it runs it in its extension host, on the port of
+ * `walletConsole.sandbox.port` or the next free one; every other window uses that one over HTTP
+ * and takes it over when its process goes away.
  */
 export class LocalSandbox extends Disposable {
-  private starting: Promise<Sandbox> | undefined;
-  private address: SandboxAddress | undefined;
-  private unwatch: (() => void) | undefined;
-  private readonly startedEmitter = this._register(new vscode.EventEmitter<Sandbox>());
-  /** Fires once the sandbox listens (watchers subscribe then: asking for it would start it; the Requests view says where). */
+  private opening: Promise<SharedSandbox> | undefined;
+  private shared: SharedSandbox | undefined;
+  private askedPort = DEFAULT_SANDBOX_PORT;
+  private readonly startedEmitter = this._register(new vscode.EventEmitter<SandboxClient>());
+  /**
+   * Fires once the sandbox is reachable, and again when another process starts serving it (or
+   * this one took it over): watchers subscribe then (asking for it would start it).
+   */
   readonly onDidStart = this.startedEmitter.event;
   private readonly stateEmitter = this._register(new vscode.EventEmitter<SandboxChange>());
   /**
-   * Every state change of the running sandbox, whoever made it (this extension, the developer's
-   * app, an agent): what it touched. Fired synchronously from the sandbox's answer: listeners
+   * Every change of the sandbox, whoever made it (this extension, the developer's app, an agent,
+   * another window): what it touched. Fired synchronously from the sandbox's report: listeners
    * only look and arm a timer. Subscribing never starts the sandbox.
    */
   readonly onDidChangeState = this.stateEmitter.event;
@@ -64,63 +72,82 @@ export class LocalSandbox extends Disposable {
 
   /** True once something asked for the sandbox (it starts on first use, never during activation). */
   get started(): boolean {
-    return this.starting !== undefined;
+    return this.opening !== undefined;
   }
 
   /** Where it listens, once it does. */
   get listening(): SandboxAddress | undefined {
-    return this.address;
+    const client = this.shared?.client;
+    if (!client) return undefined;
+    // A port taken by this window's choice, not the other process's.
+    return { url: client.url, port: client.port, askedPort: client.server.here ? this.askedPort : client.port, server: client.server };
   }
 
   url(): Promise<string> {
     return this.instance().then((sandbox) => sandbox.url);
   }
 
-  instance(): Promise<Sandbox> {
-    this.starting ??= this.start().catch((error: unknown) => {
-      this.starting = undefined;
+  /** The sandbox as it is reached now (started if need be). */
+  instance(): Promise<SandboxClient> {
+    return this.open().then((shared) => shared.client);
+  }
+
+  /** The sandbox itself when this window serves it (extension tests check what the controls did). */
+  async inProcess(): Promise<Sandbox> {
+    const shared = await this.open();
+    if (!shared.inProcess)
+      throw new Error(vscode.l10n.t('The local sandbox is served by another process (pid {0}).', shared.client.server.pid));
+    return shared.inProcess;
+  }
+
+  private open(): Promise<SharedSandbox> {
+    this.opening ??= this.start().catch((error: unknown) => {
+      this.opening = undefined;
       throw error;
     });
-    return this.starting;
+    return this.opening;
   }
 
-  private async start(): Promise<Sandbox> {
+  private async start(): Promise<SharedSandbox> {
     await vscode.workspace.fs.createDirectory(this.storageUri);
-    const dataFile = vscode.Uri.joinPath(this.storageUri, 'sandbox-state.json').fsPath;
-    const askedPort = this.options.port?.() ?? DEFAULT_SANDBOX_PORT;
-    const observe = this.options.onExchange;
-    let url = '';
-    const onExchange = observe ? (exchange: SandboxExchange) => observe(exchange, url) : undefined;
-    const startSandbox = await this.load();
-    const sandbox = await this.listen(askedPort, (port) => startSandbox({ dataFile, port, onExchange }));
-    url = sandbox.url;
-    this.address = { url: sandbox.url, port: sandbox.port, askedPort };
-    const taken = askedPort !== 0 && sandbox.port !== askedPort ? ` (port ${askedPort} was taken)` : '';
-    this.logger.info(`Local sandbox listening on ${sandbox.url}${taken} (state in ${dataFile})`);
-    this.unwatch = sandbox.onChange((change) => this.stateEmitter.fire(change));
-    this.startedEmitter.fire(sandbox);
-    return sandbox;
+    const dataFile = vscode.Uri.joinPath(this.storageUri, SANDBOX_STATE_FILE).fsPath;
+    this.askedPort = this.options.port?.() ?? DEFAULT_SANDBOX_PORT;
+    const openSharedSandbox = await this.load();
+    const shared = await openSharedSandbox({
+      dataFile,
+      role: 'window',
+      port: this.askedPort,
+      portTries: this.askedPort === 0 ? 1 : PORT_TRIES,
+      onExchange: this.options.onExchange,
+      log: (line) => this.logger.warn(line),
+    });
+    this.shared = shared;
+    this.describe(shared.client, dataFile);
+    shared.onChange((change) => this.stateEmitter.fire(change));
+    shared.onServed((client) => {
+      this.describe(client, dataFile);
+      this.startedEmitter.fire(client);
+    });
+    this.startedEmitter.fire(shared.client);
+    return shared;
   }
 
-  /** The asked port, or the next free one after it; 0 lets the system choose. */
-  private async listen(askedPort: number, start: (port: number) => Promise<Sandbox>): Promise<Sandbox> {
-    for (let port = askedPort, tries = 0; ; port++, tries++) {
-      try {
-        return await start(port);
-      } catch (error) {
-        const inUse = (error as NodeJS.ErrnoException)?.code === 'EADDRINUSE';
-        if (!inUse || askedPort === 0) throw error;
-        if (tries + 1 >= PORT_TRIES || port >= 65535) return start(0);
-      }
+  private describe(client: SandboxClient, dataFile: string): void {
+    if (!client.server.here) {
+      this.logger.info(
+        `Local sandbox: using the one process ${client.server.pid} (${client.server.role}) serves at ${client.url} (state in ${dataFile})`,
+      );
+      return;
     }
+    const taken = this.askedPort !== 0 && client.port !== this.askedPort ? ` (port ${this.askedPort} was taken)` : '';
+    this.logger.info(`Local sandbox listening on ${client.url}${taken} (state in ${dataFile})`);
   }
 
   async stop(): Promise<void> {
-    const starting = this.starting;
-    this.starting = undefined;
-    this.address = undefined;
-    this.unwatch?.();
-    this.unwatch = undefined;
-    if (starting) await (await starting).close();
+    const opening = this.opening;
+    this.opening = undefined;
+    this.shared = undefined;
+    // A start that failed has nothing to close.
+    await (await opening?.catch(() => undefined))?.close();
   }
 }

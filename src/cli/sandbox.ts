@@ -22,25 +22,27 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   const toStderr = { out: (line: string) => console.error(line), err: (line: string) => console.error(line) };
-  const sandbox = await runCli(
+  // With a state file another process serves (a VS Code window), the tools use that sandbox.
+  const running = await runCli(
     argv.filter((arg) => arg !== '--mcp'),
     toStderr,
     MCP_USAGE,
+    { role: 'mcp', share: true },
   );
-  if (!sandbox) return;
+  if (!running) return;
   // A file URL: import() takes one on every platform.
   const mcp = (await import(pathToFileURL(path.join(__dirname, 'mcp.js')).href)) as typeof Mcp;
-  await mcp.serveOverStdio(sandbox, VERSION);
+  await mcp.serveOverStdio(() => running.client(), VERSION);
   console.error('Serving the agent tools over MCP on stdin/stdout.');
   // The client closing the pipe is the end of the session.
   process.stdin.once('end', () => {
-    void sandbox.close().then(() => process.exit(0));
+    void running.close().then(() => process.exit(0));
   });
 }
 
-// The extension loads this bundle for startSandbox (one copy of the sandbox in the package, and
-// none in the extension's own bundle); run as a program, it is the CLI.
-export { startSandbox } from '../sandbox';
+// The extension loads this bundle for openSharedSandbox (one copy of the sandbox in the package,
+// and none in the extension's own bundle); run as a program, it is the CLI.
+export { openSharedSandbox, startSandbox } from '../sandbox';
 
 if (require.main === module) {
   main(process.argv.slice(2)).catch((error: unknown) => {

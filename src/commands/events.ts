@@ -7,7 +7,7 @@ import { UserFacingError } from '../common/userFacingError';
 import { inputCheck } from '../common/validators';
 import type { PublicWebhookEvent } from '../sandbox';
 import { formatDuration, parseDuration } from '../sandboxControl/durations';
-import { eventDescription, eventTypeLabel } from '../sandboxControl/eventSummary';
+import { eventDescription, eventTitle, eventTypeLabel } from '../sandboxControl/eventSummary';
 import type { DetailPanel } from '../webview/panel';
 import { argumentOrPick, withProgress } from './deps';
 import { localSandbox, notify, type SandboxCommandDeps } from './sandboxAccess';
@@ -53,7 +53,7 @@ function eventId(argument: unknown): unknown {
 
 function eventItems(events: readonly PublicWebhookEvent[]) {
   return events.map((event) => ({
-    label: eventTypeLabel(event.type),
+    label: eventTitle(event),
     description: eventDescription(event),
     detail: event.id,
     value: event.id,
@@ -79,7 +79,7 @@ export async function redeliverEvent(deps: SandboxCommandDeps, argument: unknown
     none: new UserFacingError(vscode.l10n.t('The sandbox has sent no webhook events yet.'), [SET_WEBHOOK_URL()]),
   });
   if (!sandbox.event(id)) throw new UserFacingError(vscode.l10n.t('The sandbox has no webhook event {0}.', id.slice(0, 40)));
-  const event = sandbox.redeliverEvent(id);
+  const event = await sandbox.redeliverEvent(id);
   deps.logger.info(`Redelivering webhook event ${event.id} to its app's webhook URL.`);
 }
 
@@ -98,7 +98,7 @@ export async function triggerTestEvent(deps: SandboxCommandDeps, argument: unkno
   const appId = app?.origin === 'created' ? app.id : undefined;
   let event: PublicWebhookEvent;
   try {
-    event = sandbox.sendTestEvent(type, appId);
+    event = await sandbox.sendTestEvent(type, appId);
   } catch (error) {
     deps.logger.warn(`Trigger Test Event: ${error instanceof Error ? error.message : String(error)}`);
     throw new UserFacingError(
@@ -117,7 +117,6 @@ export async function advanceSandboxClock(deps: SandboxCommandDeps, argument: un
   const given = typeof argument === 'number' && Number.isInteger(argument) && argument > 0 ? argument : undefined;
   const seconds = given ?? (await askAdvance(deps));
   await withProgress(vscode.l10n.t('Moving the sandbox clock forward…'), () => sandbox.advanceClock(seconds));
-  deps.watch.touched();
   deps.logger.info(`Moved the sandbox clock forward by ${formatDuration(seconds)}.`);
   notify(deps, vscode.l10n.t('The sandbox clock moved forward by {0}.', formatDuration(seconds)));
 }

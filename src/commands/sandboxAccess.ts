@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { COMMANDS } from '../common/commandIds';
 import { isRecord } from '../common/isRecord';
 import { UserFacingError } from '../common/userFacingError';
-import type { Sandbox } from '../sandbox';
+import type { SandboxClient } from '../sandbox';
 import type { SandboxWatch } from '../sandboxControl/sandboxWatch';
 import type { CommandDeps } from './deps';
 
@@ -11,8 +11,8 @@ export interface SandboxCommandDeps extends CommandDeps {
   watch: SandboxWatch;
 }
 
-/** The in-process sandbox (started if need be); the controls exist only in the local environment. */
-export async function localSandbox(deps: SandboxCommandDeps): Promise<Sandbox> {
+/** The local sandbox (started if need be); the controls exist only in the local environment. */
+export async function localSandbox(deps: SandboxCommandDeps): Promise<SandboxClient> {
   if (deps.accounts.env() !== 'local') {
     throw new UserFacingError(vscode.l10n.t('This works on the local sandbox only. Switch to it to use the sandbox controls.'), [
       { title: vscode.l10n.t('Switch Environment'), command: COMMANDS.switchEnvironment },

@@ -11,7 +11,8 @@ import type { WalletModel } from '../views/walletModel';
 import { localSandbox, notify, targetMobile, type SandboxCommandDeps } from './sandboxAccess';
 
 // The Sandbox view's controls: faults and the delay on the sandbox's requests, and what a
-// wallet holds (balance, history, tokens). Each acts on the in-process sandbox directly.
+// wallet holds (balance, history, tokens). Each acts on the local sandbox, wherever it runs
+// (this window, or the process that serves its state file); the views follow its reports.
 
 function wholeNumber(min: number, max: number): (value: string) => string | undefined {
   return (value) => {
@@ -36,7 +37,7 @@ async function askNumber(
 /** Starts the sandbox if it is not running yet and draws what it is told to do. */
 export async function refreshSandbox(deps: SandboxCommandDeps): Promise<void> {
   await localSandbox(deps);
-  deps.watch.touched();
+  deps.watch.redraw();
 }
 
 /** A fault on one endpoint: a status code, a dropped connection or a wait, once, N times or always. */
@@ -94,15 +95,14 @@ export async function injectFault(deps: SandboxCommandDeps): Promise<void> {
   );
   if (times === many) fault.times = await askNumber(deps, title, vscode.l10n.t('For how many requests'), 1, 1_000_000, '3');
   else if (times > 0) fault.times = times;
-  sandbox.knobs.faults.push(fault);
-  deps.watch.touched();
+  await sandbox.addFault(fault);
   deps.logger.info(`Sandbox fault added: ${faultTarget(fault)} ${faultEffect(fault)}.`);
 }
 
 /** The delay before every API request the sandbox answers; 0 removes it. */
 export async function setSandboxDelay(deps: SandboxCommandDeps): Promise<void> {
   const sandbox = await localSandbox(deps);
-  sandbox.knobs.latencyMs = await askNumber(
+  const latency = await askNumber(
     deps,
     vscode.l10n.t('Set Sandbox Delay'),
     vscode.l10n.t('Milliseconds the sandbox waits before answering each request (0 for none)'),
@@ -110,14 +110,14 @@ export async function setSandboxDelay(deps: SandboxCommandDeps): Promise<void> {
     600_000,
     String(sandbox.knobs.latencyMs || 500),
   );
-  deps.watch.touched();
+  await sandbox.setLatency(latency);
 }
 
 /** Removes one fault: the tree's, or one picked from the list. */
 export async function clearFault(deps: SandboxCommandDeps, argument: unknown): Promise<void> {
   const sandbox = await localSandbox(deps);
   const faults = sandbox.knobs.faults;
-  const given = isRecord(argument) && isRecord(argument.fault) ? argument.fault : undefined;
+  const given = isRecord(argument) && isRecord(argument.fault) ? (argument.fault as unknown as Fault) : undefined;
   if (faults.length === 0) throw new UserFacingError(vscode.l10n.t('No sandbox fault is active.'));
   const fault =
     given ??
@@ -125,17 +125,14 @@ export async function clearFault(deps: SandboxCommandDeps, argument: unknown): P
       faults.map((candidate) => ({ label: faultTarget(candidate), description: faultEffect(candidate), value: candidate })),
       { title: vscode.l10n.t('Clear Sandbox Fault') },
     ));
-  // By identity: two faults may read alike. A fault used up meanwhile is already gone.
-  const index = faults.indexOf(fault as Fault);
-  if (index >= 0) faults.splice(index, 1);
-  deps.watch.touched();
+  // By id: two faults may read alike. A fault used up meanwhile is already gone.
+  if (fault.id) await sandbox.removeFault(fault.id);
 }
 
 export async function clearAllFaults(deps: SandboxCommandDeps): Promise<void> {
   const sandbox = await localSandbox(deps);
-  sandbox.knobs.faults.splice(0);
-  sandbox.knobs.latencyMs = 0;
-  deps.watch.touched();
+  await sandbox.clearFaults();
+  await sandbox.setLatency(0);
   deps.logger.info('Sandbox faults and delay cleared.');
 }
 
@@ -154,7 +151,7 @@ export async function setSandboxBalance(deps: SandboxCommandDeps, model: WalletM
     validate: inputCheck((text) => parseNairaToKobo(text)),
   });
   const kobo = (parseNairaToKobo(typed) as { value: number }).value;
-  sandbox.setBalance(mobile, kobo);
+  await sandbox.setBalance(mobile, kobo);
   await reload(deps, model, mobile, 'balance');
   notify(deps, vscode.l10n.t('The sandbox balance of {0} is now {1}.', mobile, formatNaira(kobo)));
 }
@@ -177,7 +174,7 @@ export async function addSandboxTransaction(deps: SandboxCommandDeps, model: Wal
     },
   });
   const kobo = (parseNairaToKobo(typed) as { value: number }).value;
-  const record = sandbox.addTransaction(mobile, { type, amount: kobo });
+  const record = await sandbox.addTransaction(mobile, { type, amount: kobo });
   await reload(deps, model, mobile, 'all');
   notify(
     deps,
@@ -188,7 +185,7 @@ export async function addSandboxTransaction(deps: SandboxCommandDeps, model: Wal
 export async function expireWalletToken(deps: SandboxCommandDeps, argument: unknown): Promise<void> {
   const sandbox = await localSandbox(deps);
   const mobile = targetMobile(deps, argument);
-  sandbox.expireAccessTokens(mobile);
+  await sandbox.expireAccessTokens(mobile);
   notify(deps, vscode.l10n.t('The access tokens of {0} have expired: the next call renews them with the refresh token.', mobile));
 }
 
@@ -204,7 +201,7 @@ export async function revokeRefreshTokens(deps: SandboxCommandDeps, argument: un
       revoke,
     );
   if (answer !== revoke) return;
-  sandbox.revokeRefreshTokens(mobile);
+  await sandbox.revokeRefreshTokens(mobile);
   deps.logger.info(`Revoked the sandbox refresh tokens of ${mobile}.`);
 }
 
@@ -222,7 +219,7 @@ export async function resetSandboxWallet(deps: SandboxCommandDeps, model: Wallet
     reset,
   );
   if (answer !== reset) return;
-  sandbox.resetWallet(mobile);
+  await sandbox.resetWallet(mobile);
   await reload(deps, model, mobile, 'all');
   deps.logger.info(`Reset sandbox wallet ${mobile} to its seeded state.`);
 }

@@ -2,12 +2,13 @@
 // (`npm run sandbox -- --mcp`, or VS Code starting the server it was told about).
 
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import type { Sandbox } from '../sandbox';
+import type { SandboxClient } from '../sandbox';
 import { sandboxToolContext } from './sandboxSession';
 import { createMcpServer } from './server';
 
-/** Serves the agent tools for this sandbox on stdin/stdout; stdout then carries only the protocol. */
-export async function serveOverStdio(sandbox: Sandbox, version: string): Promise<void> {
-  const server = createMcpServer(sandboxToolContext(sandbox), version);
+/** Serves the agent tools for the sandbox on stdin/stdout; stdout then carries only the protocol. */
+export async function serveOverStdio(sandbox: () => SandboxClient, version: string): Promise<void> {
+  const { ctx, before } = sandboxToolContext(sandbox);
+  const server = createMcpServer(ctx, version, before);
   await server.connect(new StdioServerTransport());
 }

@@ -20,7 +20,12 @@ const NO_ELICITATION: jsonSchemaValidator = {
   getValidator: () => () => ({ valid: false, data: undefined, errorMessage: 'This server does not ask for input.' }),
 };
 
-export function createMcpServer(ctx: ToolContext, version: string): Server {
+/** `before` runs ahead of each call (the MCP server reads the sandbox's request log for the tool that shows it). */
+export function createMcpServer(
+  ctx: ToolContext,
+  version: string,
+  before: (tool: string) => Promise<void> = () => Promise.resolve(),
+): Server {
   const server = new Server({ name: MCP_SERVER_NAME, version }, { capabilities: { tools: {} }, jsonSchemaValidator: NO_ELICITATION });
   const tools = TOOLS.map((definition) => ({
     name: definition.name,
@@ -31,6 +36,7 @@ export function createMcpServer(ctx: ToolContext, version: string): Server {
   }));
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    await before(request.params.name).catch(() => undefined);
     const result = await runTool(request.params.name, request.params.arguments ?? {}, ctx);
     return { content: [{ type: 'text' as const, text: result.text }], isError: result.isError };
   });

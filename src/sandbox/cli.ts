@@ -1,5 +1,8 @@
-import { startSandbox } from './index';
-import type { Sandbox, SandboxOptions } from './types';
+import { localClient } from './sharing/localClient';
+import { StateFileInUse } from './sharing/ownerLock';
+import { openSharedSandbox } from './sharing/shared';
+import { startSandbox } from './start';
+import type { SandboxClient, SandboxOptions, SandboxRole } from './types';
 
 // `npm run sandbox -- --port 4010`: the sandbox as a standalone process. The entry that runs it is
 // src/cli/sandbox.ts (dist/sandbox.js), which also composes the MCP server when asked.
@@ -12,7 +15,9 @@ Options:
   --port <n>             port to listen on (default 4010; 0 picks a free one)
   --host <h>             address to bind (default 127.0.0.1)
   --allow-remote         allow a --host that is not loopback (the sandbox speaks plain HTTP)
-  --data <file.json>     keep state in this file (default: in memory only); --data-file is the same
+  --data <file.json>     keep state in this file (default: in memory only); --data-file is the same.
+                         One sandbox serves a file: while another process serves it, this one
+                         says where and stops
   --token-lifetime <s>   wallet access token lifetime in seconds (default 86400)
   --latency <ms>         delay added to every API request (default 0)
   --seed <n>             seed for generated data
@@ -98,11 +103,58 @@ export interface CliOutput {
 
 const CONSOLE: CliOutput = { out: (line) => console.log(line), err: (line) => console.error(line) };
 
+/** A sandbox the CLI runs, or uses: another process may serve its state file. */
+export interface RunningSandbox {
+  /** The sandbox as it is reached now (it changes when this process takes a shared file over). */
+  client(): SandboxClient;
+  close(): Promise<void>;
+}
+
+export interface CliMode {
+  role: SandboxRole;
+  /**
+   * With a state file another process serves, use that process's sandbox (the MCP server,
+   * beside VS Code) instead of stopping (npm run sandbox).
+   */
+  share: boolean;
+}
+
+const WHO: Record<SandboxRole, string> = {
+  window: 'a VS Code window',
+  mcp: 'the MCP server',
+  cli: 'npm run sandbox',
+  program: 'another program',
+};
+
+/** "a VS Code window (pid 4242)": what serves a sandbox, in words. */
+export function servedBy(client: SandboxClient): string {
+  return `${WHO[client.server.role]} (pid ${client.server.pid})`;
+}
+
+async function open(config: CliConfig, mode: CliMode, output: CliOutput): Promise<RunningSandbox> {
+  const { dataFile } = config.options;
+  if (mode.share && dataFile) {
+    const shared = await openSharedSandbox({ ...config.options, dataFile, role: mode.role, portTries: 20 });
+    shared.onServed((client) => output.err(`Wallet sandbox: ${servedBy(client)} serves ${dataFile} now, at ${client.url}.`));
+    return { client: () => shared.client, close: () => shared.close() };
+  }
+  // Others may attach to a sandbox that keeps a file: its stream then carries the exchanges.
+  const sandbox = await startSandbox({ ...config.options, role: mode.role, publishExchanges: dataFile !== undefined });
+  const client = localClient(sandbox, mode.role);
+  return { client: () => client, close: () => sandbox.close() };
+}
+
 /**
- * Parses argv, starts the sandbox, prints the banner and stops it on SIGINT/SIGTERM. Answers
- * with the sandbox, or undefined after --help. Exits with 2 on a usage error.
+ * Parses argv, starts the sandbox (or finds the one that serves its state file), prints the
+ * banner and stops it on SIGINT/SIGTERM. Answers with it, or undefined after --help. Exits with
+ * 2 on a usage error, 1 when the state file is served elsewhere and `mode.share` is off.
  */
-export async function runCli(argv: string[], output: CliOutput = CONSOLE, usage = USAGE): Promise<Sandbox | undefined> {
+export async function runCli(
+  argv: string[],
+  output: CliOutput = CONSOLE,
+  usage = USAGE,
+  mode: CliMode = { role: 'cli', share: false },
+): Promise<RunningSandbox | undefined> {
   let config: CliConfig | 'help';
   try {
     config = parseArgs(argv);
@@ -120,11 +172,27 @@ export async function runCli(argv: string[], output: CliOutput = CONSOLE, usage 
   if (config.allowRemote && !isLoopback(config.options.host ?? '127.0.0.1')) {
     output.err('Warning: the sandbox speaks plain HTTP and has no real security; anyone who can reach this address can use it.');
   }
-  const sandbox = await startSandbox(config.options);
-  sandbox.knobs.latencyMs = config.latencyMs;
-  output.out(`Wallet sandbox listening on ${sandbox.url}`);
-  output.out(`Demo wallets 2348000000000 and 2349090000000; admin at ${sandbox.url}/__sandbox/health. Ctrl-C stops.`);
-  output.out(`OpenAPI document (Postman, Thunder Client, generators): ${sandbox.url}/__sandbox/openapi.json`);
+  let running: RunningSandbox;
+  try {
+    running = await open(config, mode, output);
+  } catch (error) {
+    if (!(error instanceof StateFileInUse)) throw error;
+    output.err(
+      `wallet sandbox: ${error.stateFile} is served by ${WHO[error.owner.role]} (pid ${error.owner.pid}) at ${error.owner.url}. ` +
+        'Use that address, or stop that one first: one sandbox serves a state file (docs/sandbox.md).',
+    );
+    process.exit(1);
+  }
+  const client = running.client();
+  if (client.server.here) {
+    await client.setLatency(config.latencyMs);
+    output.out(`Wallet sandbox listening on ${client.url}`);
+    output.out(`Demo wallets 2348000000000 and 2349090000000; admin at ${client.url}/__sandbox/health. Ctrl-C stops.`);
+    output.out(`OpenAPI document (Postman, Thunder Client, generators): ${client.url}/__sandbox/openapi.json`);
+  } else {
+    output.out(`Wallet sandbox at ${client.url}, served by ${servedBy(client)} on the same state file: one world.`);
+    if (config.latencyMs > 0) output.out('--latency is left to the process that serves it.');
+  }
 
   let stopping = false;
   const stop = (): void => {
@@ -132,7 +200,7 @@ export async function runCli(argv: string[], output: CliOutput = CONSOLE, usage 
       return;
     }
     stopping = true;
-    sandbox.close().then(
+    running.close().then(
       () => process.exit(0),
       (error: unknown) => {
         output.err(`wallet sandbox: error while stopping: ${String(error)}`);
@@ -142,7 +210,7 @@ export async function runCli(argv: string[], output: CliOutput = CONSOLE, usage 
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
-  return sandbox;
+  return running;
 }
 
 /** What the CLI says when it cannot start. */

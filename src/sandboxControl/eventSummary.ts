@@ -12,6 +12,11 @@ export function eventTypeLabel(type: PublicWebhookEvent['type']): string {
   return type === 'BANK_TRANSFER' ? l10n.t('Bank transfer') : l10n.t('Phone transfer');
 }
 
+/** The row's title: the type, marked when the event is a made-up one (Trigger Test Event). */
+export function eventTitle(event: Pick<PublicWebhookEvent, 'type' | 'test'>): string {
+  return event.test ? l10n.t('{0} (test event)', eventTypeLabel(event.type)) : eventTypeLabel(event.type);
+}
+
 export function eventStateLabel(state: EventState): string {
   switch (state) {
     case 'pending':

@@ -1,7 +1,6 @@
 // The sandbox actions. They run only in the local sandbox (run.ts refuses them elsewhere);
 // money moves through the API client like any app's, once: a lost answer is "outcome unknown".
 
-import type { SandboxChange } from '../sandbox';
 import type { Fault } from '../sandbox/types';
 import { maskAccountNumber, maskMobile } from '../common/masking';
 import type { ToolContext } from './context';
@@ -43,13 +42,7 @@ export async function airtime(ctx: ToolContext, input: ToolInput<'airtime'>): Pr
 
 export async function advanceClock(ctx: ToolContext, input: ToolInput<'advanceClock'>): Promise<string[]> {
   const sandbox = await ctx.sandbox();
-  const changes: SandboxChange[] = [];
-  const stopWatching = sandbox.onChange((change) => changes.push(change));
-  try {
-    await sandbox.advanceClock(input.seconds);
-  } finally {
-    stopWatching();
-  }
+  const changes = await sandbox.advanceClock(input.seconds);
   const settled = changes.flatMap((change) => change.transfers).filter((transfer) => transfer.status !== 'pending');
   const events = new Set(changes.flatMap((change) => change.events.map((event) => event.id)));
   return [
@@ -70,7 +63,7 @@ export async function injectFault(ctx: ToolContext, input: ToolInput<'injectFaul
   if (input.times !== undefined) fault.times = input.times;
   // A fault that neither drops nor waits answers with an error status: 500 unless told.
   if (input.status !== undefined || (!fault.drop && fault.delayMs === undefined)) fault.status = input.status ?? 500;
-  sandbox.knobs.faults.push(fault);
+  await sandbox.addFault(fault);
   return [`Fault added: ${describeFault(fault)}. ${sandbox.knobs.faults.length} fault(s) active; sandbox_clear_faults removes them.`];
 }
 
@@ -84,15 +77,14 @@ export function describeFault(fault: Fault): string {
 
 export async function clearFaults(ctx: ToolContext): Promise<string[]> {
   const sandbox = await ctx.sandbox();
-  const count = sandbox.knobs.faults.length;
-  sandbox.knobs.faults.length = 0;
+  const count = await sandbox.clearFaults();
   return [count === 0 ? 'No fault was active.' : `Cleared ${count} fault(s); requests are answered normally again.`];
 }
 
 export async function redeliverEvent(ctx: ToolContext, input: ToolInput<'redeliverEvent'>): Promise<string[]> {
   const sandbox = await ctx.sandbox();
   if (!sandbox.event(input.eventId)) return [`No webhook event has the id ${input.eventId}; wallet_webhook_events lists them.`];
-  const event = sandbox.redeliverEvent(input.eventId);
+  const event = await sandbox.redeliverEvent(input.eventId);
   return [`Redelivery of ${event.id} started to the app's callbackURL.`, eventLine(event)];
 }
 
@@ -100,6 +92,6 @@ export async function resetWallet(ctx: ToolContext, input: ToolInput<'resetWalle
   const mobile = input.wallet ?? ctx.defaultWallet();
   if (!mobile) return ['No wallet given and none is active: name the wallet to reset.'];
   const sandbox = await ctx.sandbox();
-  sandbox.resetWallet(mobile);
+  await sandbox.resetWallet(mobile);
   return [`Wallet ${mobile} has its seeded balance, history and linked accounts again; everything since is gone.`];
 }

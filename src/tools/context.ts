@@ -2,7 +2,7 @@
 // (src/mcp). Plain Node: no vscode.
 
 import type { Bank, WalletClient, WalletCredentials } from '../api';
-import type { Sandbox } from '../sandbox';
+import type { SandboxClient } from '../sandbox';
 
 /** One request seen by the API, for "recent requests". */
 export interface RecentRequest {
@@ -40,6 +40,6 @@ export interface ToolContext {
   defaultWallet(): string | undefined;
   listBanks(): Promise<Bank[]>;
   recentRequests: RecentRequests;
-  /** The local sandbox's control methods; only asked for when environment().local. */
-  sandbox(): Promise<Sandbox>;
+  /** The local sandbox's controls (wherever it runs: see docs/sandbox.md); only asked for when environment().local. */
+  sandbox(): Promise<SandboxClient>;
 }

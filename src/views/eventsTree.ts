@@ -9,7 +9,7 @@ import {
   attemptSucceeded,
   eventDescription,
   eventStateLabel,
-  eventTypeLabel,
+  eventTitle,
   failedDeliveries,
 } from '../sandboxControl/eventSummary';
 import type { SandboxWatch } from '../sandboxControl/sandboxWatch';
@@ -83,7 +83,8 @@ export class EventsTreeProvider extends Disposable implements vscode.TreeDataPro
 
   private eventItem(event: PublicWebhookEvent): vscode.TreeItem {
     const collapsed = event.attempts.length > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None;
-    const item = new vscode.TreeItem(eventTypeLabel(event.type), collapsed);
+    const title = eventTitle(event);
+    const item = new vscode.TreeItem(title, collapsed);
     // A stable id keeps the row expanded across redraws.
     item.id = event.id;
     item.description = eventDescription(event);
@@ -91,7 +92,8 @@ export class EventsTreeProvider extends Disposable implements vscode.TreeDataPro
     item.contextValue = `event.${event.state}`;
     const attempts = vscode.l10n.t('{0} attempts', event.attempts.length);
     item.tooltip = [
-      `${eventTypeLabel(event.type)} · ${eventStateLabel(event.state)}`,
+      `${title} · ${eventStateLabel(event.state)}`,
+      event.test ? vscode.l10n.t('Made up by Trigger Test Event: no money moved.') : '',
       vscode.l10n.t('Created {0}', formatDateTime(event.createdAt, vscode.env.language)),
       vscode.l10n.t('To {0}', event.url),
       attempts,
@@ -99,7 +101,7 @@ export class EventsTreeProvider extends Disposable implements vscode.TreeDataPro
     ]
       .filter(Boolean)
       .join('\n');
-    item.accessibilityInformation = { label: `${eventTypeLabel(event.type)}, ${eventDescription(event)}, ${attempts}` };
+    item.accessibilityInformation = { label: `${title}, ${eventDescription(event)}, ${attempts}` };
     item.command = { command: COMMANDS.showEvent, title: vscode.l10n.t('Show Event'), arguments: [event.id] };
     return item;
   }

@@ -2,23 +2,39 @@ import * as vscode from 'vscode';
 import type { AccountService } from '../auth/accountService';
 import { formatDateTime } from '../common/formatTime';
 import { Disposable } from '../common/lifecycle';
-import type { Fault, Sandbox } from '../sandbox';
+import type { Fault, SandboxClient, SandboxRole } from '../sandbox';
 import { formatDuration } from '../sandboxControl/durations';
 import { faultEffect, faultTarget } from '../sandboxControl/faultLabel';
 import type { SandboxWatch } from '../sandboxControl/sandboxWatch';
 import { tidyItem } from './tidy';
 
 export type SandboxNode =
+  | { kind: 'server' }
   | { kind: 'clock' }
   | { kind: 'latency' }
   | { kind: 'faults' }
   | { kind: 'fault'; fault: Fault }
   | { kind: 'wallet'; mobile: string | undefined };
 
+/** "Served by another VS Code window": the row that says which process serves the sandbox, when it is not this window. */
+function servedByLabel(role: SandboxRole): string {
+  switch (role) {
+    case 'window':
+      return vscode.l10n.t('Served by another VS Code window');
+    case 'mcp':
+      return vscode.l10n.t('Served by the MCP server');
+    case 'cli':
+      return vscode.l10n.t('Served by npm run sandbox');
+    case 'program':
+      return vscode.l10n.t('Served by another program');
+  }
+}
+
 /**
- * What the local sandbox is told to do now: its clock, the delay on every request, the faults
- * waiting for requests, and the wallet the wallet controls act on. Empty (with a welcome that
- * offers to start it) until something starts the sandbox.
+ * What the local sandbox is told to do now: which process serves it (when not this window), its
+ * clock, the delay on every request, the faults waiting for requests, and the wallet the wallet
+ * controls act on. Redrawn whenever the sandbox reports one of them changed, whoever changed it.
+ * Empty (with a welcome that offers to start it) until something starts the sandbox.
  */
 export class SandboxTreeProvider extends Disposable implements vscode.TreeDataProvider<SandboxNode> {
   private readonly changed = this._register(new vscode.EventEmitter<SandboxNode | undefined>());
@@ -29,7 +45,11 @@ export class SandboxTreeProvider extends Disposable implements vscode.TreeDataPr
     private readonly watch: SandboxWatch,
   ) {
     super();
-    this._register(watch.onDidChange(() => this.refresh()));
+    this._register(
+      watch.onDidChange((change) => {
+        if (change.sandbox) this.refresh();
+      }),
+    );
     this._register(service.onDidChange(() => this.refresh()));
   }
 
@@ -37,7 +57,7 @@ export class SandboxTreeProvider extends Disposable implements vscode.TreeDataPr
     this.changed.fire(undefined);
   }
 
-  private get sandbox(): Sandbox | undefined {
+  private get sandbox(): SandboxClient | undefined {
     return this.service.env() === 'local' ? this.watch.current : undefined;
   }
 
@@ -46,6 +66,7 @@ export class SandboxTreeProvider extends Disposable implements vscode.TreeDataPr
     if (!sandbox) return [];
     if (!node) {
       return [
+        ...(sandbox.server.here ? [] : [{ kind: 'server' } as const]),
         { kind: 'clock' },
         { kind: 'latency' },
         { kind: 'faults' },
@@ -60,9 +81,20 @@ export class SandboxTreeProvider extends Disposable implements vscode.TreeDataPr
     return tidyItem(this.buildItem(node, this.sandbox));
   }
 
-  private buildItem(node: SandboxNode, sandbox: Sandbox | undefined): vscode.TreeItem {
+  private buildItem(node: SandboxNode, sandbox: SandboxClient | undefined): vscode.TreeItem {
     const none = vscode.TreeItemCollapsibleState.None;
     switch (node.kind) {
+      case 'server': {
+        const server = sandbox?.server;
+        const item = new vscode.TreeItem(server ? servedByLabel(server.role) : vscode.l10n.t('Served by another process'), none);
+        item.description = sandbox && server ? vscode.l10n.t('pid {0} · {1}', server.pid, sandbox.url) : undefined;
+        item.iconPath = new vscode.ThemeIcon('remote');
+        item.contextValue = 'sandbox.server';
+        item.tooltip = vscode.l10n.t(
+          'This window uses the local sandbox that another process serves on the same state file: every window, the agent tools and the MCP server see one world. If that process stops, this window takes it over.',
+        );
+        return item;
+      }
       case 'clock': {
         const item = new vscode.TreeItem(vscode.l10n.t('Clock'), none);
         const now = sandbox?.now() ?? Date.now();

@@ -29,7 +29,7 @@ export function registerSandboxViews(service: AccountService, watch: SandboxWatc
     eventsTree.onDidChangeTreeData(badge),
     sandboxTree,
     sandboxView,
-    // Faults with a count are used up by requests, which the sandbox does not report: look again when shown.
+    // The clock moves on its own, which the sandbox does not report: look again when shown.
     sandboxView.onDidChangeVisibility((event) => {
       if (event.visible) sandboxTree.refresh();
     }),

@@ -490,7 +490,7 @@ export class DetailPanel implements vscode.Disposable {
   private async redeliver(): Promise<void> {
     if (this.state?.view !== 'event') return;
     try {
-      (await this.deps.watch.instance()).redeliverEvent(this.state.id);
+      await (await this.deps.watch.instance()).redeliverEvent(this.state.id);
       this.notice(vscode.l10n.t('Redelivering the event…'));
     } catch (error) {
       this.deps.logger.error('Redelivering from the panel failed', error);

@@ -206,7 +206,13 @@ describe('Agent tools (language model tools and MCP)', function () {
     }
     assert.equal(definitions.length, 1);
     const [definition] = definitions;
-    assert.match(definition!.args.join(' '), /dist[\\/]sandbox\.js --mcp --port 0 --data .*mcp-sandbox-state\.json$/);
+    // The extension's own state file and port: the server uses the sandbox this window serves.
+    const sandboxUrl = await wallet.api.sandboxUrl();
+    const port = vscode.workspace.getConfiguration('walletConsole').get<number>('sandbox.port', 4010);
+    assert.match(
+      definition!.args.join(' '),
+      new RegExp(`dist[\\\\/]sandbox\\.js --mcp --port ${port} --data .*[\\\\/]sandbox-state\\.json$`),
+    );
     // Start it as VS Code would and speak MCP to it with the SDK's client.
     const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
     const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
@@ -221,9 +227,22 @@ describe('Agent tools (language model tools and MCP)', function () {
         tools.map((tool) => tool.name),
         [...wallet.api.agents.tools.keys()],
       );
-      const result = (await client.callTool({ name: 'wallet_balance', arguments: {} })) as { content: { text: string }[] };
-      answers.push(result.content[0]!.text);
-      assert.match(result.content[0]!.text, /Wallet 2348000000000: balance/);
+      // One world: the balance the agent reads over MCP is the one this window's sandbox holds.
+      const balance = async () => {
+        const result = (await client.callTool({ name: 'wallet_balance', arguments: {} })) as { content: { text: string }[] };
+        answers.push(result.content[0]!.text);
+        return result.content[0]!.text;
+      };
+      const before = koboIn(await balance());
+      const sandbox = await wallet.api.localSandbox();
+      sandbox.setBalance('2348000000000', 4_242_00);
+      try {
+        const text = await balance();
+        assert.match(text, /Wallet 2348000000000: balance ₦4,242\.00 \(424200 kobo\)/);
+        assert.ok(text.includes(`the sandbox at ${sandboxUrl} that a VS Code window`), text);
+      } finally {
+        sandbox.setBalance('2348000000000', before);
+      }
     } finally {
       await client.close();
     }

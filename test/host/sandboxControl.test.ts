@@ -4,6 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Transaction } from '../../src/api';
+import type { Fault } from '../../src/sandbox';
 import type { SandboxNode } from '../../src/views/sandboxTree';
 import { connectFreshWallet, type ConnectedWallet } from './support/connectedWallet';
 import { runScripted } from './support/extension';
@@ -24,6 +25,39 @@ describe('Sandbox view and its controls (local sandbox)', function () {
   const node = async (kind: SandboxNode['kind'], parent?: SandboxNode) =>
     (await tree().getChildren(parent)).find((candidate) => candidate.kind === kind)!;
   const description = async (target: SandboxNode) => String((await tree().getTreeItem(target)).description ?? '');
+  /** The faults as added (the sandbox gives each an id). */
+  const withoutIds = (faults: readonly Fault[]) =>
+    faults.map(({ id, ...fault }) => {
+      assert.match(id ?? '', /^flt_\d+$/);
+      return fault;
+    });
+  /** The fault rows as the view shows them: "target · effect". */
+  const faultRows = async () =>
+    Promise.all(
+      (await tree().getChildren(await node('faults'))).map(async (row) => {
+        const item = await tree().getTreeItem(row);
+        return `${String(item.label)} · ${String(item.description)}`;
+      }),
+    );
+  /**
+   * Resolves when the view is told to redraw and then shows `rows`: the view follows the sandbox
+   * by itself. (Its rows read the sandbox when drawn, so only a redraw proves it follows.)
+   */
+  const redrawnWith = (rows: () => Promise<unknown>, expected: unknown, what: string, ms = 5_000) =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        subscription.dispose();
+        reject(new Error(`the Sandbox view did not redraw with ${what} within ${ms} ms`));
+      }, ms);
+      const subscription = tree().onDidChangeTreeData(() => {
+        void rows().then((shown) => {
+          if (JSON.stringify(shown) !== JSON.stringify(expected)) return;
+          clearTimeout(timer);
+          subscription.dispose();
+          resolve();
+        });
+      });
+    });
 
   before(async () => {
     wallet = await connectFreshWallet('control');
@@ -72,7 +106,7 @@ describe('Sandbox view and its controls (local sandbox)', function () {
   it('a dropped connection once is used up by the first try (the GET is retried), a typed path with a delay N times stays listed', async () => {
     const sandbox = await wallet.api.localSandbox();
     await runScripted(wallet.api, 'walletConsole.injectFault', ['GET /v1/users/balance', 'Drop the connection', 'Once']);
-    assert.deepEqual(sandbox.knobs.faults, [{ method: 'GET', path: '/v1/users/balance', drop: true, times: 1 }]);
+    assert.deepEqual(withoutIds(sandbox.knobs.faults), [{ method: 'GET', path: '/v1/users/balance', drop: true, times: 1 }]);
     const before = sandbox.requests.length;
     assert.deepEqual((await runRecorded(wallet.api, 'walletConsole.refreshBalance', [])).complaints(), []);
     const balanceCalls = sandbox.requests.slice(before).filter((request) => request.path === '/v1/users/balance');
@@ -92,7 +126,7 @@ describe('Sandbox view and its controls (local sandbox)', function () {
       'A number of times…',
       '2',
     ]);
-    assert.deepEqual(sandbox.knobs.faults, [{ path: '/v1/queries/*', delayMs: 100, times: 2 }]);
+    assert.deepEqual(withoutIds(sandbox.knobs.faults), [{ path: '/v1/queries/*', delayMs: 100, times: 2 }]);
     const [fault] = await tree().getChildren(await node('faults'));
     assert.equal((await tree().getTreeItem(fault!)).description, 'waits 100 ms · 2 more times');
     await runScripted(wallet.api, 'walletConsole.clearAllFaults', []);
@@ -112,6 +146,45 @@ describe('Sandbox view and its controls (local sandbox)', function () {
     started = performance.now();
     await balance();
     assert.ok(performance.now() - started < 390, 'and no longer');
+  });
+
+  it('follows the sandbox by itself: a fault or delay set over the admin API or by an agent tool shows at once, and a fault used up goes', async () => {
+    const url = await wallet.api.sandboxUrl();
+    await runScripted(wallet.api, 'walletConsole.clearAllFaults', []);
+    assert.deepEqual(await faultRows(), []);
+
+    let redrawn = redrawnWith(faultRows, ['GET /v1/users/balance · status 503 · 1 more times'], 'the fault the admin API added');
+    await wallet.admin.addFault({ method: 'GET', path: '/v1/users/balance', status: 503, times: 1 });
+    await redrawn;
+    assert.equal(await description(await node('faults')), '1');
+
+    redrawn = redrawnWith(async () => description(await node('latency')), '150 ms', 'the delay PATCH /__sandbox/knobs set');
+    await wallet.admin.setKnobs({ latencyMs: 150 });
+    await redrawn;
+
+    redrawn = redrawnWith(
+      faultRows,
+      ['GET /v1/users/balance · status 503 · 1 more times', 'any method /v1/transactions · status 500 · every time'],
+      'the fault the agent tool added',
+    );
+    const tool = await vscode.lm.invokeTool('sandbox_inject_fault', {
+      input: { path: '/v1/transactions', status: 500 },
+      toolInvocationToken: undefined,
+    });
+    assert.match((tool.content[0] as vscode.LanguageModelTextPart).value, /^Fault added: any method \/v1\/transactions/m);
+    await redrawn;
+
+    // A request (any client's: here one without credentials) uses the once-fault up.
+    redrawn = redrawnWith(faultRows, ['any method /v1/transactions · status 500 · every time'], 'the used-up fault gone');
+    assert.equal((await fetch(`${url}/v1/users/balance`)).status, 503);
+    await redrawn;
+
+    redrawn = redrawnWith(faultRows, [], 'no faults after DELETE /__sandbox/faults');
+    await wallet.admin.clearFaults();
+    await redrawn;
+    redrawn = redrawnWith(async () => description(await node('latency')), 'none', 'the delay gone');
+    await wallet.admin.setKnobs({ latencyMs: 0 });
+    await redrawn;
   });
 
   it('Set Sandbox Balance takes naira as typed and the API answers the new balance in kobo', async () => {

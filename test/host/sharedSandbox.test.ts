@@ -1,0 +1,151 @@
+// One local sandbox for every window (issue 25): a window whose state file another process
+// serves (here `npm run sandbox` on it, as a second window's sandbox would be) uses that one,
+// says so in the Sandbox view, and its Wallet, Requests, Events and Sandbox views follow it.
+// When that process goes, the window takes the state file over, on the same port.
+import * as assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { SandboxNode } from '../../src/views/sandboxTree';
+import { connectFreshWallet, type ConnectedWallet } from './support/connectedWallet';
+import { EXTENSION_ID, runScripted, setSetting } from './support/extension';
+import { assertNoSecret, storedSecrets, treeText, until, WebhookReceiver } from './support/sandboxSurfaces';
+
+/** `node dist/sandbox.js` on the extension's own state file and port; resolves once it listens. */
+async function serveElsewhere(dataFile: string, port: string): Promise<{ child: ChildProcess; url: string; exited: Promise<void> }> {
+  const cli = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'sandbox.js');
+  const child = spawn(process.execPath, [cli, '--port', port, '--data', dataFile], {
+    env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let out = '';
+  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  await until(() => /listening on (http:\S+)/.test(out) || child.exitCode !== null, 'the other process listens', 20_000);
+  const url = /listening on (http:\S+)/.exec(out)?.[1];
+  assert.ok(url, `npm run sandbox started: ${out}`);
+  return { child, url, exited };
+}
+
+describe('One local sandbox for every window: served by another process', function () {
+  this.timeout(180_000);
+  let wallet: ConnectedWallet;
+  let other: Awaited<ReturnType<typeof serveElsewhere>> | undefined;
+  let url = '';
+  const receiver = new WebhookReceiver();
+  const sandboxTree = () => wallet.api.sandboxViews.sandboxTree;
+  const eventsTree = () => wallet.api.sandboxViews.eventsTree;
+  const rows = async (parent?: SandboxNode) =>
+    Promise.all(
+      (await sandboxTree().getChildren(parent)).map(async (node) => {
+        const item = await sandboxTree().getTreeItem(node);
+        return `${String(item.label)} · ${String(item.description)}`;
+      }),
+    );
+
+  before(async () => {
+    wallet = await connectFreshWallet('shared');
+    await receiver.start();
+    url = await wallet.api.sandboxUrl();
+    // This window lets the sandbox go (as a closed window would; on staging meanwhile, so that
+    // nothing here asks for it again), and another process serves the same state file on the
+    // same port, as the window opened first would.
+    await setSetting('environment', 'staging');
+    await wallet.api.stopLocalSandbox();
+    const dataFile = path.join(wallet.api.storagePaths.globalStorage, 'sandbox-state.json');
+    other = await serveElsewhere(dataFile, new URL(url).port);
+    assert.equal(other.url, url);
+    await setSetting('environment', 'local');
+    await vscode.commands.executeCommand('walletConsole.sandbox.focus');
+    await runScripted(wallet.api, 'walletConsole.refreshSandbox', []);
+  });
+
+  after(async () => {
+    other?.child.kill('SIGKILL');
+    await receiver.stop();
+    await runScripted(wallet.api, 'walletConsole.clearAllFaults', []);
+    await runScripted(wallet.api, 'walletConsole.setWebhookUrl', ['']);
+    await wallet.api.accounts.store.disconnectWallet('local', wallet.mobile);
+  });
+
+  it('the Sandbox view says plainly that another process serves it, and where', async () => {
+    const [first] = await rows();
+    assert.equal(first, `Served by npm run sandbox · pid ${other!.child.pid} · ${url}`);
+    const item = await sandboxTree().getTreeItem((await sandboxTree().getChildren())[0]!);
+    assert.match(String(item.tooltip), /same state file/);
+    await assert.rejects(wallet.api.localSandbox(), /served by another process/);
+    assert.equal(await wallet.api.sandboxUrl(), url);
+  });
+
+  it('the Wallet view reads the one world: a balance set in the other process shows without a refresh', async () => {
+    await wallet.admin.setBalance(wallet.mobile, 3_141_59);
+    await until(() => wallet.api.views.model.balance.value?.balance === 3_141_59, 'the Wallet view shows the new balance');
+  });
+
+  it('the Sandbox view’s controls act on the other process’s sandbox, and the view follows what it reports', async () => {
+    await runScripted(wallet.api, 'walletConsole.injectFault', ['GET /v1/users/balance', 'Status code', '503', 'Once']);
+    const [fault, ...more] = (await wallet.admin.knobs()).faults as Record<string, unknown>[];
+    assert.deepEqual(more, []);
+    assert.match(String(fault?.['id']), /^flt_\d+$/);
+    assert.deepEqual({ ...fault, id: undefined }, { id: undefined, method: 'GET', path: '/v1/users/balance', status: 503, times: 1 });
+    await until(async () => (await rows()).includes('Faults · 1'), 'the view shows the fault');
+    assert.equal((await fetch(`${url}/v1/users/balance`)).status, 503, 'used up by any client');
+    await until(async () => (await rows()).includes('Faults · none'), 'the used-up fault is gone from the view');
+    await runScripted(wallet.api, 'walletConsole.setSandboxDelay', ['120']);
+    assert.equal((await wallet.admin.knobs()).latencyMs, 120);
+    await until(async () => (await rows()).includes('Delay on every request · 120 ms'), 'the view shows the delay');
+    await runScripted(wallet.api, 'walletConsole.clearAllFaults', []);
+    assert.equal((await wallet.admin.knobs()).latencyMs, 0);
+  });
+
+  it('the Requests view lists what the other process answered: this window’s requests and another client’s, with bodies', async () => {
+    const { history } = wallet.api.requests;
+    history.clear();
+    await vscode.commands.executeCommand('walletConsole.refreshBalance');
+    await fetch(`${url}/v1/queries/banks`, { headers: { 'user-agent': 'my-shop-backend/1.0' } });
+    await until(
+      () => history.newest(50).some((record) => record.path === '/v1/queries/banks' && record.userAgent === 'my-shop-backend/1.0'),
+      'the other client’s request is listed',
+    );
+    const mine = history.newest(50).find((record) => record.path === '/v1/users/balance' && record.fromExtension);
+    assert.ok(
+      mine,
+      history
+        .newest(50)
+        .map((record) => `${record.method} ${record.path}`)
+        .join(', '),
+    );
+    assert.equal(mine.status, 200);
+    assert.match(mine.responseBody, /"balance":314159/);
+    const secrets = await storedSecrets(wallet);
+    for (const record of history.newest(50)) {
+      assertNoSecret(JSON.stringify([record.requestHeaders, record.requestBody, record.responseBody]), secrets, 'a listed request');
+    }
+  });
+
+  it('the Events view lists the other process’s webhook events, a test event marked as one', async () => {
+    await runScripted(wallet.api, 'walletConsole.setWebhookUrl', [receiver.url]);
+    await runScripted(wallet.api, 'walletConsole.triggerTestEvent', ['Bank transfer']);
+    await until(async () => {
+      const [node] = await eventsTree().getChildren();
+      return node?.kind === 'event' && node.event.state === 'delivered' && node.event.test === true;
+    }, 'the test event shows delivered');
+    const [node] = await eventsTree().getChildren();
+    assert.equal((await eventsTree().getTreeItem(node!)).label, 'Bank transfer (test event)');
+    assert.equal(receiver.received.length, 1);
+    assert.doesNotMatch(receiver.received[0]!.body, /"test"/, 'the body the app gets keeps the service’s shape');
+    assertNoSecret((await treeText(eventsTree())).join('\n'), await storedSecrets(wallet), 'the Events view');
+  });
+
+  it('when the other process goes, this window takes the state file over on the same port, with everything in it', async () => {
+    other!.child.kill('SIGTERM');
+    await other!.exited;
+    await until(async () => !(await rows())[0]?.startsWith('Served by'), 'the view no longer names another process');
+    const sandbox = await wallet.api.localSandbox();
+    assert.equal(sandbox.url, url);
+    await runScripted(wallet.api, 'walletConsole.refreshBalance', []);
+    assert.equal(wallet.api.views.model.balance.value?.balance, 3_141_59, 'the balance set in the other process survived');
+    assert.equal(sandbox.events()[0]?.test, true, 'so did the events');
+  });
+});
