@@ -48,7 +48,10 @@ describe('money/orders', () => {
       true,
     );
     assert.equal(
-      isRecordOf(record({ type: 'vtu', amount: 10_000, recipient: { metadata: { billCustomerID: '2348030000000', billType: 'vtu' } } }), airtime),
+      isRecordOf(
+        record({ type: 'vtu', amount: 10_000, recipient: { metadata: { billCustomerID: '2348030000000', billType: 'vtu' } } }),
+        airtime,
+      ),
       true,
       'the sandbox records airtime as type vtu',
     );
@@ -68,7 +71,10 @@ describe('money/orders', () => {
     assert.equal(isRecordOf(record({ recipient: { mobile: '2349090000000' }, createdAt: 'not a date' }), phone), false, 'no date');
     assert.equal(isRecordOf(record({ type: 'bills', amount: 10_000, recipient: {} }), airtime), false, 'no line named');
     assert.equal(
-      isRecordOf(record({ type: 'bills', amount: 10_000, recipient: { metadata: { billCustomerID: '2348030000000', billType: 'prepaid' } } }), airtime),
+      isRecordOf(
+        record({ type: 'bills', amount: 10_000, recipient: { metadata: { billCustomerID: '2348030000000', billType: 'prepaid' } } }),
+        airtime,
+      ),
       false,
       'a bill paid for the same customer id is not airtime',
     );
