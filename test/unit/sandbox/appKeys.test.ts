@@ -15,20 +15,17 @@ describe('sandbox: new keys for an app', () => {
   it('issues new keys, refuses the old ones, keeps the new ones across a restart, and 404s an unknown app', async () => {
     const dataFile = path.join(dir, 'state.json');
     const first = await startCheckedSandbox({ dataFile, log: () => undefined });
-    let id = '';
-    let renewed = { key: '', sandboxKey: '' };
-    let old = '';
-    try {
+    const { renewed, old } = await (async () => {
       await expectOk(call(first, 'POST', '/v1/auth/signup', { body: { email: 'keys@example.ng', password: 'correct-horse-42' } }));
       const auth = await expectOk(
         call(first, 'POST', '/v1/resource/auth', { body: { email: 'keys@example.ng', password: 'correct-horse-42' } }),
       );
       const headers = { 'x-auth-token': auth.json['data'].token as string };
       const app = (await expectOk(call(first, 'POST', '/v1/resource/app', { body: { name: 'Lost keys' }, headers }))).json['data'].app;
-      id = app._id as string;
-      old = app.sandboxKey as string;
+      const id = app._id as string;
+      const old = app.sandboxKey as string;
       const answer = await expectOk(call(first, 'POST', `/__sandbox/apps/${id}/keys`));
-      renewed = answer.json['data'].app;
+      const renewed = answer.json['data'].app as { key: string; sandboxKey: string };
       assert.equal(answer.json['data'].app._id, id);
       assert.match(renewed.sandboxKey, /^sk_test_[0-9a-f]{32}$/);
       assert.match(renewed.key, /^pk_live_[0-9a-f]{32}$/);
@@ -39,9 +36,8 @@ describe('sandbox: new keys for an app', () => {
       const unknown = await call(first, 'POST', '/__sandbox/apps/5f0000000000000000000000/keys');
       assert.equal(unknown.status, 404);
       assert.equal(errorOf(unknown).errorCode, '90003');
-    } finally {
-      await first.close();
-    }
+      return { renewed, old };
+    })().finally(() => first.close());
     assert.ok(!readFileSync(dataFile, 'utf8').includes(renewed.sandboxKey), 'the state file keeps only hashes');
     const second = await startCheckedSandbox({ dataFile, log: () => undefined });
     try {
