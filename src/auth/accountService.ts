@@ -188,7 +188,17 @@ export class AccountService extends Disposable {
         vscode.l10n.t('Only an app made in the local sandbox can get a new key from it. Add the key of this app instead.'),
         [ADD_APP_KEY()],
       );
-    await this.store.saveApp(env, app, await this.clients.renewSandboxKeys(app.id));
+    const keys = await this.clients.renewSandboxKeys(app.id);
+    if ('refused' in keys)
+      throw new UserFacingError(
+        vscode.l10n.t(
+          'The local sandbox gave no new key for {0} ({1}): it may no longer have this app. Create the app again.',
+          app.name,
+          keys.refused,
+        ),
+        [CREATE_APP()],
+      );
+    await this.store.saveApp(env, app, keys);
     this.missing.forget(env, app.id);
     return app;
   }

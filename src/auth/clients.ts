@@ -30,16 +30,17 @@ export class ClientProvider {
 
   /**
    * New keys for an app of the local sandbox (its admin API: the sandbox keeps only hashes, so the
-   * old keys cannot be read back). Over HTTP, so it works whichever process serves the sandbox.
+   * old keys cannot be read back), or why there are none. Over HTTP, so it works whichever process
+   * serves the sandbox.
    */
-  async renewSandboxKeys(appId: string): Promise<{ key: string; sandboxKey: string }> {
+  async renewSandboxKeys(appId: string): Promise<{ key: string; sandboxKey: string } | { refused: string }> {
     const url = await this.sandbox.url();
     const response = await fetch(`${url}/__sandbox/apps/${encodeURIComponent(appId)}/keys`, { method: 'POST' });
     const answer = (await response.json().catch(() => undefined)) as
       { data?: { app?: { key?: unknown; sandboxKey?: unknown } }; error?: unknown } | undefined;
     const app = answer?.data?.app;
     if (!response.ok || typeof app?.key !== 'string' || typeof app.sandboxKey !== 'string') {
-      throw new Error(`The local sandbox gave no new keys (${response.status}: ${String(answer?.error ?? 'no answer body')})`);
+      return { refused: `${response.status}: ${String(answer?.error ?? 'no answer body')}` };
     }
     return { key: app.key, sandboxKey: app.sandboxKey };
   }
