@@ -218,6 +218,9 @@ if (form && filter && bankSelect && account) {
 function onHostMessage(message: HostMessage): void {
   switch (message.type) {
     case 'init':
+      // VS Code keeps the scroll position when the panel's document is replaced: right for the
+      // same page drawn again (Refresh), wrong for another page, which starts at its top.
+      if (JSON.stringify(vscode.getState()) !== JSON.stringify(message.state)) window.scrollTo(0, 0);
       // Only the view and the reference: what a reload needs, nothing secret.
       vscode.setState(message.state);
       reportsRendered = message.reportRendered;

@@ -397,4 +397,36 @@ describe('webview script (headless Chromium)', function () {
     );
     await tab.close();
   });
+
+  it('starts another page at its top; the same page drawn again keeps its place', async () => {
+    const long = webhookEvent({
+      attempts: Array.from({ length: 6 }, (_, index) => ({
+        number: index + 1,
+        at: '2026-11-22T10:00:00.000Z',
+        status: 500,
+        durationMs: 1,
+        excerpt: 'x',
+      })),
+    });
+    const state: PanelState = { view: 'event', id: long.id };
+    for (const [previous, expectTop] of [
+      [{ view: 'verify' }, true],
+      [state, false],
+    ] as const) {
+      const tab = await load(`scroll-${previous.view}`, renderEventPage(describeEvent(long, 'en-GB'), { environment: 'Local sandbox' }));
+      await tab.setViewportSize({ width: 800, height: 300 });
+      // What the document before this one persisted, and the scroll VS Code carried over.
+      await tab.evaluate((saved) => {
+        window.__state = saved;
+        window.scrollTo(0, 400);
+      }, previous);
+      assert.ok((await tab.evaluate(() => window.scrollY)) > 0);
+      await send(tab, { type: 'init', state, recent: [], reportRendered: false });
+      await tab.waitForFunction((saved) => JSON.stringify(window.__state) === saved, JSON.stringify(state));
+      const scrollY = await tab.evaluate(() => window.scrollY);
+      if (expectTop) assert.equal(scrollY, 0, 'another page starts at its top');
+      else assert.ok(scrollY > 0, 'the same page keeps its place');
+      await tab.close();
+    }
+  });
 });
