@@ -87,7 +87,7 @@ export interface WebhookEvent {
    * A made-up event (POST /__sandbox/events/test, Sandbox.sendTestEvent), not one a transfer
    * caused. The sandbox's own mark: the body POSTed to the app stays the service's shape.
    */
-  test?: true;
+  test?: boolean;
 }
 
 /** What a state change touched, for watchers (the extension's views) to look again. */
