@@ -2,10 +2,11 @@ import * as vscode from 'vscode';
 import type { AccountService } from '../auth/accountService';
 import { formatDateTime } from '../common/formatTime';
 import { Disposable } from '../common/lifecycle';
-import type { Fault, SandboxClient, SandboxRole } from '../sandbox';
+import type { Fault, SandboxClient } from '../sandbox';
 import { formatDuration } from '../sandboxControl/durations';
 import { faultEffect, faultTarget } from '../sandboxControl/faultLabel';
 import type { SandboxWatch } from '../sandboxControl/sandboxWatch';
+import { sandboxServerItem } from './sandboxServerItem';
 import { tidyItem } from './tidy';
 
 export type SandboxNode =
@@ -15,20 +16,6 @@ export type SandboxNode =
   | { kind: 'faults' }
   | { kind: 'fault'; fault: Fault }
   | { kind: 'wallet'; mobile: string | undefined };
-
-/** "Served by another VS Code window": the row that says which process serves the sandbox, when it is not this window. */
-function servedByLabel(role: SandboxRole): string {
-  switch (role) {
-    case 'window':
-      return vscode.l10n.t('Served by another VS Code window');
-    case 'mcp':
-      return vscode.l10n.t('Served by the MCP server');
-    case 'cli':
-      return vscode.l10n.t('Served by npm run sandbox');
-    case 'program':
-      return vscode.l10n.t('Served by another program');
-  }
-}
 
 /**
  * What the local sandbox is told to do now: which process serves it (when not this window), its
@@ -84,17 +71,8 @@ export class SandboxTreeProvider extends Disposable implements vscode.TreeDataPr
   private buildItem(node: SandboxNode, sandbox: SandboxClient | undefined): vscode.TreeItem {
     const none = vscode.TreeItemCollapsibleState.None;
     switch (node.kind) {
-      case 'server': {
-        const server = sandbox?.server;
-        const item = new vscode.TreeItem(server ? servedByLabel(server.role) : vscode.l10n.t('Served by another process'), none);
-        item.description = sandbox && server ? vscode.l10n.t('pid {0} · {1}', server.pid, sandbox.url) : undefined;
-        item.iconPath = new vscode.ThemeIcon('remote');
-        item.contextValue = 'sandbox.server';
-        item.tooltip = vscode.l10n.t(
-          'This window uses the local sandbox that another process serves on the same state file: every window, the agent tools and the MCP server see one world. If that process stops, this window takes it over.',
-        );
-        return item;
-      }
+      case 'server':
+        return sandboxServerItem(sandbox);
       case 'clock': {
         const item = new vscode.TreeItem(vscode.l10n.t('Clock'), none);
         const now = sandbox?.now() ?? Date.now();
