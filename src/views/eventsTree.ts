@@ -93,7 +93,7 @@ export class EventsTreeProvider extends Disposable implements vscode.TreeDataPro
     const attempts = vscode.l10n.t('{0} attempts', event.attempts.length);
     item.tooltip = [
       `${title} · ${eventStateLabel(event.state)}`,
-      event.test ? vscode.l10n.t('Made up by Trigger Test Event: no money moved.') : '',
+      event.test ? vscode.l10n.t('Sent by Trigger Test Event to try your webhook URL: no transfer was made and no money moved.') : '',
       vscode.l10n.t('Created {0}', formatDateTime(event.createdAt, vscode.env.language)),
       vscode.l10n.t('To {0}', event.url),
       attempts,

@@ -54,6 +54,26 @@ describe('Events view and webhook commands (local sandbox)', function () {
     await until(() => receiver.received.length >= 1, 'the probe event reached the receiver');
   });
 
+  it('a test event is marked as one in the Events view (title, hover, screen reader); an event a transfer caused is not', async () => {
+    await runScripted(wallet.api, 'walletConsole.triggerTestEvent', ['Bank transfer']);
+    const sandbox = await wallet.api.localSandbox();
+    const testId = sandbox.events()[0]!.id;
+    await wallet.api.accounts.withWallet((client, credentials) =>
+      client.sendToPhone(credentials, { mobile: '2349090000000', amount: 1_00 }),
+    );
+    const realId = sandbox.events()[0]!.id;
+    assert.notEqual(realId, testId, 'the transfer caused an event');
+    await until(async () => (await shownEvent(realId)) !== undefined, 'the view lists the transfer’s event');
+    const item = async (id: string) => tree().getTreeItem((await eventNodes()).find((node) => node.id === id)!);
+    const test = await item(testId);
+    assert.equal(test.label, 'Bank transfer (test event)');
+    assert.match(String(test.tooltip), /Trigger Test Event .*no money moved/);
+    assert.match(test.accessibilityInformation!.label, /^Bank transfer \(test event\), /);
+    const real = await item(realId);
+    assert.equal(real.label, 'Phone transfer');
+    assert.doesNotMatch(`${String(real.tooltip)} ${real.accessibilityInformation!.label}`, /test event|Trigger Test Event/i);
+  });
+
   it('a receiver answering 500 then 200 shows in the Events view with two attempts (the clock advanced between)', async () => {
     const before = receiver.received.length;
     receiver.answer(500, 200);

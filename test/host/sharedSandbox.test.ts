@@ -138,6 +138,19 @@ describe('One local sandbox for every window: served by another process', functi
     assertNoSecret((await treeText(eventsTree())).join('\n'), await storedSecrets(wallet), 'the Events view');
   });
 
+  let renewedKey = '';
+  it('Get a New Sandbox Key reaches the process that serves the sandbox: the new key works there, the old one no longer', async () => {
+    const { api } = wallet;
+    const app = api.accounts.activeApp('local')!;
+    const oldKey = (await api.accounts.store.appSecrets('local', app.id))!.sandboxKey!;
+    await runScripted(api, 'walletConsole.renewSandboxKey', []);
+    renewedKey = (await api.accounts.store.appSecrets('local', app.id))!.sandboxKey!;
+    assert.notEqual(renewedKey, oldKey);
+    const banks = (key: string) => fetch(`${url}/v1/queries/banks`, { headers: { 'x-app-key': key } }).then((answer) => answer.status);
+    assert.equal(await banks(renewedKey), 200, 'the other process knows the new key');
+    assert.equal(await banks(oldKey), 401, 'and no longer the old one');
+  });
+
   it('when the other process goes, this window takes the state file over on the same port, with everything in it', async () => {
     other!.child.kill('SIGTERM');
     await other!.exited;
@@ -147,5 +160,7 @@ describe('One local sandbox for every window: served by another process', functi
     await runScripted(wallet.api, 'walletConsole.refreshBalance', []);
     assert.equal(wallet.api.views.model.balance.value?.balance, 3_141_59, 'the balance set in the other process survived');
     assert.equal(sandbox.events()[0]?.test, true, 'so did the events');
+    const answer = await fetch(`${url}/v1/queries/banks`, { headers: { 'x-app-key': renewedKey } });
+    assert.equal(answer.status, 200, 'and the key the other process issued');
   });
 });
