@@ -3,6 +3,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { openSharedSandbox } from '../../../src/sandbox';
 import { CliConfig, isLoopback, parseArgs } from '../../../src/sandbox/cli';
 import { call, expectOk } from './helpers';
 
@@ -101,6 +102,26 @@ describe('sandbox: CLI', () => {
     const remote = run(['--host', '0.0.0.0']);
     assert.equal(await remote.exited, 2);
     assert.match(remote.stderr(), /Refusing to listen on 0\.0\.0\.0/);
+  });
+
+  it('exits 1 naming the process that serves the state file, and leaves that sandbox as it was', async function () {
+    this.timeout(15_000);
+    const dir = mkdtempSync(path.join(tmpdir(), 'wallet-cli-owned-'));
+    const dataFile = path.join(dir, 'state.json');
+    const owner = await openSharedSandbox({ dataFile, role: 'window', port: 0, log: () => undefined });
+    try {
+      const second = run(['--port', '0', '--data', dataFile]);
+      assert.equal(await second.exited, 1);
+      assert.equal(second.stdout(), '', 'no banner: it serves nothing');
+      assert.match(
+        second.stderr(),
+        new RegExp(`state\\.json is served by a VS Code window \\(pid ${process.pid}\\) at ${owner.client.url}\\. Use that address`),
+      );
+      await expectOk(call(owner.client.url, 'GET', '/__sandbox/health'));
+    } finally {
+      await owner.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   // npm run test:unit builds first, so the bundle the README's command runs is checked too.
