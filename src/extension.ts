@@ -36,6 +36,8 @@ import { registerRequestsView } from './views/requestsView';
 import { DEFAULT_SANDBOX_PORT, sandboxBundle } from './auth/localSandbox';
 
 let sandbox: LocalSandbox | undefined;
+/** What makes the views redraw; let go first on deactivate, so a closing window draws nothing more. */
+let viewSources: vscode.Disposable | undefined;
 
 export function activate(context: vscode.ExtensionContext): WalletConsolePublicApi | WalletConsoleApi {
   const started = performance.now();
@@ -137,6 +139,7 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
       sandbox,
     }),
   );
+  viewSources = vscode.Disposable.from(accounts, watch, requests);
   void authProvider.sync();
 
   const hooks = () => ({
@@ -162,5 +165,8 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
 }
 
 export async function deactivate(): Promise<void> {
+  // Changes still arriving (a secret's echo, the sandbox's last reports) would redraw views that
+  // the closing workbench no longer answers for.
+  viewSources?.dispose();
   await sandbox?.stop();
 }
