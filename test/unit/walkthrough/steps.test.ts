@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { qualifiedStepId, walkthroughSteps } from '../../../src/walkthrough/steps';
 
@@ -7,7 +7,9 @@ const repoRoot = path.resolve(__dirname, '..', '..', '..', '..');
 const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
   publisher: string;
   name: string;
-  contributes: { walkthroughs: { id: string; steps: { id: string; completionEvents: string[] }[] }[] };
+  contributes: {
+    walkthroughs: { id: string; steps: { id: string; completionEvents: string[]; media: { image?: unknown } }[] }[];
+  };
 };
 const extensionId = `${manifest.publisher}.${manifest.name}`;
 const walkthroughId = manifest.contributes.walkthroughs[0]!.id;
@@ -54,5 +56,20 @@ describe('walkthroughSteps', () => {
       },
     });
     assert.deepEqual(steps.events, ['onView:v']);
+  });
+});
+
+describe('walkthrough pictures (issue 25)', () => {
+  it('every step has a light and a dark picture, each file present, so none is dark in a light theme', () => {
+    for (const step of manifest.contributes.walkthroughs[0]!.steps) {
+      const image = step.media.image as Record<string, string>;
+      assert.equal(typeof image, 'object', `${step.id}: one picture for every theme`);
+      assert.deepEqual(Object.keys(image).sort(), ['dark', 'hc', 'hcLight', 'light'], step.id);
+      assert.match(image.light!, /-light\.webp$/, `${step.id}: light themes get the light picture`);
+      assert.match(image.hcLight!, /-light\.webp$/, `${step.id}: light high contrast gets the light picture`);
+      assert.match(image.dark!, /-dark\.webp$/, step.id);
+      assert.match(image.hc!, /-dark\.webp$/, step.id);
+      for (const file of Object.values(image)) assert.ok(existsSync(path.join(repoRoot, file)), `${file} exists`);
+    }
   });
 });
