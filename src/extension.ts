@@ -34,6 +34,8 @@ import { DEFAULT_HISTORY_SIZE } from './traffic/requestList';
 import { RequestReplayer } from './traffic/replay';
 import { registerRequestsView } from './views/requestsView';
 import { DEFAULT_SANDBOX_PORT, sandboxBundle } from './auth/localSandbox';
+import { WalkthroughProgress } from './walkthrough/progress';
+import { walkthroughSteps } from './walkthrough/steps';
 
 let sandbox: LocalSandbox | undefined;
 /** What makes the views redraw; let go first on deactivate, so a closing window draws nothing more. */
@@ -85,6 +87,11 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
   const replayer = new RequestReplayer(accounts, requests, logger, ui, () => settings.requestTimeoutMs(), banks);
   const webview = registerWebview(context, { accounts, logger, banks, verifier, records, watch, requests, replayer });
   const requestsView = registerRequestsView(requests, sandbox);
+  // What the user has already done (signed in, a wallet connected, in a previous run too) shows as done.
+  const walkthrough = new WalkthroughProgress(walkthroughSteps(context.extension.id, context.extension.packageJSON), logger);
+  walkthrough.followContextKeys(views.contextKeys);
+  walkthrough.followView(views.developerView, 'walletConsole.developer');
+  walkthrough.followView(requestsView.view, 'walletConsole.requests');
   const agentTools = registerAgentTools(
     contributedToolNames(context.extension.packageJSON),
     extensionToolContext(accounts, sandbox, new HistoryRecentRequests(requests)),
@@ -123,6 +130,7 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
     ...registerLinter(),
     ...agentTools.disposables,
     ...(mcpRegistration ? [mcpRegistration] : []),
+    walkthrough,
     ...registerCommands(runner, deps, {
       state: context.globalState,
       model: views.model,
@@ -137,6 +145,7 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
       watch,
       requests,
       sandbox,
+      onCommand: (id) => walkthrough.commandRan(id),
     }),
   );
   viewSources = vscode.Disposable.from(accounts, watch, requests);

@@ -20,6 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { formatWithOptions, stripVTControlCharacters } from 'node:util';
+import { DOM_ANSWERS_ENV, startDomProbe } from './domProbe.mjs';
 import { developmentPayload, startServer, tempWorkspace, workbenchUrl } from './server.mjs';
 import { selectHosts, setupHost } from './setup.mjs';
 import {
@@ -97,6 +98,9 @@ async function runSuite(spec, index, options) {
   // The browser first, so the secret audit (test/host/security.test.ts) can search its profile too.
   const browser = await launchBrowser({ executablePath: host.chromium });
   env.WALLET_CONSOLE_BROWSER_PROFILE = browser.profile;
+  // Tests that look at the workbench itself (the Welcome page) ask through this: domProbe.mjs.
+  const domProbe = startDomProbe(browser.page);
+  env[DOM_ANSWERS_ENV] = domProbe.folder;
   // Our own data folder (not the server's temp one), so the logs can be read after it stopped.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wallet-console-host-'));
   const forgetDataDir = onShutdown(() => rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 }));
@@ -117,6 +121,7 @@ async function runSuite(spec, index, options) {
   await browser.page.exposeFunction('codeAutomationLog', (type, args) => {
     const text = format(args);
     heardFromHost ||= text.startsWith(HOST_TAG);
+    if (text.startsWith(HOST_TAG) && domProbe.handle(text.slice(HOST_TAG.length))) return;
     if (!text.startsWith(HOST_TAG)) consoleLines.push({ type, text });
     result = show(type, text) ?? result;
   });

@@ -168,7 +168,17 @@ export async function startServer({
     const logFile = path.join(root, 'server.log');
     const logStream = createWriteStream(logFile);
     let tail = '';
-    const args = [...serverArgs(host.serverMain, dirs), '--host', HOST, '--port', String(serverPort), '--without-connection-token'];
+    const args = [
+      ...serverArgs(host.serverMain, dirs),
+      '--host',
+      HOST,
+      '--port',
+      String(serverPort),
+      '--without-connection-token',
+      // Help: Welcome shows VS Code's own Welcome page (with our walkthrough), not code-server's
+      // "Get started with code-server" walkthrough first.
+      '--disable-getting-started-override',
+    ];
     if (smokeTestDriver) args.push('--enable-smoke-test-driver');
     child = spawn(host.node, args, { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     const onData = (chunk) => {

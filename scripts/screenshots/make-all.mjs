@@ -4,14 +4,17 @@
 // a newcomer's path from signed out to a verified bank account, then the development loop
 // (devLoop.mjs), in dark and light themes.
 //
-//   npm run screenshots
+//   npm run screenshots                    the dark pictures (and the README's light ones)
+//   npm run screenshots -- --theme light   only the walkthrough's light pictures (*-light.webp)
+//
+// The walkthrough shows *-dark.webp in dark and high-contrast themes, *-light.webp in light ones.
 /* global Image, document -- used only inside page.evaluate, which runs in the browser */
 import { Buffer } from 'node:buffer';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { connectSandboxWallet, createApp, openTransaction, panelFrame, signUp, verifyInPanel } from '../host/flows.mjs';
-import { compileTypeScript, log, repoRoot } from '../host/util.mjs';
+import { compileTypeScript, log, parseArgs, repoRoot } from '../host/util.mjs';
 import { runCommand, settle, startWorkbench } from '../host/workbench.mjs';
 import { devLoopPictures } from './devLoop.mjs';
 
@@ -19,6 +22,7 @@ const docs = path.join(repoRoot, 'docs', 'images');
 const walkthrough = path.join(repoRoot, 'media', 'walkthrough');
 const WIDTH = 1280;
 const HEIGHT = 800;
+const THEME = parseArgs(process.argv.slice(2)).theme === 'light' ? 'light' : 'dark';
 /**
  * What each walkthrough step is about, cropped to it: VS Code shows a step's picture in a
  * narrow column, where a whole-workbench capture shrinks until its text is unreadable.
@@ -93,11 +97,12 @@ const pictures = [];
 async function shoot(page, name, { walkthroughName, full = true } = {}) {
   await settle(page, { quietMs: 800 });
   await page.mouse.move(WIDTH - 5, HEIGHT - 60);
-  if (full) await page.screenshot({ path: path.join(docs, `${name}.png`) });
+  // The README's pictures come from the dark run; the light run makes the walkthrough's light ones only.
+  if (full && THEME === 'dark') await page.screenshot({ path: path.join(docs, `${name}.png`) });
   if (walkthroughName) {
     const clip = await regionOf(page, WALKTHROUGH_REGIONS[walkthroughName]);
     // Encoded once the flow is done: a second page now would take the keyboard from the workbench.
-    pictures.push({ file: path.join(walkthrough, `${walkthroughName}.webp`), png: await page.screenshot({ clip }) });
+    pictures.push({ file: path.join(walkthrough, `${walkthroughName}-${THEME}.webp`), png: await page.screenshot({ clip }) });
   }
   log(`Pictured ${name}.`);
 }
@@ -113,7 +118,7 @@ async function main() {
     extension: 'vsix',
     width: WIDTH,
     height: HEIGHT,
-    settings: { 'workbench.colorTheme': 'Default Dark Modern' },
+    settings: { 'workbench.colorTheme': THEME === 'light' ? 'Default Light Modern' : 'Default Dark Modern' },
   });
   const { page } = workbench;
   try {
@@ -130,6 +135,10 @@ async function main() {
     await verifyInPanel(page, { bankFilter: 'access', bankCode: '000014', accountNumber: makeValidAccountNumber('000014', '069000003') });
     await shoot(page, 'verify-dark', { walkthroughName: 'verify-bank' });
     await devLoopPictures(page, (name, options) => shoot(page, name, options));
+    if (THEME === 'light') {
+      for (const { file, png } of pictures) writeFileSync(file, await toWebp(page, png));
+      return;
+    }
 
     // Default Light Modern, without a marketplace lookup.
     await runCommand(page, 'Preferences: Toggle between Light/Dark Themes');

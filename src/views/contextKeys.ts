@@ -6,6 +6,9 @@ import { Disposable } from '../common/lifecycle';
 export class ContextKeys extends Disposable {
   /** The last values set, for tests and the walkthrough. */
   readonly values: Record<string, unknown> = {};
+  private readonly didSet = this._register(new vscode.EventEmitter<{ key: string; value: unknown }>());
+  /** A key was set (the walkthrough's progress follows these: src/walkthrough/progress.ts). */
+  readonly onDidSet = this.didSet.event;
 
   constructor(private readonly accounts: AccountService) {
     super();
@@ -24,6 +27,7 @@ export class ContextKeys extends Disposable {
   private set(key: string, value: unknown): void {
     this.values[key] = value;
     void vscode.commands.executeCommand('setContext', `walletConsole.${key}`, value);
+    this.didSet.fire({ key, value });
   }
 
   private update(): void {
