@@ -42,6 +42,8 @@ export class DeveloperTreeProvider extends Disposable implements vscode.TreeData
       case 'developer': {
         const developer = accounts.developer;
         const item = new vscode.TreeItem(developer?.email ?? vscode.l10n.t('Not signed in'));
+        // Stable ids: the label changes on sign-in and sign-out (see walletTree.ts).
+        item.id = 'walletConsole.developer';
         item.contextValue = developer ? 'developer' : 'developer.signedOut';
         item.iconPath = new vscode.ThemeIcon(developer ? 'account' : 'sign-in');
         // The view's own description names the environment; repeat it only when it is live.
@@ -59,6 +61,7 @@ export class DeveloperTreeProvider extends Disposable implements vscode.TreeData
       }
       case 'apps': {
         const item = new vscode.TreeItem(vscode.l10n.t('Apps'), vscode.TreeItemCollapsibleState.Expanded);
+        item.id = 'walletConsole.apps';
         item.contextValue = 'apps';
         item.iconPath = new vscode.ThemeIcon('package');
         item.description = accounts.apps.length === 0 ? vscode.l10n.t('none yet') : `${accounts.apps.length}`;
