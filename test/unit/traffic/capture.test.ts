@@ -10,8 +10,9 @@ import { WalletClient } from '../../../src/api';
 import { newDeveloper } from '../sandbox/helpers';
 import { sandboxAnswer } from './sandboxAnswer';
 
-// Masking on recording, over real traffic: a developer's flow against a real sandbox, every
-// exchange turned into a record, and no secret of the flow anywhere in what is kept.
+// Masking on first read, over real traffic: a developer's flow against a real sandbox, every
+// exchange kept as it came and turned into a record, and no secret of the flow anywhere in what
+// a record gives when read.
 
 const SANDBOX_URL = 'http://127.0.0.1:4010';
 
@@ -30,7 +31,7 @@ function shown(record: RequestRecord): string {
   return JSON.stringify({ ...JSON.parse(everything(record)), template: undefined });
 }
 
-describe('traffic: records masked on recording', () => {
+describe('traffic: records kept as they came, masked when first read', () => {
   let sandbox: Sandbox;
   const exchanges: SandboxExchange[] = [];
 
@@ -39,7 +40,7 @@ describe('traffic: records masked on recording', () => {
   });
   after(() => sandbox.close());
 
-  it('keeps no password, token, app key or passcode, and masks account numbers, over a whole flow', async () => {
+  it('reads back no password, token, app key or passcode, and masks account numbers, over a whole flow', async () => {
     const developer = await newDeveloper(sandbox);
     const client = new WalletClient({ consoleUrl: sandbox.url, developerUrl: sandbox.url, userAgent: EXTENSION_USER_AGENT });
     await client.validateUser(developer.sandboxKey, developer.sandboxMobile);
@@ -99,6 +100,31 @@ describe('traffic: records masked on recording', () => {
     assert.ok(!everything(record).includes('sk_test_abcdefgh12345678'));
     assert.ok(!everything(record).includes('a'.repeat(40)));
     assert.ok(!everything(record).includes('eyJabcdef'));
+  });
+
+  it('keeps the wire as it came until first read, then only its masked copy (what the comments in api/ and traffic/ say)', () => {
+    const wire = {
+      method: 'GET',
+      baseUrl: 'https://api.console.example.com',
+      path: '/v1/users/balance',
+      query: '',
+      requestHeaders: { 'x-app-wallet-access-token': 'first-token-0123456789', 'x-trace': 'first' },
+      requestBody: '',
+      status: 200,
+      responseHeaders: {},
+      responseBody: '{"success":true}',
+      startedAt: 1,
+      durationMs: 1,
+    };
+    const record = recordFromTransport('staging', wire);
+    // Not copied when recorded: a change to the exchange before the first read shows in the record.
+    wire.requestHeaders['x-trace'] = 'changed before the first read';
+    const header = (name: string) => record.requestHeaders.find(([key]) => key === name)?.[1];
+    assert.equal(header('x-trace'), 'changed before the first read');
+    assert.equal(header('x-app-wallet-access-token'), '[masked]');
+    // Masked and let go on first read: later changes to the exchange no longer reach it.
+    wire.requestHeaders['x-trace'] = 'changed after';
+    assert.equal(header('x-trace'), 'changed before the first read');
   });
 
   it('keeps each record its own request headers when a client changes them between calls', () => {
@@ -167,7 +193,7 @@ describe('traffic: records masked on recording', () => {
     assert.equal(record.fromExtension, false);
     assert.equal(record.responseBody, '{"success":true,"data":{"balance":150000}}');
     assert.equal(record.template.url, `${SANDBOX_URL}/v1/users/balance?limit=20`);
-    assert.equal(recorder.record(id), undefined, 'a row is handed over once: it keeps nothing unmasked after');
+    assert.equal(recorder.record(id), undefined, 'a row is handed over once: the recorder empties it');
     assert.equal(recorder.note({ ...exchange, admin: true, path: '/__sandbox/reset' }, SANDBOX_URL), undefined);
   });
 
