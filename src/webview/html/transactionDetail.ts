@@ -8,6 +8,7 @@ import { formatNaira } from '../../api/money';
 import { verifyPrefill, type VerifyPrefill } from '../../banks/verifyPrefill';
 import { formatBillerName } from '../../common/billerName';
 import { formatDateTime } from '../../common/formatTime';
+import { formatKobo } from '../../common/moneyText';
 import { isRecord } from '../../common/isRecord';
 import { transactionTypeIcon, transactionTypeLabel } from '../../common/transactionTypes';
 import type { WebviewIcon } from './iconNames';
@@ -76,8 +77,7 @@ export function describeTransaction(transaction: Transaction, locale?: string): 
   const amount = record.amount;
   const kobo = typeof amount === 'number' && Number.isFinite(amount) ? amount : undefined;
   const amountText = formatNaira(kobo ?? Number.NaN);
-  const amountTitle =
-    kobo !== undefined ? l10n.t('{0} kobo', kobo.toLocaleString('en-US')) : l10n.t('amount as sent: {0}', valueText(amount));
+  const amountTitle = kobo !== undefined ? formatKobo(kobo) : l10n.t('amount as sent: {0}', valueText(amount));
   const type = typeof record.type === 'string' ? record.type : valueText(record.type);
   const reference = typeof record.reference === 'string' ? record.reference : valueText(record.reference);
 
