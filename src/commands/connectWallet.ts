@@ -47,7 +47,9 @@ export async function connectWallet(deps: CommandDeps, mobileArgument?: unknown)
   if (!mobileCheck.ok) throw new UserFacingError(mobileCheck.message);
   const mobile = mobileCheck.value;
 
-  const sent = await withProgress(vscode.l10n.t('Sending a passcode to {0}…', mobile), () => login.sendPasscode(mobile));
+  const sent = await withProgress(vscode.l10n.t('Sending a passcode to {0}…', formatMobileForPeople(mobile)), () =>
+    login.sendPasscode(mobile),
+  );
 
   let connected = false;
   // The latest send-OTP message: in the sandbox it carries the passcode, which must stay in view.
@@ -89,7 +91,7 @@ export async function selectWallet(deps: CommandDeps, mobileArgument?: unknown):
   const env = deps.accounts.env();
   const { wallets, activeWalletMobile } = deps.accounts.accounts(env);
   const items = wallets.map((wallet) => ({
-    label: wallet.mobile,
+    label: formatMobileForPeople(wallet.mobile),
     description:
       [
         wallet.mobile === activeWalletMobile ? vscode.l10n.t('active') : '',
@@ -114,14 +116,14 @@ export async function disconnectWallet(deps: CommandDeps, mobileArgument?: unkno
   const mobile = await argumentOrPick(
     deps,
     mobileArgument,
-    wallets.map((wallet) => ({ label: wallet.mobile, value: wallet.mobile })),
+    wallets.map((wallet) => ({ label: formatMobileForPeople(wallet.mobile), value: wallet.mobile })),
     { title: vscode.l10n.t('Disconnect Wallet'), none: new UserFacingError(vscode.l10n.t('No wallet is connected.')) },
   );
   const disconnect = vscode.l10n.t('Disconnect');
   const answer = await deps
     .ui()
     .confirm(
-      vscode.l10n.t('Disconnect wallet {0}? Its tokens are deleted; connect it again with a new passcode.', mobile),
+      vscode.l10n.t('Disconnect wallet {0}? Its tokens are deleted; connect it again with a new passcode.', formatMobileForPeople(mobile)),
       { modal: true, level: 'warning' },
       disconnect,
     );

@@ -3,6 +3,7 @@ import type { AccountService } from '../auth/accountService';
 import type { AppInfo } from '../auth/accountState';
 import { ENVIRONMENTS } from '../auth/environments';
 import { COMMANDS } from '../common/commandIds';
+import { formatMobileForPeople } from '../common/formatMobile';
 import { Disposable } from '../common/lifecycle';
 import { tidyItem } from './tidy';
 
@@ -51,7 +52,7 @@ export class DeveloperTreeProvider extends Disposable implements vscode.TreeData
         item.tooltip = developer
           ? [
               vscode.l10n.t('Signed in to {0} as {1}', env.label, developer.email),
-              developer.sandboxMobile ? vscode.l10n.t('Sandbox wallet: {0}', developer.sandboxMobile) : '',
+              developer.sandboxMobile ? vscode.l10n.t('Sandbox wallet: {0}', formatMobileForPeople(developer.sandboxMobile)) : '',
             ]
               .filter(Boolean)
               .join('\n')

@@ -4,7 +4,9 @@ import type { AccountService } from '../auth/accountService';
 import type { WalletInfo } from '../auth/accountState';
 import { ENVIRONMENTS } from '../auth/environments';
 import { COMMANDS } from '../common/commandIds';
+import { formatMobileForPeople } from '../common/formatMobile';
 import { formatClockTime, formatDateTime } from '../common/formatTime';
+import { formatKobo } from '../common/moneyText';
 import { Disposable } from '../common/lifecycle';
 import { transferState } from '../money/transferStatus';
 import { tidyItem } from './tidy';
@@ -235,12 +237,13 @@ export class WalletTreeProvider extends Disposable implements vscode.TreeDataPro
         return item;
       }
       case 'otherWallet': {
-        const item = new vscode.TreeItem(node.wallet.mobile);
+        const shown = formatMobileForPeople(node.wallet.mobile);
+        const item = new vscode.TreeItem(shown);
         item.id = `walletConsole.otherWallet.${node.wallet.mobile}`;
         item.contextValue = `otherWallet.${node.wallet.status}`;
         item.description = node.wallet.status === 'disconnected' ? vscode.l10n.t('disconnected') : undefined;
         item.iconPath = new vscode.ThemeIcon(node.wallet.status === 'disconnected' ? 'debug-disconnect' : 'device-mobile');
-        item.tooltip = vscode.l10n.t('Click to make {0} the active wallet.', node.wallet.mobile);
+        item.tooltip = vscode.l10n.t('Click to make {0} the active wallet.', shown);
         item.command = { command: COMMANDS.selectWallet, title: vscode.l10n.t('Select Wallet'), arguments: [node.wallet.mobile] };
         return item;
       }
@@ -265,15 +268,16 @@ export class WalletTreeProvider extends Disposable implements vscode.TreeDataPro
   private walletItem(): vscode.TreeItem {
     const wallet = this.service.activeWallet();
     const app = this.service.activeApp();
-    const item = new vscode.TreeItem(wallet?.mobile ?? vscode.l10n.t('Wallet'), vscode.TreeItemCollapsibleState.Expanded);
+    const mobile = wallet ? formatMobileForPeople(wallet.mobile) : '';
+    const item = new vscode.TreeItem(mobile || vscode.l10n.t('Wallet'), vscode.TreeItemCollapsibleState.Expanded);
     item.id = 'walletConsole.activeWallet';
     item.contextValue = 'wallet';
     item.iconPath = new vscode.ThemeIcon('device-mobile');
     item.description = app ? vscode.l10n.t('via {0}', app.name) : undefined;
     const envLabel = ENVIRONMENTS[this.service.env()].label;
     item.tooltip = app
-      ? vscode.l10n.t('Active wallet {0} in {1}, reached through the app "{2}".', wallet?.mobile ?? '', envLabel, app.name)
-      : vscode.l10n.t('Active wallet {0} in {1}.', wallet?.mobile ?? '', envLabel);
+      ? vscode.l10n.t('Active wallet {0} in {1}, reached through the app "{2}".', mobile, envLabel, app.name)
+      : vscode.l10n.t('Active wallet {0} in {1}.', mobile, envLabel);
     return item;
   }
 
@@ -291,11 +295,7 @@ export class WalletTreeProvider extends Disposable implements vscode.TreeDataPro
     item.accessibilityInformation = accessible(
       [vscode.l10n.t('Balance'), value ? spokenNaira(value.balance) : '', state].filter(Boolean).join(', '),
     );
-    item.tooltip = error
-      ? `${error}\n${vscode.l10n.t('Click refresh to try again.')}`
-      : value
-        ? vscode.l10n.t('{0} kobo', value.balance.toLocaleString('en-NG'))
-        : undefined;
+    item.tooltip = error ? `${error}\n${vscode.l10n.t('Click refresh to try again.')}` : value ? formatKobo(value.balance) : undefined;
     return item;
   }
 }
