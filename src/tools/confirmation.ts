@@ -2,6 +2,8 @@
 // Numbers are shown in full: this is where the user checks the exact ones the call will use.
 
 import { formatNaira } from '../api';
+import { formatBillerName } from '../common/billerName';
+import { countText } from '../common/plural';
 import type { ToolEnvironment } from './context';
 import { TOOL_DEFINITIONS, type ToolInput, type ToolKey } from './definitions';
 
@@ -32,10 +34,13 @@ export function confirmation(key: ToolKey, input: unknown, where: ToolEnvironmen
       }
       case 'airtime': {
         const given = input as ToolInput<'airtime'>;
-        return `Buy ${formatNaira(given.amountKobo)} of ${given.provider} airtime for ${given.mobile} from ${from(given.wallet, defaultWallet)} ${place}. Sent once, never retried.`;
+        return `Buy ${formatNaira(given.amountKobo)} of ${formatBillerName(given.provider)} airtime for ${given.mobile} from ${from(given.wallet, defaultWallet)} ${place}. Sent once, never retried.`;
       }
-      case 'advanceClock':
-        return `Move the sandbox clock forward ${(input as ToolInput<'advanceClock'>).seconds} seconds ${place}: pending bank transfers that fall due settle and due webhooks are sent.`;
+      case 'advanceClock': {
+        const { seconds } = input as ToolInput<'advanceClock'>;
+        const forward = countText(seconds, `${seconds} second`, `${seconds} seconds`, 'en');
+        return `Move the sandbox clock forward ${forward} ${place}: pending bank transfers that fall due settle and due webhooks are sent.`;
+      }
       case 'injectFault': {
         const given = input as ToolInput<'injectFault'>;
         return `Make requests to ${given.method ?? 'any method'} ${given.path} fail ${place}${given.times ? ` for the next ${given.times}` : ' until faults are cleared'}.`;

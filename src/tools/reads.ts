@@ -4,6 +4,7 @@ import type { ToolContext } from './context';
 import type { ToolInput } from './definitions';
 import { bankLine, eventLine, money, requestLine, transactionDetail, transactionLine } from './format';
 import { maskAccountNumber } from '../common/masking';
+import { countText } from '../common/plural';
 
 export async function balance(ctx: ToolContext, input: ToolInput<'balance'>): Promise<string[]> {
   const answer = await ctx.withWallet((client, credentials) => client.getBalance(credentials), input.wallet);
@@ -38,7 +39,9 @@ export async function banks(ctx: ToolContext, input: ToolInput<'banks'>): Promis
   const search = input.search?.trim().toLowerCase() ?? '';
   const matching = search ? all.filter((bank) => bank.bankName.toLowerCase().includes(search) || bank.bankCode.includes(search)) : all;
   const limit = input.limit ?? 15;
-  const header = search ? `${matching.length} of ${all.length} banks match "${input.search}"` : `${all.length} banks`;
+  const header = search
+    ? `Banks matching "${input.search}": ${matching.length} of ${all.length}`
+    : countText(all.length, `${all.length} bank`, `${all.length} banks`, 'en');
   if (matching.length === 0) return [`${header}. Try part of the name, e.g. "access" or "first".`];
   const more = matching.length > limit ? ` (first ${limit}; narrow the search for the rest)` : '';
   return [`${header}${more}: code name`, ...matching.slice(0, limit).map(bankLine)];
