@@ -79,7 +79,7 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
   const records = new TransactionRecords();
   const money = new MoneyService(accounts, logger);
   const transferWatcher = new TransferWatcher(accounts, money, sandbox, logger);
-  const replayer = new RequestReplayer(accounts, requests, logger, ui, () => settings.requestTimeoutMs());
+  const replayer = new RequestReplayer(accounts, requests, logger, ui, () => settings.requestTimeoutMs(), banks);
   const webview = registerWebview(context, { accounts, logger, banks, verifier, records, watch, requests, replayer });
   const requestsView = registerRequestsView(requests, sandbox);
   const agentTools = registerAgentTools(

@@ -7,6 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { startKeyFront } from './keyFront.mjs';
 import { HostError, describeMs, envNumber, groupAlive, killGroup, lastLines, log, onShutdown, run } from './util.mjs';
 
 export const HOST = '127.0.0.1';
@@ -128,6 +129,7 @@ export async function startServer({
   writeSettings(dirs.user, settings);
 
   let child;
+  let front;
   let stopped = false;
   const removeTemp = () => {
     if (temp) rmSync(root, { recursive: true, force: true, maxRetries: 3 });
@@ -136,6 +138,7 @@ export async function startServer({
     if (stopped) return;
     stopped = true;
     unregister();
+    await front?.close();
     if (child?.pid) {
       if (options?.sync) {
         killGroup(child.pid, 'SIGKILL');
@@ -158,11 +161,14 @@ export async function startServer({
       log(`Installed ${path.basename(file)} into the server (${describeMs(installed.ms)}).`);
     }
 
+    // The browser talks to the front on `port`; the server listens on a free port behind it.
     const port = await findFreePort(preferred);
+    const serverPort = await findFreePort();
+    front = await startKeyFront({ host: HOST, port, target: serverPort, keyFile: path.join(dirs.user, 'serve-web-key-half') });
     const logFile = path.join(root, 'server.log');
     const logStream = createWriteStream(logFile);
     let tail = '';
-    const args = [...serverArgs(host.serverMain, dirs), '--host', HOST, '--port', String(port), '--without-connection-token'];
+    const args = [...serverArgs(host.serverMain, dirs), '--host', HOST, '--port', String(serverPort), '--without-connection-token'];
     if (smokeTestDriver) args.push('--enable-smoke-test-driver');
     child = spawn(host.node, args, { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     const onData = (chunk) => {

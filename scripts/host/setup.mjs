@@ -248,10 +248,24 @@ function nodedirFor(node) {
   return existsSync(path.join(prefix, 'include', 'node', 'node_version.h')) ? prefix : undefined;
 }
 
+/**
+ * What an outer npm (`npm test` runs this inside `npm run`) exports for its scripts and a nested
+ * install must not inherit: code-server's postinstall reads the Node version from
+ * npm_config_user_agent (the outer npm's Node 20, not the Node 24 on PATH) and refuses to build;
+ * npm_config_local_prefix would point the install at this repository.
+ */
+const OUTER_NPM_VARIABLES =
+  /^npm_(config_(user_agent|node_gyp|npm_version|local_prefix)|execpath|node_execpath|command|lifecycle_.*|package_.*)$/;
+
+/** This process's environment less what an outer npm run added: the install runs as from a shell. */
+export function shellEnv(env = process.env) {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !OUTER_NPM_VARIABLES.test(name)));
+}
+
 /** The environment for npm installs of the host: every install script allowed, nothing asked. */
 function installEnv(tmpDir) {
   return {
-    ...process.env,
+    ...shellEnv(),
     TMPDIR: tmpDir,
     // node-pty's install runs `npx node-gyp`; a user `yes=false` would cancel it.
     npm_config_yes: 'true',

@@ -51,7 +51,16 @@ async function main() {
     if (error.output) process.stderr.write(`${error.output.trimEnd()}\n`);
     await run('npm', ['run', 'build'], { cwd: repoRoot, label: 'npm run build', timeoutMs: 5 * 60_000 });
   }
-  const server = await startServer({ host, port, profileDir, vsix: vsix ? [vsix] : [], smokeTestDriver: false });
+  const server = await startServer({
+    host,
+    port,
+    profileDir,
+    vsix: vsix ? [vsix] : [],
+    smokeTestDriver: false,
+    // The browser runs on this machine: forwarding the local sandbox's port (4010) only adds a
+    // "port 4010 is available · Open in Browser" toast after sign-up.
+    settings: { 'remote.autoForwardPorts': false },
+  });
   const url = vsix
     ? workbenchUrl(server.port, { folder })
     : workbenchUrl(server.port, { folder, payload: developmentPayload(server.port, { extensionPath: repoRoot }) });

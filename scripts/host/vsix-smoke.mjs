@@ -2,14 +2,20 @@
 /* global document -- used only inside page.evaluate, which runs in the browser */
 // Packages the extension as users get it (.vsix), installs it into the VS Code server with
 // --install-extension, and uses it through the UI: sign up, create an app, connect the
-// sandbox wallet, open a transaction, cancel a slow load, and press Enter on the production
-// warning. Fails if any step does not show what a person expects.
+// sandbox wallet, open a transaction, cancel a slow load, press Enter on the production
+// warning, then stop everything and start again on the same profiles (as `npm start` and the
+// same browser do): the sign-in, the app key and the wallet are still there. Fails if any step
+// does not show what a person expects.
 // Runs on every VS Code version CI proves (setup.mjs HOSTS), one after the other.
 //
 //   npm run test:vsix                          every version
 //   npm run test:vsix -- --vscode 1.139.1      one version (also: 1.139, all; env WALLET_CONSOLE_VSCODE)
 import { connectSandboxWallet, createApp, openFirstTransaction, panelFrame, signUp } from './flows.mjs';
 import { selectHosts } from './setup.mjs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { tempWorkspace } from './server.mjs';
 import { failAndExit, log, parseArgs } from './util.mjs';
 import { packageVsix } from './vsix.mjs';
 import { startWorkbench } from './workbench.mjs';
@@ -20,7 +26,19 @@ function expect(condition, message) {
 }
 
 async function smoke(vscode, vsixFile) {
-  const workbench = await startWorkbench({ extension: 'vsix', vsixFile, vscode });
+  const kept = mkdtempSync(path.join(os.tmpdir(), 'wallet-console-smoke-'));
+  const profiles = { profileDir: path.join(kept, 'server'), browserProfileDir: path.join(kept, 'browser'), folder: tempWorkspace() };
+  try {
+    const { email, mobile, port } = await firstRun(vscode, vsixFile, profiles);
+    // The same origin: the browser keeps the workbench's storage (and sealed secrets) per origin.
+    await restartKeepsWhatTheUserMade(vscode, vsixFile, { ...profiles, port }, { email, mobile });
+  } finally {
+    rmSync(kept, { recursive: true, force: true, maxRetries: 3 });
+  }
+}
+
+async function firstRun(vscode, vsixFile, profiles) {
+  const workbench = await startWorkbench({ extension: 'vsix', vsixFile, vscode, ...profiles });
   const { page } = workbench;
   try {
     expect(await workbench.clickActivity('Wallet Console', { timeoutMs: 20_000 }), 'the installed extension shows its activity-bar icon');
@@ -43,6 +61,30 @@ async function smoke(vscode, vsixFile) {
     expect(/₦/.test(amount ?? ''), 'the detail panel shows the transaction amount');
     await cancelSlowWait(workbench);
     await enterStaysOffProduction(workbench);
+    return { email, mobile, port: workbench.server.port };
+  } finally {
+    await workbench.close();
+  }
+}
+
+/**
+ * Issue 25: secrets were never stored on this host (the workbench's key route answered 405), so
+ * after a restart the app key and the wallet's tokens were gone. The same server and browser
+ * profiles again: the Developer view still has the account and the Wallet view loads the balance,
+ * which needs both the app key and the wallet's token from SecretStorage.
+ */
+async function restartKeepsWhatTheUserMade(vscode, vsixFile, profiles, { email, mobile }) {
+  const workbench = await startWorkbench({ extension: 'vsix', vsixFile, vscode, ...profiles });
+  const { page } = workbench;
+  try {
+    expect(await workbench.clickActivity('Wallet Console', { timeoutMs: 20_000 }), 'after a restart the activity-bar icon is there');
+    await page.locator('.monaco-list-row', { hasText: email }).first().waitFor({ state: 'visible', timeout: 20_000 });
+    log('ok: after a restart the Developer view still shows the signed-in e-mail');
+    await page.locator('.monaco-list-row', { hasText: mobile }).first().waitFor({ state: 'visible', timeout: 20_000 });
+    const balance = page.locator('.part.statusbar .statusbar-item', { hasText: /₦[\d,]+\.\d{2}/ }).first();
+    await balance.waitFor({ state: 'visible', timeout: 20_000 });
+    const failed = await page.locator('.monaco-list-row', { hasText: 'could not be loaded' }).count();
+    expect(failed === 0, `after a restart wallet ${mobile} loads its balance with the kept app key and token`);
   } finally {
     await workbench.close();
   }

@@ -33,8 +33,9 @@ const QUICK_INPUT = '.quick-input-widget';
 const QUICK_INPUT_BOX = '.quick-input-widget .quick-input-box input';
 
 /** Launches headless Chromium on a fresh profile. Resolves with { context, page, close(), profile (its folder) }. */
-export async function launchBrowser({ executablePath, width = 1400, height = 900, colorScheme = 'dark' } = {}) {
-  const profile = mkdtempSync(path.join(os.tmpdir(), 'wallet-console-chromium-'));
+/** `profileDir`: a browser profile the caller keeps (a restart reopens the same one); default a fresh one, removed on close. */
+export async function launchBrowser({ executablePath, width = 1400, height = 900, colorScheme = 'dark', profileDir } = {}) {
+  const profile = profileDir ?? mkdtempSync(path.join(os.tmpdir(), 'wallet-console-chromium-'));
   let context;
   let closed = false;
   const close = async (options) => {
@@ -43,7 +44,7 @@ export async function launchBrowser({ executablePath, width = 1400, height = 900
     unregister();
     // Playwright kills the browser itself when this process exits; here we close it politely.
     if (!options?.sync) await context?.close().catch(() => {});
-    rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
+    if (!profileDir) rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
   };
   const unregister = onShutdown(close);
   try {
@@ -174,7 +175,11 @@ function cssString(text) {
  *              (loaded from this checkout as a development extension; needs `npm run build`)
  *   vsixFile   with 'vsix': this package instead of packaging one now
  *   vscode     which VS Code (a version; default: setup.mjs selectHost())
- *   width, height, theme (a color theme name), settings, folder, env, profileDir
+ *   width, height, theme (a color theme name), settings, folder, env
+ *   profileDir, browserProfileDir  the server's and the browser's profiles, kept by the caller
+ *              (as `npm start` and a returning user do); default fresh ones, removed on close
+ *   port       the port to ask for first (the browser keeps storage per origin: a returning user
+ *              comes back to the same one)
  */
 export async function startWorkbench({
   extension = 'vsix',
@@ -187,6 +192,8 @@ export async function startWorkbench({
   folder,
   env,
   profileDir,
+  browserProfileDir,
+  port,
   // Needed for a development payload; it also makes VS Code refuse modal dialogs, so pictures of
   // the packaged extension go without it and show the dialogs a user sees.
   smokeTestDriver = extension !== 'vsix',
@@ -195,14 +202,14 @@ export async function startWorkbench({
   const allSettings = { ...settings };
   if (theme) allSettings['workbench.colorTheme'] = theme;
   const vsix = extension === 'vsix' ? [vsixFile ?? (await packageVsix())] : [];
-  const server = await startServer({ host, settings: allSettings, env, profileDir, vsix, smokeTestDriver });
+  const server = await startServer({ host, port, settings: allSettings, env, profileDir, vsix, smokeTestDriver });
   let browser;
   try {
     const workspace = folder ?? tempWorkspace();
     const payload = extension === 'vsix' ? undefined : developmentPayload(server.port, { extensionPath: repoRoot });
     const url = workbenchUrl(server.port, { folder: workspace, payload });
     const colorScheme = theme && /light/i.test(theme) ? 'light' : 'dark';
-    browser = await launchBrowser({ executablePath: host.chromium, width, height, colorScheme });
+    browser = await launchBrowser({ executablePath: host.chromium, width, height, colorScheme, profileDir: browserProfileDir });
     await openWorkbench(browser.page, url);
     const page = browser.page;
     return {

@@ -10,6 +10,7 @@ import type { AppInfo, DeveloperInfo, DeveloperSecrets, EnvironmentAccounts, Wal
 import { AccountStore } from './accountStore';
 import type { ClientProvider } from './clients';
 import { ENVIRONMENTS, EnvironmentSettings, type EnvironmentId } from './environments';
+import { MissingSecrets } from './missingSecrets';
 import { WalletAccess, type WalletCallContext } from './walletAccess';
 import { walletLogin, type WalletLogin } from './walletLogin';
 
@@ -41,6 +42,7 @@ export class AccountService extends Disposable {
   readonly onDidChange = this.changed.event;
   private readonly wallets: WalletAccess;
   private readonly reconnectPrompts = new Set<string>();
+  private readonly missing: MissingSecrets;
 
   constructor(
     private readonly settings: EnvironmentSettings,
@@ -51,11 +53,12 @@ export class AccountService extends Disposable {
     private readonly ui: () => UserInput,
   ) {
     super();
+    this.missing = new MissingSecrets(ui);
     this.wallets = new WalletAccess({
       clients,
       store,
       logger,
-      onDisconnected: (env, mobile) => void this.offerReconnect(env, mobile),
+      onDisconnected: (env, mobile, why) => void this.offerReconnect(env, mobile, why),
       disconnectedError,
     });
     this._register(
@@ -173,14 +176,32 @@ export class AccountService extends Disposable {
       );
     const secrets = await this.store.appSecrets(env, app.id);
     const appKey = env === 'production' ? secrets?.key : (secrets?.sandboxKey ?? secrets?.key);
-    if (!appKey) {
-      const message =
-        env === 'production'
-          ? vscode.l10n.t('The app "{0}" has no production key stored. Add its key again.', app.name)
-          : vscode.l10n.t('The app "{0}" has no sandbox key stored. Add its key again.', app.name);
-      throw new UserFacingError(message, [ADD_APP_KEY()]);
-    }
+    if (!appKey) throw this.missing.appKey(env, app);
     return { app, appKey };
+  }
+
+  /** New keys from the local sandbox for the active app (made there), stored as Create App stores them. */
+  async renewSandboxKey(): Promise<AppInfo> {
+    const env = this.env();
+    const app = this.activeApp(env);
+    if (env !== 'local' || app?.origin !== 'created')
+      throw new UserFacingError(
+        vscode.l10n.t('Only an app made in the local sandbox can get a new key from it. Add the key of this app instead.'),
+        [ADD_APP_KEY()],
+      );
+    const keys = await this.clients.renewSandboxKeys(app.id);
+    if ('refused' in keys)
+      throw new UserFacingError(
+        vscode.l10n.t(
+          'The local sandbox gave no new key for {0} ({1}): it may no longer have this app. Create the app again.',
+          app.name,
+          keys.refused,
+        ),
+        [CREATE_APP()],
+      );
+    await this.store.saveApp(env, app, keys);
+    this.missing.forget(env, app.id);
+    return app;
   }
 
   /** Sets where the environment POSTs the active app's webhook events ('' clears it); answers with the app. */
@@ -236,14 +257,16 @@ export class AccountService extends Disposable {
   }
 
   /** One prompt per disconnect, however many calls failed with it. */
-  private async offerReconnect(env: EnvironmentId, mobile: string): Promise<void> {
+  private async offerReconnect(env: EnvironmentId, mobile: string, why: 'refused' | 'missing'): Promise<void> {
     const key = `${env}:${mobile}`;
     if (this.reconnectPrompts.has(key)) return;
     this.reconnectPrompts.add(key);
     try {
       const reconnect = vscode.l10n.t('Reconnect');
       const choice = await this.ui().confirm(
-        vscode.l10n.t('Wallet {0} was disconnected: its session could not be renewed.', formatMobileForPeople(mobile)),
+        why === 'missing'
+          ? this.missing.walletSession(mobile)
+          : vscode.l10n.t('Wallet {0} was disconnected: its session could not be renewed.', formatMobileForPeople(mobile)),
         { level: 'warning' },
         reconnect,
       );

@@ -28,6 +28,23 @@ export class ClientProvider {
     return { consoleUrl: url, developerUrl: url };
   }
 
+  /**
+   * New keys for an app of the local sandbox (its admin API: the sandbox keeps only hashes, so the
+   * old keys cannot be read back), or why there are none. Over HTTP, so it works whichever process
+   * serves the sandbox.
+   */
+  async renewSandboxKeys(appId: string): Promise<{ key: string; sandboxKey: string } | { refused: string }> {
+    const url = await this.sandbox.url();
+    const response = await fetch(`${url}/__sandbox/apps/${encodeURIComponent(appId)}/keys`, { method: 'POST' });
+    const answer = (await response.json().catch(() => undefined)) as
+      { data?: { app?: { key?: unknown; sandboxKey?: unknown } }; error?: unknown } | undefined;
+    const app = answer?.data?.app;
+    if (!response.ok || typeof app?.key !== 'string' || typeof app.sandboxKey !== 'string') {
+      return { refused: `${response.status}: ${String(answer?.error ?? 'no answer body')}` };
+    }
+    return { key: app.key, sandboxKey: app.sandboxKey };
+  }
+
   async client(env: EnvironmentId): Promise<WalletClient> {
     const endpoints = await this.endpoints(env);
     const timeoutMs = this.settings.requestTimeoutMs();

@@ -22,7 +22,8 @@ export interface WalletAccessDeps {
   store: Pick<AccountStore, 'walletSecrets' | 'saveWalletTokens' | 'setWalletStatus'>;
   logger: Pick<Logger, 'info' | 'warn'>;
   /** The refresh token was refused and the wallet is now marked disconnected. */
-  onDisconnected(env: EnvironmentId, mobile: string): void;
+  /** `missing`: its tokens were not in SecretStorage; `refused`: the server refused the refresh. */
+  onDisconnected(env: EnvironmentId, mobile: string, why: 'refused' | 'missing'): void;
   /** The error a call ends with when the wallet has no session; `alreadyShown` when onDisconnected told the user. */
   disconnectedError(mobile: string, alreadyShown: boolean): Error;
 }
@@ -54,7 +55,13 @@ export class WalletAccess {
 
   private async currentTokens(context: WalletCallContext): Promise<WalletSecrets> {
     const tokens = await this.deps.store.walletSecrets(context.env, context.mobile);
-    if (!tokens) throw this.deps.disconnectedError(context.mobile, false);
+    if (!tokens) {
+      // Listed as connected, but its tokens are gone: say so once and offer Connect, as for a refusal.
+      this.deps.logger.warn(`[${context.env}] Wallet ${context.mobile} has no tokens in SecretStorage; marking it disconnected.`);
+      await this.deps.store.setWalletStatus(context.env, context.mobile, 'disconnected');
+      this.deps.onDisconnected(context.env, context.mobile, 'missing');
+      throw this.deps.disconnectedError(context.mobile, true);
+    }
     return tokens;
   }
 
@@ -83,7 +90,7 @@ export class WalletAccess {
           `[${context.env}] The refresh token of wallet ${context.mobile} was refused (${error.message}); marking it disconnected.`,
         );
         await this.deps.store.setWalletStatus(context.env, context.mobile, 'disconnected');
-        this.deps.onDisconnected(context.env, context.mobile);
+        this.deps.onDisconnected(context.env, context.mobile, 'refused');
         // The reconnect prompt is the one message; commands that hit this only log it.
         throw this.deps.disconnectedError(context.mobile, true);
       }

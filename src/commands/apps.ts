@@ -43,6 +43,15 @@ export async function addAppKey(deps: CommandDeps): Promise<void> {
   deps.logger.info(`[${env}] Added the key of app "${name.trim()}"; it is now the active app.`);
 }
 
+/** The active app's keys were not kept: the local sandbox issues new ones (the old ones stop working). */
+export async function renewSandboxKey(deps: CommandDeps): Promise<void> {
+  const app = await withProgress(vscode.l10n.t('Getting a new sandbox key…'), () => deps.accounts.renewSandboxKey());
+  deps.logger.info(`[local] The local sandbox issued new keys for app "${app.name}" (${app.id}); they are stored.`);
+  void deps
+    .ui()
+    .confirm(vscode.l10n.t('App "{0}" has a new sandbox key, stored in this editor. The old key no longer works.', app.name), {});
+}
+
 export async function selectApp(deps: CommandDeps, appId?: unknown): Promise<void> {
   const env = deps.accounts.env();
   const { apps, activeAppId } = deps.accounts.accounts(env);

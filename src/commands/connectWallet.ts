@@ -1,11 +1,12 @@
 import * as vscode from 'vscode';
-import { validateMobile, validatePasscode, WalletApiError } from '../api';
+import { isRefusal, validateMobile, validatePasscode, WalletApiError } from '../api';
 import { ENVIRONMENTS } from '../auth/environments';
 import { COMMANDS } from '../common/commandIds';
 import { formatMobileForPeople } from '../common/formatMobile';
 import { UserFacingError } from '../common/userFacingError';
 import { inputCheck } from '../common/validators';
-import { withProgress, argumentOrPick, type CommandDeps } from './deps';
+import { argumentOrPick, type CommandDeps } from './deps';
+import { walletPlaceholder, walletSample } from './sandboxSamples';
 
 const SANDBOX_PASSCODE = /\[Passcode:\s*(\d{6})\]/;
 
@@ -34,29 +35,40 @@ export async function connectWallet(deps: CommandDeps, mobileArgument?: unknown)
   const suggested =
     typeof mobileArgument === 'string' ? mobileArgument : local ? deps.accounts.accounts(env).developer?.sandboxMobile : undefined;
 
-  const typed = await ui.ask({
+  // The passcode is sent from the busy mobile box, not under a progress notification that
+  // would outlive it; a mobile the server knows no wallet by keeps the box open, with why.
+  let sent: { userId: string; message: string; mobile: string } | undefined;
+  await ui.ask({
     title: vscode.l10n.t('Connect Wallet on {0} (1/2)', ENVIRONMENTS[env].label),
     prompt: local
       ? vscode.l10n.t('Mobile number of the wallet (your sandbox wallet is filled in)')
       : vscode.l10n.t('Mobile number of the wallet'),
-    placeholder: '0803 123 4567',
+    placeholder: walletPlaceholder(local),
     value: suggested === undefined ? undefined : formatMobileForPeople(suggested),
     validate: inputCheck(validateMobile),
+    onAccept: async (typed) => {
+      const mobileCheck = validateMobile(typed);
+      if (!mobileCheck.ok) throw new UserFacingError(mobileCheck.message);
+      try {
+        sent = { ...(await login.sendPasscode(mobileCheck.value)), mobile: mobileCheck.value };
+        return undefined;
+      } catch (error) {
+        // 401 is the app's key, not the mobile: the command's own failure.
+        if (!isRefusal(error) || error.status === 401) throw error;
+        const reason = error.serverMessage ?? error.message;
+        return local ? vscode.l10n.t('{0}. In the sandbox, try {1}.', reason.replace(/[.!]+$/, ''), walletSample()) : reason;
+      }
+    },
   });
-  const mobileCheck = validateMobile(typed);
-  if (!mobileCheck.ok) throw new UserFacingError(mobileCheck.message);
-  const mobile = mobileCheck.value;
-
-  const sent = await withProgress(vscode.l10n.t('Sending a passcode to {0}…', formatMobileForPeople(mobile)), () =>
-    login.sendPasscode(mobile),
-  );
+  if (!sent) throw new UserFacingError(vscode.l10n.t('No passcode was sent. Try Connect Wallet again.'));
+  const { mobile, userId, message } = sent;
 
   let connected = false;
   // The latest send-OTP message: in the sandbox it carries the passcode, which must stay in view.
-  let latestMessage = sent.message;
+  let latestMessage = message;
   await ui.ask({
     title: vscode.l10n.t('Connect Wallet on {0} (2/2)', ENVIRONMENTS[env].label),
-    prompt: passcodePrompt(sent.message, local),
+    prompt: passcodePrompt(message, local),
     placeholder: vscode.l10n.t('6-digit passcode'),
     password: !local,
     validate: inputCheck(validatePasscode),
@@ -67,7 +79,7 @@ export async function connectWallet(deps: CommandDeps, mobileArgument?: unknown)
     },
     onAccept: async (passcode) => {
       try {
-        await login.verifyPasscode({ userId: sent.userId, mobile }, passcode.trim());
+        await login.verifyPasscode({ userId, mobile }, passcode.trim());
         connected = true;
         return undefined;
       } catch (error) {

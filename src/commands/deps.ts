@@ -16,6 +16,14 @@ export function withProgress<T>(title: string, work: () => Promise<T>): Promise<
 }
 
 /**
+ * For work a prompt follows: in the status bar. A progress notification stays on screen for
+ * at least 800 ms however fast the work is, so it would still be up over the prompt.
+ */
+export function withStatusProgress<T>(title: string, work: () => Promise<T>): Promise<T> {
+  return Promise.resolve(vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title }, work));
+}
+
+/**
  * The id a tree item passed as the command's argument, or else the one the user picks; with
  * nothing to choose from, `none` says why and what to do.
  */

@@ -18,7 +18,7 @@ import { sendToPhone } from './money/sendToPhone';
 import type { LocalSandbox } from '../auth/localSandbox';
 import type { RequestHistory } from '../traffic/requestHistory';
 import { addToGitignore } from '../linter/addToGitignore';
-import { addAppKey, copyAppKey, createApp, selectApp } from './apps';
+import { addAppKey, copyAppKey, createApp, renewSandboxKey, selectApp } from './apps';
 import { connectWallet, disconnectWallet, selectWallet } from './connectWallet';
 import type { CommandDeps } from './deps';
 import { exportTransactions } from './exportTransactions';
@@ -93,6 +93,7 @@ export function registerCommands(runner: CommandRunner, deps: CommandDeps, targe
     [COMMANDS.signOut, vscode.l10n.t('Sign Out'), () => signOut(deps)],
     [COMMANDS.createApp, vscode.l10n.t('Create App'), () => createApp(deps)],
     [COMMANDS.addAppKey, vscode.l10n.t('Add App Key'), () => addAppKey(deps)],
+    [COMMANDS.renewSandboxKey, vscode.l10n.t('Get New Sandbox Key'), () => renewSandboxKey(deps)],
     [COMMANDS.selectApp, vscode.l10n.t('Select App'), (app) => selectApp(deps, idArgument(app, 'appId'))],
     [COMMANDS.copyAppKey, vscode.l10n.t('Copy App Key'), () => copyAppKey(deps)],
     [COMMANDS.connectWallet, vscode.l10n.t('Connect Wallet'), (wallet) => connectWallet(deps, idArgument(wallet, 'mobile'))],

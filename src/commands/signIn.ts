@@ -2,12 +2,12 @@ import * as vscode from 'vscode';
 import { validateEmail, validatePassword } from '../api';
 import { ENVIRONMENTS, type EnvironmentId } from '../auth/environments';
 import { inputCheck } from '../common/validators';
-import { withProgress, type CommandDeps } from './deps';
+import { withProgress, withStatusProgress, type CommandDeps } from './deps';
 
 /** An unreachable host is said before any prompt, not after the password (issue 17, item 4). */
 function reachable(deps: CommandDeps, env: EnvironmentId): Promise<void> {
   if (env === 'local') return Promise.resolve();
-  return withProgress(vscode.l10n.t('Reaching {0}…', ENVIRONMENTS[env].label), () => deps.accounts.checkReachable(env));
+  return withStatusProgress(vscode.l10n.t('Reaching {0}…', ENVIRONMENTS[env].label), () => deps.accounts.checkReachable(env));
 }
 
 /** How both flows start: the environment's host is reachable, then the developer's e-mail. */

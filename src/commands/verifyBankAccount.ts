@@ -2,10 +2,10 @@ import * as vscode from 'vscode';
 import { verifyPrefill } from '../banks/verifyPrefill';
 import { isRecord } from '../common/isRecord';
 import type { BankDirectory } from '../banks/bankDirectory';
-import type { BankVerifier } from '../banks/bankVerifier';
+import type { BankVerifier, VerificationOutcome } from '../banks/bankVerifier';
 import type { DetailPanel } from '../webview/panel';
 import { askBankAccount } from './askBankAccount';
-import { withProgress, type CommandDeps } from './deps';
+import type { CommandDeps } from './deps';
 
 /**
  * Opens the panel on its verification page (bank picker, number, result, recent list). With
@@ -22,15 +22,18 @@ export async function verifyBankAccountInPanel(deps: CommandDeps, panel: DetailP
  */
 export async function verifyBankAccountQuick(deps: CommandDeps, banks: BankDirectory, verifier: BankVerifier): Promise<void> {
   await deps.accounts.walletContext();
-  const { bankCode, bankName, accountNumber } = await askBankAccount(deps, banks, {
+  let outcome: VerificationOutcome | undefined;
+  await askBankAccount(deps, banks, {
     bankTitle: vscode.l10n.t('Verify Bank Account (1/2)'),
     numberTitle: vscode.l10n.t('Verify Bank Account (2/2)'),
-    numberPrompt: (bank) => vscode.l10n.t('Account number at {0} (10-digit NUBAN)', bank),
+    numberPrompt: (bank) => vscode.l10n.t('Account number at {0} (10-digit NUBAN).', bank),
+    // In the busy box, not a progress notification that would outlive it. In full: the user just typed it and asked about it (common/masking.ts).
+    check: async (account) => {
+      outcome = await verifier.verify(account.bankCode, account.accountNumber);
+      return undefined;
+    },
   });
-  // In full: the user just typed it and asked about it (common/masking.ts).
-  const outcome = await withProgress(vscode.l10n.t('Verifying {0} at {1}…', accountNumber, bankName), () =>
-    verifier.verify(bankCode, accountNumber),
-  );
+  if (!outcome) return;
   // Not awaited: a notice without buttons stays until dismissed, and the command is done.
   if (outcome.ok) {
     void deps

@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
 import { formatNaira, TRANSACTION_TYPES, type TransactionType } from '../api';
-import { COMMANDS } from '../common/commandIds';
 import { UserFacingError } from '../common/userFacingError';
 import type { WalletModel } from '../views/walletModel';
 import type { WalletNode, WalletTreeProvider } from '../views/walletTree';
@@ -9,24 +8,18 @@ import { formatDateTime } from '../common/formatTime';
 import { referenceArgument } from './showTransaction';
 import type { CommandDeps } from './deps';
 
-/** Refreshes exactly what a node shows (with no node, everything loaded); a failure is reported once. */
+/**
+ * Refreshes exactly what a node shows (with no node, everything loaded). A failure shows where
+ * the data would (the tree's warning, Retry and "last loaded" rows, the status bar), never as a
+ * notification: one would stay on screen after the next refresh had fixed it.
+ */
 export async function refresh(model: WalletModel, node?: unknown): Promise<void> {
   if (!model.connected) return;
   const kind = (node as WalletNode | undefined)?.kind;
-  const parts =
-    kind === 'balance'
-      ? [model.balance]
-      : kind === 'accounts'
-        ? [model.accounts]
-        : kind === 'transactions'
-          ? [model.transactions]
-          : [model.balance, model.accounts, model.transactions];
   if (kind === 'balance') await model.loadBalance(true);
   else if (kind === 'accounts') await model.loadAccounts(true);
   else if (kind === 'transactions') await model.loadTransactions(true);
   else await model.refreshAll();
-  const failure = parts.find((part) => part.error)?.error;
-  if (failure) throw new UserFacingError(failure, [{ title: vscode.l10n.t('Retry'), command: COMMANDS.refresh }]);
 }
 
 export async function filterTransactions(deps: CommandDeps, model: WalletModel, type?: unknown): Promise<void> {

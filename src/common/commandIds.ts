@@ -9,6 +9,7 @@ export const COMMANDS = {
   addAppKey: 'walletConsole.addAppKey',
   selectApp: 'walletConsole.selectApp',
   copyAppKey: 'walletConsole.copyAppKey',
+  renewSandboxKey: 'walletConsole.renewSandboxKey',
   connectWallet: 'walletConsole.connectWallet',
   selectWallet: 'walletConsole.selectWallet',
   disconnectWallet: 'walletConsole.disconnectWallet',

@@ -57,8 +57,13 @@ export interface PickOptions {
  */
 export interface UserInput {
   ask(options: AskOptions): Promise<string>;
-  pick<T>(items: PickItem<T>[], options: PickOptions): Promise<T>;
-  /** A question with buttons; `modal` blocks the window. Resolves to the chosen button or undefined. */
+  /** Items still loading (a promise) show as the picker's own progress; a failed load closes it with the error. */
+  pick<T>(items: PickItem<T>[] | Promise<PickItem<T>[]>, options: PickOptions): Promise<T>;
+  /**
+   * A question with buttons; `modal` blocks the window. Resolves to the chosen button or
+   * undefined. In a modal the first button is the default (Enter), and VS Code adds its own
+   * Cancel (Escape): a question that can move money puts the safe answer first.
+   */
   confirm(message: string, options: ConfirmOptions, ...buttons: string[]): Promise<string | undefined>;
 }
 
@@ -132,15 +137,46 @@ export class VsCodeUserInput implements UserInput {
     });
   }
 
-  async pick<T>(items: PickItem<T>[], options: PickOptions): Promise<T> {
-    const chosen = await vscode.window.showQuickPick(items, {
-      title: options.title,
-      placeHolder: options.placeholder,
-      ignoreFocusOut: true,
-      matchOnDescription: true,
+  async pick<T>(items: PickItem<T>[] | Promise<PickItem<T>[]>, options: PickOptions): Promise<T> {
+    if (Array.isArray(items)) {
+      const chosen = await vscode.window.showQuickPick(items, {
+        title: options.title,
+        placeHolder: options.placeholder,
+        ignoreFocusOut: true,
+        matchOnDescription: true,
+      });
+      if (!chosen) throw new UserCancelledError();
+      return chosen.value;
+    }
+    // Open at once, busy until the items come: the picker is the progress, no notification outlives it.
+    const picker = vscode.window.createQuickPick<PickItem<T>>();
+    picker.title = options.title;
+    picker.placeholder = options.placeholder;
+    picker.ignoreFocusOut = true;
+    picker.matchOnDescription = true;
+    picker.busy = true;
+    return new Promise<T>((resolve, reject) => {
+      let settled = false;
+      const finish = (action: () => void) => {
+        if (settled) return;
+        settled = true;
+        action();
+        picker.dispose();
+      };
+      picker.onDidAccept(() => {
+        const chosen = picker.selectedItems[0] ?? picker.activeItems[0];
+        if (chosen) finish(() => resolve(chosen.value));
+      });
+      picker.onDidHide(() => finish(() => reject(new UserCancelledError())));
+      items.then(
+        (loaded) => {
+          picker.items = loaded;
+          picker.busy = false;
+        },
+        (error: unknown) => finish(() => reject(error)),
+      );
+      picker.show();
     });
-    if (!chosen) throw new UserCancelledError();
-    return chosen.value;
   }
 
   confirm(message: string, options: ConfirmOptions, ...buttons: string[]): Promise<string | undefined> {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { WalletApiError, type BankTransfer, type Payment, type Transaction, type TransferStatus } from '../api';
+import { isRefusal, WalletApiError, type BankTransfer, type Payment, type Transaction, type TransferStatus } from '../api';
 import type { AccountService } from '../auth/accountService';
 import { COMMANDS } from '../common/commandIds';
 import type { EnvironmentId } from '../auth/environments';
@@ -113,6 +113,24 @@ export class MoneyService extends Disposable {
       throw new OutcomeUnknownError(error, { order, mobile, sentAt });
     } finally {
       this.sending = false;
+    }
+  }
+
+  /**
+   * Why this mobile cannot take a phone transfer from the active wallet (it is that wallet,
+   * or the server knows no wallet by it), in words for the recipient box; undefined when it
+   * can. Asked before the amount, so a wrong number is corrected before anything is typed.
+   * Other failures (network, auth, 5xx) throw as they are.
+   */
+  async phoneRecipientProblem(mobile: string): Promise<string | undefined> {
+    if (mobile === this.accounts.activeWallet()?.mobile) return vscode.l10n.t('That is the sending wallet itself; send to another wallet.');
+    try {
+      await this.accounts.withWallet((client, credentials) => client.validateUser(credentials.appKey, mobile));
+      return undefined;
+    } catch (error) {
+      // 401 is this app's key or session, not the recipient: the command's own failure.
+      if (isRefusal(error) && error.status !== 401) return error.serverMessage ?? error.message;
+      throw error;
     }
   }
 

@@ -17,8 +17,8 @@ export interface LostOrder {
   sentAt: number;
 }
 
-/** The history's record type for each order (airtime is a bills purchase with billType "vtu"). */
-const RECORD_TYPE: Record<MoneyOrder['kind'], string> = { phone: 'phone', bank: 'bank', airtime: 'bills' };
+/** The history's record types for each order: airtime is type vtu, or a bills purchase with billType "vtu". */
+const RECORD_TYPES: Record<MoneyOrder['kind'], readonly string[]> = { phone: ['phone'], bank: ['bank'], airtime: ['vtu', 'bills'] };
 
 /** A minute of leeway: the server's clock and ours need not agree. */
 const CLOCK_LEEWAY_MS = 60_000;
@@ -26,13 +26,14 @@ const CLOCK_LEEWAY_MS = 60_000;
 /** Whether a history record is the lost send: its type, amount and recipient, made since it was sent. */
 export function isRecordOf(transaction: Transaction, lost: LostOrder): boolean {
   const { order } = lost;
-  if (transaction.type !== RECORD_TYPE[order.kind] || transaction.amount !== order.amount) return false;
+  if (!RECORD_TYPES[order.kind].includes(transaction.type) || transaction.amount !== order.amount) return false;
   if (!(Date.parse(transaction.createdAt) >= lost.sentAt - CLOCK_LEEWAY_MS)) return false;
   const recipient = transaction.recipient;
   if (order.kind === 'bank') return recipient.accountNumber === order.accountNumber;
   if (order.kind === 'phone') return recipient.mobile === order.mobile;
   // Airtime records name the line as the bill's customer.
-  return recipient.metadata?.billCustomerID === order.mobile;
+  const airtime = transaction.type === 'vtu' || recipient.metadata?.billType === 'vtu';
+  return airtime && recipient.metadata?.billCustomerID === order.mobile;
 }
 
 /** For the log: what was sent, numbers masked (common/masking.ts). */

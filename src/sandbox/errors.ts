@@ -31,6 +31,7 @@ export const ErrorCode = {
   invalidCallbackUrl: '50011',
   eventNotFound: '90001',
   noCallbackUrl: '90002',
+  appNotFound: '90003',
   notFound: '40004',
   methodNotAllowed: '40005',
   payloadTooLarge: '40013',

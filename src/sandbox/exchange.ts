@@ -41,11 +41,11 @@ const NOTHING = Buffer.alloc(0);
 const ADMIN_PATHS = `${ADMIN_PREFIX}/`;
 
 /** A response that can tell its observer of the answer it sent (only an observed server's have one). */
-type Reporting = ServerResponse & { [REPORT]?: (sent: OutgoingHttpHeaders, bytes: Buffer) => void };
+type Reporting = ServerResponse & { [REPORT]?: (status: number, sent: OutgoingHttpHeaders, bytes: Buffer) => void };
 
 /**
- * The response class of a server whose every answer `observer` is told of (never a dropped
- * connection): pass it as createServer's ServerResponse option. The start time and the kept
+ * The response class of a server whose every answer `observer` is told of, and every connection
+ * a fault drops (status 0, see reportDropped): pass it as createServer's ServerResponse option. The start time and the kept
  * request body are fields the response has from its construction, when the request has arrived,
  * so observing allocates nothing per request and the response's shape never changes.
  */
@@ -54,8 +54,8 @@ export function observedResponse(observer: ExchangeObserver): typeof ServerRespo
     readonly #started = performance.now();
     readonly #requestBody = keepBodyOf(this.req);
 
-    [REPORT](sent: OutgoingHttpHeaders, bytes: Buffer): void {
-      report(observer, this, this.#started, this.#requestBody, sent, bytes);
+    [REPORT](status: number, sent: OutgoingHttpHeaders, bytes: Buffer): void {
+      report(observer, this, this.#started, this.#requestBody, status, sent, bytes);
     }
   };
 }
@@ -68,7 +68,15 @@ export function observedResponse(observer: ExchangeObserver): typeof ServerRespo
 export function sendAnswer(res: ServerResponse, status: number, headers: OutgoingHttpHeaders, bytes: Buffer): void {
   res.writeHead(status, headers);
   res.end(bytes);
-  (res as Reporting)[REPORT]?.(headers, bytes);
+  (res as Reporting)[REPORT]?.(status, headers, bytes);
+}
+
+/**
+ * Tells the observer of a request whose connection is dropped unanswered (status 0): after an
+ * unknown outcome it is the request the developer needs to see.
+ */
+export function reportDropped(res: ServerResponse): void {
+  (res as Reporting)[REPORT]?.(0, {}, NOTHING);
 }
 
 // This runs for every request while the Requests view records, so it copies nothing and
@@ -78,6 +86,7 @@ function report(
   res: ServerResponse,
   started: number,
   requestBody: KeptBody | undefined,
+  status: number,
   sent: OutgoingHttpHeaders,
   bytes: Buffer,
 ): void {
@@ -92,7 +101,7 @@ function report(
     path,
     query: queryStart === -1 ? '' : target.slice(queryStart + 1),
     admin: path === ADMIN_PREFIX || path.startsWith(ADMIN_PATHS),
-    status: res.statusCode,
+    status,
     // Only an injected fault sets headers before writeHead (server/faultInjection.ts), and it
     // always marks itself: every other answer's headers are the ones it sent.
     headers: res.hasHeader('x-sandbox-fault') ? { ...res.getHeaders(), ...sent } : sent,

@@ -54,6 +54,10 @@ interface LegacyKeys {
   sandboxKey?: string;
 }
 
+function newAppKeys(): Pick<IssuedApp, 'key' | 'sandboxKey'> {
+  return { key: `pk_live_${randomBytes(16).toString('hex')}`, sandboxKey: `sk_test_${randomBytes(16).toString('hex')}` };
+}
+
 /** Keys and refresh tokens are looked up by hash; they are long random strings, so no salt is needed. */
 export function secretHash(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
@@ -422,8 +426,7 @@ export class SandboxState {
     const issued: IssuedApp = {
       _id: objectId(this.rng, nowMs),
       name,
-      key: `pk_live_${randomBytes(16).toString('hex')}`,
-      sandboxKey: `sk_test_${randomBytes(16).toString('hex')}`,
+      ...newAppKeys(),
       developerID: developer._id,
       disabled: false,
       deleted: false,
@@ -437,6 +440,24 @@ export class SandboxState {
     this.indexApp({ ...rest, keyHash: secretHash(key), sandboxKeyHash: secretHash(sandboxKey) });
     this.changed();
     return issued;
+  }
+
+  /**
+   * New keys for an app, the old ones stop working: the sandbox keeps only hashes, so this is how
+   * a developer whose editor lost an app's keys gets working ones back. Undefined for no such app.
+   */
+  reissueAppKeys(appId: string, nowMs: number): Pick<IssuedApp, 'key' | 'sandboxKey'> | undefined {
+    const app = this.apps.get(appId);
+    if (!app || app.deleted) return undefined;
+    this.appsByKey.delete(app.keyHash);
+    this.appsByKey.delete(app.sandboxKeyHash);
+    const keys = newAppKeys();
+    app.keyHash = secretHash(keys.key);
+    app.sandboxKeyHash = secretHash(keys.sandboxKey);
+    app.updatedAt = new Date(nowMs).toISOString();
+    this.indexApp(app);
+    this.changed();
+    return keys;
   }
 
   appByKey(key: string): AppRecord | undefined {

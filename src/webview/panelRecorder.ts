@@ -5,12 +5,14 @@
 import type { WebviewPanel } from 'vscode';
 import type { Page } from './html/shell';
 import type { TransactionDetail } from './html/transactionDetail';
-import type { HostMessage, PanelState } from './protocol';
+import type { HostMessage, PanelState, WebviewMessage } from './protocol';
 
 /** The panel's live side of a snapshot. */
 export interface PanelStatus {
   open: boolean;
   visible: boolean;
+  /** The panel is the active editor (it has focus). */
+  active: boolean;
   title: string | undefined;
   state: PanelState | undefined;
 }
@@ -19,6 +21,8 @@ export interface PanelStatus {
 export interface PanelSnapshot extends PanelStatus {
   /** Counts panels created (or restored): stays at 1 while one panel is reused. */
   panelsCreated: number;
+  /** Counts documents set (each one reloads the webview), across panels. */
+  documentsSet: number;
   pageKind: Page['kind'] | undefined;
   html: string;
   detail: TransactionDetail | undefined;
@@ -26,16 +30,22 @@ export interface PanelSnapshot extends PanelStatus {
   sent: HostMessage[];
   /** The text the webview reported after drawing (undefined until its script runs). */
   renderedText: string | undefined;
+  /** Where the page was scrolled to, and which document drew it, at that report. */
+  renderedScrollY: number | undefined;
+  renderedDocument: string | undefined;
   ready: boolean;
 }
 
 export class PanelRecorder {
   private panelsCreated = 0;
+  private documentsSet = 0;
   private pageKind: Page['kind'] | undefined;
   private html = '';
   private detail: TransactionDetail | undefined;
   private sent: HostMessage[] = [];
   private renderedText: string | undefined;
+  private renderedScrollY: number | undefined;
+  private renderedDocument: string | undefined;
   private ready = false;
 
   panelAdopted(): void {
@@ -44,10 +54,11 @@ export class PanelRecorder {
 
   /** A new document: what the old page posted and drew no longer applies. */
   pageSet(page: Page, html: string): void {
+    this.documentsSet++;
     this.pageKind = page.kind;
     this.html = html;
     this.sent = [];
-    this.renderedText = undefined;
+    this.renderedText = this.renderedScrollY = this.renderedDocument = undefined;
     this.ready = false;
   }
 
@@ -69,19 +80,24 @@ export class PanelRecorder {
     this.ready = true;
   }
 
-  pageRendered(text: string): void {
-    this.renderedText = text;
+  pageRendered(report: Extract<WebviewMessage, { type: 'rendered' }>): void {
+    this.renderedText = report.text;
+    this.renderedScrollY = report.scrollY;
+    this.renderedDocument = report.document;
   }
 
   snapshot(status: PanelStatus): PanelSnapshot {
     return {
       ...status,
       panelsCreated: this.panelsCreated,
+      documentsSet: this.documentsSet,
       pageKind: this.pageKind,
       html: this.html,
       detail: this.detail,
       sent: [...this.sent],
       renderedText: this.renderedText,
+      renderedScrollY: this.renderedScrollY,
+      renderedDocument: this.renderedDocument,
       ready: this.ready,
     };
   }
@@ -98,6 +114,8 @@ export interface WebviewTestHandle {
   whenIdle(): Promise<void>;
   /** Runs the serializer's restore on a panel the test created. */
   restore(panel: WebviewPanel, state: unknown): Promise<void>;
+  /** Posts to the live page as the host would (tests scroll it with 'testScroll'). */
+  postToPage(message: HostMessage): void;
 }
 
 /** The panel as the test handle drives it. */
@@ -111,5 +129,6 @@ export function webviewTestHandle(panel: PanelUnderTest, recorder: PanelRecorder
     receive: (message) => panel.receive(message),
     whenIdle: () => panel.whenIdle(),
     restore: (restored, state) => panel.restore(restored, state),
+    postToPage: (message) => panel.postToPage(message),
   };
 }

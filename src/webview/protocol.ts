@@ -7,6 +7,7 @@
 import * as l10n from '@vscode/l10n';
 import type { RecentVerification, VerificationOutcome } from '../banks/bankVerifier';
 import { isRecord } from '../common/isRecord';
+import type { DetailField } from './html/transactionDetail';
 
 /** The panel's viewType; also the serializer's (`onWebviewPanel:walletConsole.detail`). */
 export const PANEL_VIEW_TYPE = 'walletConsole.detail';
@@ -22,14 +23,40 @@ export type PanelState =
   | { view: 'event'; id: string }
   | { view: 'request'; id: number };
 
-/** The pages 'navigate' may ask for (an event is only opened from the Events view). */
-export type PanelView = 'transaction' | 'verify';
+/** The pages 'navigate' may ask for (the others are opened from the views; 'back' returns to them). */
+export type PanelView = 'verify';
 
 /** A sandbox webhook event's id, as the sandbox makes them. */
 export const EVENT_ID = /^evt_[0-9a-f]{24}$/;
 
 // The verifier owns what a verification is; the panel carries it as it is.
 export type { RecentVerification, VerificationOutcome };
+
+/** One delivery attempt of a webhook event, as the event page shows it (words already translated). */
+export interface AttemptView {
+  number: number;
+  /** "Attempt 2". */
+  heading: string;
+  fields: DetailField[];
+  /** The start of the receiver's answer; '' when it had no body. */
+  excerpt: string;
+  excerptLabel: string;
+  noBody: string;
+  /** Said once to a screen reader when the attempt comes in: "Attempt 2: 200". */
+  announcement: string;
+}
+
+/** What changes on an event page while it is on show: redrawn in place, never by a reload. */
+export interface EventLive {
+  stateLabel: string;
+  /** A codicon name (one of the panel's, see html/iconNames.ts). */
+  stateIcon: string;
+  summary: DetailField[];
+  /** "Attempts, newest first (3)". */
+  attemptsHeading: string;
+  /** Newest first, as in the Events view. */
+  attempts: AttemptView[];
+}
 
 // ------------------------------------------------------------------ host -> webview
 
@@ -42,7 +69,11 @@ export type HostMessage =
   | { type: 'verifying'; bankName: string; accountNumber: string }
   | { type: 'verifyResult'; outcome: VerificationOutcome; recent: RecentVerification[] }
   /** A short line in the page's status area (copied, failed to copy). */
-  | { type: 'notice'; text: string; level: 'info' | 'error' };
+  | { type: 'notice'; text: string; level: 'info' | 'error' }
+  /** The event on show changed (a new attempt, a new state): the page redraws those parts only. */
+  | { type: 'eventLive'; live: EventLive }
+  /** Extension tests only: scroll the page as a person would (ignored unless 'init' asked for reports). */
+  | { type: 'testScroll'; y: number };
 
 // ------------------------------------------------------------------ webview -> host
 
@@ -57,6 +88,8 @@ export type WebviewMessage =
   | { type: 'openJson' }
   | { type: 'retry' }
   | { type: 'navigate'; view: PanelView }
+  /** Back to the page the user came from (the host knows which). */
+  | { type: 'back' }
   /** The verification page, filled in with the shown bank transfer's recipient (the host reads it from the record). */
   | { type: 'verifyRecipient' }
   | { type: 'verify'; bankCode: string; accountNumber: string }
@@ -65,8 +98,12 @@ export type WebviewMessage =
   /** The request page: copy it as a snippet, or send it again. */
   | { type: 'copySnippet'; format: SnippetTarget }
   | { type: 'replay' }
-  /** The page's visible text after it drew something, when 'init' asked for it: tests read what a person sees. */
-  | { type: 'rendered'; text: string };
+  /**
+   * The page's visible text after it drew something, when 'init' asked for it: tests read what
+   * a person sees, where the page is scrolled to, and which document drew it (an id the
+   * script makes once per document: a reload makes a new one).
+   */
+  | { type: 'rendered'; text: string; scrollY?: number; document?: string };
 
 /** Upper bound for any string the webview sends; anything longer is refused. */
 export const MAX_FIELD_LENGTH = 64;
@@ -76,7 +113,7 @@ function shortString(value: unknown, max = MAX_FIELD_LENGTH): value is string {
   return typeof value === 'string' && value.length <= max;
 }
 
-const VIEWS: readonly string[] = ['transaction', 'verify'] satisfies PanelView[];
+const VIEWS: readonly string[] = ['verify'] satisfies PanelView[];
 const COPY_TARGETS: readonly string[] = ['reference', 'json'] satisfies CopyTarget[];
 const SNIPPET_TARGETS: readonly string[] = ['curl', 'fetch', 'python'] satisfies SnippetTarget[];
 
@@ -94,6 +131,7 @@ export function parseWebviewMessage(value: unknown): WebviewMessage | undefined 
     case 'verifyRecipient':
     case 'redeliver':
     case 'replay':
+    case 'back':
       return { type: value.type };
     case 'copySnippet':
       return typeof value.format === 'string' && SNIPPET_TARGETS.includes(value.format)
@@ -110,10 +148,20 @@ export function parseWebviewMessage(value: unknown): WebviewMessage | undefined 
         ? { type: 'verify', bankCode: value.bankCode, accountNumber: value.accountNumber }
         : undefined;
     case 'rendered':
-      return shortString(value.text, MAX_RENDERED_TEXT) ? { type: 'rendered', text: value.text } : undefined;
+      return shortString(value.text, MAX_RENDERED_TEXT) ? renderedMessage(value.text, value.scrollY, value.document) : undefined;
     default:
       return undefined;
   }
+}
+
+/** 'rendered' with its optional parts kept only when well-formed. */
+function renderedMessage(text: string, scrollY: unknown, document: unknown): WebviewMessage {
+  return {
+    type: 'rendered',
+    text,
+    ...(typeof scrollY === 'number' && Number.isFinite(scrollY) && scrollY >= 0 ? { scrollY } : {}),
+    ...(shortString(document) ? { document } : {}),
+  };
 }
 
 /** A persisted state as the serializer reads it back; anything malformed gives undefined. */
@@ -134,7 +182,14 @@ export function parsePanelState(value: unknown, isReference: (text: string) => b
 /** The webview's guard for what the host posts (cheap: the host is trusted, but typos are not). */
 export function isHostMessage(value: unknown): value is HostMessage {
   if (!isRecord(value)) return false;
-  return value.type === 'init' || value.type === 'verifying' || value.type === 'verifyResult' || value.type === 'notice';
+  return (
+    value.type === 'init' ||
+    value.type === 'verifying' ||
+    value.type === 'verifyResult' ||
+    value.type === 'notice' ||
+    value.type === 'eventLive' ||
+    value.type === 'testScroll'
+  );
 }
 
 // ------------------------------------------------------------------ text both sides draw

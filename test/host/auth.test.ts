@@ -67,10 +67,11 @@ describe('Sign-in, apps and wallet connection (local sandbox)', function () {
     assert.match(keys?.key ?? '', /^pk_live_[0-9a-f]{32}$/);
   });
 
-  it('refuses an unknown mobile with the server’s words', async () => {
-    const input = await runScripted(api, 'walletConsole.connectWallet', ['0701 000 0000']);
-    assert.equal(input.errors.length, 1);
-    assert.match(input.errors[0]!, /This user does not exist/);
+  it('refuses an unknown mobile with the server’s words, under the mobile box (kept open to correct it)', async () => {
+    const input = await runScripted(api, 'walletConsole.connectWallet', ['0701 000 0000', CANCEL]);
+    assert.deepEqual(input.errors, []);
+    assert.match(input.asked[0]!.validation ?? '', /This user does not exist/);
+    assert.equal(input.asked[1]?.title, input.asked[0]!.title, 'the same box, asked again');
     assert.equal(api.accounts.activeWallet('local'), undefined);
   });
 

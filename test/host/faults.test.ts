@@ -40,6 +40,8 @@ interface Trial {
   input: RecordingInput;
   /** The error the panel shows instead of a notification (transaction detail). */
   panelMessage?: string;
+  /** The error the Wallet view shows instead of a notification (a refresh). */
+  viewMessage?: string;
   /** The command got what it went for. */
   succeeded: boolean;
   /** The user typed the passcode again after a message under the box. */
@@ -192,7 +194,8 @@ describe('Fault matrix: every endpoint × every failure (local sandbox)', functi
     (command: string, part: WalletPart): Row['trigger'] =>
     async () => {
       const input = await runRecorded(api, command, [], { kind: part });
-      return { input, succeeded: api.views.model[part].error === undefined && !!api.views.model[part].value };
+      const { error, value } = api.views.model[part];
+      return { input, viewMessage: error, succeeded: error === undefined && !!value };
     };
 
   const rows: Row[] = [
@@ -315,7 +318,8 @@ describe('Fault matrix: every endpoint × every failure (local sandbox)', functi
       trigger: async () => {
         await saveTokens({ expiresAt: Date.now() - 1000 });
         const input = await runRecorded(api, 'walletConsole.refreshBalance', []);
-        return { input, succeeded: api.views.model.balance.error === undefined };
+        const { error } = api.views.model.balance;
+        return { input, viewMessage: error, succeeded: error === undefined };
       },
     },
     {
@@ -409,7 +413,7 @@ describe('Fault matrix: every endpoint × every failure (local sandbox)', functi
       '',
       `Fault matrix: ${tested} cells, endpoint × fault → what the user got. Timeout ${TIMEOUT_S} s per action (all attempts), Retry-After ${RETRY_AFTER_S} s; N× = requests that reached the sandbox.`,
       ...table(['endpoint', ...FAULTS], rows),
-      'msg = exactly one readable message (notification, panel page or input box), no stack, no undefined, no [object Object], no secret.',
+      'msg = exactly one readable message (notification, panel page, Wallet view or input box), no stack, no undefined, no [object Object], no secret.',
       'stale kept = the tree and the status bar keep the last good data, marked stale. GETs retry 2× (300/600 ms backoff, or Retry-After); POSTs never.',
       'refreshed = 401, one token refresh, the call retried once, data shown, no message. disconnected = refresh refused, wallet marked disconnected, one reconnect prompt.',
       `Unhandled rejections in the extension host during the suite: ${unhandled.length}.`,
@@ -465,6 +469,7 @@ describe('Fault matrix: every endpoint × every failure (local sandbox)', functi
             ...trial.input.complaints(),
             ...background.shown.slice(backgroundMark).filter((message) => message.where !== 'info'),
             ...(trial.panelMessage ? [{ where: 'panel' as const, text: trial.panelMessage }] : []),
+            ...(trial.viewMessage ? [{ where: 'view' as const, text: trial.viewMessage }] : []),
           ];
           for (const message of complaints) assertReadable(message.text, [...secrets], `${context} (${message.where})`);
           const retried = row.method === 'GET' && RETRYABLE.includes(fault);
@@ -490,7 +495,7 @@ describe('Fault matrix: every endpoint × every failure (local sandbox)', functi
               'disconnected',
               `${context}: marked disconnected`,
             );
-            const notifications = complaints.filter((message) => message.where !== 'panel');
+            const notifications = complaints.filter((message) => message.where !== 'panel' && message.where !== 'view');
             assert.equal(notifications.length, 1, `${context}: one notification: ${JSON.stringify(complaints)}`);
             assert.match(notifications[0]!.text, /was disconnected/, `${context}: the reconnect prompt`);
             // The panel, when it was asked for something, says so on its page instead of a blank.
@@ -515,7 +520,14 @@ describe('Fault matrix: every endpoint × every failure (local sandbox)', functi
               assert.match(complaints[0]!.text, new RegExp(`within ${TIMEOUT_S} s`), `${context}: says the bound`);
             }
             const where = complaints[0]!.where;
-            const said = where === 'input box' ? 'box msg, re-typed → connected' : where === 'panel' ? 'msg in panel' : 'msg';
+            const said =
+              where === 'input box'
+                ? 'box msg, re-typed → connected'
+                : where === 'panel'
+                  ? 'msg in panel'
+                  : where === 'view'
+                    ? 'msg in view'
+                    : 'msg';
             if (trial.reentered) assert.ok(trial.succeeded, `${context}: connected after typing the passcode again`);
             else assert.equal(trial.succeeded, false, `${context}: the command did not pretend to succeed`);
             outcome = [`${attempts}×`, said, row.part ? 'stale kept' : ''].filter(Boolean).join(', ');
@@ -570,7 +582,8 @@ describe('Fault matrix: every endpoint × every failure (local sandbox)', functi
       await wallet.admin.addFault({ method: 'POST', path: '/v1/users/accessToken', status: 408, times: 1 });
       await saveTokens({ expiresAt: Date.now() - 1000 });
       const input = await runRecorded(api, 'walletConsole.refreshBalance', []);
-      assert.equal(input.complaints().length, 1);
+      assert.deepEqual(input.complaints(), [], 'no notification: the view says it');
+      assert.ok(api.views.model.balance.error, 'the failed refresh shows in the view');
       assert.equal(api.accounts.activeWallet('local')?.status, 'connected');
       await assertStaleKept('balance', good, 'refresh × 408');
       const again = await runRecorded(api, 'walletConsole.refreshBalance', []);

@@ -116,9 +116,10 @@ describe('Money: send from the editor (local sandbox)', function () {
 
   it('Buy Airtime: network, line and amount, then one confirmation', async () => {
     const start = balance();
-    const input = await runScripted(wallet.api, 'walletConsole.buyAirtime', ['MTN', '0803 000 0000', '100', 'Send ₦100.00']);
+    const input = await runScripted(wallet.api, 'walletConsole.buyAirtime', ['MTN', '0803 000 0000', '100', 'Buy ₦100.00 of Airtime']);
     const confirm = input.asked.find((entry) => entry.kind === 'confirm' && entry.buttons?.length)!;
-    assert.equal(confirm.title, 'Buy Airtime: send ₦100.00 to MTN line 0803 000 0000 in Local sandbox?');
+    assert.equal(confirm.title, 'Buy Airtime: buy ₦100.00 of airtime for MTN line 0803 000 0000 in Local sandbox?');
+    assert.deepEqual(confirm.buttons, ["Don't Send", 'Buy ₦100.00 of Airtime'], 'the safe choice first, the same words as the sends');
     assert.equal(balance(), start - 10_000);
     assert.ok(firstPage().some((tx) => tx.recipient.metadata?.billCustomerID === '2348030000000' && tx.amount === 10_000));
   });

@@ -40,7 +40,7 @@ describe('Security: the money commands show and keep no secret', function () {
     const account = makeValidAccountNumber('000014', '555666777');
     shown.push(...shownBy(await runScripted(api, 'walletConsole.sendToPhone', ['0909 000 0000', '12', 'Send ₦12.00'])));
     shown.push(...shownBy(await runScripted(api, 'walletConsole.sendToBank', ['ACCESS BANK', account, '34', 'Send ₦34.00'])));
-    shown.push(...shownBy(await runScripted(api, 'walletConsole.buyAirtime', ['Glo', '0805 000 0000', '56', 'Send ₦56.00'])));
+    shown.push(...shownBy(await runScripted(api, 'walletConsole.buyAirtime', ['Glo', '0805 000 0000', '56', 'Buy ₦56.00 of Airtime'])));
     shown.push(...shownBy(await runScripted(api, 'walletConsole.sendToPhone', ['0909 000 0000', '402', 'Send ₦402.00'])));
     const pending = api.views.model.transactions.value!.items.find((tx) => tx.type === 'bank' && tx.amount === 3_400)!;
     shown.push(...shownBy(await runScripted(api, 'walletConsole.requeryTransfer', [], pending.reference)));
@@ -48,7 +48,12 @@ describe('Security: the money commands show and keep no secret', function () {
     const requeried = (input: ScriptedInput) => input.asked.some((entry) => /^No send of ₦78\.00/.test(entry.title));
     shown.push(
       ...shownBy(
-        await runScriptedUntil(api, 'walletConsole.buyAirtime', ['Glo', '0805 000 0000', '78', 'Send ₦78.00', 'Requery'], requeried),
+        await runScriptedUntil(
+          api,
+          'walletConsole.buyAirtime',
+          ['Glo', '0805 000 0000', '78', 'Buy ₦78.00 of Airtime', 'Requery'],
+          requeried,
+        ),
       ),
     );
     await admin.clearFaults();

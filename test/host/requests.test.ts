@@ -132,6 +132,19 @@ describe('Requests view', function () {
     );
   });
 
+  it('lists a money-moving POST whose connection the sandbox dropped as a "no answer" row (issue 25)', async () => {
+    await wallet.admin.addFault({ method: 'POST', path: '/v1/users/transfers/phone', drop: true, times: 1 });
+    const body = JSON.stringify({ mobile: '2349090000000', amount: 7_500 });
+    const headers = { 'x-app-key': appKey, 'x-app-wallet-access-token': accessToken };
+    await assert.rejects(appCall(url, 'POST', '/v1/users/transfers/phone', headers, body), 'the connection is dropped');
+    const dropped = await until('the dropped POST in the history', () =>
+      latest((record) => record.path === '/v1/users/transfers/phone' && record.userAgent === APP_AGENT && record.status === 0),
+    );
+    assert.equal(dropped.method, 'POST');
+    const item = wallet.api.requests.view.tree.getTreeItem(dropped);
+    assert.match(String(item.description), /^no answer · /, `the row says no answer: ${String(item.description)}`);
+  });
+
   it('filters by status class and by path, and clears the filter', async () => {
     assert.equal(await appCall(url, 'GET', '/v1/users/balance', { 'x-app-key': 'sk_test_wrongwrongwrong' }), 401);
     await until('the refused request', () => latest((record) => record.status === 401));

@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
 import { AIRTIME_PROVIDERS, validateMobile } from '../../api';
 import { formatBillerName } from '../../common/billerName';
-import { formatMobileForPeople } from '../../common/formatMobile';
 import { inputCheck } from '../../common/validators';
+import { recipientWords } from '../../money/recipient';
+import { airtimePlaceholder } from '../sandboxSamples';
 import { askAmount } from './amountPrompt';
 import { confirmSend } from './confirmSend';
 import type { MoneyDeps } from './moneyDeps';
@@ -21,13 +22,13 @@ export async function buyAirtime(deps: MoneyDeps): Promise<void> {
   const typed = await deps.ui().ask({
     title: vscode.l10n.t('Buy Airtime (2/3)'),
     prompt: vscode.l10n.t('The {0} line to top up', network),
-    placeholder: vscode.l10n.t('Mobile, like 0803 123 4567'),
+    placeholder: airtimePlaceholder(deps.accounts.env() === 'local', provider, network),
     validate: inputCheck(validateMobile),
   });
   const mobile = validateMobile(typed);
   if (!mobile.ok) throw new Error(mobile.message);
-  const recipient = vscode.l10n.t('{0} line {1}', network, formatMobileForPeople(mobile.value));
+  const recipient = recipientWords({ kind: 'airtime', mobile: mobile.value, provider });
   const { kobo, after } = await askAmount(deps, vscode.l10n.t('Buy Airtime (3/3)'), vscode.l10n.t('For {0}.', recipient));
-  await confirmSend(deps, { title: vscode.l10n.t('Buy Airtime'), kobo, recipient, after });
+  await confirmSend(deps, { title: vscode.l10n.t('Buy Airtime'), kind: 'airtime', kobo, recipient, after });
   await sendOrder(deps, { kind: 'airtime', mobile: mobile.value, provider, amount: kobo }, recipient);
 }

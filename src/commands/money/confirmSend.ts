@@ -2,14 +2,17 @@ import * as vscode from 'vscode';
 import { formatNaira } from '../../api';
 import { ENVIRONMENTS } from '../../auth/environments';
 import { sameAmount } from '../../money/amountCheck';
+import { moneyWords, type Recipient } from '../../money/recipient';
 import { UserCancelledError } from '../../common/userInput';
 import type { MoneyDeps } from './moneyDeps';
 
 export interface SendSummary {
   /** "Send to Phone", as in the palette. */
   title: string;
+  /** What moves: a transfer, or an airtime purchase (its question and button say "buy"). */
+  kind: Recipient['kind'];
   kobo: number;
-  /** Who gets it, as people read it: "0803 123 4567", "ADA OBI, 2079151995 at Access Bank". */
+  /** Who gets it, in money/recipient.ts's words: "0909 000 0000", "ADA OBI, 1000000001 at ACCESS BANK". */
   recipient: string;
   after: number | undefined;
 }
@@ -24,8 +27,10 @@ export async function confirmSend(deps: MoneyDeps, summary: SendSummary): Promis
   const policy = deps.money.requireAllowed(env);
   const amount = formatNaira(summary.kobo);
   const wallet = deps.accounts.activeWallet(env)?.mobile ?? '';
-  const send = vscode.l10n.t('Send {0}', amount);
-  // A modal's first button is its default (Enter): make that the safe choice.
+  const words = moneyWords(summary.kind, amount, summary.recipient);
+  // VS Code makes a modal's first button its default (Enter) and adds its own Cancel (Escape).
+  // Marking ours the close affordance instead would drop that Cancel but make the send the
+  // default: so the safe answer stays an ordinary first button, and Cancel stays beside it.
   const dontSend = vscode.l10n.t("Don't Send");
   const detail = [
     vscode.l10n.t('From wallet {0} in {1}.', wallet, ENVIRONMENTS[env].label),
@@ -39,16 +44,16 @@ export async function confirmSend(deps: MoneyDeps, summary: SendSummary): Promis
   const answer = await deps
     .ui()
     .confirm(
-      vscode.l10n.t('{0}: send {1} to {2} in {3}?', summary.title, amount, summary.recipient, ENVIRONMENTS[env].label),
+      vscode.l10n.t('{0}: {1} in {2}?', summary.title, words.action, ENVIRONMENTS[env].label),
       { modal: true, level: 'warning', detail },
       dontSend,
-      send,
+      words.button,
     );
-  if (answer !== send) throw new UserCancelledError();
+  if (answer !== words.button) throw new UserCancelledError();
   if (!policy.retypeAmount) return;
   await deps.ui().ask({
     title: vscode.l10n.t('{0} in {1}: type the amount again', summary.title, ENVIRONMENTS[env].label),
-    prompt: vscode.l10n.t('Type {0} again to send it to {1}. Escape cancels.', amount, summary.recipient),
+    prompt: vscode.l10n.t('Type {0} again to {1}. Escape cancels.', amount, words.again),
     placeholder: amount,
     validate: (value) => (sameAmount(value, summary.kobo) ? undefined : vscode.l10n.t('Type the same amount: {0}.', amount)),
   });

@@ -35,7 +35,9 @@ export async function sendOrder(deps: MoneyDeps, order: MoneyOrder, recipient: s
   await deps.model.refreshAfterTransfer();
   const message =
     result.kind === 'payment'
-      ? vscode.l10n.t('Sent {0} to {1}. Reference {2}.', amount, recipient, result.payment.reference)
+      ? order.kind === 'airtime'
+        ? vscode.l10n.t('Bought {0} of airtime for {1}. Reference {2}.', amount, recipient, result.payment.reference)
+        : vscode.l10n.t('Sent {0} to {1}. Reference {2}.', amount, recipient, result.payment.reference)
       : transferState(result.transfer.statusCode) === 'pending'
         ? vscode.l10n.t(
             'Bank transfer of {0} to {1} is pending (reference {2}). The Wallet view shows when it settles.',

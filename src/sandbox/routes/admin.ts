@@ -43,6 +43,16 @@ export function adminRoutes(router: Router): void {
     return ok({ requests: [] });
   });
 
+  // The sandbox keeps only hashes of app keys: an editor that lost them gets new ones here.
+  router.add('POST', '/__sandbox/apps/:id/keys', (ctx) => {
+    const id = ctx.params['id'] ?? '';
+    const keys = ctx.env.state.reissueAppKeys(id, ctx.env.now());
+    if (!keys) {
+      throw new ApiError(404, ErrorCode.appNotFound, 'No app has that id; an app made with POST /v1/resource/app has one');
+    }
+    return ok({ app: { _id: id, ...keys } });
+  });
+
   router.add('GET', '/__sandbox/knobs', (ctx) => ok({ knobs: ctx.env.knobs }));
   router.add('PATCH', '/__sandbox/knobs', (ctx) => {
     const updates: [keyof typeof KNOB_LIMITS, number][] = [];

@@ -1,7 +1,7 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { ErrorCode } from '../errors';
 import { faultMessage } from '../faults';
-import { sendAnswer } from '../exchange';
+import { reportDropped, sendAnswer } from '../exchange';
 import { sendJson } from '../http';
 import { Fault } from '../types';
 import { Waits } from './waits';
@@ -27,6 +27,7 @@ export async function injectFault(
     res.setHeader('Retry-After', String(fault.retryAfterSeconds));
   }
   if (fault.drop) {
+    reportDropped(res);
     req.socket.destroy();
     return true;
   }

@@ -1,4 +1,7 @@
-// The webhook event page: what was sent (the payload, pretty JSON) and every attempt's answer.
+// The webhook event page: what was sent (the payload, pretty JSON) and every attempt's answer,
+// newest first as in the Events view. The parts that change while the page is on show (state,
+// next attempt, attempts) are described once (describeEvent) for both the first drawing here
+// and the in-place updates the page script makes (media/eventLive.ts).
 
 import * as l10n from '@vscode/l10n';
 import { formatNaira } from '../../api';
@@ -13,11 +16,15 @@ import {
   eventStateLabel,
   eventTypeLabel,
 } from '../../sandboxControl/eventSummary';
+import type { AttemptView, EventLive } from '../protocol';
 import { html, type SafeHtml } from './escape';
 import { contextLine, fieldList, icon, statusLine, type PageContext } from './parts';
 import type { WebviewIcon } from './iconNames';
 import type { Page } from './shell';
 import type { DetailField } from './transactionDetail';
+
+/** A sandbox event; `test` marks one sent by Trigger Test Event (optional: older sandboxes do not say). */
+export type WebhookEventView = PublicWebhookEvent & { test?: boolean };
 
 const STATE_ICONS: Record<PublicWebhookEvent['state'], WebviewIcon> = {
   pending: 'loading',
@@ -26,11 +33,21 @@ const STATE_ICONS: Record<PublicWebhookEvent['state'], WebviewIcon> = {
   failed: 'error',
 };
 
+export interface EventDescription extends EventLive {
+  stateIcon: WebviewIcon;
+  id: string;
+  title: string;
+  typeLabel: string;
+  /** Sent by Trigger Test Event, not by a transfer. */
+  test: boolean;
+  payloadJson: string;
+}
+
 function when(iso: string, locale: string | undefined): DetailField {
   return { label: '', value: formatDateTime(iso, locale), datetime: iso };
 }
 
-function summary(event: PublicWebhookEvent, locale: string | undefined): DetailField[] {
+function summary(event: WebhookEventView, locale: string | undefined): DetailField[] {
   const reference = eventReference(event);
   const amount = eventAmount(event);
   const fields: DetailField[] = [
@@ -45,29 +62,67 @@ function summary(event: PublicWebhookEvent, locale: string | undefined): DetailF
   return fields;
 }
 
-function attemptSection(attempt: WebhookAttempt, locale: string | undefined): SafeHtml {
+function describeAttempt(attempt: WebhookAttempt, locale: string | undefined): AttemptView {
   const fields: DetailField[] = [
     { ...when(attempt.at, locale), label: l10n.t('Sent') },
     { label: l10n.t('Status'), value: attemptOutcome(attempt), mono: true },
     { label: l10n.t('Duration'), value: l10n.t('{0} ms', attempt.durationMs) },
   ];
   if (attempt.error) fields.push({ label: l10n.t('Error'), value: attempt.error, mono: true });
+  return {
+    number: attempt.number,
+    heading: l10n.t('Attempt {0}', attempt.number),
+    fields,
+    excerpt: attempt.excerpt,
+    excerptLabel: l10n.t('Answer of attempt {0}', attempt.number),
+    noBody: l10n.t('The answer had no body.'),
+    announcement: l10n.t('Attempt {0}: {1}', attempt.number, attemptOutcome(attempt)),
+  };
+}
+
+/** Everything the event page shows, in words; attempts newest first. */
+export function describeEvent(event: WebhookEventView, locale?: string): EventDescription {
+  const test = event.test === true;
+  return {
+    id: event.id,
+    title: test ? l10n.t('Test event {0}', event.id) : l10n.t('Event {0}', event.id),
+    typeLabel: eventTypeLabel(event.type),
+    test,
+    payloadJson: eventPayloadJson(event),
+    stateLabel: eventStateLabel(event.state),
+    stateIcon: STATE_ICONS[event.state],
+    summary: summary(event, locale),
+    attemptsHeading: l10n.t('Attempts, newest first ({0})', event.attempts.length),
+    attempts: [...event.attempts].reverse().map((attempt) => describeAttempt(attempt, locale)),
+  };
+}
+
+/** The live part only: what the page is sent when the event changes. */
+export function eventLive(description: EventDescription): EventLive {
+  const { stateLabel, stateIcon, summary, attemptsHeading, attempts } = description;
+  return { stateLabel, stateIcon, summary, attemptsHeading, attempts };
+}
+
+function attemptSection(attempt: AttemptView): SafeHtml {
   const heading = `attempt-${attempt.number}`;
-  return html`<section class="attempt" aria-labelledby="${heading}">
-<h3 id="${heading}">${l10n.t('Attempt {0}', attempt.number)}</h3>
-${fieldList(fields, `${heading}-fields`)}
+  return html`<section class="attempt" aria-labelledby="${heading}" data-attempt="${attempt.number}">
+<h3 id="${heading}">${attempt.heading}</h3>
+${fieldList(attempt.fields, `${heading}-fields`)}
 ${
   attempt.excerpt
-    ? html`<pre class="mono code" tabindex="0" aria-label="${l10n.t('Answer of attempt {0}', attempt.number)}">${attempt.excerpt}</pre>`
-    : html`<p class="hint">${l10n.t('The answer had no body.')}</p>`
+    ? html`<pre class="mono code" tabindex="0" aria-label="${attempt.excerptLabel}">${attempt.excerpt}</pre>`
+    : html`<p class="hint">${attempt.noBody}</p>`
 }
 </section>`;
 }
 
-export function renderEventPage(event: PublicWebhookEvent, context: PageContext, locale?: string): Page {
+export function renderEventPage(view: EventDescription, context: PageContext): Page {
   const body = html`<header class="page-header">
 ${contextLine(context)}
-<h1>${eventTypeLabel(event.type)} <span class="badge">${icon(STATE_ICONS[event.state])}${eventStateLabel(event.state)}</span></h1>
+<h1>${view.typeLabel} <span class="badge" id="event-state">${icon(view.stateIcon)}<span id="event-state-label">${view.stateLabel}</span></span>${
+    view.test ? html` <span class="badge test-badge">${icon('beaker')}${l10n.t('Test event')}</span>` : ''
+  }</h1>
+${view.test ? html`<p class="hint test-hint">${l10n.t('Sent by Trigger Test Event to try your webhook URL: no transfer was made and no money moved.')}</p>` : ''}
 <div class="toolbar" role="toolbar" aria-label="${l10n.t('Event actions')}">
 <button type="button" data-action="redeliver">${icon('debug-restart')}${l10n.t('Redeliver')}</button>
 <button type="button" class="secondary" data-action="retry">${icon('refresh')}${l10n.t('Refresh')}</button>
@@ -76,19 +131,16 @@ ${statusLine()}
 </header>
 <section aria-labelledby="summary-heading">
 <h2 id="summary-heading">${l10n.t('Summary')}</h2>
-${fieldList(summary(event, locale), 'summary')}
+${fieldList(view.summary, 'summary')}
 </section>
 <section aria-labelledby="payload-heading">
 <h2 id="payload-heading">${l10n.t('Payload')}</h2>
-<pre class="mono code" tabindex="0" aria-labelledby="payload-heading">${eventPayloadJson(event)}</pre>
+<pre class="mono code" tabindex="0" aria-labelledby="payload-heading">${view.payloadJson}</pre>
 </section>
 <section aria-labelledby="attempts-heading">
-<h2 id="attempts-heading">${l10n.t('Attempts ({0})', event.attempts.length)}</h2>
-${
-  event.attempts.length > 0
-    ? event.attempts.map((attempt) => attemptSection(attempt, locale))
-    : html`<p class="hint">${l10n.t('No attempt yet: the first one is under way.')}</p>`
-}
+<h2 id="attempts-heading">${view.attemptsHeading}</h2>
+<p id="attempts-empty" class="hint"${view.attempts.length > 0 ? html` hidden` : ''}>${l10n.t('No attempt yet: the first one is under way.')}</p>
+<div id="attempts">${view.attempts.map(attemptSection)}</div>
 </section>`;
-  return { title: l10n.t('Event {0}', event.id), kind: 'event', body };
+  return { title: view.title, kind: 'event', body };
 }

@@ -4,6 +4,7 @@
 
 export const WEBVIEW_ICONS = [
   'arrow-left',
+  'beaker',
   'copy',
   'debug-restart',
   'error',

@@ -16,8 +16,8 @@ export interface VerifyPageModel {
   recent: readonly RecentVerification[];
   /** Set when the bank list could not be loaded: shown instead of the form. */
   bankError?: string;
-  /** The transaction the panel showed before, for a way back. */
-  backReference?: string;
+  /** The words of the way back to the page the user came from ("Back to event …"), when there is one. */
+  backLabel?: string;
   /** A bank and number to start from ("Verify this recipient", a linked account). */
   prefill?: VerifyPrefill;
   locale?: string;
@@ -59,8 +59,8 @@ ${model.banks.map(
 ${contextLine(context)}
 <h1>${l10n.t('Verify a bank account')}</h1>
 ${
-  model.backReference
-    ? html`<div class="toolbar"><button type="button" class="secondary" data-action="navigate-transaction">${icon('arrow-left')}${l10n.t('Back to transaction {0}', model.backReference)}</button></div>`
+  model.backLabel
+    ? html`<div class="toolbar"><button type="button" class="secondary" data-action="back">${icon('arrow-left')}${model.backLabel}</button></div>`
     : ''
 }
 </header>

@@ -6,6 +6,7 @@
 import * as l10n from '@vscode/l10n';
 import { validateAccountNumber } from '../../api/validation';
 import { formatClockTime } from '../../common/formatTime';
+import { applyEventLive } from './eventLive';
 import { countText } from '../../common/plural';
 import {
   isHostMessage,
@@ -53,6 +54,8 @@ function byId<T extends HTMLElement>(id: string): T | undefined {
 
 /** Set by the host's 'init' while extension tests run; the page reports nothing otherwise. */
 let reportsRendered = false;
+/** Names this document in those reports: a reload of the page makes a new one. */
+const documentId = Math.random().toString(36).slice(2);
 let renderTimer: ReturnType<typeof setTimeout> | undefined;
 
 /** Tells the host what a person would read now (tests use it). Batched per tick. */
@@ -61,7 +64,12 @@ function reportRendered(): void {
   if (renderTimer !== undefined) clearTimeout(renderTimer);
   renderTimer = setTimeout(() => {
     renderTimer = undefined;
-    post({ type: 'rendered', text: document.body.innerText.slice(0, MAX_RENDERED_TEXT) });
+    post({
+      type: 'rendered',
+      text: document.body.innerText.slice(0, MAX_RENDERED_TEXT),
+      scrollY: Math.round(window.scrollY),
+      document: documentId,
+    });
   }, 0);
 }
 
@@ -74,7 +82,7 @@ const ACTIONS: Record<string, WebviewMessage> = {
   retry: { type: 'retry' },
   'navigate-verify': { type: 'navigate', view: 'verify' },
   'verify-recipient': { type: 'verifyRecipient' },
-  'navigate-transaction': { type: 'navigate', view: 'transaction' },
+  back: { type: 'back' },
   redeliver: { type: 'redeliver' },
   'copy-curl': { type: 'copySnippet', format: 'curl' },
   'copy-fetch': { type: 'copySnippet', format: 'fetch' },
@@ -211,6 +219,9 @@ if (form && filter && bankSelect && account) {
 function onHostMessage(message: HostMessage): void {
   switch (message.type) {
     case 'init':
+      // VS Code keeps the scroll position when the panel's document is replaced: right for the
+      // same page drawn again (Refresh), wrong for another page, which starts at its top.
+      if (JSON.stringify(vscode.getState()) !== JSON.stringify(message.state)) window.scrollTo(0, 0);
       // Only the view and the reference: what a reload needs, nothing secret.
       vscode.setState(message.state);
       reportsRendered = message.reportRendered;
@@ -233,6 +244,14 @@ function onHostMessage(message: HostMessage): void {
       break;
     case 'notice':
       showStatus(message.text, message.level);
+      break;
+    case 'eventLive': {
+      const announcement = applyEventLive(message.live);
+      if (announcement) showStatus(announcement, 'info');
+      break;
+    }
+    case 'testScroll':
+      if (reportsRendered) window.scrollTo(0, message.y);
       break;
   }
   reportRendered();

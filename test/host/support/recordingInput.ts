@@ -6,7 +6,7 @@ import { ScriptedInput, type Answer } from './scriptedInput';
 
 /** One thing the user was told: a notification (error or warning) or a message under an input box. */
 export interface ShownMessage {
-  where: 'error' | 'warning' | 'info' | 'input box' | 'panel';
+  where: 'error' | 'warning' | 'info' | 'input box' | 'panel' | 'view';
   text: string;
 }
 

@@ -3,9 +3,11 @@ import type { AskOptions, ConfirmOptions, PickItem, PickOptions, UserInput } fro
 
 /** Dismisses the prompt, as Escape would. */
 export const CANCEL = Symbol('cancel');
+/** Presses Enter: a quick pick takes its first item, a modal question its first button (see UserInput.confirm). */
+export const DEFAULT = Symbol('default');
 
 export type AskAnswer = string | typeof CANCEL | { button: string } | ((options: AskOptions) => string | Promise<string>);
-export type PickAnswer = string | typeof CANCEL;
+export type PickAnswer = string | typeof CANCEL | typeof DEFAULT;
 export type Answer = AskAnswer | PickAnswer | undefined;
 
 function cancelled(): Error {
@@ -71,10 +73,15 @@ export class ScriptedInput implements UserInput {
     }
   }
 
-  async pick<T>(items: PickItem<T>[], options: PickOptions): Promise<T> {
+  async pick<T>(loading: PickItem<T>[] | Promise<PickItem<T>[]>, options: PickOptions): Promise<T> {
     this.asked.push({ kind: 'pick', title: options.title });
     const answer = this.next(`pick in ${options.title}`);
     if (answer === CANCEL) throw cancelled();
+    const items = await loading;
+    if (answer === DEFAULT) {
+      assert.ok(items.length > 0, `${options.title} has no item for Enter`);
+      return items[0]!.value;
+    }
     const item = items.find((candidate) => plain(candidate.label) === answer || candidate.value === answer);
     assert.ok(
       item,
@@ -94,6 +101,10 @@ export class ScriptedInput implements UserInput {
     if (buttons.length === 0) return undefined; // A plain notice needs no answer.
     const answer = this.next(`confirm "${message}"`);
     if (answer === CANCEL || answer === undefined) return undefined;
+    if (answer === DEFAULT) {
+      assert.ok(options.modal, `"${message}" is a notification: Enter does not answer it`);
+      return buttons[0];
+    }
     assert.ok(buttons.includes(answer as string), `"${message}" has no button "${String(answer)}" (buttons: ${buttons.join(', ')})`);
     return answer as string;
   }

@@ -158,12 +158,14 @@ describe('auth: WalletAccess token refresh', () => {
     assert.deepEqual(events.statuses, []);
   });
 
-  it('a wallet without stored tokens ends with the disconnected error, not yet shown', async () => {
-    const { access } = harness(undefined, async () => assert.fail('no refresh without a token'));
+  it('a wallet without stored tokens is marked disconnected and told once; its error says it was shown', async () => {
+    const { access, events } = harness(undefined, async () => assert.fail('no refresh without a token'));
     await assert.rejects(
       access.call(CONTEXT, async () => 'never'),
-      (error: unknown) => error instanceof DisconnectedError && !error.alreadyShown,
+      (error: unknown) => error instanceof DisconnectedError && error.alreadyShown,
     );
+    assert.deepEqual(events.statuses, ['disconnected']);
+    assert.deepEqual(events.disconnected, [CONTEXT.mobile]);
   });
 
   it('uses a token another caller refreshed meanwhile instead of refreshing again', async () => {

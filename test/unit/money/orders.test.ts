@@ -47,6 +47,14 @@ describe('money/orders', () => {
       ),
       true,
     );
+    assert.equal(
+      isRecordOf(
+        record({ type: 'vtu', amount: 10_000, recipient: { metadata: { billCustomerID: '2348030000000', billType: 'vtu' } } }),
+        airtime,
+      ),
+      true,
+      'the sandbox records airtime as type vtu',
+    );
     // A server clock a little behind ours still matches.
     assert.equal(isRecordOf(record({ recipient: { mobile: '2349090000000' }, createdAt: '2026-11-22T09:59:30.000Z' }), phone), true);
   });
@@ -62,6 +70,14 @@ describe('money/orders', () => {
     );
     assert.equal(isRecordOf(record({ recipient: { mobile: '2349090000000' }, createdAt: 'not a date' }), phone), false, 'no date');
     assert.equal(isRecordOf(record({ type: 'bills', amount: 10_000, recipient: {} }), airtime), false, 'no line named');
+    assert.equal(
+      isRecordOf(
+        record({ type: 'bills', amount: 10_000, recipient: { metadata: { billCustomerID: '2348030000000', billType: 'prepaid' } } }),
+        airtime,
+      ),
+      false,
+      'a bill paid for the same customer id is not airtime',
+    );
   });
 
   it('names a send for the log with the mobile or account number masked', () => {

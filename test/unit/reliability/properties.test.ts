@@ -45,7 +45,7 @@ function everyKey<K extends string>(record: Record<K, true>): K[] {
 
 const COPY_TARGETS = everyKey<CopyTarget>({ reference: true, json: true });
 const SNIPPET_TARGETS = everyKey<SnippetTarget>({ curl: true, fetch: true, python: true });
-const PANEL_VIEWS = everyKey<PanelView>({ transaction: true, verify: true });
+const PANEL_VIEWS = everyKey<PanelView>({ verify: true });
 const shortText = fc.string({ maxLength: MAX_FIELD_LENGTH });
 
 /** One generator of well-formed messages per message type of the protocol. */
@@ -53,6 +53,7 @@ const MESSAGES: { [K in WebviewMessage['type']]: fc.Arbitrary<MessageOf<K>> } = 
   ready: fc.constant({ type: 'ready' }),
   openJson: fc.constant({ type: 'openJson' }),
   retry: fc.constant({ type: 'retry' }),
+  back: fc.constant({ type: 'back' }),
   verifyRecipient: fc.constant({ type: 'verifyRecipient' }),
   redeliver: fc.constant({ type: 'redeliver' }),
   replay: fc.constant({ type: 'replay' }),
@@ -60,7 +61,16 @@ const MESSAGES: { [K in WebviewMessage['type']]: fc.Arbitrary<MessageOf<K>> } = 
   copySnippet: fc.constantFrom(...SNIPPET_TARGETS).map((format) => ({ type: 'copySnippet', format })),
   navigate: fc.constantFrom(...PANEL_VIEWS).map((view) => ({ type: 'navigate', view })),
   verify: fc.tuple(shortText, shortText).map(([bankCode, accountNumber]) => ({ type: 'verify', bankCode, accountNumber })),
-  rendered: fc.string({ maxLength: 2_000 }).map((text) => ({ type: 'rendered', text })),
+  rendered: fc
+    .record(
+      {
+        text: fc.string({ maxLength: 2_000 }),
+        scrollY: fc.double({ min: 0, max: 1e6, noNaN: true }),
+        document: shortText,
+      },
+      { requiredKeys: ['text'] },
+    )
+    .map((fields) => ({ type: 'rendered', ...fields })),
 };
 const MESSAGE_TYPES: string[] = Object.keys(MESSAGES);
 const validMessage: fc.Arbitrary<WebviewMessage> = fc.oneof(...Object.values<fc.Arbitrary<WebviewMessage>>(MESSAGES));

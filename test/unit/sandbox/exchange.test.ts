@@ -63,4 +63,24 @@ describe('Sandbox exchange observer', () => {
     assert.equal(exchange.admin, true);
     assert.equal(exchange.requestBody.length, 0);
   });
+
+  it('reports a request whose connection a fault dropped, with status 0 (the Requests view shows it as "no answer")', async () => {
+    const fault = { method: 'POST', path: '/v1/users/transfers/phone', drop: true, times: 1 };
+    const added = await fetch(`${sandbox.url}/__sandbox/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(fault),
+    });
+    assert.equal(added.status, 200, await added.text());
+    await settled();
+    seen.splice(0);
+    const body = JSON.stringify({ mobile: '2349090000000', amount: 7_500 });
+    await assert.rejects(post('/v1/users/transfers/phone', body, { 'content-type': 'application/json', 'user-agent': 'my-app/1.2' }));
+    const exchange = await settled();
+    assert.equal(exchange.method, 'POST');
+    assert.equal(exchange.path, '/v1/users/transfers/phone');
+    assert.equal(exchange.status, 0);
+    assert.equal(exchange.body.length, 0);
+    assert.equal(exchange.userAgent, 'my-app/1.2');
+  });
 });

@@ -187,12 +187,20 @@ describe('sandbox: money movement', () => {
     );
   });
 
-  it('buys airtime: a bills record with the vtu metadata; bad providers and recipients are refused', async () => {
+  it('buys airtime: a vtu record, as the seeded airtime, with the vtu metadata; bad providers and recipients are refused', async () => {
     const answer = await expectOk(vtu({ provider: 'MTN', amount: '10000' }));
     const reference = answer.json['data'].transaction.reference as string;
     assert.equal(answer.json['data'].transaction.amount, 10_000);
     const record = await expectOk(call(sandbox, 'GET', `/v1/transactions/${reference}`, { headers: wallet.headers }));
-    assert.equal(record.json['data'].transaction.type, 'bills');
+    assert.equal(record.json['data'].transaction.type, 'vtu');
+    const airtimeList = await expectOk(call(sandbox, 'GET', '/v1/transactions?type=vtu&limit=100', { headers: wallet.headers }));
+    const listed = airtimeList.json['data'].transactions as { reference: string }[];
+    assert.ok(
+      listed.some((transaction) => transaction.reference === reference),
+      'the type filter vtu finds the purchase',
+    );
+    const billsList = await expectOk(call(sandbox, 'GET', '/v1/transactions?type=bills&limit=100', { headers: wallet.headers }));
+    assert.ok(!(billsList.json['data'].transactions as { reference: string }[]).some((transaction) => transaction.reference === reference));
     assert.deepEqual(record.json['data'].transaction.recipient.metadata, {
       billerName: 'mtn',
       billCustomerID: '2348031234567',

@@ -7,7 +7,7 @@ import { renderErrorPage } from '../../../src/webview/html/statusPages';
 import { describeTransaction, MAX_EXTRA_FIELDS } from '../../../src/webview/html/transactionDetail';
 import { renderTransactionPage } from '../../../src/webview/html/transactionPage';
 import { renderVerifyPage } from '../../../src/webview/html/verificationPage';
-import { renderEventPage } from '../../../src/webview/html/eventPage';
+import { describeEvent, eventLive, renderEventPage, type WebhookEventView } from '../../../src/webview/html/eventPage';
 import { webhookEvent } from '../support/webhookEvent';
 
 const HOSTILE = [
@@ -308,12 +308,14 @@ describe('webview/html', () => {
           {
             banks: [{ bankCode: '000014', bankName: hostile }],
             recent: [{ bankName: hostile, bankCode: '000014', maskedAccount: '******1995', accountName: hostile, at: 0 }],
-            backReference: 'abc',
+            backLabel: `Back to event ${hostile}`,
           },
           context,
         ),
       );
       assertOnlyOurMarkup(document);
+      assert.ok(document.includes(`data-action="back">`), 'a way back');
+      assert.ok(document.includes(`Back to event ${escapeHtml(hostile)}</button>`), 'its words as text');
       assert.ok(document.includes(`<option value="000014">${escapeHtml(hostile)} · 000014</option>`));
       assert.ok(document.includes('******1995'));
       assert.ok(!document.includes(hostile));
@@ -360,7 +362,7 @@ describe('webview: the webhook event page', () => {
         },
         { transactionReference: hostile, note: hostile },
       );
-      const document = renderDocument(resources, renderEventPage(event, context, 'en-GB'));
+      const document = renderDocument(resources, renderEventPage(describeEvent(event, 'en-GB'), context));
       assert.ok(!document.includes(hostile) || !/[<>"'`]/.test(hostile), `"${hostile}" is escaped`);
       assert.ok(document.includes(escapeHtml(hostile)), 'and still shown');
       assertOnlyOurMarkup(document);
@@ -373,9 +375,47 @@ describe('webview: the webhook event page', () => {
 
   it('pretty-prints the payload and says when no attempt was made yet', () => {
     const event = webhookEvent({ state: 'pending', attempts: [], nextAttemptAt: '2026-11-22T10:00:00.000Z' });
-    const document = renderDocument(resources, renderEventPage(event, context, 'en-GB'));
+    const document = renderDocument(resources, renderEventPage(describeEvent(event, 'en-GB'), context));
     assert.ok(document.includes(escapeHtml(JSON.stringify(event.payload, null, 2))));
     assert.match(document, /No attempt yet/);
     assert.match(document, /Next attempt/);
+  });
+
+  it('lists the attempts newest first, as the Events view does, and says so', () => {
+    const event = webhookEvent({
+      state: 'delivered',
+      attempts: [
+        { number: 1, at: '2026-11-22T10:00:00.000Z', status: 500, durationMs: 12, excerpt: 'answer-one' },
+        { number: 2, at: '2026-11-22T10:01:00.000Z', status: 503, durationMs: 9, excerpt: 'answer-two' },
+        { number: 3, at: '2026-11-22T10:02:00.000Z', status: 200, durationMs: 4, excerpt: 'answer-three' },
+      ],
+    });
+    const document = renderDocument(resources, renderEventPage(describeEvent(event, 'en-GB'), context));
+    assert.match(document, /<h2 id="attempts-heading">Attempts, newest first \(3\)<\/h2>/);
+    const order = [...document.matchAll(/<h3 id="attempt-(\d+)">/g)].map((match) => match[1]);
+    assert.deepEqual(order, ['3', '2', '1']);
+    const at = (text: string) => document.indexOf(text);
+    assert.ok(at('answer-three') < at('answer-two') && at('answer-two') < at('answer-one'), 'each answer under its attempt');
+    assert.deepEqual(
+      eventLive(describeEvent(event, 'en-GB')).attempts.map((attempt) => attempt.number),
+      [3, 2, 1],
+      'the in-place update keeps the same order',
+    );
+    assert.equal(eventLive(describeEvent(event, 'en-GB')).attempts[0]?.announcement, 'Attempt 3: 200');
+  });
+
+  it('marks an event sent by Trigger Test Event as a test, plainly; a real one is not', () => {
+    const test: WebhookEventView = { ...webhookEvent(), test: true };
+    const document = renderDocument(resources, renderEventPage(describeEvent(test, 'en-GB'), context));
+    assert.match(document, /codicon-beaker[^>]*><\/span>Test event<\/span>/, 'a badge beside the type');
+    assert.match(document, /no transfer was made and no money moved/);
+    assert.equal(describeEvent(test).title, `Test event ${test.id}`);
+    assertOnlyOurMarkup(document);
+
+    for (const real of [webhookEvent(), { ...webhookEvent(), test: false }]) {
+      const page = renderDocument(resources, renderEventPage(describeEvent(real, 'en-GB'), context));
+      assert.doesNotMatch(page, /Test event|no money moved|beaker/);
+      assert.equal(describeEvent(real).title, `Event ${real.id}`);
+    }
   });
 });

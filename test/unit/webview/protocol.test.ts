@@ -1,6 +1,12 @@
 import * as assert from 'node:assert/strict';
 import { validateTransactionRef } from '../../../src/api';
-import { MAX_FIELD_LENGTH, parsePanelState, parseWebviewMessage, recentVerificationText } from '../../../src/webview/protocol';
+import {
+  isHostMessage,
+  MAX_FIELD_LENGTH,
+  parsePanelState,
+  parseWebviewMessage,
+  recentVerificationText,
+} from '../../../src/webview/protocol';
 
 const isReference = (text: string) => validateTransactionRef(text).ok;
 
@@ -20,6 +26,18 @@ describe('webview/protocol', () => {
       accountNumber: '0123456789',
     });
     assert.deepEqual(parseWebviewMessage({ type: 'rendered', text: 'hello' }), { type: 'rendered', text: 'hello' });
+    assert.deepEqual(parseWebviewMessage({ type: 'rendered', text: 'hello', scrollY: 120, document: 'k3j2', x: 1 }), {
+      type: 'rendered',
+      text: 'hello',
+      scrollY: 120,
+      document: 'k3j2',
+    });
+    assert.deepEqual(
+      parseWebviewMessage({ type: 'rendered', text: 'hello', scrollY: -1, document: 'x'.repeat(MAX_FIELD_LENGTH + 1) }),
+      { type: 'rendered', text: 'hello' },
+      'malformed optional parts are dropped',
+    );
+    assert.deepEqual(parseWebviewMessage({ type: 'back', view: 'transaction' }), { type: 'back' }, 'the host knows where back goes');
     assert.deepEqual(parseWebviewMessage({ type: 'redeliver', id: 'evt_x' }), { type: 'redeliver' }, 'the host knows which event');
   });
 
@@ -34,6 +52,7 @@ describe('webview/protocol', () => {
       { type: 'copy', what: 'secrets' },
       { type: 'copy' },
       { type: 'navigate', view: 'settings' },
+      { type: 'navigate', view: 'transaction' },
       { type: 'verify', bankCode: 14, accountNumber: '0123456789' },
       { type: 'verify', bankCode: '000014' },
       { type: 'verify', bankCode: '000014', accountNumber: '1'.repeat(MAX_FIELD_LENGTH + 1) },
@@ -42,6 +61,19 @@ describe('webview/protocol', () => {
       { type: '__proto__' },
     ];
     for (const message of bad) assert.equal(parseWebviewMessage(message), undefined, JSON.stringify(message));
+  });
+
+  it('the page takes every message the host posts, and nothing else', () => {
+    const live = { stateLabel: 'delivered', stateIcon: 'pass', summary: [], attemptsHeading: 'Attempts, newest first (0)', attempts: [] };
+    for (const message of [
+      { type: 'init', state: { view: 'verify' }, recent: [], reportRendered: false },
+      { type: 'notice', text: 'x', level: 'info' },
+      { type: 'eventLive', live },
+      { type: 'testScroll', y: 10 },
+    ]) {
+      assert.equal(isHostMessage(message), true, message.type);
+    }
+    for (const message of [null, 'init', {}, { type: 'ready' }, { type: 'eval' }]) assert.equal(isHostMessage(message), false);
   });
 
   it('reads back a persisted state, refusing malformed ones', () => {

@@ -15,6 +15,8 @@ import { createNonce, renderDocument, type Page } from '../../../src/webview/htm
 import { describeTransaction } from '../../../src/webview/html/transactionDetail';
 import { renderTransactionPage } from '../../../src/webview/html/transactionPage';
 import { renderVerifyPage } from '../../../src/webview/html/verificationPage';
+import { describeEvent, eventLive, renderEventPage } from '../../../src/webview/html/eventPage';
+import { webhookEvent } from '../support/webhookEvent';
 import type { HostMessage, PanelState, WebviewMessage } from '../../../src/webview/protocol';
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..', '..');
@@ -289,5 +291,142 @@ describe('webview script (headless Chromium)', function () {
     assert.equal(await tab.locator('img').count(), 0);
     await assertClean(tab);
     await tab.close();
+  });
+
+  it('redraws a new webhook attempt in place: same document, same scroll and focus, newest first', async () => {
+    const attempt = (number: number, status: number, excerpt: string) => ({
+      number,
+      at: `2026-11-22T10:0${number}:00.000Z`,
+      status,
+      durationMs: 10 + number,
+      excerpt,
+    });
+    const retrying = webhookEvent({
+      state: 'retrying',
+      nextAttemptAt: '2026-11-22T10:05:00.000Z',
+      attempts: [attempt(1, 500, 'receiver says 500'), attempt(2, 503, 'receiver says 503')],
+    });
+    const tab = await open('event', renderEventPage(describeEvent(retrying, 'en-GB'), { environment: 'Local sandbox' }), {
+      view: 'event',
+      id: retrying.id,
+    });
+    await tab.setViewportSize({ width: 800, height: 300 });
+    const order = () =>
+      tab
+        .locator('#attempts > section')
+        .evaluateAll((sections) => sections.map((section) => section.id || section.getAttribute('aria-labelledby')));
+    assert.deepEqual(await order(), ['attempt-2', 'attempt-1'], 'newest first');
+    // The reader is in the older attempt's answer, scrolled down to it.
+    await tab.locator('[aria-label="Answer of attempt 1"]').focus();
+    await tab.evaluate(() => {
+      (document.getElementById('attempt-1')!.parentElement as HTMLElement & { __kept?: boolean }).__kept = true;
+      window.scrollTo(0, document.body.scrollHeight);
+    });
+    const scrolled = await tab.evaluate(() => window.scrollY);
+    assert.ok(scrolled > 0, 'the page is long enough to scroll');
+    const firstRendered = (await posted(tab)).find((message) => message.type === 'rendered');
+
+    const delivered = {
+      ...retrying,
+      state: 'delivered' as const,
+      nextAttemptAt: null,
+      attempts: [...retrying.attempts, attempt(3, 200, HOSTILE)],
+    };
+    await send(tab, { type: 'eventLive', live: eventLive(describeEvent(delivered, 'en-GB')) });
+    await tab.waitForFunction(() => document.querySelectorAll('#attempts > section').length === 3);
+
+    assert.deepEqual(await order(), ['attempt-3', 'attempt-2', 'attempt-1']);
+    assert.equal(await tab.locator('#attempts-heading').textContent(), 'Attempts, newest first (3)');
+    assert.equal(await tab.locator('#event-state-label').textContent(), 'delivered');
+    assert.equal(await tab.locator('#event-state .codicon').getAttribute('class'), 'codicon codicon-pass');
+    assert.equal(await tab.locator('#summary').getByText('Next attempt').count(), 0, 'the summary follows the state');
+    assert.equal(await tab.locator('[aria-label="Answer of attempt 3"]').textContent(), HOSTILE, 'the answer as text');
+    assert.equal(await tab.locator('img').count(), 0);
+    assert.equal(
+      await tab.evaluate(() => (document.getElementById('attempt-1')!.parentElement as HTMLElement & { __kept?: boolean }).__kept),
+      true,
+      'the attempts already drawn are the same elements',
+    );
+    assert.equal(await tab.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Answer of attempt 1', 'focus stays');
+    assert.ok((await tab.evaluate(() => window.scrollY)) >= scrolled, 'the reader’s place is kept (not back at the top)');
+    assert.equal(await tab.locator('#status').textContent(), `Attempt 3: 200`, 'a screen reader hears of the new attempt');
+
+    // The same update again (a catch-up after 'ready') changes nothing.
+    await send(tab, { type: 'eventLive', live: eventLive(describeEvent(delivered, 'en-GB')) });
+    assert.deepEqual(await order(), ['attempt-3', 'attempt-2', 'attempt-1']);
+    await tab.waitForFunction(() => window.__posted.filter((message) => (message as { type?: string }).type === 'rendered').length >= 3);
+    const reports = (await posted(tab)).filter((message) => message.type === 'rendered');
+    assert.ok(firstRendered?.type === 'rendered' && firstRendered.document, 'reports name their document');
+    assert.ok(
+      reports.every((report) => report.type === 'rendered' && report.document === firstRendered.document),
+      'one document all along',
+    );
+    await assertClean(tab);
+    await tab.close();
+  });
+
+  it('scrolls for a test only when the host asked for reports', async () => {
+    const long = webhookEvent({
+      attempts: Array.from({ length: 6 }, (_, index) => ({
+        number: index + 1,
+        at: '2026-11-22T10:00:00.000Z',
+        status: 500,
+        durationMs: 1,
+        excerpt: 'x',
+      })),
+    });
+    const quiet = await load('quiet-event', renderEventPage(describeEvent(long, 'en-GB'), { environment: 'Local sandbox' }));
+    await quiet.setViewportSize({ width: 800, height: 300 });
+    await send(quiet, { type: 'init', state: { view: 'event', id: long.id }, recent: [], reportRendered: false });
+    await send(quiet, { type: 'testScroll', y: 200 });
+    await quiet.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    assert.equal(await quiet.evaluate(() => window.scrollY), 0, 'ignored in normal use');
+    await quiet.close();
+
+    const tab = await open('tested-event', renderEventPage(describeEvent(long, 'en-GB'), { environment: 'Local sandbox' }), {
+      view: 'event',
+      id: long.id,
+    });
+    await tab.setViewportSize({ width: 800, height: 300 });
+    await send(tab, { type: 'testScroll', y: 200 });
+    await tab.waitForFunction(() =>
+      window.__posted.some(
+        (message) =>
+          (message as { type?: string; scrollY?: number }).type === 'rendered' && (message as { scrollY?: number }).scrollY === 200,
+      ),
+    );
+    await tab.close();
+  });
+
+  it('starts another page at its top; the same page drawn again keeps its place', async () => {
+    const long = webhookEvent({
+      attempts: Array.from({ length: 6 }, (_, index) => ({
+        number: index + 1,
+        at: '2026-11-22T10:00:00.000Z',
+        status: 500,
+        durationMs: 1,
+        excerpt: 'x',
+      })),
+    });
+    const state: PanelState = { view: 'event', id: long.id };
+    for (const [previous, expectTop] of [
+      [{ view: 'verify' }, true],
+      [state, false],
+    ] as const) {
+      const tab = await load(`scroll-${previous.view}`, renderEventPage(describeEvent(long, 'en-GB'), { environment: 'Local sandbox' }));
+      await tab.setViewportSize({ width: 800, height: 300 });
+      // What the document before this one persisted, and the scroll VS Code carried over.
+      await tab.evaluate((saved) => {
+        window.__state = saved;
+        window.scrollTo(0, 400);
+      }, previous);
+      assert.ok((await tab.evaluate(() => window.scrollY)) > 0);
+      await send(tab, { type: 'init', state, recent: [], reportRendered: false });
+      await tab.waitForFunction((saved) => JSON.stringify(window.__state) === saved, JSON.stringify(state));
+      const scrollY = await tab.evaluate(() => window.scrollY);
+      if (expectTop) assert.equal(scrollY, 0, 'another page starts at its top');
+      else assert.ok(scrollY > 0, 'the same page keeps its place');
+      await tab.close();
+    }
   });
 });

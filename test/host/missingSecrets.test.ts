@@ -1,0 +1,84 @@
+// A secret the accounts list says is stored but SecretStorage does not have (issue 25: a host that
+// did not keep secrets): said once, plainly, with the way forward. In the local sandbox an app made
+// there gets new keys from the sandbox; a wallet is marked disconnected and offered Connect.
+import * as assert from 'node:assert/strict';
+import { secretKeys } from '../../src/auth/accountState';
+import type { UserFacingError } from '../../src/common/userFacingError';
+import { connectFreshWallet, type ConnectedWallet } from './support/connectedWallet';
+import { CANCEL, ScriptedInput } from './support/scriptedInput';
+
+/** Drops one secret as a host that did not keep it would (the store's own delete, so its cache agrees). */
+async function loseSecret(wallet: ConnectedWallet, key: string): Promise<void> {
+  await (wallet.api.accounts.store as unknown as { deleteSecret(key: string): Promise<void> }).deleteSecret(key);
+}
+
+async function until(what: string, probe: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await probe())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('Missing secrets: said once, with the way forward', function () {
+  this.timeout(120_000);
+  let wallet: ConnectedWallet;
+
+  before(async () => {
+    wallet = await connectFreshWallet('missing');
+  });
+
+  after(async () => {
+    wallet.api.setUserInput!(undefined);
+    await wallet.api.accounts.store.disconnectWallet('local', wallet.mobile);
+  });
+
+  it('an app key not kept: one notice offering a new key from the local sandbox, which then works', async () => {
+    const { api } = wallet;
+    const app = api.accounts.activeApp('local')!;
+    const oldKey = (await api.accounts.store.appSecrets('local', app.id))!.sandboxKey!;
+    await loseSecret(wallet, secretKeys.app('local', app.id));
+    // The first notice is answered "Get New Sandbox Key"; that command's own notice needs no answer.
+    const input = new ScriptedInput('Get New Sandbox Key');
+    api.setUserInput!(input);
+    for (let i = 0; i < 3; i++) {
+      await assert.rejects(api.accounts.requireAppKey('local'), (error: UserFacingError) => {
+        // The extension's bundle has its own copy of the class: compare by name.
+        assert.equal(error.name, 'UserFacingError');
+        assert.match(error.message, /was not kept in this editor’s secret storage/);
+        assert.ok(error.alreadyShown, 'the notice said it: commands only log it');
+        return true;
+      });
+    }
+    await until('the new key to be stored', async () => (await api.accounts.store.appSecrets('local', app.id)) !== undefined);
+    const notices = input.asked.filter((entry) => /was not kept/.test(entry.title));
+    assert.equal(notices.length, 1, 'said once, however many calls met it');
+    assert.deepEqual(notices[0]!.buttons, ['Get New Sandbox Key', 'Add App Key']);
+    assert.ok(
+      notices.every((entry) => !entry.title.includes(oldKey)),
+      'no key in the words',
+    );
+    const renewed = (await api.accounts.store.appSecrets('local', app.id))!;
+    assert.notEqual(renewed.sandboxKey, oldKey, 'a new key');
+    const balance = await api.accounts.withWallet((client, credentials) => client.getBalance(credentials));
+    assert.ok(Number.isInteger(balance.balance), 'the wallet works again with the new key');
+    const refused = await fetch(`${await api.sandboxUrl()}/v1/queries/banks`, { headers: { 'x-app-key': oldKey } });
+    assert.equal(refused.status, 401, 'the old key no longer works');
+  });
+
+  it('wallet tokens not kept: the wallet is marked disconnected with one Connect offer', async () => {
+    const { api, mobile } = wallet;
+    await loseSecret(wallet, secretKeys.wallet('local', mobile));
+    const input = new ScriptedInput(CANCEL);
+    api.setUserInput!(input);
+    const results = await Promise.allSettled(
+      Array.from({ length: 5 }, () => api.accounts.withWallet((client, credentials) => client.getBalance(credentials))),
+    );
+    assert.ok(results.every((result) => result.status === 'rejected'));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const offers = input.asked.filter((entry) => /sign-in of wallet .* was not kept/.test(entry.title));
+    assert.equal(offers.length, 1, JSON.stringify(input.asked));
+    assert.deepEqual(offers[0]!.buttons, ['Reconnect']);
+    assert.equal(api.accounts.accounts('local').wallets.find((entry) => entry.mobile === mobile)?.status, 'disconnected');
+  });
+});
