@@ -58,7 +58,9 @@ export async function verifyBankAccount(ctx: ToolContext, input: ToolInput<'veri
 export function recentRequests(ctx: ToolContext, input: ToolInput<'recentRequests'>): string[] {
   const rows = ctx.recentRequests.recent(input.limit ?? 20);
   if (rows.length === 0) return ['No requests recorded yet.'];
-  return [`The last ${rows.length} request(s), newest first (time | request | status | duration | client):`, ...rows.map(requestLine)];
+  const n = rows.length;
+  const last = countText(n, `The last ${n} request`, `The last ${n} requests`, 'en');
+  return [`${last}, newest first (time | request | status | duration | client):`, ...rows.map(requestLine)];
 }
 
 export async function webhookEvents(ctx: ToolContext, input: ToolInput<'webhookEvents'>): Promise<string[]> {
@@ -73,7 +75,7 @@ export async function webhookEvents(ctx: ToolContext, input: ToolInput<'webhookE
   const limit = input.limit ?? 10;
   if (matching.length === 0) return [input.state ? `No ${input.state} webhook events (of ${all.length}).` : 'No webhook events yet.'];
   return [
-    `${matching.length} webhook event(s)${input.state ? ` ${input.state}` : ''}, newest first${matching.length > limit ? `, first ${limit}` : ''} (id | type | state | created | attempts):`,
+    `${countText(matching.length, `${matching.length} webhook event`, `${matching.length} webhook events`, 'en')}${input.state ? ` ${input.state}` : ''}, newest first${matching.length > limit ? `, first ${limit}` : ''} (id | type | state | created | attempts):`,
     ...matching.slice(0, limit).map(eventLine),
   ];
 }

@@ -5,13 +5,17 @@ import { countText } from '../../../src/common/plural';
 
 // Issue 25: "1 attempts", "1 more times", "1 milliseconds". A count is written with one helper
 // and two messages; the scan below finds any message in src/ that writes a count before a
-// plural noun without its singular twin beside it (what the three defects had in common).
+// plural noun without its singular twin beside it (what the three defects had in common), or
+// before a noun with "(s)" (the agent tools' "1 attempt(s)").
 
 const SRC = path.join(__dirname, '..', '..', '..', '..', 'src');
 
 /** Nouns a count is written with in this extension's messages. */
 const NOUNS =
   'attempts|times|milliseconds|seconds|minutes|hours|days|requests|events|faults|transactions|accounts|apps|wallets|banks|fields|items|rows|bytes|characters|deliveries|retries|lines|files|keys|records|pages|errors|messages|tokens|calls|answers|matches';
+
+/** A count, then "attempt(s)": a noun that leaves the reader to pick. */
+const COUNT_WITH_MAYBE_S = /(\{\d\}|\$\{[^{}`\n]+\})( more)? [a-z]+\(s\)/g;
 
 /** A placeholder (`{0}` in an l10n message, `${…}` in a template literal), then maybe "more", then a plural noun. */
 const COUNT_BEFORE_PLURAL = new RegExp(`(\\{\\d\\}|\\$\\{[^{}\`\\n]+\\})( more)? (${NOUNS})\\b`, 'g');
@@ -42,6 +46,7 @@ function sourceFiles(): string[] {
 export function pluralsWithoutTwin(files: Record<string, string>): string[] {
   const found: string[] = [];
   for (const [file, text] of Object.entries(files)) {
+    for (const [whole] of text.matchAll(COUNT_WITH_MAYBE_S)) found.push(`${file}: ${whole}`);
     for (const match of text.matchAll(COUNT_BEFORE_PLURAL)) {
       const [whole, placeholder, more = '', noun] = match;
       if (
@@ -88,11 +93,13 @@ describe('common: counts with their nouns (issue 25: "1 attempts", "1 more times
       'views/d.ts': "countText(n, l10n.t('{0} attempt', n), l10n.t('{0} attempts', n))",
       'views/e.ts': "countText(n, `${n} more time`, `${n} more times`, 'en')",
       'views/f.ts': "l10n.t('{0} ms', n)",
+      'tools/g.ts': '`${faults.length} fault(s) active`',
     };
     assert.deepEqual(pluralsWithoutTwin(files), [
       'views/a.ts: {0} attempts',
       'views/b.ts: {0} more times',
       'views/c.ts: ${ms} milliseconds',
+      'tools/g.ts: ${faults.length} fault(s)',
     ]);
   });
 
