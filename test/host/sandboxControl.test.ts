@@ -4,6 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Transaction } from '../../src/api';
+import { formatMobileForPeople } from '../../src/common/formatMobile';
 import type { SandboxNode } from '../../src/views/sandboxTree';
 import { connectFreshWallet, type ConnectedWallet } from './support/connectedWallet';
 import { runScripted } from './support/extension';
@@ -44,7 +45,7 @@ describe('Sandbox view and its controls (local sandbox)', function () {
     assert.deepEqual(kinds, ['clock', 'latency', 'faults', 'wallet']);
     assert.equal(await description(await node('latency')), 'none');
     assert.equal(await description(await node('faults')), 'none');
-    assert.equal(await description(await node('wallet')), wallet.mobile);
+    assert.equal(await description(await node('wallet')), formatMobileForPeople(wallet.mobile));
   });
 
   it('a fault on the balance makes the balance refresh fail with a readable message; clearing it from the tree ends it', async () => {
@@ -155,7 +156,7 @@ describe('Sandbox view and its controls (local sandbox)', function () {
     await runScripted(wallet.api, 'walletConsole.resetSandboxWallet', [undefined]);
     assert.equal(await balance(), 150_050, 'dismissing the confirmation changes nothing');
     const input = await runScripted(wallet.api, 'walletConsole.resetSandboxWallet', ['Reset']);
-    assert.ok(input.asked.some((entry) => entry.kind === 'confirm' && entry.title.includes(wallet.mobile)));
+    assert.ok(input.asked.some((entry) => entry.kind === 'confirm' && entry.title.includes(formatMobileForPeople(wallet.mobile))));
     assert.equal(await balance(), seeded.balance);
     assert.deepEqual(shape(await history()), seeded.shape, 'the seeded history, without the added transaction');
   });
