@@ -12,7 +12,7 @@
 //                         client or network: it never sends a key anywhere)
 //   commands              may import the UI and below
 //   tools                 the agent tools' one definition: plain Node, may import api, sandbox
-//                         and the plain masking/redact/billerName modules of common
+//                         and the plain masking/redact/billerName/plural/formatMobile modules of common
 //   mcp                   the MCP server over the tools: plain Node, no vscode
 //   agents                the tools in VS Code (UI layer): may import tools, auth, banks and below
 //   cli/                  the sandbox CLI entry: sandbox, and MCP only when asked for
@@ -57,13 +57,13 @@ module.exports = {
     layer(
       'tools-plain-node',
       '^src/tools/',
-      '^src/(?!(tools|api|sandbox)/|common/(masking|redact|billerName)\\.ts$)',
+      '^src/(?!(tools|api|sandbox)/|common/(masking|redact|billerName|plural|formatMobile)\\.ts$)',
       'src/tools is plain Node: the extension and the MCP server both run it.',
     ),
     layer(
       'mcp-plain-node',
       '^src/mcp/',
-      '^src/(?!(mcp|tools|api|sandbox)/|common/(masking|redact|billerName)\\.ts$)',
+      '^src/(?!(mcp|tools|api|sandbox)/|common/(masking|redact|billerName|plural|formatMobile)\\.ts$)',
       'src/mcp is plain Node.',
     ),
     layer('agents-is-ui', '^src/agents/', `^src/(views|webview|commands|mcp)/|${ACTIVATION}`, 'src/agents sits beside the UI.'),

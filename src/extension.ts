@@ -36,6 +36,7 @@ import { registerRequestsView } from './views/requestsView';
 import { DEFAULT_SANDBOX_PORT, sandboxBundle } from './auth/localSandbox';
 import { WalkthroughProgress } from './walkthrough/progress';
 import { walkthroughSteps } from './walkthrough/steps';
+import { openWalkthroughOnFirstRun } from './walkthrough/firstRun';
 
 let sandbox: LocalSandbox | undefined;
 /** What makes the views redraw; let go first on deactivate, so a closing window draws nothing more. */
@@ -92,6 +93,7 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
   walkthrough.followContextKeys(views.contextKeys);
   walkthrough.followView(views.developerView, 'walletConsole.developer');
   walkthrough.followView(requestsView.view, 'walletConsole.requests');
+  void openWalkthroughOnFirstRun(context, 'walletConsole.gettingStarted');
   const agentTools = registerAgentTools(
     contributedToolNames(context.extension.packageJSON),
     extensionToolContext(accounts, sandbox, new HistoryRecentRequests(requests)),

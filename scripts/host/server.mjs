@@ -24,6 +24,8 @@ export const TEST_SETTINGS = {
   'extensions.autoUpdate': false,
   'update.mode': 'none',
   'git.openRepositoryInParentFolders': 'never',
+  // Tests and pictures start without the walkthrough over them; npm start turns it back on.
+  'workbench.welcomePage.walkthroughs.openOnInstall': false,
 };
 
 function tryListen(port) {

@@ -58,8 +58,9 @@ async function main() {
     vsix: vsix ? [vsix] : [],
     smokeTestDriver: false,
     // The browser runs on this machine: forwarding the local sandbox's port (4010) only adds a
-    // "port 4010 is available · Open in Browser" toast after sign-up.
-    settings: { 'remote.autoForwardPorts': false },
+    // "port 4010 is available · Open in Browser" toast after sign-up. A newcomer's first start
+    // opens the Wallet Console walkthrough (once per profile).
+    settings: { 'remote.autoForwardPorts': false, 'workbench.welcomePage.walkthroughs.openOnInstall': true },
   });
   const url = vsix
     ? workbenchUrl(server.port, { folder })

@@ -71,7 +71,7 @@ export interface WalletClientOptions {
   maxRetryDelayMs?: number;
   /** Called once per attempt, for logging. */
   onRequest?: (event: RequestEvent) => void;
-  /** Called once per attempt with headers and bodies (secrets included: the listener masks). */
+  /** Called once per attempt with headers and bodies, secrets included (see TransportExchange). */
   onExchange?: (exchange: TransportExchange) => void;
   /** Sent as User-Agent on every request. */
   userAgent?: string;

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { Bank, DeveloperCredentials, WalletClient, WalletCredentials } from '../api';
 import { COMMANDS } from '../common/commandIds';
+import { formatMobileForPeople } from '../common/formatMobile';
 import { Disposable } from '../common/lifecycle';
 import type { Logger } from '../common/logger';
 import { UserFacingError } from '../common/userFacingError';
@@ -24,7 +25,7 @@ const CONNECT_WALLET = () => ({ title: vscode.l10n.t('Connect Wallet'), command:
 
 function disconnectedError(mobile: string, alreadyShown: boolean): UserFacingError {
   return new UserFacingError(
-    vscode.l10n.t('Wallet {0} is disconnected: its session ended. Connect it again to continue.', mobile),
+    vscode.l10n.t('Wallet {0} is disconnected: its session ended. Connect it again to continue.', formatMobileForPeople(mobile)),
     [CONNECT_WALLET()],
     alreadyShown,
   );
@@ -242,9 +243,10 @@ export class AccountService extends Disposable {
     const wallet = mobile ? this.accounts(env).wallets.find((candidate) => candidate.mobile === mobile) : this.activeWallet(env);
     if (!wallet) throw new UserFacingError(vscode.l10n.t('No wallet is connected. Connect a wallet first.'), [CONNECT_WALLET()]);
     if (wallet.status === 'disconnected')
-      throw new UserFacingError(vscode.l10n.t('Wallet {0} is disconnected. Connect it again to continue.', wallet.mobile), [
-        CONNECT_WALLET(),
-      ]);
+      throw new UserFacingError(
+        vscode.l10n.t('Wallet {0} is disconnected. Connect it again to continue.', formatMobileForPeople(wallet.mobile)),
+        [CONNECT_WALLET()],
+      );
     const { appKey } = await this.requireAppKey(env);
     return { env, mobile: wallet.mobile, appKey };
   }
@@ -264,7 +266,7 @@ export class AccountService extends Disposable {
       const choice = await this.ui().confirm(
         why === 'missing'
           ? this.missing.walletSession(mobile)
-          : vscode.l10n.t('Wallet {0} was disconnected: its session could not be renewed.', mobile),
+          : vscode.l10n.t('Wallet {0} was disconnected: its session could not be renewed.', formatMobileForPeople(mobile)),
         { level: 'warning' },
         reconnect,
       );

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { COMMANDS } from '../common/commandIds';
+import { formatMobileForPeople } from '../common/formatMobile';
 import { UserFacingError, type ErrorAction } from '../common/userFacingError';
 import type { UserInput } from '../common/userInput';
 import type { AppInfo } from './accountState';
@@ -37,7 +38,10 @@ export class MissingSecrets {
 
   /** Words for a wallet whose tokens are missing (the caller marks it disconnected and offers Connect). */
   walletSession(mobile: string): string {
-    return vscode.l10n.t('The sign-in of wallet {0} was not kept in this editor’s secret storage. Connect it again to continue.', mobile);
+    return vscode.l10n.t(
+      'The sign-in of wallet {0} was not kept in this editor’s secret storage. Connect it again to continue.',
+      formatMobileForPeople(mobile),
+    );
   }
 
   private tellOnce(key: string, message: string, actions: ErrorAction[]): void {

@@ -2,6 +2,7 @@ import type { Bank } from '../api';
 import type { AccountService } from '../auth/accountService';
 import type { EnvironmentId } from '../auth/environments';
 import type { Logger } from '../common/logger';
+import { countText } from '../common/plural';
 
 /**
  * The bank list, fetched once per environment and app per session (the API answers it as the
@@ -36,7 +37,7 @@ export class BankDirectory {
 
   private async fetch(env: EnvironmentId): Promise<readonly Bank[]> {
     const banks = await this.accounts.listBanks(env);
-    this.logger.info(`Loaded ${banks.length} banks for ${env}.`);
+    this.logger.info(`Loaded ${countText(banks.length, `${banks.length} bank`, `${banks.length} banks`, 'en')} for ${env}.`);
     // Sorted by name whatever order the server used, so the picker reads alphabetically.
     return Object.freeze([...banks].sort((a, b) => a.bankName.localeCompare(b.bankName)));
   }

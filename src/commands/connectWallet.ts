@@ -103,7 +103,7 @@ export async function selectWallet(deps: CommandDeps, mobileArgument?: unknown):
   const env = deps.accounts.env();
   const { wallets, activeWalletMobile } = deps.accounts.accounts(env);
   const items = wallets.map((wallet) => ({
-    label: wallet.mobile,
+    label: formatMobileForPeople(wallet.mobile),
     description:
       [
         wallet.mobile === activeWalletMobile ? vscode.l10n.t('active') : '',
@@ -128,14 +128,14 @@ export async function disconnectWallet(deps: CommandDeps, mobileArgument?: unkno
   const mobile = await argumentOrPick(
     deps,
     mobileArgument,
-    wallets.map((wallet) => ({ label: wallet.mobile, value: wallet.mobile })),
+    wallets.map((wallet) => ({ label: formatMobileForPeople(wallet.mobile), value: wallet.mobile })),
     { title: vscode.l10n.t('Disconnect Wallet'), none: new UserFacingError(vscode.l10n.t('No wallet is connected.')) },
   );
   const disconnect = vscode.l10n.t('Disconnect');
   const answer = await deps
     .ui()
     .confirm(
-      vscode.l10n.t('Disconnect wallet {0}? Its tokens are deleted; connect it again with a new passcode.', mobile),
+      vscode.l10n.t('Disconnect wallet {0}? Its tokens are deleted; connect it again with a new passcode.', formatMobileForPeople(mobile)),
       { modal: true, level: 'warning' },
       disconnect,
     );

@@ -1,6 +1,7 @@
 import * as os from 'node:os';
 import * as vscode from 'vscode';
 import type { Transaction, TransactionType } from '../api';
+import { countText } from '../common/plural';
 import type { WalletModel } from '../views/walletModel';
 import { typeLabel } from '../views/transactionFormat';
 import type { CommandDeps } from './deps';
@@ -36,7 +37,9 @@ export async function exportTransactions(deps: CommandDeps, model: WalletModel, 
   const items = await fetchAllPages(deps, mobile, filter);
   const content = format === 'json' ? `${JSON.stringify(items, null, 2)}\n` : toCsv(transactionRows(items));
   await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(content));
-  deps.logger.info(`Exported ${items.length} transactions (${filter ?? 'all types'}) to ${uri.fsPath}.`);
+  deps.logger.info(
+    `Exported ${countText(items.length, `${items.length} transaction`, `${items.length} transactions`, 'en')} (${filter ?? 'all types'}) to ${uri.fsPath}.`,
+  );
   offerToOpen(deps, uri, items.length, filter);
 }
 
@@ -60,7 +63,10 @@ function fetchAllPages(deps: CommandDeps, mobile: string, type: TransactionType 
               mobile,
             );
             all.push(...batch);
-            progress.report({ message: vscode.l10n.t('{0} transactions so far…', all.length) });
+            const n = all.length;
+            progress.report({
+              message: countText(n, vscode.l10n.t('{0} transaction so far…', n), vscode.l10n.t('{0} transactions so far…', n)),
+            });
             if (batch.length < EXPORT_PAGE_SIZE) return all;
           }
         } finally {
@@ -76,9 +82,18 @@ function offerToOpen(deps: CommandDeps, uri: vscode.Uri, count: number, filter: 
   const open = vscode.l10n.t('Open');
   const reveal = vscode.l10n.t('Reveal');
   const where = vscode.workspace.asRelativePath(uri);
+  const type = filter ? typeLabel(filter).toLowerCase() : '';
   const message = filter
-    ? vscode.l10n.t('Exported {0} {1} transactions to {2}.', count, typeLabel(filter).toLowerCase(), where)
-    : vscode.l10n.t('Exported {0} transactions to {1}.', count, where);
+    ? countText(
+        count,
+        vscode.l10n.t('Exported {0} {1} transaction to {2}.', count, type, where),
+        vscode.l10n.t('Exported {0} {1} transactions to {2}.', count, type, where),
+      )
+    : countText(
+        count,
+        vscode.l10n.t('Exported {0} transaction to {1}.', count, where),
+        vscode.l10n.t('Exported {0} transactions to {1}.', count, where),
+      );
   void deps
     .ui()
     .confirm(message, {}, open, reveal)

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { formatNaira, parseNairaToKobo, TRANSACTION_TYPES, type TransactionType } from '../api';
+import { formatMobileForPeople } from '../common/formatMobile';
 import { isRecord } from '../common/isRecord';
 import { transactionTypeLabel } from '../common/transactionTypes';
 import { UserFacingError } from '../common/userFacingError';
@@ -146,20 +147,20 @@ export async function setSandboxBalance(deps: SandboxCommandDeps, model: WalletM
   const sandbox = await localSandbox(deps);
   const mobile = targetMobile(deps, argument);
   const typed = await deps.ui().ask({
-    title: vscode.l10n.t('Set Sandbox Balance of {0}', mobile),
+    title: vscode.l10n.t('Set Sandbox Balance of {0}', formatMobileForPeople(mobile)),
     prompt: vscode.l10n.t('The new balance in naira, such as 1,500 or 2500.50'),
     validate: inputCheck((text) => parseNairaToKobo(text)),
   });
   const kobo = (parseNairaToKobo(typed) as { value: number }).value;
   await sandbox.setBalance(mobile, kobo);
   await reload(deps, model, mobile, 'balance');
-  notify(deps, vscode.l10n.t('The sandbox balance of {0} is now {1}.', mobile, formatNaira(kobo)));
+  notify(deps, vscode.l10n.t('The sandbox balance of {0} is now {1}.', formatMobileForPeople(mobile), formatNaira(kobo)));
 }
 
 export async function addSandboxTransaction(deps: SandboxCommandDeps, model: WalletModel, argument: unknown): Promise<void> {
   const sandbox = await localSandbox(deps);
   const mobile = targetMobile(deps, argument);
-  const title = vscode.l10n.t('Add Sandbox Transaction to {0}', mobile);
+  const title = vscode.l10n.t('Add Sandbox Transaction to {0}', formatMobileForPeople(mobile));
   const type = await deps.ui().pick<TransactionType>(
     TRANSACTION_TYPES.map((value) => ({ label: transactionTypeLabel(value), description: value, value })),
     { title, placeholder: vscode.l10n.t('The type of the new transaction') },
@@ -178,7 +179,13 @@ export async function addSandboxTransaction(deps: SandboxCommandDeps, model: Wal
   await reload(deps, model, mobile, 'all');
   notify(
     deps,
-    vscode.l10n.t('Added a {0} of {1} to {2} (reference {3}).', transactionTypeLabel(type), formatNaira(kobo), mobile, record.reference),
+    vscode.l10n.t(
+      'Added a {0} of {1} to {2} (reference {3}).',
+      transactionTypeLabel(type),
+      formatNaira(kobo),
+      formatMobileForPeople(mobile),
+      record.reference,
+    ),
   );
 }
 
@@ -186,7 +193,13 @@ export async function expireWalletToken(deps: SandboxCommandDeps, argument: unkn
   const sandbox = await localSandbox(deps);
   const mobile = targetMobile(deps, argument);
   await sandbox.expireAccessTokens(mobile);
-  notify(deps, vscode.l10n.t('The access tokens of {0} have expired: the next call renews them with the refresh token.', mobile));
+  notify(
+    deps,
+    vscode.l10n.t(
+      'The access tokens of {0} have expired: the next call renews them with the refresh token.',
+      formatMobileForPeople(mobile),
+    ),
+  );
 }
 
 export async function revokeRefreshTokens(deps: SandboxCommandDeps, argument: unknown): Promise<void> {
@@ -196,7 +209,7 @@ export async function revokeRefreshTokens(deps: SandboxCommandDeps, argument: un
   const answer = await deps
     .ui()
     .confirm(
-      vscode.l10n.t('Revoke the refresh tokens of {0}?', mobile),
+      vscode.l10n.t('Revoke the refresh tokens of {0}?', formatMobileForPeople(mobile)),
       { modal: true, level: 'warning', detail: vscode.l10n.t('Once its access token expires, the wallet must be connected again.') },
       revoke,
     );
@@ -210,7 +223,7 @@ export async function resetSandboxWallet(deps: SandboxCommandDeps, model: Wallet
   const mobile = targetMobile(deps, argument);
   const reset = vscode.l10n.t('Reset');
   const answer = await deps.ui().confirm(
-    vscode.l10n.t('Reset sandbox wallet {0}?', mobile),
+    vscode.l10n.t('Reset sandbox wallet {0}?', formatMobileForPeople(mobile)),
     {
       modal: true,
       level: 'warning',

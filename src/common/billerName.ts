@@ -1,13 +1,17 @@
 // How a biller is named for people. The API sends lowercase codes ("ikedc", "dstv", "mtn");
-// the tree, the panel and the export's readers must see one spelling. Plain data: no vscode.
+// the tree, the panel, the prompts and the export's readers see one spelling, from this table
+// only. Plain data: no vscode.
 
-/** The brands' own spellings. */
+/**
+ * The brands' own spellings. One name per network: the API's `etisalat` is the network that
+ * has been called 9mobile since 2017, so both codes show as "9mobile".
+ */
 const BILLER_NAMES: Readonly<Record<string, string>> = {
   mtn: 'MTN',
   airtel: 'Airtel',
   glo: 'Glo',
   '9mobile': '9mobile',
-  etisalat: 'Etisalat',
+  etisalat: '9mobile',
   dstv: 'DStv',
   gotv: 'GOtv',
   startimes: 'StarTimes',

@@ -2,7 +2,9 @@
 // money moves through the API client like any app's, once: a lost answer is "outcome unknown".
 
 import type { Fault } from '../sandbox/types';
+import { formatBillerName } from '../common/billerName';
 import { maskAccountNumber, maskMobile } from '../common/masking';
+import { countText } from '../common/plural';
 import type { ToolContext } from './context';
 import type { ToolInput } from './definitions';
 import { eventLine, money, shortDate } from './format';
@@ -37,7 +39,9 @@ export async function airtime(ctx: ToolContext, input: ToolInput<'airtime'>): Pr
     (client, credentials) => client.buyAirtime(credentials, { mobile: input.mobile, amount: input.amountKobo, provider: input.provider }),
     input.wallet,
   );
-  return [`Airtime of ${money(answer.amount)} (${input.provider}) for ${maskMobile(input.mobile)}: done, reference ${answer.reference}.`];
+  return [
+    `Airtime of ${money(answer.amount)} (${formatBillerName(input.provider)}) for ${maskMobile(input.mobile)}: done, reference ${answer.reference}.`,
+  ];
 }
 
 export async function advanceClock(ctx: ToolContext, input: ToolInput<'advanceClock'>): Promise<string[]> {
@@ -64,7 +68,9 @@ export async function injectFault(ctx: ToolContext, input: ToolInput<'injectFaul
   // A fault that neither drops nor waits answers with an error status: 500 unless told.
   if (input.status !== undefined || (!fault.drop && fault.delayMs === undefined)) fault.status = input.status ?? 500;
   await sandbox.addFault(fault);
-  return [`Fault added: ${describeFault(fault)}. ${sandbox.knobs.faults.length} fault(s) active; sandbox_clear_faults removes them.`];
+  const active = sandbox.knobs.faults.length;
+  const faults = countText(active, `${active} fault`, `${active} faults`, 'en');
+  return [`Fault added: ${describeFault(fault)}. ${faults} active; sandbox_clear_faults removes them.`];
 }
 
 export function describeFault(fault: Fault): string {
@@ -72,13 +78,16 @@ export function describeFault(fault: Fault): string {
     .concat(fault.status !== undefined ? [`answer HTTP ${fault.status}`] : [])
     .filter(Boolean)
     .join(', then ');
-  return `${fault.method ?? 'any method'} ${fault.path}: ${what}${fault.times !== undefined ? `, ${fault.times} time(s)` : ', until cleared'}`;
+  const times = fault.times;
+  const howLong = times === undefined ? ', until cleared' : `, ${countText(times, `${times} time`, `${times} times`, 'en')}`;
+  return `${fault.method ?? 'any method'} ${fault.path}: ${what}${howLong}`;
 }
 
 export async function clearFaults(ctx: ToolContext): Promise<string[]> {
   const sandbox = await ctx.sandbox();
   const count = await sandbox.clearFaults();
-  return [count === 0 ? 'No fault was active.' : `Cleared ${count} fault(s); requests are answered normally again.`];
+  if (count === 0) return ['No fault was active.'];
+  return [`Cleared ${countText(count, `${count} fault`, `${count} faults`, 'en')}; requests are answered normally again.`];
 }
 
 export async function redeliverEvent(ctx: ToolContext, input: ToolInput<'redeliverEvent'>): Promise<string[]> {

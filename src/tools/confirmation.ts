@@ -1,7 +1,12 @@
 // What an action will do and where, for the confirmation VS Code shows before it runs.
 // Numbers are shown in full: this is where the user checks the exact ones the call will use.
+// Mobiles are written as people read them (0803 123 4567), as everywhere a person reads one;
+// the tool results keep the API's form (2348031234567), which the model passes back as input.
 
 import { formatNaira } from '../api';
+import { formatBillerName } from '../common/billerName';
+import { formatMobileForPeople } from '../common/formatMobile';
+import { countText } from '../common/plural';
 import type { ToolEnvironment } from './context';
 import { TOOL_DEFINITIONS, type ToolInput, type ToolKey } from './definitions';
 
@@ -12,7 +17,7 @@ export interface Confirmation {
 
 function from(wallet: string | undefined, defaultWallet: string | undefined): string {
   const mobile = wallet ?? defaultWallet;
-  return mobile ? `wallet ${mobile}` : 'the active wallet';
+  return mobile ? `wallet ${formatMobileForPeople(mobile)}` : 'the active wallet';
 }
 
 /** The sentence for an action; undefined for a read-only tool. `input` has been validated. */
@@ -28,14 +33,17 @@ export function confirmation(key: ToolKey, input: unknown, where: ToolEnvironmen
       }
       case 'phoneTransfer': {
         const given = input as ToolInput<'phoneTransfer'>;
-        return `Send ${formatNaira(given.amountKobo)} from ${from(given.wallet, defaultWallet)} to ${given.mobile} ${place}. Sent once, never retried.`;
+        return `Send ${formatNaira(given.amountKobo)} from ${from(given.wallet, defaultWallet)} to ${formatMobileForPeople(given.mobile)} ${place}. Sent once, never retried.`;
       }
       case 'airtime': {
         const given = input as ToolInput<'airtime'>;
-        return `Buy ${formatNaira(given.amountKobo)} of ${given.provider} airtime for ${given.mobile} from ${from(given.wallet, defaultWallet)} ${place}. Sent once, never retried.`;
+        return `Buy ${formatNaira(given.amountKobo)} of ${formatBillerName(given.provider)} airtime for ${formatMobileForPeople(given.mobile)} from ${from(given.wallet, defaultWallet)} ${place}. Sent once, never retried.`;
       }
-      case 'advanceClock':
-        return `Move the sandbox clock forward ${(input as ToolInput<'advanceClock'>).seconds} seconds ${place}: pending bank transfers that fall due settle and due webhooks are sent.`;
+      case 'advanceClock': {
+        const { seconds } = input as ToolInput<'advanceClock'>;
+        const forward = countText(seconds, `${seconds} second`, `${seconds} seconds`, 'en');
+        return `Move the sandbox clock forward ${forward} ${place}: pending bank transfers that fall due settle and due webhooks are sent.`;
+      }
       case 'injectFault': {
         const given = input as ToolInput<'injectFault'>;
         return `Make requests to ${given.method ?? 'any method'} ${given.path} fail ${place}${given.times ? ` for the next ${given.times}` : ' until faults are cleared'}.`;

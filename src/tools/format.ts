@@ -5,6 +5,7 @@ import { formatNaira, type Bank, type Transaction } from '../api';
 import type { PublicWebhookEvent } from '../sandbox';
 import { formatBillerName } from '../common/billerName';
 import { maskAccountNumber, maskMobile } from '../common/masking';
+import { countText } from '../common/plural';
 import type { RecentRequest } from './context';
 
 const TYPE_WORDS: Readonly<Record<string, string>> = {
@@ -95,7 +96,9 @@ export function eventLine(event: PublicWebhookEvent): string {
       ? `last attempt: no answer${last.error ? ` (${last.error})` : ''}`
       : `last attempt: HTTP ${last.status}`
     : 'not attempted yet';
-  const parts = [event.id, event.type, event.state, shortDate(event.createdAt), `${event.attempts.length} attempt(s), ${answer}`];
+  const tries = event.attempts.length;
+  const attempts = countText(tries, `${tries} attempt`, `${tries} attempts`, 'en');
+  const parts = [event.id, event.type, event.state, shortDate(event.createdAt), `${attempts}, ${answer}`];
   if (event.nextAttemptAt) parts.push(`next attempt ${shortDate(event.nextAttemptAt)}`);
   return parts.join(' | ');
 }

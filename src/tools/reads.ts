@@ -4,6 +4,7 @@ import type { ToolContext } from './context';
 import type { ToolInput } from './definitions';
 import { bankLine, eventLine, money, requestLine, transactionDetail, transactionLine } from './format';
 import { maskAccountNumber } from '../common/masking';
+import { countText } from '../common/plural';
 
 export async function balance(ctx: ToolContext, input: ToolInput<'balance'>): Promise<string[]> {
   const answer = await ctx.withWallet((client, credentials) => client.getBalance(credentials), input.wallet);
@@ -38,7 +39,9 @@ export async function banks(ctx: ToolContext, input: ToolInput<'banks'>): Promis
   const search = input.search?.trim().toLowerCase() ?? '';
   const matching = search ? all.filter((bank) => bank.bankName.toLowerCase().includes(search) || bank.bankCode.includes(search)) : all;
   const limit = input.limit ?? 15;
-  const header = search ? `${matching.length} of ${all.length} banks match "${input.search}"` : `${all.length} banks`;
+  const header = search
+    ? `Banks matching "${input.search}": ${matching.length} of ${all.length}`
+    : countText(all.length, `${all.length} bank`, `${all.length} banks`, 'en');
   if (matching.length === 0) return [`${header}. Try part of the name, e.g. "access" or "first".`];
   const more = matching.length > limit ? ` (first ${limit}; narrow the search for the rest)` : '';
   return [`${header}${more}: code name`, ...matching.slice(0, limit).map(bankLine)];
@@ -55,7 +58,9 @@ export async function verifyBankAccount(ctx: ToolContext, input: ToolInput<'veri
 export function recentRequests(ctx: ToolContext, input: ToolInput<'recentRequests'>): string[] {
   const rows = ctx.recentRequests.recent(input.limit ?? 20);
   if (rows.length === 0) return ['No requests recorded yet.'];
-  return [`The last ${rows.length} request(s), newest first (time | request | status | duration | client):`, ...rows.map(requestLine)];
+  const n = rows.length;
+  const last = countText(n, `The last ${n} request`, `The last ${n} requests`, 'en');
+  return [`${last}, newest first (time | request | status | duration | client):`, ...rows.map(requestLine)];
 }
 
 export async function webhookEvents(ctx: ToolContext, input: ToolInput<'webhookEvents'>): Promise<string[]> {
@@ -70,7 +75,7 @@ export async function webhookEvents(ctx: ToolContext, input: ToolInput<'webhookE
   const limit = input.limit ?? 10;
   if (matching.length === 0) return [input.state ? `No ${input.state} webhook events (of ${all.length}).` : 'No webhook events yet.'];
   return [
-    `${matching.length} webhook event(s)${input.state ? ` ${input.state}` : ''}, newest first${matching.length > limit ? `, first ${limit}` : ''} (id | type | state | created | attempts):`,
+    `${countText(matching.length, `${matching.length} webhook event`, `${matching.length} webhook events`, 'en')}${input.state ? ` ${input.state}` : ''}, newest first${matching.length > limit ? `, first ${limit}` : ''} (id | type | state | created | attempts):`,
     ...matching.slice(0, limit).map(eventLine),
   ];
 }

@@ -1,6 +1,8 @@
-// Masking on recording (the Requests view keeps nothing secret): headers and bodies alike, by
-// name and by shape. Text-based, without parsing JSON, because it runs on every request the
-// sandbox answers and must not cost it more than a few microseconds.
+// Masking for the Requests view's records: headers and bodies alike, by name and by shape. A
+// record keeps the wire as it came, in memory only, and is masked by these functions the first
+// time something reads it (recordedRequest.ts); every surface (the view, the panel, snippets,
+// Replay, JSON) reads only the masked record. Text-based, without parsing JSON: the view masks
+// the query and sender of each row it shows, and a long history must stay cheap to show.
 
 import { maskAccountNumber } from '../common/masking';
 import { redact } from '../common/redact';

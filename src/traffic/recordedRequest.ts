@@ -5,6 +5,7 @@
 // masking runs once, when something first asks, and then the wire (secrets and all) is let go.
 
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+import { countText } from '../common/plural';
 import { RingSlice } from './byteRing';
 import { maskHeaders, maskSandboxAnswer, maskText, templateHeaders, templateText } from './masking';
 import type { HeaderList, RequestRecord, RequestTemplate, TrafficEnvironment } from './requestRecord';
@@ -47,7 +48,8 @@ function textOf(body: WireBody): string {
 // The history lets go of a record whose bytes the ring wrote over (requestHistory.ts); this is
 // for a record something else held on to unread.
 function notKept(slice: RingSlice): string {
-  return `(${slice.length} bytes, no longer kept: the history keeps the newest ${slice.ringBytes / (1024 * 1024)} MB of the sandbox's answers)`;
+  const size = countText(slice.length, `${slice.length} byte`, `${slice.length} bytes`, 'en');
+  return `(${size}, no longer kept: the history keeps the newest ${slice.ringBytes / (1024 * 1024)} MB of the sandbox's answers)`;
 }
 
 /** What the panel, the snippets and Replay need: worked out together, on first use. */
@@ -60,9 +62,9 @@ interface Detail {
 }
 
 function clip(text: string): string {
-  return text.length > MAX_KEPT_BODY
-    ? `${text.slice(0, MAX_KEPT_BODY)}\n… (${text.length - MAX_KEPT_BODY} more characters not kept)`
-    : text;
+  if (text.length <= MAX_KEPT_BODY) return text;
+  const rest = text.length - MAX_KEPT_BODY;
+  return `${text.slice(0, MAX_KEPT_BODY)}\n… (${countText(rest, `${rest} more character`, `${rest} more characters`, 'en')} not kept)`;
 }
 
 function isHeaderSequence(headers: WireHeaders): headers is readonly string[] {

@@ -1,13 +1,55 @@
 // Copy as cURL, TypeScript fetch and Python requests: built from a record's template, so
-// secrets appear only as environment variables ($WALLET_APP_KEY, $WALLET_ACCESS_TOKEN, …).
+// secrets appear only as environment variables ($WALLET_APP_KEY, $WALLET_ACCESS_TOKEN, …), and
+// without the headers the original client added on its own (Replay still sends the template).
 
-import type { RequestTemplate } from './requestRecord';
+import type { HeaderList, RequestTemplate } from './requestRecord';
 
 export type SnippetFormat = 'curl' | 'fetch' | 'python';
 
 export const SNIPPET_FORMATS: readonly SnippetFormat[] = ['curl', 'fetch', 'python'];
 
 const PLACEHOLDER = /\$(WALLET_[A-Z_]+)/g;
+
+/**
+ * Headers a browser or a runtime's fetch adds on its own, left out of a snippet: the wallet API
+ * reads none of them, and the snippet's own client sends its own. Node's fetch sends
+ * `accept-language: *`, `sec-fetch-mode: cors` and `accept-encoding`; a browser adds its
+ * fetch metadata and client hints (`sec-fetch-*`, `sec-ch-*`), the page's `origin` and
+ * `referer`, its `user-agent` and privacy and cache hints; the connection's own headers belong
+ * to no request. What an API call needs stays: its keys and tokens (as placeholders),
+ * `content-type`, `accept`, `authorization`, cookies and any header of the app's own.
+ */
+const NOISE_HEADERS: ReadonlySet<string> = new Set([
+  'accept-encoding',
+  'accept-language',
+  'connection',
+  'content-length',
+  'dnt',
+  'host',
+  'keep-alive',
+  'origin',
+  'pragma',
+  'priority',
+  'referer',
+  'sec-gpc',
+  'te',
+  'transfer-encoding',
+  'upgrade-insecure-requests',
+  'user-agent',
+  'x-client-data',
+]);
+const NOISE_PREFIXES: readonly string[] = ['sec-fetch-', 'sec-ch-'];
+
+/** Whether a header is one a client adds on its own (see NOISE_HEADERS), whatever its case. */
+export function isNoiseHeader(name: string): boolean {
+  const lower = name.trim().toLowerCase();
+  return NOISE_HEADERS.has(lower) || NOISE_PREFIXES.some((prefix) => lower.startsWith(prefix));
+}
+
+/** The headers a snippet sends: the request's, without the noise. */
+export function snippetHeaders(headers: HeaderList): HeaderList {
+  return headers.filter(([name]) => !isNoiseHeader(name));
+}
 
 /** Splits text into literal parts and placeholder names (odd indexes). */
 function parts(text: string): string[] {
@@ -24,7 +66,7 @@ function shellQuote(text: string): string {
 
 function curl(template: RequestTemplate): string {
   const lines = [`curl -X ${template.method} ${shellQuote(template.url)}`];
-  for (const [name, value] of template.headers) lines.push(`  -H ${shellQuote(`${name}: ${value}`)}`);
+  for (const [name, value] of snippetHeaders(template.headers)) lines.push(`  -H ${shellQuote(`${name}: ${value}`)}`);
   if (template.body !== '') lines.push(`  --data-raw ${shellQuote(template.body)}`);
   return lines.join(' \\\n');
 }
@@ -39,7 +81,7 @@ function jsString(text: string): string {
 }
 
 function fetchSnippet(template: RequestTemplate): string {
-  const headers = template.headers.map(([name, value]) => `    ${JSON.stringify(name)}: ${jsString(value)},`);
+  const headers = snippetHeaders(template.headers).map(([name, value]) => `    ${JSON.stringify(name)}: ${jsString(value)},`);
   const lines = [
     `const response = await fetch(${jsString(template.url)}, {`,
     `  method: ${JSON.stringify(template.method)},`,
@@ -71,7 +113,7 @@ function python(template: RequestTemplate): string {
     `    ${JSON.stringify(template.method)},`,
     `    ${pyString(template.url)},`,
     '    headers={',
-    ...template.headers.map(([name, value]) => `        ${JSON.stringify(name)}: ${pyString(value)},`),
+    ...snippetHeaders(template.headers).map(([name, value]) => `        ${JSON.stringify(name)}: ${pyString(value)},`),
     '    },',
   ];
   if (template.body !== '') lines.push(`    data=${pyString(template.body)},`);

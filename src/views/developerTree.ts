@@ -3,6 +3,7 @@ import type { AccountService } from '../auth/accountService';
 import type { AppInfo } from '../auth/accountState';
 import { ENVIRONMENTS } from '../auth/environments';
 import { COMMANDS } from '../common/commandIds';
+import { formatMobileForPeople } from '../common/formatMobile';
 import { Disposable } from '../common/lifecycle';
 import { tidyItem } from './tidy';
 
@@ -42,6 +43,8 @@ export class DeveloperTreeProvider extends Disposable implements vscode.TreeData
       case 'developer': {
         const developer = accounts.developer;
         const item = new vscode.TreeItem(developer?.email ?? vscode.l10n.t('Not signed in'));
+        // Stable ids: the label changes on sign-in and sign-out (see walletTree.ts).
+        item.id = 'walletConsole.developer';
         item.contextValue = developer ? 'developer' : 'developer.signedOut';
         item.iconPath = new vscode.ThemeIcon(developer ? 'account' : 'sign-in');
         // The view's own description names the environment; repeat it only when it is live.
@@ -49,7 +52,7 @@ export class DeveloperTreeProvider extends Disposable implements vscode.TreeData
         item.tooltip = developer
           ? [
               vscode.l10n.t('Signed in to {0} as {1}', env.label, developer.email),
-              developer.sandboxMobile ? vscode.l10n.t('Sandbox wallet: {0}', developer.sandboxMobile) : '',
+              developer.sandboxMobile ? vscode.l10n.t('Sandbox wallet: {0}', formatMobileForPeople(developer.sandboxMobile)) : '',
             ]
               .filter(Boolean)
               .join('\n')
@@ -59,6 +62,7 @@ export class DeveloperTreeProvider extends Disposable implements vscode.TreeData
       }
       case 'apps': {
         const item = new vscode.TreeItem(vscode.l10n.t('Apps'), vscode.TreeItemCollapsibleState.Expanded);
+        item.id = 'walletConsole.apps';
         item.contextValue = 'apps';
         item.iconPath = new vscode.ThemeIcon('package');
         item.description = accounts.apps.length === 0 ? vscode.l10n.t('none yet') : `${accounts.apps.length}`;

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { AccountService } from '../auth/accountService';
 import { COMMANDS } from '../common/commandIds';
 import { formatDateTime } from '../common/formatTime';
+import { countText } from '../common/plural';
 import { Disposable } from '../common/lifecycle';
 import type { PublicWebhookEvent, WebhookAttempt } from '../sandbox';
 import {
@@ -90,7 +91,8 @@ export class EventsTreeProvider extends Disposable implements vscode.TreeDataPro
     item.description = eventDescription(event);
     item.iconPath = STATE_ICONS[event.state];
     item.contextValue = `event.${event.state}`;
-    const attempts = vscode.l10n.t('{0} attempts', event.attempts.length);
+    const tries = event.attempts.length;
+    const attempts = countText(tries, vscode.l10n.t('{0} attempt', tries), vscode.l10n.t('{0} attempts', tries), vscode.env.language);
     item.tooltip = [
       `${title} · ${eventStateLabel(event.state)}`,
       event.test ? vscode.l10n.t('Sent by Trigger Test Event to try your webhook URL: no transfer was made and no money moved.') : '',

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { LocalSandbox } from '../auth/localSandbox';
 import { COMMANDS } from '../common/commandIds';
 import { formatClockSeconds } from '../common/formatTime';
+import { countText } from '../common/plural';
 import type { RequestHistory } from '../traffic/requestHistory';
 import { statusClassOf, type RequestRecord } from '../traffic/requestRecord';
 import { senderText } from '../traffic/sender';
@@ -79,16 +80,10 @@ export class RequestsTreeProvider implements vscode.TreeDataProvider<RequestReco
     item.iconPath = ICONS[statusClassOf(record.status)];
     item.contextValue = 'request';
     item.tooltip = vscode.l10n.t('{0} {1}: {2} in {3} ms, sent by {4}', record.method, path, statusText(record), record.durationMs, who);
+    const ms = record.durationMs;
+    const spokenMs = countText(ms, vscode.l10n.t('{0} millisecond', ms), vscode.l10n.t('{0} milliseconds', ms), vscode.env.language);
     item.accessibilityInformation = accessible(
-      vscode.l10n.t(
-        '{0} {1} at {2}, status {3}, {4} milliseconds, sent by {5}',
-        record.method,
-        path,
-        time,
-        statusText(record),
-        record.durationMs,
-        who,
-      ),
+      vscode.l10n.t('{0} {1} at {2}, status {3}, {4}, sent by {5}', record.method, path, time, statusText(record), spokenMs, who),
     );
     item.command = { command: COMMANDS.showRequest, title: vscode.l10n.t('Show Request'), arguments: [record.id] };
     return item;

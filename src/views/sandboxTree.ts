@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { AccountService } from '../auth/accountService';
+import { formatMobileForPeople } from '../common/formatMobile';
 import { formatDateTime } from '../common/formatTime';
 import { Disposable } from '../common/lifecycle';
 import type { Fault, SandboxClient } from '../sandbox';
@@ -118,7 +119,7 @@ export class SandboxTreeProvider extends Disposable implements vscode.TreeDataPr
       }
       case 'wallet': {
         const item = new vscode.TreeItem(vscode.l10n.t('Wallet'), none);
-        item.description = node.mobile ?? vscode.l10n.t('none connected');
+        item.description = node.mobile ? formatMobileForPeople(node.mobile) : vscode.l10n.t('none connected');
         item.iconPath = new vscode.ThemeIcon('credit-card');
         item.contextValue = node.mobile ? 'sandbox.wallet' : 'sandbox.noWallet';
         item.tooltip = node.mobile

@@ -4,7 +4,9 @@ import type { AccountService } from '../auth/accountService';
 import type { WalletInfo } from '../auth/accountState';
 import { ENVIRONMENTS } from '../auth/environments';
 import { COMMANDS } from '../common/commandIds';
+import { formatMobileForPeople } from '../common/formatMobile';
 import { formatClockTime, formatDateTime } from '../common/formatTime';
+import { formatKobo } from '../common/moneyText';
 import { Disposable } from '../common/lifecycle';
 import { transferState } from '../money/transferStatus';
 import { tidyItem } from './tidy';
@@ -18,15 +20,19 @@ export type WalletNode =
   | { kind: 'accounts' }
   | { kind: 'transactions' }
   | { kind: 'otherWallets' }
-  | { kind: 'account'; account: Account }
+  | { kind: 'account'; account: Account; id: string }
   | { kind: 'transaction'; transaction: Transaction; reference: string }
   | { kind: 'loadMore' }
   | { kind: 'otherWallet'; wallet: WalletInfo; mobile: string }
-  | { kind: 'message'; text: string; icon: string; tooltip?: string; command?: vscode.Command };
+  | { kind: 'message'; id: string; text: string; icon: string; tooltip?: string; command?: vscode.Command };
 
 /**
  * Draws the active wallet: its balance, accounts and transactions, and the other connected
  * wallets. Each section refreshes on its own; the model owns fetching and caching.
+ *
+ * Every row has a stable `id`. Without one VS Code names a row by its label, so a row whose
+ * label changes (the balance) gets a new handle: its parent is redrawn too, and a redraw still
+ * queued while the view was hidden then looks for the old row ("Data tree node not found").
  */
 export class WalletTreeProvider extends Disposable implements vscode.TreeDataProvider<WalletNode> {
   private readonly changed = this._register(new vscode.EventEmitter<WalletNode | undefined>());
@@ -116,27 +122,34 @@ export class WalletTreeProvider extends Disposable implements vscode.TreeDataPro
 
   private accountChildren(): WalletNode[] {
     const { value, error } = this.model.accounts;
-    if (!value) return error ? [retryNode(error, this.sections.accounts)] : [];
-    if (value.length === 0) return [{ kind: 'message', text: vscode.l10n.t('No linked bank accounts'), icon: 'info' }];
-    const nodes: WalletNode[] = value.map((account) => ({ kind: 'account', account }));
-    return error ? [staleNode(error), ...nodes] : nodes;
+    if (!value) return error ? [retryNode(error, this.sections.accounts, 'accounts')] : [];
+    if (value.length === 0)
+      return [{ kind: 'message', id: messageId('accounts'), text: vscode.l10n.t('No linked bank accounts'), icon: 'info' }];
+    const ids = new UniqueIds();
+    const nodes: WalletNode[] = value.map((account) => ({
+      kind: 'account',
+      account,
+      id: ids.next(`walletConsole.account.${account.bankCode ?? account.bankName ?? ''}.${account.accountNumber}`),
+    }));
+    return error ? [staleNode(error, 'accounts'), ...nodes] : nodes;
   }
 
   private transactionChildren(): WalletNode[] {
     const { value, error } = this.model.transactions;
-    if (!value) return error ? [retryNode(error, this.sections.transactions)] : [];
+    if (!value) return error ? [retryNode(error, this.sections.transactions, 'transactions')] : [];
     const filter = this.model.filter;
     if (value.items.length === 0)
       return [
         {
           kind: 'message',
+          id: messageId('transactions'),
           text: filter ? vscode.l10n.t('No {0} transactions', typeLabel(filter).toLowerCase()) : vscode.l10n.t('No transactions yet'),
           icon: 'info',
         },
       ];
     const nodes: WalletNode[] = value.items.map((transaction) => this.transactionNode(transaction));
     if (value.nextPage) nodes.push({ kind: 'loadMore' });
-    return error ? [staleNode(error), ...nodes] : nodes;
+    return error ? [staleNode(error, 'transactions'), ...nodes] : nodes;
   }
 
   /** The row of a loaded transaction, the same object each time (for reveal). */
@@ -202,12 +215,13 @@ export class WalletTreeProvider extends Disposable implements vscode.TreeDataPro
       }
       case 'otherWallets': {
         const item = new vscode.TreeItem(vscode.l10n.t('Other wallets'), vscode.TreeItemCollapsibleState.Expanded);
+        item.id = 'walletConsole.otherWallets';
         item.contextValue = 'otherWallets';
         item.iconPath = new vscode.ThemeIcon('layers');
         return item;
       }
       case 'account':
-        return accountItem(node.account);
+        return accountItem(node.account, node.id);
       case 'transaction': {
         // Items are kept per record: loading page 20 must not rebuild pages 1 to 19.
         let item = this.transactionItems.get(node.transaction);
@@ -216,22 +230,26 @@ export class WalletTreeProvider extends Disposable implements vscode.TreeDataPro
       }
       case 'loadMore': {
         const item = new vscode.TreeItem(vscode.l10n.t('Load more…'));
+        item.id = 'walletConsole.loadMore';
         item.contextValue = 'loadMore';
         item.iconPath = new vscode.ThemeIcon(this.model.transactions.loading ? 'loading~spin' : 'ellipsis');
         item.command = { command: COMMANDS.loadMoreTransactions, title: vscode.l10n.t('Load More Transactions') };
         return item;
       }
       case 'otherWallet': {
-        const item = new vscode.TreeItem(node.wallet.mobile);
+        const shown = formatMobileForPeople(node.wallet.mobile);
+        const item = new vscode.TreeItem(shown);
+        item.id = `walletConsole.otherWallet.${node.wallet.mobile}`;
         item.contextValue = `otherWallet.${node.wallet.status}`;
         item.description = node.wallet.status === 'disconnected' ? vscode.l10n.t('disconnected') : undefined;
         item.iconPath = new vscode.ThemeIcon(node.wallet.status === 'disconnected' ? 'debug-disconnect' : 'device-mobile');
-        item.tooltip = vscode.l10n.t('Click to make {0} the active wallet.', node.wallet.mobile);
+        item.tooltip = vscode.l10n.t('Click to make {0} the active wallet.', shown);
         item.command = { command: COMMANDS.selectWallet, title: vscode.l10n.t('Select Wallet'), arguments: [node.wallet.mobile] };
         return item;
       }
       case 'message': {
         const item = new vscode.TreeItem(node.text);
+        item.id = node.id;
         item.contextValue = 'message';
         item.iconPath = new vscode.ThemeIcon(node.icon);
         item.tooltip = node.tooltip;
@@ -250,15 +268,16 @@ export class WalletTreeProvider extends Disposable implements vscode.TreeDataPro
   private walletItem(): vscode.TreeItem {
     const wallet = this.service.activeWallet();
     const app = this.service.activeApp();
-    const item = new vscode.TreeItem(wallet?.mobile ?? vscode.l10n.t('Wallet'), vscode.TreeItemCollapsibleState.Expanded);
+    const mobile = wallet ? formatMobileForPeople(wallet.mobile) : '';
+    const item = new vscode.TreeItem(mobile || vscode.l10n.t('Wallet'), vscode.TreeItemCollapsibleState.Expanded);
     item.id = 'walletConsole.activeWallet';
     item.contextValue = 'wallet';
     item.iconPath = new vscode.ThemeIcon('device-mobile');
     item.description = app ? vscode.l10n.t('via {0}', app.name) : undefined;
     const envLabel = ENVIRONMENTS[this.service.env()].label;
     item.tooltip = app
-      ? vscode.l10n.t('Active wallet {0} in {1}, reached through the app "{2}".', wallet?.mobile ?? '', envLabel, app.name)
-      : vscode.l10n.t('Active wallet {0} in {1}.', wallet?.mobile ?? '', envLabel);
+      ? vscode.l10n.t('Active wallet {0} in {1}, reached through the app "{2}".', mobile, envLabel, app.name)
+      : vscode.l10n.t('Active wallet {0} in {1}.', mobile, envLabel);
     return item;
   }
 
@@ -267,6 +286,7 @@ export class WalletTreeProvider extends Disposable implements vscode.TreeDataPro
     const item = new vscode.TreeItem(
       value ? formatNaira(value.balance) : loading ? vscode.l10n.t('Balance') : vscode.l10n.t('Balance unavailable'),
     );
+    item.id = 'walletConsole.balance';
     item.contextValue = 'balance';
     item.iconPath = new vscode.ThemeIcon(loading ? 'loading~spin' : error ? 'warning' : 'credit-card');
     const when = updatedAt ? formatClockTime(updatedAt) : undefined;
@@ -275,11 +295,7 @@ export class WalletTreeProvider extends Disposable implements vscode.TreeDataPro
     item.accessibilityInformation = accessible(
       [vscode.l10n.t('Balance'), value ? spokenNaira(value.balance) : '', state].filter(Boolean).join(', '),
     );
-    item.tooltip = error
-      ? `${error}\n${vscode.l10n.t('Click refresh to try again.')}`
-      : value
-        ? vscode.l10n.t('{0} kobo', value.balance.toLocaleString('en-NG'))
-        : undefined;
+    item.tooltip = error ? `${error}\n${vscode.l10n.t('Click refresh to try again.')}` : value ? formatKobo(value.balance) : undefined;
     return item;
   }
 }
@@ -307,8 +323,9 @@ function sectionItem<T>(
   return item;
 }
 
-function accountItem(account: Account): vscode.TreeItem {
+function accountItem(account: Account, id: string): vscode.TreeItem {
   const item = new vscode.TreeItem(account.accountName ?? maskAccountNumber(account.accountNumber));
+  item.id = id;
   item.contextValue = 'account';
   item.iconPath = new vscode.ThemeIcon('credit-card');
   item.description = `${account.bankName ?? account.bankCode ?? ''} ${maskAccountNumber(account.accountNumber)}`.trim();
@@ -353,18 +370,41 @@ function transactionItem(transaction: Transaction): vscode.TreeItem {
   return item;
 }
 
-function retryNode(error: string, section: WalletNode): WalletNode {
+/** The one message row a section can show (an error, a note that it is empty or stale). */
+function messageId(section: 'accounts' | 'transactions'): string {
+  return `walletConsole.${section}.message`;
+}
+
+/** Ids for rows of a list the server sends: a row the server repeats gets `#2`, `#3`, not a clash. */
+class UniqueIds {
+  private readonly seen = new Map<string, number>();
+
+  next(base: string): string {
+    const count = (this.seen.get(base) ?? 0) + 1;
+    this.seen.set(base, count);
+    return count === 1 ? base : `${base}#${count}`;
+  }
+}
+
+function retryNode(error: string, sectionNode: WalletNode, section: 'accounts' | 'transactions'): WalletNode {
   return {
     kind: 'message',
+    id: messageId(section),
     text: vscode.l10n.t('Could not load. Click to retry.'),
     icon: 'warning',
     tooltip: error,
-    command: { command: COMMANDS.refresh, title: vscode.l10n.t('Retry'), arguments: [section] },
+    command: { command: COMMANDS.refresh, title: vscode.l10n.t('Retry'), arguments: [sectionNode] },
   };
 }
 
-function staleNode(error: string): WalletNode {
-  return { kind: 'message', text: vscode.l10n.t('Showing the last loaded data (refresh failed)'), icon: 'warning', tooltip: error };
+function staleNode(error: string, section: 'accounts' | 'transactions'): WalletNode {
+  return {
+    kind: 'message',
+    id: messageId(section),
+    text: vscode.l10n.t('Showing the last loaded data (refresh failed)'),
+    icon: 'warning',
+    tooltip: error,
+  };
 }
 
 /** What the balance row says of its freshness, as shown and as spoken. */

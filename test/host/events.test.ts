@@ -88,6 +88,8 @@ describe('Events view and webhook commands (local sandbox)', function () {
     const retrying = (await eventNodes()).find((node) => node.id === id)!;
     assert.match(await description(retrying), /retrying/);
     assert.equal((await tree().getChildren(retrying)).length, 1);
+    const once = (await tree().getTreeItem(retrying)).tooltip;
+    assert.match(String(once), /^1 attempt$/m, `one attempt, in the singular (issue 25): ${String(once)}`);
 
     await runScripted(wallet.api, 'walletConsole.advanceSandboxClock', ['1 min']);
     await until(async () => (await shownEvent(id))?.state === 'delivered', 'the view shows the event delivered');

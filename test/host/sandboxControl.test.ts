@@ -4,6 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Transaction } from '../../src/api';
+import { formatMobileForPeople } from '../../src/common/formatMobile';
 import type { Fault } from '../../src/sandbox';
 import type { SandboxNode } from '../../src/views/sandboxTree';
 import { connectFreshWallet, type ConnectedWallet } from './support/connectedWallet';
@@ -78,7 +79,7 @@ describe('Sandbox view and its controls (local sandbox)', function () {
     assert.deepEqual(kinds, ['clock', 'latency', 'faults', 'wallet']);
     assert.equal(await description(await node('latency')), 'none');
     assert.equal(await description(await node('faults')), 'none');
-    assert.equal(await description(await node('wallet')), wallet.mobile);
+    assert.equal(await description(await node('wallet')), formatMobileForPeople(wallet.mobile));
   });
 
   it('a fault on the balance makes the balance refresh fail with a readable message; clearing it from the tree ends it', async () => {
@@ -154,7 +155,7 @@ describe('Sandbox view and its controls (local sandbox)', function () {
     await runScripted(wallet.api, 'walletConsole.clearAllFaults', []);
     assert.deepEqual(await faultRows(), []);
 
-    let redrawn = redrawnWith(faultRows, ['GET /v1/users/balance · status 503 · 1 more times'], 'the fault the admin API added');
+    let redrawn = redrawnWith(faultRows, ['GET /v1/users/balance · status 503 · 1 more time'], 'the fault the admin API added');
     await wallet.admin.addFault({ method: 'GET', path: '/v1/users/balance', status: 503, times: 1 });
     await redrawn;
     assert.equal(await description(await node('faults')), '1');
@@ -165,7 +166,7 @@ describe('Sandbox view and its controls (local sandbox)', function () {
 
     redrawn = redrawnWith(
       faultRows,
-      ['GET /v1/users/balance · status 503 · 1 more times', 'any method /v1/transactions · status 500 · every time'],
+      ['GET /v1/users/balance · status 503 · 1 more time', 'any method /v1/transactions · status 500 · every time'],
       'the fault the agent tool added',
     );
     const tool = await vscode.lm.invokeTool('sandbox_inject_fault', {
@@ -228,7 +229,7 @@ describe('Sandbox view and its controls (local sandbox)', function () {
     await runScripted(wallet.api, 'walletConsole.resetSandboxWallet', [undefined]);
     assert.equal(await balance(), 150_050, 'dismissing the confirmation changes nothing');
     const input = await runScripted(wallet.api, 'walletConsole.resetSandboxWallet', ['Reset']);
-    assert.ok(input.asked.some((entry) => entry.kind === 'confirm' && entry.title.includes(wallet.mobile)));
+    assert.ok(input.asked.some((entry) => entry.kind === 'confirm' && entry.title.includes(formatMobileForPeople(wallet.mobile))));
     assert.equal(await balance(), seeded.balance);
     assert.deepEqual(shape(await history()), seeded.shape, 'the seeded history, without the added transaction');
   });

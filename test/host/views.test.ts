@@ -3,6 +3,7 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { formatMobileForPeople } from '../../src/common/formatMobile';
 import { maskMobile } from '../../src/common/masking';
 import { transactionTooltip } from '../../src/views/transactionFormat';
 import { formatNaira, type Transaction } from '../../src/api';
@@ -90,7 +91,11 @@ describe('Wallet views and the status-bar balance (local sandbox)', function () 
     const { walletTree } = wallet.api.views;
     const balance = await wallet.api.accounts.withWallet((client, credentials) => client.getBalance(credentials));
     const [walletNode] = await walletTree.getChildren();
-    assert.equal(label(walletTree.getTreeItem(walletNode!)), wallet.mobile);
+    assert.equal(
+      label(walletTree.getTreeItem(walletNode!)),
+      formatMobileForPeople(wallet.mobile),
+      'the wallet as people read it (issue 25)',
+    );
     const [balanceNode, accountsNode, transactionsNode] = await walletTree.getChildren(walletNode);
     assert.equal(label(walletTree.getTreeItem(balanceNode!)), formatNaira(balance.balance));
 

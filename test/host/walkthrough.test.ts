@@ -3,6 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Logger } from '../../src/common/logger';
+import { openWalkthroughOnFirstRun } from '../../src/walkthrough/firstRun';
 import { WalkthroughProgress } from '../../src/walkthrough/progress';
 import { qualifiedStepId, walkthroughSteps } from '../../src/walkthrough/steps';
 import { connectFreshWallet, type ConnectedWallet } from './support/connectedWallet';
@@ -78,5 +79,42 @@ describe('Walkthrough progress (issue 25)', function () {
     } finally {
       progress.dispose();
     }
+  });
+});
+
+describe('The walkthrough on first run (issue 25)', () => {
+  const OPEN_ON_INSTALL = 'walkthroughs.openOnInstall';
+  const welcomeSettings = () => vscode.workspace.getConfiguration('workbench.welcomePage');
+  const memento = (): vscode.Memento => {
+    const kept = new Map<string, unknown>();
+    return {
+      keys: () => [...kept.keys()],
+      get: (key: string) => kept.get(key),
+      update: async (key, value) => void kept.set(key, value),
+    } as vscode.Memento;
+  };
+  const welcomeTabs = () =>
+    vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => /welcome|walkthrough|get started/i.test(tab.label));
+
+  afterEach(async () => {
+    await welcomeSettings().update(OPEN_ON_INSTALL, undefined, vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('opens it once per profile, not when the user turned walkthroughs on install off, never in a test run', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const context = { extensionMode: vscode.ExtensionMode.Production, globalState: memento(), extension: { id: EXTENSION_ID } };
+    // The test hosts turn the setting off (scripts/host/server.mjs), as a user may.
+    await welcomeSettings().update(OPEN_ON_INSTALL, false, vscode.ConfigurationTarget.Global);
+    assert.equal(await openWalkthroughOnFirstRun(context, WALKTHROUGH), false);
+    assert.equal(await openWalkthroughOnFirstRun({ ...context, extensionMode: vscode.ExtensionMode.Test }, WALKTHROUGH), false);
+    assert.deepEqual(welcomeTabs(), []);
+
+    await welcomeSettings().update(OPEN_ON_INSTALL, true, vscode.ConfigurationTarget.Global);
+    assert.equal(await openWalkthroughOnFirstRun(context, WALKTHROUGH), true);
+    const deadline = Date.now() + 10_000;
+    while (welcomeTabs().length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(welcomeTabs().length, 1, 'the Welcome page opens on the walkthrough');
+    assert.equal(await openWalkthroughOnFirstRun(context, WALKTHROUGH), false, 'once per profile');
   });
 });

@@ -154,14 +154,14 @@ describe('l10n', () => {
       );
       const page = renderTransactionPage(detail, { environment: 'Local sandbox', wallet: '08031234567' });
       assert.equal(page.title, '[Transaction abc]');
-      assert.match(page.body.value, /\[Local sandbox · wallet 08031234567\]/);
+      assert.match(page.body.value, /\[Local sandbox · wallet 0803 123 4567\]/);
       assert.match(page.body.value, />\[Copy reference\]</);
       const verify = renderVerifyPage(
         { banks: [{ bankCode: '000014', bankName: 'ACCESS BANK' }], recent: [] },
         { environment: 'Local sandbox' },
       );
       assert.equal(verify.title, '[Verify Bank Account]');
-      assert.match(verify.body.value, /placeholder="\[Search 1 banks by name or code\]"/);
+      assert.match(verify.body.value, /placeholder="\[Search 1 bank by name or code\]"/);
       const recent = { bankName: 'ACCESS BANK', bankCode: '000014', maskedAccount: '******1995', error: 'Unknown account', at: 0 };
       assert.equal(recentVerificationText(recent), '[ACCESS BANK ******1995: not verified (Unknown account)]');
       assert.equal(recentVerificationText({ ...recent, error: undefined }), '[ACCESS BANK ******1995: not verified ([no answer])]');

@@ -15,7 +15,7 @@ export async function buyAirtime(deps: MoneyDeps): Promise<void> {
   deps.money.requireAllowed();
   await deps.accounts.walletContext();
   const provider = await deps.ui().pick(
-    AIRTIME_PROVIDERS.map((code) => ({ label: formatBillerName(code), description: code, value: code })),
+    AIRTIME_PROVIDERS.map((code) => ({ label: formatBillerName(code), value: code })),
     { title: vscode.l10n.t('Buy Airtime (1/3)'), placeholder: vscode.l10n.t('The network of the line') },
   );
   const network = formatBillerName(provider);

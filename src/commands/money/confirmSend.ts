@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { formatNaira } from '../../api';
 import { ENVIRONMENTS } from '../../auth/environments';
+import { formatMobileForPeople } from '../../common/formatMobile';
 import { sameAmount } from '../../money/amountCheck';
 import { moneyWords, type Recipient } from '../../money/recipient';
 import { UserCancelledError } from '../../common/userInput';
@@ -26,7 +27,7 @@ export async function confirmSend(deps: MoneyDeps, summary: SendSummary): Promis
   const env = deps.accounts.env();
   const policy = deps.money.requireAllowed(env);
   const amount = formatNaira(summary.kobo);
-  const wallet = deps.accounts.activeWallet(env)?.mobile ?? '';
+  const wallet = formatMobileForPeople(deps.accounts.activeWallet(env)?.mobile ?? '');
   const words = moneyWords(summary.kind, amount, summary.recipient);
   // VS Code makes a modal's first button its default (Enter) and adds its own Cancel (Escape).
   // Marking ours the close affordance instead would drop that Cancel but make the send the

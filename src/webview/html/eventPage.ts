@@ -6,6 +6,7 @@
 import * as l10n from '@vscode/l10n';
 import { formatNaira } from '../../api';
 import { formatDateTime } from '../../common/formatTime';
+import { formatKobo } from '../../common/moneyText';
 import type { PublicWebhookEvent, WebhookAttempt } from '../../sandbox';
 import {
   attemptOutcome,
@@ -56,7 +57,7 @@ function summary(event: WebhookEventView, locale: string | undefined): DetailFie
     { ...when(event.createdAt, locale), label: l10n.t('Created') },
   ];
   if (reference) fields.push({ label: l10n.t('Reference'), value: reference, mono: true });
-  if (amount !== undefined) fields.push({ label: l10n.t('Amount'), value: formatNaira(amount), exact: l10n.t('{0} kobo', amount) });
+  if (amount !== undefined) fields.push({ label: l10n.t('Amount'), value: formatNaira(amount), exact: formatKobo(amount) });
   if (event.nextAttemptAt) fields.push({ ...when(event.nextAttemptAt, locale), label: l10n.t('Next attempt') });
   return fields;
 }

@@ -1,6 +1,7 @@
 // Pieces every panel page is made of: the context line, icons, field lists, the status line.
 
 import * as l10n from '@vscode/l10n';
+import { formatMobileForPeople } from '../../common/formatMobile';
 import { html, type SafeHtml } from './escape';
 import type { WebviewIcon } from './iconNames';
 import type { DetailField } from './transactionDetail';
@@ -12,7 +13,7 @@ export interface PageContext {
 }
 
 export function contextLine(context: PageContext): SafeHtml {
-  return html`<p class="context">${context.wallet ? l10n.t('{0} · wallet {1}', context.environment, context.wallet) : context.environment}</p>`;
+  return html`<p class="context">${context.wallet ? l10n.t('{0} · wallet {1}', context.environment, formatMobileForPeople(context.wallet)) : context.environment}</p>`;
 }
 
 /** A codicon (the icon font VS Code itself uses), decorative: the text beside it says what it is. */

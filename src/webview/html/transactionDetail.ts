@@ -7,7 +7,9 @@ import type { Transaction } from '../../api';
 import { formatNaira } from '../../api/money';
 import { verifyPrefill, type VerifyPrefill } from '../../banks/verifyPrefill';
 import { formatBillerName } from '../../common/billerName';
+import { formatMobileForPeople } from '../../common/formatMobile';
 import { formatDateTime } from '../../common/formatTime';
+import { formatKobo } from '../../common/moneyText';
 import { isRecord } from '../../common/isRecord';
 import { transactionTypeIcon, transactionTypeLabel } from '../../common/transactionTypes';
 import type { WebviewIcon } from './iconNames';
@@ -76,8 +78,7 @@ export function describeTransaction(transaction: Transaction, locale?: string): 
   const amount = record.amount;
   const kobo = typeof amount === 'number' && Number.isFinite(amount) ? amount : undefined;
   const amountText = formatNaira(kobo ?? Number.NaN);
-  const amountTitle =
-    kobo !== undefined ? l10n.t('{0} kobo', kobo.toLocaleString('en-US')) : l10n.t('amount as sent: {0}', valueText(amount));
+  const amountTitle = kobo !== undefined ? formatKobo(kobo) : l10n.t('amount as sent: {0}', valueText(amount));
   const type = typeof record.type === 'string' ? record.type : valueText(record.type);
   const reference = typeof record.reference === 'string' ? record.reference : valueText(record.reference);
 
@@ -110,7 +111,11 @@ export function describeTransaction(transaction: Transaction, locale?: string): 
     // In full: the user opened this one record on purpose (common/masking.ts).
     push(l10n.t('Account number'), to.accountNumber, true);
   }
-  push(l10n.t('Mobile'), to.mobile, true);
+  if (typeof to.mobile === 'string' && to.mobile !== '') {
+    // As people read it, with the API's form under it when they differ (the one to search or copy).
+    const shown = formatMobileForPeople(to.mobile);
+    recipient.push({ label: l10n.t('Mobile'), value: shown, mono: true, ...(shown === to.mobile ? {} : { exact: to.mobile }) });
+  } else push(l10n.t('Mobile'), to.mobile, true);
   const metadata = isRecord(to.metadata) ? to.metadata : undefined;
   if (metadata) {
     // Spelled as the tree spells it (one formatter for both).

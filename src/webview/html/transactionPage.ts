@@ -2,6 +2,7 @@
 // any other fields (see transactionDetail.ts for what each shows).
 
 import * as l10n from '@vscode/l10n';
+import { countText } from '../../common/plural';
 import { html } from './escape';
 import { contextLine, fieldList, icon, statusLine, type PageContext } from './parts';
 import type { Page } from './shell';
@@ -37,7 +38,7 @@ ${
     ? html`<section aria-labelledby="extra-heading">
 <h2 id="extra-heading">${l10n.t('Other fields')}</h2>
 ${fieldList(detail.extra, 'extra')}
-${detail.extraOmitted > 0 ? html`<p class="hint">${l10n.t('{0} more fields are not shown here: use Open as JSON.', detail.extraOmitted)}</p>` : ''}
+${detail.extraOmitted > 0 ? html`<p class="hint">${countText(detail.extraOmitted, l10n.t('{0} more field is not shown here: use Open as JSON.', detail.extraOmitted), l10n.t('{0} more fields are not shown here: use Open as JSON.', detail.extraOmitted))}</p>` : ''}
 </section>`
     : ''
 }`;

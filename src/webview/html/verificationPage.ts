@@ -5,6 +5,7 @@ import * as l10n from '@vscode/l10n';
 import type { Bank } from '../../api';
 import type { VerifyPrefill } from '../../banks/verifyPrefill';
 import { formatClockTime } from '../../common/formatTime';
+import { countText } from '../../common/plural';
 import { recentVerificationText, type RecentVerification } from '../protocol';
 import { html, type SafeHtml } from './escape';
 import { contextLine, icon, type PageContext } from './parts';
@@ -37,7 +38,7 @@ export function renderVerifyPage(model: VerifyPageModel, context: PageContext): 
     : html`<form id="verify-form" class="verify-form" novalidate>
 <div class="form-field">
 <label for="bank-filter">${l10n.t('Bank')}</label>
-<input id="bank-filter" type="search" autocomplete="off" spellcheck="false" placeholder="${l10n.t('Search {0} banks by name or code', model.banks.length)}" aria-controls="bank">
+<input id="bank-filter" type="search" autocomplete="off" spellcheck="false" placeholder="${countText(model.banks.length, l10n.t('Search {0} bank by name or code', model.banks.length), l10n.t('Search {0} banks by name or code', model.banks.length), model.locale)}" aria-controls="bank">
 <select id="bank" size="8" aria-label="${l10n.t('Bank')}" required>
 ${model.banks.map(
   (bank) =>

@@ -7,6 +7,7 @@ import * as l10n from '@vscode/l10n';
 import { validateAccountNumber } from '../../api/validation';
 import { formatClockTime } from '../../common/formatTime';
 import { applyEventLive } from './eventLive';
+import { countText } from '../../common/plural';
 import {
   isHostMessage,
   MAX_RENDERED_TEXT,
@@ -149,10 +150,10 @@ function applyFilter(): void {
   if (bankSelect.selectedOptions[0]?.hidden) bankSelect.selectedIndex = -1;
   bankCount.textContent =
     query === ''
-      ? l10n.t('{0} banks', options.length)
+      ? countText(options.length, l10n.t('{0} bank', options.length), l10n.t('{0} banks', options.length))
       : shown === 0
         ? l10n.t('No bank matches.')
-        : l10n.t('{0} of {1} banks match.', shown, options.length);
+        : l10n.t('Banks matching: {0} of {1}.', shown, options.length);
   updateForm();
 }
 

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { AIRTIME_PROVIDERS } from '../../../src/api';
 import { formatBillerName } from '../../../src/common/billerName';
 
 describe('common: biller names (issue 17 item 11: one spelling in the tree and the panel)', () => {
@@ -13,5 +14,11 @@ describe('common: biller names (issue 17 item 11: one spelling in the tree and t
   it('capitalises an unknown short code and keeps a written name as sent', () => {
     assert.equal(formatBillerName('bedc'), 'BEDC');
     assert.equal(formatBillerName('Lagos Water Corporation'), 'Lagos Water Corporation');
+  });
+
+  it('names each airtime network once, 9mobile for the API’s etisalat (issue 25: "MTN mtn", "Etisalat" vs "9mobile")', () => {
+    assert.deepEqual(AIRTIME_PROVIDERS.map(formatBillerName), ['MTN', 'Glo', 'Airtel', '9mobile']);
+    assert.equal(formatBillerName('etisalat'), formatBillerName('9mobile'), 'the seeded history says 9mobile, a purchase etisalat');
+    assert.equal(formatBillerName('ETISALAT'), '9mobile');
   });
 });

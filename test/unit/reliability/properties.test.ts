@@ -18,9 +18,86 @@ import { parseRetryAfter } from '../../../src/api/transport';
 import { redact } from '../../../src/common/redact';
 import { VALIDATORS } from '../support/validators';
 import { escapeHtml } from '../../../src/webview/html/escape';
-import { parsePanelState, parseWebviewMessage } from '../../../src/webview/protocol';
+import {
+  MAX_FIELD_LENGTH,
+  parsePanelState,
+  parseWebviewMessage,
+  type CopyTarget,
+  type PanelState,
+  type PanelView,
+  type SnippetTarget,
+  type WebviewMessage,
+} from '../../../src/webview/protocol';
 
 const validators = VALIDATORS;
+
+// The webview protocol's messages and states, derived from its types: each table below is
+// keyed by a union of src/webview/protocol.ts, so a type added there and missing here (or
+// removed there and left here) fails the type check instead of leaving a stale list.
+
+type MessageOf<K extends WebviewMessage['type']> = Extract<WebviewMessage, { type: K }>;
+type StateOf<K extends PanelState['view']> = Extract<PanelState, { view: K }>;
+
+/** Every value of a string union, from a record the compiler checks is complete. */
+function everyKey<K extends string>(record: Record<K, true>): K[] {
+  return Object.keys(record) as K[];
+}
+
+const COPY_TARGETS = everyKey<CopyTarget>({ reference: true, json: true });
+const SNIPPET_TARGETS = everyKey<SnippetTarget>({ curl: true, fetch: true, python: true });
+const PANEL_VIEWS = everyKey<PanelView>({ verify: true });
+const shortText = fc.string({ maxLength: MAX_FIELD_LENGTH });
+
+/** One generator of well-formed messages per message type of the protocol. */
+const MESSAGES: { [K in WebviewMessage['type']]: fc.Arbitrary<MessageOf<K>> } = {
+  ready: fc.constant({ type: 'ready' }),
+  openJson: fc.constant({ type: 'openJson' }),
+  retry: fc.constant({ type: 'retry' }),
+  back: fc.constant({ type: 'back' }),
+  verifyRecipient: fc.constant({ type: 'verifyRecipient' }),
+  redeliver: fc.constant({ type: 'redeliver' }),
+  replay: fc.constant({ type: 'replay' }),
+  copy: fc.constantFrom(...COPY_TARGETS).map((what) => ({ type: 'copy', what })),
+  copySnippet: fc.constantFrom(...SNIPPET_TARGETS).map((format) => ({ type: 'copySnippet', format })),
+  navigate: fc.constantFrom(...PANEL_VIEWS).map((view) => ({ type: 'navigate', view })),
+  verify: fc.tuple(shortText, shortText).map(([bankCode, accountNumber]) => ({ type: 'verify', bankCode, accountNumber })),
+  rendered: fc
+    .record(
+      {
+        text: fc.string({ maxLength: 2_000 }),
+        scrollY: fc.double({ min: 0, max: 1e6, noNaN: true }),
+        document: shortText,
+      },
+      { requiredKeys: ['text'] },
+    )
+    .map((fields) => ({ type: 'rendered', ...fields })),
+};
+const MESSAGE_TYPES: string[] = Object.keys(MESSAGES);
+const validMessage: fc.Arbitrary<WebviewMessage> = fc.oneof(...Object.values<fc.Arbitrary<WebviewMessage>>(MESSAGES));
+
+const isReference = (text: string) => validateTransactionRef(text).ok;
+const reference = fc.stringMatching(/^[A-Za-z0-9_:-]{1,128}$/);
+
+/** One generator of well-formed persisted states per page of the panel. */
+const STATES: { [K in PanelState['view']]: fc.Arbitrary<StateOf<K>> } = {
+  verify: fc.constant({ view: 'verify' }),
+  transaction: fc.oneof(
+    reference.map((ref) => ({ view: 'transaction' as const, reference: ref })),
+    fc.tuple(reference, fc.string({ maxLength: 32 })).map(([ref, env]) => ({ view: 'transaction' as const, reference: ref, env })),
+  ),
+  event: fc.stringMatching(/^[0-9a-f]{24}$/).map((hex) => ({ view: 'event', id: `evt_${hex}` })),
+  request: fc.integer({ min: 1 }).map((id) => ({ view: 'request', id })),
+};
+const STATE_VIEWS: string[] = Object.keys(STATES);
+const validState: fc.Arbitrary<PanelState> = fc.oneof(...Object.values<fc.Arbitrary<PanelState>>(STATES));
+
+/** Fields a hostile or careless page might add to a message. */
+const extraFields = fc.dictionary(fc.string(), fc.anything());
+
+/** The extra fields, minus any the known value has (those would make it another message). */
+function withoutKeysOf(known: object, extra: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(extra).filter(([key]) => !(key in known)));
+}
 
 const PLACEHOLDER = /\bundefined\b|\bnull\b|\[object Object\]|NaN/;
 
@@ -166,24 +243,55 @@ describe('reliability: properties of validators, masks, redaction and protocol g
     );
   });
 
-  it('the webview protocol guards take any value and pass only known messages and states', () => {
-    const known = new Set(['ready', 'retry', 'copy', 'openJson', 'navigate', 'verify', 'rendered', 'showTransaction']);
+  it('the webview protocol rebuilds every message it knows exactly, whatever else the object carries', () => {
+    fc.assert(
+      fc.property(validMessage, extraFields, (message, extra) => {
+        const sent = { ...withoutKeysOf(message, extra), ...message };
+        assert.deepEqual(parseWebviewMessage(sent), message);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('the webview protocol passes nothing it does not know: what it returns is a known message built from the input', () => {
     fc.assert(
       fc.property(
         fc.oneof(
           fc.anything(),
-          fc.record({ type: fc.oneof(fc.string(), fc.constantFrom(...known)) }, { requiredKeys: [] }),
+          fc.record({ type: fc.oneof(fc.string(), fc.constantFrom(...MESSAGE_TYPES)) }, { requiredKeys: [] }),
           fc.dictionary(fc.string(), fc.anything()),
+          fc.tuple(validMessage, fc.dictionary(fc.string(), fc.anything())).map(([message, noise]) => ({ ...message, ...noise })),
         ),
         (value) => {
           const message = parseWebviewMessage(value);
-          if (message !== undefined) assert.equal(typeof message.type, 'string');
-          const state = parsePanelState(value, (text) => validateTransactionRef(text).ok);
-          if (state !== undefined)
-            assert.ok(state.view === 'verify' || (state.view === 'transaction' && validateTransactionRef(state.reference).ok));
+          if (message === undefined) return;
+          assert.ok(MESSAGE_TYPES.includes(message.type), `a type of the protocol: ${message.type}`);
+          for (const [key, field] of Object.entries(message)) assert.equal(field, (value as Record<string, unknown>)[key], key);
+          assert.deepEqual(parseWebviewMessage(message), message, 'a rebuilt message reads back as itself');
         },
       ),
       { numRuns: 2000 },
+    );
+  });
+
+  it('the panel state reads back every state it knows exactly, and only those', () => {
+    fc.assert(
+      fc.property(validState, extraFields, (state, extra) => {
+        assert.deepEqual(parsePanelState({ ...withoutKeysOf(state, extra), ...state }, isReference), state);
+      }),
+      { numRuns: 1000 },
+    );
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.anything(), fc.record({ view: fc.constantFrom(...STATE_VIEWS), id: fc.anything(), reference: fc.anything() })),
+        (value) => {
+          const state = parsePanelState(value, isReference);
+          if (state === undefined) return;
+          assert.ok(STATE_VIEWS.includes(state.view));
+          for (const [key, field] of Object.entries(state)) assert.equal(field, (value as Record<string, unknown>)[key], key);
+        },
+      ),
+      { numRuns: 1000 },
     );
   });
 

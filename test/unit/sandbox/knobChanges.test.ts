@@ -54,7 +54,7 @@ describe('sandbox: every change of the knobs and the clock is reported', () => {
     await knobReports();
     await balance();
     assert.equal(sandbox.knobs.faults[0]?.times, 1);
-    assert.equal(await knobReports(), 1, 'one left: the views show "1 more times"');
+    assert.equal(await knobReports(), 1, 'one left: the views show "1 more time"');
     await call(sandbox, 'GET', '/v1/transactions', { headers: wallet.headers });
     assert.equal(await knobReports(), 0);
   });

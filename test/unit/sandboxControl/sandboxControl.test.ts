@@ -73,7 +73,7 @@ describe('sandboxControl: event summary and fault labels', () => {
     assert.equal(faultTarget({ method: 'GET', path: '/v1/users/balance' }), 'GET /v1/users/balance');
     assert.equal(faultTarget({ path: '/v1/*' }), 'any method /v1/*');
     assert.equal(faultEffect({ path: '/', status: 503 }), 'status 503 · every time');
-    assert.equal(faultEffect({ path: '/', drop: true, times: 1 }), 'drops the connection · 1 more times');
+    assert.equal(faultEffect({ path: '/', drop: true, times: 1 }), 'drops the connection · 1 more time');
     assert.equal(faultEffect({ path: '/', delayMs: 250, times: 3 }), 'waits 250 ms · 3 more times');
   });
 });

@@ -5,13 +5,14 @@ import { EXTENSION_USER_AGENT, recordFromTransport } from '../../../src/traffic/
 import { maskText } from '../../../src/traffic/masking';
 import type { RequestRecord } from '../../../src/traffic/requestRecord';
 import { SandboxRecorder } from '../../../src/traffic/sandboxRecorder';
-import { snippet } from '../../../src/traffic/snippets';
+import { isNoiseHeader, snippet, snippetHeaders } from '../../../src/traffic/snippets';
 import { WalletClient } from '../../../src/api';
 import { newDeveloper } from '../sandbox/helpers';
 import { sandboxAnswer } from './sandboxAnswer';
 
-// Masking on recording, over real traffic: a developer's flow against a real sandbox, every
-// exchange turned into a record, and no secret of the flow anywhere in what is kept.
+// Masking on first read, over real traffic: a developer's flow against a real sandbox, every
+// exchange kept as it came and turned into a record, and no secret of the flow anywhere in what
+// a record gives when read.
 
 const SANDBOX_URL = 'http://127.0.0.1:4010';
 
@@ -30,7 +31,7 @@ function shown(record: RequestRecord): string {
   return JSON.stringify({ ...JSON.parse(everything(record)), template: undefined });
 }
 
-describe('traffic: records masked on recording', () => {
+describe('traffic: records kept as they came, masked when first read', () => {
   let sandbox: Sandbox;
   const exchanges: SandboxExchange[] = [];
 
@@ -39,7 +40,7 @@ describe('traffic: records masked on recording', () => {
   });
   after(() => sandbox.close());
 
-  it('keeps no password, token, app key or passcode, and masks account numbers, over a whole flow', async () => {
+  it('reads back no password, token, app key or passcode, and masks account numbers, over a whole flow', async () => {
     const developer = await newDeveloper(sandbox);
     const client = new WalletClient({ consoleUrl: sandbox.url, developerUrl: sandbox.url, userAgent: EXTENSION_USER_AGENT });
     await client.validateUser(developer.sandboxKey, developer.sandboxMobile);
@@ -99,6 +100,31 @@ describe('traffic: records masked on recording', () => {
     assert.ok(!everything(record).includes('sk_test_abcdefgh12345678'));
     assert.ok(!everything(record).includes('a'.repeat(40)));
     assert.ok(!everything(record).includes('eyJabcdef'));
+  });
+
+  it('keeps the wire as it came until first read, then only its masked copy (what the comments in api/ and traffic/ say)', () => {
+    const wire = {
+      method: 'GET',
+      baseUrl: 'https://api.console.example.com',
+      path: '/v1/users/balance',
+      query: '',
+      requestHeaders: { 'x-app-wallet-access-token': 'first-token-0123456789', 'x-trace': 'first' },
+      requestBody: '',
+      status: 200,
+      responseHeaders: {},
+      responseBody: '{"success":true}',
+      startedAt: 1,
+      durationMs: 1,
+    };
+    const record = recordFromTransport('staging', wire);
+    // Not copied when recorded: a change to the exchange before the first read shows in the record.
+    wire.requestHeaders['x-trace'] = 'changed before the first read';
+    const header = (name: string) => record.requestHeaders.find(([key]) => key === name)?.[1];
+    assert.equal(header('x-trace'), 'changed before the first read');
+    assert.equal(header('x-app-wallet-access-token'), '[masked]');
+    // Masked and let go on first read: later changes to the exchange no longer reach it.
+    wire.requestHeaders['x-trace'] = 'changed after';
+    assert.equal(header('x-trace'), 'changed before the first read');
   });
 
   it('keeps each record its own request headers when a client changes them between calls', () => {
@@ -167,7 +193,7 @@ describe('traffic: records masked on recording', () => {
     assert.equal(record.fromExtension, false);
     assert.equal(record.responseBody, '{"success":true,"data":{"balance":150000}}');
     assert.equal(record.template.url, `${SANDBOX_URL}/v1/users/balance?limit=20`);
-    assert.equal(recorder.record(id), undefined, 'a row is handed over once: it keeps nothing unmasked after');
+    assert.equal(recorder.record(id), undefined, 'a row is handed over once: the recorder empties it');
     assert.equal(recorder.note({ ...exchange, admin: true, path: '/__sandbox/reset' }, SANDBOX_URL), undefined);
   });
 
@@ -214,6 +240,27 @@ describe('traffic: records masked on recording', () => {
     assert.doesNotMatch(JSON.stringify(unread), /eyJhbGciOi/);
   });
 
+  it("copies a request Node's fetch made without the headers fetch added on its own (issue 25)", async () => {
+    exchanges.length = 0;
+    await fetch(`${sandbox.url}/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'X-App-Key': 'sk_test_abcdefgh12345678', 'X-Trace': 'my-app' },
+      body: JSON.stringify({ email: 'nobody@example.com', password: 'not-a-real-one' }),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const [record] = recorded(new SandboxRecorder(10), exchanges, sandbox.url);
+    const sent = record!.template.headers.map(([name]) => name.toLowerCase());
+    // What the sandbox received: fetch's own headers are on the wire and in the template (Replay).
+    for (const added of ['sec-fetch-mode', 'accept-language']) assert.ok(sent.includes(added), `fetch sent ${added}: ${sent.join(', ')}`);
+    for (const format of ['curl', 'fetch', 'python'] as const) {
+      const code = snippet(record!.template, format).toLowerCase();
+      for (const noise of ['sec-fetch-mode', 'accept-language', 'accept-encoding', 'user-agent', 'connection', 'host'])
+        assert.ok(!code.includes(noise), `${format} leaves out ${noise}:\n${code}`);
+      for (const needed of ['content-type', 'x-app-key', '$wallet_app_key', 'x-trace'])
+        assert.ok(code.includes(needed) || code.includes(needed.replace('$', '')), `${format} keeps ${needed}:\n${code}`);
+    }
+  });
+
   it('masks secrets in form bodies, by shape in free text, and leaves other text alone', () => {
     assert.equal(maskText('email=a%40b.ng&password=hunter2'), 'email=a%40b.ng&password=%5Bmasked%5D');
     assert.equal(maskText('key sk_test_abcdefgh1234 in text'), 'key [redacted] in text');
@@ -242,6 +289,37 @@ describe('traffic: snippets', () => {
     const printed = execFileSync('sh', ['-c', script], { encoding: 'utf8' });
     assert.ok(printed.includes('X-App-Key: k1'), printed);
     assert.ok(printed.includes(template.body), printed);
+  });
+
+  it('leaves out the headers a browser or a runtime adds on its own, and keeps what an API call needs (issue 25)', () => {
+    const noisy = [
+      ['Sec-Fetch-Mode', 'cors'],
+      ['sec-fetch-site', 'same-origin'],
+      ['sec-fetch-dest', 'empty'],
+      ['sec-ch-ua', '"Chromium";v="140"'],
+      ['sec-ch-ua-platform', '"Linux"'],
+      ['accept-language', '*'],
+      ['Accept-Encoding', 'gzip, deflate, br'],
+      ['user-agent', 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0'],
+      ['origin', 'http://127.0.0.1:8080'],
+      ['referer', 'http://127.0.0.1:8080/?folder=/work'],
+      ['priority', 'u=1, i'],
+      ['dnt', '1'],
+      ['pragma', 'no-cache'],
+    ] as const;
+    const needed = [
+      ['accept', 'application/json'],
+      ['Authorization', '$WALLET_AUTHORIZATION'],
+      ['cache-control', 'no-store'],
+      ['X-Request-Id', 'abc-123'],
+    ] as const;
+    for (const [name] of noisy) assert.equal(isNoiseHeader(name), true, name);
+    for (const [name] of [...template.headers, ...needed]) assert.equal(isNoiseHeader(name), false, name);
+    const headers = [...noisy.slice(0, 6), ...template.headers, ...noisy.slice(6), ...needed];
+    assert.deepEqual(snippetHeaders(headers), [...template.headers, ...needed], 'the needed ones, in their order');
+    const curl = snippet({ ...template, headers }, 'curl');
+    assert.equal(curl.match(/ -H /g)?.length, template.headers.length + needed.length, curl);
+    assert.doesNotMatch(curl, /sec-|Mozilla|accept-language|referer|origin/i);
   });
 
   it('TypeScript fetch and Python requests use process.env and os.environ', () => {

@@ -195,6 +195,18 @@ describe('webview/html', () => {
       assert.doesNotMatch(document, /<dd[^>]* title=/, 'no hover-only value in the field list');
     });
 
+    it('writes a phone recipient as people read it, the API form under it (issue 25: one mobile format)', () => {
+      const detail = describeTransaction(transaction({ type: 'phone', recipient: { mobile: '2348031234567', name: 'ADA' } }), 'en-GB');
+      const mobile = detail.recipient.find((field) => field.label === 'Mobile');
+      assert.deepEqual(mobile, { label: 'Mobile', value: '0803 123 4567', mono: true, exact: '2348031234567' });
+      const odd = describeTransaction(transaction({ type: 'phone', recipient: { mobile: '12345' } }), 'en-GB');
+      assert.deepEqual(
+        odd.recipient.find((field) => field.label === 'Mobile'),
+        { label: 'Mobile', value: '12345', mono: true },
+        'a value that is no Nigerian mobile is shown as sent, once',
+      );
+    });
+
     it('marks the type and every button with a codicon, as the tree does, without trusting the type text', () => {
       assert.equal(describeTransaction(transaction(), 'en-GB').typeIcon, 'credit-card');
       assert.equal(describeTransaction(transaction({ type: 'vtu' }), 'en-GB').typeIcon, 'radio-tower');

@@ -202,7 +202,7 @@ describe('webview script (headless Chromium)', function () {
     assert.equal(await tab.locator('#bank-count').textContent(), '3 banks');
 
     await tab.locator('#bank-filter').fill('zen');
-    assert.equal(await tab.locator('#bank-count').textContent(), '1 of 3 banks match.');
+    assert.equal(await tab.locator('#bank-count').textContent(), 'Banks matching: 1 of 3.');
     assert.equal(await tab.locator('#bank').inputValue(), '000015', 'the only match is chosen');
     await tab.locator('#bank-filter').fill('000013');
     assert.equal(await tab.locator('#bank').inputValue(), '000013', 'codes match too');
@@ -273,7 +273,7 @@ describe('webview script (headless Chromium)', function () {
     ];
     const bundle = {
       '{0} banks': '{0} banques',
-      '{0} of {1} banks match.': '{0} sur {1} banques',
+      'Banks matching: {0} of {1}.': 'Banques trouvées : {0} sur {1}',
       'Verifying {0} at {1}…': `${HOSTILE} {0} chez {1}…`,
     };
     const tab = await open(
@@ -284,7 +284,7 @@ describe('webview script (headless Chromium)', function () {
     );
     assert.equal(await tab.locator('#bank-count').textContent(), '2 banques');
     await tab.locator('#bank-filter').fill('zen');
-    assert.equal(await tab.locator('#bank-count').textContent(), '1 sur 2 banques');
+    assert.equal(await tab.locator('#bank-count').textContent(), 'Banques trouvées : 1 sur 2');
     await send(tab, { type: 'verifying', bankName: 'ZENITH BANK', accountNumber: '2079151995' });
     await tab.waitForFunction(() => document.getElementById('result')?.hidden === false);
     assert.equal(await tab.locator('#result').textContent(), `${HOSTILE} 2079151995 chez ZENITH BANK…`, 'a translation is text too');
