@@ -38,8 +38,9 @@ export async function connectSandboxWallet(page, beforeSubmit) {
   await beforeSubmit?.();
   await page.keyboard.press('Enter');
   await settle(page, { quietMs: 1500 });
-  // The box shows it as people write it ("0803 123 4567"); the tree, as the API does.
-  return mobile.replace(/\D/g, '').replace(/^0/, '234');
+  // As the views show it to people: 0803 123 4567, whatever form the box had.
+  const local = mobile.replace(/\D/g, '').replace(/^234/, '0');
+  return `${local.slice(0, 4)} ${local.slice(4, 7)} ${local.slice(7)}`;
 }
 
 /** The webview's own document: an iframe inside VS Code's webview iframe. */
