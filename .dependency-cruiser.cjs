@@ -1,6 +1,7 @@
 // Imports point one way (`npm run lint` runs this with dependency-cruiser): no cycle between
 // modules, and no import against the layers of src/, lowest first:
-//   api, sandbox          plain Node: import nothing of ours (sandbox stands alone)
+//   common/masking.ts     every masking rule: imports nothing of ours, so all may use it
+//   api, sandbox          plain Node: import nothing of ours but masking (sandbox: nothing)
 //   common                may import api
 //   auth                  may import api, common, sandbox (to start the local one)
 //   banks, documents,     the services the UI shares: may import auth and below
@@ -12,7 +13,7 @@
 //                         client or network: it never sends a key anywhere)
 //   commands              may import the UI and below
 //   tools                 the agent tools' one definition: plain Node, may import api, sandbox
-//                         and the plain masking/redact/billerName/plural/formatMobile modules of common
+//                         and the plain masking/billerName/plural/formatMobile modules of common
 //   mcp                   the MCP server over the tools: plain Node, no vscode
 //   agents                the tools in VS Code (UI layer): may import tools, auth, banks and below
 //   cli/                  the sandbox CLI entry: sandbox, and MCP only when asked for
@@ -27,7 +28,13 @@ const layer = (name, from, to, comment) => ({ name, comment, severity: 'error', 
 module.exports = {
   forbidden: [
     { name: 'no-circular', comment: 'An import cycle.', severity: 'error', from: {}, to: { circular: true } },
-    layer('api-stands-alone', '^src/api/', '^src/(?!api/)', 'src/api is plain Node and imports nothing of ours.'),
+    layer('masking-is-a-leaf', '^src/common/masking\\.ts$', '^src/', 'The masking rules import nothing of ours.'),
+    layer(
+      'api-stands-alone',
+      '^src/api/',
+      '^src/(?!api/|common/masking\\.ts$)',
+      'src/api is plain Node and imports nothing of ours but the masking rules.',
+    ),
     layer('sandbox-stands-alone', '^src/sandbox/', '^src/(?!sandbox/)', 'src/sandbox stands alone.'),
     layer('common-below-all-but-api', '^src/common/', '^src/(?!(common|api)/)', 'src/common is below everything but src/api.'),
     layer(
@@ -57,13 +64,13 @@ module.exports = {
     layer(
       'tools-plain-node',
       '^src/tools/',
-      '^src/(?!(tools|api|sandbox)/|common/(masking|redact|billerName|plural|formatMobile)\\.ts$)',
+      '^src/(?!(tools|api|sandbox)/|common/(masking|billerName|plural|formatMobile)\\.ts$)',
       'src/tools is plain Node: the extension and the MCP server both run it.',
     ),
     layer(
       'mcp-plain-node',
       '^src/mcp/',
-      '^src/(?!(mcp|tools|api|sandbox)/|common/(masking|redact|billerName|plural|formatMobile)\\.ts$)',
+      '^src/(?!(mcp|tools|api|sandbox)/|common/(masking|billerName|plural|formatMobile)\\.ts$)',
       'src/mcp is plain Node.',
     ),
     layer('agents-is-ui', '^src/agents/', `^src/(views|webview|commands|mcp)/|${ACTIVATION}`, 'src/agents sits beside the UI.'),

@@ -1,6 +1,8 @@
 // The one error type the client throws, and the rules for its messages: each says what
 // happened in words a user can act on, and never carries a secret or a response body.
 
+import { redactSecretValues } from '../common/masking';
+
 export type WalletApiErrorKind =
   | 'network' // no answer: refused, reset, DNS
   | 'timeout' // no complete answer within the time limit
@@ -253,7 +255,7 @@ export function malformedError(t: RequestTarget, status: number, detail: string)
     method: t.method,
     path: t.path,
     status,
-    message: `The wallet API returned a response Wallet Console does not understand (${where(t)}): ${redact(detail, t.secrets)}`,
+    message: `The wallet API returned a response Wallet Console does not understand (${where(t)}): ${redactSecretValues(detail, t.secrets)}`,
   });
 }
 
@@ -264,20 +266,11 @@ export function malformedError(t: RequestTarget, status: number, detail: string)
 export function tidyServerText(text: string | undefined, secrets: readonly string[]): string | undefined {
   if (typeof text !== 'string') return undefined;
   if (/<[a-z!/][^>]*>/i.test(text)) return undefined;
-  let tidy = redact(text, secrets)
+  let tidy = redactSecretValues(text, secrets)
     .replace(/[\p{Cc}\s]+/gu, ' ')
     .trim();
   if (tidy.length > 200) tidy = `${tidy.slice(0, 199)}…`;
   return tidy === '' ? undefined : tidy;
-}
-
-export function redact(text: string, secrets: readonly string[]): string {
-  let out = text;
-  // Longest first, so a secret containing another is removed whole.
-  for (const secret of [...secrets].sort((a, b) => b.length - a.length)) {
-    if (secret.length >= 4) out = out.split(secret).join('***');
-  }
-  return out;
 }
 
 /** `200` -> `200 ms`, `10000` -> `10 s`, `2500` -> `2.5 s`. */

@@ -128,14 +128,6 @@ export function validateTransactionRef(input: string): Validation<string> {
   return ok(ref);
 }
 
-/** Shows only the last 4 digits: `2079151995` -> `******1995`. */
-export function maskAccountNumber(accountNumber: string): string {
-  if (typeof accountNumber !== 'string') return '';
-  const value = accountNumber.trim();
-  if (value.length <= 4) return '*'.repeat(value.length);
-  return '*'.repeat(value.length - 4) + value.slice(-4);
-}
-
 /** A transfer amount: a whole number of kobo, at least 1 (₦0.01). */
 export function validateAmountKobo(input: number): Validation<number> {
   return typeof input === 'number' && Number.isSafeInteger(input) && input > 0

@@ -1,11 +1,10 @@
 import * as vscode from 'vscode';
 import { errorDetail } from './errorDetail';
 import { Disposable } from './lifecycle';
-import { maskNumbersInText } from './masking';
-import { redact } from './redact';
+import { maskNumbersInText, redactSecretShapes } from './masking';
 
 /**
- * One log channel for the whole extension; every line passes through `redact` (secrets) and
+ * One log channel for the whole extension; every line passes through `redactSecretShapes` (secrets) and
  * `maskNumbersInText` (mobiles and account numbers: the log is a passive surface, see masking.ts).
  */
 export class Logger extends Disposable {
@@ -35,5 +34,5 @@ export class Logger extends Disposable {
 }
 
 function forLog(text: string): string {
-  return maskNumbersInText(redact(text));
+  return maskNumbersInText(redactSecretShapes(text));
 }

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { WalletApiError } from '../api';
-import { redact } from './redact';
+import { redactSecretShapes } from './masking';
 
 /** A button offered with an error: its title and the command it runs. */
 export interface ErrorAction {
@@ -27,25 +27,25 @@ export class UserFacingError extends Error {
  * (the panel's heading). Secrets are masked.
  */
 export function errorReason(error: unknown): string {
-  if (error instanceof UserFacingError) return redact(error.message);
+  if (error instanceof UserFacingError) return redactSecretShapes(error.message);
   if (error instanceof WalletApiError) {
     if (error.status === 404 && error.path.startsWith('/v1/transactions/')) {
-      return redact(
+      return redactSecretShapes(
         vscode.l10n.t(
           'This wallet has no transaction with that reference (the server said: {0}).',
           error.serverMessage ?? vscode.l10n.t('not found'),
         ),
       );
     }
-    return redact(error.message);
+    return redactSecretShapes(error.message);
   }
   // Anything else is a bug on our side: say so plainly, the stack goes to the log only.
   const reason = error instanceof Error && error.message ? error.message : vscode.l10n.t('an unexpected error');
-  return redact(vscode.l10n.t('Something went wrong: {0}. The Wallet Console log has the details.', reason));
+  return redactSecretShapes(vscode.l10n.t('Something went wrong: {0}. The Wallet Console log has the details.', reason));
 }
 
 /** What failed and why, in one message: "{title} failed. {reason}". Secrets are masked. */
 export function describeError(title: string, error: unknown): string {
-  if (error instanceof UserFacingError) return redact(error.message);
-  return redact(vscode.l10n.t('{0} failed. {1}', title, errorReason(error)));
+  if (error instanceof UserFacingError) return redactSecretShapes(error.message);
+  return redactSecretShapes(vscode.l10n.t('{0} failed. {1}', title, errorReason(error)));
 }

@@ -3,7 +3,7 @@
 // answered, and turns failures into a sentence. Plain Node.
 
 import * as v from 'valibot';
-import { redact } from '../common/redact';
+import { redactSecretShapes } from '../common/masking';
 import * as actions from './actions';
 import type { ToolContext } from './context';
 import { TOOL_DEFINITIONS, toolKeyByName, type ToolInput, type ToolKey } from './definitions';
@@ -67,9 +67,9 @@ export async function runTool(name: string, raw: unknown, ctx: ToolContext): Pro
   const handler = HANDLERS[checked.key] as (ctx: ToolContext, input: unknown) => Promise<string[]> | string[];
   try {
     const lines = await handler(ctx, checked.input);
-    return { text: redact([header, ...lines].join('\n')), isError: false };
+    return { text: redactSecretShapes([header, ...lines].join('\n')), isError: false };
   } catch (error) {
-    return { text: redact(`${header}\n${failure(error)}`), isError: true };
+    return { text: redactSecretShapes(`${header}\n${failure(error)}`), isError: true };
   }
 }
 

@@ -7,7 +7,7 @@
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import { countText } from '../common/plural';
 import { RingSlice } from './byteRing';
-import { maskHeaders, maskSandboxAnswer, maskText, templateHeaders, templateText } from './masking';
+import { maskHeaders, maskSandboxAnswer, maskText, templateHeaders, templateText } from '../common/masking';
 import type { HeaderList, RequestRecord, RequestTemplate, TrafficEnvironment } from './requestRecord';
 
 /** Bodies longer than this are cut in the history (a transaction list can be long). */

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { formatNaira, maskAccountNumber, type Account, type Transaction } from '../api';
+import { formatNaira, type Account, type Transaction } from '../api';
+import { maskAccountNumber } from '../common/masking';
 import type { AccountService } from '../auth/accountService';
 import type { WalletInfo } from '../auth/accountState';
 import { ENVIRONMENTS } from '../auth/environments';

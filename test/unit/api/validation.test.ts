@@ -1,6 +1,5 @@
 import * as assert from 'node:assert/strict';
 import {
-  maskAccountNumber,
   validateAccountNumber,
   validateAppName,
   validateBankCode,
@@ -12,6 +11,7 @@ import {
   validateTransactionType,
   type Validation,
 } from '../../../src/api';
+import { maskAccountNumber } from '../../../src/common/masking';
 
 function accepted<T>(result: Validation<T>): T {
   assert.ok(result.ok, `expected ok, got: ${result.ok ? '' : result.message}`);

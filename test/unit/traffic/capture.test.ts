@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { startSandbox, type Sandbox, type SandboxExchange } from '../../../src/sandbox';
 import { EXTENSION_USER_AGENT, recordFromTransport } from '../../../src/traffic/capture';
-import { maskText } from '../../../src/traffic/masking';
+import { maskText } from '../../../src/common/masking';
 import type { RequestRecord } from '../../../src/traffic/requestRecord';
 import { SandboxRecorder } from '../../../src/traffic/sandboxRecorder';
 import { isNoiseHeader, snippet, snippetHeaders } from '../../../src/traffic/snippets';
