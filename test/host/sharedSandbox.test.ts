@@ -129,13 +129,16 @@ describe('One local sandbox for every window: served by another process', functi
 
   it('the Events view lists the other process’s webhook events, a test event marked as one', async () => {
     await runScripted(wallet.api, 'walletConsole.setWebhookUrl', [receiver.url]);
+    // The state file may hold events of earlier test files: this test's event is the one not listed before.
+    const eventIds = async () => (await eventsTree().getChildren()).flatMap((node) => (node.kind === 'event' ? [node.event.id] : []));
+    const before = new Set(await eventIds());
     await runScripted(wallet.api, 'walletConsole.triggerTestEvent', ['Bank transfer']);
+    const ours = async () => (await eventsTree().getChildren()).find((node) => node.kind === 'event' && !before.has(node.event.id));
     await until(async () => {
-      const [node] = await eventsTree().getChildren();
+      const node = await ours();
       return node?.kind === 'event' && node.event.state === 'delivered' && node.event.test === true;
     }, 'the test event shows delivered');
-    const [node] = await eventsTree().getChildren();
-    assert.equal((await eventsTree().getTreeItem(node!)).label, 'Bank transfer (test event)');
+    assert.equal((await eventsTree().getTreeItem((await ours())!)).label, 'Bank transfer (test event)');
     assert.equal(receiver.received.length, 1);
     assert.doesNotMatch(receiver.received[0]!.body, /"test"/, 'the body the app gets keeps the service’s shape');
     assertNoSecret((await treeText(eventsTree())).join('\n'), await storedSecrets(wallet), 'the Events view');
