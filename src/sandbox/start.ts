@@ -164,14 +164,14 @@ async function serve(options: SandboxOptions, role: string, lock: OwnerLock | un
     },
     now,
     advanceClock: (seconds) => advanceClock(env, seconds * 1000),
-    lastPasscode: (mobile) => state.lastPasscode(mobile),
+    lastPasscode: (mobile) => state.credentials.lastPasscode(mobile),
     revokeRefreshTokens: (mobile) => {
       state.requireWallet(mobile);
-      state.revokeRefreshTokens(mobile);
+      state.credentials.revokeRefreshTokens(mobile);
     },
     expireAccessTokens: (mobile) => {
       state.requireWallet(mobile);
-      state.expireAccessTokens(mobile, now());
+      state.credentials.expireAccessTokens(mobile, now());
     },
     setBalance: (mobile, kobo) => {
       if (!Number.isSafeInteger(kobo) || kobo < 0) {

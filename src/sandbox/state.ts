@@ -1,107 +1,19 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { BANKS, bankByCode, POPULAR_BANK_CODES, WALLET_BANK_CODE } from './banks';
-import { generateHistory, makeRecipient } from './history';
-import { objectId, walletUserId } from './ids';
-import { nigerianName } from './names';
-import { makeValidAccountNumber } from './nuban';
-import { hashSeed, Random } from './random';
+import { randomBytes, randomInt } from 'node:crypto';
 import { Changes, MoneyChange } from './changes';
-import { PERSONA_MOBILE, PERSONA_PASSCODE } from './magic';
+import { WalletCredentials } from './credentials';
+import { generateHistory, makeRecipient } from './history';
+import { objectId } from './ids';
+import { hashSeed, Random } from './random';
+import { AppRecord, DeveloperRecord, IssuedApp, newAppKeys, PersistedState, readPersisted, secretHash } from './records';
+import { DEMO_WALLETS, seededWallet } from './seedWallets';
 import { BankTransferRecord, SandboxChange, TRANSACTION_TYPES, TransactionRecord, TransactionType, WebhookEvent } from './types';
 import { BankAccount, Wallet, WalletRecord } from './wallet';
 
-export interface DeveloperRecord {
-  _id: string;
-  deleted: boolean;
-  lastLogin: string;
-  email: string;
-  createdAt: string;
-  updatedAt: string;
-  __v: number;
-  sandboxMobile: string;
-  passwordHash: string; // never leaves the sandbox; see publicDeveloper
-}
-
-/** The app as the API shows it once, on creation: with its keys. */
-export interface IssuedApp {
-  _id: string;
-  name: string;
-  key: string;
-  sandboxKey: string;
-  developerID: string;
-  disabled: boolean;
-  deleted: boolean;
-  settings: { developerMode: string; callbackURL?: string };
-  wallets: string[];
-  createdAt: string;
-  updatedAt: string;
-  __v: number;
-}
-
-/**
- * The app as the sandbox keeps it: like a real server, only hashes of its keys, so the
- * state file (in the user's VS Code data folder) never holds a usable secret.
- */
-export interface AppRecord extends Omit<IssuedApp, 'key' | 'sandboxKey'> {
-  keyHash: string;
-  sandboxKeyHash: string;
-  /** When settings.callbackURL was last set: a test event goes to the most recent one. */
-  callbackSetAt?: number;
-}
-
-interface LegacyKeys {
-  key?: string;
-  sandboxKey?: string;
-}
-
-function newAppKeys(): Pick<IssuedApp, 'key' | 'sandboxKey'> {
-  return { key: `pk_live_${randomBytes(16).toString('hex')}`, sandboxKey: `sk_test_${randomBytes(16).toString('hex')}` };
-}
-
-/** Keys and refresh tokens are looked up by hash; they are long random strings, so no salt is needed. */
-export function secretHash(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
-}
-
-interface OtpRecord {
-  mobile: string;
-  passcode: string;
-  expiresAt: number;
-}
-
-interface RefreshRecord {
-  tokenHash: string;
-  mobile: string;
-  createdAt: number;
-}
-
-export interface PersistedState {
-  version: 1;
-  secret: string;
-  rngState: number;
-  seedBase: number;
-  developers: DeveloperRecord[];
-  apps: AppRecord[];
-  wallets: WalletRecord[];
-  refreshTokens: RefreshRecord[];
-  transfers?: BankTransferRecord[];
-  events?: WebhookEvent[];
-  clockOffsetMs?: number;
-  /** The last journal line this snapshot holds (see journal.ts). */
-  journal?: { writer: string; seq: number };
-}
+// The records of the state file are in records.ts; callers keep importing them from here.
+export type { AppRecord, DeveloperRecord, IssuedApp, PersistedState } from './records';
 
 /** Webhook events kept (oldest dropped first), so the state file stays small. */
 export const MAX_EVENTS = 1_000;
-
-/** Wallets every app can connect to, matching the numbers in the public samples. */
-export const DEMO_WALLETS: { mobile: string; id?: string; balance: number }[] = [
-  { mobile: '2348000000000', id: 'OKHN8E4SS', balance: 526548935 },
-  { mobile: '2349090000000', balance: 73450050 },
-];
-
-export const PASSCODE_LIFETIME_MS = 10 * 60 * 1000;
-const HISTORY_SPAN_MS = 120 * 24 * 3600 * 1000;
 
 /** Timestamps are stored in one ISO form, so string order is time order. */
 function toIso(value: unknown, field: string): string {
@@ -112,8 +24,6 @@ function toIso(value: unknown, field: string): string {
   return new Date(ms).toISOString();
 }
 
-export type OtpCheck = 'ok' | 'none' | 'expired' | 'wrong';
-
 /** Everything the sandbox remembers, with the indexes the routes need. */
 export class SandboxState {
   private readonly developers = new Map<string, DeveloperRecord>();
@@ -122,10 +32,6 @@ export class SandboxState {
   private readonly appsByKey = new Map<string, AppRecord>();
   private readonly wallets = new Map<string, Wallet>();
   private readonly accounts = new Map<string, BankAccount>();
-  private readonly otps = new Map<string, OtpRecord>();
-  private readonly refreshTokens = new Map<string, RefreshRecord>();
-  /** Set by expireAccessTokens; in memory only (tokens expire in a day anyway). */
-  private readonly accessExpiry = new Map<string, number>();
   /** Bank transfers by reference, pending or settled. */
   readonly transfers = new Map<string, BankTransferRecord>();
   /** Webhook events by id, oldest first. */
@@ -133,6 +39,8 @@ export class SandboxState {
   /** The virtual clock's offset, kept so that tokens do not come back to life after a restart. */
   clockOffsetMs = 0;
   readonly rng: Random;
+  /** Passcodes, refresh tokens and access-token expiry. */
+  readonly credentials: WalletCredentials;
 
   /** Called after every change, so the store can schedule a write and watchers can look again. */
   onChange: (change: SandboxChange) => void = () => undefined;
@@ -145,6 +53,7 @@ export class SandboxState {
     private readonly seedBase: number,
   ) {
     this.rng = new Random(rngState);
+    this.credentials = new WalletCredentials(this.rng, () => this.changed());
   }
 
   static fresh(seed: number | undefined, nowMs: number): SandboxState {
@@ -156,42 +65,19 @@ export class SandboxState {
 
   /** Throws when the data does not look like a saved state; the caller treats that as corrupt. */
   static hydrate(data: unknown, nowMs: number): SandboxState {
-    const saved = data as PersistedState;
-    const arrays = [saved?.developers, saved?.apps, saved?.wallets, saved?.refreshTokens];
-    if (
-      typeof saved !== 'object' ||
-      saved === null ||
-      saved.version !== 1 ||
-      typeof saved.secret !== 'string' ||
-      !arrays.every(Array.isArray)
-    ) {
-      throw new Error('not a sandbox state file (version 1)');
-    }
+    const saved = readPersisted(data);
     const state = new SandboxState(saved.secret, Number(saved.rngState) >>> 0, Number(saved.seedBase) >>> 0);
     for (const wallet of saved.wallets) {
-      if (typeof wallet?.mobile !== 'string' || !Array.isArray(wallet.transactions) || !Array.isArray(wallet.accounts)) {
-        throw new Error('a wallet in the state file is malformed');
-      }
       state.addWallet(wallet);
     }
     for (const developer of saved.developers) {
       state.developers.set(developer._id, developer);
       state.developersByEmail.set(developer.email, developer);
     }
-    for (const entry of saved.apps) {
-      // Files written before keys were hashed carry them in the clear: hash and drop them.
-      const { key, sandboxKey, ...app } = entry as AppRecord & LegacyKeys;
-      state.indexApp({
-        ...app,
-        keyHash: app.keyHash ?? secretHash(key ?? ''),
-        sandboxKeyHash: app.sandboxKeyHash ?? secretHash(sandboxKey ?? ''),
-      });
+    for (const app of saved.apps) {
+      state.indexApp(app);
     }
-    for (const entry of saved.refreshTokens) {
-      const { token, ...refresh } = entry as RefreshRecord & { token?: string };
-      const tokenHash = refresh.tokenHash ?? secretHash(token ?? '');
-      state.refreshTokens.set(tokenHash, { ...refresh, tokenHash });
-    }
+    state.credentials.restore(saved.refreshTokens);
     for (const transfer of saved.transfers ?? []) {
       state.transfers.set(transfer.reference, transfer);
     }
@@ -212,7 +98,7 @@ export class SandboxState {
       developers: [...this.developers.values()],
       apps: [...this.apps.values()],
       wallets: [...this.wallets.values()].map((wallet) => wallet.record),
-      refreshTokens: [...this.refreshTokens.values()],
+      refreshTokens: this.credentials.savedRefreshTokens(),
       transfers: [...this.transfers.values()],
       events: [...this.events.values()],
       clockOffsetMs: this.clockOffsetMs,
@@ -281,33 +167,9 @@ export class SandboxState {
     return this.accounts.get(`${bankCode}:${accountNumber}`);
   }
 
-  /** A wallet with an owner, one or two bank accounts, a balance and a few months of history. */
+  /** A new seeded wallet (seedWallets.ts). */
   createWallet(mobile: string, nowMs: number, fixed: { id?: string; balance?: number } = {}): Wallet {
-    const rng = new Random(hashSeed(this.seedBase, mobile));
-    const name = nigerianName(rng);
-    const walletBank = bankByCode(WALLET_BANK_CODE) ?? (BANKS[0] as (typeof BANKS)[number]);
-    const accounts: BankAccount[] = [
-      { accountNumber: mobile.slice(3), accountName: name, bankCode: walletBank.bankCode, bankName: walletBank.bankName },
-    ];
-    if (rng.next() < 0.7) {
-      const bank = bankByCode(rng.pick(POPULAR_BANK_CODES)) ?? walletBank;
-      accounts.push({
-        accountNumber: makeValidAccountNumber(bank.bankCode, rng.digits(9)),
-        accountName: name,
-        bankCode: bank.bankCode,
-        bankName: bank.bankName,
-      });
-    }
-    const end = nowMs - rng.int(10, 180) * 60 * 1000;
-    const record: WalletRecord = {
-      id: fixed.id ?? walletUserId(mobile),
-      mobile,
-      name,
-      balance: fixed.balance ?? rng.int(50_000, 5_000_000) * 100 + rng.int(0, 99),
-      accounts,
-      transactions: generateHistory(rng, rng.int(60, 120), end - HISTORY_SPAN_MS, end, true),
-    };
-    const wallet = this.addWallet(record);
+    const wallet = this.addWallet(seededWallet(this.seedBase, mobile, nowMs, fixed));
     this.changed(mobile);
     return wallet;
   }
@@ -518,74 +380,6 @@ export class SandboxState {
       app.wallets.push(mobile);
       this.changed();
     }
-  }
-
-  // --- passcodes and refresh tokens -----------------------------------------------------------
-
-  /** Only the latest passcode for a mobile is valid. The old public sandbox's persona always gets 111111. */
-  issuePasscode(mobile: string, nowMs: number): string {
-    const passcode = mobile === PERSONA_MOBILE ? PERSONA_PASSCODE : this.rng.digits(6);
-    // Passcodes live in memory only: they expire in minutes and are secrets.
-    this.otps.set(mobile, { mobile, passcode, expiresAt: nowMs + PASSCODE_LIFETIME_MS });
-    return passcode;
-  }
-
-  lastPasscode(mobile: string): string | undefined {
-    return this.otps.get(mobile)?.passcode;
-  }
-
-  /** A correct passcode is used up, so replaying a verify call fails like it would for real. */
-  checkPasscode(mobile: string, passcode: string, nowMs: number): OtpCheck {
-    const otp = this.otps.get(mobile);
-    if (!otp) {
-      return 'none';
-    }
-    if (otp.passcode !== passcode) {
-      return 'wrong';
-    }
-    if (nowMs >= otp.expiresAt) {
-      return 'expired';
-    }
-    this.otps.delete(mobile);
-    return 'ok';
-  }
-
-  issueRefreshToken(mobile: string, nowMs: number): string {
-    const token = randomBytes(20).toString('hex');
-    this.refreshTokens.set(secretHash(token), { tokenHash: secretHash(token), mobile, createdAt: nowMs });
-    this.changed();
-    return token;
-  }
-
-  refreshTokenMobile(token: string): string | undefined {
-    return this.refreshTokens.get(secretHash(token))?.mobile;
-  }
-
-  /** Access tokens of the wallet issued at or before this second (`iat`) read as expired. */
-  accessTokensExpiredThrough(mobile: string): number | undefined {
-    return this.accessExpiry.get(mobile);
-  }
-
-  /**
-   * Every access token issued so far to the wallet reads as expired from now on (refresh
-   * tokens still work). Moves at least a second on each call, so a token renewed since the
-   * last call (issued in the second after it) expires too.
-   */
-  expireAccessTokens(mobile: string, nowMs: number): void {
-    const previous = this.accessExpiry.get(mobile);
-    this.accessExpiry.set(mobile, Math.max(Math.floor(nowMs / 1000), previous === undefined ? 0 : previous + 1));
-  }
-
-  revokeRefreshTokens(mobile: string): number {
-    let revoked = 0;
-    for (const [tokenHash, record] of this.refreshTokens) {
-      if (record.mobile === mobile) {
-        this.refreshTokens.delete(tokenHash);
-        revoked++;
-      }
-    }
-    this.changed();
-    return revoked;
   }
 
   // --- internals ------------------------------------------------------------------------------

@@ -101,7 +101,7 @@ export function adminRoutes(router: Router): void {
 
   router.add('GET', '/__sandbox/passcode', (ctx) => {
     const wallet = walletFromQuery(ctx);
-    const passcode = ctx.env.state.lastPasscode(wallet.record.mobile);
+    const passcode = ctx.env.state.credentials.lastPasscode(wallet.record.mobile);
     if (passcode === undefined) {
       throw new ApiError(404, ErrorCode.notFound, 'No passcode is waiting for this mobile; send an OTP first');
     }
@@ -110,12 +110,12 @@ export function adminRoutes(router: Router): void {
 
   router.add('POST', '/__sandbox/revoke', (ctx) => {
     const wallet = walletFromQuery(ctx);
-    return ok({ mobile: wallet.record.mobile, revoked: ctx.env.state.revokeRefreshTokens(wallet.record.mobile) });
+    return ok({ mobile: wallet.record.mobile, revoked: ctx.env.state.credentials.revokeRefreshTokens(wallet.record.mobile) });
   });
 
   router.add('POST', '/__sandbox/expire', (ctx) => {
     const wallet = walletFromQuery(ctx);
-    ctx.env.state.expireAccessTokens(wallet.record.mobile, ctx.env.now());
+    ctx.env.state.credentials.expireAccessTokens(wallet.record.mobile, ctx.env.now());
     return ok({ mobile: wallet.record.mobile });
   });
 

@@ -48,7 +48,7 @@ export function requireWallet(ctx: RequestContext): Wallet {
       : new ApiError(401, ErrorCode.badWalletToken, 'The wallet access token is not valid');
   }
   const mobile = check.claims['mobile'];
-  if (typeof mobile === 'string' && check.claims.iat <= (ctx.env.state.accessTokensExpiredThrough(mobile) ?? -1)) {
+  if (typeof mobile === 'string' && check.claims.iat <= (ctx.env.state.credentials.accessTokensExpiredThrough(mobile) ?? -1)) {
     // Expired early by Sandbox.expireAccessTokens.
     throw new ApiError(401, ErrorCode.walletTokenExpired, 'The wallet access token has expired; get a new one with your refresh token');
   }

@@ -17,7 +17,7 @@ function knownWallet(ctx: RequestContext, mobile: string): Wallet {
 
 export function accessToken(ctx: RequestContext, wallet: Wallet): { accessToken: string; expiresIn: number } {
   // After Sandbox.expireAccessTokens, a new token is dated past the expired ones (at most a second ahead).
-  const expiredThrough = ctx.env.state.accessTokensExpiredThrough(wallet.record.mobile) ?? -1;
+  const expiredThrough = ctx.env.state.credentials.accessTokensExpiredThrough(wallet.record.mobile) ?? -1;
   const iat = Math.max(Math.floor(ctx.env.now() / 1000), expiredThrough + 1);
   const expiresIn = ctx.env.knobs.tokenLifetimeSeconds;
   const token = signJwt({ id: wallet.record.id, mobile: wallet.record.mobile, iat, exp: iat + expiresIn }, ctx.env.state.secret);
@@ -42,14 +42,14 @@ export function walletAuthRoutes(router: Router): void {
     const { state } = ctx.env;
     const now = ctx.env.now();
     if (ctx.body['passcode'] === undefined) {
-      const passcode = state.issuePasscode(mobile, now);
+      const passcode = state.credentials.issuePasscode(mobile, now);
       return ok(undefined, `Please enter the passcode sent to ${mobile}. [Passcode: ${passcode}]`);
     }
     const passcode = ctx.body['passcode'];
     if (typeof passcode !== 'string') {
       throw invalid('passcode must be a string of 6 digits');
     }
-    const result = state.checkPasscode(mobile, passcode, now);
+    const result = state.credentials.checkPasscode(mobile, passcode, now);
     if (result === 'expired') {
       throw new ApiError(400, ErrorCode.passcodeExpired, 'The passcode has expired; request a new one');
     }
@@ -57,7 +57,7 @@ export function walletAuthRoutes(router: Router): void {
       throw new ApiError(400, ErrorCode.wrongPasscode, 'The passcode you entered is invalid');
     }
     state.linkWallet(app, mobile);
-    const refreshToken = state.issueRefreshToken(mobile, now);
+    const refreshToken = state.credentials.issueRefreshToken(mobile, now);
     return ok({ refreshToken, ...accessToken(ctx, wallet) }, 'Wallet added successfully');
   });
 
@@ -65,7 +65,7 @@ export function walletAuthRoutes(router: Router): void {
   router.add('POST', '/v1/users/accessToken', (ctx) => {
     requireApp(ctx);
     const refreshToken = requiredString(ctx.body, 'refreshToken');
-    const mobile = ctx.env.state.refreshTokenMobile(refreshToken);
+    const mobile = ctx.env.state.credentials.refreshTokenMobile(refreshToken);
     const wallet = mobile === undefined ? undefined : ctx.env.state.wallet(mobile);
     if (!wallet) {
       throw new ApiError(401, ErrorCode.badRefreshToken, 'The refresh token is not valid or has been revoked; verify the wallet again');
