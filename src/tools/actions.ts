@@ -18,8 +18,9 @@ export async function bankTransfer(ctx: ToolContext, input: ToolInput<'bankTrans
     return client.sendToBank(credentials, { ...account, accountName, amount: input.amountKobo });
   }, input.wallet);
   const status = STATUS_WORDS[answer.statusCode] ?? `status ${answer.statusCode}`;
+  const to = `${maskAccountNumber(input.accountNumber)} (${answer.accountName}) at bank ${input.bankCode}`;
   return [
-    `Bank transfer of ${money(answer.amount)} to ${maskAccountNumber(input.accountNumber)} (${answer.accountName}) at bank ${input.bankCode}: ${status}, reference ${answer.transactionReference}.`,
+    `Bank transfer of ${money(answer.amount)} to ${to}: ${status}, reference ${answer.transactionReference}.`,
     answer.statusCode === '000002'
       ? 'It settles when the sandbox clock passes its settlement time: use sandbox_advance_clock, then wallet_transaction with the reference.'
       : 'See it with wallet_transaction and the reference.',

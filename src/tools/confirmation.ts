@@ -15,6 +15,9 @@ export interface Confirmation {
   message: string;
 }
 
+/** Money moves once: a send whose answer never came is requeried, not sent again. */
+const SENT_ONCE = 'Sent once, never retried.';
+
 function from(wallet: string | undefined, defaultWallet: string | undefined): string {
   const mobile = wallet ?? defaultWallet;
   return mobile ? `wallet ${formatMobileForPeople(mobile)}` : 'the active wallet';
@@ -29,15 +32,18 @@ export function confirmation(key: ToolKey, input: unknown, where: ToolEnvironmen
     switch (key) {
       case 'bankTransfer': {
         const given = input as ToolInput<'bankTransfer'>;
-        return `Send ${formatNaira(given.amountKobo)} from ${from(given.wallet, defaultWallet)} to account ${given.accountNumber} at bank ${given.bankCode} ${place}. Sent once, never retried.`;
+        const to = `account ${given.accountNumber} at bank ${given.bankCode}`;
+        return `Send ${formatNaira(given.amountKobo)} from ${from(given.wallet, defaultWallet)} to ${to} ${place}. ${SENT_ONCE}`;
       }
       case 'phoneTransfer': {
         const given = input as ToolInput<'phoneTransfer'>;
-        return `Send ${formatNaira(given.amountKobo)} from ${from(given.wallet, defaultWallet)} to ${formatMobileForPeople(given.mobile)} ${place}. Sent once, never retried.`;
+        const to = formatMobileForPeople(given.mobile);
+        return `Send ${formatNaira(given.amountKobo)} from ${from(given.wallet, defaultWallet)} to ${to} ${place}. ${SENT_ONCE}`;
       }
       case 'airtime': {
         const given = input as ToolInput<'airtime'>;
-        return `Buy ${formatNaira(given.amountKobo)} of ${formatBillerName(given.provider)} airtime for ${formatMobileForPeople(given.mobile)} from ${from(given.wallet, defaultWallet)} ${place}. Sent once, never retried.`;
+        const airtime = `${formatNaira(given.amountKobo)} of ${formatBillerName(given.provider)} airtime`;
+        return `Buy ${airtime} for ${formatMobileForPeople(given.mobile)} from ${from(given.wallet, defaultWallet)} ${place}. ${SENT_ONCE}`;
       }
       case 'advanceClock': {
         const { seconds } = input as ToolInput<'advanceClock'>;
@@ -46,14 +52,17 @@ export function confirmation(key: ToolKey, input: unknown, where: ToolEnvironmen
       }
       case 'injectFault': {
         const given = input as ToolInput<'injectFault'>;
-        return `Make requests to ${given.method ?? 'any method'} ${given.path} fail ${place}${given.times ? ` for the next ${given.times}` : ' until faults are cleared'}.`;
+        const until = given.times ? ` for the next ${given.times}` : ' until faults are cleared';
+        return `Make requests to ${given.method ?? 'any method'} ${given.path} fail ${place}${until}.`;
       }
       case 'clearFaults':
         return `Remove every injected fault ${place}.`;
       case 'redeliverEvent':
         return `Send webhook event ${(input as ToolInput<'redeliverEvent'>).eventId} to the app's callbackURL again ${place}.`;
-      case 'resetWallet':
-        return `Reset ${from((input as ToolInput<'resetWallet'>).wallet, defaultWallet)} to its seeded balance and history ${place}, discarding every transaction since.`;
+      case 'resetWallet': {
+        const wallet = from((input as ToolInput<'resetWallet'>).wallet, defaultWallet);
+        return `Reset ${wallet} to its seeded balance and history ${place}, discarding every transaction since.`;
+      }
       default:
         return `${definition.title} ${place}.`;
     }

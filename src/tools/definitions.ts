@@ -49,7 +49,8 @@ export const TOOL_DEFINITIONS = {
     name: 'wallet_transactions',
     title: 'Wallet transactions',
     modelDescription:
-      "Lists a wallet's transactions, newest first, one page at a time (default 10 per page), optionally of one type. Each line has the reference, type, amount, date and masked counterparty; ask for the next page for more. Read-only.",
+      "Lists a wallet's transactions, newest first, one page at a time (default 10 per page), optionally of one type. " +
+      'Each line has the reference, type, amount, date and masked counterparty; ask for the next page for more. Read-only.',
     input: v.strictObject({
       wallet: WALLET,
       type: v.optional(described(v.picklist(TRANSACTION_TYPES), 'Only transactions of this type.')),
@@ -73,7 +74,9 @@ export const TOOL_DEFINITIONS = {
     name: 'wallet_banks',
     title: 'Bank list',
     modelDescription:
-      'Finds banks and their codes in the bank list (dozens of banks, hundreds on a real server): give part of a name or code to filter; without a filter it gives the count and the first matches. Use the code with wallet_verify_bank_account or sandbox_bank_transfer. Read-only.',
+      'Finds banks and their codes in the bank list (dozens of banks, hundreds on a real server): ' +
+      'give part of a name or code to filter; without a filter it gives the count and the first matches. ' +
+      'Use the code with wallet_verify_bank_account or sandbox_bank_transfer. Read-only.',
     input: v.strictObject({
       search: v.optional(
         described(v.pipe(v.string(), v.maxLength(60)), 'Part of the bank name or code, any case (e.g. "access", "guaranty", "000014").'),
@@ -86,7 +89,8 @@ export const TOOL_DEFINITIONS = {
     name: 'wallet_verify_bank_account',
     title: 'Verify a bank account',
     modelDescription:
-      'Looks up the account name of a bank account (bank code and 10-digit NUBAN), as a transfer would. Use it before sandbox_bank_transfer. The result masks the account number. Read-only.',
+      'Looks up the account name of a bank account (bank code and 10-digit NUBAN), as a transfer would. Use it before sandbox_bank_transfer. ' +
+      'The result masks the account number. Read-only.',
     input: v.strictObject({ bankCode: BANK_CODE, accountNumber: ACCOUNT_NUMBER }),
     action: false,
   }),
@@ -94,7 +98,8 @@ export const TOOL_DEFINITIONS = {
     name: 'wallet_recent_requests',
     title: 'Recent API requests',
     modelDescription:
-      'Lists the most recent HTTP requests made to the wallet API (method, path, status, time), newest first, to see what an app or the extension just called and how it was answered. Read-only.',
+      'Lists the most recent HTTP requests made to the wallet API (method, path, status, time), newest first, ' +
+      'to see what an app or the extension just called and how it was answered. Read-only.',
     input: v.strictObject({
       limit: v.optional(described(wholeNumber(1, 100), 'How many requests, 1 to 100 (default 20).')),
     }),
@@ -104,7 +109,8 @@ export const TOOL_DEFINITIONS = {
     name: 'wallet_webhook_events',
     title: 'Webhook events',
     modelDescription:
-      "Lists the local sandbox's webhook events (transfers' callbacks to the app's callbackURL), newest first: id, type, state, attempts and the last answer. Use an id with sandbox_redeliver_event. Read-only.",
+      "Lists the local sandbox's webhook events (transfers' callbacks to the app's callbackURL), newest first: " +
+      'id, type, state, attempts and the last answer. Use an id with sandbox_redeliver_event. Read-only.',
     input: v.strictObject({
       state: v.optional(described(v.picklist(['pending', 'delivered', 'retrying', 'failed']), 'Only events in this state.')),
       limit: v.optional(described(wholeNumber(1, 50), 'How many events, 1 to 50 (default 10).')),
@@ -115,7 +121,10 @@ export const TOOL_DEFINITIONS = {
     name: 'sandbox_bank_transfer',
     title: 'Send a test bank transfer',
     modelDescription:
-      'Local sandbox only: sends a test bank transfer from a sandbox wallet. It answers pending and settles when the sandbox clock passes its settlement time (see sandbox_advance_clock). The account name is looked up when not given. Never retried: if the answer is lost the outcome is unknown and must be checked with wallet_transactions.',
+      'Local sandbox only: sends a test bank transfer from a sandbox wallet. ' +
+      'It answers pending and settles when the sandbox clock passes its settlement time (see sandbox_advance_clock). ' +
+      'The account name is looked up when not given. ' +
+      'Never retried: if the answer is lost the outcome is unknown and must be checked with wallet_transactions.',
     input: v.strictObject({
       bankCode: BANK_CODE,
       accountNumber: ACCOUNT_NUMBER,
@@ -129,7 +138,8 @@ export const TOOL_DEFINITIONS = {
     name: 'sandbox_phone_transfer',
     title: 'Send a test phone transfer',
     modelDescription:
-      'Local sandbox only: sends a test transfer from a sandbox wallet to another wallet by mobile number; it completes at once. Never retried: if the answer is lost the outcome is unknown and must be checked with wallet_transactions.',
+      'Local sandbox only: sends a test transfer from a sandbox wallet to another wallet by mobile number; it completes at once. ' +
+      'Never retried: if the answer is lost the outcome is unknown and must be checked with wallet_transactions.',
     input: v.strictObject({ mobile: RECIPIENT_MOBILE, amountKobo: AMOUNT_KOBO, wallet: WALLET }),
     action: true,
   }),
@@ -137,7 +147,8 @@ export const TOOL_DEFINITIONS = {
     name: 'sandbox_buy_airtime',
     title: 'Buy test airtime',
     modelDescription:
-      'Local sandbox only: buys test airtime (VTU) for a mobile number from a sandbox wallet. Never retried: if the answer is lost the outcome is unknown and must be checked with wallet_transactions.',
+      'Local sandbox only: buys test airtime (VTU) for a mobile number from a sandbox wallet. ' +
+      'Never retried: if the answer is lost the outcome is unknown and must be checked with wallet_transactions.',
     input: v.strictObject({
       mobile: RECIPIENT_MOBILE,
       amountKobo: AMOUNT_KOBO,
@@ -158,7 +169,9 @@ export const TOOL_DEFINITIONS = {
     name: 'sandbox_inject_fault',
     title: 'Inject a fault',
     modelDescription:
-      'Local sandbox only: makes the sandbox fail requests to a path (end it with * for a prefix) with an HTTP status, a dropped connection or a delay, for the next `times` requests (default: until cleared), to test how a client copes.',
+      'Local sandbox only: makes the sandbox fail requests to a path (end it with * for a prefix) ' +
+      'with an HTTP status, a dropped connection or a delay, for the next `times` requests (default: until cleared), ' +
+      'to test how a client copes.',
     input: v.strictObject({
       path: described(v.pipe(v.string(), v.regex(/^\/[\w/.*:-]{0,200}$/)), 'Request path, e.g. /v1/users/balance or /v1/*.'),
       method: v.optional(described(v.picklist(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']), 'Only requests with this method.')),
@@ -187,7 +200,8 @@ export const TOOL_DEFINITIONS = {
     name: 'sandbox_reset_wallet',
     title: "Reset a wallet's history",
     modelDescription:
-      'Local sandbox only: gives a sandbox wallet back its seeded balance, history and linked accounts, discarding every transaction made since (tokens and webhook events stay).',
+      'Local sandbox only: gives a sandbox wallet back its seeded balance, history and linked accounts, ' +
+      'discarding every transaction made since (tokens and webhook events stay).',
     input: v.strictObject({ wallet: WALLET }),
     action: true,
   }),

@@ -74,8 +74,10 @@ export async function webhookEvents(ctx: ToolContext, input: ToolInput<'webhookE
   const matching = input.state ? all.filter((event) => event.state === input.state) : all;
   const limit = input.limit ?? 10;
   if (matching.length === 0) return [input.state ? `No ${input.state} webhook events (of ${all.length}).` : 'No webhook events yet.'];
+  const count = countText(matching.length, `${matching.length} webhook event`, `${matching.length} webhook events`, 'en');
+  const shown = matching.length > limit ? `, first ${limit}` : '';
   return [
-    `${countText(matching.length, `${matching.length} webhook event`, `${matching.length} webhook events`, 'en')}${input.state ? ` ${input.state}` : ''}, newest first${matching.length > limit ? `, first ${limit}` : ''} (id | type | state | created | attempts):`,
+    `${count}${input.state ? ` ${input.state}` : ''}, newest first${shown} (id | type | state | created | attempts):`,
     ...matching.slice(0, limit).map(eventLine),
   ];
 }

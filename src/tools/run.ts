@@ -55,7 +55,10 @@ export function refusal(key: ToolKey, ctx: ToolContext): string | undefined {
   const environment = ctx.environment();
   if (!TOOL_DEFINITIONS[key].action || environment.local) return undefined;
   const stakes = environment.live ? 'where wallets hold real money' : "which is the provider's shared test service";
-  return `Refused: ${TOOL_DEFINITIONS[key].name} changes the local sandbox only, and Wallet Console is on ${environment.label}, ${stakes}. Switch to the local sandbox (Wallet Console: Switch Environment) to use it.`;
+  return (
+    `Refused: ${TOOL_DEFINITIONS[key].name} changes the local sandbox only, and Wallet Console is on ${environment.label}, ${stakes}. ` +
+    'Switch to the local sandbox (Wallet Console: Switch Environment) to use it.'
+  );
 }
 
 export async function runTool(name: string, raw: unknown, ctx: ToolContext): Promise<ToolResult> {
