@@ -73,11 +73,13 @@ export class AccountStore extends Disposable {
       await this.secrets.store(key, JSON.stringify(value));
     } catch (error) {
       // Usually no OS keyring (Linux without gnome-keyring/KWallet): say so, not "store failed".
+      const reason = error instanceof Error ? error.message : String(error);
       throw new UserFacingError(
-        vscode.l10n.t(
-          'VS Code could not save a secret to the system keyring ({0}). On Linux, install and unlock a keyring such as gnome-keyring, or start VS Code with --password-store=basic. Nothing was saved.',
-          error instanceof Error ? error.message : String(error),
-        ),
+        [
+          vscode.l10n.t('VS Code could not save a secret to the system keyring ({0}).', reason),
+          vscode.l10n.t('On Linux, install and unlock a keyring such as gnome-keyring, or start VS Code with --password-store=basic.'),
+          vscode.l10n.t('Nothing was saved.'),
+        ].join(' '),
       );
     }
     this.cache.set(key, value);

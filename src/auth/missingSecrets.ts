@@ -23,14 +23,14 @@ export class MissingSecrets {
   appKey(env: EnvironmentId, app: AppInfo): UserFacingError {
     // An app made in the local sandbox can get new keys from it (the sandbox keeps only hashes).
     const renewable = env === 'local' && app.origin === 'created';
-    const message = renewable
-      ? vscode.l10n.t(
-          'The sandbox key of app "{0}" was not kept in this editor’s secret storage. Get a new key from the local sandbox (the old one stops working), or add a key you have.',
-          app.name,
-        )
-      : env === 'production'
-        ? vscode.l10n.t('The production key of app "{0}" was not kept in this editor’s secret storage. Add its key again.', app.name)
-        : vscode.l10n.t('The sandbox key of app "{0}" was not kept in this editor’s secret storage. Add its key again.', app.name);
+    const notKept =
+      env === 'production'
+        ? vscode.l10n.t('The production key of app "{0}" was not kept in this editor’s secret storage.', app.name)
+        : vscode.l10n.t('The sandbox key of app "{0}" was not kept in this editor’s secret storage.', app.name);
+    const remedy = renewable
+      ? vscode.l10n.t('Get a new key from the local sandbox (the old one stops working), or add a key you have.')
+      : vscode.l10n.t('Add its key again.');
+    const message = `${notKept} ${remedy}`;
     const actions = renewable ? [RENEW_SANDBOX_KEY(), ADD_APP_KEY()] : [ADD_APP_KEY()];
     this.tellOnce(`app:${env}:${app.id}`, message, actions);
     return new UserFacingError(message, actions, true);

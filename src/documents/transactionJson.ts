@@ -64,7 +64,12 @@ export class TransactionJsonProvider implements vscode.TextDocumentContentProvid
     const known = this.records.get(target.env, target.reference);
     if (known) return recordJson(known);
     if (target.env !== this.accounts.env()) {
-      return `// ${vscode.l10n.t('Transaction {0} belongs to the {1} environment; switch to it and open the transaction again.', target.reference, target.env)}\n`;
+      const elsewhere = vscode.l10n.t(
+        'Transaction {0} belongs to the {1} environment; switch to it and open the transaction again.',
+        target.reference,
+        target.env,
+      );
+      return `// ${elsewhere}\n`;
     }
     const transaction = await this.accounts.withWallet((client, credentials) => client.getTransaction(credentials, target.reference));
     this.records.remember(target.env, transaction);

@@ -25,8 +25,11 @@ export function sandboxServerItem(sandbox: SandboxClient | undefined): vscode.Tr
   item.description = sandbox && server ? vscode.l10n.t('pid {0} · {1}', server.pid, sandbox.url) : undefined;
   item.iconPath = new vscode.ThemeIcon('remote');
   item.contextValue = 'sandbox.server';
-  item.tooltip = vscode.l10n.t(
-    'This window uses the local sandbox that another process serves on the same state file: every window, the agent tools and the MCP server see one world. If that process stops, this window takes it over.',
-  );
+  item.tooltip = [
+    vscode.l10n.t(
+      'This window uses the local sandbox that another process serves on the same state file: every window, the agent tools and the MCP server see one world.',
+    ),
+    vscode.l10n.t('If that process stops, this window takes it over.'),
+  ].join(' ');
   return item;
 }

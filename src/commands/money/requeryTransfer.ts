@@ -80,10 +80,10 @@ async function requeryLost(deps: MoneyDeps, lost: LostOrder): Promise<void> {
     void deps
       .ui()
       .confirm(
-        vscode.l10n.t(
-          'No send of {0} is in the wallet’s history yet, so as far as the server shows, the money has not moved. Requery again in a minute before sending it again.',
-          amount,
-        ),
+        [
+          vscode.l10n.t('No send of {0} is in the wallet’s history yet, so as far as the server shows, the money has not moved.', amount),
+          vscode.l10n.t('Requery again in a minute before sending it again.'),
+        ].join(' '),
         { level: 'warning' },
       );
     return;

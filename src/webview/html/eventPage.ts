@@ -117,12 +117,15 @@ ${
 }
 
 export function renderEventPage(view: EventDescription, context: PageContext): Page {
+  const testHint = view.test
+    ? html`<p class="hint test-hint">${l10n.t('Sent by Trigger Test Event to try your webhook URL: no transfer was made and no money moved.')}</p>`
+    : '';
   const body = html`<header class="page-header">
 ${contextLine(context)}
 <h1>${view.typeLabel} <span class="badge" id="event-state">${icon(view.stateIcon)}<span id="event-state-label">${view.stateLabel}</span></span>${
     view.test ? html` <span class="badge test-badge">${icon('beaker')}${l10n.t('Test event')}</span>` : ''
   }</h1>
-${view.test ? html`<p class="hint test-hint">${l10n.t('Sent by Trigger Test Event to try your webhook URL: no transfer was made and no money moved.')}</p>` : ''}
+${testHint}
 <div class="toolbar" role="toolbar" aria-label="${l10n.t('Event actions')}">
 <button type="button" data-action="redeliver">${icon('debug-restart')}${l10n.t('Redeliver')}</button>
 <button type="button" class="secondary" data-action="retry">${icon('refresh')}${l10n.t('Refresh')}</button>

@@ -13,7 +13,10 @@ export interface PageContext {
 }
 
 export function contextLine(context: PageContext): SafeHtml {
-  return html`<p class="context">${context.wallet ? l10n.t('{0} · wallet {1}', context.environment, formatMobileForPeople(context.wallet)) : context.environment}</p>`;
+  const text = context.wallet
+    ? l10n.t('{0} · wallet {1}', context.environment, formatMobileForPeople(context.wallet))
+    : context.environment;
+  return html`<p class="context">${text}</p>`;
 }
 
 /** A codicon (the icon font VS Code itself uses), decorative: the text beside it says what it is. */

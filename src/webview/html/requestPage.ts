@@ -43,6 +43,8 @@ export function renderRequestPage(model: RequestPageModel, context: PageContext)
   const { record } = model;
   const target = `${record.path}${record.query ? `?${record.query}` : ''}`;
   const status = record.status === 0 ? l10n.t('no answer') : String(record.status);
+  const replay = html`${icon('debug-restart')}${l10n.t('Replay')}`;
+  const replayOffReason = html`<span id="replay-off" class="hint">${model.replayOff}</span>`;
   const pageBody = html`<header class="page-header">
 ${contextLine(context)}
 <h1><span class="mono">${record.method} ${target}</span> <span class="badge">${status}</span></h1>
@@ -53,8 +55,8 @@ ${contextLine(context)}
 <button type="button" class="secondary" data-action="copy-python">${icon('copy')}${l10n.t('Copy as Python requests')}</button>
 ${
   model.replayOff
-    ? html`<button type="button" data-action="replay" disabled aria-describedby="replay-off">${icon('debug-restart')}${l10n.t('Replay')}</button><span id="replay-off" class="hint">${model.replayOff}</span>`
-    : html`<button type="button" data-action="replay">${icon('debug-restart')}${l10n.t('Replay')}</button>`
+    ? html`<button type="button" data-action="replay" disabled aria-describedby="replay-off">${replay}</button>${replayOffReason}`
+    : html`<button type="button" data-action="replay">${replay}</button>`
 }
 </div>
 <p class="hint">${l10n.t('Secrets are masked here; the snippets read them from $WALLET_APP_KEY, $WALLET_ACCESS_TOKEN and the like.')}</p>

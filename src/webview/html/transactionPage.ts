@@ -9,6 +9,11 @@ import type { Page } from './shell';
 import type { TransactionDetail } from './transactionDetail';
 
 export function renderTransactionPage(detail: TransactionDetail, context: PageContext): Page {
+  const omitted = countText(
+    detail.extraOmitted,
+    l10n.t('{0} more field is not shown here: use Open as JSON.', detail.extraOmitted),
+    l10n.t('{0} more fields are not shown here: use Open as JSON.', detail.extraOmitted),
+  );
   const body = html`<header class="page-header">
 ${contextLine(context)}
 <h1><span class="amount" title="${detail.amountTitle}">${detail.amountText}</span> <span class="badge">${icon(detail.typeIcon)}${detail.typeLabel}</span></h1>
@@ -38,7 +43,7 @@ ${
     ? html`<section aria-labelledby="extra-heading">
 <h2 id="extra-heading">${l10n.t('Other fields')}</h2>
 ${fieldList(detail.extra, 'extra')}
-${detail.extraOmitted > 0 ? html`<p class="hint">${countText(detail.extraOmitted, l10n.t('{0} more field is not shown here: use Open as JSON.', detail.extraOmitted), l10n.t('{0} more fields are not shown here: use Open as JSON.', detail.extraOmitted))}</p>` : ''}
+${detail.extraOmitted > 0 ? html`<p class="hint">${omitted}</p>` : ''}
 </section>`
     : ''
 }`;

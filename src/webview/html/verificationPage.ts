@@ -24,21 +24,30 @@ export interface VerifyPageModel {
 }
 
 function renderRecentList(recent: readonly RecentVerification[], locale?: string): SafeHtml {
-  return html`<ul id="recent" class="recent">${recent.map(
-    (item) =>
-      html`<li class="${item.accountName !== undefined ? 'ok' : 'failed'}"><span class="when">${formatClockTime(item.at, locale)}</span> <span class="what">${recentVerificationText(item)}</span></li>`,
-  )}</ul>
+  return html`<ul id="recent" class="recent">${recent.map((item) => {
+    const when = html`<span class="when">${formatClockTime(item.at, locale)}</span>`;
+    return html`<li class="${item.accountName !== undefined ? 'ok' : 'failed'}">${when} <span class="what">${recentVerificationText(item)}</span></li>`;
+  })}</ul>
 <p id="recent-empty" class="hint"${recent.length > 0 ? html` hidden` : ''}>${l10n.t('No accounts verified yet in this session.')}</p>`;
 }
 
 export function renderVerifyPage(model: VerifyPageModel, context: PageContext): Page {
+  const bankCount = model.banks.length;
+  const bankPlaceholder = countText(
+    bankCount,
+    l10n.t('Search {0} bank by name or code', bankCount),
+    l10n.t('Search {0} banks by name or code', bankCount),
+    model.locale,
+  );
+  const accountAttributes = html`type="text" inputmode="numeric" autocomplete="off" spellcheck="false" maxlength="16"`;
+  const accountValue = model.prefill?.accountNumber ? html` value="${model.prefill.accountNumber}"` : '';
   const form = model.bankError
     ? html`<div class="error-box" role="alert"><p>${l10n.t('The bank list could not be loaded. {0}', model.bankError)}</p>
 <button type="button" data-action="retry">${l10n.t('Try again')}</button></div>`
     : html`<form id="verify-form" class="verify-form" novalidate>
 <div class="form-field">
 <label for="bank-filter">${l10n.t('Bank')}</label>
-<input id="bank-filter" type="search" autocomplete="off" spellcheck="false" placeholder="${countText(model.banks.length, l10n.t('Search {0} bank by name or code', model.banks.length), l10n.t('Search {0} banks by name or code', model.banks.length), model.locale)}" aria-controls="bank">
+<input id="bank-filter" type="search" autocomplete="off" spellcheck="false" placeholder="${bankPlaceholder}" aria-controls="bank">
 <select id="bank" size="8" aria-label="${l10n.t('Bank')}" required>
 ${model.banks.map(
   (bank) =>
@@ -49,7 +58,7 @@ ${model.banks.map(
 </div>
 <div class="form-field">
 <label for="account">${l10n.t('Account number')}</label>
-<input id="account" type="text" inputmode="numeric" autocomplete="off" spellcheck="false" maxlength="16" placeholder="${l10n.t('10-digit NUBAN')}"${model.prefill?.accountNumber ? html` value="${model.prefill.accountNumber}"` : ''} aria-describedby="account-hint account-error">
+<input id="account" ${accountAttributes} placeholder="${l10n.t('10-digit NUBAN')}"${accountValue} aria-describedby="account-hint account-error">
 <p id="account-hint" class="hint">${l10n.t('The 10-digit NUBAN, like 2079151995.')}</p>
 <p id="account-error" class="field-error" hidden></p>
 </div>
