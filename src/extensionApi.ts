@@ -28,7 +28,10 @@ export interface WalletConsoleApi extends WalletConsolePublicApi {
   /** The Requests view and the history behind it. */
   requests: { history: RequestHistory; view: RequestsView };
   sandboxUrl(): Promise<string>;
-  /** The in-process local sandbox (started if it was not), for its control methods and for tests to check what the controls did; fails while another process serves it. */
+  /**
+   * The in-process local sandbox (started if it was not), for its control methods and for tests
+   * to check what the controls did; fails while another process serves it.
+   */
   localSandbox(): Promise<Sandbox>;
   /** Stops this window's use of the local sandbox (as closing the window would); the next use starts or finds it again. */
   stopLocalSandbox(): Promise<void>;
