@@ -39,6 +39,17 @@ function body(text: string, id: string, label: string): SafeHtml {
   return html`<pre class="body" id="${id}" tabindex="0" aria-label="${label}"><code>${prettyBody(text)}</code></pre>`;
 }
 
+/** The request or the response: its headers, then its body. */
+function part(id: 'request' | 'response', heading: string, headers: HeaderList, text: string, bodyLabel: string): SafeHtml {
+  return html`<section aria-labelledby="${id}-heading">
+<h2 id="${id}-heading">${heading}</h2>
+<h3>${l10n.t('Headers')}</h3>
+${headerList(headers, `${id}-headers`)}
+<h3>${l10n.t('Body')}</h3>
+${body(text, `${id}-body`, bodyLabel)}
+</section>`;
+}
+
 export function renderRequestPage(model: RequestPageModel, context: PageContext): Page {
   const { record } = model;
   const target = `${record.path}${record.query ? `?${record.query}` : ''}`;
@@ -62,19 +73,7 @@ ${
 <p class="hint">${l10n.t('Secrets are masked here; the snippets read them from $WALLET_APP_KEY, $WALLET_ACCESS_TOKEN and the like.')}</p>
 ${statusLine()}
 </header>
-<section aria-labelledby="request-heading">
-<h2 id="request-heading">${l10n.t('Request')}</h2>
-<h3>${l10n.t('Headers')}</h3>
-${headerList(record.requestHeaders, 'request-headers')}
-<h3>${l10n.t('Body')}</h3>
-${body(record.requestBody, 'request-body', l10n.t('Request body'))}
-</section>
-<section aria-labelledby="response-heading">
-<h2 id="response-heading">${l10n.t('Response')}</h2>
-<h3>${l10n.t('Headers')}</h3>
-${headerList(record.responseHeaders, 'response-headers')}
-<h3>${l10n.t('Body')}</h3>
-${body(record.responseBody, 'response-body', l10n.t('Response body'))}
-</section>`;
+${part('request', l10n.t('Request'), record.requestHeaders, record.requestBody, l10n.t('Request body'))}
+${part('response', l10n.t('Response'), record.responseHeaders, record.responseBody, l10n.t('Response body'))}`;
   return { title: l10n.t('{0} {1}', record.method, record.path), kind: 'request', body: pageBody };
 }
