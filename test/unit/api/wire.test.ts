@@ -1,4 +1,4 @@
-// The client on the wire (ofetch over the platform fetch, src/api/boundedFetch.ts) against bare
+// The client on the wire (the platform fetch, src/api/wire.ts) against bare
 // loopback servers that misbehave in ways the sandbox cannot: stalls, cut-off and oversized
 // answers, compression, redirects, TLS.
 
@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import * as zlib from 'node:zlib';
 import { WalletClient, type TransportExchange, type WalletClientOptions } from '../../../src/api';
-import { MAX_ANSWER_BYTES } from '../../../src/api/boundedFetch';
+import { MAX_ANSWER_BYTES } from '../../../src/api/wire';
 import { failure, waitFor } from './harness';
 
 interface Seen {
