@@ -6,21 +6,6 @@ const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 
 /**
- * ofetch's Node entry pulls in node-fetch-native (~115 KB), a polyfill for Node without fetch.
- * The client hands ofetch its own fetch (src/api/boundedFetch.ts, over the platform's fetch,
- * which the extension host and the CLI on Node 20+ have), so the standard entry does.
- * @type {import('esbuild').Plugin}
- */
-const ofetchOnGlobalFetch = {
-  name: 'ofetch-on-global-fetch',
-  setup(build) {
-    build.onResolve({ filter: /^ofetch$/ }, () => ({
-      path: require.resolve('ofetch/package.json').replace(/package\.json$/, 'dist/index.mjs'),
-    }));
-  },
-};
-
-/**
  * The MCP SDK's Server builds an Ajv validator (~130 KB with ajv-formats and fast-uri) for
  * elicitation forms, which our server never sends; src/mcp/server.ts passes its own validator,
  * so the Ajv provider module is replaced by one that refuses to be used.
@@ -39,7 +24,6 @@ const mcpWithoutAjv = {
 
 /** @type {import('esbuild').BuildOptions} */
 const shared = {
-  plugins: [ofetchOnGlobalFetch],
   bundle: true,
   platform: 'node',
   format: 'cjs',
@@ -59,14 +43,13 @@ const builds = [
     define: { 'process.env.WALLET_CONSOLE_VERSION': JSON.stringify(require('./package.json').version) },
   },
   // The MCP server and its SDK: loaded by dist/sandbox.js only with --mcp, never by the extension.
-  { ...shared, entryPoints: ['src/mcp/index.ts'], outfile: 'dist/mcp.js', plugins: [...shared.plugins, mcpWithoutAjv] },
+  { ...shared, entryPoints: ['src/mcp/index.ts'], outfile: 'dist/mcp.js', plugins: [mcpWithoutAjv] },
   // The .gitignore rules engine: the key linter loads it when it first checks a .env file.
   { ...shared, entryPoints: ['src/linter/gitignoreRules.ts'], outfile: 'dist/gitignore.js' },
   // The agent tools' code: the extension loads it when an agent first calls a tool.
   { ...shared, entryPoints: ['src/tools/index.ts'], outfile: 'dist/tools.js' },
   {
     ...shared,
-    plugins: [],
     platform: 'browser',
     format: 'iife',
     target: 'es2022',

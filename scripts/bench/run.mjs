@@ -526,7 +526,7 @@ function writeDocs(markdown) {
     '  `fetch` (same headers, JSON parsed), after a warm-up of 500 each, 7 rounds in blocks of 50 in',
     '  alternating order; the figure is the median of the client/fetch ratios of adjacent blocks, so',
     '  drift in machine load cancels out. The client runs in a fresh process, the sandbox in another;',
-    '  with 2 or more cores each is pinned to its own core (taskset). The client runs ofetch over the',
+    '  with 2 or more cores each is pinned to its own core (taskset). The client runs on the',
     "  platform's `fetch`, so above 1 is the cost of what it adds (validation, retries, the time limit,",
     '  the size check, the request log). Information, without a budget: on a real network a call waits',
     '  tens or hundreds of milliseconds, against well under a millisecond of CPU.',

@@ -1,57 +1,48 @@
-// One method per endpoint of the wallet API (wallet-api.md, endpoints 1-14, and the money
-// movement of evidence.md). Callers pass keys and tokens as arguments; the headers are
-// attached here and nowhere else.
+// One method per endpoint of the wallet API (wallet-api.md, endpoints 1-14): sign-ins, reads and
+// apps here, the money movement of evidence.md in transfers.ts (which WalletClient extends).
+// Callers pass keys and tokens as arguments; calls.ts attaches the headers.
 
 import * as v from 'valibot';
-import { invalidInputError, lostAnswer, outcomeUnknownError, WalletApiError } from './errors';
+import { appHeaders, check, post, validateToken, walletGet, walletHeaders, type CallOptions, type WalletCredentials } from './calls';
+import { invalidInputError } from './errors';
 import {
   AccountSchema,
   BankAccountSchema,
   BankSchema,
-  BankTransferSchema,
   DeveloperAppSchema,
   DeveloperUserSchema,
   envelope,
   MessageEnvelopeSchema,
-  PaymentSchema,
   RefreshedTokenSchema,
   TransactionSchema,
-  TransferStatusSchema,
   WalletBalanceSchema,
   WalletTokensSchema,
   WalletUserSchema,
   type Account,
   type BankAccount,
   type Bank,
-  type BankTransfer,
   type DeveloperApp,
   type DeveloperUser,
-  type Payment,
   type RefreshedToken,
   type Transaction,
   type TransactionType,
-  type TransferStatus,
   type WalletBalance,
   type WalletTokens,
   type WalletUser,
 } from './schemas';
-import { Endpoint, type Call, type RequestEvent, type TransportExchange } from './transport';
+import { MoneyMovement } from './transfers';
+import { Endpoint, type RequestEvent, type TransportExchange, type TransportOptions } from './transport';
 import {
-  validateAccountName,
   validateAccountNumber,
-  validateAirtimeProvider,
-  validateAmountKobo,
   validateAppName,
-  validateCallbackUrl,
   validateBankCode,
+  validateCallbackUrl,
   validateEmail,
   validateMobile,
   validatePasscode,
   validatePassword,
   validateTransactionRef,
   validateTransactionType,
-  type AirtimeProvider,
-  type Validation,
 } from './validation';
 
 export interface WalletClientOptions {
@@ -77,12 +68,6 @@ export interface WalletClientOptions {
   userAgent?: string;
 }
 
-/** What wallet queries need: the app's key and the wallet's access token. */
-export interface WalletCredentials {
-  appKey: string;
-  accessToken: string;
-}
-
 export interface TransactionQuery {
   limit?: number;
   pages?: number;
@@ -94,34 +79,6 @@ export interface DeveloperCredentials {
   password: string;
 }
 
-export interface PhoneTransferRequest {
-  mobile: string;
-  /** Kobo. */
-  amount: number;
-  /** The service texts the recipient (₦5 per SMS) unless this is false. */
-  sendSms?: boolean;
-}
-
-export interface BankTransferRequest {
-  accountName: string;
-  accountNumber: string;
-  bankCode: string;
-  /** Kobo. */
-  amount: number;
-}
-
-export interface AirtimeRequest {
-  mobile: string;
-  /** Kobo. */
-  amount: number;
-  provider: AirtimeProvider | string;
-}
-
-export interface CallOptions {
-  /** Aborting it ends the request with a WalletApiError of kind 'cancelled'. */
-  signal?: AbortSignal;
-}
-
 // Built once: the wallet queries run often (every view refresh), and a schema is several objects.
 const TransactionListSchema = envelope({ transactions: v.array(TransactionSchema) });
 const TransactionEnvelopeSchema = envelope({ transaction: TransactionSchema });
@@ -130,22 +87,14 @@ const AccountListSchema = envelope({ accounts: v.array(AccountSchema) });
 const BankListSchema = envelope({ banks: v.array(BankSchema) });
 const BankAccountEnvelopeSchema = envelope(BankAccountSchema.entries);
 const DeveloperSessionSchema = envelope({ user: DeveloperUserSchema, token: v.string() });
-const PaymentEnvelopeSchema = envelope({ transaction: PaymentSchema });
-const BankTransferEnvelopeSchema = envelope({ transaction: BankTransferSchema });
-const TransferStatusEnvelopeSchema = envelope({ transaction: TransferStatusSchema });
 
-const CHECK_HISTORY = "check the wallet's transactions (GET /v1/transactions)";
-const CHECK_BANK_TRANSFER = `${CHECK_HISTORY}, then requery the transfer by its reference (GET /v1/users/transfers/requery/bank/:transactionRef)`;
-
-export class WalletClient {
-  private readonly console: Endpoint;
+export class WalletClient extends MoneyMovement {
   private readonly developer: Endpoint;
   /** Both APIs at one address (the sandbox, many deployments): one probe is enough. */
   private readonly oneHost: boolean;
 
   constructor(options: WalletClientOptions) {
-    this.oneHost = options.consoleUrl === options.developerUrl;
-    const transport = {
+    const transport: TransportOptions = {
       timeoutMs: positive(options.timeoutMs, 10_000),
       deadlineMs: options.deadlineMs === undefined ? undefined : positive(options.deadlineMs, 10_000),
       retries: Math.floor(nonNegative(options.retries, 2)),
@@ -155,7 +104,8 @@ export class WalletClient {
       onExchange: options.onExchange,
       userAgent: options.userAgent,
     };
-    this.console = new Endpoint(options.consoleUrl, transport);
+    super(new Endpoint(options.consoleUrl, transport));
+    this.oneHost = options.consoleUrl === options.developerUrl;
     this.developer = new Endpoint(options.developerUrl, transport);
   }
 
@@ -222,18 +172,18 @@ export class WalletClient {
   // --- Wallet queries (X-App-Key + X-App-Wallet-Access-Token) ---
 
   async listAccounts(wallet: WalletCredentials, options: CallOptions = {}): Promise<Account[]> {
-    const answer = await this.walletGet(wallet, '/v1/users/accounts', AccountListSchema, options);
+    const answer = await walletGet(this.console, wallet, '/v1/users/accounts', AccountListSchema, options);
     return answer.data.accounts;
   }
 
   async getBalance(wallet: WalletCredentials, options: CallOptions = {}): Promise<WalletBalance> {
-    const answer = await this.walletGet(wallet, '/v1/users/balance', BalanceEnvelopeSchema, options);
+    const answer = await walletGet(this.console, wallet, '/v1/users/balance', BalanceEnvelopeSchema, options);
     return answer.data.user;
   }
 
   async listTransactions(wallet: WalletCredentials, query: TransactionQuery = {}, options: CallOptions = {}): Promise<Transaction[]> {
     const path = '/v1/transactions';
-    const answer = await this.walletGet(wallet, path, TransactionListSchema, options, transactionQuery(path, query));
+    const answer = await walletGet(this.console, wallet, path, TransactionListSchema, options, transactionQuery(path, query));
     return answer.data.transactions;
   }
 
@@ -245,7 +195,7 @@ export class WalletClient {
   ): Promise<Transaction> {
     const ref = check('GET', '/v1/transactions/:transactionRef', validateTransactionRef(reference));
     const path = `/v1/transactions/${encodeURIComponent(ref)}`;
-    const answer = await this.walletGet(wallet, path, TransactionEnvelopeSchema, options, transactionQuery(path, query));
+    const answer = await walletGet(this.console, wallet, path, TransactionEnvelopeSchema, options, transactionQuery(path, query));
     return answer.data.transaction;
   }
 
@@ -273,75 +223,8 @@ export class WalletClient {
     const path = '/v1/queries/verify';
     const accountNumber = check('GET', path, validateAccountNumber(account.accountNumber));
     const bankCode = check('GET', path, validateBankCode(account.bankCode));
-    const answer = await this.walletGet(wallet, path, BankAccountEnvelopeSchema, options, { accountNumber, bankCode });
+    const answer = await walletGet(this.console, wallet, path, BankAccountEnvelopeSchema, options, { accountNumber, bankCode });
     return answer.data;
-  }
-
-  // --- Money movement (X-App-Key + X-App-Wallet-Access-Token). Never retried: see moneyPost. ---
-
-  async sendToPhone(wallet: WalletCredentials, request: PhoneTransferRequest): Promise<Payment> {
-    const path = '/v1/users/transfers/phone';
-    const { mobile, amount } = checkRecipient(path, request);
-    const body: Record<string, unknown> = { mobile, amount };
-    if (request.sendSms !== undefined) body.sendSms = request.sendSms === true;
-    const answer = await this.moneyPost(wallet, path, body, PaymentEnvelopeSchema, `the phone transfer to ${mobile}`, CHECK_HISTORY);
-    return answer.data.transaction;
-  }
-
-  /** Answers with statusCode 000002 (pending) as a rule: follow it with requeryBankTransfer. */
-  async sendToBank(wallet: WalletCredentials, request: BankTransferRequest): Promise<BankTransfer> {
-    const path = '/v1/users/transfers/bank';
-    const accountName = check('POST', path, validateAccountName(request?.accountName));
-    const accountNumber = check('POST', path, validateAccountNumber(request?.accountNumber));
-    const bankCode = check('POST', path, validateBankCode(request?.bankCode));
-    const amount = check('POST', path, validateAmountKobo(request?.amount));
-    const answer = await this.moneyPost(
-      wallet,
-      path,
-      { accountName, accountNumber, bankCode, amount },
-      BankTransferEnvelopeSchema,
-      'the bank transfer',
-      CHECK_BANK_TRANSFER,
-    );
-    return answer.data.transaction;
-  }
-
-  /** statusCode 000002 pending, 000001 success, 000000 failed (the money came back). A GET: retried. */
-  async requeryBankTransfer(wallet: WalletCredentials, reference: string, options: CallOptions = {}): Promise<TransferStatus> {
-    const ref = check('GET', '/v1/users/transfers/requery/bank/:transactionRef', validateTransactionRef(reference));
-    const path = `/v1/users/transfers/requery/bank/${encodeURIComponent(ref)}`;
-    const answer = await this.walletGet(wallet, path, TransferStatusEnvelopeSchema, options);
-    return answer.data.transaction;
-  }
-
-  async buyAirtime(wallet: WalletCredentials, request: AirtimeRequest): Promise<Payment> {
-    const path = '/v1/users/payments/bills/vtu';
-    const { mobile, amount } = checkRecipient(path, request);
-    const provider = check('POST', path, validateAirtimeProvider(request?.provider));
-    const answer = await this.moneyPost(
-      wallet,
-      path,
-      { mobile, amount, provider },
-      PaymentEnvelopeSchema,
-      `the airtime for ${mobile}`,
-      CHECK_HISTORY,
-    );
-    return answer.data.transaction;
-  }
-
-  /** Sets where the service POSTs webhook events; '' clears it. */
-  async updateAppSettings(appKey: string, settings: { callbackURL: string }): Promise<{ message: string }> {
-    const path = '/v1/apps/settings';
-    const callbackURL = check('PUT', path, validateCallbackUrl(settings?.callbackURL));
-    const answer = await this.console.send({
-      method: 'PUT',
-      path,
-      body: { callbackURL },
-      headers: appHeaders('PUT', path, appKey),
-      secrets: [appKey],
-      schema: MessageEnvelopeSchema,
-    });
-    return { message: answer.message ?? 'App settings updated.' };
   }
 
   // --- Developer account ({developer_url}) and apps ({base_url}) ---
@@ -385,84 +268,20 @@ export class WalletClient {
     return answer.data.app;
   }
 
-  /**
-   * A money-moving POST: sent once (POSTs are never retried), and when its answer is lost the
-   * error says "outcome unknown" and how to check, never "failed": the money may have moved.
-   */
-  private async moneyPost<T>(
-    wallet: WalletCredentials,
-    path: string,
-    body: Record<string, unknown>,
-    schema: v.GenericSchema<unknown, T>,
-    what: string,
-    howToCheck: string,
-  ): Promise<T> {
-    try {
-      return await this.console.send({
-        ...post(path, body),
-        headers: walletHeaders('POST', path, wallet),
-        secrets: [wallet?.appKey ?? '', wallet?.accessToken ?? ''],
-        schema,
-      });
-    } catch (error) {
-      throw error instanceof WalletApiError && lostAnswer(error) ? outcomeUnknownError(error, what, howToCheck) : error;
-    }
-  }
-
-  private walletGet<T>(
-    wallet: WalletCredentials,
-    path: string,
-    schema: v.GenericSchema<unknown, T>,
-    options: CallOptions,
-    query?: Record<string, string | number>,
-  ): Promise<T> {
-    return this.console.send({
-      method: 'GET',
+  /** Sets where the service POSTs webhook events; '' clears it. */
+  async updateAppSettings(appKey: string, settings: { callbackURL: string }): Promise<{ message: string }> {
+    const path = '/v1/apps/settings';
+    const callbackURL = check('PUT', path, validateCallbackUrl(settings?.callbackURL));
+    const answer = await this.console.send({
+      method: 'PUT',
       path,
-      query,
-      publicQuery: PUBLIC_QUERY,
-      headers: walletHeaders('GET', path, wallet),
-      secrets: [wallet?.appKey ?? '', wallet?.accessToken ?? ''],
-      schema,
-      signal: options.signal,
+      body: { callbackURL },
+      headers: appHeaders('PUT', path, appKey),
+      secrets: [appKey],
+      schema: MessageEnvelopeSchema,
     });
+    return { message: answer.message ?? 'App settings updated.' };
   }
-}
-
-/** Query values the log may show: paging, the type filter and bank codes (an account number is not). */
-const PUBLIC_QUERY = ['limit', 'pages', 'type', 'bankCode'] as const;
-
-function post(path: string, body: Record<string, unknown>): Pick<Call<unknown>, 'method' | 'path' | 'body'> {
-  return { method: 'POST', path, body };
-}
-
-/** Unwraps a validation result, or throws the invalid-input error carrying its message. */
-function check<T>(method: string, path: string, result: Validation<T>): T {
-  if (!result.ok) throw invalidInputError({ method, path }, result.message);
-  return result.value;
-}
-
-/** The mobile and kobo amount of a phone transfer or an airtime purchase, checked before anything is sent. */
-function checkRecipient(path: string, request: { mobile: string; amount: number }): { mobile: string; amount: number } {
-  return {
-    mobile: check('POST', path, validateMobile(request?.mobile)),
-    amount: check('POST', path, validateAmountKobo(request?.amount)),
-  };
-}
-
-/** Header values must be one printable token: anything else would make fetch itself throw. */
-function validateToken(value: unknown, message: string): Validation<string> {
-  return typeof value === 'string' && /^[\x21-\x7e]+$/.test(value) ? { ok: true, value } : { ok: false, message };
-}
-
-function appHeaders(method: string, path: string, appKey: string): Record<string, string> {
-  const key = check(method, path, validateToken(appKey, 'An app key is needed: add or create an app first.'));
-  return { 'X-App-Key': key };
-}
-
-function walletHeaders(method: string, path: string, wallet: WalletCredentials): Record<string, string> {
-  const token = check(method, path, validateToken(wallet?.accessToken, 'The wallet is not connected: connect it again.'));
-  return { ...appHeaders(method, path, wallet?.appKey), 'X-App-Wallet-Access-Token': token };
 }
 
 function developerBody(path: string, credentials: DeveloperCredentials, purpose: 'sign-up' | 'log-in') {

@@ -72,7 +72,9 @@ export function outcomeUnknownError(error: WalletApiError, what: string, howToCh
     errorCode: error.errorCode,
     serverMessage: error.serverMessage,
     outcomeUnknown: true,
-    message: `Outcome unknown: the answer to ${what} never arrived (${reason}), so the money may or may not have moved. Do not send it again; ${howToCheck} first.`,
+    message:
+      `Outcome unknown: the answer to ${what} never arrived (${reason}), so the money may or may not have moved. ` +
+      `Do not send it again; ${howToCheck} first.`,
   });
 }
 
@@ -245,7 +247,9 @@ export function redirectError(t: RequestTarget, status: number, statusText: stri
     method: t.method,
     path: t.path,
     status,
-    message: `The wallet API moved (HTTP ${statusLine(t, status, statusText)}${to}); check its address in the Wallet Console settings. Redirects are not followed, so keys and tokens never go elsewhere.`,
+    message:
+      `The wallet API moved (HTTP ${statusLine(t, status, statusText)}${to}); check its address in the Wallet Console settings. ` +
+      'Redirects are not followed, so keys and tokens never go elsewhere.',
   });
 }
 

@@ -1,16 +1,9 @@
 // The public surface of the wallet API client. Plain Node: never imports 'vscode'.
 
 export { WalletClient } from './client';
-export type {
-  AirtimeRequest,
-  BankTransferRequest,
-  CallOptions,
-  DeveloperCredentials,
-  PhoneTransferRequest,
-  TransactionQuery,
-  WalletClientOptions,
-  WalletCredentials,
-} from './client';
+export type { DeveloperCredentials, TransactionQuery, WalletClientOptions } from './client';
+export type { CallOptions, WalletCredentials } from './calls';
+export type { AirtimeRequest, BankTransferRequest, PhoneTransferRequest } from './transfers';
 export type { RequestEvent, TransportExchange } from './transport';
 export { isAuthError, isCancelled, isRefusal, WalletApiError } from './errors';
 export type { WalletApiErrorKind } from './errors';

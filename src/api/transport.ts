@@ -1,9 +1,14 @@
-// One HTTP exchange with the wallet API on top of ofetch: time limit per attempt, retries
-// for GETs only, one event per attempt for the log, and every failure turned into a
-// WalletApiError. The endpoint methods live in client.ts; boundedFetch.ts reads the answers.
+// One request to the wallet API: each attempt with its own time limit inside one deadline for the
+// call, retries for GETs only, one event per attempt for the log, and every failure turned into
+// a WalletApiError. The endpoint methods live in client.ts; wire.ts makes one attempt.
+//
+// Plain fetch and a loop, not an HTTP library such as ofetch: what this client needs of one
+// (a time limit that covers the body, a caller's signal beside it, no retry once cancelled, a
+// wait that the deadline cuts short, the bytes of each answer for the Requests view) was most
+// of its code, spent overriding the library's own choices.
 
 import { STATUS_CODES } from 'node:http';
-import { FetchError, ofetch, type $Fetch, type FetchContext, type FetchOptions, type FetchResponse } from 'ofetch';
+import { setTimeout as wait } from 'node:timers/promises';
 import * as v from 'valibot';
 import {
   cancelledError,
@@ -19,9 +24,8 @@ import {
   type RequestTarget,
   type WalletApiErrorKind,
 } from './errors';
-import { boundedFetch, type BoundedInit } from './boundedFetch';
-import { Deadline } from './deadline';
 import { ErrorBodySchema } from './schemas';
+import { fetchWhole, TimeLimit, type Answer } from './wire';
 
 /** One attempt of one request, for the extension's log. Never holds headers, bodies or secrets. */
 export interface RequestEvent {
@@ -64,7 +68,7 @@ export interface TransportExchange {
 
 export interface TransportOptions {
   timeoutMs: number;
-  /** Bound on one call, all attempts and waits together (see deadline.ts); none when undefined. */
+  /** Bound on one call, all attempts and waits together; none when undefined. */
   deadlineMs?: number;
   retries: number;
   retryDelayMs: number;
@@ -94,6 +98,231 @@ export interface Call<T> {
 // 501 and 505 will not change on a retry; a refusal (isRefusal) neither.
 const RETRY_STATUS_CODES = [...TRY_AGAIN_STATUSES, 500, 502, 503, 504];
 
+/** What one call sends, the same on every attempt. */
+interface Request {
+  url: string;
+  /** The query string, without `?` ('' when none). */
+  query: string;
+  init: RequestInit & { headers: Record<string, string>; body?: string };
+}
+
+/** Requests to one base URL (the console API or the developer API). */
+export class Endpoint {
+  private readonly host: string;
+  private readonly badBaseUrl: boolean;
+
+  constructor(
+    private readonly baseUrl: string,
+    private readonly options: TransportOptions,
+  ) {
+    const url = URL.canParse(baseUrl) ? new URL(baseUrl) : undefined;
+    this.badBaseUrl = !url || (url.protocol !== 'http:' && url.protocol !== 'https:');
+    this.host = url?.host ?? '';
+  }
+
+  async send<T>(call: Call<T>): Promise<T> {
+    const target: RequestTarget = { method: call.method, path: call.path, host: this.host, secrets: call.secrets };
+    if (this.badBaseUrl) throw badBaseUrlError(target);
+    if (call.signal?.aborted) throw cancelledError(target);
+    const request = this.request(call);
+    const log = new AttemptLog(this.baseUrl, call, request, this.options);
+    const deadline = new TimeLimit(this.options.deadlineMs, call.signal);
+    try {
+      const value = interpret(await this.answer(call, request, target, deadline, log), call.schema, target);
+      log.end();
+      return value;
+    } catch (error) {
+      log.end(error instanceof WalletApiError ? error.kind : 'malformed');
+      throw error;
+    } finally {
+      deadline.dispose();
+    }
+  }
+
+  /**
+   * Whether the host answers at all: one HEAD of the base URL, no retry, `timeoutMs` at most.
+   * Any HTTP answer counts (a 404 or 405 too); no answer throws the network or timeout error a
+   * real call would, so the caller can say so before asking the user for a password.
+   */
+  async reach(timeoutMs: number): Promise<void> {
+    const target: RequestTarget = { method: 'HEAD', path: '/', host: this.host, secrets: [] };
+    if (this.badBaseUrl) throw badBaseUrlError(target);
+    const limit = new TimeLimit(timeoutMs, undefined);
+    const startedAt = performance.now();
+    let outcome: Pick<RequestEvent, 'status' | 'error'> = {};
+    try {
+      outcome = { status: (await fetchWhole(this.url('/'), { method: 'HEAD' }, limit.signal)).status };
+    } catch (error) {
+      const failure = limit.expired ? timeoutError(target, timeoutMs) : networkError(target, errorCode(error));
+      outcome = { error: failure.kind };
+      throw failure;
+    } finally {
+      limit.dispose();
+      const event = { method: 'HEAD', path: '/', attempt: 1, durationMs: Math.round(performance.now() - startedAt), ...outcome };
+      tell(this.options.onRequest, event);
+    }
+  }
+
+  /**
+   * The call's answer: the first one not worth retrying, or the last try's. Throws when no answer
+   * came: cancelled by the caller, the deadline passed, or the last try timed out or failed.
+   */
+  private async answer(
+    call: Call<unknown>,
+    request: Request,
+    target: RequestTarget,
+    deadline: TimeLimit,
+    log: AttemptLog,
+  ): Promise<Answer> {
+    // POSTs and PUTs are sent once: the server may have acted on one whose answer was lost.
+    const tries = call.method === 'GET' ? this.options.retries + 1 : 1;
+    const calledAt = performance.now();
+    for (let attempt = 1; ; attempt += 1) {
+      log.start(attempt);
+      const limit = new TimeLimit(this.options.timeoutMs, deadline.signal);
+      let answer: Answer | undefined;
+      let lost: unknown;
+      try {
+        answer = await fetchWhole(request.url, request.init, limit.signal);
+        log.answered(answer);
+      } catch (error) {
+        lost = error;
+        log.lost(call.signal?.aborted ? 'cancelled' : limit.expired || deadline.expired ? 'timeout' : 'network');
+      } finally {
+        limit.dispose();
+      }
+      const retry = attempt < tries && (answer ? RETRY_STATUS_CODES.includes(answer.status) : !deadline.signal.aborted);
+      if (answer && !retry) return answer;
+      if (retry) await wait(this.retryDelay(attempt, answer), undefined, { signal: deadline.signal }).catch(() => undefined);
+      if (call.signal?.aborted) throw cancelledError(target);
+      if (deadline.expired) throw timeoutError(target, deadline.ms ?? 0, attempt);
+      if (retry) continue;
+      if (!limit.expired) throw networkError(target, errorCode(lost));
+      // One attempt: "within 15 s". Several: what the user waited, the earlier tries included.
+      throw attempt > 1 ? timeoutError(target, performance.now() - calledAt, attempt) : timeoutError(target, this.options.timeoutMs);
+    }
+  }
+
+  private request(call: Call<unknown>): Request {
+    const query = call.query
+      ? new URLSearchParams(Object.entries(call.query).map(([name, value]) => [name, String(value)])).toString()
+      : '';
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (this.options.userAgent) headers['user-agent'] = this.options.userAgent;
+    if (call.body !== undefined) headers['content-type'] = 'application/json';
+    Object.assign(headers, call.headers);
+    const body = call.body === undefined ? undefined : JSON.stringify(call.body);
+    return { url: this.url(query ? `${call.path}?${query}` : call.path), query, init: { method: call.method, headers, body } };
+  }
+
+  private url(pathAndQuery: string): string {
+    return this.baseUrl.replace(/\/+$/, '') + pathAndQuery;
+  }
+
+  /** Exponential backoff from retryDelayMs; a Retry-After header wins; both capped (the deadline cuts it short too). */
+  private retryDelay(attempt: number, answer: Answer | undefined): number {
+    const after = parseRetryAfter(answer?.headers.get('retry-after'));
+    const ms = after !== undefined ? after * 1000 : this.options.retryDelayMs * 2 ** (attempt - 1);
+    return Math.min(ms, this.options.maxRetryDelayMs);
+  }
+}
+
+/**
+ * Tells TransportOptions' observers about each attempt. An attempt's RequestEvent waits for the
+ * next attempt or the call's end, so the last one carries the call's outcome (a 200 may still
+ * prove malformed). TransportExchange is only built when someone listens (it costs a copy).
+ */
+class AttemptLog {
+  private pending: RequestEvent | undefined;
+  private attempt = 0;
+  private startedAt = 0;
+  private startedAtMs = 0;
+  private readonly query: Record<string, string | number> | undefined;
+
+  constructor(
+    private readonly baseUrl: string,
+    private readonly call: Call<unknown>,
+    private readonly request: Request,
+    private readonly options: TransportOptions,
+  ) {
+    this.query = loggedQuery(call);
+  }
+
+  start(attempt: number): void {
+    this.end();
+    this.attempt = attempt;
+    this.startedAt = performance.now();
+    this.startedAtMs = Date.now();
+  }
+
+  answered(answer: Answer): void {
+    this.pending = { ...this.event(), status: answer.status, ...(answer.status < 300 ? {} : { error: 'http' as const }) };
+    this.exchange(answer.status, answer);
+  }
+
+  lost(kind: WalletApiErrorKind): void {
+    this.pending = { ...this.event(), error: kind };
+    this.exchange(0, undefined, kind);
+  }
+
+  /** Sends the held event; `outcome` is the call's error kind when it failed. */
+  end(outcome?: WalletApiErrorKind): void {
+    if (!this.pending) return;
+    const event = outcome ? { ...this.pending, error: outcome } : this.pending;
+    this.pending = undefined;
+    tell(this.options.onRequest, event);
+  }
+
+  private event(): RequestEvent {
+    const { method, path } = this.call;
+    return {
+      method,
+      path,
+      ...(this.query ? { query: this.query } : {}),
+      attempt: this.attempt,
+      durationMs: Math.round(performance.now() - this.startedAt),
+    };
+  }
+
+  private exchange(status: number, answer: Answer | undefined, error?: WalletApiErrorKind): void {
+    if (!this.options.onExchange) return;
+    tell(this.options.onExchange, {
+      method: this.call.method,
+      baseUrl: this.baseUrl,
+      path: this.call.path,
+      query: this.request.query,
+      requestHeaders: { ...this.request.init.headers },
+      requestBody: this.request.init.body ?? '',
+      status,
+      responseHeaders: answer ? Object.fromEntries(answer.headers.entries()) : {},
+      responseBody: answer?.text ?? '',
+      startedAt: this.startedAtMs,
+      durationMs: performance.now() - this.startedAt,
+      ...(error ? { error } : {}),
+    });
+  }
+}
+
+/** Calls an observer; a failing one must not fail the request. */
+function tell<E>(listener: ((event: E) => void) | undefined, event: E): void {
+  try {
+    listener?.(event);
+  } catch {
+    // Ignored on purpose.
+  }
+}
+
+/** The query for the log: every name; a value only when its name is public and it is no secret. */
+function loggedQuery(call: Call<unknown>): Record<string, string | number> | undefined {
+  if (!call.query || Object.keys(call.query).length === 0) return undefined;
+  const shown = (name: string, value: string | number) => call.publicQuery?.includes(name) && !call.secrets.includes(String(value));
+  return Object.fromEntries(Object.entries(call.query).map(([name, value]) => [name, shown(name, value) ? value : '***']));
+}
+
+function badBaseUrlError(target: RequestTarget): WalletApiError {
+  return invalidInputError(target, 'The wallet API address is not an http(s) URL; check the Wallet Console settings.');
+}
+
 /** Stands in for a body that did not parse as JSON (an HTML error page, a cut-off body). */
 const NOT_JSON = Symbol('not JSON');
 
@@ -106,269 +335,25 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** The query for the log: every name; a value only when its name is public and it is no secret. */
-function loggedQuery(call: Call<unknown>): Record<string, string | number> | undefined {
-  if (!call.query || Object.keys(call.query).length === 0) return undefined;
-  const shown = (name: string, value: string | number) => call.publicQuery?.includes(name) && !call.secrets.includes(String(value));
-  return Object.fromEntries(Object.entries(call.query).map(([name, value]) => [name, shown(name, value) ? value : '***']));
-}
-
-/** Requests to one base URL (the console API or the developer API). */
-export class Endpoint {
-  private readonly fetch: $Fetch;
-  private readonly host: string;
-  private readonly badBaseUrl: boolean;
-
-  constructor(
-    private readonly baseUrl: string,
-    private readonly options: TransportOptions,
-  ) {
-    const url = URL.canParse(baseUrl) ? new URL(baseUrl) : undefined;
-    this.badBaseUrl = !url || (url.protocol !== 'http:' && url.protocol !== 'https:');
-    this.host = url?.host ?? '';
-    // No default headers here: ofetch would build and merge a second Headers object on every
-    // call. Each call sends `accept` itself (see send). Redirects are not followed (interpret
-    // reports them): keys and tokens go nowhere but the configured address.
-    this.fetch = ofetch.create(
-      { baseURL: baseUrl, retryStatusCodes: RETRY_STATUS_CODES, timeout: options.timeoutMs, redirect: 'manual' },
-      { fetch: boundedFetch },
-    );
-  }
-
-  async send<T>(call: Call<T>): Promise<T> {
-    const target: RequestTarget = { method: call.method, path: call.path, host: this.host, secrets: call.secrets };
-    if (this.badBaseUrl) {
-      throw invalidInputError(target, 'The wallet API address is not an http(s) URL; check the Wallet Console settings.');
-    }
-    if (call.signal?.aborted) throw cancelledError(target);
-
-    const retries = call.method === 'GET' ? this.options.retries : 0;
-    const deadline = this.options.deadlineMs === undefined ? undefined : new Deadline(this.options.deadlineMs, call.signal);
-    const calledAt = performance.now();
-    let attempt = 0;
-    let startedAt = 0;
-    let pending: RequestEvent | undefined;
-    const query = loggedQuery(call);
-    const base = () => ({
-      method: call.method,
-      path: call.path,
-      ...(query ? { query } : {}),
-      attempt,
-      durationMs: Math.round(performance.now() - startedAt),
+/** Turns the call's answer into the schema's output, or the http, redirect, rejected or malformed error. */
+function interpret<T>(answer: Answer, schema: v.GenericSchema<unknown, T>, target: RequestTarget): T {
+  const { status } = answer;
+  if (status >= 300 && status < 400) throw redirectError(target, status, answer.statusText, answer.headers.get('location'));
+  const data = parseJson(answer.text);
+  if (status >= 400) {
+    const { serverText, errorCode } = errorEnvelope(data);
+    throw httpError(target, {
+      status,
+      statusText: answer.statusText || STATUS_CODES[status] || '',
+      serverText,
+      errorCode,
+      retryAfterSeconds: parseRetryAfter(answer.headers.get('retry-after')),
     });
-    const flush = (finalKind?: WalletApiErrorKind) => {
-      if (!pending) return;
-      const event: RequestEvent = finalKind ? { ...pending, error: finalKind } : pending;
-      pending = undefined;
-      try {
-        this.options.onRequest?.(event);
-      } catch {
-        // A failing log listener must not fail the request.
-      }
-    };
-
-    const headers: Record<string, string> = { accept: 'application/json', ...this.userAgentHeader(), ...call.headers };
-    const watch = this.options.onExchange ? new ExchangeWatch(this.baseUrl, call, headers, this.options.onExchange) : undefined;
-    const options: FetchOptions<'json'> & Pick<BoundedInit, 'callerSignal'> = {
-      method: call.method,
-      query: call.query,
-      headers,
-      body: call.body,
-      // POSTs are never retried: the server may have acted on the first one.
-      retry: call.method === 'GET' ? retries : false,
-      retryDelay: (context) => Math.min(this.retryDelay(context, retries, call.signal), deadline?.remainingMs() ?? Infinity),
-      parseResponse: watch ? (text) => parseJson(watch.answered(text)) : parseJson,
-      // Not `signal`: ofetch arms its per-attempt timeout only when no signal is given. The
-      // deadline's signal ends the call at its bound, or when the caller cancels.
-      callerSignal: deadline?.signal ?? call.signal,
-      onRequest: ({ options: attemptOptions }) => {
-        // A retry inherits the previous attempt's timeout signal, already aborted if that one
-        // timed out, and ofetch arms no new timer while a signal is set (unjs/ofetch#621).
-        attemptOptions.signal = undefined;
-        flush();
-        attempt += 1;
-        startedAt = performance.now();
-        watch?.started();
-      },
-      onResponse: ({ response: answer }) => {
-        pending = { ...base(), status: answer.status, ...(answer.ok ? {} : { error: 'http' as const }) };
-        watch?.finished(answer.status, answer.headers);
-      },
-      onRequestError: ({ error, options: attemptOptions }) => {
-        pending = { ...base(), error: transportKind(error, call.signal) };
-        watch?.finished(0, undefined, pending.error);
-        // With a timeout set, ofetch retries aborted attempts too; a cancelled call ends here.
-        if (call.signal?.aborted || deadline?.signal.aborted) attemptOptions.retry = false;
-      },
-    };
-    let response: FetchResponse<unknown>;
-    try {
-      response = await this.fetch.raw<unknown>(call.path, options);
-    } catch (error) {
-      const failure = deadline?.expired
-        ? timeoutError(target, deadline.totalMs, attempt)
-        : this.classify(error, target, call.signal, attempt, performance.now() - calledAt);
-      flush(failure.kind);
-      throw failure;
-    } finally {
-      deadline?.dispose();
-    }
-    try {
-      const value = interpret(response, call.schema, target);
-      flush();
-      return value;
-    } catch (error) {
-      flush(error instanceof WalletApiError ? error.kind : 'malformed');
-      throw error;
-    }
   }
-
-  /**
-   * Whether the host answers at all: one HEAD of the base URL, no retry, `timeoutMs` at most.
-   * Any HTTP answer counts (a 404 or 405 too); no answer throws the network or timeout error a
-   * real call would, so the caller can say so before asking the user for a password.
-   */
-  async reach(timeoutMs: number): Promise<void> {
-    const target: RequestTarget = { method: 'HEAD', path: '/', host: this.host, secrets: [] };
-    if (this.badBaseUrl) {
-      throw invalidInputError(target, 'The wallet API address is not an http(s) URL; check the Wallet Console settings.');
-    }
-    const startedAt = performance.now();
-    const log = (event: Pick<RequestEvent, 'status' | 'error'>) => {
-      try {
-        this.options.onRequest?.({
-          method: 'HEAD',
-          path: '/',
-          attempt: 1,
-          durationMs: Math.round(performance.now() - startedAt),
-          ...event,
-        });
-      } catch {
-        // A failing log listener must not fail the probe.
-      }
-    };
-    try {
-      const answer = await this.fetch.raw('/', {
-        method: 'HEAD',
-        retry: false,
-        timeout: timeoutMs,
-        ignoreResponseError: true,
-        parseResponse: () => undefined,
-      });
-      log({ status: answer.status });
-    } catch (error) {
-      const failure =
-        transportKind(error, undefined) === 'timeout' ? timeoutError(target, timeoutMs) : this.classify(error, target, undefined, 1, 0);
-      log({ error: failure.kind });
-      throw failure;
-    }
-  }
-
-  private userAgentHeader(): Record<string, string> {
-    return this.options.userAgent ? { 'user-agent': this.options.userAgent } : {};
-  }
-
-  /** Exponential backoff from retryDelayMs; a Retry-After header wins; both capped. */
-  private retryDelay(context: FetchContext, retries: number, signal: AbortSignal | undefined): number {
-    if (signal?.aborted) return 0;
-    const left = typeof context.options.retry === 'number' ? context.options.retry : 0;
-    const done = Math.max(0, retries - left);
-    const after = parseRetryAfter(context.response?.headers.get('retry-after'));
-    const ms = after !== undefined ? after * 1000 : this.options.retryDelayMs * 2 ** done;
-    return Math.min(ms, this.options.maxRetryDelayMs);
-  }
-
-  private classify(
-    error: unknown,
-    target: RequestTarget,
-    signal: AbortSignal | undefined,
-    attempts: number,
-    elapsedMs: number,
-  ): WalletApiError {
-    if (error instanceof WalletApiError) return error;
-    if (signal?.aborted) return cancelledError(target);
-    if (error instanceof FetchError && error.response) {
-      const answer = error.response;
-      const { serverText, errorCode } = errorEnvelope(error.data);
-      return httpError(target, {
-        status: answer.status,
-        statusText: answer.statusText || STATUS_CODES[answer.status] || '',
-        serverText,
-        errorCode,
-        retryAfterSeconds: parseRetryAfter(answer.headers.get('retry-after')),
-      });
-    }
-    const kind = transportKind(error, signal);
-    if (kind === 'timeout') return attempts > 1 ? timeoutError(target, elapsedMs, attempts) : timeoutError(target, this.options.timeoutMs);
-    if (kind === 'cancelled') return cancelledError(target);
-    return networkError(
-      target,
-      findInChain(error, (e) => (typeof e.code === 'string' ? e.code : undefined)),
-    );
-  }
-}
-
-/** Collects one call's attempts for TransportOptions.onExchange (only built when that is set). */
-class ExchangeWatch {
-  private startedAt = 0;
-  private startedPerf = 0;
-  private text = '';
-  private readonly requestBody: string;
-  private readonly query: string;
-
-  constructor(
-    private readonly baseUrl: string,
-    private readonly call: Call<unknown>,
-    private readonly headers: Record<string, string>,
-    private readonly listener: (exchange: TransportExchange) => void,
-  ) {
-    this.requestBody = call.body === undefined ? '' : JSON.stringify(call.body);
-    this.query = call.query ? new URLSearchParams(Object.entries(call.query).map(([name, value]) => [name, String(value)])).toString() : '';
-  }
-
-  started(): void {
-    this.startedAt = Date.now();
-    this.startedPerf = performance.now();
-    this.text = '';
-  }
-
-  /** parseResponse's input: the answer's text. */
-  answered(text: string): string {
-    this.text = text;
-    return text;
-  }
-
-  finished(status: number, responseHeaders: Headers | undefined, error?: WalletApiErrorKind): void {
-    try {
-      this.listener({
-        method: this.call.method,
-        baseUrl: this.baseUrl,
-        path: this.call.path,
-        query: this.query,
-        requestHeaders: { ...this.headers },
-        requestBody: this.requestBody,
-        status,
-        responseHeaders: responseHeaders ? Object.fromEntries(responseHeaders.entries()) : {},
-        responseBody: this.text,
-        startedAt: this.startedAt,
-        durationMs: performance.now() - this.startedPerf,
-        ...(error ? { error } : {}),
-      });
-    } catch {
-      // A failing listener must not fail the request.
-    }
-  }
-}
-
-/** Turns a 2xx answer into the schema's output, or a rejected/malformed error. */
-function interpret<T>(response: FetchResponse<unknown>, schema: v.GenericSchema<unknown, T>, target: RequestTarget): T {
-  const data = response._data;
-  const status = response.status;
-  if (status >= 300 && status < 400) throw redirectError(target, status, response.statusText, response.headers.get('location'));
-  if (data === undefined) return malformed(target, status, 'the body is empty');
-  if (data === NOT_JSON) return malformed(target, status, 'the body is not JSON');
+  if (data === undefined) throw malformedError(target, status, 'the body is empty');
+  if (data === NOT_JSON) throw malformedError(target, status, 'the body is not JSON');
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    return malformed(target, status, 'the body is not a JSON object');
+    throw malformedError(target, status, 'the body is not a JSON object');
   }
   if ((data as { success?: unknown }).success === false) {
     const { serverText, errorCode } = errorEnvelope(data);
@@ -376,7 +361,7 @@ function interpret<T>(response: FetchResponse<unknown>, schema: v.GenericSchema<
   }
   const parsed = v.safeParse(schema, data);
   if (parsed.success) return parsed.output;
-  return malformed(target, status, describeIssue(parsed.issues[0]));
+  throw malformedError(target, status, describeIssue(parsed.issues[0]));
 }
 
 /** The server's words and code from an error envelope, whatever else the body holds. */
@@ -384,10 +369,6 @@ function errorEnvelope(data: unknown): { serverText?: string; errorCode?: string
   const body = v.safeParse(ErrorBodySchema, data);
   if (!body.success) return {};
   return { serverText: body.output.error ?? body.output.message, errorCode: body.output.errorCode };
-}
-
-function malformed(target: RequestTarget, status: number, detail: string): never {
-  throw malformedError(target, status, detail);
 }
 
 /** `data.transactions[3].amount expected number but got string`, without the value itself. */
@@ -419,20 +400,13 @@ export function parseRetryAfter(value: string | null | undefined, now = Date.now
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
-function transportKind(error: unknown, signal: AbortSignal | undefined): WalletApiErrorKind {
-  if (signal?.aborted) return 'cancelled';
-  if (findInChain(error, (e) => (e.name === 'TimeoutError' ? true : undefined))) return 'timeout';
-  if (findInChain(error, (e) => (e.name === 'AbortError' ? true : undefined))) return 'cancelled';
-  return 'network';
-}
-
-/** Looks through an error and its causes (fetch wraps the socket error twice). */
-function findInChain<T>(error: unknown, pick: (e: { name?: unknown; code?: unknown }) => T | undefined): T | undefined {
+/** The socket's error code, looked for through the causes (fetch wraps it twice). */
+function errorCode(error: unknown): string | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 6 && typeof current === 'object' && current !== null; depth += 1) {
-    const found = pick(current as { name?: unknown; code?: unknown });
-    if (found !== undefined) return found;
-    current = (current as { cause?: unknown }).cause;
+    const { code, cause } = current as { code?: unknown; cause?: unknown };
+    if (typeof code === 'string') return code;
+    current = cause;
   }
   return undefined;
 }

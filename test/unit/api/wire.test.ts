@@ -1,4 +1,4 @@
-// The client on the wire (ofetch over the platform fetch, src/api/boundedFetch.ts) against bare
+// The client on the wire (the platform fetch, src/api/wire.ts) against bare
 // loopback servers that misbehave in ways the sandbox cannot: stalls, cut-off and oversized
 // answers, compression, redirects, TLS.
 
@@ -6,8 +6,8 @@ import * as assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as zlib from 'node:zlib';
-import { WalletClient, type WalletClientOptions } from '../../../src/api';
-import { MAX_ANSWER_BYTES } from '../../../src/api/boundedFetch';
+import { WalletClient, type TransportExchange, type WalletClientOptions } from '../../../src/api';
+import { MAX_ANSWER_BYTES } from '../../../src/api/wire';
 import { failure, waitFor } from './harness';
 
 interface Seen {
@@ -230,6 +230,69 @@ describe('api/client on the wire (bare loopback servers)', function () {
     assert.equal(error.kind, 'network');
     assert.equal(error.message, `Could not reach the wallet API at ${new URL(server.url).host} (the secure connection failed).`);
     assert.equal(server.seen.length, 0);
+  });
+
+  it('hands onExchange every attempt with what went over the wire, a retried 503 and a timed-out attempt included', async () => {
+    let calls = 0;
+    const server = await track(
+      serve((req, res) => {
+        calls += 1;
+        if (req.url?.startsWith('/stall')) return;
+        if (calls === 1) {
+          res.writeHead(503, { 'content-type': 'text/plain', 'retry-after': '0' });
+          res.end('busy');
+        } else json(res, BANKS, { 'x-answer': String(calls) });
+      }),
+    );
+    const exchanges: TransportExchange[] = [];
+    const client = clientFor(server.url, { retries: 1, retryDelayMs: 1, onExchange: (exchange) => exchanges.push(exchange) });
+    assert.deepEqual(await client.listBanks(APP_KEY), BANKS.data.banks);
+    assert.deepEqual(
+      exchanges.map(({ method, baseUrl, path, query, status, responseBody, error }) => ({
+        method,
+        baseUrl,
+        path,
+        query,
+        status,
+        responseBody,
+        error,
+      })),
+      [
+        { method: 'GET', baseUrl: server.url, path: '/v1/queries/banks', query: '', status: 503, responseBody: 'busy', error: undefined },
+        {
+          method: 'GET',
+          baseUrl: server.url,
+          path: '/v1/queries/banks',
+          query: '',
+          status: 200,
+          responseBody: JSON.stringify(BANKS),
+          error: undefined,
+        },
+      ],
+    );
+    assert.equal(exchanges[0]?.requestHeaders['X-App-Key'], APP_KEY);
+    assert.equal(exchanges[0]?.requestHeaders.accept, 'application/json');
+    assert.equal(exchanges[1]?.responseHeaders['x-answer'], '2');
+    assert.ok(exchanges.every((exchange) => exchange.startedAt > 0 && exchange.durationMs >= 0));
+
+    exchanges.length = 0;
+    // The bare server answers banks to everything: this call fails as malformed, after the exchange.
+    await failure(
+      client.verifyBankAccount({ appKey: APP_KEY, accessToken: 'token-1' }, { accountNumber: '0123456789', bankCode: '000014' }),
+    );
+    assert.equal(exchanges[0]?.query, 'accountNumber=0123456789&bankCode=000014');
+
+    exchanges.length = 0;
+    await failure(client.validateUser(APP_KEY, '2348000000000'));
+    assert.equal(exchanges[0]?.requestBody, JSON.stringify({ mobile: '2348000000000' }));
+
+    exchanges.length = 0;
+    const stalled = clientFor(`${server.url}/stall`, { timeoutMs: 100, onExchange: (exchange) => exchanges.push(exchange) });
+    assert.equal((await failure(stalled.listBanks(APP_KEY))).kind, 'timeout');
+    assert.deepEqual(
+      exchanges.map(({ status, responseBody, error }) => ({ status, responseBody, error })),
+      [{ status: 0, responseBody: '', error: 'timeout' }],
+    );
   });
 
   it('never follows a redirect, so keys stay with the configured host; the error says where it points', async () => {
