@@ -58,11 +58,16 @@ const builds = [
   },
 ];
 
-/** The sandbox's OpenAPI document, minified beside the bundles: read when asked for, never bundled (src/sandbox/openapiDocument.ts). */
+/**
+ * The sandbox's OpenAPI document, minified beside the bundles: read when asked for, never bundled
+ * (src/sandbox/openapiDocument.ts); and the scenario file's JSON Schema, which VS Code validates
+ * wallet-sandbox.json with (contributes.jsonValidation).
+ */
 function copyOpenApiDocument() {
   const fs = require('node:fs');
   fs.mkdirSync('dist', { recursive: true });
   fs.writeFileSync('dist/openapi.json', JSON.stringify(JSON.parse(fs.readFileSync('src/sandbox/openapi.json', 'utf8'))));
+  fs.copyFileSync('src/sandbox/scenario/scenario.schema.json', 'dist/scenario.schema.json');
 }
 
 async function main() {

@@ -14,7 +14,7 @@ export interface ResolvedAccount {
 }
 
 /**
- * Magic numbers first, then accounts of sandbox wallets, then the name the account carries in
+ * Accounts the scenario declares first, then magic numbers, then accounts of sandbox wallets, then the name the account carries in
  * the caller's own history, then any number with a valid check digit (its name follows from
  * bank and number, as in generated histories): same account, same name, everywhere.
  */
@@ -24,6 +24,10 @@ export function resolveAccount(
   accountNumber: string,
   history: readonly TransactionRecord[] = [],
 ): ResolvedAccount | undefined {
+  const declared = state.declaredAccount(bankCode, accountNumber);
+  if (declared) {
+    return declared.outcome === 'unresolved' ? undefined : { accountName: declared.accountName, plan: declared.outcome };
+  }
   const magic = MAGIC_ACCOUNTS[accountNumber];
   if (magic) {
     return magic.plan === 'unresolved' ? undefined : { accountName: magic.accountName ?? '', plan: magic.plan };

@@ -22,6 +22,8 @@ export class WalletCredentials {
   private readonly refreshTokens = new Map<string, RefreshRecord>();
   /** Set by expireAccessTokens; in memory only (tokens expire in a day anyway). */
   private readonly accessExpiry = new Map<string, number>();
+  /** Passcodes a scenario fixes (in memory: the scenario file holds them, the state file does not). */
+  private readonly fixed = new Map<string, string>();
 
   /** `changed` is called when something the state file keeps changed. */
   constructor(
@@ -41,9 +43,14 @@ export class WalletCredentials {
     return [...this.refreshTokens.values()];
   }
 
+  /** Every sign-in of the wallet gets this passcode (a scenario's), instead of a new random one. */
+  fixPasscode(mobile: string, passcode: string): void {
+    this.fixed.set(mobile, passcode);
+  }
+
   /** Only the latest passcode for a mobile is valid. The old public sandbox's persona always gets 111111. */
   issuePasscode(mobile: string, nowMs: number): string {
-    const passcode = mobile === PERSONA_MOBILE ? PERSONA_PASSCODE : this.rng.digits(6);
+    const passcode = this.fixed.get(mobile) ?? (mobile === PERSONA_MOBILE ? PERSONA_PASSCODE : this.rng.digits(6));
     // Passcodes live in memory only: they expire in minutes and are secrets.
     this.otps.set(mobile, { mobile, passcode, expiresAt: nowMs + PASSCODE_LIFETIME_MS });
     return passcode;

@@ -44,6 +44,14 @@ export interface AppRecord extends Omit<IssuedApp, 'key' | 'sandboxKey'> {
   callbackSetAt?: number;
 }
 
+/** A bank account a scenario declares: verify answers its name, a transfer to it follows its outcome. */
+export interface DeclaredAccount {
+  bankCode: string;
+  accountNumber: string;
+  accountName: string;
+  outcome: 'normal' | 'instant' | 'held' | 'fails' | 'unresolved';
+}
+
 export interface RefreshRecord {
   tokenHash: string;
   mobile: string;
@@ -62,6 +70,7 @@ export interface PersistedState {
   transfers?: BankTransferRecord[];
   events?: WebhookEvent[];
   clockOffsetMs?: number;
+  bankAccounts?: DeclaredAccount[];
   /** The last journal line this snapshot holds (see journal.ts). */
   journal?: { writer: string; seq: number };
 }

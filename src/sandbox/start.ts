@@ -14,9 +14,12 @@ import { claimStateFile, OwnerLock, StateFileInUse } from './sharing/ownerLock';
 import { SandboxState } from './state';
 import { StateWriter } from './stateWriter';
 import { loadState } from './store';
-import { RecordedRequest, Sandbox, SandboxChange, SandboxOptions, TransactionRecord, TransactionType } from './types';
+import { LoadedScenario, RecordedRequest, Sandbox, SandboxChange, SandboxOptions, TransactionRecord, TransactionType } from './types';
 import { publicEvent, Webhooks } from './webhooks';
 import { sendTestEvent } from './testEvents';
+import type { Scenario } from './scenario/format';
+import { parseScenario, readScenarioFile } from './scenario/parse';
+import { applyPasscodes, buildScenarioState, scenarioKnobs } from './scenario/world';
 
 // Starting a sandbox: its state (and the state file's owner lock), its server, its knobs, and
 // the Sandbox object its callers hold.
@@ -72,7 +75,16 @@ async function serve(options: SandboxOptions, role: string, lock: OwnerLock | un
   const dataFile = options.dataFile;
   const instance = lock?.record.instance ?? randomBytes(8).toString('hex');
 
-  const state = dataFile ? await loadState(dataFile, options.seed, realNow(), log) : SandboxState.fresh(options.seed, realNow());
+  const scenario = await readScenario(options);
+  let loaded: LoadedScenario | undefined;
+  const fresh = async (): Promise<SandboxState> => {
+    if (!scenario) return SandboxState.fresh(options.seed, realNow());
+    const built = await buildScenarioState(scenario, realNow());
+    loaded = built.loaded;
+    return built.state;
+  };
+  const state = dataFile ? await loadState(dataFile, fresh, realNow(), log) : await fresh();
+  if (scenario) applyPasscodes(state, scenario);
   const clock = new VirtualClock(realNow, state.clockOffsetMs);
   const now = (): number => clock.now();
   const writer = dataFile ? new StateWriter(dataFile, state, log, lock && (() => lock.held())) : undefined;
@@ -104,9 +116,12 @@ async function serve(options: SandboxOptions, role: string, lock: OwnerLock | un
   }
 
   // Knobs live in memory only: nothing to write, only watchers to tell.
-  const knobs = new Knobs(options.tokenLifetimeSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS, () =>
+  const fromScenario = scenario && scenarioKnobs(scenario);
+  const knobs = new Knobs(options.tokenLifetimeSeconds ?? fromScenario?.tokenLifetimeSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS, () =>
     notify({ wallets: [], transfers: [], events: [], knobs: true }),
   );
+  knobs.raw.latencyMs = fromScenario?.latencyMs ?? 0;
+  for (const fault of fromScenario?.faults ?? []) knobs.raw.faults.push(knobs.identify(fault));
   const requests: RecordedRequest[] = [];
   const scheduler = new Scheduler(now, (error) =>
     log(`Wallet sandbox: scheduled work failed: ${(error as Error)?.stack ?? String(error)}`),
@@ -150,6 +165,7 @@ async function serve(options: SandboxOptions, role: string, lock: OwnerLock | un
   return {
     url,
     port,
+    ...(loaded ? { scenario: loaded } : {}),
     knobs: knobs.watched,
     requests,
     close(): Promise<void> {
@@ -199,6 +215,13 @@ async function serve(options: SandboxOptions, role: string, lock: OwnerLock | un
     sendTestEvent: (type, appId) => structuredClone(publicEvent(sendTestEvent(state, webhooks, type, appId))),
     onChange,
   };
+}
+
+/** The scenario of the options, read and checked (a file's path or an object); the options' seed wins. */
+async function readScenario(options: SandboxOptions): Promise<Scenario | undefined> {
+  if (options.scenario === undefined) return undefined;
+  const scenario = typeof options.scenario === 'string' ? await readScenarioFile(options.scenario) : parseScenario(options.scenario);
+  return options.seed === undefined ? scenario : { ...scenario, seed: options.seed };
 }
 
 /** The exchange observer: the caller's, and the stream's when others may attach (publishExchanges). */

@@ -4,13 +4,13 @@ import { WalletCredentials } from './credentials';
 import { generateHistory, makeRecipient } from './history';
 import { objectId } from './ids';
 import { hashSeed, Random } from './random';
-import { AppRecord, DeveloperRecord, IssuedApp, newAppKeys, PersistedState, readPersisted, secretHash } from './records';
+import { AppRecord, DeclaredAccount, DeveloperRecord, IssuedApp, newAppKeys, PersistedState, readPersisted, secretHash } from './records';
 import { DEMO_WALLETS, seededWallet } from './seedWallets';
 import { BankTransferRecord, SandboxChange, TRANSACTION_TYPES, TransactionRecord, TransactionType, WebhookEvent } from './types';
 import { BankAccount, Wallet, WalletRecord } from './wallet';
 
 // The records of the state file are in records.ts; callers keep importing them from here.
-export type { AppRecord, DeveloperRecord, IssuedApp, PersistedState } from './records';
+export type { AppRecord, DeclaredAccount, DeveloperRecord, IssuedApp, PersistedState } from './records';
 
 /** Webhook events kept (oldest dropped first), so the state file stays small. */
 export const MAX_EVENTS = 1_000;
@@ -32,6 +32,8 @@ export class SandboxState {
   private readonly appsByKey = new Map<string, AppRecord>();
   private readonly wallets = new Map<string, Wallet>();
   private readonly accounts = new Map<string, BankAccount>();
+  /** Accounts a scenario declares (bankAccounts): the name verify answers and what a transfer does. */
+  private readonly declared = new Map<string, DeclaredAccount>();
   /** Bank transfers by reference, pending or settled. */
   readonly transfers = new Map<string, BankTransferRecord>();
   /** Webhook events by id, oldest first. */
@@ -84,6 +86,9 @@ export class SandboxState {
     for (const event of saved.events ?? []) {
       state.events.set(event.id, event);
     }
+    for (const account of saved.bankAccounts ?? []) {
+      state.declared.set(`${account.bankCode}:${account.accountNumber}`, account);
+    }
     state.clockOffsetMs = Number.isFinite(saved.clockOffsetMs) ? (saved.clockOffsetMs as number) : 0;
     state.ensureDemoWallets(nowMs);
     return state;
@@ -102,6 +107,7 @@ export class SandboxState {
       transfers: [...this.transfers.values()],
       events: [...this.events.values()],
       clockOffsetMs: this.clockOffsetMs,
+      ...(this.declared.size ? { bankAccounts: [...this.declared.values()] } : {}),
     };
   }
 
@@ -165,6 +171,26 @@ export class SandboxState {
   /** Resolves an account held by any sandbox wallet, whatever its number looks like. */
   knownAccount(bankCode: string, accountNumber: string): BankAccount | undefined {
     return this.accounts.get(`${bankCode}:${accountNumber}`);
+  }
+
+  /** An account a scenario declared, if this is one. */
+  declaredAccount(bankCode: string, accountNumber: string): DeclaredAccount | undefined {
+    return this.declared.get(`${bankCode}:${accountNumber}`);
+  }
+
+  declareAccount(account: DeclaredAccount): void {
+    this.declared.set(`${account.bankCode}:${account.accountNumber}`, account);
+    this.changed();
+  }
+
+  /** Adds a wallet made elsewhere (a scenario's), or replaces the one with its mobile. */
+  putWallet(record: WalletRecord): Wallet {
+    for (const account of this.wallets.get(record.mobile)?.record.accounts ?? []) {
+      this.accounts.delete(`${account.bankCode}:${account.accountNumber}`);
+    }
+    const wallet = this.addWallet(record);
+    this.changed(record.mobile);
+    return wallet;
   }
 
   /** A new seeded wallet (seedWallets.ts). */
@@ -290,12 +316,12 @@ export class SandboxState {
   }
 
   /** Returns the new app with its keys; only their hashes are kept. */
-  createApp(developer: DeveloperRecord, name: string, nowMs: number): IssuedApp {
+  createApp(developer: DeveloperRecord, name: string, nowMs: number, keys = newAppKeys()): IssuedApp {
     const iso = new Date(nowMs).toISOString();
     const issued: IssuedApp = {
       _id: objectId(this.rng, nowMs),
       name,
-      ...newAppKeys(),
+      ...keys,
       developerID: developer._id,
       disabled: false,
       deleted: false,

@@ -26,9 +26,15 @@ export function temporaryFile(file: string, writer: string): string {
 
 /**
  * Loads the state file at start. A missing file means a fresh start; an unreadable one is moved
- * aside to `<file>.corrupt` (so nothing is lost) and the sandbox starts fresh too.
+ * aside to `<file>.corrupt` (so nothing is lost) and the sandbox starts fresh too. `fresh` makes a
+ * new state (seeded, or from the scenario).
  */
-export async function loadState(file: string, seed: number | undefined, nowMs: number, log: (line: string) => void): Promise<SandboxState> {
+export async function loadState(
+  file: string,
+  fresh: () => Promise<SandboxState>,
+  nowMs: number,
+  log: (line: string) => void,
+): Promise<SandboxState> {
   await sweepOrphans(file, ['tmp']);
   let text: string;
   try {
@@ -37,7 +43,7 @@ export async function loadState(file: string, seed: number | undefined, nowMs: n
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
       log(`Wallet sandbox: cannot read ${file} (${(error as Error).message}); starting with fresh state.`);
     }
-    return SandboxState.fresh(seed, nowMs);
+    return fresh();
   }
   let state: SandboxState;
   let saved: PersistedState;
@@ -48,7 +54,7 @@ export async function loadState(file: string, seed: number | undefined, nowMs: n
     const backup = `${file}.corrupt`;
     await fsp.rename(file, backup).catch(() => undefined);
     log(`Wallet sandbox: ${file} is not a valid state file (${(error as Error).message}); kept it as ${backup} and started fresh.`);
-    return SandboxState.fresh(seed, nowMs);
+    return fresh();
   }
   await replayJournal(file, state, saved, log);
   return state;
