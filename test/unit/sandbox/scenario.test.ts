@@ -13,6 +13,7 @@ import { call, connectWallet, expectOk, withSandbox } from './helpers';
 // fault; a good one gives exactly the apps, keys, wallets, accounts, clock and faults it declares.
 
 const SCHEMA_FILE = path.resolve(__dirname, '../../../../src/sandbox/scenario/scenario.schema.json');
+const DOCS = path.resolve(__dirname, '../../../../docs/scenarios.md');
 
 const SHOP: Scenario = {
   $schema: './scenario.schema.json',
@@ -225,5 +226,43 @@ describe('sandbox: scenario files', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it("docs/scenarios.md's example loads and does what the page says", async () => {
+    const example = /## An example\n\n```json\n([\s\S]*?)\n```/.exec(readFileSync(DOCS, 'utf8'))?.[1];
+    assert.ok(example, 'the page has its example');
+    await withSandbox({ scenario: JSON.parse(example) as Scenario }, async (sandbox) => {
+      const app = sandbox.scenario?.apps[0];
+      assert.equal(app?.sandboxKey, 'sk_test_my_shop_ci_0001');
+      assert.match(app?.key ?? '', /^pk_live_[0-9a-f]{32}$/, 'the live-mode key is generated');
+      const sent = await expectOk(
+        call(sandbox, 'POST', '/v1/users/auth', {
+          body: { mobile: '2348031112222', factor: 'sms' },
+          headers: { 'x-app-key': 'sk_test_my_shop_ci_0001' },
+        }),
+      );
+      assert.match(sent.json['message'] as string, /\[Passcode: 424242\]/);
+      const ada = await connectWallet(sandbox, 'sk_test_my_shop_ci_0001', '2348031112222');
+      assert.equal(
+        (await expectOk(call(sandbox, 'GET', '/v1/users/balance', { headers: ada.headers }))).json['data'].user.balance,
+        1_500_000,
+      );
+      const list = await expectOk(call(sandbox, 'GET', '/v1/transactions?limit=50', { headers: ada.headers }));
+      assert.equal(list.json['data'].transactions.length, 20);
+      const verify = await expectOk(
+        call(sandbox, 'GET', '/v1/queries/verify?bankCode=000014&accountNumber=0123456789', { headers: ada.headers }),
+      );
+      assert.equal(verify.json['data'].accountName, 'ACME STORES LTD');
+      // The first bank transfer's connection is dropped.
+      const body = { amount: 10_000, bankCode: '000014', accountNumber: '0123456789', accountName: 'ACME STORES LTD' };
+      await assert.rejects(
+        fetch(`${sandbox.url}/v1/users/transfers/bank`, {
+          method: 'POST',
+          headers: { ...ada.headers, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      );
+      await expectOk(call(sandbox, 'POST', '/v1/users/transfers/bank', { headers: ada.headers, body }));
+    });
   });
 });
