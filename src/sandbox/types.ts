@@ -1,6 +1,6 @@
 // Public shapes of the sandbox. Kept apart from the implementation so callers can import them cheaply.
 
-import type { ExchangeObserver } from './exchange';
+import type { ExchangeObserver } from './http/exchange';
 
 export type TransactionType = 'bank' | 'phone' | 'bills' | 'bvn' | 'vtu';
 
