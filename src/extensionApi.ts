@@ -1,5 +1,5 @@
 import type * as vscode from 'vscode';
-import type { McpStdioDefinition } from './agents/mcpProvider';
+import type { McpStdioDefinition } from './agents/vscode/mcpProvider';
 import type { AccountService } from './auth/accountService';
 import type { Sandbox } from './sandbox';
 import type { UserInput } from './common/userInput';

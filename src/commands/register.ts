@@ -5,7 +5,7 @@ import type { BankDirectory } from '../banks/bankDirectory';
 import type { BankVerifier } from '../banks/bankVerifier';
 import { COMMANDS, type CommandId } from '../common/commandIds';
 import type { CommandRunner } from '../common/commandRunner';
-import type { TransactionRecords } from '../documents/transactionJson';
+import type { TransactionRecords } from '../webview/transactionJson';
 import type { ContextKeys } from '../views/contextKeys';
 import type { WalletModel } from '../views/walletModel';
 import type { WalletNode, WalletTreeProvider } from '../views/walletTree';

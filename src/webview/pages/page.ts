@@ -9,7 +9,7 @@ import type { EnvironmentId } from '../../auth/environments';
 import type { BankDirectory } from '../../banks/bankDirectory';
 import type { BankVerifier } from '../../banks/bankVerifier';
 import type { Logger } from '../../common/logger';
-import type { TransactionRecords } from '../../documents/transactionJson';
+import type { TransactionRecords } from '../transactionJson';
 import type { SandboxWatch } from '../../sandboxControl/sandboxWatch';
 import type { RequestHistory } from '../../traffic/requestHistory';
 import type { RequestReplayer } from '../../traffic/replay';

@@ -53,10 +53,10 @@ const UPWARD: [file: string, specifier: string, rule: string][] = [
   ['src/linter/keyScanner.ts', '../views/loadable', 'linter-beside-ui'],
   ['src/linter/envRead.ts', '../auth/clients', 'linter-beside-ui'],
   ['src/views/tidy.ts', '../linter/keyScanner', 'only-commands-and-activation-use-linter'],
-  ['src/tools/format.ts', '../common/logger', 'tools-plain-node'],
-  ['src/tools/context.ts', '../auth/accountService', 'tools-plain-node'],
-  ['src/agents/historyRequests.ts', '../views/loadable', 'agents-is-ui'],
-  ['src/views/loadable.ts', '../agents/toolContext', 'only-entries-use-agents-and-mcp'],
+  ['src/agents/tools/format.ts', '../../common/logger', 'tools-plain-node'],
+  ['src/agents/tools/context.ts', '../../auth/accountService', 'tools-plain-node'],
+  ['src/agents/vscode/historyRequests.ts', '../../views/loadable', 'agents-is-ui'],
+  ['src/views/loadable.ts', '../agents/vscode/toolContext', 'only-entries-use-agents-and-mcp'],
 ];
 
 describe('import rules (lint)', function () {

@@ -3,10 +3,10 @@
 // Mobiles are written as people read them (0803 123 4567), as everywhere a person reads one;
 // the tool results keep the API's form (2348031234567), which the model passes back as input.
 
-import { formatNaira } from '../api';
-import { formatBillerName } from '../common/billerName';
-import { formatMobileForPeople } from '../common/formatMobile';
-import { countText } from '../common/plural';
+import { formatNaira } from '../../api';
+import { formatBillerName } from '../../common/billerName';
+import { formatMobileForPeople } from '../../common/formatMobile';
+import { countText } from '../../common/plural';
 import type { ToolEnvironment } from './context';
 import { TOOL_DEFINITIONS, type ToolInput, type ToolKey } from './definitions';
 

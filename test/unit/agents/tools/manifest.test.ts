@@ -3,10 +3,10 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { TOOLS } from '../../../src/tools/definitions';
-import { languageModelTools, languageModelToolStrings } from '../../../src/tools/manifest';
+import { TOOLS } from '../../../../src/agents/tools/definitions';
+import { languageModelTools, languageModelToolStrings } from '../../../../src/agents/tools/manifest';
 
-const REPO = path.resolve(__dirname, '../../../..');
+const REPO = path.resolve(__dirname, '../../../../..');
 const readJson = (file: string) => JSON.parse(readFileSync(path.join(REPO, file), 'utf8'));
 
 describe('Agent tools: one definition', () => {

@@ -5,8 +5,8 @@
 // state file; after a takeover it may be reached at another address.
 
 import { randomBytes } from 'node:crypto';
-import { isAuthError, WalletClient, type Bank, type WalletCredentials } from '../api';
-import type { SandboxClient } from '../sandbox';
+import { isAuthError, WalletClient, type Bank, type WalletCredentials } from '../../api';
+import type { SandboxClient } from '../../sandbox';
 import type { RecentRequest, RecentRequests, ToolContext } from '../tools/context';
 
 /** The sandbox's demo wallet: the one used when a tool names none. */

@@ -1,8 +1,8 @@
-// What the tools need from whoever runs them: the extension (src/agents) or the MCP server
-// (src/mcp). Plain Node: no vscode.
+// What the tools need from whoever runs them: the extension (src/agents/vscode) or the MCP server
+// (src/agents/mcp). Plain Node: no vscode.
 
-import type { Bank, WalletClient, WalletCredentials } from '../api';
-import type { SandboxClient } from '../sandbox';
+import type { Bank, WalletClient, WalletCredentials } from '../../api';
+import type { SandboxClient } from '../../sandbox';
 
 /** One request seen by the API, for "recent requests". */
 export interface RecentRequest {

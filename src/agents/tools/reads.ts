@@ -3,8 +3,8 @@
 import type { ToolContext } from './context';
 import type { ToolInput } from './definitions';
 import { bankLine, eventLine, money, requestLine, transactionDetail, transactionLine } from './format';
-import { maskAccountNumber } from '../common/masking';
-import { countText } from '../common/plural';
+import { maskAccountNumber } from '../../common/masking';
+import { countText } from '../../common/plural';
 
 export async function balance(ctx: ToolContext, input: ToolInput<'balance'>): Promise<string[]> {
   const answer = await ctx.withWallet((client, credentials) => client.getBalance(credentials), input.wallet);

@@ -1,10 +1,10 @@
 // The sandbox actions. They run only in the local sandbox (run.ts refuses them elsewhere);
 // money moves through the API client like any app's, once: a lost answer is "outcome unknown".
 
-import type { Fault } from '../sandbox/types';
-import { formatBillerName } from '../common/billerName';
-import { maskAccountNumber, maskMobile } from '../common/masking';
-import { countText } from '../common/plural';
+import type { Fault } from '../../sandbox/types';
+import { formatBillerName } from '../../common/billerName';
+import { maskAccountNumber, maskMobile } from '../../common/masking';
+import { countText } from '../../common/plural';
 import type { ToolContext } from './context';
 import type { ToolInput } from './definitions';
 import { eventLine, money, shortDate } from './format';

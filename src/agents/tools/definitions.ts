@@ -3,7 +3,7 @@
 // server's tools both come from here, so the two cannot drift. Plain Node: no vscode.
 
 import * as v from 'valibot';
-import { AIRTIME_PROVIDERS, TRANSACTION_TYPES } from '../api';
+import { AIRTIME_PROVIDERS, TRANSACTION_TYPES } from '../../api';
 
 const described = <T extends v.GenericSchema>(schema: T, text: string) => v.pipe(schema, v.description(text));
 const wholeNumber = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max));

@@ -6,8 +6,8 @@
 
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type * as Mcp from '../mcp/index';
-import { runCli, startFailure, USAGE } from '../sandbox/cli';
+import type * as Mcp from './agents/mcp/index';
+import { runCli, startFailure, USAGE } from './sandbox/cli';
 
 const MCP_USAGE = `${USAGE}
   --mcp                  serve the agent tools over MCP (stdio): stdout carries only the protocol,
@@ -42,7 +42,7 @@ async function main(argv: string[]): Promise<void> {
 
 // The extension loads this bundle for openSharedSandbox (one copy of the sandbox in the package,
 // and none in the extension's own bundle); run as a program, it is the CLI.
-export { openSharedSandbox, startSandbox } from '../sandbox';
+export { openSharedSandbox, startSandbox } from './sandbox';
 
 if (require.main === module) {
   main(process.argv.slice(2)).catch((error: unknown) => {

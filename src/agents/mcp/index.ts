@@ -2,7 +2,7 @@
 // (`npm run sandbox -- --mcp`, or VS Code starting the server it was told about).
 
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import type { SandboxClient } from '../sandbox';
+import type { SandboxClient } from '../../sandbox';
 import { sandboxToolContext } from './sandboxSession';
 import { createMcpServer } from './server';
 

@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { openSharedSandbox, type SharedSandbox } from '../../../src/sandbox';
+import { openSharedSandbox, type SharedSandbox } from '../../../../src/sandbox';
 
-const REPO = path.resolve(__dirname, '../../../..');
+const REPO = path.resolve(__dirname, '../../../../..');
 const CLI = path.join(REPO, 'dist', 'sandbox.js');
 
 type CallResult = { content: { type: string; text?: string }[]; isError?: boolean };

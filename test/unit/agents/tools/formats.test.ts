@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { describeFault, clearFaults } from '../../../src/tools/actions';
-import { confirmation } from '../../../src/tools/confirmation';
-import { eventLine } from '../../../src/tools/format';
-import { webhookEvent } from '../support/webhookEvent';
+import { describeFault, clearFaults } from '../../../../src/agents/tools/actions';
+import { confirmation } from '../../../../src/agents/tools/confirmation';
+import { eventLine } from '../../../../src/agents/tools/format';
+import { webhookEvent } from '../../support/webhookEvent';
 
 // Issue 25, one format per thing, in what the agent tools say: a confirmation (read by a person
 // before the call runs) writes mobiles and networks as the views do; a result (read by the

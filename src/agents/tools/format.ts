@@ -1,11 +1,11 @@
 // The compact text an agent reads: one line per record, naira with kobo, account numbers and
 // mobiles masked, pages and counts instead of dumps, never a secret. Plain Node.
 
-import { formatNaira, type Bank, type Transaction } from '../api';
-import type { PublicWebhookEvent } from '../sandbox';
-import { formatBillerName } from '../common/billerName';
-import { maskAccountNumber, maskMobile } from '../common/masking';
-import { countText } from '../common/plural';
+import { formatNaira, type Bank, type Transaction } from '../../api';
+import type { PublicWebhookEvent } from '../../sandbox';
+import { formatBillerName } from '../../common/billerName';
+import { maskAccountNumber, maskMobile } from '../../common/masking';
+import { countText } from '../../common/plural';
 import type { RecentRequest } from './context';
 
 const TYPE_WORDS: Readonly<Record<string, string>> = {
