@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { SANDBOX_STATE_FILE } from '../../auth/localSandbox';
+import { SANDBOX_STATE_FILE } from '../../localSandbox/localSandbox';
 
 // MCP server definition providers became API in VS Code 1.101; our @types/vscode is 1.100, so
 // the parts used are typed here and looked up at run time. 1.100 already has a function of that

@@ -1,6 +1,6 @@
 import type { AccountService } from '../../auth/accountService';
 import { ENVIRONMENTS } from '../../auth/environments';
-import type { LocalSandbox } from '../../auth/localSandbox';
+import type { LocalSandbox } from '../../localSandbox/localSandbox';
 import type { RecentRequests, ToolContext } from '../tools/context';
 
 /** The tools' view of the extension: the current environment, its active wallet, the local sandbox. */

@@ -10,7 +10,7 @@ import type { BankDirectory } from '../../banks/bankDirectory';
 import type { BankVerifier } from '../../banks/bankVerifier';
 import type { Logger } from '../../common/logger';
 import type { TransactionRecords } from '../transactionJson';
-import type { SandboxWatch } from '../../sandboxControl/sandboxWatch';
+import type { SandboxWatch } from '../../localSandbox/sandboxWatch';
 import type { RequestHistory } from '../../traffic/requestHistory';
 import type { RequestReplayer } from '../../traffic/replay';
 import type { PageContext } from '../html/parts';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { LocalSandbox } from '../auth/localSandbox';
+import type { LocalSandbox } from './localSandbox';
 import { Disposable, toDisposable } from '../common/lifecycle';
 import type { SandboxClient } from '../sandbox';
 

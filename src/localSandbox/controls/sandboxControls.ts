@@ -1,14 +1,14 @@
 import * as vscode from 'vscode';
-import { formatNaira, parseNairaToKobo, TRANSACTION_TYPES, type TransactionType } from '../api';
-import { formatMobileForPeople } from '../common/formatMobile';
-import { isRecord } from '../common/isRecord';
-import { transactionTypeLabel } from '../common/transactionTypes';
-import { UserFacingError } from '../common/userFacingError';
-import { inputCheck } from '../common/validators';
-import type { Fault } from '../sandbox';
-import { FAULT_ENDPOINTS } from '../sandboxControl/endpoints';
-import { faultEffect, faultTarget } from '../sandboxControl/faultLabel';
-import type { WalletModel } from '../views/walletModel';
+import { formatNaira, parseNairaToKobo, TRANSACTION_TYPES, type TransactionType } from '../../api';
+import { formatMobileForPeople } from '../../common/formatMobile';
+import { isRecord } from '../../common/isRecord';
+import { transactionTypeLabel } from '../../common/transactionTypes';
+import { UserFacingError } from '../../common/userFacingError';
+import { inputCheck } from '../../common/validators';
+import type { Fault } from '../../sandbox';
+import { FAULT_ENDPOINTS } from '../endpoints';
+import { faultEffect, faultTarget } from '../faultLabel';
+import type { WalletModel } from '../../views/walletModel';
 import { localSandbox, notify, targetMobile, type SandboxCommandDeps } from './sandboxAccess';
 
 // The Sandbox view's controls: faults and the delay on the sandbox's requests, and what a

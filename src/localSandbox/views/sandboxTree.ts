@@ -1,14 +1,14 @@
 import * as vscode from 'vscode';
-import type { AccountService } from '../auth/accountService';
-import { formatMobileForPeople } from '../common/formatMobile';
-import { formatDateTime } from '../common/formatTime';
-import { Disposable } from '../common/lifecycle';
-import type { Fault, SandboxClient } from '../sandbox';
-import { formatDuration } from '../sandboxControl/durations';
-import { faultEffect, faultTarget } from '../sandboxControl/faultLabel';
-import type { SandboxWatch } from '../sandboxControl/sandboxWatch';
+import type { AccountService } from '../../auth/accountService';
+import { formatMobileForPeople } from '../../common/formatMobile';
+import { formatDateTime } from '../../common/formatTime';
+import { Disposable } from '../../common/lifecycle';
+import type { Fault, SandboxClient } from '../../sandbox';
+import { formatDuration } from '../durations';
+import { faultEffect, faultTarget } from '../faultLabel';
+import type { SandboxWatch } from '../sandboxWatch';
 import { sandboxServerItem } from './sandboxServerItem';
-import { tidyItem } from './tidy';
+import { tidyItem } from '../../views/tidy';
 
 export type SandboxNode =
   | { kind: 'server' }

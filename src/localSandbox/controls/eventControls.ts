@@ -1,15 +1,15 @@
 import * as vscode from 'vscode';
-import { validateCallbackUrl } from '../api';
-import { ENVIRONMENTS } from '../auth/environments';
-import { COMMANDS } from '../common/commandIds';
-import { isRecord } from '../common/isRecord';
-import { UserFacingError } from '../common/userFacingError';
-import { inputCheck } from '../common/validators';
-import type { PublicWebhookEvent } from '../sandbox';
-import { formatDuration, parseDuration } from '../sandboxControl/durations';
-import { eventDescription, eventTitle, eventTypeLabel } from '../sandboxControl/eventSummary';
-import type { DetailPanel } from '../webview/panel';
-import { argumentOrPick, withProgress } from './deps';
+import { validateCallbackUrl } from '../../api';
+import { ENVIRONMENTS } from '../../auth/environments';
+import { COMMANDS } from '../../common/commandIds';
+import { isRecord } from '../../common/isRecord';
+import { UserFacingError } from '../../common/userFacingError';
+import { inputCheck } from '../../common/validators';
+import type { PublicWebhookEvent } from '../../sandbox';
+import { formatDuration, parseDuration } from '../durations';
+import { eventDescription, eventTitle, eventTypeLabel } from '../eventSummary';
+import type { DetailPanel } from '../../webview/panel';
+import { argumentOrPick, withProgress } from '../../commands/deps';
 import { localSandbox, notify, type SandboxCommandDeps } from './sandboxAccess';
 
 const SET_WEBHOOK_URL = () => ({ title: vscode.l10n.t('Set Webhook URL'), command: COMMANDS.setWebhookUrl });

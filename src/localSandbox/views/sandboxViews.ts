@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import type { AccountService } from '../auth/accountService';
-import type { SandboxWatch } from '../sandboxControl/sandboxWatch';
+import type { AccountService } from '../../auth/accountService';
+import type { SandboxWatch } from '../sandboxWatch';
 import { EventsTreeProvider, type EventNode } from './eventsTree';
 import { SandboxTreeProvider, type SandboxNode } from './sandboxTree';
 

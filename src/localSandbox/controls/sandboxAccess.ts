@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
-import { COMMANDS } from '../common/commandIds';
-import { isRecord } from '../common/isRecord';
-import { UserFacingError } from '../common/userFacingError';
-import type { SandboxClient } from '../sandbox';
-import type { SandboxWatch } from '../sandboxControl/sandboxWatch';
-import type { CommandDeps } from './deps';
+import { COMMANDS } from '../../common/commandIds';
+import { isRecord } from '../../common/isRecord';
+import { UserFacingError } from '../../common/userFacingError';
+import type { SandboxClient } from '../../sandbox';
+import type { SandboxWatch } from '../sandboxWatch';
+import type { CommandDeps } from '../../commands/deps';
 
 /** What the event and sandbox commands work on besides the accounts. */
 export interface SandboxCommandDeps extends CommandDeps {

@@ -1,11 +1,11 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { formatDuration, MAX_ADVANCE_SECONDS, parseDuration } from '../../../src/sandboxControl/durations';
-import { attemptOutcome, eventAmount, eventDescription, eventReference, failedDeliveries } from '../../../src/sandboxControl/eventSummary';
-import { faultEffect, faultTarget } from '../../../src/sandboxControl/faultLabel';
+import { formatDuration, MAX_ADVANCE_SECONDS, parseDuration } from '../../../src/localSandbox/durations';
+import { attemptOutcome, eventAmount, eventDescription, eventReference, failedDeliveries } from '../../../src/localSandbox/eventSummary';
+import { faultEffect, faultTarget } from '../../../src/localSandbox/faultLabel';
 import { webhookEvent } from '../support/webhookEvent';
 
-describe('sandboxControl: durations', () => {
+describe('localSandbox: durations', () => {
   it('reads durations as people type them', () => {
     const cases: [string, number][] = [
       ['90s', 90],
@@ -41,7 +41,7 @@ describe('sandboxControl: durations', () => {
   });
 });
 
-describe('sandboxControl: event summary and fault labels', () => {
+describe('localSandbox: event summary and fault labels', () => {
   it('reads the reference and amount from the payload, and only well-formed ones', () => {
     const event = webhookEvent();
     assert.equal(eventReference(event), '6b032c4a98870cc2513fa67a');

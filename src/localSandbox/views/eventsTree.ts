@@ -1,20 +1,13 @@
 import * as vscode from 'vscode';
-import type { AccountService } from '../auth/accountService';
-import { COMMANDS } from '../common/commandIds';
-import { formatDateTime } from '../common/formatTime';
-import { countText } from '../common/plural';
-import { Disposable } from '../common/lifecycle';
-import type { PublicWebhookEvent, WebhookAttempt } from '../sandbox';
-import {
-  attemptOutcome,
-  attemptSucceeded,
-  eventDescription,
-  eventStateLabel,
-  eventTitle,
-  failedDeliveries,
-} from '../sandboxControl/eventSummary';
-import type { SandboxWatch } from '../sandboxControl/sandboxWatch';
-import { tidyItem } from './tidy';
+import type { AccountService } from '../../auth/accountService';
+import { COMMANDS } from '../../common/commandIds';
+import { formatDateTime } from '../../common/formatTime';
+import { countText } from '../../common/plural';
+import { Disposable } from '../../common/lifecycle';
+import type { PublicWebhookEvent, WebhookAttempt } from '../../sandbox';
+import { attemptOutcome, attemptSucceeded, eventDescription, eventStateLabel, eventTitle, failedDeliveries } from '../eventSummary';
+import type { SandboxWatch } from '../sandboxWatch';
+import { tidyItem } from '../../views/tidy';
 
 export type EventNode = { kind: 'event'; id: string; event: PublicWebhookEvent } | { kind: 'attempt'; id: string; attempt: WebhookAttempt };
 
