@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { AccountService } from '../../auth/accountService';
-import type { SandboxWatch } from '../sandboxWatch';
+import type { LocalSandbox } from '../localSandbox';
+import { SandboxWatch } from '../sandboxWatch';
 import { EventsTreeProvider, type EventNode } from './eventsTree';
 import { SandboxTreeProvider, type SandboxNode } from './sandboxTree';
 
@@ -12,8 +13,16 @@ export interface SandboxViews {
   disposables: vscode.Disposable[];
 }
 
-/** The Events view (bottom panel, badge = failed deliveries) and the Sandbox view (sidebar, local only). */
-export function registerSandboxViews(service: AccountService, watch: SandboxWatch): SandboxViews {
+/**
+ * The Events view (bottom panel, badge = failed deliveries) and the Sandbox view (sidebar, local
+ * only), over one watch of the local sandbox (which the panel's event pages and the controls share).
+ */
+export function registerSandboxViews(
+  context: vscode.ExtensionContext,
+  service: AccountService,
+  sandbox: LocalSandbox,
+): { watch: SandboxWatch; views: SandboxViews } {
+  const watch = new SandboxWatch(sandbox);
   const eventsTree = new EventsTreeProvider(service, watch);
   const eventsView = vscode.window.createTreeView('walletConsole.events', { treeDataProvider: eventsTree, showCollapseAll: true });
   const badge = () => {
@@ -34,5 +43,6 @@ export function registerSandboxViews(service: AccountService, watch: SandboxWatc
       if (event.visible) sandboxTree.refresh();
     }),
   ];
-  return { eventsTree, eventsView, sandboxTree, sandboxView, disposables };
+  context.subscriptions.push(watch, ...disposables);
+  return { watch, views: { eventsTree, eventsView, sandboxTree, sandboxView, disposables } };
 }
