@@ -6,6 +6,9 @@
 //   auth, localSandbox    beside each other, never each other: may import api, common (localSandbox
 //                         also sandbox: it starts and watches the local one; auth gets its URL from
 //                         the composition root)
+//   agents/tools          the agent tools' one definition: plain Node, may import api, sandbox
+//                         and the plain masking/billerName/plural/formatMobile modules of common
+//   agents/mcp            the MCP server over the tools: plain Node, no vscode
 //   banks, money,         the services the UI shares: may import auth, localSandbox and below
 //   traffic               (money: sending and watching transfers; traffic: the Requests view's records)
 //   views, webview,       the UI: may import the services and below, not each other
@@ -14,10 +17,7 @@
 //                         client or network: it never sends a key anywhere)
 //   commands,             may import the UI and below (localSandbox/controls: the commands of the
 //   localSandbox/controls Events and Sandbox views)
-//   agents/tools          the agent tools' one definition: plain Node, may import api, sandbox
-//                         and the plain masking/billerName/plural/formatMobile modules of common
-//   agents/mcp            the MCP server over the tools: plain Node, no vscode
-//   agents/vscode         the tools in VS Code (UI layer): may import agents/tools, auth, banks and below
+//   agents/vscode         the tools in VS Code (UI layer): may import agents/tools, the services and below
 //   sandboxCli.ts         the sandbox CLI entry: sandbox, and agents/mcp only when asked for
 //   extension*.ts         the composition root: wires it all
 // test/unit/common/importRules.test.ts proves that each rule fails on a planted import.
