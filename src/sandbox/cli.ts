@@ -5,7 +5,7 @@ import { startSandbox } from './start';
 import type { LoadedScenario, SandboxClient, SandboxOptions, SandboxRole } from './types';
 
 // `npm run sandbox -- --port 4010`: the sandbox as a standalone process. The entry that runs it is
-// src/cli/sandbox.ts (dist/sandbox.js), which also composes the MCP server when asked.
+// src/sandboxCli.ts (dist/sandbox.js), which also composes the MCP server when asked.
 
 export const USAGE = `Usage: npm run sandbox -- [options]
 

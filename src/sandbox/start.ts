@@ -1,22 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import { AddressInfo } from 'node:net';
-import { VirtualClock } from './clock';
-import type { ExchangeObserver } from './exchange';
-import { Knobs } from './knobs';
-import { Ledger } from './ledger';
-import { listenFrom } from './listen';
-import { SandboxEnv } from './router';
-import { Scheduler } from './scheduler';
-import { advanceClock } from './timeTravel';
-import { createSandboxServer } from './server';
+import { VirtualClock } from './domain/clock';
+import type { ExchangeObserver } from './http/exchange';
+import { Knobs } from './http/knobs';
+import { Ledger } from './domain/ledger';
+import { listenFrom } from './http/listen';
+import { SandboxEnv } from './http/router';
+import { Scheduler } from './domain/scheduler';
+import { advanceClock } from './admin/timeTravel';
+import { createSandboxServer } from './http/server';
 import { ChangeFeed } from './sharing/feed';
 import { claimStateFile, OwnerLock, StateFileInUse } from './sharing/ownerLock';
-import { SandboxState } from './state';
-import { StateWriter } from './stateWriter';
-import { loadState } from './store';
+import { SandboxState } from './domain/state';
+import { StateWriter } from './persistence/stateWriter';
+import { loadState } from './persistence/store';
 import { LoadedScenario, RecordedRequest, Sandbox, SandboxChange, SandboxOptions, TransactionRecord, TransactionType } from './types';
-import { publicEvent, Webhooks } from './webhooks';
-import { sendTestEvent } from './testEvents';
+import { publicEvent, Webhooks } from './domain/webhooks';
+import { sendTestEvent } from './admin/testEvents';
 import type { Scenario } from './scenario/format';
 import { parseScenario, readScenarioFile } from './scenario/parse';
 import { applyPasscodes, buildScenarioState, scenarioKnobs } from './scenario/world';
@@ -111,7 +111,7 @@ async function serve(options: SandboxOptions, role: string, lock: OwnerLock | un
   };
   if (writer) {
     // Saved before the first request, so the signing secret of every token it issues (and the
-    // state a journal line builds on) is on disk. A failure is logged; the sandbox still runs.
+    // state an append-log line builds on) is on disk. A failure is logged; the sandbox still runs.
     await writer.commit().catch(() => undefined);
   }
 

@@ -1,6 +1,6 @@
 // Public shapes of the sandbox. Kept apart from the implementation so callers can import them cheaply.
 
-import type { ExchangeObserver } from './exchange';
+import type { ExchangeObserver } from './http/exchange';
 import type { Scenario } from './scenario/format';
 
 export { TRANSACTION_TYPES, type TransactionType } from './transactionTypes';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { BANKS } from '../banks';
+import { BANKS } from '../domain/banks';
 import { TRANSACTION_TYPES } from '../transactionTypes';
 
 // The scenario file (`wallet-sandbox.json`): the world a sandbox starts in, the same file in the

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import * as v from 'valibot';
-import { DEMO_WALLETS } from '../seedWallets';
+import { DEMO_WALLETS } from '../seed/seedWallets';
 import { Scenario } from './format';
 
 // Reading a scenario: one readable line for the first thing wrong, naming its JSON path

@@ -1,10 +1,10 @@
-import { bankByCode } from '../banks';
-import { generateHistory } from '../history';
-import { hashPassword } from '../password';
-import { newAppKeys } from '../records';
-import { SandboxState } from '../state';
+import { bankByCode } from '../domain/banks';
+import { generateHistory } from '../seed/seededHistory';
+import { hashPassword } from '../domain/password';
+import { newAppKeys } from '../persistence/records';
+import { SandboxState } from '../domain/state';
 import type { Fault, LoadedScenario, Recipient } from '../types';
-import type { BankAccount } from '../wallet';
+import type { BankAccount } from '../domain/wallet';
 import { normaliseMobile } from './parse';
 import type { Scenario, ScenarioWallet } from './format';
 

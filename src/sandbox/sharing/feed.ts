@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
-import type { SandboxExchange } from '../exchange';
+import type { SandboxExchange } from '../http/exchange';
 import type { SandboxChange } from '../types';
 import { encodeExchange, frame, type Hello, OWNER_TOKEN_HEADER } from './wire';
 

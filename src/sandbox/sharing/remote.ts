@@ -1,5 +1,5 @@
 import { request, type ClientRequest } from 'node:http';
-import type { SandboxExchange } from '../exchange';
+import type { SandboxExchange } from '../http/exchange';
 import type {
   Fault,
   PublicWebhookEvent,

@@ -1,5 +1,5 @@
 import { startSandbox } from '../start';
-import type { SandboxExchange } from '../exchange';
+import type { SandboxExchange } from '../http/exchange';
 import type { Sandbox, SandboxChange, SandboxClient, SandboxOptions, SandboxRole } from '../types';
 import { localClient } from './localClient';
 import { StateFileInUse } from './ownerLock';

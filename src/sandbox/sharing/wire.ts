@@ -1,4 +1,4 @@
-import type { SandboxExchange } from '../exchange';
+import type { SandboxExchange } from '../http/exchange';
 
 // What GET /__sandbox/watch sends: server-sent events, one JSON line of data each.
 //   hello     { instance, pid, role, exchanges }  first, once

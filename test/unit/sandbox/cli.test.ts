@@ -7,8 +7,8 @@ import { openSharedSandbox } from '../../../src/sandbox';
 import { CliConfig, isLoopback, parseArgs } from '../../../src/sandbox/cli';
 import { call, expectOk } from './helpers';
 
-// The compiled CLI entry: out/src/cli/sandbox.js.
-const CLI = path.resolve(__dirname, '../../../src/cli/sandbox.js');
+// The compiled CLI entry: out/src/sandboxCli.js.
+const CLI = path.resolve(__dirname, '../../../src/sandboxCli.js');
 
 interface Run {
   child: ChildProcess;
