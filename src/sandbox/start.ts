@@ -189,6 +189,7 @@ async function serve(options: SandboxOptions, role: string, lock: OwnerLock | un
       state.requireWallet(mobile);
       state.credentials.expireAccessTokens(mobile, now());
     },
+    balance: (mobile) => state.requireWallet(mobile).record.balance,
     setBalance: (mobile, kobo) => {
       if (!Number.isSafeInteger(kobo) || kobo < 0) {
         throw new Error('balance must be a whole, non-negative number of kobo');

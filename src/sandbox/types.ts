@@ -1,7 +1,7 @@
 // Public shapes of the sandbox. Kept apart from the implementation so callers can import them cheaply.
 
 import type { ExchangeObserver } from './http/exchange';
-import type { Scenario } from './scenario/format';
+import type { ScenarioFile } from './scenario/scenarioFile';
 
 export { TRANSACTION_TYPES, type TransactionType } from './transactionTypes';
 import type { TransactionType } from './transactionTypes';
@@ -143,7 +143,7 @@ export interface SandboxOptions {
    * (`wallet-sandbox.json`). With a state file, it makes the world only when the file is new; the
    * scenario's passcodes and knobs apply either way. Overrides `seed` only where `seed` is unset.
    */
-  scenario?: Scenario | string;
+  scenario?: ScenarioFile | string;
   /** Clock in epoch milliseconds; lets tests move time instead of sleeping. Defaults to Date.now. */
   now?: () => number;
   /** Where warnings go (corrupt state file, failed writes). Defaults to console.warn. */
@@ -201,6 +201,8 @@ export interface Sandbox {
   revokeRefreshTokens(mobile: string): void;
   /** Makes every access token the wallet holds read as expired, as if its lifetime had run out. */
   expireAccessTokens(mobile: string): void;
+  /** The wallet's balance in kobo; throws for a mobile no wallet has. */
+  balance(mobile: string): number;
   setBalance(mobile: string, kobo: number): void;
   addTransaction(mobile: string, tx: Partial<TransactionRecord> & { type: TransactionType; amount: number }): TransactionRecord;
   generateTransactions(mobile: string, count: number): void;

@@ -2,22 +2,12 @@ import { readFile } from 'node:fs/promises';
 import * as v from 'valibot';
 import { DEMO_WALLETS } from '../seed/seedWallets';
 import { Scenario } from './format';
+import { ScenarioError } from './scenarioError';
+
+export { ScenarioError };
 
 // Reading a scenario: one readable line for the first thing wrong, naming its JSON path
 // (`wallets[2].balance: must be an integer number of kobo`), so the fix is obvious from a CI log.
-
-/** A scenario that cannot be used; `path` is the JSON path at fault ('' for the whole file). */
-export class ScenarioError extends Error {
-  override readonly name = 'ScenarioError';
-
-  constructor(
-    readonly path: string,
-    readonly problem: string,
-    readonly file?: string,
-  ) {
-    super(`${file ? `${file}: ` : ''}${path ? `${path}: ` : ''}${problem}`);
-  }
-}
 
 type PathItem = { key: unknown };
 

@@ -1,0 +1,67 @@
+// The scenario format as plain TypeScript, for the package's type declarations: its users get
+// the types without valibot. scenarioFileCheck.ts fails to compile when the two drift apart.
+
+type Mobile = string;
+type BankCode = string;
+
+/** The world a sandbox starts in (docs/scenarios.md). Every field is optional; amounts are integer kobo. */
+export interface ScenarioFile {
+  $schema?: string;
+  /** The same seed gives the same names, accounts and histories. */
+  seed?: number;
+  clock?: { /** ISO 8601 with a zone: the virtual clock's time when the world starts. */ start?: string };
+  tokenLifetimeSeconds?: number;
+  latencyMs?: number;
+  faults?: ScenarioFault[];
+  developers?: { email: string; password: string; apps?: ScenarioApp[] }[];
+  wallets?: ScenarioWallet[];
+  /** Accounts outside the sandbox's wallets: the name verification answers and what a transfer does. */
+  bankAccounts?: {
+    bankCode: BankCode;
+    accountNumber: string;
+    accountName: string;
+    outcome?: 'normal' | 'instant' | 'held' | 'fails' | 'unresolved';
+  }[];
+}
+
+export interface ScenarioApp {
+  name: string;
+  key?: string;
+  /** The X-App-Key a test hard-codes. */
+  sandboxKey?: string;
+  callbackURL?: string;
+  wallets?: Mobile[];
+}
+
+export interface ScenarioWallet {
+  mobile: Mobile;
+  name?: string;
+  /** Every sign-in of the wallet gets this 6-digit passcode. */
+  passcode?: string;
+  /** Kobo. */
+  balance?: number;
+  /** A number: that many generated; a list: exactly these. */
+  transactions?:
+    | number
+    | {
+        type: 'bank' | 'phone' | 'bills' | 'bvn' | 'vtu';
+        amount: number;
+        reference?: string;
+        createdAt?: string;
+        recipient?: { bankCode: BankCode; accountNumber: string; accountName: string } | { mobile: Mobile; name?: string };
+      }[];
+  accounts?: { bankCode: BankCode; accountNumber: string; accountName?: string }[];
+}
+
+export interface ScenarioFault {
+  path: string;
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  status?: number;
+  body?: string;
+  contentType?: string;
+  success2xxFalse?: boolean;
+  drop?: boolean;
+  delayMs?: number;
+  retryAfterSeconds?: number;
+  times?: number;
+}

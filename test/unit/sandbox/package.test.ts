@@ -1,0 +1,140 @@
+import * as assert from 'node:assert/strict';
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+
+// The sandbox package as a developer gets it: `npm run package:sandbox` writes the tarball, which
+// is installed into an empty project (no other install step) and used there from an ES module,
+// from CommonJS, from TypeScript with strict checks, and as `npx wallet-sandbox`.
+
+const run = promisify(execFile);
+const ROOT = path.resolve(__dirname, '../../../..');
+const TSC = path.join(ROOT, 'node_modules/typescript/bin/tsc');
+
+const SCENARIO = {
+  developers: [{ email: 'ci@example.ng', password: 'ci-password', apps: [{ name: 'shop', sandboxKey: 'sk_test_pkg_0000000001' }] }],
+  wallets: [{ mobile: '08031112222', passcode: '123456', balance: 250000 }],
+};
+
+const ESM_TEST = `
+import { startSandbox, ScenarioError } from 'wallet-sandbox';
+const sandbox = await startSandbox({ scenario: 'wallet-sandbox.json' });
+const headers = { 'x-app-key': 'sk_test_pkg_0000000001' };
+const banks = await (await fetch(sandbox.url + '/v1/queries/banks', { headers })).json();
+if (!banks.success) throw new Error('banks: ' + JSON.stringify(banks));
+if (sandbox.balance('2348031112222') !== 250000) throw new Error('balance');
+const before = sandbox.clock.now().getTime();
+await sandbox.clock.advance(3600);
+if (sandbox.clock.now().getTime() - before < 3600_000) throw new Error('clock');
+await startSandbox({ scenario: { wallets: [{ mobile: '0803', balance: 1 }] } }).then(
+  () => { throw new Error('a bad scenario started'); },
+  (error) => { if (!(error instanceof ScenarioError) || error.path !== 'wallets[0].mobile') throw error; },
+);
+await sandbox.close();
+console.log('esm ok ' + sandbox.scenario.apps[0].sandboxKey);
+`;
+
+const CJS_TEST = `
+const { startSandbox, SandboxTimeoutError } = require('wallet-sandbox');
+(async () => {
+  const sandboxes = await Promise.all([1, 2, 3].map(() => startSandbox()));
+  if (new Set(sandboxes.map((s) => s.port)).size !== 3) throw new Error('ports');
+  await sandboxes[0].webhooks.waitFor({ type: 'BANK_TRANSFER' }, { timeoutMs: 50 }).then(
+    () => { throw new Error('an event out of nowhere'); },
+    (error) => { if (!(error instanceof SandboxTimeoutError)) throw error; },
+  );
+  await Promise.all(sandboxes.map((s) => s.close()));
+  console.log('cjs ok');
+})();
+`;
+
+const TS_TEST = `
+import { startSandbox, type ScenarioFile, type WalletSandbox } from 'wallet-sandbox';
+const scenario: ScenarioFile = { wallets: [{ mobile: '08031112222', balance: 100 }] };
+export async function check(): Promise<number> {
+  await using sandbox: WalletSandbox = await startSandbox({ scenario, port: 0 });
+  return sandbox.balance('2348031112222');
+}
+`;
+
+describe('sandbox package: the tarball in an empty project', function () {
+  this.timeout(180_000);
+  let project: string;
+  let tarball: string;
+
+  before(async () => {
+    await run(process.execPath, [path.join(ROOT, 'scripts/sandbox/package.mjs')], { cwd: ROOT });
+    const name = readdirSync(ROOT).find((file) => /^wallet-sandbox-.*\.tgz$/.test(file));
+    assert.ok(name, 'npm run package:sandbox wrote wallet-sandbox-<version>.tgz at the root');
+    tarball = path.join(ROOT, name);
+    project = mkdtempSync(path.join(tmpdir(), 'wallet-sandbox-user-'));
+    writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'my-app', private: true }));
+    writeFileSync(path.join(project, 'wallet-sandbox.json'), JSON.stringify(SCENARIO));
+    await run('npm', ['install', '--offline', '--no-audit', '--no-fund', tarball], { cwd: project });
+  });
+
+  after(() => rmSync(project, { recursive: true, force: true }));
+
+  it('is small and has no runtime dependencies', () => {
+    assert.ok(statSync(tarball).size <= 300 * 1024, `${statSync(tarball).size} bytes`);
+    assert.deepEqual(
+      readdirSync(path.join(project, 'node_modules')).filter((dir) => !dir.startsWith('.')),
+      ['wallet-sandbox'],
+    );
+  });
+
+  it('works from an ES module', async () => {
+    writeFileSync(path.join(project, 'esm.test.mjs'), ESM_TEST);
+    const { stdout } = await run(process.execPath, ['esm.test.mjs'], { cwd: project });
+    assert.equal(stdout.trim(), 'esm ok sk_test_pkg_0000000001');
+  });
+
+  it('works from CommonJS, many instances in one process, and the process exits by itself', async () => {
+    writeFileSync(path.join(project, 'cjs.test.cjs'), CJS_TEST);
+    const { stdout } = await run(process.execPath, ['cjs.test.cjs'], { cwd: project, timeout: 20_000 });
+    assert.equal(stdout.trim(), 'cjs ok');
+  });
+
+  it('type-checks from TypeScript under --strict, with no library types but those of Node', async () => {
+    writeFileSync(path.join(project, 'check.ts'), TS_TEST);
+    const flags = ['--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022'];
+    // A Node project has @types/node: this repository's stands in for it.
+    const node = ['--typeRoots', path.join(ROOT, 'node_modules/@types'), '--types', 'node'];
+    await run(process.execPath, [TSC, ...flags, '--lib', 'es2022,esnext.disposable,dom', ...node, 'check.ts'], { cwd: project });
+  });
+
+  it('runs as npx wallet-sandbox --json: one ready line on stdout, then a clean stop', async () => {
+    const child = spawn('npx', ['--no-install', 'wallet-sandbox', '--port', '0', '--json', '--scenario', 'wallet-sandbox.json'], {
+      cwd: project,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let pid: number | undefined;
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      const deadline = Date.now() + 15_000;
+      while (!out.includes('\n') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      const ready = JSON.parse(out.split('\n')[0] ?? '') as { url: string; pid: number; apps: { sandboxKey: string }[] };
+      pid = ready.pid;
+      assert.deepEqual(
+        ready.apps.map((app) => app.sandboxKey),
+        ['sk_test_pkg_0000000001'],
+      );
+      assert.equal((await fetch(`${ready.url}/__sandbox/health`)).status, 200);
+      // The sandbox's own process: npx runs it as a child and does not pass signals on.
+      process.kill(ready.pid, 'SIGTERM');
+      assert.equal(await exited, 0);
+      assert.equal(out.trim().split('\n').length, 1, 'nothing on stdout but the ready line');
+    } finally {
+      child.kill('SIGKILL');
+      try {
+        if (pid !== undefined) process.kill(pid, 'SIGKILL');
+      } catch {
+        // Stopped already, as it should be.
+      }
+    }
+  });
+});
