@@ -373,6 +373,11 @@ export class SandboxState {
     return this.apps.get(id);
   }
 
+  /** The developer's apps, oldest first, without deleted ones. */
+  appsOf(developerId: string): AppRecord[] {
+    return [...this.apps.values()].filter((app) => app.developerID === developerId && !app.deleted);
+  }
+
   /** The app whose callbackURL was set most recently, if any has one. */
   latestCallbackApp(): AppRecord | undefined {
     let latest: AppRecord | undefined;

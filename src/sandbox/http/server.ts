@@ -8,6 +8,7 @@ import { sendError } from './answer';
 import { Router, SandboxEnv } from './router';
 import { adminRoutes } from '../admin/routes';
 import { adminMoneyRoutes } from '../admin/moneyRoutes';
+import { appRoutes } from './routes/apps';
 import { developerRoutes } from './routes/developer';
 import { moneyRoutes } from './routes/money';
 import { walletAuthRoutes } from './routes/walletAuth';
@@ -24,6 +25,7 @@ import { Fault } from '../types';
 
 const apiRouter = new Router();
 developerRoutes(apiRouter);
+appRoutes(apiRouter);
 walletAuthRoutes(apiRouter);
 walletQueryRoutes(apiRouter);
 moneyRoutes(apiRouter);
