@@ -4,9 +4,9 @@ import { performance } from 'node:perf_hooks';
 import { keepBodyOf, type KeptBody } from './server/body';
 import { ADMIN_PREFIX } from './server/target';
 
-// An optional observer of every exchange (SandboxOptions.onExchange): tests hold each answer
-// against the OpenAPI document, and the extension's Requests view records them. Only installed
-// when asked for: the common path pays nothing.
+// The observer of every exchange: the request journal (requests/journal.ts) and
+// SandboxOptions.onExchange (tests hold each answer against the OpenAPI document). Only installed
+// when one is wanted: a sandbox that records nothing pays nothing.
 
 /** One request and the answer the sandbox sent, as the client saw them. */
 export interface SandboxExchange {
@@ -27,6 +27,8 @@ export interface SandboxExchange {
    */
   requestHeaders: readonly string[];
   userAgent: string;
+  /** The sender's address ('' once its socket is gone). */
+  remoteAddress: string;
   /** The request body as the sandbox read it (empty when none was read, or it was too large to keep). */
   requestBody: Buffer;
   /** When the request arrived (epoch ms, the real clock) and how long the answer took. */
@@ -79,8 +81,8 @@ export function reportDropped(res: ServerResponse): void {
   (res as Reporting)[REPORT]?.(0, {}, NOTHING);
 }
 
-// This runs for every request while the Requests view records, so it copies nothing and
-// allocates one object: `npm run bench -- --only traffic` holds it to 10 % of the throughput.
+// This runs for every request the journal records: it copies nothing and allocates one object
+// (docs/benchmarks.md, Recording cost).
 function report(
   observer: ExchangeObserver,
   res: ServerResponse,
@@ -108,6 +110,7 @@ function report(
     body: bytes,
     requestHeaders: req.rawHeaders,
     userAgent: req.headers['user-agent'] ?? '',
+    remoteAddress: req.socket.remoteAddress ?? '',
     requestBody: requestBody?.body ?? NOTHING,
     // The same clock as the duration's, in epoch ms: one clock read per request, not two.
     startedAt: Math.round(performance.timeOrigin + started),

@@ -14,13 +14,12 @@ import { walletAuthRoutes } from './routes/walletAuth';
 import { walletQueryRoutes } from './routes/walletQueries';
 import { answerError, Dispatcher, guarded, Pending } from './server/dispatch';
 import { injectFault } from './server/faultInjection';
-import { recordRequest } from './server/requestLog';
 import { readTarget } from './server/target';
 import { Waits } from './server/waits';
 import { Fault } from './types';
 
-// The HTTP server: one catch for everything, then recording, latency and faults for API
-// requests, then the dispatcher (server/dispatch.ts).
+// The HTTP server: one catch for everything, then latency and faults for API requests (the
+// journal hears of every answer through the exchange observer), then the dispatcher (server/dispatch.ts).
 
 const apiRouter = new Router();
 developerRoutes(apiRouter);
@@ -61,10 +60,7 @@ export function createSandboxServer(env: SandboxEnv, log: (line: string) => void
   /** The common case (no latency, no fault) goes straight to the dispatcher without a promise. */
   function handle(req: IncomingMessage, res: ServerResponse): Promise<void> | undefined {
     const request: Pending = { req, res, ...readTarget(req.method, req.url) };
-    const { method, path, rawQuery, admin } = request;
-    if (!admin) {
-      recordRequest(env, res, method, path, rawQuery);
-    }
+    const { method, path, admin } = request;
     try {
       if (!path.startsWith('/')) {
         throw invalid('The request target must be a path starting with "/"');

@@ -9,12 +9,14 @@ import { SandboxEnv } from './router';
 import { Scheduler } from './scheduler';
 import { advanceClock } from './timeTravel';
 import { createSandboxServer } from './server';
+import { recordInto } from './requests/record';
+import { RequestJournal } from './requests/journal';
 import { ChangeFeed } from './sharing/feed';
 import { claimStateFile, OwnerLock, StateFileInUse } from './sharing/ownerLock';
 import { SandboxState } from './state';
 import { StateWriter } from './stateWriter';
 import { loadState } from './store';
-import { RecordedRequest, Sandbox, SandboxChange, SandboxOptions, TransactionRecord, TransactionType } from './types';
+import { Sandbox, SandboxChange, SandboxOptions, TransactionRecord, TransactionType } from './types';
 import { publicEvent, Webhooks } from './webhooks';
 import { sendTestEvent } from './testEvents';
 
@@ -107,7 +109,9 @@ async function serve(options: SandboxOptions, role: string, lock: OwnerLock | un
   const knobs = new Knobs(options.tokenLifetimeSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS, () =>
     notify({ wallets: [], transfers: [], events: [], knobs: true }),
   );
-  const requests: RecordedRequest[] = [];
+  const requests = new RequestJournal(options.journal);
+  // Those attached with the owner's secret (other windows, the MCP server) keep a copy of the journal.
+  requests.onChange((change) => feed.journal(change));
   const scheduler = new Scheduler(now, (error) =>
     log(`Wallet sandbox: scheduled work failed: ${(error as Error)?.stack ?? String(error)}`),
   );
@@ -131,7 +135,7 @@ async function serve(options: SandboxOptions, role: string, lock: OwnerLock | un
     onChange,
     feed,
   };
-  const { server, shutdown } = createSandboxServer(env, log, observer(options, feed));
+  const { server, shutdown } = createSandboxServer(env, log, observer(options, requests));
   ledger.restore();
   webhooks.restore();
 
@@ -201,16 +205,15 @@ async function serve(options: SandboxOptions, role: string, lock: OwnerLock | un
   };
 }
 
-/** The exchange observer: the caller's, and the stream's when others may attach (publishExchanges). */
-function observer(options: SandboxOptions, feed: ChangeFeed): ExchangeObserver | undefined {
+/** The exchange observer: the journal's (unless it records nothing) and the caller's. */
+function observer(options: SandboxOptions, journal: RequestJournal): ExchangeObserver | undefined {
   const own = options.onExchange;
-  if (!options.publishExchanges) return own;
+  if (!journal.recording) return own;
+  const record = recordInto(journal);
   return own
     ? (exchange) => {
+        record(exchange);
         own(exchange);
-        if (feed.wantsExchanges) feed.exchange(exchange);
       }
-    : (exchange) => {
-        if (feed.wantsExchanges) feed.exchange(exchange);
-      };
+    : record;
 }

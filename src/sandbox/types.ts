@@ -1,6 +1,7 @@
 // Public shapes of the sandbox. Kept apart from the implementation so callers can import them cheaply.
 
 import type { ExchangeObserver } from './exchange';
+import type { JournalLimits, JournalReader, RequestJournal } from './requests/journal';
 
 export type TransactionType = 'bank' | 'phone' | 'bills' | 'bvn' | 'vtu';
 
@@ -124,11 +125,10 @@ export interface SandboxOptions {
   /** What this process is, for the other users of the state file (default 'program'). */
   role?: SandboxRole;
   /**
-   * Lets the owner's stream (GET /__sandbox/watch with the owner file's secret) carry every
-   * request and answer, for the Requests views of the processes that use this sandbox. Observes
-   * every exchange, as onExchange does: only for sandboxes others attach to.
+   * How much of its request journal (Sandbox.requests) the sandbox keeps: by default the last 500
+   * requests within 16 MB; `maxEntries: 0` records nothing.
    */
-  publishExchanges?: boolean;
+  journal?: Partial<JournalLimits>;
   tokenLifetimeSeconds?: number;
   seed?: number;
   /** Clock in epoch milliseconds; lets tests move time instead of sleeping. Defaults to Date.now. */
@@ -160,23 +160,12 @@ export interface SandboxKnobs {
   faults: Fault[];
 }
 
-/** How many recent requests the log keeps (GET /__sandbox/requests shows exactly these). */
-export const MAX_RECORDED_REQUESTS = 10_000;
-
-export interface RecordedRequest {
-  method: string;
-  path: string;
-  query: string;
-  status: number; // 0 when a fault dropped the connection
-  at: number;
-}
-
 export interface Sandbox {
   readonly url: string;
   readonly port: number;
   readonly knobs: SandboxKnobs;
-  /** The request log, oldest first: the last MAX_RECORDED_REQUESTS, and up to 1,000 more between trims. */
-  readonly requests: RecordedRequest[];
+  /** Every API request it answered, within the journal's limits (docs/requests.md): list, filter, wait, clear. */
+  readonly requests: RequestJournal;
   close(): Promise<void>;
   /** The virtual clock (epoch ms): real time plus every advance. */
   now(): number;
@@ -246,6 +235,8 @@ export interface SandboxClient {
   resetWallet(mobile: string): Promise<void>;
   redeliverEvent(id: string): Promise<PublicWebhookEvent>;
   sendTestEvent(type: WebhookType, appId?: string): Promise<PublicWebhookEvent>;
-  /** The last `limit` API requests served, oldest first. */
-  recentRequests(limit: number): Promise<RecordedRequest[]>;
+  /** The sandbox's request journal: its own, or a copy kept current from its change stream. */
+  readonly requests: JournalReader;
+  /** Empties the sandbox's request journal (every process's view of it). */
+  clearRequests(): Promise<void>;
 }
