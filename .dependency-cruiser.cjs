@@ -6,8 +6,8 @@
 //   auth                  may import api, common, sandbox (to start the local one)
 //   banks, documents,     the services the UI shares: may import auth and below
 //   money, sandboxControl, (money: sending and watching transfers; sandboxControl: the
-//   traffic               in-process sandbox for the Events and Sandbox views; traffic:
-//                         the recorded requests of the Requests view)
+//   requests              in-process sandbox for the Events and Sandbox views; requests:
+//                         the Requests view's list, read from the sandbox's request journal)
 //   views, webview        the UI: may import the services and below, not each other
 //   linter                the key linter, UI beside views and webview: imports only common (no
 //                         client or network: it never sends a key anywhere)
@@ -40,12 +40,12 @@ module.exports = {
     layer(
       'auth-below-services-and-ui',
       '^src/auth/',
-      `^src/(banks|documents|money|sandboxControl|traffic|views|webview|commands)/|${ACTIVATION}`,
+      `^src/(banks|documents|money|sandboxControl|requests|views|webview|commands)/|${ACTIVATION}`,
       'src/auth imports only api, common and sandbox.',
     ),
     layer(
       'services-below-ui',
-      '^src/(banks|documents|money|sandboxControl|traffic)/',
+      '^src/(banks|documents|money|sandboxControl|requests)/',
       `^src/(views|webview|commands)/|${ACTIVATION}`,
       'The shared services sit below the UI.',
     ),

@@ -28,10 +28,9 @@ import { registerSandboxViews } from './views/sandboxViews';
 import { SandboxWatch } from './sandboxControl/sandboxWatch';
 import { EnvironmentStatus } from './views/environmentStatus';
 import { registerWebview } from './webview/register';
-import { EXTENSION_USER_AGENT, recordFromTransport } from './traffic/capture';
-import { RequestHistory } from './traffic/requestHistory';
-import { DEFAULT_HISTORY_SIZE } from './traffic/requestList';
-import { RequestReplayer } from './traffic/replay';
+import { EXTENSION_USER_AGENT, recordFromTransport } from './requests/capture';
+import { DEFAULT_HISTORY_SIZE, RequestHistory } from './requests/requestHistory';
+import { RequestReplayer } from './requests/replay';
 import { registerRequestsView } from './views/requestsView';
 import { DEFAULT_SANDBOX_PORT, sandboxBundle } from './auth/localSandbox';
 import { WalkthroughProgress } from './walkthrough/progress';
@@ -52,21 +51,24 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
   const ui = () => input;
 
   const config = () => vscode.workspace.getConfiguration('walletConsole');
-  // The Requests view: every request the sandbox answers, and this extension's to real servers.
-  // Read once and on change: the history asks on every request the sandbox answers.
+  // The Requests view: the local sandbox's request journal (as many requests as the setting
+  // says), and this extension's own requests to real servers. Read once and on change.
   let historySize = config().get<number>('requests.historySize', DEFAULT_HISTORY_SIZE);
   const requests = new RequestHistory(() => historySize);
-  context.subscriptions.push(
-    vscode.workspace.onDidChangeConfiguration((event) => {
-      if (event.affectsConfiguration('walletConsole.requests.historySize'))
-        historySize = config().get<number>('requests.historySize', DEFAULT_HISTORY_SIZE);
-    }),
-  );
   const sandboxPort = () => config().get<number>('sandbox.port', DEFAULT_SANDBOX_PORT);
   sandbox = new LocalSandbox(context.globalStorageUri, logger, sandboxBundle(context.extensionUri), {
     port: sandboxPort,
-    onExchange: (exchange, url) => requests.addFromSandbox(exchange, url),
+    journal: () => ({ maxEntries: historySize }),
   });
+  const localSandbox = sandbox;
+  context.subscriptions.push(
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (!event.affectsConfiguration('walletConsole.requests.historySize')) return;
+      historySize = config().get<number>('requests.historySize', DEFAULT_HISTORY_SIZE);
+      localSandbox.setJournalLimits({ maxEntries: historySize });
+    }),
+    sandbox.onDidStart((client) => requests.attach(client)),
+  );
   const settings = new EnvironmentSettings();
   const store = new AccountStore(context.globalState, context.secrets);
   const clients = new ClientProvider(settings, sandbox, logger, {

@@ -46,8 +46,9 @@ const ADMIN_PATHS = `${ADMIN_PREFIX}/`;
 type Reporting = ServerResponse & { [REPORT]?: (status: number, sent: OutgoingHttpHeaders, bytes: Buffer) => void };
 
 /**
- * The response class of a server whose every answer `observer` is told of, and every connection
- * a fault drops (status 0, see reportDropped): pass it as createServer's ServerResponse option. The start time and the kept
+ * The response class of a server whose every answer `observer` is told of, and every request
+ * left unanswered (status 0: a fault dropped the connection, see reportDropped, or the client
+ * hung up first): pass it as createServer's ServerResponse option. The start time and the kept
  * request body are fields the response has from its construction, when the request has arrived,
  * so observing allocates nothing per request and the response's shape never changes.
  */
@@ -55,11 +56,25 @@ export function observedResponse(observer: ExchangeObserver): typeof ServerRespo
   return class ObservedResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
     readonly #started = performance.now();
     readonly #requestBody = keepBodyOf(this.req);
+    #reported = false;
+
+    // Every argument Node gives (its options too, which the typings leave out).
+    constructor(...args: [Request]) {
+      super(...args);
+      this.on('close', reportUnanswered);
+    }
 
     [REPORT](status: number, sent: OutgoingHttpHeaders, bytes: Buffer): void {
+      if (this.#reported) return;
+      this.#reported = true;
       report(observer, this, this.#started, this.#requestBody, status, sent, bytes);
     }
   };
+}
+
+/** A response closed before anything was reported: no answer came (a module function, so no closure per request). */
+function reportUnanswered(this: ServerResponse): void {
+  reportDropped(this);
 }
 
 /**

@@ -1,15 +1,7 @@
 import { request, type ClientRequest } from 'node:http';
 import type { JournalEntry } from '../requests/entry';
 import { RequestJournal, type JournalLimits, type JournalReader } from '../requests/journal';
-import type {
-  Fault,
-  PublicWebhookEvent,
-  SandboxChange,
-  SandboxClient,
-  SandboxKnobs,
-  SandboxServer,
-  TransactionRecord,
-} from '../types';
+import type { Fault, PublicWebhookEvent, SandboxChange, SandboxClient, SandboxKnobs, SandboxServer, TransactionRecord } from '../types';
 import type { OwnerRecord } from './ownerLock';
 import { EventParser, type Hello, OWNER_TOKEN_HEADER, WATCH_PATH } from './wire';
 

@@ -3,14 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import {
-  openSharedSandbox,
-  SandboxChange,
-  SandboxClient,
-  SharedSandbox,
-  startSandbox,
-  StateFileInUse,
-} from '../../../src/sandbox';
+import { openSharedSandbox, SandboxChange, SandboxClient, SharedSandbox, startSandbox, StateFileInUse } from '../../../src/sandbox';
 import { checkAgainstContract } from '../support/contract';
 import { call, connectWallet, errorOf, expectOk, newDeveloper } from './helpers';
 
