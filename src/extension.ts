@@ -53,7 +53,10 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
   const config = () => vscode.workspace.getConfiguration('walletConsole');
   // The Requests view: the local sandbox's request journal (as many requests as the setting
   // says), and this extension's own requests to real servers. Read once and on change.
-  let historySize = config().get<number>('requests.historySize', DEFAULT_HISTORY_SIZE);
+  // Held to the setting's range (1 to 10,000) whatever settings.json says: the journal refuses others.
+  const readHistorySize = () =>
+    Math.min(10_000, Math.max(1, Math.floor(config().get<number>('requests.historySize', DEFAULT_HISTORY_SIZE)) || 1));
+  let historySize = readHistorySize();
   const requests = new RequestHistory(() => historySize);
   const sandboxPort = () => config().get<number>('sandbox.port', DEFAULT_SANDBOX_PORT);
   sandbox = new LocalSandbox(context.globalStorageUri, logger, sandboxBundle(context.extensionUri), {
@@ -64,7 +67,7 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
   context.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (!event.affectsConfiguration('walletConsole.requests.historySize')) return;
-      historySize = config().get<number>('requests.historySize', DEFAULT_HISTORY_SIZE);
+      historySize = readHistorySize();
       localSandbox.setJournalLimits({ maxEntries: historySize });
     }),
     sandbox.onDidStart((client) => requests.attach(client)),
