@@ -16,6 +16,7 @@
 // and exits when the parent goes away.
 import { Buffer } from 'node:buffer';
 import { createServer } from 'node:http';
+import { setImmediate } from 'node:timers';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { repoRoot } from '../host/util.mjs';
