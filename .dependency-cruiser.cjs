@@ -3,24 +3,28 @@
 //   common/masking.ts     every masking rule: imports nothing of ours, so all may use it
 //   api, sandbox          plain Node: import nothing of ours but masking (sandbox: nothing)
 //   common                may import api
-//   auth                  may import api, common, sandbox (to start the local one)
-//   banks, documents,     the services the UI shares: may import auth and below
-//   money, sandboxControl, (money: sending and watching transfers; sandboxControl: the
-//   requests              in-process sandbox for the Events and Sandbox views; requests:
-//                         the Requests view's list, read from the sandbox's request journal)
-//   views, webview        the UI: may import the services and below, not each other
+//   auth, localSandbox    beside each other, never each other: may import api, common (localSandbox
+//                         also sandbox: it starts and watches the local one; auth gets its URL from
+//                         the composition root)
+//   agents/tools          the agent tools' one definition: plain Node, may import api, sandbox
+//                         and the plain masking/billerName/plural/formatMobile modules of common
+//   agents/mcp            the MCP server over the tools: plain Node, no vscode
+//   banks, money,         the services the UI shares: may import auth, localSandbox and below
+//   requests              (money: sending and watching transfers; requests: the Requests view's list, read from the sandbox's journal)
+//   views, webview,       the UI: may import the services and below, not each other
+//   localSandbox/views    (localSandbox/views: the Events and Sandbox views, beside views)
 //   linter                the key linter, UI beside views and webview: imports only common (no
 //                         client or network: it never sends a key anywhere)
-//   commands              may import the UI and below
-//   tools                 the agent tools' one definition: plain Node, may import api, sandbox
-//                         and the plain masking/billerName/plural/formatMobile modules of common
-//   mcp                   the MCP server over the tools: plain Node, no vscode
-//   agents                the tools in VS Code (UI layer): may import tools, auth, banks and below
-//   cli/                  the sandbox CLI entry: sandbox, and MCP only when asked for
-//   extension*.ts         wires it all
+//   commands,             may import the UI and below (localSandbox/controls: the commands of the
+//   localSandbox/controls Events and Sandbox views)
+//   agents/vscode         the tools in VS Code (UI layer): may import agents/tools, the services and below
+//   sandboxCli.ts         the sandbox CLI entry: sandbox, and agents/mcp only when asked for
+//   extension*.ts         the composition root: wires it all
 // test/unit/common/importRules.test.ts proves that each rule fails on a planted import.
 
 const ACTIVATION = '^src/extension[^/]*\\.ts$';
+const SERVICES = '(banks|money|requests)';
+const UI = '(views|webview|localSandbox/views|commands|localSandbox/controls)';
 
 /** `from` may not import `to`. */
 const layer = (name, from, to, comment) => ({ name, comment, severity: 'error', from: { path: from }, to: { path: to } });
@@ -40,48 +44,59 @@ module.exports = {
     layer(
       'auth-below-services-and-ui',
       '^src/auth/',
-      `^src/(banks|documents|money|sandboxControl|requests|views|webview|commands)/|${ACTIVATION}`,
-      'src/auth imports only api, common and sandbox.',
+      `^src/(sandbox|localSandbox|${SERVICES}|${UI})/|${ACTIVATION}`,
+      'src/auth imports only api and common: the local sandbox reaches it through an interface.',
     ),
     layer(
-      'services-below-ui',
-      '^src/(banks|documents|money|sandboxControl|requests)/',
-      `^src/(views|webview|commands)/|${ACTIVATION}`,
-      'The shared services sit below the UI.',
+      'local-sandbox-below-services',
+      '^src/localSandbox/[^/]+$',
+      `^src/(auth|${SERVICES}|${UI})/|${ACTIVATION}`,
+      'The local sandbox (starting and watching it) imports only api, common and sandbox.',
     ),
+    layer('services-below-ui', `^src/${SERVICES}/`, `^src/${UI}/|${ACTIVATION}`, 'The shared services sit below the UI.'),
     layer(
       'views-beside-webview',
-      '^src/views/',
-      `^src/(webview|commands)/|${ACTIVATION}`,
-      'src/views sits below commands and beside webview.',
+      '^src/(views|localSandbox/views)/',
+      `^src/(webview|commands|localSandbox/controls)/|${ACTIVATION}`,
+      'The tree views sit below commands and beside webview.',
     ),
     layer(
       'webview-beside-views',
       '^src/webview/',
-      `^src/(views|commands)/|${ACTIVATION}`,
-      'src/webview sits below commands and beside views.',
+      `^src/(views|localSandbox/views|commands|localSandbox/controls)/|${ACTIVATION}`,
+      'src/webview sits below commands and beside the tree views.',
     ),
     layer(
       'tools-plain-node',
-      '^src/tools/',
-      '^src/(?!(tools|api|sandbox)/|common/(masking|billerName|plural|formatMobile)\\.ts$)',
-      'src/tools is plain Node: the extension and the MCP server both run it.',
+      '^src/agents/tools/',
+      '^src/(?!(agents/tools|api|sandbox)/|common/(masking|billerName|plural|formatMobile)\\.ts$)',
+      'src/agents/tools is plain Node: the extension and the MCP server both run it.',
     ),
     layer(
       'mcp-plain-node',
-      '^src/mcp/',
-      '^src/(?!(mcp|tools|api|sandbox)/|common/(masking|billerName|plural|formatMobile)\\.ts$)',
-      'src/mcp is plain Node.',
+      '^src/agents/mcp/',
+      '^src/(?!(agents/mcp|agents/tools|api|sandbox)/|common/(masking|billerName|plural|formatMobile)\\.ts$)',
+      'src/agents/mcp is plain Node.',
     ),
-    layer('agents-is-ui', '^src/agents/', `^src/(views|webview|commands|mcp)/|${ACTIVATION}`, 'src/agents sits beside the UI.'),
     layer(
-      'only-entries-use-agents-and-mcp',
-      '^src/(?!(agents|mcp|cli)/)(?!extension[^/]*\\.ts$)',
-      '^src/(agents|mcp)/',
+      'agents-is-ui',
+      '^src/agents/vscode/',
+      `^src/(views|webview|localSandbox/views|commands|localSandbox/controls|agents/mcp)/|${ACTIVATION}`,
+      'src/agents/vscode sits beside the UI.',
+    ),
+    layer(
+      'only-entries-use-agents',
+      '^src/(?!agents/)(?!(extension[^/]*|sandboxCli)\\.ts$)',
+      '^src/agents/',
       'Only activation and the CLI wire the agent tools and the MCP server.',
     ),
-    layer('cli-entry', '^src/cli/', '^src/(?!(cli|sandbox|mcp)/)', 'The sandbox CLI entry composes the sandbox and, when asked, MCP.'),
-    layer('only-activation-wires-commands', '^src/commands/', ACTIVATION, 'Only activation wires the commands.'),
+    layer(
+      'cli-entry',
+      '^src/sandboxCli\\.ts$',
+      '^src/(?!(sandbox|agents/mcp)/)',
+      'The sandbox CLI entry composes the sandbox and, when asked, MCP.',
+    ),
+    layer('only-activation-wires-commands', '^src/(commands|localSandbox/controls)/', ACTIVATION, 'Only activation wires the commands.'),
     layer(
       'linter-beside-ui',
       '^src/linter/',
@@ -90,7 +105,7 @@ module.exports = {
     ),
     layer(
       'only-commands-and-activation-use-linter',
-      '^src/(api|sandbox|common|auth|banks|documents|views|webview)/',
+      '^src/(?!(commands|linter)/)(?!extension[^/]*\\.ts$)',
       '^src/linter/',
       'Only commands and activation import the key linter.',
     ),

@@ -7,7 +7,7 @@ const watch = process.argv.includes('--watch');
 
 /**
  * The MCP SDK's Server builds an Ajv validator (~130 KB with ajv-formats and fast-uri) for
- * elicitation forms, which our server never sends; src/mcp/server.ts passes its own validator,
+ * elicitation forms, which our server never sends; src/agents/mcp/server.ts passes its own validator,
  * so the Ajv provider module is replaced by one that refuses to be used.
  * @type {import('esbuild').Plugin}
  */
@@ -38,16 +38,16 @@ const builds = [
   { ...shared, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
   {
     ...shared,
-    entryPoints: ['src/cli/sandbox.ts'],
+    entryPoints: ['src/sandboxCli.ts'],
     outfile: 'dist/sandbox.js',
     define: { 'process.env.WALLET_CONSOLE_VERSION': JSON.stringify(require('./package.json').version) },
   },
   // The MCP server and its SDK: loaded by dist/sandbox.js only with --mcp, never by the extension.
-  { ...shared, entryPoints: ['src/mcp/index.ts'], outfile: 'dist/mcp.js', plugins: [mcpWithoutAjv] },
+  { ...shared, entryPoints: ['src/agents/mcp/index.ts'], outfile: 'dist/mcp.js', plugins: [mcpWithoutAjv] },
   // The .gitignore rules engine: the key linter loads it when it first checks a .env file.
   { ...shared, entryPoints: ['src/linter/gitignoreRules.ts'], outfile: 'dist/gitignore.js' },
   // The agent tools' code: the extension loads it when an agent first calls a tool.
-  { ...shared, entryPoints: ['src/tools/index.ts'], outfile: 'dist/tools.js' },
+  { ...shared, entryPoints: ['src/agents/tools/index.ts'], outfile: 'dist/tools.js' },
   {
     ...shared,
     platform: 'browser',
@@ -58,11 +58,16 @@ const builds = [
   },
 ];
 
-/** The sandbox's OpenAPI document, minified beside the bundles: read when asked for, never bundled (src/sandbox/openapiDocument.ts). */
+/**
+ * The sandbox's OpenAPI document, minified beside the bundles: read when asked for, never bundled
+ * (src/sandbox/openapiDocument.ts); and the scenario file's JSON Schema, which VS Code validates
+ * wallet-sandbox.json with (contributes.jsonValidation).
+ */
 function copyOpenApiDocument() {
   const fs = require('node:fs');
   fs.mkdirSync('dist', { recursive: true });
   fs.writeFileSync('dist/openapi.json', JSON.stringify(JSON.parse(fs.readFileSync('src/sandbox/openapi.json', 'utf8'))));
+  fs.copyFileSync('src/sandbox/scenario/scenario.schema.json', 'dist/scenario.schema.json');
 }
 
 async function main() {

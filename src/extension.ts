@@ -1,150 +1,87 @@
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
-import { registerSandboxMcpServer, sandboxMcpDefinitions } from './agents/mcpProvider';
-import { contributedToolNames, loadToolsBundle, registerAgentTools } from './agents/registerTools';
-import { HistoryRecentRequests } from './agents/historyRequests';
-import { extensionToolContext } from './agents/toolContext';
-import { AccountService } from './auth/accountService';
-import { AccountStore } from './auth/accountStore';
-import { AUTH_PROVIDER_ID, DeveloperAuthProvider } from './auth/authProvider';
-import { ClientProvider } from './auth/clients';
-import { EnvironmentSettings } from './auth/environments';
-import { LocalSandbox } from './auth/localSandbox';
+import { registerAgents } from './agents/vscode/register';
+import { registerAccounts, registerAuthentication } from './auth/register';
 import { BankDirectory } from './banks/bankDirectory';
 import { BankVerifier } from './banks/bankVerifier';
 import { registerCommands } from './commands/register';
-import { COMMANDS } from './common/commandIds';
 import { CommandRunner } from './common/commandRunner';
 import { FailureNotice } from './common/failureNotice';
-import { MoneyService } from './money/moneyService';
-import { TransferWatcher } from './money/transferWatcher';
 import { Logger } from './common/logger';
 import { VsCodeUserInput, type UserInput } from './common/userInput';
-import { TRANSACTION_JSON_SCHEME, TransactionJsonProvider, TransactionRecords } from './documents/transactionJson';
 import { exportedApi, type WalletConsoleApi, type WalletConsolePublicApi } from './extensionApi';
 import { registerLinter } from './linter/register';
-import { registerViews } from './views/register';
-import { registerSandboxViews } from './views/sandboxViews';
-import { SandboxWatch } from './sandboxControl/sandboxWatch';
-import { EnvironmentStatus } from './views/environmentStatus';
-import { registerWebview } from './webview/register';
+import type { LocalSandbox } from './localSandbox/localSandbox';
+import { registerLocalSandbox, sandboxPortSetting } from './localSandbox/register';
+import { registerSandboxViews } from './localSandbox/views/sandboxViews';
+import { registerMoney } from './money/register';
 import { EXTENSION_USER_AGENT, recordFromTransport } from './requests/capture';
 import { DEFAULT_HISTORY_SIZE, RequestHistory } from './requests/requestHistory';
 import { RequestReplayer } from './requests/replay';
+import { registerViews } from './views/register';
 import { registerRequestsView } from './views/requestsView';
-import { DEFAULT_SANDBOX_PORT, sandboxBundle } from './auth/localSandbox';
-import { WalkthroughProgress } from './walkthrough/progress';
-import { walkthroughSteps } from './walkthrough/steps';
-import { openWalkthroughOnFirstRun } from './walkthrough/firstRun';
+import { registerWalkthrough } from './walkthrough/register';
+import { registerWebview } from './webview/register';
 
 let sandbox: LocalSandbox | undefined;
 /** What makes the views redraw; let go first on deactivate, so a closing window draws nothing more. */
 let viewSources: vscode.Disposable | undefined;
 
+/**
+ * The composition root: builds the shared services (log, prompts, request history, the local
+ * sandbox, accounts), then each feature registers itself, in this order (later ones follow
+ * what earlier ones created).
+ */
 export function activate(context: vscode.ExtensionContext): WalletConsolePublicApi | WalletConsoleApi {
   const started = performance.now();
   // Plain modules (src/common, the panel's pages) translate with @vscode/l10n: give it VS Code's bundle.
   if (vscode.l10n.bundle) l10n.config({ contents: vscode.l10n.bundle });
   const logger = new Logger(context.extensionMode !== vscode.ExtensionMode.Production);
+  context.subscriptions.push(logger);
   const realInput = new VsCodeUserInput();
   let input: UserInput = realInput;
   const ui = () => input;
 
-  const config = () => vscode.workspace.getConfiguration('walletConsole');
-  // The Requests view: the local sandbox's request journal (as many requests as the setting
-  // says), and this extension's own requests to real servers. Read once and on change.
-  // Held to the setting's range (1 to 10,000) whatever settings.json says: the journal refuses others.
-  const readHistorySize = () =>
-    Math.min(10_000, Math.max(1, Math.floor(config().get<number>('requests.historySize', DEFAULT_HISTORY_SIZE)) || 1));
-  let historySize = readHistorySize();
-  const requests = new RequestHistory(() => historySize);
-  const sandboxPort = () => config().get<number>('sandbox.port', DEFAULT_SANDBOX_PORT);
-  sandbox = new LocalSandbox(context.globalStorageUri, logger, sandboxBundle(context.extensionUri), {
-    port: sandboxPort,
-    journal: () => ({ maxEntries: historySize }),
+  const { requests, historySize } = requestHistory(context, (size) => sandbox?.setJournalLimits({ maxEntries: size }));
+  sandbox = registerLocalSandbox(context, { logger, journalSize: historySize });
+  context.subscriptions.push(sandbox.onDidStart((client) => requests.attach(client)));
+  const { settings, accounts } = registerAccounts(context, {
+    logger,
+    ui,
+    sandbox,
+    traffic: { userAgent: EXTENSION_USER_AGENT, onRemoteExchange: (env, exchange) => requests.add(recordFromTransport(env, exchange)) },
   });
-  const localSandbox = sandbox;
-  context.subscriptions.push(
-    vscode.workspace.onDidChangeConfiguration((event) => {
-      if (!event.affectsConfiguration('walletConsole.requests.historySize')) return;
-      historySize = readHistorySize();
-      localSandbox.setJournalLimits({ maxEntries: historySize });
-    }),
-    sandbox.onDidStart((client) => requests.attach(client)),
-  );
-  const settings = new EnvironmentSettings();
-  const store = new AccountStore(context.globalState, context.secrets);
-  const clients = new ClientProvider(settings, sandbox, logger, {
-    userAgent: EXTENSION_USER_AGENT,
-    onRemoteExchange: (env, exchange) => requests.add(recordFromTransport(env, exchange)),
-  });
-  const accounts = new AccountService(settings, store, clients, logger, ui);
   const runner = new CommandRunner(logger, new FailureNotice(logger, ui));
   const deps = { accounts, logger, ui };
 
-  const views = registerViews(accounts);
-  const watch = new SandboxWatch(sandbox);
-  const sandboxViews = registerSandboxViews(accounts, watch);
+  const views = registerViews(context, accounts);
+  const { watch, views: sandboxViews } = registerSandboxViews(context, accounts, sandbox);
   const banks = new BankDirectory(accounts, logger);
   const verifier = new BankVerifier(accounts, banks, logger);
-  const records = new TransactionRecords();
-  const money = new MoneyService(accounts, logger);
-  const transferWatcher = new TransferWatcher(accounts, money, sandbox, logger);
+  const money = registerMoney(context, { accounts, logger, sandbox, onActiveWalletTouched: () => void views.model.refreshAfterTransfer() });
   const replayer = new RequestReplayer(accounts, requests, logger, ui, () => settings.requestTimeoutMs(), banks);
-  const webview = registerWebview(context, { accounts, logger, banks, verifier, records, watch, requests, replayer });
+  const { panel, records } = registerWebview(context, { accounts, logger, banks, verifier, watch, requests, replayer });
   const requestsView = registerRequestsView(requests, sandbox);
-  // What the user has already done (signed in, a wallet connected, in a previous run too) shows as done.
-  const walkthrough = new WalkthroughProgress(walkthroughSteps(context.extension.id, context.extension.packageJSON), logger);
-  walkthrough.followContextKeys(views.contextKeys);
-  walkthrough.followView(views.developerView, 'walletConsole.developer');
-  walkthrough.followView(requestsView.view, 'walletConsole.requests');
-  void openWalkthroughOnFirstRun(context, 'walletConsole.gettingStarted');
-  const agentTools = registerAgentTools(
-    contributedToolNames(context.extension.packageJSON),
-    extensionToolContext(accounts, sandbox, new HistoryRecentRequests(requests)),
-    loadToolsBundle(context.extensionUri),
-  );
-  const mcpDefinitions = sandboxMcpDefinitions(context.extensionPath, context.globalStorageUri.fsPath, sandboxPort);
-  const mcpRegistration = registerSandboxMcpServer(mcpDefinitions);
-  const authProvider = new DeveloperAuthProvider(
-    accounts,
-    () => vscode.commands.executeCommand(COMMANDS.signIn),
-    () => vscode.commands.executeCommand(COMMANDS.signOut),
-  );
-
-  context.subscriptions.push(
+  context.subscriptions.push(...requestsView.disposables);
+  const walkthrough = registerWalkthrough(context, {
     logger,
-    requests,
-    ...requestsView.disposables,
-    sandbox,
-    settings,
-    store,
-    accounts,
-    authProvider,
-    vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, 'Wallet Console', authProvider, {
-      supportsMultipleAccounts: false,
-    }),
-    new EnvironmentStatus(accounts),
-    ...views.disposables,
-    watch,
-    ...sandboxViews.disposables,
-    records,
-    money,
-    transferWatcher,
-    transferWatcher.onDidTouchActiveWallet(() => void views.model.refreshAfterTransfer()),
-    vscode.workspace.registerTextDocumentContentProvider(TRANSACTION_JSON_SCHEME, new TransactionJsonProvider(accounts, records)),
-    ...webview.disposables,
-    ...registerLinter(),
-    ...agentTools.disposables,
-    ...(mcpRegistration ? [mcpRegistration] : []),
-    walkthrough,
+    contextKeys: views.contextKeys,
+    views: [
+      [views.developerView, 'walletConsole.developer'],
+      [requestsView.view, 'walletConsole.requests'],
+    ],
+  });
+  const agents = registerAgents(context, { accounts, sandbox, requests, sandboxPort: sandboxPortSetting });
+  const authProvider = registerAuthentication(context, accounts);
+  registerLinter(context);
+  context.subscriptions.push(
     ...registerCommands(runner, deps, {
       state: context.globalState,
       model: views.model,
       walletTree: views.walletTree,
       walletView: views.walletView,
       contextKeys: views.contextKeys,
-      panel: webview.panel,
+      panel,
       banks,
       verifier,
       records,
@@ -169,7 +106,7 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
     setUserInput: (scripted: UserInput | undefined) => {
       input = scripted ?? realInput;
     },
-    agents: { tools: agentTools.tools, mcpServerRegistered: mcpRegistration !== undefined, mcpDefinitions },
+    agents,
     storagePaths: { globalStorage: context.globalStorageUri.fsPath, logs: context.logUri.fsPath },
   });
   return exportedApi(
@@ -178,6 +115,36 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
     () => sandbox?.started ?? false,
     hooks,
   );
+}
+
+/**
+ * The Requests view's history: the local sandbox's request journal (as many requests as the
+ * setting says), and this extension's own requests to real servers. The size is read once and on
+ * change, held to the setting's range (1 to 10,000) whatever settings.json says.
+ */
+function requestHistory(
+  context: vscode.ExtensionContext,
+  onSizeChange: (size: number) => void,
+): { requests: RequestHistory; historySize: () => number } {
+  const read = () =>
+    Math.min(
+      10_000,
+      Math.max(
+        1,
+        Math.floor(vscode.workspace.getConfiguration('walletConsole').get<number>('requests.historySize', DEFAULT_HISTORY_SIZE)) || 1,
+      ),
+    );
+  let historySize = read();
+  const requests = new RequestHistory(() => historySize);
+  context.subscriptions.push(
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (!event.affectsConfiguration('walletConsole.requests.historySize')) return;
+      historySize = read();
+      onSizeChange(historySize);
+    }),
+    requests,
+  );
+  return { requests, historySize: () => historySize };
 }
 
 export async function deactivate(): Promise<void> {

@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { HostError } from '../host/util.mjs';
 import { log, median } from './log.mjs';
 
-/** The magic account that settles at once (src/sandbox/magic.ts): its transfer is its settlement. */
+/** The magic account that settles at once (src/sandbox/domain/magic.ts): its transfer is its settlement. */
 const INSTANT_ACCOUNT = { accountNumber: '1000000001', accountName: 'SANDBOX INSTANT SUCCESS', bankCode: '090328' };
 /** An ordinary account that resolves (the demo wallet's own), pending until settlement. */
 const PENDING_ACCOUNT = { accountNumber: '8000000000', bankCode: '090328' };

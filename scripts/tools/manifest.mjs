@@ -1,11 +1,11 @@
 // `npm run tools:manifest`: writes package.json contributes.languageModelTools and their words in
-// package.nls.json from the shared tool definition (src/tools), after `tsc -p .` built out/.
+// package.nls.json from the shared tool definition (src/agents/tools), after `tsc -p .` built out/.
 // test/unit/tools/manifest.test.ts fails when they are not current.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
-const { languageModelTools, languageModelToolStrings } = require('../../out/src/tools/manifest.js');
+const { languageModelTools, languageModelToolStrings } = require('../../out/src/agents/tools/manifest.js');
 
 const update = (file, change) => {
   const json = JSON.parse(readFileSync(file, 'utf8'));

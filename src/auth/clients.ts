@@ -1,7 +1,14 @@
 import { WalletClient, type TransportExchange } from '../api';
 import type { Logger } from '../common/logger';
 import { EnvironmentSettings, type Endpoints, type EnvironmentId } from './environments';
-import type { LocalSandbox } from './localSandbox';
+
+/**
+ * Where the local sandbox answers, started if need be: handed in by the composition root, so
+ * accounts need not know how the local sandbox is started (src/localSandbox).
+ */
+export interface LocalSandboxUrl {
+  url(): Promise<string>;
+}
 
 /** What the clients tell the Requests view: who they are, and what they send to real servers. */
 export interface ClientTraffic {
@@ -17,7 +24,7 @@ export class ClientProvider {
 
   constructor(
     private readonly settings: EnvironmentSettings,
-    private readonly sandbox: LocalSandbox,
+    private readonly sandbox: LocalSandboxUrl,
     private readonly logger: Logger,
     private readonly traffic?: ClientTraffic,
   ) {}

@@ -5,7 +5,7 @@ import type { BankDirectory } from '../banks/bankDirectory';
 import type { BankVerifier } from '../banks/bankVerifier';
 import { COMMANDS, type CommandId } from '../common/commandIds';
 import type { CommandRunner } from '../common/commandRunner';
-import type { TransactionRecords } from '../documents/transactionJson';
+import type { TransactionRecords } from '../webview/transactionJson';
 import type { ContextKeys } from '../views/contextKeys';
 import type { WalletModel } from '../views/walletModel';
 import type { WalletNode, WalletTreeProvider } from '../views/walletTree';
@@ -15,7 +15,7 @@ import { buyAirtime } from './money/buyAirtime';
 import { requeryTransfer } from './money/requeryTransfer';
 import { sendToBank } from './money/sendToBank';
 import { sendToPhone } from './money/sendToPhone';
-import type { LocalSandbox } from '../auth/localSandbox';
+import type { LocalSandbox } from '../localSandbox/localSandbox';
 import type { RequestHistory } from '../requests/requestHistory';
 import { addToGitignore } from '../linter/addToGitignore';
 import { addAppKey, copyAppKey, createApp, renewSandboxKey, selectApp } from './apps';
@@ -28,8 +28,8 @@ import { signOut } from './signOut';
 import { switchEnvironment } from './switchEnvironment';
 import { verifyBankAccountInPanel, verifyBankAccountQuick } from './verifyBankAccount';
 import { copyReference, filterTransactions, loadMoreTransactions, refresh } from './walletViews';
-import type { SandboxWatch } from '../sandboxControl/sandboxWatch';
-import { advanceSandboxClock, redeliverEvent, setWebhookUrl, showEvent, triggerTestEvent } from './events';
+import type { SandboxWatch } from '../localSandbox/sandboxWatch';
+import { advanceSandboxClock, redeliverEvent, setWebhookUrl, showEvent, triggerTestEvent } from '../localSandbox/controls/eventControls';
 import {
   addSandboxTransaction,
   clearAllFaults,
@@ -41,7 +41,7 @@ import {
   revokeRefreshTokens,
   setSandboxBalance,
   setSandboxDelay,
-} from './sandboxControls';
+} from '../localSandbox/controls/sandboxControls';
 import {
   clearRequestFilter,
   clearRequests,

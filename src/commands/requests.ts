@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { LocalSandbox } from '../auth/localSandbox';
+import type { LocalSandbox } from '../localSandbox/localSandbox';
 import { UserFacingError } from '../common/userFacingError';
 import type { RequestHistory } from '../requests/requestHistory';
 import type { StatusClass } from '../requests/requestRecord';

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { validateTransactionRef } from '../api';
 import { UserFacingError } from '../common/userFacingError';
 import { inputCheck } from '../common/validators';
-import { openTransactionJson as openJson, type TransactionRecords } from '../documents/transactionJson';
+import { openTransactionJson as openJson, type TransactionRecords } from '../webview/transactionJson';
 import type { DetailPanel } from '../webview/panel';
 import type { CommandDeps } from './deps';
 

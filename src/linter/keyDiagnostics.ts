@@ -1,7 +1,7 @@
 // The diagnostics for one document's text: a key written into code or config, or a .env file
 // holding a key that git would not ignore. Messages name a key only masked.
 import * as vscode from 'vscode';
-import { findKeys, maskKey, type FoundKey } from './keyScanner';
+import { findKeys, keysToReport, maskKey, type FoundKey } from './keyScanner';
 
 export const DIAGNOSTIC_SOURCE = 'Wallet Console';
 
@@ -40,10 +40,10 @@ function keyDiagnostic(document: TextSource, text: string, key: FoundKey): vscod
   return diagnostic;
 }
 
-/** A key in code or config: one diagnostic per key. */
-export function keyDiagnostics(document: TextSource): vscode.Diagnostic[] {
+/** A key in code or config: one diagnostic per key (`path`: the file's, which may be a sandbox scenario). */
+export function keyDiagnostics(document: TextSource, path: string): vscode.Diagnostic[] {
   const text = document.getText();
-  return findKeys(text).map((key) => keyDiagnostic(document, text, key));
+  return keysToReport(text, path).map((key) => keyDiagnostic(document, text, key));
 }
 
 /**

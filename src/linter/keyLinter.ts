@@ -109,7 +109,7 @@ export class KeyLinter extends Disposable {
       this.diagnostics.delete(uri);
       return;
     }
-    const found = envFile ? envFileDiagnostics(text, await this.ignoredIfHoldingKey(uri, text)) : keyDiagnostics(text);
+    const found = envFile ? envFileDiagnostics(text, await this.ignoredIfHoldingKey(uri, text)) : keyDiagnostics(text, uri.path);
     if (this.generation.get(key) !== generation || this.isDisposed) return;
     this.diagnostics.set(uri, found);
   }

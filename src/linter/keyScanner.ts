@@ -29,6 +29,21 @@ export function findKeys(text: string): FoundKey[] {
   return found;
 }
 
+/** A sandbox scenario (`wallet-sandbox.json`, `ci.wallet-sandbox.json`), whatever its folder. */
+export function isScenarioFile(path: string): boolean {
+  return /(^|[\\/.])wallet-sandbox\.json$/.test(path);
+}
+
+/**
+ * The keys to report in a file: all of them, except sandbox keys in a scenario file, which a
+ * local sandbox made up and which open nothing of the real service. A production key is
+ * reported everywhere.
+ */
+export function keysToReport(text: string, path: string): FoundKey[] {
+  const found = findKeys(text);
+  return isScenarioFile(path) ? found.filter((key) => key.kind === 'production') : found;
+}
+
 /** A key as it may be shown: its prefix and last four characters (`pk_live_…9f3a`). */
 export function maskKey(key: string): string {
   const prefix = Object.keys(PREFIXES).find((candidate) => key.startsWith(candidate)) ?? '';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { AccountService } from '../auth/accountService';
-import type { LocalSandbox } from '../auth/localSandbox';
+import type { LocalSandbox } from '../localSandbox/localSandbox';
 import { Disposable, toDisposable } from '../common/lifecycle';
 import type { Logger } from '../common/logger';
 import type { SandboxChange } from '../sandbox';

@@ -2,10 +2,10 @@ import { localClient } from './sharing/localClient';
 import { StateFileInUse } from './sharing/ownerLock';
 import { openSharedSandbox } from './sharing/shared';
 import { startSandbox } from './start';
-import type { SandboxClient, SandboxOptions, SandboxRole } from './types';
+import type { LoadedScenario, SandboxClient, SandboxOptions, SandboxRole } from './types';
 
 // `npm run sandbox -- --port 4010`: the sandbox as a standalone process. The entry that runs it is
-// src/cli/sandbox.ts (dist/sandbox.js), which also composes the MCP server when asked.
+// src/sandboxCli.ts (dist/sandbox.js), which also composes the MCP server when asked.
 
 export const USAGE = `Usage: npm run sandbox -- [options]
 
@@ -21,12 +21,18 @@ Options:
   --token-lifetime <s>   wallet access token lifetime in seconds (default 86400)
   --latency <ms>         delay added to every API request (default 0)
   --seed <n>             seed for generated data
+  --scenario <file>      start in the world this scenario file declares (wallet-sandbox.json;
+                         docs/scenarios.md); with --data, only when the state file is new
+  --json                 print one JSON line when ready ({ url, port, apps, wallets, ... }) and
+                         nothing else on stdout; everything else goes to stderr
   -h, --help             show this help`;
 
 export interface CliConfig {
   options: SandboxOptions;
-  latencyMs: number;
+  /** --latency, when given: it overrides the scenario's. */
+  latencyMs?: number;
   allowRemote: boolean;
+  json: boolean;
 }
 
 export class UsageError extends Error {}
@@ -46,7 +52,7 @@ export function isLoopback(host: string): boolean {
 
 /** Parses argv (without node and script). Returns 'help' for --help. Throws UsageError. */
 export function parseArgs(argv: string[]): CliConfig | 'help' {
-  const config: CliConfig = { options: { port: 4010 }, latencyMs: 0, allowRemote: false };
+  const config: CliConfig = { options: { port: 4010 }, allowRemote: false, json: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     const [flag, inline] =
@@ -84,6 +90,12 @@ export function parseArgs(argv: string[]): CliConfig | 'help' {
       case '--seed':
         config.options.seed = wholeNumber(flag, value(), 0, 2 ** 32 - 1);
         break;
+      case '--scenario':
+        config.options.scenario = value();
+        break;
+      case '--json':
+        config.json = true;
+        break;
       default:
         throw new UsageError(`Unknown option "${arg}"`);
     }
@@ -108,6 +120,21 @@ export interface RunningSandbox {
   /** The sandbox as it is reached now (it changes when this process takes a shared file over). */
   client(): SandboxClient;
   close(): Promise<void>;
+  /** What the scenario made, when this process made the world from one. */
+  scenario?: LoadedScenario;
+}
+
+/** The --json line: where the sandbox listens and what the scenario made, for a harness in any language. */
+export function readyLine(client: SandboxClient, scenario: LoadedScenario | undefined): Record<string, unknown> {
+  return {
+    url: client.url,
+    port: client.port,
+    pid: client.server.pid,
+    servedHere: client.server.here,
+    apps: scenario?.apps ?? [],
+    wallets: scenario?.wallets ?? [],
+    developers: scenario?.developers ?? [],
+  };
 }
 
 export interface CliMode {
@@ -140,7 +167,7 @@ async function open(config: CliConfig, mode: CliMode, output: CliOutput): Promis
   }
   const sandbox = await startSandbox({ ...config.options, role: mode.role });
   const client = localClient(sandbox, mode.role);
-  return { client: () => client, close: () => sandbox.close() };
+  return { client: () => client, close: () => sandbox.close(), ...(sandbox.scenario ? { scenario: sandbox.scenario } : {}) };
 }
 
 /**
@@ -168,6 +195,8 @@ export async function runCli(
     output.out(usage);
     return undefined;
   }
+  // With --json, stdout carries the one ready line and nothing else.
+  const say = config.json ? output.err : output.out;
   if (config.allowRemote && !isLoopback(config.options.host ?? '127.0.0.1')) {
     output.err('Warning: the sandbox speaks plain HTTP and has no real security; anyone who can reach this address can use it.');
   }
@@ -184,14 +213,15 @@ export async function runCli(
   }
   const client = running.client();
   if (client.server.here) {
-    await client.setLatency(config.latencyMs);
-    output.out(`Wallet sandbox listening on ${client.url}`);
-    output.out(`Demo wallets 2348000000000 and 2349090000000; admin at ${client.url}/__sandbox/health. Ctrl-C stops.`);
-    output.out(`OpenAPI document (Postman, Thunder Client, generators): ${client.url}/__sandbox/openapi.json`);
+    if (config.latencyMs !== undefined) await client.setLatency(config.latencyMs);
+    say(`Wallet sandbox listening on ${client.url}`);
+    say(`Demo wallets 2348000000000 and 2349090000000; admin at ${client.url}/__sandbox/health. Ctrl-C stops.`);
+    say(`OpenAPI document (Postman, Thunder Client, generators): ${client.url}/__sandbox/openapi.json`);
   } else {
-    output.out(`Wallet sandbox at ${client.url}, served by ${servedBy(client)} on the same state file: one world.`);
-    if (config.latencyMs > 0) output.out('--latency is left to the process that serves it.');
+    say(`Wallet sandbox at ${client.url}, served by ${servedBy(client)} on the same state file: one world.`);
+    if (config.latencyMs) say('--latency is left to the process that serves it.');
   }
+  if (config.json) output.out(JSON.stringify(readyLine(client, running.scenario)));
 
   let stopping = false;
   const stop = (): void => {

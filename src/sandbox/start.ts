@@ -1,24 +1,27 @@
 import { randomBytes } from 'node:crypto';
 import { AddressInfo } from 'node:net';
-import { VirtualClock } from './clock';
-import type { ExchangeObserver } from './exchange';
-import { Knobs } from './knobs';
-import { Ledger } from './ledger';
-import { listenFrom } from './listen';
-import { SandboxEnv } from './router';
-import { Scheduler } from './scheduler';
-import { advanceClock } from './timeTravel';
-import { createSandboxServer } from './server';
+import { VirtualClock } from './domain/clock';
+import type { ExchangeObserver } from './http/exchange';
+import { Knobs } from './http/knobs';
+import { Ledger } from './domain/ledger';
+import { listenFrom } from './http/listen';
+import { SandboxEnv } from './http/router';
+import { Scheduler } from './domain/scheduler';
+import { advanceClock } from './admin/timeTravel';
+import { createSandboxServer } from './http/server';
 import { recordInto } from './requests/record';
 import { RequestJournal } from './requests/journal';
 import { ChangeFeed } from './sharing/feed';
 import { claimStateFile, OwnerLock, StateFileInUse } from './sharing/ownerLock';
-import { SandboxState } from './state';
-import { StateWriter } from './stateWriter';
-import { loadState } from './store';
-import { Sandbox, SandboxChange, SandboxOptions, TransactionRecord, TransactionType } from './types';
-import { publicEvent, Webhooks } from './webhooks';
-import { sendTestEvent } from './testEvents';
+import { SandboxState } from './domain/state';
+import { StateWriter } from './persistence/stateWriter';
+import { loadState } from './persistence/store';
+import { LoadedScenario, Sandbox, SandboxChange, SandboxOptions, TransactionRecord, TransactionType } from './types';
+import { publicEvent, Webhooks } from './domain/webhooks';
+import { sendTestEvent } from './admin/testEvents';
+import type { Scenario } from './scenario/format';
+import { parseScenario, readScenarioFile } from './scenario/parse';
+import { applyPasscodes, buildScenarioState, scenarioKnobs } from './scenario/world';
 
 // Starting a sandbox: its state (and the state file's owner lock), its server, its knobs, and
 // the Sandbox object its callers hold.
@@ -74,7 +77,16 @@ async function serve(options: SandboxOptions, role: string, lock: OwnerLock | un
   const dataFile = options.dataFile;
   const instance = lock?.record.instance ?? randomBytes(8).toString('hex');
 
-  const state = dataFile ? await loadState(dataFile, options.seed, realNow(), log) : SandboxState.fresh(options.seed, realNow());
+  const scenario = await readScenario(options);
+  let loaded: LoadedScenario | undefined;
+  const fresh = async (): Promise<SandboxState> => {
+    if (!scenario) return SandboxState.fresh(options.seed, realNow());
+    const built = await buildScenarioState(scenario, realNow());
+    loaded = built.loaded;
+    return built.state;
+  };
+  const state = dataFile ? await loadState(dataFile, fresh, realNow(), log) : await fresh();
+  if (scenario) applyPasscodes(state, scenario);
   const clock = new VirtualClock(realNow, state.clockOffsetMs);
   const now = (): number => clock.now();
   const writer = dataFile ? new StateWriter(dataFile, state, log, lock && (() => lock.held())) : undefined;
@@ -101,14 +113,17 @@ async function serve(options: SandboxOptions, role: string, lock: OwnerLock | un
   };
   if (writer) {
     // Saved before the first request, so the signing secret of every token it issues (and the
-    // state a journal line builds on) is on disk. A failure is logged; the sandbox still runs.
+    // state an append-log line builds on) is on disk. A failure is logged; the sandbox still runs.
     await writer.commit().catch(() => undefined);
   }
 
   // Knobs live in memory only: nothing to write, only watchers to tell.
-  const knobs = new Knobs(options.tokenLifetimeSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS, () =>
+  const fromScenario = scenario && scenarioKnobs(scenario);
+  const knobs = new Knobs(options.tokenLifetimeSeconds ?? fromScenario?.tokenLifetimeSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS, () =>
     notify({ wallets: [], transfers: [], events: [], knobs: true }),
   );
+  knobs.raw.latencyMs = fromScenario?.latencyMs ?? 0;
+  for (const fault of fromScenario?.faults ?? []) knobs.raw.faults.push(knobs.identify(fault));
   const requests = new RequestJournal(options.journal);
   // Those attached with the owner's secret (other windows, the MCP server) keep a copy of the journal.
   requests.onChange((change) => feed.journal(change));
@@ -154,6 +169,7 @@ async function serve(options: SandboxOptions, role: string, lock: OwnerLock | un
   return {
     url,
     port,
+    ...(loaded ? { scenario: loaded } : {}),
     knobs: knobs.watched,
     requests,
     close(): Promise<void> {
@@ -203,6 +219,13 @@ async function serve(options: SandboxOptions, role: string, lock: OwnerLock | un
     sendTestEvent: (type, appId) => structuredClone(publicEvent(sendTestEvent(state, webhooks, type, appId))),
     onChange,
   };
+}
+
+/** The scenario of the options, read and checked (a file's path or an object); the options' seed wins. */
+async function readScenario(options: SandboxOptions): Promise<Scenario | undefined> {
+  if (options.scenario === undefined) return undefined;
+  const scenario = typeof options.scenario === 'string' ? await readScenarioFile(options.scenario) : parseScenario(options.scenario);
+  return options.seed === undefined ? scenario : { ...scenario, seed: options.seed };
 }
 
 /** The exchange observer: the journal's (unless it records nothing) and the caller's. */

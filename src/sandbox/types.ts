@@ -1,11 +1,11 @@
 // Public shapes of the sandbox. Kept apart from the implementation so callers can import them cheaply.
 
-import type { ExchangeObserver } from './exchange';
+import type { ExchangeObserver } from './http/exchange';
+import type { Scenario } from './scenario/format';
 import type { JournalLimits, JournalReader, RequestJournal } from './requests/journal';
 
-export type TransactionType = 'bank' | 'phone' | 'bills' | 'bvn' | 'vtu';
-
-export const TRANSACTION_TYPES: readonly TransactionType[] = ['bank', 'phone', 'bills', 'bvn', 'vtu'];
+export { TRANSACTION_TYPES, type TransactionType } from './transactionTypes';
+import type { TransactionType } from './transactionTypes';
 
 export interface BankRecipient {
   accountNumber: string;
@@ -105,6 +105,13 @@ export interface SandboxChange {
   clock?: true;
 }
 
+/** What a scenario made, as a test or a CI script needs it: the keys to send and the wallets to use. */
+export interface LoadedScenario {
+  developers: { email: string; sandboxMobile: string }[];
+  apps: { id: string; name: string; developer: string; key: string; sandboxKey: string; callbackURL?: string; wallets: string[] }[];
+  wallets: { mobile: string; name: string; balance: number; passcode?: string }[];
+}
+
 /** A webhook event as the admin API and the Sandbox methods show it. */
 export type PublicWebhookEvent = Omit<WebhookEvent, 'runStart'>;
 
@@ -131,6 +138,12 @@ export interface SandboxOptions {
   journal?: Partial<JournalLimits>;
   tokenLifetimeSeconds?: number;
   seed?: number;
+  /**
+   * The world to start in (docs/scenarios.md): a scenario object, or the path of a scenario file
+   * (`wallet-sandbox.json`). With a state file, it makes the world only when the file is new; the
+   * scenario's passcodes and knobs apply either way. Overrides `seed` only where `seed` is unset.
+   */
+  scenario?: Scenario | string;
   /** Clock in epoch milliseconds; lets tests move time instead of sleeping. Defaults to Date.now. */
   now?: () => number;
   /** Where warnings go (corrupt state file, failed writes). Defaults to console.warn. */
@@ -163,6 +176,8 @@ export interface SandboxKnobs {
 export interface Sandbox {
   readonly url: string;
   readonly port: number;
+  /** What the scenario made (its apps with their keys, its wallets), when this start made the world from one. */
+  readonly scenario?: LoadedScenario;
   readonly knobs: SandboxKnobs;
   /** Every API request it answered, within the journal's limits (docs/requests.md): list, filter, wait, clear. */
   readonly requests: RequestJournal;

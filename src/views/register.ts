@@ -6,6 +6,7 @@ import { AutoRefresh } from './autoRefresh';
 import { BalanceStatus } from './balanceStatus';
 import { ContextKeys } from './contextKeys';
 import { DeveloperTreeProvider } from './developerTree';
+import { EnvironmentStatus } from './environmentStatus';
 import { WalletModel } from './walletModel';
 import { WalletTreeProvider, type WalletNode } from './walletTree';
 
@@ -24,8 +25,8 @@ function setting<T>(key: string, fallback: T): T {
   return vscode.workspace.getConfiguration('walletConsole').get<T>(key, fallback);
 }
 
-/** Creates the two tree views and the balance item, and keeps their descriptions current. */
-export function registerViews(service: AccountService): Views {
+/** Creates the two tree views and the balance and environment items, and keeps their descriptions current. */
+export function registerViews(context: vscode.ExtensionContext, service: AccountService): Views {
   const model = new WalletModel(service, () => Math.max(1, Math.min(100, setting('transactions.pageSize', 20))));
   const developerTree = new DeveloperTreeProvider(service);
   const walletTree = new WalletTreeProvider(service, model);
@@ -64,5 +65,6 @@ export function registerViews(service: AccountService): Views {
       () => model.refreshAll(),
     ),
   ];
+  context.subscriptions.push(...disposables, new EnvironmentStatus(service));
   return { model, walletTree, developerTree, balanceStatus, contextKeys, disposables, walletView, developerView };
 }

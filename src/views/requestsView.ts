@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { LocalSandbox } from '../auth/localSandbox';
+import type { LocalSandbox } from '../localSandbox/localSandbox';
 import { COMMANDS } from '../common/commandIds';
 import { formatClockSeconds } from '../common/formatTime';
 import { countText } from '../common/plural';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { makeValidAccountNumber } from '../../src/sandbox/nuban';
+import { makeValidAccountNumber } from '../../src/sandbox/domain/nuban';
 import type { WalletNode, WalletTreeProvider } from '../../src/views/walletTree';
 import type { WebviewTestHandle } from '../../src/webview/panelRecorder';
 import type { ConnectedWallet } from '../host/support/connectedWallet';

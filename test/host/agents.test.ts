@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
-import { makeValidAccountNumber } from '../../src/sandbox/nuban';
+import { makeValidAccountNumber } from '../../src/sandbox/domain/nuban';
 import { connectFreshWallet, storedSecrets, type ConnectedWallet } from './support/connectedWallet';
 import { setSetting } from './support/extension';
 

@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { formatNaira } from '../../src/api';
 import type { WalletConsoleApi } from '../../src/extensionApi';
-import { makeValidAccountNumber } from '../../src/sandbox/nuban';
+import { makeValidAccountNumber } from '../../src/sandbox/domain/nuban';
 import type { WalletPart } from '../../src/views/walletModel';
 import type { WebviewTestHandle } from '../../src/webview/panelRecorder';
 import { connectFreshWallet, sandboxPasscode, type ConnectedWallet } from './support/connectedWallet';

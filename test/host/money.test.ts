@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { formatNaira, type Transaction } from '../../src/api';
 import type { Sandbox } from '../../src/sandbox';
-import { makeValidAccountNumber } from '../../src/sandbox/nuban';
+import { makeValidAccountNumber } from '../../src/sandbox/domain/nuban';
 import type { WalletNode } from '../../src/views/walletTree';
 import { connectFreshWallet, type ConnectedWallet } from './support/connectedWallet';
 import { runScripted, setSetting, uniqueEmail } from './support/extension';

@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { makeValidAccountNumber } from '../../src/sandbox/nuban';
+import { makeValidAccountNumber } from '../../src/sandbox/domain/nuban';
 import type { WalletNode } from '../../src/views/walletTree';
 import { connectFreshWallet, storedSecrets } from './support/connectedWallet';
 import { runScripted } from './support/extension';

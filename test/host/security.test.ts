@@ -15,7 +15,7 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { maskAccountNumber, maskMobile } from '../../src/common/masking';
-import { makeValidAccountNumber } from '../../src/sandbox/nuban';
+import { makeValidAccountNumber } from '../../src/sandbox/domain/nuban';
 import type { WebviewTestHandle } from '../../src/webview/panelRecorder';
 import { activateExtension, runScripted, setSetting, uniqueEmail } from './support/extension';
 import { ancestorNamed, filesBelow } from './support/diskFiles';

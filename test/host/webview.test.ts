@@ -9,7 +9,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Transaction } from '../../src/api';
-import { makeValidAccountNumber } from '../../src/sandbox/nuban';
+import { makeValidAccountNumber } from '../../src/sandbox/domain/nuban';
 import type { WebviewTestHandle } from '../../src/webview/panelRecorder';
 import type { HostMessage, VerificationOutcome } from '../../src/webview/protocol';
 import { connectFreshWallet, type ConnectedWallet } from './support/connectedWallet';

@@ -196,7 +196,7 @@ describe('l10n', () => {
     // What is checked: the places that put text in front of the user. A string literal (or the
     // fixed parts of a template) with a word in it must go through l10n.t; templates made only
     // of data and punctuation (`${amount}`, `${name} · ${code}`) are fine.
-    const FOLDERS = ['src/commands', 'src/views', 'src/auth', 'src/common'];
+    const FOLDERS = ['src/commands', 'src/views', 'src/auth', 'src/common', 'src/localSandbox'];
     const USER_PROPERTIES = new Set([
       'title',
       'prompt',

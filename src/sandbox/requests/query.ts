@@ -1,5 +1,5 @@
 import { invalid } from '../errors';
-import { queryInt, queryParam } from '../routes/input';
+import { queryInt, queryParam } from '../http/routes/input';
 import type { RequestFilter } from './filter';
 import { MAX_JOURNAL_ENTRIES } from './journal';
 

@@ -1,4 +1,4 @@
-import type { SandboxExchange } from '../exchange';
+import type { SandboxExchange } from '../http/exchange';
 import { keptText, type EntryDraft } from './entry';
 import type { RequestJournal } from './journal';
 

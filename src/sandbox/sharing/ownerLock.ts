@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
-import { isRunning } from '../store';
+import { isRunning } from '../persistence/store';
 import type { SandboxRole } from '../types';
 
 // One sandbox per state file. The process that serves a state file holds `<state>.owner`

@@ -15,7 +15,7 @@ import {
   eventReference,
   eventStateLabel,
   eventTypeLabel,
-} from '../../sandboxControl/eventSummary';
+} from '../../localSandbox/eventSummary';
 import type { AttemptView, EventLive } from '../protocol';
 import { html, type SafeHtml } from './escape';
 import { contextLine, fieldList, icon, statusLine, type PageContext } from './parts';

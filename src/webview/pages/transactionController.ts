@@ -6,7 +6,7 @@ import type { Transaction } from '../../api';
 import { ENVIRONMENTS, type EnvironmentId } from '../../auth/environments';
 import { COMMANDS } from '../../common/commandIds';
 import { errorReason } from '../../common/userFacingError';
-import { recordJson } from '../../documents/transactionJson';
+import { recordJson } from '../transactionJson';
 import { renderErrorPage, renderLoadingPage } from '../html/statusPages';
 import { describeTransaction } from '../html/transactionDetail';
 import { renderTransactionPage } from '../html/transactionPage';

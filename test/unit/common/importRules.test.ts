@@ -37,7 +37,8 @@ const UPWARD: [file: string, specifier: string, rule: string][] = [
   ['src/common/logger.ts', '../auth/accountService', 'common-below-all-but-api'],
   ['src/common/masking.ts', '../api/money', 'masking-is-a-leaf'],
   ['src/api/money.ts', '../common/logger', 'api-stands-alone'],
-  ['src/sandbox/ids.ts', '../api/money', 'sandbox-stands-alone'],
+  ['src/sandbox/domain/ids.ts', '../../api/money', 'sandbox-stands-alone'],
+  ['src/sandbox/start.ts', '../localSandbox/localSandbox', 'sandbox-stands-alone'],
   ['src/auth/clients.ts', '../views/loadable', 'auth-below-services-and-ui'],
   ['src/banks/bankDirectory.ts', '../webview/protocol', 'services-below-ui'],
   ['src/requests/requestHistory.ts', '../views/loadable', 'services-below-ui'],
@@ -48,15 +49,30 @@ const UPWARD: [file: string, specifier: string, rule: string][] = [
   ['src/commands/exportFormat.ts', '../extensionApi', 'only-activation-wires-commands'],
   ['src/money/policy.ts', '../views/loadable', 'services-below-ui'],
   ['src/auth/clients.ts', '../money/policy', 'auth-below-services-and-ui'],
-  ['src/sandboxControl/durations.ts', '../views/tidy', 'services-below-ui'],
-  ['src/auth/environments.ts', '../sandboxControl/endpoints', 'auth-below-services-and-ui'],
+  ['src/localSandbox/durations.ts', '../views/tidy', 'local-sandbox-below-services'],
+  ['src/localSandbox/sandboxWatch.ts', '../auth/accountService', 'local-sandbox-below-services'],
+  ['src/localSandbox/faultLabel.ts', '../money/policy', 'local-sandbox-below-services'],
+  ['src/auth/environments.ts', '../localSandbox/endpoints', 'auth-below-services-and-ui'],
+  ['src/auth/clients.ts', '../sandbox/types', 'auth-below-services-and-ui'],
+  ['src/money/policy.ts', '../localSandbox/views/sandboxServerItem', 'services-below-ui'],
+  ['src/localSandbox/views/sandboxServerItem.ts', '../../webview/protocol', 'views-beside-webview'],
+  ['src/localSandbox/views/sandboxServerItem.ts', '../controls/sandboxAccess', 'views-beside-webview'],
+  ['src/webview/protocol.ts', '../localSandbox/views/sandboxServerItem', 'webview-beside-views'],
+  ['src/localSandbox/controls/sandboxAccess.ts', '../../extensionApi', 'only-activation-wires-commands'],
   ['src/linter/keyScanner.ts', '../views/loadable', 'linter-beside-ui'],
   ['src/linter/envRead.ts', '../auth/clients', 'linter-beside-ui'],
   ['src/views/tidy.ts', '../linter/keyScanner', 'only-commands-and-activation-use-linter'],
-  ['src/tools/format.ts', '../common/logger', 'tools-plain-node'],
-  ['src/tools/context.ts', '../auth/accountService', 'tools-plain-node'],
-  ['src/agents/historyRequests.ts', '../views/loadable', 'agents-is-ui'],
-  ['src/views/loadable.ts', '../agents/toolContext', 'only-entries-use-agents-and-mcp'],
+  ['src/agents/tools/format.ts', '../../common/logger', 'tools-plain-node'],
+  ['src/agents/tools/context.ts', '../../auth/accountService', 'tools-plain-node'],
+  ['src/agents/mcp/server.ts', '../../common/logger', 'mcp-plain-node'],
+  ['src/agents/mcp/server.ts', '../vscode/toolContext', 'mcp-plain-node'],
+  ['src/agents/vscode/historyRequests.ts', '../../views/loadable', 'agents-is-ui'],
+  ['src/agents/vscode/historyRequests.ts', '../mcp/server', 'agents-is-ui'],
+  ['src/views/loadable.ts', '../agents/vscode/toolContext', 'only-entries-use-agents'],
+  ['src/money/policy.ts', '../agents/tools/format', 'only-entries-use-agents'],
+  ['src/sandboxCli.ts', './common/logger', 'cli-entry'],
+  ['src/sandboxCli.ts', './agents/tools/format', 'cli-entry'],
+  ['src/money/policy.ts', '../linter/keyScanner', 'only-commands-and-activation-use-linter'],
 ];
 
 describe('import rules (lint)', function () {
@@ -68,7 +84,11 @@ describe('import rules (lint)', function () {
     copy = fs.mkdtempSync(path.join(os.tmpdir(), 'import-rules-'));
     fs.cpSync(path.join(REPO, 'src'), path.join(copy, 'src'), { recursive: true });
     fs.copyFileSync(path.join(REPO, 'tsconfig.json'), path.join(copy, 'tsconfig.json'));
-    const plant = (file: string, line: string) => fs.appendFileSync(path.join(copy, file), `\n${line}\n`);
+    const plant = (file: string, line: string) => {
+      // Into a module that exists: a moved one would otherwise be created anew and prove nothing.
+      assert.ok(fs.existsSync(path.join(copy, file)), `${file} exists`);
+      fs.appendFileSync(path.join(copy, file), `\n${line}\n`);
+    };
     // accountService.ts imports walletAccess.ts: walletAccess importing it back closes a cycle.
     plant('src/auth/walletAccess.ts', "import { AccountService } from './accountService';\nexport const service = AccountService;");
     UPWARD.forEach(([file, specifier], index) =>

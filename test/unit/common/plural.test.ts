@@ -26,7 +26,7 @@ const COUNT_BEFORE_PLURAL = new RegExp(`(\\{\\d\\}|\\$\\{[^{}\`\\n]+\\})( more)?
  */
 const NOT_A_COUNT: readonly { file: string; text: string; why: string }[] = [
   { file: 'views/walletTree.ts', text: 'No {0} transactions', why: '{0} is a transaction type ("No bill payment transactions")' },
-  { file: 'tools/reads.ts', text: '${input.type} transactions', why: 'a transaction type' },
+  { file: 'agents/tools/reads.ts', text: '${input.type} transactions', why: 'a transaction type' },
   { file: 'api/errors.ts', text: '${attempts} attempts', why: 'only written when attempts > 1 (one attempt says "within 15 s")' },
 ];
 

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { isEnvFileName } from '../../../src/linter/envFiles';
-import { findKeys, maskKey } from '../../../src/linter/keyScanner';
+import { findKeys, isScenarioFile, keysToReport, maskKey } from '../../../src/linter/keyScanner';
 
 const HEX = '0123456789abcdef';
 const hex = (length: number) => fc.string({ unit: fc.constantFrom(...HEX), minLength: length, maxLength: length });
@@ -91,5 +91,22 @@ describe('linter: key scanner', () => {
       assert.equal(isEnvFileName(name), true, name);
     for (const name of ['/w/env.ts', '/w/.envrc', '/w/environment.json', '/w/.env/', '/w/dotenv'])
       assert.equal(isEnvFileName(name), false, name);
+  });
+
+  it('leaves sandbox keys alone in a sandbox scenario file, and reports a production key there too', () => {
+    const sandboxKey = `sk_test_${'a'.repeat(32)}`;
+    const liveKey = `pk_live_${'b'.repeat(32)}`;
+    const text = JSON.stringify({ developers: [{ apps: [{ sandboxKey, key: liveKey }] }] });
+    for (const scenario of ['/repo/wallet-sandbox.json', '/repo/ci/e2e.wallet-sandbox.json', 'C:\\repo\\wallet-sandbox.json']) {
+      assert.ok(isScenarioFile(scenario), scenario);
+      assert.deepEqual(
+        keysToReport(text, scenario).map((found) => text.slice(found.start, found.end)),
+        [liveKey],
+      );
+    }
+    for (const other of ['/repo/config.json', '/repo/my-wallet-sandbox.json', '/repo/wallet-sandbox.json.bak', '/repo/src/app.ts']) {
+      assert.ok(!isScenarioFile(other), other);
+      assert.equal(keysToReport(text, other).length, 2, other);
+    }
   });
 });

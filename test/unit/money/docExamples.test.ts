@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { validateMobile } from '../../../src/api';
 import type { Sandbox } from '../../../src/sandbox';
-import { bankByCode, BANKS } from '../../../src/sandbox/banks';
-import { MAGIC_ACCOUNTS, MAGIC_AIRTIME_MOBILES } from '../../../src/sandbox/magic';
+import { bankByCode, BANKS } from '../../../src/sandbox/domain/banks';
+import { MAGIC_ACCOUNTS, MAGIC_AIRTIME_MOBILES } from '../../../src/sandbox/domain/magic';
 import { call, connectWallet, newDeveloper, withSandbox } from '../sandbox/helpers';
 
 const ROOT = path.resolve(__dirname, '../../../..');

@@ -3,7 +3,7 @@
 // read neither the passcode nor the request log. Both the rule and the live server are tested.
 import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
-import { hostGuard } from '../../../src/sandbox/hostGuard';
+import { hostGuard } from '../../../src/sandbox/http/hostGuard';
 import type { Sandbox } from '../../../src/sandbox';
 import { startCheckedSandbox } from '../support/contract';
 

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import { type Sandbox } from '../../../src/sandbox';
 import { startCheckedSandbox } from '../support/contract';
-import { makeValidAccountNumber } from '../../../src/sandbox/nuban';
+import { makeValidAccountNumber } from '../../../src/sandbox/domain/nuban';
 import { connectWallet, newDeveloper, type ConnectedWallet } from '../sandbox/helpers';
 
 function get(agent: http.Agent, url: string, headers: Record<string, string>): Promise<{ status: number; body: string; ms: number }> {

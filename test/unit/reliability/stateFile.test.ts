@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import fc from 'fast-check';
-import { SandboxState, type PersistedState } from '../../../src/sandbox/state';
+import { SandboxState, type PersistedState } from '../../../src/sandbox/domain/state';
 
 const REPO = path.resolve(__dirname, '../../../..');
 /** The bundled CLI (`npm run build`), else the one tsc compiled next to this test. */

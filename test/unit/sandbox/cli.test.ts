@@ -1,14 +1,14 @@
 import * as assert from 'node:assert/strict';
 import { ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { openSharedSandbox } from '../../../src/sandbox';
 import { CliConfig, isLoopback, parseArgs } from '../../../src/sandbox/cli';
 import { call, expectOk } from './helpers';
 
-// The compiled CLI entry: out/src/cli/sandbox.js.
-const CLI = path.resolve(__dirname, '../../../src/cli/sandbox.js');
+// The compiled CLI entry: out/src/sandboxCli.js.
+const CLI = path.resolve(__dirname, '../../../src/sandboxCli.js');
 
 interface Run {
   child: ChildProcess;
@@ -43,12 +43,29 @@ async function waitForLine(runner: Run, pattern: RegExp): Promise<RegExpExecArra
 
 describe('sandbox: CLI', () => {
   it('parses flags', () => {
-    assert.deepEqual(parseArgs([]), { options: { port: 4010 }, latencyMs: 0, allowRemote: false });
-    assert.deepEqual(parseArgs(['--port', '0', '--data', 'x.json', '--token-lifetime=60', '--latency', '5', '--seed', '3']), {
-      options: { port: 0, dataFile: 'x.json', tokenLifetimeSeconds: 60, seed: 3 },
-      latencyMs: 5,
-      allowRemote: false,
-    });
+    assert.deepEqual(parseArgs([]), { options: { port: 4010 }, allowRemote: false, json: false });
+    assert.deepEqual(
+      parseArgs([
+        '--port',
+        '0',
+        '--data',
+        'x.json',
+        '--token-lifetime=60',
+        '--latency',
+        '5',
+        '--seed',
+        '3',
+        '--scenario',
+        's.json',
+        '--json',
+      ]),
+      {
+        options: { port: 0, dataFile: 'x.json', tokenLifetimeSeconds: 60, seed: 3, scenario: 's.json' },
+        latencyMs: 5,
+        allowRemote: false,
+        json: true,
+      },
+    );
     assert.equal(parseArgs(['--help']), 'help');
     assert.throws(() => parseArgs(['--port', 'abc']), /--port needs a whole number/);
     assert.throws(() => parseArgs(['--port', '70000']), /--port/);
@@ -84,6 +101,64 @@ describe('sandbox: CLI', () => {
       );
     } finally {
       runner.child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('with --json and a scenario, prints one JSON line when ready and nothing else on stdout', async function () {
+    this.timeout(20000);
+    const dir = mkdtempSync(path.join(tmpdir(), 'wallet-sandbox-json-'));
+    const scenario = path.join(dir, 'wallet-sandbox.json');
+    writeFileSync(
+      scenario,
+      JSON.stringify({
+        developers: [{ email: 'ci@example.ng', password: 'ci-password', apps: [{ name: 'ci', sandboxKey: 'sk_test_ci_000000001' }] }],
+        wallets: [{ mobile: '08031112222', balance: 250_000, passcode: '123456' }],
+      }),
+    );
+    const runner = run(['--port', '0', '--json', '--scenario', scenario]);
+    try {
+      const [line] = await waitForLine(runner, /^\{.*\}\n/);
+      const ready = JSON.parse(line) as {
+        url: string;
+        port: number;
+        apps: { sandboxKey: string }[];
+        wallets: { mobile: string; balance: number }[];
+      };
+      assert.equal(ready.url, `http://127.0.0.1:${ready.port}`);
+      assert.deepEqual(
+        ready.apps.map((app) => app.sandboxKey),
+        ['sk_test_ci_000000001'],
+      );
+      assert.deepEqual(
+        ready.wallets.map(({ mobile, balance }) => ({ mobile, balance })),
+        [{ mobile: '2348031112222', balance: 250_000 }],
+      );
+      await expectOk(call(ready.url, 'GET', '/__sandbox/health'));
+      await expectOk(call(ready.url, 'GET', '/v1/queries/banks', { headers: { 'x-app-key': 'sk_test_ci_000000001' } }));
+      runner.child.kill('SIGINT');
+      assert.equal(await runner.exited, 0);
+      assert.equal(runner.stdout(), `${line}`, 'stdout holds the one JSON line only');
+      assert.match(runner.stderr(), /Wallet sandbox listening on/, 'the banner goes to stderr');
+    } finally {
+      runner.child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('exits 1 with one line naming the JSON path at fault in a bad scenario', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'wallet-sandbox-bad-'));
+    const scenario = path.join(dir, 'wallet-sandbox.json');
+    writeFileSync(
+      scenario,
+      JSON.stringify({ wallets: [{ mobile: '08031112222' }, { mobile: '08031112223' }, { mobile: '08031112224', balance: '5' }] }),
+    );
+    try {
+      const bad = run(['--port', '0', '--json', '--scenario', scenario]);
+      assert.equal(await bad.exited, 1);
+      assert.equal(bad.stdout(), '');
+      assert.equal(bad.stderr(), `wallet sandbox: ${scenario}: wallets[2].balance: must be an integer number of kobo\n`);
+    } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -1,13 +1,13 @@
 import * as assert from 'node:assert/strict';
 import * as fc from 'fast-check';
-import { resolveAccount } from '../../../src/sandbox/accounts';
-import { VirtualClock } from '../../../src/sandbox/clock';
+import { resolveAccount } from '../../../src/sandbox/domain/accounts';
+import { VirtualClock } from '../../../src/sandbox/domain/clock';
 import { ApiError } from '../../../src/sandbox/errors';
-import { Ledger } from '../../../src/sandbox/ledger';
-import { Outcome } from '../../../src/sandbox/magic';
-import { Scheduler } from '../../../src/sandbox/scheduler';
-import { AppRecord, SandboxState } from '../../../src/sandbox/state';
-import { Webhooks } from '../../../src/sandbox/webhooks';
+import { Ledger } from '../../../src/sandbox/domain/ledger';
+import { Outcome } from '../../../src/sandbox/domain/magic';
+import { Scheduler } from '../../../src/sandbox/domain/scheduler';
+import { AppRecord, SandboxState } from '../../../src/sandbox/domain/state';
+import { Webhooks } from '../../../src/sandbox/domain/webhooks';
 
 // Model-based test of the ledger (fast-check commands): random transfers of every kind, bursts
 // from one wallet, settlements, reversals and clock moves. After every operation the balances

@@ -1,0 +1,14 @@
+// dist/mcp.js: the MCP server, its own bundle so the SDK loads only when MCP is used
+// (`npm run sandbox -- --mcp`, or VS Code starting the server it was told about).
+
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { SandboxClient } from '../../sandbox';
+import { sandboxToolContext } from './sandboxSession';
+import { createMcpServer } from './server';
+
+/** Serves the agent tools for the sandbox on stdin/stdout; stdout then carries only the protocol. */
+export async function serveOverStdio(sandbox: () => SandboxClient, version: string): Promise<void> {
+  const { ctx, before } = sandboxToolContext(sandbox);
+  const server = createMcpServer(ctx, version, before);
+  await server.connect(new StdioServerTransport());
+}

@@ -1,0 +1,107 @@
+// The sandbox actions. They run only in the local sandbox (run.ts refuses them elsewhere);
+// money moves through the API client like any app's, once: a lost answer is "outcome unknown".
+
+import type { Fault } from '../../sandbox/types';
+import { formatBillerName } from '../../common/billerName';
+import { maskAccountNumber, maskMobile } from '../../common/masking';
+import { countText } from '../../common/plural';
+import type { ToolContext } from './context';
+import type { ToolInput } from './definitions';
+import { eventLine, money, shortDate } from './format';
+
+const STATUS_WORDS: Readonly<Record<string, string>> = { '000001': 'succeeded', '000002': 'pending', '000000': 'failed' };
+
+export async function bankTransfer(ctx: ToolContext, input: ToolInput<'bankTransfer'>): Promise<string[]> {
+  const answer = await ctx.withWallet(async (client, credentials) => {
+    const account = { bankCode: input.bankCode, accountNumber: input.accountNumber };
+    const accountName = input.accountName ?? (await client.verifyBankAccount(credentials, account)).accountName;
+    return client.sendToBank(credentials, { ...account, accountName, amount: input.amountKobo });
+  }, input.wallet);
+  const status = STATUS_WORDS[answer.statusCode] ?? `status ${answer.statusCode}`;
+  const to = `${maskAccountNumber(input.accountNumber)} (${answer.accountName}) at bank ${input.bankCode}`;
+  return [
+    `Bank transfer of ${money(answer.amount)} to ${to}: ${status}, reference ${answer.transactionReference}.`,
+    answer.statusCode === '000002'
+      ? 'It settles when the sandbox clock passes its settlement time: use sandbox_advance_clock, then wallet_transaction with the reference.'
+      : 'See it with wallet_transaction and the reference.',
+  ];
+}
+
+export async function phoneTransfer(ctx: ToolContext, input: ToolInput<'phoneTransfer'>): Promise<string[]> {
+  const answer = await ctx.withWallet(
+    (client, credentials) => client.sendToPhone(credentials, { mobile: input.mobile, amount: input.amountKobo, sendSms: false }),
+    input.wallet,
+  );
+  return [`Phone transfer of ${money(answer.amount)} to ${maskMobile(input.mobile)}: done, reference ${answer.reference}.`];
+}
+
+export async function airtime(ctx: ToolContext, input: ToolInput<'airtime'>): Promise<string[]> {
+  const answer = await ctx.withWallet(
+    (client, credentials) => client.buyAirtime(credentials, { mobile: input.mobile, amount: input.amountKobo, provider: input.provider }),
+    input.wallet,
+  );
+  return [
+    `Airtime of ${money(answer.amount)} (${formatBillerName(input.provider)}) for ${maskMobile(input.mobile)}: done, reference ${answer.reference}.`,
+  ];
+}
+
+export async function advanceClock(ctx: ToolContext, input: ToolInput<'advanceClock'>): Promise<string[]> {
+  const sandbox = await ctx.sandbox();
+  const changes = await sandbox.advanceClock(input.seconds);
+  const settled = changes.flatMap((change) => change.transfers).filter((transfer) => transfer.status !== 'pending');
+  const events = new Set(changes.flatMap((change) => change.events.map((event) => event.id)));
+  return [
+    `Sandbox clock moved forward ${input.seconds} s; it now reads ${shortDate(new Date(sandbox.now()).toISOString())}.`,
+    settled.length === 0
+      ? 'No bank transfer settled.'
+      : `Settled: ${settled.map((transfer) => `${transfer.reference} ${transfer.status}`).join(', ')}.`,
+    events.size === 0 ? 'No webhook event was sent.' : `Webhook events sent or retried: ${[...events].join(', ')}.`,
+  ];
+}
+
+export async function injectFault(ctx: ToolContext, input: ToolInput<'injectFault'>): Promise<string[]> {
+  const sandbox = await ctx.sandbox();
+  const fault: Fault = { path: input.path };
+  if (input.method) fault.method = input.method;
+  if (input.drop) fault.drop = true;
+  if (input.delayMs !== undefined) fault.delayMs = input.delayMs;
+  if (input.times !== undefined) fault.times = input.times;
+  // A fault that neither drops nor waits answers with an error status: 500 unless told.
+  if (input.status !== undefined || (!fault.drop && fault.delayMs === undefined)) fault.status = input.status ?? 500;
+  await sandbox.addFault(fault);
+  const active = sandbox.knobs.faults.length;
+  const faults = countText(active, `${active} fault`, `${active} faults`, 'en');
+  return [`Fault added: ${describeFault(fault)}. ${faults} active; sandbox_clear_faults removes them.`];
+}
+
+export function describeFault(fault: Fault): string {
+  const what = [fault.drop ? 'drop the connection' : undefined, fault.delayMs !== undefined ? `wait ${fault.delayMs} ms` : undefined]
+    .concat(fault.status !== undefined ? [`answer HTTP ${fault.status}`] : [])
+    .filter(Boolean)
+    .join(', then ');
+  const times = fault.times;
+  const howLong = times === undefined ? ', until cleared' : `, ${countText(times, `${times} time`, `${times} times`, 'en')}`;
+  return `${fault.method ?? 'any method'} ${fault.path}: ${what}${howLong}`;
+}
+
+export async function clearFaults(ctx: ToolContext): Promise<string[]> {
+  const sandbox = await ctx.sandbox();
+  const count = await sandbox.clearFaults();
+  if (count === 0) return ['No fault was active.'];
+  return [`Cleared ${countText(count, `${count} fault`, `${count} faults`, 'en')}; requests are answered normally again.`];
+}
+
+export async function redeliverEvent(ctx: ToolContext, input: ToolInput<'redeliverEvent'>): Promise<string[]> {
+  const sandbox = await ctx.sandbox();
+  if (!sandbox.event(input.eventId)) return [`No webhook event has the id ${input.eventId}; wallet_webhook_events lists them.`];
+  const event = await sandbox.redeliverEvent(input.eventId);
+  return [`Redelivery of ${event.id} started to the app's callbackURL.`, eventLine(event)];
+}
+
+export async function resetWallet(ctx: ToolContext, input: ToolInput<'resetWallet'>): Promise<string[]> {
+  const mobile = input.wallet ?? ctx.defaultWallet();
+  if (!mobile) return ['No wallet given and none is active: name the wallet to reset.'];
+  const sandbox = await ctx.sandbox();
+  await sandbox.resetWallet(mobile);
+  return [`Wallet ${mobile} has its seeded balance, history and linked accounts again; everything since is gone.`];
+}

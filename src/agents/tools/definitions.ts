@@ -1,0 +1,218 @@
+// The one definition of every agent tool: the language model tools (package.json
+// contributes.languageModelTools, generated from this by `npm run tools:manifest`) and the MCP
+// server's tools both come from here, so the two cannot drift. Plain Node: no vscode.
+
+import * as v from 'valibot';
+import { AIRTIME_PROVIDERS, TRANSACTION_TYPES } from '../../api';
+
+const described = <T extends v.GenericSchema>(schema: T, text: string) => v.pipe(schema, v.description(text));
+const wholeNumber = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max));
+
+const WALLET = v.optional(
+  described(
+    v.pipe(v.string(), v.regex(/^234\d{10}$/)),
+    'Mobile of the wallet to use, 234 and 10 digits (e.g. 2348031234567). Omit it for the active wallet in VS Code, or the demo wallet 2348000000000 over MCP.',
+  ),
+);
+const AMOUNT_KOBO = described(wholeNumber(1, 100_000_000_00), 'Amount in kobo, a whole number (100 kobo = ₦1; 150000 = ₦1,500.00).');
+const ACCOUNT_NUMBER = described(v.pipe(v.string(), v.regex(/^\d{10}$/)), 'The 10-digit NUBAN account number.');
+const BANK_CODE = described(v.pipe(v.string(), v.regex(/^\d{3,6}$/)), 'The bank code from wallet_banks (e.g. 000014).');
+const RECIPIENT_MOBILE = described(
+  v.pipe(v.string(), v.regex(/^(234|0)\d{10}$/)),
+  'Recipient mobile: 234 and 10 digits, or 0 and 10 digits.',
+);
+
+export interface ToolDefinition<TInput extends v.GenericSchema = v.GenericSchema> {
+  /** Tool name, the same in VS Code and over MCP. */
+  name: string;
+  /** Short title people see (VS Code's tool picker and confirmations, MCP clients). */
+  title: string;
+  /** What the model reads to decide when and how to call it. */
+  modelDescription: string;
+  input: TInput;
+  /** Changes the local sandbox's state: asks first in VS Code, refused outside the local sandbox. */
+  action: boolean;
+}
+
+const tool = <T extends v.GenericSchema>(definition: ToolDefinition<T>) => definition;
+
+export const TOOL_DEFINITIONS = {
+  balance: tool({
+    name: 'wallet_balance',
+    title: 'Wallet balance',
+    modelDescription:
+      "Reads a wallet's balance (naira, with the exact kobo) from the current environment of Wallet Console (local sandbox, staging or production). Read-only.",
+    input: v.strictObject({ wallet: WALLET }),
+    action: false,
+  }),
+  transactions: tool({
+    name: 'wallet_transactions',
+    title: 'Wallet transactions',
+    modelDescription:
+      "Lists a wallet's transactions, newest first, one page at a time (default 10 per page), optionally of one type. " +
+      'Each line has the reference, type, amount, date and masked counterparty; ask for the next page for more. Read-only.',
+    input: v.strictObject({
+      wallet: WALLET,
+      type: v.optional(described(v.picklist(TRANSACTION_TYPES), 'Only transactions of this type.')),
+      page: v.optional(described(wholeNumber(1, 100_000), 'Page number, from 1.')),
+      pageSize: v.optional(described(wholeNumber(1, 50), 'Transactions per page, 1 to 50 (default 10).')),
+    }),
+    action: false,
+  }),
+  transaction: tool({
+    name: 'wallet_transaction',
+    title: 'One transaction',
+    modelDescription:
+      'Shows one transaction of a wallet by its reference (24 hex characters): amount, type, dates and masked recipient. Read-only.',
+    input: v.strictObject({
+      reference: described(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/)), 'The transaction reference.'),
+      wallet: WALLET,
+    }),
+    action: false,
+  }),
+  banks: tool({
+    name: 'wallet_banks',
+    title: 'Bank list',
+    modelDescription:
+      'Finds banks and their codes in the bank list (dozens of banks, hundreds on a real server): ' +
+      'give part of a name or code to filter; without a filter it gives the count and the first matches. ' +
+      'Use the code with wallet_verify_bank_account or sandbox_bank_transfer. Read-only.',
+    input: v.strictObject({
+      search: v.optional(
+        described(v.pipe(v.string(), v.maxLength(60)), 'Part of the bank name or code, any case (e.g. "access", "guaranty", "000014").'),
+      ),
+      limit: v.optional(described(wholeNumber(1, 50), 'Most banks to list, 1 to 50 (default 15).')),
+    }),
+    action: false,
+  }),
+  verifyBankAccount: tool({
+    name: 'wallet_verify_bank_account',
+    title: 'Verify a bank account',
+    modelDescription:
+      'Looks up the account name of a bank account (bank code and 10-digit NUBAN), as a transfer would. Use it before sandbox_bank_transfer. ' +
+      'The result masks the account number. Read-only.',
+    input: v.strictObject({ bankCode: BANK_CODE, accountNumber: ACCOUNT_NUMBER }),
+    action: false,
+  }),
+  recentRequests: tool({
+    name: 'wallet_recent_requests',
+    title: 'Recent API requests',
+    modelDescription:
+      'Lists the most recent HTTP requests made to the wallet API (method, path, status, time), newest first, ' +
+      'to see what an app or the extension just called and how it was answered. Read-only.',
+    input: v.strictObject({
+      limit: v.optional(described(wholeNumber(1, 100), 'How many requests, 1 to 100 (default 20).')),
+    }),
+    action: false,
+  }),
+  webhookEvents: tool({
+    name: 'wallet_webhook_events',
+    title: 'Webhook events',
+    modelDescription:
+      "Lists the local sandbox's webhook events (transfers' callbacks to the app's callbackURL), newest first: " +
+      'id, type, state, attempts and the last answer. Use an id with sandbox_redeliver_event. Read-only.',
+    input: v.strictObject({
+      state: v.optional(described(v.picklist(['pending', 'delivered', 'retrying', 'failed']), 'Only events in this state.')),
+      limit: v.optional(described(wholeNumber(1, 50), 'How many events, 1 to 50 (default 10).')),
+    }),
+    action: false,
+  }),
+  bankTransfer: tool({
+    name: 'sandbox_bank_transfer',
+    title: 'Send a test bank transfer',
+    modelDescription:
+      'Local sandbox only: sends a test bank transfer from a sandbox wallet. ' +
+      'It answers pending and settles when the sandbox clock passes its settlement time (see sandbox_advance_clock). ' +
+      'The account name is looked up when not given. ' +
+      'Never retried: if the answer is lost the outcome is unknown and must be checked with wallet_transactions.',
+    input: v.strictObject({
+      bankCode: BANK_CODE,
+      accountNumber: ACCOUNT_NUMBER,
+      amountKobo: AMOUNT_KOBO,
+      accountName: v.optional(described(v.pipe(v.string(), v.minLength(1), v.maxLength(100)), 'The account name, if already verified.')),
+      wallet: WALLET,
+    }),
+    action: true,
+  }),
+  phoneTransfer: tool({
+    name: 'sandbox_phone_transfer',
+    title: 'Send a test phone transfer',
+    modelDescription:
+      'Local sandbox only: sends a test transfer from a sandbox wallet to another wallet by mobile number; it completes at once. ' +
+      'Never retried: if the answer is lost the outcome is unknown and must be checked with wallet_transactions.',
+    input: v.strictObject({ mobile: RECIPIENT_MOBILE, amountKobo: AMOUNT_KOBO, wallet: WALLET }),
+    action: true,
+  }),
+  airtime: tool({
+    name: 'sandbox_buy_airtime',
+    title: 'Buy test airtime',
+    modelDescription:
+      'Local sandbox only: buys test airtime (VTU) for a mobile number from a sandbox wallet. ' +
+      'Never retried: if the answer is lost the outcome is unknown and must be checked with wallet_transactions.',
+    input: v.strictObject({
+      mobile: RECIPIENT_MOBILE,
+      amountKobo: AMOUNT_KOBO,
+      provider: described(v.picklist(AIRTIME_PROVIDERS), 'The mobile network.'),
+      wallet: WALLET,
+    }),
+    action: true,
+  }),
+  advanceClock: tool({
+    name: 'sandbox_advance_clock',
+    title: 'Advance the sandbox clock',
+    modelDescription:
+      "Local sandbox only: moves the sandbox's virtual clock forward, which settles pending bank transfers that fall due and runs due webhook retries.",
+    input: v.strictObject({ seconds: described(wholeNumber(1, 30 * 86_400), 'Seconds to move forward, 1 to 2592000 (30 days).') }),
+    action: true,
+  }),
+  injectFault: tool({
+    name: 'sandbox_inject_fault',
+    title: 'Inject a fault',
+    modelDescription:
+      'Local sandbox only: makes the sandbox fail requests to a path (end it with * for a prefix) ' +
+      'with an HTTP status, a dropped connection or a delay, for the next `times` requests (default: until cleared), ' +
+      'to test how a client copes.',
+    input: v.strictObject({
+      path: described(v.pipe(v.string(), v.regex(/^\/[\w/.*:-]{0,200}$/)), 'Request path, e.g. /v1/users/balance or /v1/*.'),
+      method: v.optional(described(v.picklist(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']), 'Only requests with this method.')),
+      status: v.optional(described(wholeNumber(400, 599), 'Answer with this HTTP status (e.g. 500, 503, 429).')),
+      drop: v.optional(described(v.boolean(), 'Drop the connection without an answer.')),
+      delayMs: v.optional(described(wholeNumber(0, 120_000), 'Wait this long before answering, in milliseconds.')),
+      times: v.optional(described(wholeNumber(1, 1000), 'Only for this many requests.')),
+    }),
+    action: true,
+  }),
+  clearFaults: tool({
+    name: 'sandbox_clear_faults',
+    title: 'Clear faults',
+    modelDescription: 'Local sandbox only: removes every injected fault, so requests are answered normally again.',
+    input: v.strictObject({}),
+    action: true,
+  }),
+  redeliverEvent: tool({
+    name: 'sandbox_redeliver_event',
+    title: 'Redeliver a webhook event',
+    modelDescription: "Local sandbox only: sends a webhook event (an id from wallet_webhook_events) to the app's callbackURL again.",
+    input: v.strictObject({ eventId: described(v.pipe(v.string(), v.regex(/^[\w-]{1,64}$/)), 'The event id.') }),
+    action: true,
+  }),
+  resetWallet: tool({
+    name: 'sandbox_reset_wallet',
+    title: "Reset a wallet's history",
+    modelDescription:
+      'Local sandbox only: gives a sandbox wallet back its seeded balance, history and linked accounts, ' +
+      'discarding every transaction made since (tokens and webhook events stay).',
+    input: v.strictObject({ wallet: WALLET }),
+    action: true,
+  }),
+};
+
+export type ToolKey = keyof typeof TOOL_DEFINITIONS;
+export type ToolInput<K extends ToolKey> = v.InferOutput<(typeof TOOL_DEFINITIONS)[K]['input']>;
+
+/** Every tool, in the order they are listed (package.json, MCP tools/list). */
+export const TOOLS: readonly ToolDefinition[] = Object.values(TOOL_DEFINITIONS);
+
+export function toolKeyByName(name: string): ToolKey | undefined {
+  return (Object.keys(TOOL_DEFINITIONS) as ToolKey[]).find((key) => TOOL_DEFINITIONS[key].name === name);
+}

@@ -1,0 +1,132 @@
+import * as vscode from 'vscode';
+import type { AccountService } from '../../auth/accountService';
+import { formatMobileForPeople } from '../../common/formatMobile';
+import { formatDateTime } from '../../common/formatTime';
+import { Disposable } from '../../common/lifecycle';
+import type { Fault, SandboxClient } from '../../sandbox';
+import { formatDuration } from '../durations';
+import { faultEffect, faultTarget } from '../faultLabel';
+import type { SandboxWatch } from '../sandboxWatch';
+import { sandboxServerItem } from './sandboxServerItem';
+import { tidyItem } from '../../views/tidy';
+
+export type SandboxNode =
+  | { kind: 'server' }
+  | { kind: 'clock' }
+  | { kind: 'latency' }
+  | { kind: 'faults' }
+  | { kind: 'fault'; fault: Fault }
+  | { kind: 'wallet'; mobile: string | undefined };
+
+/**
+ * What the local sandbox is told to do now: which process serves it (when not this window), its
+ * clock, the delay on every request, the faults waiting for requests, and the wallet the wallet
+ * controls act on. Redrawn whenever the sandbox reports one of them changed, whoever changed it.
+ * Empty (with a welcome that offers to start it) until something starts the sandbox.
+ */
+export class SandboxTreeProvider extends Disposable implements vscode.TreeDataProvider<SandboxNode> {
+  private readonly changed = this._register(new vscode.EventEmitter<SandboxNode | undefined>());
+  readonly onDidChangeTreeData = this.changed.event;
+
+  constructor(
+    private readonly service: AccountService,
+    private readonly watch: SandboxWatch,
+  ) {
+    super();
+    this._register(
+      watch.onDidChange((change) => {
+        if (change.sandbox) this.refresh();
+      }),
+    );
+    this._register(service.onDidChange(() => this.refresh()));
+  }
+
+  refresh(): void {
+    this.changed.fire(undefined);
+  }
+
+  private get sandbox(): SandboxClient | undefined {
+    return this.service.env() === 'local' ? this.watch.current : undefined;
+  }
+
+  getChildren(node?: SandboxNode): SandboxNode[] {
+    const sandbox = this.sandbox;
+    if (!sandbox) return [];
+    if (!node) {
+      return [
+        ...(sandbox.server.here ? [] : [{ kind: 'server' } as const]),
+        { kind: 'clock' },
+        { kind: 'latency' },
+        { kind: 'faults' },
+        { kind: 'wallet', mobile: this.service.activeWallet('local')?.mobile },
+      ];
+    }
+    if (node.kind === 'faults') return sandbox.knobs.faults.map((fault) => ({ kind: 'fault', fault }));
+    return [];
+  }
+
+  getTreeItem(node: SandboxNode): vscode.TreeItem {
+    return tidyItem(this.buildItem(node, this.sandbox));
+  }
+
+  private buildItem(node: SandboxNode, sandbox: SandboxClient | undefined): vscode.TreeItem {
+    const none = vscode.TreeItemCollapsibleState.None;
+    switch (node.kind) {
+      case 'server':
+        return sandboxServerItem(sandbox);
+      case 'clock': {
+        const item = new vscode.TreeItem(vscode.l10n.t('Clock'), none);
+        const now = sandbox?.now() ?? Date.now();
+        const ahead = Math.round((now - Date.now()) / 1000);
+        item.description =
+          ahead >= 1
+            ? vscode.l10n.t('{0} ({1} ahead)', formatDateTime(now, vscode.env.language, 'minutes'), formatDuration(ahead))
+            : formatDateTime(now, vscode.env.language, 'minutes');
+        item.iconPath = new vscode.ThemeIcon('watch');
+        item.contextValue = 'sandbox.clock';
+        item.tooltip = vscode.l10n.t(
+          'The sandbox clock: token expiry, bank settlements and webhook retries follow it. It only moves forward.',
+        );
+        return item;
+      }
+      case 'latency': {
+        const latency = sandbox?.knobs.latencyMs ?? 0;
+        const item = new vscode.TreeItem(vscode.l10n.t('Delay on every request'), none);
+        item.description = latency > 0 ? vscode.l10n.t('{0} ms', latency) : vscode.l10n.t('none');
+        item.iconPath = new vscode.ThemeIcon('clock');
+        item.contextValue = latency > 0 ? 'sandbox.latency.set' : 'sandbox.latency';
+        return item;
+      }
+      case 'faults': {
+        const count = sandbox?.knobs.faults.length ?? 0;
+        const item = new vscode.TreeItem(
+          vscode.l10n.t('Faults'),
+          count > 0 ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None,
+        );
+        item.id = `faults-${count > 0 ? 'some' : 'none'}`;
+        item.description = count > 0 ? String(count) : vscode.l10n.t('none');
+        item.iconPath = new vscode.ThemeIcon('debug-disconnect');
+        item.contextValue = count > 0 ? 'sandbox.faults.some' : 'sandbox.faults';
+        return item;
+      }
+      case 'fault': {
+        const item = new vscode.TreeItem(faultTarget(node.fault), none);
+        item.description = faultEffect(node.fault);
+        item.iconPath = new vscode.ThemeIcon('zap');
+        item.contextValue = 'sandbox.fault';
+        item.tooltip = `${faultTarget(node.fault)}\n${faultEffect(node.fault)}`;
+        return item;
+      }
+      case 'wallet': {
+        const item = new vscode.TreeItem(vscode.l10n.t('Wallet'), none);
+        item.description = node.mobile ? formatMobileForPeople(node.mobile) : vscode.l10n.t('none connected');
+        item.iconPath = new vscode.ThemeIcon('credit-card');
+        item.contextValue = node.mobile ? 'sandbox.wallet' : 'sandbox.noWallet';
+        item.tooltip = node.mobile
+          ? vscode.l10n.t('Set its balance, add a transaction, expire or revoke its tokens, or reset it (right-click).')
+          : vscode.l10n.t('Connect a wallet to control its balance, history and tokens.');
+        return item;
+      }
+    }
+  }
+}

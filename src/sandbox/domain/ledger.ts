@@ -1,0 +1,298 @@
+import { resolveAccount, sameName } from './accounts';
+import { bankByCode } from './banks';
+import { accountNotResolved, ApiError, ErrorCode, userNotFound } from '../errors';
+import { objectId } from './ids';
+import { AirtimeProvider, HELD_FOR_MS, MAGIC_AIRTIME_MOBILES, MAGIC_AMOUNTS, Outcome, SETTLE_AFTER_MS } from './magic';
+import { Scheduler } from './scheduler';
+import { AppRecord, SandboxState } from './state';
+import { BankTransferRecord, Recipient, TransactionRecord, TransactionType } from '../types';
+import { Wallet } from './wallet';
+import { Webhooks } from './webhooks';
+
+// The ledger: moves kobo between sandbox wallets and out of the sandbox. Every operation checks
+// everything first and only then changes state, in one synchronous step, so no request leaves
+// it half-written and concurrent requests cannot overdraw a wallet.
+
+export const STATUS_CODES = { pending: '000002', success: '000001', failed: '000000' } as const;
+
+/** Who sends: the app (for its webhook) and the wallet of the access token, plus a forced outcome. */
+export interface Sender {
+  app: AppRecord;
+  wallet: Wallet;
+  outcome?: Outcome;
+}
+
+export interface BankTransferInput {
+  accountName: string;
+  accountNumber: string;
+  bankCode: string;
+  amount: number;
+}
+
+const naira = (kobo: number): string => `₦${(kobo / 100).toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+function outcomeNotApplicable(outcome: Outcome, what: string): ApiError {
+  return new ApiError(
+    400,
+    ErrorCode.badOutcomeHeader,
+    `X-Sandbox-Outcome: ${outcome} does not apply to ${what}; use success, failed, insufficient-funds or provider-error`,
+  );
+}
+
+export class Ledger {
+  constructor(
+    private readonly state: SandboxState,
+    private readonly now: () => number,
+    private readonly scheduler: Scheduler,
+    private readonly webhooks: Webhooks,
+  ) {}
+
+  phoneTransfer(sender: Sender, mobile: string, amount: number): TransactionRecord {
+    const from = sender.wallet;
+    if (sender.outcome === 'pending') {
+      throw outcomeNotApplicable('pending', 'phone transfers (they complete at once)');
+    }
+    if (mobile === from.record.mobile) {
+      throw new ApiError(400, ErrorCode.selfTransfer, 'You cannot send money to your own wallet; use another recipient mobile');
+    }
+    const to = this.state.wallet(mobile);
+    if (!to) {
+      throw userNotFound();
+    }
+    this.checkForcedFailure(sender.outcome, amount, 'The phone transfer');
+    this.checkFunds(from, amount);
+
+    const at = this.now();
+    const reference = this.newReference(at, from, to);
+    from.record.balance -= amount;
+    to.record.balance += amount;
+    const record = this.insert(from, reference, at, 'phone', amount, { mobile, name: to.record.name }, 'debit');
+    const credit = this.insert(to, reference, at, 'phone', amount, { mobile: from.record.mobile, name: from.record.name }, 'credit');
+    this.state.changedMoney({
+      wallets: [from, to],
+      transactions: [
+        [from, record],
+        [to, credit],
+      ],
+    });
+    this.webhooks.emit(sender.app, 'PHONE_TRANSFER', 'SUCCESS', {
+      appWalletMobile: from.record.mobile,
+      amount,
+      recipientMobile: mobile,
+      transactionReference: reference,
+    });
+    return record;
+  }
+
+  bankTransfer(sender: Sender, input: BankTransferInput): BankTransferRecord {
+    const from = sender.wallet;
+    const bank = bankByCode(input.bankCode);
+    if (!bank) {
+      throw new ApiError(
+        400,
+        ErrorCode.unknownBank,
+        `bankCode ${input.bankCode} is not in the bank list; use a code from GET /v1/queries/banks`,
+      );
+    }
+    const resolved = resolveAccount(this.state, input.bankCode, input.accountNumber, from.record.transactions);
+    if (!resolved) {
+      throw accountNotResolved();
+    }
+    if (!sameName(input.accountName, resolved.accountName)) {
+      throw new ApiError(
+        400,
+        ErrorCode.nameMismatch,
+        `accountName does not match the account's name; send the name GET /v1/queries/verify gives for it (${resolved.accountName})`,
+      );
+    }
+    if (from.record.accounts.some((own) => own.bankCode === input.bankCode && own.accountNumber === input.accountNumber)) {
+      throw new ApiError(
+        400,
+        ErrorCode.selfTransfer,
+        'That account belongs to this wallet; a transfer to yourself moves nothing, so send to another account',
+      );
+    }
+    // A forced `failed` or `pending` bank transfer is accepted: it fails, or waits, at settlement.
+    const accepted = sender.outcome === 'failed' || sender.outcome === 'pending';
+    this.checkForcedFailure(accepted ? 'success' : sender.outcome, input.amount, 'The bank transfer');
+    this.checkFunds(from, input.amount);
+
+    const at = this.now();
+    const plan = sender.outcome === 'success' ? 'instant' : sender.outcome === 'pending' ? 'held' : resolved.plan;
+    const fails = sender.outcome === 'failed' || (sender.outcome === undefined && plan === 'fails');
+    const reference = this.newReference(at, from);
+    const recipient = {
+      accountNumber: input.accountNumber,
+      accountName: resolved.accountName,
+      bankCode: bank.bankCode,
+      bankName: bank.bankName,
+    };
+    from.record.balance -= input.amount;
+    const record = this.insert(from, reference, at, 'bank', input.amount, recipient, 'debit');
+    record.statusCode = STATUS_CODES.pending;
+    const transfer: BankTransferRecord = {
+      reference,
+      mobile: from.record.mobile,
+      appId: sender.app._id,
+      amount: input.amount,
+      ...recipient,
+      status: 'pending',
+      fails,
+      settleAt: at + (plan === 'held' ? HELD_FOR_MS : plan === 'instant' ? 0 : SETTLE_AFTER_MS),
+      createdAt: record.createdAt,
+    };
+    this.state.transfers.set(reference, transfer);
+    this.state.changedMoney({ wallets: [from], transactions: [[from, record]], transfers: [transfer] });
+    if (plan === 'instant') {
+      this.settle(reference);
+    } else {
+      this.scheduleSettlement(transfer);
+    }
+    return transfer;
+  }
+
+  /** The transfer as its sender may see it; another wallet's reference is unknown to it. */
+  requery(wallet: Wallet, reference: string): BankTransferRecord | undefined {
+    const transfer = this.state.transfers.get(reference);
+    return transfer && transfer.mobile === wallet.record.mobile ? transfer : undefined;
+  }
+
+  airtime(sender: Sender, mobile: string, amount: number, provider: AirtimeProvider): TransactionRecord {
+    if (sender.outcome === 'pending') {
+      throw outcomeNotApplicable('pending', 'airtime (it completes at once)');
+    }
+    const magic = MAGIC_AIRTIME_MOBILES[mobile];
+    if (magic && !magic.provider) {
+      throw new ApiError(400, ErrorCode.airtimeRecipient, `${mobile} cannot receive airtime; use another mobile number`);
+    }
+    if (magic?.provider && magic.provider !== provider) {
+      throw new ApiError(400, ErrorCode.airtimeRecipient, `${mobile} is a ${magic.provider} line; send provider ${magic.provider}`);
+    }
+    this.checkForcedFailure(sender.outcome, amount, 'The airtime purchase');
+    this.checkFunds(sender.wallet, amount);
+
+    const at = this.now();
+    const reference = this.newReference(at, sender.wallet);
+    sender.wallet.record.balance -= amount;
+    const recipient = { metadata: { billerName: provider, billCustomerID: mobile, billType: 'vtu' } };
+    // Type vtu, as the seeded history's airtime: the contract's type filter and the history agree.
+    const record = this.insert(sender.wallet, reference, at, 'vtu', amount, recipient, 'debit');
+    this.state.changedMoney({ wallets: [sender.wallet], transactions: [[sender.wallet, record]] });
+    return record;
+  }
+
+  /** Settles a pending bank transfer: success, or failure with a reversal that returns the money. */
+  settle(reference: string): void {
+    const transfer = this.state.transfers.get(reference);
+    const wallet = transfer && this.state.wallet(transfer.mobile);
+    if (!transfer || !wallet || transfer.status !== 'pending') {
+      return;
+    }
+    const at = this.now();
+    transfer.status = transfer.fails ? 'failed' : 'success';
+    const record = wallet.find(reference);
+    if (record) {
+      record.statusCode = STATUS_CODES[transfer.status];
+      record.updatedAt = new Date(Math.max(at, Date.parse(record.createdAt))).toISOString();
+      this.state.changedMoney({ transactions: [[wallet, record]] });
+    }
+    if (transfer.fails) {
+      wallet.record.balance += transfer.amount;
+      const { accountNumber, accountName, bankCode, bankName } = transfer;
+      const reversal = this.insert(
+        wallet,
+        this.newReference(at, wallet),
+        at,
+        'bank',
+        transfer.amount,
+        { accountNumber, accountName, bankCode, bankName },
+        'credit',
+      );
+      reversal.reversalOf = reference;
+      this.state.changedMoney({ transactions: [[wallet, reversal]] });
+    }
+    this.state.changedMoney({ wallets: [wallet], transfers: [transfer] });
+    const app = this.state.app(transfer.appId);
+    if (app) {
+      this.webhooks.emit(app, 'BANK_TRANSFER', transfer.fails ? 'FAILED' : 'SUCCESS', {
+        accountName: transfer.accountName,
+        accountNumber: transfer.accountNumber,
+        amount: transfer.amount,
+        transactionReference: reference,
+        statusCode: STATUS_CODES[transfer.status],
+      });
+    }
+  }
+
+  /** After a restart: schedules the settlements still pending (overdue ones run at once). */
+  restore(): void {
+    for (const transfer of this.state.transfers.values()) {
+      if (transfer.status === 'pending') {
+        this.scheduleSettlement(transfer);
+      }
+    }
+  }
+
+  private scheduleSettlement(transfer: BankTransferRecord): void {
+    this.scheduler.at(`settle:${transfer.reference}`, transfer.settleAt, () => this.settle(transfer.reference));
+  }
+
+  /** Forced outcomes that refuse the request: the X-Sandbox-Outcome header first, then magic amounts. */
+  private checkForcedFailure(outcome: Outcome | undefined, amount: number, what: string): void {
+    const forced = outcome ?? MAGIC_AMOUNTS[amount]?.outcome;
+    if (forced === 'insufficient-funds') {
+      throw new ApiError(
+        400,
+        ErrorCode.insufficientFunds,
+        `Insufficient funds (forced by the sandbox): ${what} was refused; no money moved`,
+      );
+    }
+    if (forced === 'provider-error') {
+      throw new ApiError(
+        502,
+        ErrorCode.providerError,
+        `The provider failed (forced by the sandbox): ${what} did not happen and no money moved; try again`,
+      );
+    }
+    if (forced === 'failed') {
+      throw new ApiError(400, ErrorCode.transferFailed, `${what} failed (forced by X-Sandbox-Outcome); no money moved`);
+    }
+  }
+
+  private checkFunds(wallet: Wallet, amount: number): void {
+    if (amount > wallet.record.balance) {
+      throw new ApiError(
+        400,
+        ErrorCode.insufficientFunds,
+        `Insufficient funds: the wallet holds ${naira(wallet.record.balance)} and this needs ${naira(amount)}; send less or top the wallet up`,
+      );
+    }
+  }
+
+  /** A Mongo-style id unused in every wallet the record goes to. */
+  private newReference(at: number, ...wallets: Wallet[]): string {
+    let id = objectId(this.state.rng, at);
+    while (wallets.some((wallet) => wallet.hasReference(id)) || this.state.transfers.has(id)) {
+      id = objectId(this.state.rng, at);
+    }
+    return id;
+  }
+
+  private insert(
+    wallet: Wallet,
+    reference: string,
+    at: number,
+    type: TransactionType,
+    amount: number,
+    recipient: Recipient,
+    direction: 'debit' | 'credit',
+  ): TransactionRecord {
+    // Never older than the wallet's newest record, so "newest first" lists show it on top.
+    const newest = wallet.newest();
+    const ms = newest && Date.parse(newest.createdAt) > at ? Date.parse(newest.createdAt) : at;
+    const createdAt = new Date(ms).toISOString();
+    const record: TransactionRecord = { _id: reference, amount, reference, type, recipient, createdAt, updatedAt: createdAt, direction };
+    wallet.insert(record);
+    return record;
+  }
+}

@@ -1,0 +1,137 @@
+import { TRANSACTION_TYPES, TransactionRecord, TransactionType } from '../types';
+
+export interface BankAccount {
+  accountNumber: string;
+  accountName: string;
+  bankCode: string;
+  bankName: string;
+}
+
+/** What is persisted for a wallet. Transactions are kept oldest first, so new ones append. */
+export interface WalletRecord {
+  id: string;
+  mobile: string;
+  name: string;
+  balance: number;
+  accounts: BankAccount[];
+  transactions: TransactionRecord[];
+}
+
+function byCreatedAt(a: TransactionRecord, b: TransactionRecord): number {
+  return a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0;
+}
+
+/** Index just past the last element whose createdAt is <= the given one (binary search). */
+function upperBound(list: TransactionRecord[], createdAt: string): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((list[mid] as TransactionRecord).createdAt <= createdAt) {
+      lo = mid + 1;
+    } else {
+      hi = mid;
+    }
+  }
+  return lo;
+}
+
+/**
+ * A wallet with its transaction indexes: one time-ordered array overall, one per type, and a map
+ * by reference. Listing a page is a slice from the newest end, so its cost depends on the page
+ * size, not on how long the history is.
+ */
+export class Wallet {
+  private readonly byType = new Map<TransactionType, TransactionRecord[]>();
+  private readonly byRef = new Map<string, TransactionRecord>();
+
+  constructor(readonly record: WalletRecord) {
+    if (!record.transactions.every((tx, i, all) => i === 0 || byCreatedAt(all[i - 1] as TransactionRecord, tx) <= 0)) {
+      record.transactions.sort(byCreatedAt);
+    }
+    this.reindex();
+  }
+
+  get size(): number {
+    return this.record.transactions.length;
+  }
+
+  hasReference(reference: string): boolean {
+    return this.byRef.has(reference);
+  }
+
+  find(reference: string): TransactionRecord | undefined {
+    return this.byRef.get(reference);
+  }
+
+  newest(): TransactionRecord | undefined {
+    return this.record.transactions[this.record.transactions.length - 1];
+  }
+
+  /** Newest first; `page` is 1-based. */
+  list(type: TransactionType | undefined, limit: number, page: number): TransactionRecord[] {
+    const source = type ? (this.byType.get(type) ?? []) : this.record.transactions;
+    const end = source.length - (page - 1) * limit;
+    if (end <= 0) {
+      return [];
+    }
+    return source.slice(Math.max(0, end - limit), end).reverse();
+  }
+
+  insert(tx: TransactionRecord): void {
+    const all = this.record.transactions;
+    all.splice(upperBound(all, tx.createdAt), 0, tx);
+    const typed = this.typed(tx.type);
+    typed.splice(upperBound(typed, tx.createdAt), 0, tx);
+    this.byRef.set(tx.reference, tx);
+  }
+
+  /** Adds many transactions (oldest first) in one linear merge. */
+  merge(incoming: TransactionRecord[]): void {
+    const old = this.record.transactions;
+    const merged = new Array<TransactionRecord>(old.length + incoming.length);
+    let i = 0;
+    let j = 0;
+    let k = 0;
+    while (i < old.length && j < incoming.length) {
+      const a = old[i] as TransactionRecord;
+      const b = incoming[j] as TransactionRecord;
+      if (a.createdAt <= b.createdAt) {
+        merged[k++] = a;
+        i++;
+      } else {
+        merged[k++] = b;
+        j++;
+      }
+    }
+    while (i < old.length) {
+      merged[k++] = old[i++] as TransactionRecord;
+    }
+    while (j < incoming.length) {
+      merged[k++] = incoming[j++] as TransactionRecord;
+    }
+    this.record.transactions = merged;
+    this.reindex();
+  }
+
+  private typed(type: TransactionType): TransactionRecord[] {
+    let list = this.byType.get(type);
+    if (!list) {
+      list = [];
+      this.byType.set(type, list);
+    }
+    return list;
+  }
+
+  private reindex(): void {
+    this.byType.clear();
+    this.byRef.clear();
+    for (const type of TRANSACTION_TYPES) {
+      this.byType.set(type, []);
+    }
+    for (const tx of this.record.transactions) {
+      this.typed(tx.type).push(tx);
+      this.byRef.set(tx.reference, tx);
+    }
+  }
+}

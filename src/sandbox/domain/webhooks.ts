@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import { Scheduler } from './scheduler';
+import { AppRecord, SandboxState } from './state';
+import { PublicWebhookEvent, WebhookEvent, WebhookType } from '../types';
+import { postJson } from './webhookPost';
+
+// Webhook events: one per completed transfer, POSTed to the app's callbackURL at least once.
+// A non-2xx answer, a timeout or a refused connection is retried on RETRY_DELAYS_MS (virtual
+// clock), then the event is marked failed. Every attempt is recorded on the event.
+
+/** Wait before attempt 2, 3, 4, 5, 6 of a delivery run; after attempt 6 fails the event has failed. */
+export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000, 8 * 3600_000];
+/** Real time one attempt may take. */
+export const ATTEMPT_TIMEOUT_MS = 5_000;
+
+export const EVENT_ID_HEADER = 'X-Sandbox-Event-Id';
+export const ATTEMPT_HEADER = 'X-Sandbox-Delivery-Attempt';
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+/** The event as the admin API shows it (without the internal run marker). */
+export function publicEvent(event: WebhookEvent): PublicWebhookEvent {
+  const { runStart, ...shown } = event;
+  void runStart;
+  return shown;
+}
+
+export class Webhooks {
+  constructor(
+    private readonly state: SandboxState,
+    private readonly scheduler: Scheduler,
+    private readonly now: () => number,
+  ) {}
+
+  /** Creates the event and starts delivering it; nothing when the app has no callbackURL. `test` marks a made-up one. */
+  emit(app: AppRecord, type: WebhookType, message: string, data: Record<string, unknown>, test = false): WebhookEvent | undefined {
+    const url = app.settings.callbackURL;
+    if (!url) {
+      return undefined;
+    }
+    const now = this.now();
+    const event: WebhookEvent = {
+      id: `evt_${randomBytes(12).toString('hex')}`,
+      type,
+      appId: app._id,
+      url,
+      createdAt: iso(now),
+      state: 'pending',
+      payload: { payload: { message, type, data } },
+      nextAttemptAt: iso(now),
+      attempts: [],
+      runStart: 0,
+      ...(test ? { test: true as const } : {}),
+    };
+    this.state.addEvent(event);
+    this.schedule(event, now);
+    return event;
+  }
+
+  /** A new delivery run of the same event (same id, same payload), starting now. */
+  redeliver(event: WebhookEvent): void {
+    event.state = 'pending';
+    event.runStart = event.attempts.length;
+    this.schedule(event, this.now());
+    this.state.changedMoney({ events: [event] });
+  }
+
+  /** After a restart: picks up the deliveries that were still under way. */
+  restore(): void {
+    for (const event of this.state.events.values()) {
+      if ((event.state === 'pending' || event.state === 'retrying') && event.nextAttemptAt) {
+        this.schedule(event, Date.parse(event.nextAttemptAt));
+      }
+    }
+  }
+
+  private schedule(event: WebhookEvent, at: number): void {
+    event.nextAttemptAt = iso(at);
+    this.scheduler.at(`webhook:${event.id}`, at, () => this.attempt(event));
+  }
+
+  private async attempt(event: WebhookEvent): Promise<void> {
+    const number = event.attempts.length + 1;
+    const at = iso(this.now());
+    const started = performance.now();
+    const result = await postJson(
+      event.url,
+      JSON.stringify(event.payload),
+      { [EVENT_ID_HEADER]: event.id, [ATTEMPT_HEADER]: String(number), 'User-Agent': 'wallet-sandbox-webhooks' },
+      ATTEMPT_TIMEOUT_MS,
+    );
+    event.attempts.push({
+      number,
+      at,
+      status: result.status,
+      durationMs: Math.round(performance.now() - started),
+      ...(result.error === undefined ? {} : { error: result.error }),
+      excerpt: result.excerpt,
+    });
+    const inRun = event.attempts.length - event.runStart;
+    if (result.status >= 200 && result.status < 300) {
+      event.state = 'delivered';
+      event.nextAttemptAt = null;
+    } else if (inRun <= RETRY_DELAYS_MS.length) {
+      event.state = 'retrying';
+      this.schedule(event, this.now() + (RETRY_DELAYS_MS[inRun - 1] as number));
+    } else {
+      event.state = 'failed';
+      event.nextAttemptAt = null;
+    }
+    this.state.changedMoney({ events: [event] });
+  }
+}

@@ -1,0 +1,52 @@
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { ErrorCode } from '../errors';
+import { faultMessage } from './faults';
+import { reportDropped, sendAnswer } from './exchange';
+import { sendJson } from './answer';
+import { Fault } from '../types';
+import { Waits } from './waits';
+
+/**
+ * Plays a fault on one request. True when the fault answered (or dropped) it; a delay-only
+ * fault returns false and the request is then served normally.
+ */
+export async function injectFault(
+  fault: Fault,
+  req: IncomingMessage,
+  res: ServerResponse,
+  waits: Waits,
+  closing: () => boolean,
+): Promise<boolean> {
+  if (fault.delayMs !== undefined && fault.delayMs > 0) {
+    await waits.sleep(fault.delayMs);
+  }
+  if (closing() || res.destroyed) {
+    return true;
+  }
+  if (fault.retryAfterSeconds !== undefined) {
+    res.setHeader('Retry-After', String(fault.retryAfterSeconds));
+  }
+  if (fault.drop) {
+    reportDropped(res);
+    req.socket.destroy();
+    return true;
+  }
+  req.resume();
+  // Marks the answer as the fault's, not the API's (documented as the sandbox's own header).
+  res.setHeader('X-Sandbox-Fault', 'injected');
+  if (fault.body !== undefined) {
+    const bytes = Buffer.from(fault.body);
+    const headers = { 'Content-Type': fault.contentType ?? 'application/json', 'Content-Length': bytes.length };
+    sendAnswer(res, fault.status ?? 200, headers, bytes);
+    return true;
+  }
+  if (fault.success2xxFalse) {
+    sendJson(res, 200, { success: false, error: 'Injected failure', errorCode: ErrorCode.injectedFault });
+    return true;
+  }
+  if (fault.status !== undefined) {
+    sendJson(res, fault.status, { success: false, error: faultMessage(fault.status), errorCode: ErrorCode.injectedFault });
+    return true;
+  }
+  return false;
+}

@@ -1,0 +1,103 @@
+import { Fault, SandboxKnobs } from '../types';
+
+// The knobs (the delay, the token lifetime, the faults): every API request reads them, so they
+// live in a plain object the hot path reads as is; every change of them, whoever makes it (the
+// admin API, a caller of Sandbox.knobs, a request using a fault up), is reported, so the views
+// that show them follow.
+
+export class Knobs {
+  /** What requests read: plain fields, never through a proxy. */
+  readonly raw: SandboxKnobs;
+  /** Sandbox.knobs: the same knobs, each change through it reported. */
+  readonly watched: SandboxKnobs;
+  private nextId = 1;
+  private queued = false;
+
+  constructor(
+    tokenLifetimeSeconds: number,
+    private readonly report: () => void,
+  ) {
+    this.raw = { tokenLifetimeSeconds, latencyMs: 0, faults: [] };
+    this.watched = watchedView(this);
+  }
+
+  /** Reports a change once the current turn's changes are made (a splice touches several indexes). */
+  changed(): void {
+    if (this.queued) return;
+    this.queued = true;
+    queueMicrotask(() => {
+      this.queued = false;
+      this.report();
+    });
+  }
+
+  /** Faults are removed by id: a client's copy of the list cannot point at the sandbox's objects. */
+  identify(fault: Fault): Fault {
+    fault.id ??= `flt_${this.nextId++}`;
+    return fault;
+  }
+
+  add(fault: Fault): Fault {
+    this.raw.faults.push(this.identify(fault));
+    this.changed();
+    return fault;
+  }
+
+  /** False when no fault has that id (cleared, or used up meanwhile). */
+  remove(id: string): boolean {
+    const index = this.raw.faults.findIndex((fault) => fault.id === id);
+    if (index < 0) return false;
+    this.raw.faults.splice(index, 1);
+    this.changed();
+    return true;
+  }
+
+  /** Removes every fault; answers how many there were. */
+  clear(): number {
+    const count = this.raw.faults.length;
+    this.raw.faults.length = 0;
+    this.changed();
+    return count;
+  }
+}
+
+function isIndex(key: string | symbol): boolean {
+  return typeof key === 'string' && /^\d+$/.test(key);
+}
+
+/** The knobs as Sandbox.knobs hands them out: reads go to the plain object, writes are reported. */
+function watchedView(knobs: Knobs): SandboxKnobs {
+  const { raw } = knobs;
+  const faults = new Proxy(raw.faults, {
+    set(target, key, value: unknown) {
+      if (isIndex(key) && typeof value === 'object' && value !== null) knobs.identify(value as Fault);
+      const done = Reflect.set(target, key, value);
+      knobs.changed();
+      return done;
+    },
+    deleteProperty(target, key) {
+      const done = Reflect.deleteProperty(target, key);
+      knobs.changed();
+      return done;
+    },
+  });
+  return {
+    get tokenLifetimeSeconds() {
+      return raw.tokenLifetimeSeconds;
+    },
+    set tokenLifetimeSeconds(value: number) {
+      raw.tokenLifetimeSeconds = value;
+      knobs.changed();
+    },
+    get latencyMs() {
+      return raw.latencyMs;
+    },
+    set latencyMs(value: number) {
+      raw.latencyMs = value;
+      knobs.changed();
+    },
+    get faults() {
+      return faults;
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import { ApiError, ErrorCode } from '../../errors';
+import { VerifiedTokens, verifyJwt } from '../../domain/jwt';
+import { RequestContext } from '../router';
+import { AppRecord, DeveloperRecord, SandboxState } from '../../domain/state';
+import { Wallet } from '../../domain/wallet';
+
+// The three credentials of the API: the app key, the wallet access token, the developer token.
+
+function header(ctx: RequestContext, name: string): string | undefined {
+  const value = ctx.headers[name];
+  const text = Array.isArray(value) ? value[0] : value;
+  return text === undefined || text.trim() === '' ? undefined : text.trim();
+}
+
+export function requireApp(ctx: RequestContext): AppRecord {
+  const key = header(ctx, 'x-app-key');
+  if (!key) {
+    throw new ApiError(401, ErrorCode.badAppKey, 'The X-App-Key header is missing');
+  }
+  const app = ctx.env.state.appByKey(key);
+  if (!app) {
+    throw new ApiError(401, ErrorCode.badAppKey, 'The X-App-Key header does not hold a valid application key');
+  }
+  return app;
+}
+
+/** One cache of verified wallet tokens per sandbox state (each has its own signing secret). */
+const walletTokens = new WeakMap<SandboxState, VerifiedTokens>();
+
+function verifiedWalletTokens(state: SandboxState): VerifiedTokens {
+  let tokens = walletTokens.get(state);
+  if (!tokens) {
+    tokens = new VerifiedTokens(state.secret);
+    walletTokens.set(state, tokens);
+  }
+  return tokens;
+}
+
+export function requireWallet(ctx: RequestContext): Wallet {
+  const token = header(ctx, 'x-app-wallet-access-token');
+  if (!token) {
+    throw new ApiError(401, ErrorCode.badWalletToken, 'The X-App-Wallet-Access-Token header is missing');
+  }
+  const check = verifiedWalletTokens(ctx.env.state).verify(token, ctx.env.now());
+  if (!check.ok) {
+    throw check.reason === 'expired'
+      ? new ApiError(401, ErrorCode.walletTokenExpired, 'The wallet access token has expired; get a new one with your refresh token')
+      : new ApiError(401, ErrorCode.badWalletToken, 'The wallet access token is not valid');
+  }
+  const mobile = check.claims['mobile'];
+  if (typeof mobile === 'string' && check.claims.iat <= (ctx.env.state.credentials.accessTokensExpiredThrough(mobile) ?? -1)) {
+    // Expired early by Sandbox.expireAccessTokens.
+    throw new ApiError(401, ErrorCode.walletTokenExpired, 'The wallet access token has expired; get a new one with your refresh token');
+  }
+  const wallet = typeof mobile === 'string' ? ctx.env.state.wallet(mobile) : undefined;
+  if (!wallet) {
+    throw new ApiError(401, ErrorCode.badWalletToken, 'The wallet access token is not valid');
+  }
+  return wallet;
+}
+
+export const DEVELOPER_TOKEN_SECONDS = 7 * 24 * 3600;
+
+export function requireDeveloper(ctx: RequestContext): DeveloperRecord {
+  const token = header(ctx, 'x-auth-token');
+  if (!token) {
+    throw new ApiError(401, ErrorCode.badAuthToken, 'The x-auth-token header is missing; get a token from POST /v1/resource/auth');
+  }
+  const check = verifyJwt(token, ctx.env.state.secret, ctx.env.now());
+  const id = check.ok && check.claims['scope'] === 'resource' ? check.claims['id'] : undefined;
+  const developer = typeof id === 'string' ? ctx.env.state.developer(id) : undefined;
+  if (!developer) {
+    throw new ApiError(
+      401,
+      ErrorCode.badAuthToken,
+      check.ok || check.reason !== 'expired'
+        ? 'The x-auth-token is not a valid resource token from POST /v1/resource/auth'
+        : 'The x-auth-token has expired; authenticate again',
+    );
+  }
+  return developer;
+}

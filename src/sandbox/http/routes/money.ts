@@ -1,0 +1,149 @@
+import { ApiError, ErrorCode, invalid } from '../../errors';
+import { STATUS_CODES } from '../../domain/ledger';
+import { AIRTIME_PROVIDERS, AirtimeProvider, Outcome, OUTCOMES } from '../../domain/magic';
+import { ok, RequestContext, Router } from '../router';
+import { requireApp, requireWallet } from './guards';
+import { mobileField, requiredString } from './input';
+import type { Sender } from '../../domain/ledger';
+
+// Money movement: phone and bank transfers, requery, airtime (VTU), and the app's callbackURL.
+// Each answer is sent only after the state that holds it is on disk (env.durable).
+
+/** Integer kobo, as a number or a digit string ("4000"), as the real service accepted. */
+export function amountField(body: Record<string, unknown>): number {
+  const raw = body['amount'];
+  const value = typeof raw === 'string' && /^\d{1,15}$/.test(raw) ? Number(raw) : raw;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0) {
+    throw new ApiError(
+      400,
+      ErrorCode.invalidAmount,
+      raw === undefined
+        ? 'amount is required: a whole number of kobo, e.g. 10000 for ₦100'
+        : 'amount must be a whole number of kobo greater than 0, e.g. 10000 for ₦100 (a digit string like "10000" is fine too)',
+    );
+  }
+  return value;
+}
+
+function outcomeHeader(ctx: RequestContext): Outcome | undefined {
+  const raw = ctx.headers['x-sandbox-outcome'];
+  const value = (Array.isArray(raw) ? raw[0] : raw)?.trim().toLowerCase();
+  if (value === undefined || value === '') {
+    return undefined;
+  }
+  if (!(OUTCOMES as readonly string[]).includes(value)) {
+    throw new ApiError(400, ErrorCode.badOutcomeHeader, `X-Sandbox-Outcome must be one of ${OUTCOMES.join(', ')}`);
+  }
+  return value as Outcome;
+}
+
+function sender(ctx: RequestContext): Sender {
+  const app = requireApp(ctx);
+  const wallet = requireWallet(ctx);
+  return { app, wallet };
+}
+
+function optionalBoolean(body: Record<string, unknown>, field: string): void {
+  const value = body[field];
+  if (value !== undefined && typeof value !== 'boolean' && value !== 'true' && value !== 'false') {
+    throw invalid(`${field} must be true or false`);
+  }
+}
+
+function providerField(body: Record<string, unknown>): AirtimeProvider {
+  const raw = body['provider'];
+  const value = typeof raw === 'string' ? raw.trim().toLowerCase() : raw;
+  if (!(AIRTIME_PROVIDERS as readonly unknown[]).includes(value)) {
+    throw new ApiError(400, ErrorCode.invalidProvider, `provider must be one of ${AIRTIME_PROVIDERS.join(', ')}`);
+  }
+  return value as AirtimeProvider;
+}
+
+function callbackUrlField(body: Record<string, unknown>): string {
+  const raw = body['callbackURL'];
+  if (typeof raw !== 'string') {
+    throw new ApiError(400, ErrorCode.invalidCallbackUrl, 'callbackURL is required: an http(s) URL, or "" to clear it');
+  }
+  const url = raw.trim();
+  if (url === '') {
+    return '';
+  }
+  const parsed = URL.canParse(url) ? new URL(url) : undefined;
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || url.length > 2048) {
+    throw new ApiError(
+      400,
+      ErrorCode.invalidCallbackUrl,
+      'callbackURL must be an http(s) URL such as http://localhost:3000/webhooks, or "" to clear it',
+    );
+  }
+  return url;
+}
+
+export function moneyRoutes(router: Router): void {
+  router.add('POST', '/v1/users/transfers/phone', async (ctx) => {
+    const from = sender(ctx);
+    const mobile = mobileField(ctx.body['mobile']);
+    const amount = amountField(ctx.body);
+    optionalBoolean(ctx.body, 'sendSms');
+    const record = ctx.env.ledger.phoneTransfer({ ...from, outcome: outcomeHeader(ctx) }, mobile, amount);
+    await ctx.env.durable();
+    return ok({ transaction: { reference: record.reference, amount: record.amount } }, 'Transaction successful');
+  });
+
+  router.add('POST', '/v1/users/transfers/bank', async (ctx) => {
+    const from = sender(ctx);
+    const accountName = requiredString(ctx.body, 'accountName');
+    const accountNumber = requiredString(ctx.body, 'accountNumber');
+    const bankCode = requiredString(ctx.body, 'bankCode');
+    if (!/^\d{10,11}$/.test(accountNumber)) {
+      throw invalid('accountNumber must be a 10-digit NUBAN (11 digits are also accepted)');
+    }
+    if (!/^\d{6}$/.test(bankCode)) {
+      throw invalid('bankCode must be the 6-digit code from the bank list');
+    }
+    const amount = amountField(ctx.body);
+    const transfer = ctx.env.ledger.bankTransfer(
+      { ...from, outcome: outcomeHeader(ctx) },
+      { accountName, accountNumber, bankCode, amount },
+    );
+    await ctx.env.durable();
+    return ok(
+      {
+        transaction: {
+          amount: transfer.amount,
+          accountName: transfer.accountName,
+          transactionReference: transfer.reference,
+          statusCode: STATUS_CODES[transfer.status],
+        },
+      },
+      'Transaction successful',
+    );
+  });
+
+  router.add('GET', '/v1/users/transfers/requery/bank/:transactionRef', (ctx) => {
+    const { wallet } = sender(ctx);
+    const transfer = ctx.env.ledger.requery(wallet, ctx.params['transactionRef'] ?? '');
+    if (!transfer) {
+      throw new ApiError(404, ErrorCode.transactionNotFound, 'Transaction not found: no bank transfer of this wallet has that reference');
+    }
+    return ok({ transaction: { statusMessage: transfer.status, statusCode: STATUS_CODES[transfer.status] } });
+  });
+
+  router.add('POST', '/v1/users/payments/bills/vtu', async (ctx) => {
+    const from = sender(ctx);
+    const mobile = mobileField(ctx.body['mobile']);
+    const amount = amountField(ctx.body);
+    const provider = providerField(ctx.body);
+    const record = ctx.env.ledger.airtime({ ...from, outcome: outcomeHeader(ctx) }, mobile, amount, provider);
+    await ctx.env.durable();
+    return ok({ transaction: { reference: record.reference, amount: record.amount } }, 'Transaction successful');
+  });
+
+  router.add('PUT', '/v1/apps/settings', async (ctx) => {
+    const app = requireApp(ctx);
+    const url = callbackUrlField(ctx.body);
+    ctx.env.state.setCallbackUrl(app, url, ctx.env.now());
+    await ctx.env.durable();
+    return ok(undefined, 'App settings update successful.');
+  });
+}

@@ -1,0 +1,93 @@
+import { resolveAccount } from '../../domain/accounts';
+import { BANKS, bankByCode } from '../../domain/banks';
+import { accountNotResolved, ApiError, ErrorCode, invalid } from '../../errors';
+import { ok, RequestContext, Router } from '../router';
+import { TransactionType } from '../../types';
+import { Wallet } from '../../domain/wallet';
+import { requireApp, requireWallet } from './guards';
+import { queryInt, queryParam, queryType } from './input';
+
+// Endpoints 5-10: what an app can read with a wallet access token, plus the bank queries.
+
+export const DEFAULT_LIMIT = 20;
+export const MAX_LIMIT = 100;
+const MAX_PAGE = 1_000_000_000;
+
+function walletUser(wallet: Wallet): Record<string, unknown> {
+  return { id: wallet.record.id, mobile: wallet.record.mobile, balance: wallet.record.balance };
+}
+
+function listQuery(ctx: RequestContext): { limit: number; page: number; type: TransactionType | undefined } {
+  return {
+    limit: queryInt(ctx.query, 'limit', 1, MAX_LIMIT, DEFAULT_LIMIT),
+    page: queryInt(ctx.query, 'pages', 1, MAX_PAGE, 1),
+    type: queryType(ctx.query),
+  };
+}
+
+export function walletQueryRoutes(router: Router): void {
+  router.add('GET', '/v1/users/accounts', (ctx) => {
+    requireApp(ctx);
+    const wallet = requireWallet(ctx);
+    return ok({ accounts: wallet.record.accounts });
+  });
+
+  const balance = (ctx: RequestContext) => {
+    requireApp(ctx);
+    const wallet = requireWallet(ctx);
+    // Old SDKs POST { mobile }; the token decides which wallet answers, the field is only checked.
+    const mobile = ctx.body['mobile'];
+    if (mobile !== undefined && typeof mobile !== 'string') {
+      throw invalid('mobile must be a string');
+    }
+    return ok({ user: walletUser(wallet) });
+  };
+  router.add('GET', '/v1/users/balance', balance);
+  router.add('POST', '/v1/users/balance', balance);
+
+  router.add('GET', '/v1/transactions', (ctx) => {
+    requireApp(ctx);
+    const wallet = requireWallet(ctx);
+    const { limit, page, type } = listQuery(ctx);
+    return ok({ transactions: wallet.list(type, limit, page) });
+  });
+
+  router.add('GET', '/v1/transactions/:transactionRef', (ctx) => {
+    requireApp(ctx);
+    const wallet = requireWallet(ctx);
+    const { type } = listQuery(ctx);
+    const transaction = wallet.find(ctx.params['transactionRef'] ?? '');
+    if (!transaction || (type !== undefined && transaction.type !== type)) {
+      throw new ApiError(404, ErrorCode.transactionNotFound, 'Transaction not found');
+    }
+    return ok({ transaction });
+  });
+
+  // The wallet token is not needed here; clients that send one are not refused.
+  router.add('GET', '/v1/queries/banks', (ctx) => {
+    requireApp(ctx);
+    return ok({ banks: BANKS });
+  });
+
+  router.add('GET', '/v1/queries/verify', (ctx) => {
+    requireApp(ctx);
+    const wallet = requireWallet(ctx);
+    const accountNumber = queryParam(ctx.query, 'accountNumber') ?? '';
+    const bankCode = queryParam(ctx.query, 'bankCode') ?? '';
+    if (!/^\d{10,11}$/.test(accountNumber)) {
+      throw invalid('accountNumber must be a 10-digit NUBAN (11 digits are also accepted)');
+    }
+    if (!/^\d{6}$/.test(bankCode)) {
+      throw invalid('bankCode must be the 6-digit code from the bank list');
+    }
+    const bank = bankByCode(bankCode);
+    if (!bank) {
+      throw invalid(`bankCode ${bankCode} is not in the bank list`);
+    }
+    const resolved = resolveAccount(ctx.env.state, bankCode, accountNumber, wallet.record.transactions);
+    if (!resolved) {
+      throw accountNotResolved();
+    }
+    return ok({ accountNumber, accountName: resolved.accountName, bankCode, bankName: bank.bankName }, 'Account resolved');
+  });
+}

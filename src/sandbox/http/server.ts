@@ -1,0 +1,128 @@
+import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
+import { ApiError, ErrorCode, invalid } from '../errors';
+import { ExchangeObserver, observedResponse } from './exchange';
+import { takeFault } from './faults';
+import { hostGuard } from './hostGuard';
+import { sendError } from './answer';
+import { Router, SandboxEnv } from './router';
+import { adminRoutes } from '../admin/routes';
+import { adminMoneyRoutes } from '../admin/moneyRoutes';
+import { developerRoutes } from './routes/developer';
+import { moneyRoutes } from './routes/money';
+import { walletAuthRoutes } from './routes/walletAuth';
+import { walletQueryRoutes } from './routes/walletQueries';
+import { answerError, Dispatcher, guarded, Pending } from './dispatch';
+import { injectFault } from './faultInjection';
+import { readTarget } from './target';
+import { Waits } from './waits';
+import { Fault } from '../types';
+
+// The HTTP server: one catch for everything, then latency and faults for API requests (the
+// journal hears of every answer through the exchange observer), then the dispatcher (dispatch.ts).
+
+const apiRouter = new Router();
+developerRoutes(apiRouter);
+walletAuthRoutes(apiRouter);
+walletQueryRoutes(apiRouter);
+moneyRoutes(apiRouter);
+const adminRouter = new Router();
+adminRoutes(adminRouter);
+adminMoneyRoutes(adminRouter);
+
+export interface SandboxServer {
+  server: Server;
+  /** Stops waits (latency, fault delays) and closes every socket. */
+  shutdown(): Promise<void>;
+}
+
+export function createSandboxServer(env: SandboxEnv, log: (line: string) => void, onExchange?: ExchangeObserver): SandboxServer {
+  const waits = new Waits();
+  const dispatcher = new Dispatcher(env, apiRouter, adminRouter);
+  const faultCounted = (): void => env.knobControl.changed();
+  let closing = false;
+
+  const unexpected = (req: IncomingMessage, res: ServerResponse, error: unknown): void => {
+    log(`Wallet sandbox: unexpected error on ${req.method} ${req.url}: ${(error as Error)?.stack ?? String(error)}`);
+    sendError(res, new ApiError(500, ErrorCode.internal, 'The sandbox hit an unexpected error; see its log'));
+  };
+
+  const options = onExchange ? { ServerResponse: observedResponse(onExchange) } : {};
+  const server = createServer(options, (req, res) => {
+    try {
+      handle(req, res)?.catch((error: unknown) => unexpected(req, res, error));
+    } catch (error) {
+      unexpected(req, res, error);
+    }
+  });
+  server.on('clientError', answerMalformedHttp);
+
+  /** The common case (no latency, no fault) goes straight to the dispatcher without a promise. */
+  function handle(req: IncomingMessage, res: ServerResponse): Promise<void> | undefined {
+    const request: Pending = { req, res, ...readTarget(req.method, req.url) };
+    const { method, path, admin } = request;
+    try {
+      if (!path.startsWith('/')) {
+        throw invalid('The request target must be a path starting with "/"');
+      }
+      const refusal = hostGuard(req.headers.host, req.headers.origin, path, req.socket.localAddress);
+      if (refusal) throw refusal;
+      if (!admin) {
+        const latency = env.knobs.latencyMs;
+        if (Number.isFinite(latency) && latency > 0) {
+          return guarded(request, delayed(request, latency));
+        }
+        const fault = takeFault(env.knobs.faults, method, path, faultCounted);
+        if (fault) {
+          return guarded(request, faulted(request, fault));
+        }
+      }
+      return dispatch(request);
+    } catch (error) {
+      answerError(request, error);
+      return undefined;
+    }
+  }
+
+  function dispatch(request: Pending): Promise<void> | undefined {
+    return closing || request.res.destroyed ? undefined : dispatcher.dispatch(request);
+  }
+
+  async function delayed(request: Pending, latency: number): Promise<void> {
+    await waits.sleep(latency);
+    const fault = takeFault(env.knobs.faults, request.method, request.path, faultCounted);
+    await (fault ? faulted(request, fault) : dispatch(request));
+  }
+
+  async function faulted(request: Pending, fault: Fault): Promise<void> {
+    if (!(await injectFault(fault, request.req, request.res, waits, () => closing))) {
+      await dispatch(request);
+    }
+  }
+
+  return {
+    server,
+    async shutdown(): Promise<void> {
+      closing = true;
+      waits.wakeAll();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
+
+/** Malformed HTTP never reaches the handler; answer it in the same envelope and hang up. */
+function answerMalformedHttp(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (!socket.writable || error.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const body = JSON.stringify({ success: false, error: 'Malformed HTTP request', errorCode: ErrorCode.invalidInput });
+  socket.end(
+    `HTTP/1.1 ${status} Bad Request\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}

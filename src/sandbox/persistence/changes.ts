@@ -1,0 +1,28 @@
+import type { BankTransferRecord, TransactionRecord, WebhookEvent } from '../types';
+import type { Wallet } from '../domain/wallet';
+
+// What the state collects between two writes, for the writer to save as an append-log line or a
+// snapshot (appendLog.ts, stateWriter.ts).
+
+/** What changed since the last write. */
+export class Changes {
+  /** `snapshot`: a change with no append-log form happened, so only a snapshot saves it. */
+  constructor(public snapshot = false) {}
+
+  readonly wallets = new Set<Wallet>();
+  readonly transactions = new Map<TransactionRecord, Wallet>();
+  readonly transfers = new Set<BankTransferRecord>();
+  readonly events = new Set<WebhookEvent>();
+
+  get empty(): boolean {
+    return !this.snapshot && this.wallets.size === 0 && this.transactions.size === 0 && this.transfers.size === 0 && this.events.size === 0;
+  }
+}
+
+/** Money changes reported by the ledger and the webhooks. */
+export interface MoneyChange {
+  wallets?: Wallet[];
+  transactions?: [Wallet, TransactionRecord][];
+  transfers?: BankTransferRecord[];
+  events?: WebhookEvent[];
+}

@@ -1,0 +1,178 @@
+import * as v from 'valibot';
+import { BANKS } from '../domain/banks';
+import { TRANSACTION_TYPES } from '../transactionTypes';
+
+// The scenario file (`wallet-sandbox.json`): the world a sandbox starts in, the same file in the
+// editor and in CI. One definition: the loader checks a file with it, and the JSON Schema the
+// editor validates with (scenario.schema.json) is generated from it. Every message completes
+// "<JSON path>: …", so a bad file names the field at fault and what it must be.
+
+const KOBO = 'must be an integer number of kobo';
+
+const kobo = (min: number) =>
+  v.pipe(v.number(KOBO), v.integer(KOBO), v.minValue(min, min > 0 ? `${KOBO}, at least ${min}` : `${KOBO}, 0 or more`));
+
+const wholeNumber = (what: string, min: number, max: number) =>
+  v.pipe(v.number(`must be ${what}`), v.integer(`must be ${what}`), v.minValue(min, `must be ${what}`), v.maxValue(max, `must be ${what}`));
+
+/** Any Nigerian form a person writes (0803…, +234803…, 234803…); the loader keeps 234…. */
+const mobile = v.pipe(
+  v.string('must be a mobile number, such as "2348031234567" or "08031234567"'),
+  v.regex(/^(\+?234|0)[789]\d{9}$/, 'must be a Nigerian mobile number, such as "2348031234567" or "08031234567"'),
+);
+
+const isoDate = v.pipe(
+  v.string('must be an ISO 8601 date, such as "2026-01-05T09:00:00Z"'),
+  v.isoTimestamp('must be an ISO 8601 date with a time zone, such as "2026-01-05T09:00:00Z"'),
+);
+
+const bankCode = v.picklist(
+  BANKS.map((bank) => bank.bankCode),
+  'must be a bank code from GET /v1/banks, such as "000014"',
+);
+
+const accountNumber = v.pipe(v.string('must be a 10-digit account number'), v.regex(/^\d{10}$/, 'must be a 10-digit account number'));
+
+const name = (what: string) =>
+  v.pipe(v.string(`must be ${what}`), v.trim(), v.minLength(1, `must be ${what}`), v.maxLength(100, `must be ${what}`));
+
+/** An app key as the scenario fixes it, so a test can hard-code it. */
+const appKey = (prefix: string) =>
+  v.pipe(
+    v.string(`must be a key such as "${prefix}" followed by letters and digits`),
+    v.regex(/^[A-Za-z0-9_-]{16,128}$/, `must be 16 to 128 letters, digits, "_" or "-", such as "${prefix}scenario_0001"`),
+  );
+
+const ScenarioApp = v.strictObject({
+  name: name('the app name, 1 to 100 characters'),
+  key: v.optional(v.pipe(appKey('pk_live_'), v.description('The X-App-Key for live-mode calls; generated when left out.'))),
+  sandboxKey: v.optional(
+    v.pipe(
+      appKey('sk_test_'),
+      v.description('The X-App-Key a test hard-codes: not a secret of any real service. Generated when left out.'),
+    ),
+  ),
+  callbackURL: v.optional(
+    v.pipe(
+      v.string('must be an http(s) URL'),
+      v.url('must be an http(s) URL'),
+      v.regex(/^https?:\/\//, 'must be an http(s) URL'),
+      v.description("Where the sandbox POSTs this app's webhooks (BANK_TRANSFER, PHONE_TRANSFER)."),
+    ),
+  ),
+  wallets: v.optional(v.pipe(v.array(mobile, 'must be a list of mobile numbers'), v.description('Wallets linked to the app, by mobile.'))),
+});
+
+const ScenarioDeveloper = v.strictObject({
+  email: v.pipe(v.string('must be an e-mail address'), v.email('must be an e-mail address')),
+  password: v.pipe(v.string('must be a password of at least 8 characters'), v.minLength(8, 'must be a password of at least 8 characters')),
+  apps: v.optional(v.array(ScenarioApp, 'must be a list of apps')),
+});
+
+const ScenarioAccount = v.strictObject({
+  bankCode,
+  accountNumber,
+  accountName: v.optional(name('the account holder, 1 to 100 characters')),
+});
+
+const ScenarioTransaction = v.strictObject({
+  type: v.picklist(TRANSACTION_TYPES, `must be one of ${TRANSACTION_TYPES.join(', ')}`),
+  amount: kobo(1),
+  reference: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, "_" or "-"'))),
+  createdAt: v.optional(isoDate),
+  recipient: v.optional(
+    v.union(
+      [
+        v.strictObject({ bankCode, accountNumber, accountName: name('the account holder') }),
+        v.strictObject({ mobile, name: v.optional(name('a name')) }),
+      ],
+      'must be a bank account ({ bankCode, accountNumber, accountName }) or a phone ({ mobile, name? })',
+    ),
+  ),
+});
+
+const ScenarioWallet = v.strictObject({
+  mobile,
+  name: v.optional(name("the wallet holder's name, 1 to 100 characters")),
+  passcode: v.optional(
+    v.pipe(
+      v.string('must be 6 digits, as a string'),
+      v.regex(/^\d{6}$/, 'must be 6 digits, as a string'),
+      v.description('The passcode every sign-in of this wallet gets, instead of a new random one.'),
+    ),
+  ),
+  balance: v.optional(v.pipe(kobo(0), v.description('In kobo: 150000 is ₦1,500.00. By default the seed picks one.'))),
+  transactions: v.optional(
+    v.pipe(
+      v.union(
+        [wholeNumber('a count of transactions from 0 to 10000', 0, 10_000), v.array(ScenarioTransaction)],
+        'must be a count or a list of transactions',
+      ),
+      v.description('A number: that many generated transactions (by the seed). A list: exactly these. By default, 60 to 120 generated.'),
+    ),
+  ),
+  accounts: v.optional(
+    v.pipe(
+      v.array(ScenarioAccount, 'must be a list of bank accounts'),
+      v.description('Bank accounts linked to the wallet; by default the seed picks them.'),
+    ),
+  ),
+});
+
+const OUTCOMES = ['normal', 'instant', 'held', 'fails', 'unresolved'] as const;
+
+const ScenarioBankAccount = v.strictObject({
+  bankCode,
+  accountNumber,
+  accountName: name('the name account verification answers, 1 to 100 characters'),
+  outcome: v.optional(
+    v.pipe(
+      v.picklist(OUTCOMES, `must be one of ${OUTCOMES.join(', ')}`),
+      v.description(
+        'A transfer to it: settles after 10 s (normal), at once (instant), after 24 h (held), ' +
+          'fails and is reversed (fails), or the account does not resolve (unresolved).',
+      ),
+    ),
+  ),
+});
+
+const ScenarioFault = v.strictObject({
+  path: v.pipe(
+    v.string('must be an API path such as "/v1/users/transfers/bank"'),
+    v.startsWith('/', 'must be an API path such as "/v1/users/transfers/bank"'),
+  ),
+  method: v.optional(v.picklist(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], 'must be GET, POST, PUT, PATCH or DELETE')),
+  status: v.optional(wholeNumber('an HTTP status from 100 to 599', 100, 599)),
+  body: v.optional(v.string('must be a string')),
+  contentType: v.optional(v.string('must be a string')),
+  success2xxFalse: v.optional(v.boolean('must be true or false')),
+  drop: v.optional(v.boolean('must be true or false')),
+  delayMs: v.optional(wholeNumber('milliseconds from 0 to 60000', 0, 60_000)),
+  retryAfterSeconds: v.optional(wholeNumber('seconds from 0 to 86400', 0, 86_400)),
+  times: v.optional(wholeNumber('a count from 1 to 1000000', 1, 1_000_000)),
+});
+
+export const Scenario = v.strictObject({
+  $schema: v.optional(v.string()),
+  seed: v.optional(
+    v.pipe(
+      wholeNumber('a whole number from 0 to 4294967295', 0, 2 ** 32 - 1),
+      v.description('The same seed gives the same names, accounts and histories.'),
+    ),
+  ),
+  clock: v.optional(
+    v.strictObject({ start: v.optional(v.pipe(isoDate, v.description("The virtual clock's time when the world starts (and on reset)."))) }),
+  ),
+  tokenLifetimeSeconds: v.optional(wholeNumber('seconds from 1 to 31536000', 1, 31_536_000)),
+  latencyMs: v.optional(wholeNumber('milliseconds from 0 to 60000', 0, 60_000)),
+  faults: v.optional(v.array(ScenarioFault, 'must be a list of faults')),
+  developers: v.optional(v.array(ScenarioDeveloper, 'must be a list of developers')),
+  wallets: v.optional(v.array(ScenarioWallet, 'must be a list of wallets')),
+  bankAccounts: v.optional(v.array(ScenarioBankAccount, 'must be a list of bank accounts')),
+});
+
+export type Scenario = v.InferOutput<typeof Scenario>;
+export type ScenarioWallet = v.InferOutput<typeof ScenarioWallet>;
+export type ScenarioApp = v.InferOutput<typeof ScenarioApp>;
+export type ScenarioBankAccount = v.InferOutput<typeof ScenarioBankAccount>;
+export type BankOutcome = (typeof OUTCOMES)[number];

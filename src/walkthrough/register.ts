@@ -1,0 +1,22 @@
+import * as vscode from 'vscode';
+import type { Logger } from '../common/logger';
+import { openWalkthroughOnFirstRun } from './firstRun';
+import { WalkthroughProgress, type ContextKeySource } from './progress';
+import { walkthroughSteps } from './steps';
+
+export interface WalkthroughDeps {
+  logger: Logger;
+  contextKeys: ContextKeySource;
+  /** The views whose first showing completes a step, by view id. */
+  views: [view: vscode.TreeView<unknown>, id: string][];
+}
+
+/** The Get Started walkthrough: what the user has already done (in a previous run too) shows as done. */
+export function registerWalkthrough(context: vscode.ExtensionContext, deps: WalkthroughDeps): WalkthroughProgress {
+  const walkthrough = new WalkthroughProgress(walkthroughSteps(context.extension.id, context.extension.packageJSON), deps.logger);
+  walkthrough.followContextKeys(deps.contextKeys);
+  for (const [view, id] of deps.views) walkthrough.followView(view, id);
+  void openWalkthroughOnFirstRun(context, 'walletConsole.gettingStarted');
+  context.subscriptions.push(walkthrough);
+  return walkthrough;
+}
