@@ -26,6 +26,7 @@ function exchange({ body, ...overrides }: Partial<Omit<SandboxExchange, 'body'>>
     admin: false,
     requestHeaders: [],
     userAgent: '',
+    remoteAddress: '127.0.0.1',
     requestBody: Buffer.alloc(0),
     startedAt: 0,
     durationMs: 0,
