@@ -14,6 +14,7 @@ import { RequestJournal } from './requests/journal';
 import { ChangeFeed } from './sharing/feed';
 import { claimStateFile, OwnerLock, StateFileInUse } from './sharing/ownerLock';
 import { SandboxState } from './domain/state';
+import { generateTransactions } from './domain/bulkHistory';
 import { StateWriter } from './persistence/stateWriter';
 import { loadState } from './persistence/store';
 import { LoadedScenario, Sandbox, SandboxChange, SandboxOptions, TransactionRecord, TransactionType } from './types';
@@ -201,7 +202,7 @@ async function serve(options: SandboxOptions, role: string, lock: OwnerLock | un
     },
     addTransaction: (mobile: string, tx: Partial<TransactionRecord> & { type: TransactionType; amount: number }) =>
       structuredClone(state.addTransaction(mobile, tx, now())),
-    generateTransactions: (mobile, count) => state.generateTransactions(mobile, count, now()),
+    generateTransactions: (mobile, count) => generateTransactions(state, mobile, count, now()),
     resetWallet: (mobile) => void state.resetWallet(mobile, now()),
     events: () => [...state.events.values()].reverse().map((event) => structuredClone(publicEvent(event))),
     event: (id) => {

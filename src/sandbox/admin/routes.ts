@@ -4,6 +4,7 @@ import { parseFault } from '../http/faults';
 import { ok, RequestContext, Router } from '../http/router';
 import { TRANSACTION_TYPES, TransactionRecord, TransactionType } from '../types';
 import { Wallet } from '../domain/wallet';
+import { generateTransactions } from '../domain/bulkHistory';
 import { WATCH_PATH } from '../sharing/wire';
 import { requestQuery } from '../requests/query';
 import { mobileField, queryParam } from '../http/routes/input';
@@ -172,7 +173,7 @@ export function adminRoutes(router: Router): void {
     if (!/^\d{1,7}$/.test(raw) || Number(raw) > 1_000_000) {
       throw invalid('count must be a whole number from 0 to 1000000');
     }
-    ctx.env.state.generateTransactions(wallet.record.mobile, Number(raw), ctx.env.now());
+    generateTransactions(ctx.env.state, wallet.record.mobile, Number(raw), ctx.env.now());
     return ok({ mobile: wallet.record.mobile, total: wallet.size });
   });
 }
