@@ -10,7 +10,7 @@
 //                         and the plain masking/billerName/plural/formatMobile modules of common
 //   agents/mcp            the MCP server over the tools: plain Node, no vscode
 //   banks, money,         the services the UI shares: may import auth, localSandbox and below
-//   traffic               (money: sending and watching transfers; traffic: the Requests view's records)
+//   requests              (money: sending and watching transfers; requests: the Requests view's list, read from the sandbox's journal)
 //   views, webview,       the UI: may import the services and below, not each other
 //   localSandbox/views    (localSandbox/views: the Events and Sandbox views, beside views)
 //   linter                the key linter, UI beside views and webview: imports only common (no
@@ -23,7 +23,7 @@
 // test/unit/common/importRules.test.ts proves that each rule fails on a planted import.
 
 const ACTIVATION = '^src/extension[^/]*\\.ts$';
-const SERVICES = '(banks|money|traffic)';
+const SERVICES = '(banks|money|requests)';
 const UI = '(views|webview|localSandbox/views|commands|localSandbox/controls)';
 
 /** `from` may not import `to`. */

@@ -15,10 +15,9 @@ import type { LocalSandbox } from './localSandbox/localSandbox';
 import { registerLocalSandbox, sandboxPortSetting } from './localSandbox/register';
 import { registerSandboxViews } from './localSandbox/views/sandboxViews';
 import { registerMoney } from './money/register';
-import { EXTENSION_USER_AGENT, recordFromTransport } from './traffic/capture';
-import { RequestHistory } from './traffic/requestHistory';
-import { DEFAULT_HISTORY_SIZE } from './traffic/requestList';
-import { RequestReplayer } from './traffic/replay';
+import { EXTENSION_USER_AGENT, recordFromTransport } from './requests/capture';
+import { DEFAULT_HISTORY_SIZE, RequestHistory } from './requests/requestHistory';
+import { RequestReplayer } from './requests/replay';
 import { registerViews } from './views/register';
 import { registerRequestsView } from './views/requestsView';
 import { registerWalkthrough } from './walkthrough/register';
@@ -43,8 +42,9 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
   let input: UserInput = realInput;
   const ui = () => input;
 
-  const requests = requestHistory(context);
-  sandbox = registerLocalSandbox(context, { logger, onExchange: (exchange, url) => requests.addFromSandbox(exchange, url) });
+  const { requests, historySize } = requestHistory(context, (size) => sandbox?.setJournalLimits({ maxEntries: size }));
+  sandbox = registerLocalSandbox(context, { logger, journalSize: historySize });
+  context.subscriptions.push(sandbox.onDidStart((client) => requests.attach(client)));
   const { settings, accounts } = registerAccounts(context, {
     logger,
     ui,
@@ -118,20 +118,33 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
 }
 
 /**
- * The Requests view's history: every request the sandbox answers, and this extension's to real
- * servers. Its size is read once and on change: the history asks on every request the sandbox answers.
+ * The Requests view's history: the local sandbox's request journal (as many requests as the
+ * setting says), and this extension's own requests to real servers. The size is read once and on
+ * change, held to the setting's range (1 to 10,000) whatever settings.json says.
  */
-function requestHistory(context: vscode.ExtensionContext): RequestHistory {
-  const size = () => vscode.workspace.getConfiguration('walletConsole').get<number>('requests.historySize', DEFAULT_HISTORY_SIZE);
-  let historySize = size();
+function requestHistory(
+  context: vscode.ExtensionContext,
+  onSizeChange: (size: number) => void,
+): { requests: RequestHistory; historySize: () => number } {
+  const read = () =>
+    Math.min(
+      10_000,
+      Math.max(
+        1,
+        Math.floor(vscode.workspace.getConfiguration('walletConsole').get<number>('requests.historySize', DEFAULT_HISTORY_SIZE)) || 1,
+      ),
+    );
+  let historySize = read();
   const requests = new RequestHistory(() => historySize);
   context.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration((event) => {
-      if (event.affectsConfiguration('walletConsole.requests.historySize')) historySize = size();
+      if (!event.affectsConfiguration('walletConsole.requests.historySize')) return;
+      historySize = read();
+      onSizeChange(historySize);
     }),
     requests,
   );
-  return requests;
+  return { requests, historySize: () => historySize };
 }
 
 export async function deactivate(): Promise<void> {

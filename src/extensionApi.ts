@@ -5,7 +5,7 @@ import type { Sandbox } from './sandbox';
 import type { UserInput } from './common/userInput';
 import type { Views } from './views/register';
 import type { SandboxViews } from './localSandbox/views/sandboxViews';
-import type { RequestHistory } from './traffic/requestHistory';
+import type { RequestHistory } from './requests/requestHistory';
 import type { RequestsView } from './views/requestsView';
 
 /** What any extension may read: timings, nothing that leads to a secret. */

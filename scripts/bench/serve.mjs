@@ -1,11 +1,14 @@
 // A server for the loopback benchmarks, run in its own process (forked with an IPC channel) so
 // the load generator and the server each get a core:
-//   node scripts/bench/serve.mjs sandbox   the sandbox (out/src/sandbox), in memory, seed 1
+//   node scripts/bench/serve.mjs sandbox   the sandbox (out/src/sandbox) as it ships, in memory,
+//                                          seed 1: its request journal records (500 entries)
 //   node scripts/bench/serve.mjs sandbox <file.json>
 //                                          the same, keeping its state in that file (durable)
+//   node scripts/bench/serve.mjs sandbox-unrecorded
+//                                          the sandbox with its journal off (maxEntries 0)
 //   node scripts/bench/serve.mjs sandbox-recorded
-//                                          the sandbox with the Requests view's list installed
-//                                          (out/src/traffic/requestList.js, as the history uses it)
+//                                          the sandbox as it ships, and a journal listener as
+//                                          the Requests view's history has (one tick per batch)
 //   node scripts/bench/serve.mjs bare      a bare node:http server; the parent sends
 //                                          { bodies: { '/path': object } } and it answers each
 //                                          path with that object as JSON, as the sandbox does
@@ -13,37 +16,32 @@
 // and exits when the parent goes away.
 import { Buffer } from 'node:buffer';
 import { createServer } from 'node:http';
+import { setImmediate } from 'node:timers';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { repoRoot } from '../host/util.mjs';
 
 const mode = process.argv[2];
 
-async function startSandbox(dataFile) {
+async function startSandbox(dataFile, journal) {
   const require = createRequire(import.meta.url);
   const { startSandbox } = require(path.join(repoRoot, 'out', 'src', 'sandbox', 'index.js'));
-  const sandbox = await startSandbox({ port: 0, seed: 1, dataFile, log: (line) => process.stderr.write(`${line}\n`) });
-  return sandbox.url;
+  const sandbox = await startSandbox({ port: 0, seed: 1, dataFile, journal, log: (line) => process.stderr.write(`${line}\n`) });
+  return sandbox;
 }
 
-/**
- * The extension's recorder without VS Code: the Requests view's list (out/src/traffic/requestList.js,
- * the class RequestHistory wraps) given every exchange, with the default history size, nothing read.
- */
+/** The sandbox as the extension runs it: the journal records, and the history hears of each entry (requestHistory.ts). */
 async function startRecordedSandbox() {
-  const require = createRequire(import.meta.url);
-  const { startSandbox } = require(path.join(repoRoot, 'out', 'src', 'sandbox', 'index.js'));
-  const { DEFAULT_HISTORY_SIZE, RequestList } = require(path.join(repoRoot, 'out', 'src', 'traffic', 'requestList.js'));
-  const list = new RequestList(() => DEFAULT_HISTORY_SIZE);
-  let url = '';
-  const sandbox = await startSandbox({
-    port: 0,
-    seed: 1,
-    log: (line) => process.stderr.write(`${line}\n`),
-    onExchange: (exchange) => list.addFromSandbox(exchange, url),
+  const sandbox = await startSandbox(undefined, undefined);
+  let told = false;
+  sandbox.requests.onChange(() => {
+    if (told) return;
+    told = true;
+    setImmediate(() => {
+      told = false;
+    });
   });
-  url = sandbox.url;
-  return url;
+  return sandbox.url;
 }
 
 function startBare(bodies) {
@@ -75,7 +73,9 @@ process.on('message', (message) => {
 });
 
 if (mode === 'sandbox') {
-  process.send({ url: await startSandbox(process.argv[3]) });
+  process.send({ url: (await startSandbox(process.argv[3])).url });
+} else if (mode === 'sandbox-unrecorded') {
+  process.send({ url: (await startSandbox(undefined, { maxEntries: 0 })).url });
 } else if (mode === 'sandbox-recorded') {
   process.send({ url: await startRecordedSandbox() });
 } else if (mode === 'bare') {
@@ -83,6 +83,6 @@ if (mode === 'sandbox') {
     void startBare(message.bodies).then((url) => process.send({ url }));
   });
 } else {
-  process.stderr.write('Usage: node scripts/bench/serve.mjs sandbox [file.json] | bare\n');
+  process.stderr.write('Usage: node scripts/bench/serve.mjs sandbox [file.json] | sandbox-unrecorded | sandbox-recorded | bare\n');
   process.exit(2);
 }

@@ -2,6 +2,7 @@
 // and cleanup that runs however the process ends.
 /* global setInterval, clearInterval */
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -200,6 +201,9 @@ export function failAndExit(error) {
 export async function compileTypeScript(purpose) {
   const begun = Date.now();
   const tsc = path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
+  // From empty: tsc never deletes what it emitted for a source since moved or deleted, and the
+  // test runners would run such a stale test file.
+  fs.rmSync(path.join(repoRoot, 'out'), { recursive: true, force: true });
   try {
     await run(process.execPath, [tsc, '-p', repoRoot], { cwd: repoRoot, timeoutMs: 5 * 60_000, label: 'tsc -p .' });
   } catch (error) {

@@ -45,7 +45,7 @@ export interface RequestEvent {
  * One attempt with everything that went over the wire, for the Requests view (onExchange).
  * Holds headers and bodies, secrets included. The Requests view's history keeps it as it is,
  * in memory only, and masks it the first time something reads the record
- * (traffic/recordedRequest.ts), then lets the unmasked copy go; nothing else may keep it.
+ * (requests/maskedRecord.ts), then lets the unmasked copy go; nothing else may keep it.
  */
 export interface TransportExchange {
   method: string;

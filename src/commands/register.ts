@@ -16,7 +16,7 @@ import { requeryTransfer } from './money/requeryTransfer';
 import { sendToBank } from './money/sendToBank';
 import { sendToPhone } from './money/sendToPhone';
 import type { LocalSandbox } from '../localSandbox/localSandbox';
-import type { RequestHistory } from '../traffic/requestHistory';
+import type { RequestHistory } from '../requests/requestHistory';
 import { addToGitignore } from '../linter/addToGitignore';
 import { addAppKey, copyAppKey, createApp, renewSandboxKey, selectApp } from './apps';
 import { connectWallet, disconnectWallet, selectWallet } from './connectWallet';

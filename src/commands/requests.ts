@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import type { LocalSandbox } from '../localSandbox/localSandbox';
 import { UserFacingError } from '../common/userFacingError';
-import type { RequestHistory } from '../traffic/requestHistory';
-import type { StatusClass } from '../traffic/requestRecord';
+import type { RequestHistory } from '../requests/requestHistory';
+import type { StatusClass } from '../requests/requestRecord';
 import type { DetailPanel } from '../webview/panel';
 import type { CommandDeps } from './deps';
 
@@ -55,8 +55,8 @@ export function clearRequestFilter(history: RequestHistory): void {
   history.setFilter({});
 }
 
-export function clearRequests(history: RequestHistory): void {
-  history.clear();
+export function clearRequests(history: RequestHistory): Promise<void> {
+  return history.clear();
 }
 
 /** Copies what an app needs to call the local sandbox, after saying the app key is a secret. */

@@ -72,7 +72,7 @@ export function redactSecretValues(text: string, secrets: readonly string[]): st
 // Recorded requests: headers and bodies ----------------------------------------------------------
 
 // A record keeps the wire as it came, in memory only, and is masked by these functions the first
-// time something reads it (traffic/recordedRequest.ts); every surface (the view, the panel,
+// time something reads it (requests/maskedRecord.ts); every surface (the view, the panel,
 // snippets, Replay, JSON) reads only the masked record. Text-based, without parsing JSON: the
 // view masks the query and sender of each row it shows, and a long history must stay cheap.
 

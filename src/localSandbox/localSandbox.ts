@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { openSharedSandbox, Sandbox, SandboxChange, SandboxClient, SandboxExchange, SharedSandbox } from '../sandbox';
+import type { JournalLimits, openSharedSandbox, Sandbox, SandboxChange, SandboxClient, SharedSandbox } from '../sandbox';
 import { Disposable, toDisposable } from '../common/lifecycle';
 import type { Logger } from '../common/logger';
 
@@ -23,8 +23,8 @@ export function sandboxBundle(extensionUri: vscode.Uri): SandboxLoader {
 export interface LocalSandboxOptions {
   /** The port from the setting, read on each start. */
   port?: () => number;
-  /** Every exchange the sandbox answers (the Requests view), whichever process serves it; must not throw. */
-  onExchange?: (exchange: SandboxExchange, sandboxUrl: string) => void;
+  /** How much of its request journal the sandbox keeps (walletConsole.requests.historySize), read on each start. */
+  journal?: () => Partial<JournalLimits>;
 }
 
 /** Where the sandbox listens, the port this window asked for, and the process that serves it. */
@@ -118,7 +118,7 @@ export class LocalSandbox extends Disposable {
       role: 'window',
       port: this.askedPort,
       portTries: this.askedPort === 0 ? 1 : PORT_TRIES,
-      onExchange: this.options.onExchange,
+      journal: this.options.journal?.(),
       log: (line) => this.logger.warn(line),
     });
     this.shared = shared;
@@ -141,6 +141,11 @@ export class LocalSandbox extends Disposable {
     }
     const taken = this.askedPort !== 0 && client.port !== this.askedPort ? ` (port ${this.askedPort} was taken)` : '';
     this.logger.info(`Local sandbox listening on ${client.url}${taken} (state in ${dataFile})`);
+  }
+
+  /** New limits for the request journal (the setting changed): the sandbox's when served here, else this window's copy. */
+  setJournalLimits(limits: Partial<JournalLimits>): void {
+    this.shared?.setJournalLimits(limits);
   }
 
   async stop(): Promise<void> {

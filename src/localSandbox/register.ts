@@ -1,12 +1,11 @@
 import * as vscode from 'vscode';
-import type { SandboxExchange } from '../sandbox';
 import type { Logger } from '../common/logger';
 import { DEFAULT_SANDBOX_PORT, LocalSandbox, sandboxBundle } from './localSandbox';
 
 export interface LocalSandboxDeps {
   logger: Logger;
-  /** Every exchange the sandbox answers (the Requests view); must not throw. */
-  onExchange(exchange: SandboxExchange, sandboxUrl: string): void;
+  /** How many requests the sandbox's journal keeps (walletConsole.requests.historySize), read on each start. */
+  journalSize(): number;
 }
 
 /** The port `walletConsole.sandbox.port` asks for, read on each start. */
@@ -18,7 +17,7 @@ export function sandboxPortSetting(): number {
 export function registerLocalSandbox(context: vscode.ExtensionContext, deps: LocalSandboxDeps): LocalSandbox {
   const sandbox = new LocalSandbox(context.globalStorageUri, deps.logger, sandboxBundle(context.extensionUri), {
     port: sandboxPortSetting,
-    onExchange: (exchange, url) => deps.onExchange(exchange, url),
+    journal: () => ({ maxEntries: deps.journalSize() }),
   });
   context.subscriptions.push(sandbox);
   return sandbox;

@@ -165,8 +165,7 @@ async function open(config: CliConfig, mode: CliMode, output: CliOutput): Promis
     shared.onServed((client) => output.err(`Wallet sandbox: ${servedBy(client)} serves ${dataFile} now, at ${client.url}.`));
     return { client: () => shared.client, close: () => shared.close() };
   }
-  // Others may attach to a sandbox that keeps a file: its stream then carries the exchanges.
-  const sandbox = await startSandbox({ ...config.options, role: mode.role, publishExchanges: dataFile !== undefined });
+  const sandbox = await startSandbox({ ...config.options, role: mode.role });
   const client = localClient(sandbox, mode.role);
   return { client: () => client, close: () => sandbox.close(), ...(sandbox.scenario ? { scenario: sandbox.scenario } : {}) };
 }

@@ -9,12 +9,15 @@ import { SandboxEnv } from './http/router';
 import { Scheduler } from './domain/scheduler';
 import { advanceClock } from './admin/timeTravel';
 import { createSandboxServer } from './http/server';
+import { recordInto } from './requests/record';
+import { RequestJournal } from './requests/journal';
 import { ChangeFeed } from './sharing/feed';
 import { claimStateFile, OwnerLock, StateFileInUse } from './sharing/ownerLock';
 import { SandboxState } from './domain/state';
+import { generateTransactions } from './domain/bulkHistory';
 import { StateWriter } from './persistence/stateWriter';
 import { loadState } from './persistence/store';
-import { LoadedScenario, RecordedRequest, Sandbox, SandboxChange, SandboxOptions, TransactionRecord, TransactionType } from './types';
+import { LoadedScenario, Sandbox, SandboxChange, SandboxOptions, TransactionRecord, TransactionType } from './types';
 import { publicEvent, Webhooks } from './domain/webhooks';
 import { sendTestEvent } from './admin/testEvents';
 import type { Scenario } from './scenario/format';
@@ -122,7 +125,9 @@ async function serve(options: SandboxOptions, role: string, lock: OwnerLock | un
   );
   knobs.raw.latencyMs = fromScenario?.latencyMs ?? 0;
   for (const fault of fromScenario?.faults ?? []) knobs.raw.faults.push(knobs.identify(fault));
-  const requests: RecordedRequest[] = [];
+  const requests = new RequestJournal(options.journal);
+  // Those attached with the owner's secret (other windows, the MCP server) keep a copy of the journal.
+  requests.onChange((change) => feed.journal(change));
   const scheduler = new Scheduler(now, (error) =>
     log(`Wallet sandbox: scheduled work failed: ${(error as Error)?.stack ?? String(error)}`),
   );
@@ -146,7 +151,7 @@ async function serve(options: SandboxOptions, role: string, lock: OwnerLock | un
     onChange,
     feed,
   };
-  const { server, shutdown } = createSandboxServer(env, log, observer(options, feed));
+  const { server, shutdown } = createSandboxServer(env, log, observer(options, requests));
   ledger.restore();
   webhooks.restore();
 
@@ -198,7 +203,7 @@ async function serve(options: SandboxOptions, role: string, lock: OwnerLock | un
     },
     addTransaction: (mobile: string, tx: Partial<TransactionRecord> & { type: TransactionType; amount: number }) =>
       structuredClone(state.addTransaction(mobile, tx, now())),
-    generateTransactions: (mobile, count) => state.generateTransactions(mobile, count, now()),
+    generateTransactions: (mobile, count) => generateTransactions(state, mobile, count, now()),
     resetWallet: (mobile) => void state.resetWallet(mobile, now()),
     events: () => [...state.events.values()].reverse().map((event) => structuredClone(publicEvent(event))),
     event: (id) => {
@@ -225,16 +230,15 @@ async function readScenario(options: SandboxOptions): Promise<Scenario | undefin
   return options.seed === undefined ? scenario : { ...scenario, seed: options.seed };
 }
 
-/** The exchange observer: the caller's, and the stream's when others may attach (publishExchanges). */
-function observer(options: SandboxOptions, feed: ChangeFeed): ExchangeObserver | undefined {
+/** The exchange observer: the journal's (unless it records nothing) and the caller's. */
+function observer(options: SandboxOptions, journal: RequestJournal): ExchangeObserver | undefined {
   const own = options.onExchange;
-  if (!options.publishExchanges) return own;
+  if (!journal.recording) return own;
+  const record = recordInto(journal);
   return own
     ? (exchange) => {
+        record(exchange);
         own(exchange);
-        if (feed.wantsExchanges) feed.exchange(exchange);
       }
-    : (exchange) => {
-        if (feed.wantsExchanges) feed.exchange(exchange);
-      };
+    : record;
 }

@@ -2,6 +2,7 @@
 
 import type { ExchangeObserver } from './http/exchange';
 import type { ScenarioFile } from './scenario/scenarioFile';
+import type { JournalLimits, JournalReader, RequestJournal } from './requests/journal';
 
 export { TRANSACTION_TYPES, type TransactionType } from './transactionTypes';
 import type { TransactionType } from './transactionTypes';
@@ -131,11 +132,10 @@ export interface SandboxOptions {
   /** What this process is, for the other users of the state file (default 'program'). */
   role?: SandboxRole;
   /**
-   * Lets the owner's stream (GET /__sandbox/watch with the owner file's secret) carry every
-   * request and answer, for the Requests views of the processes that use this sandbox. Observes
-   * every exchange, as onExchange does: only for sandboxes others attach to.
+   * How much of its request journal (Sandbox.requests) the sandbox keeps: by default the last 500
+   * requests within 16 MB; `maxEntries: 0` records nothing.
    */
-  publishExchanges?: boolean;
+  journal?: Partial<JournalLimits>;
   tokenLifetimeSeconds?: number;
   seed?: number;
   /**
@@ -173,25 +173,14 @@ export interface SandboxKnobs {
   faults: Fault[];
 }
 
-/** How many recent requests the log keeps (GET /__sandbox/requests shows exactly these). */
-export const MAX_RECORDED_REQUESTS = 10_000;
-
-export interface RecordedRequest {
-  method: string;
-  path: string;
-  query: string;
-  status: number; // 0 when a fault dropped the connection
-  at: number;
-}
-
 export interface Sandbox {
   readonly url: string;
   readonly port: number;
   /** What the scenario made (its apps with their keys, its wallets), when this start made the world from one. */
   readonly scenario?: LoadedScenario;
   readonly knobs: SandboxKnobs;
-  /** The request log, oldest first: the last MAX_RECORDED_REQUESTS, and up to 1,000 more between trims. */
-  readonly requests: RecordedRequest[];
+  /** Every API request it answered, within the journal's limits (docs/requests.md): list, filter, wait, clear. */
+  readonly requests: RequestJournal;
   close(): Promise<void>;
   /** The virtual clock (epoch ms): real time plus every advance. */
   now(): number;
@@ -263,6 +252,8 @@ export interface SandboxClient {
   resetWallet(mobile: string): Promise<void>;
   redeliverEvent(id: string): Promise<PublicWebhookEvent>;
   sendTestEvent(type: WebhookType, appId?: string): Promise<PublicWebhookEvent>;
-  /** The last `limit` API requests served, oldest first. */
-  recentRequests(limit: number): Promise<RecordedRequest[]>;
+  /** The sandbox's request journal: its own, or a copy kept current from its change stream. */
+  readonly requests: JournalReader;
+  /** Empties the sandbox's request journal (every process's view of it). */
+  clearRequests(): Promise<void>;
 }

@@ -3,9 +3,9 @@ import type { LocalSandbox } from '../localSandbox/localSandbox';
 import { COMMANDS } from '../common/commandIds';
 import { formatClockSeconds } from '../common/formatTime';
 import { countText } from '../common/plural';
-import type { RequestHistory } from '../traffic/requestHistory';
-import { statusClassOf, type RequestRecord } from '../traffic/requestRecord';
-import { senderText } from '../traffic/sender';
+import type { RequestHistory } from '../requests/requestHistory';
+import { statusClassOf, type RequestRecord } from '../requests/requestRecord';
+import { senderText } from '../requests/sender';
 import { accessible } from './spoken';
 
 export const REQUESTS_VIEW_ID = 'walletConsole.requests';

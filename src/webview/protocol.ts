@@ -79,7 +79,7 @@ export type HostMessage =
 
 export type CopyTarget = 'reference' | 'json';
 
-/** The request page's snippets (src/traffic/snippets.ts builds them). */
+/** The request page's snippets (src/requests/snippets.ts builds them). */
 export type SnippetTarget = 'curl' | 'fetch' | 'python';
 
 export type WebviewMessage =

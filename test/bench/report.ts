@@ -15,6 +15,8 @@ export interface ActivationReport {
 }
 
 export interface LoggedRequest {
+  /** The journal's id (ascending). */
+  id: number;
   method: string;
   path: string;
   /** When the sandbox received it (epoch ms). */

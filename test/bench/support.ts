@@ -32,22 +32,25 @@ export function median(values: number[]): number {
 }
 
 /**
- * The sandbox's request log, read by position rather than cleared, so the whole session stays
- * countable (the sandbox keeps the last 10,000; a benchmark session makes a few dozen).
+ * The sandbox's request journal, read by id rather than cleared, so the whole session stays
+ * countable (the journal keeps the last 500; a benchmark session makes a few dozen).
  */
 export class RequestLog {
   constructor(private readonly admin: SandboxAdmin) {}
 
   async all(): Promise<LoggedRequest[]> {
-    return (await this.admin.requests()) as unknown as LoggedRequest[];
+    // Only what the report keeps: an entry's headers and bodies hold the session's secrets.
+    const entries = (await this.admin.requests()) as unknown as LoggedRequest[];
+    return entries.map(({ id, method, path, at, status }) => ({ id, method, path, at, status }));
   }
 
+  /** The newest entry's id: what since() counts from. */
   async mark(): Promise<number> {
-    return (await this.all()).length;
+    return (await this.all()).at(-1)?.id ?? 0;
   }
 
   async since(mark: number): Promise<LoggedRequest[]> {
-    return (await this.all()).slice(mark);
+    return (await this.all()).filter((request) => request.id > mark);
   }
 
   /**
@@ -59,7 +62,7 @@ export class RequestLog {
     let count = -1;
     let quietSince = Date.now();
     for (;;) {
-      const now = (await this.all()).length;
+      const now = await this.mark();
       if (now !== count) {
         count = now;
         quietSince = Date.now();

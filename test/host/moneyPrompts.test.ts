@@ -7,7 +7,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AskOptions, PickItem, PickOptions } from '../../src/common/userInput';
-import type { RequestRecord } from '../../src/traffic/requestRecord';
+import type { RequestRecord } from '../../src/requests/requestRecord';
 import type { WebviewTestHandle } from '../../src/webview/panelRecorder';
 import { connectFreshWallet, type ConnectedWallet } from './support/connectedWallet';
 import { runScripted } from './support/extension';

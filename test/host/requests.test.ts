@@ -9,7 +9,7 @@ import { request } from 'node:http';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { WalletConsoleApi } from '../../src/extensionApi';
-import type { RequestRecord } from '../../src/traffic/requestRecord';
+import type { RequestRecord } from '../../src/requests/requestRecord';
 import type { WebviewTestHandle } from '../../src/webview/panelRecorder';
 import { connectFreshWallet, storedSecrets, type ConnectedWallet } from './support/connectedWallet';
 import { runScripted, setSetting } from './support/extension';

@@ -111,10 +111,10 @@ describe('Sandbox view and its controls (local sandbox)', function () {
     const sandbox = await wallet.api.localSandbox();
     await runScripted(wallet.api, 'walletConsole.injectFault', ['GET /v1/users/balance', 'Drop the connection', 'Once']);
     assert.deepEqual(withoutIds(sandbox.knobs.faults), [{ method: 'GET', path: '/v1/users/balance', drop: true, times: 1 }]);
-    const before = sandbox.requests.length;
+    const before = sandbox.requests.lastId;
     assert.deepEqual((await runRecorded(wallet.api, 'walletConsole.refreshBalance', [])).complaints(), []);
     assert.equal(wallet.api.views.model.balance.error, undefined, 'the retry got the balance');
-    const balanceCalls = sandbox.requests.slice(before).filter((request) => request.path === '/v1/users/balance');
+    const balanceCalls = sandbox.requests.list({ after: before, path: '/v1/users/balance' });
     assert.deepEqual(
       balanceCalls.map((request) => request.status),
       [0, 200],

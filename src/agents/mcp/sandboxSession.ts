@@ -81,18 +81,14 @@ export class SandboxSession {
   }
 }
 
-/** The sandbox's own request log, newest first, as last read (refresh() reads it again). */
+/** The sandbox's request journal, newest first (served here, or copied from the owner's stream). */
 export class SandboxRequestLog implements RecentRequests {
-  private seen: RecentRequest[] = [];
-
   constructor(private readonly sandbox: () => SandboxClient) {}
 
-  async refresh(): Promise<void> {
-    this.seen = (await this.sandbox().recentRequests(MAX_RECENT)).map(({ at, method, path, status }) => ({ at, method, path, status }));
-  }
-
   recent(limit: number): RecentRequest[] {
-    return this.seen.slice(-limit).reverse();
+    return this.sandbox()
+      .requests.newest(Math.min(limit, MAX_RECENT))
+      .map(({ at, method, path, status }) => ({ at, method, path, status }));
   }
 }
 
@@ -103,7 +99,7 @@ export function sandboxLabel(client: SandboxClient): string {
     : `the sandbox at ${client.url} that ${WHO[client.server.role]} (pid ${client.server.pid}) serves on the same state file`;
 }
 
-/** The tools' context, and what to do before each call (read the request log when a tool needs it). */
+/** The tools' context, and what to do before each call (nothing today: the journal is always current). */
 export function sandboxToolContext(sandbox: () => SandboxClient): { ctx: ToolContext; before(tool: string): Promise<void> } {
   const session = new SandboxSession(sandbox);
   const requests = new SandboxRequestLog(sandbox);
@@ -115,5 +111,5 @@ export function sandboxToolContext(sandbox: () => SandboxClient): { ctx: ToolCon
     recentRequests: requests,
     sandbox: () => Promise.resolve(sandbox()),
   };
-  return { ctx, before: (tool) => (tool === 'wallet_recent_requests' ? requests.refresh() : Promise.resolve()) };
+  return { ctx, before: () => Promise.resolve() };
 }

@@ -1,6 +1,6 @@
 import type { RecentRequest, RecentRequests } from '../tools/context';
-import type { RequestHistory } from '../../traffic/requestHistory';
-import { senderText } from '../../traffic/sender';
+import type { RequestHistory } from '../../requests/requestHistory';
+import { senderText } from '../../requests/sender';
 
 /**
  * "Recent requests" for the agent tools: the Requests view's history, whatever the view's

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { AccountService } from '../../auth/accountService';
 import type { LocalSandbox } from '../../localSandbox/localSandbox';
-import type { RequestHistory } from '../../traffic/requestHistory';
+import type { RequestHistory } from '../../requests/requestHistory';
 import { HistoryRecentRequests } from './historyRequests';
 import { registerSandboxMcpServer, sandboxMcpDefinitions } from './mcpProvider';
 import { contributedToolNames, loadToolsBundle, registerAgentTools } from './registerTools';

@@ -2,13 +2,15 @@ import { ApiError, ErrorCode, invalid, userNotFound } from '../errors';
 import { openApiDocument } from '../openapiDocument';
 import { parseFault } from '../http/faults';
 import { ok, RequestContext, Router } from '../http/router';
-import { MAX_RECORDED_REQUESTS, TRANSACTION_TYPES, TransactionRecord, TransactionType } from '../types';
+import { TRANSACTION_TYPES, TransactionRecord, TransactionType } from '../types';
 import { Wallet } from '../domain/wallet';
+import { generateTransactions } from '../domain/bulkHistory';
 import { WATCH_PATH } from '../sharing/wire';
+import { requestQuery } from '../requests/query';
 import { mobileField, queryParam } from '../http/routes/input';
 
 // /__sandbox/*: controls for tests in other processes and for people driving the sandbox by hand.
-// These paths are never delayed or faulted and are not recorded.
+// These paths are never delayed or faulted and are not recorded in the request journal.
 
 function walletFromQuery(ctx: RequestContext): Wallet {
   const wallet = ctx.env.state.wallet(mobileField(queryParam(ctx.query, 'mobile'), 'mobile (query)'));
@@ -48,9 +50,13 @@ export function adminRoutes(router: Router): void {
   // The contract of every endpoint, this admin API included; not enveloped, so tools can import it as is.
   router.add('GET', '/__sandbox/openapi.json', () => ({ body: openApiDocument() }));
 
-  router.add('GET', '/__sandbox/requests', (ctx) => ok({ requests: ctx.env.requests.slice(-MAX_RECORDED_REQUESTS) }));
+  // The request journal, oldest first (the query filters it: requests/query.ts).
+  router.add('GET', '/__sandbox/requests', (ctx) => {
+    const { filter, limit } = requestQuery(ctx.query);
+    return ok({ requests: ctx.env.requests.list(filter).slice(-limit) });
+  });
   router.add('DELETE', '/__sandbox/requests', (ctx) => {
-    ctx.env.requests.length = 0;
+    ctx.env.requests.clear();
     return ok({ requests: [] });
   });
 
@@ -167,7 +173,7 @@ export function adminRoutes(router: Router): void {
     if (!/^\d{1,7}$/.test(raw) || Number(raw) > 1_000_000) {
       throw invalid('count must be a whole number from 0 to 1000000');
     }
-    ctx.env.state.generateTransactions(wallet.record.mobile, Number(raw), ctx.env.now());
+    generateTransactions(ctx.env.state, wallet.record.mobile, Number(raw), ctx.env.now());
     return ok({ mobile: wallet.record.mobile, total: wallet.size });
   });
 }

@@ -2,7 +2,8 @@ import { resolveAccount, sameName } from './accounts';
 import { bankByCode } from './banks';
 import { accountNotResolved, ApiError, ErrorCode, userNotFound } from '../errors';
 import { objectId } from './ids';
-import { AirtimeProvider, HELD_FOR_MS, MAGIC_AIRTIME_MOBILES, MAGIC_AMOUNTS, Outcome, SETTLE_AFTER_MS } from './magic';
+import { BVN_CHARGE_KOBO } from './bvn';
+import { AirtimeProvider, HELD_FOR_MS, MAGIC_AIRTIME_MOBILES, MAGIC_AMOUNTS, Outcome, SETTLE_AFTER_MS, UNKNOWN_PERSONAS } from './magic';
 import { Scheduler } from './scheduler';
 import { AppRecord, SandboxState } from './state';
 import { BankTransferRecord, Recipient, TransactionRecord, TransactionType } from '../types';
@@ -161,6 +162,10 @@ export class Ledger {
     if (sender.outcome === 'pending') {
       throw outcomeNotApplicable('pending', 'airtime (it completes at once)');
     }
+    if (UNKNOWN_PERSONAS.has(mobile)) {
+      // As the old public sandbox answered its unknown persona; nothing is charged.
+      throw userNotFound();
+    }
     const magic = MAGIC_AIRTIME_MOBILES[mobile];
     if (magic && !magic.provider) {
       throw new ApiError(400, ErrorCode.airtimeRecipient, `${mobile} cannot receive airtime; use another mobile number`);
@@ -178,6 +183,17 @@ export class Ledger {
     // Type vtu, as the seeded history's airtime: the contract's type filter and the history agree.
     const record = this.insert(sender.wallet, reference, at, 'vtu', amount, recipient, 'debit');
     this.state.changedMoney({ wallets: [sender.wallet], transactions: [[sender.wallet, record]] });
+    return record;
+  }
+
+  /** Charges a wallet for one BVN query and records it (type bvn, as seeded histories have it). */
+  bvnCharge(wallet: Wallet, bvn: string, holder: { firstName: string; surname: string }): TransactionRecord {
+    this.checkFunds(wallet, BVN_CHARGE_KOBO);
+    const at = this.now();
+    wallet.record.balance -= BVN_CHARGE_KOBO;
+    const recipient = { metadata: { bvn, firstName: holder.firstName, lastName: holder.surname, billType: 'bvn' } };
+    const record = this.insert(wallet, this.newReference(at, wallet), at, 'bvn', BVN_CHARGE_KOBO, recipient, 'debit');
+    this.state.changedMoney({ wallets: [wallet], transactions: [[wallet, record]] });
     return record;
   }
 

@@ -2,6 +2,8 @@
 // so an app can walk each path of its own code. docs/sandbox.md has the same table; GET
 // /__sandbox/magic serves this one.
 
+import { MAGIC_UNRESOLVED_BVN } from './bvn';
+
 export interface MagicValue {
   value: string;
   bankCode?: string;
@@ -68,8 +70,15 @@ const PERSONAS: MagicValue[] = [
     outcome: 'user-not-found',
     description: 'Not a wallet: validate and phone transfers answer 404 "This user does not exist" (10003).',
   },
-  { value: '2349090000001', outcome: 'user-not-found', description: 'Not a wallet: as above.' },
+  {
+    value: '2349090000001',
+    outcome: 'user-not-found',
+    description: 'Not a wallet: as above; airtime to it fails the same way (404, 10003) and no money moves, as on the old public sandbox.',
+  },
 ];
+
+/** Airtime to these fails as the old public sandbox's unknown persona did. */
+export const UNKNOWN_PERSONAS: ReadonlySet<string> = new Set(['2349090000001']);
 
 export const PERSONA_MOBILE = '2349090000000';
 export const PERSONA_PASSCODE = '111111';
@@ -82,6 +91,7 @@ export function magicTable(): {
   accounts: MagicValue[];
   amounts: MagicValue[];
   mobiles: MagicValue[];
+  bvns: MagicValue[];
   outcomeHeader: { name: string; values: string[] };
 } {
   return {
@@ -94,6 +104,13 @@ export function magicTable(): {
         description: magic.description,
       })),
       ...PERSONAS,
+    ],
+    bvns: [
+      {
+        value: MAGIC_UNRESOLVED_BVN,
+        outcome: 'bvn-not-found',
+        description: 'GET /v1/queries/bvn: resolves to nobody (404, 30003); nothing is charged.',
+      },
     ],
     outcomeHeader: { name: OUTCOME_HEADER, values: [...OUTCOMES] },
   };

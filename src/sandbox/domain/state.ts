@@ -1,8 +1,9 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { Changes, MoneyChange } from '../persistence/changes';
 import { WalletCredentials } from './credentials';
-import { generateHistory, makeRecipient } from '../seed/seededHistory';
+import { makeRecipient } from '../seed/seededHistory';
 import { objectId } from './ids';
+import { toIso } from './isoDate';
 import { hashSeed, Random } from './random';
 import {
   AppRecord,
@@ -23,15 +24,6 @@ export type { AppRecord, DeclaredAccount, DeveloperRecord, IssuedApp, PersistedS
 
 /** Webhook events kept (oldest dropped first), so the state file stays small. */
 export const MAX_EVENTS = 1_000;
-
-/** Timestamps are stored in one ISO form, so string order is time order. */
-function toIso(value: unknown, field: string): string {
-  const ms = typeof value === 'string' ? Date.parse(value) : NaN;
-  if (Number.isNaN(ms)) {
-    throw new Error(`${field} must be an ISO 8601 date`);
-  }
-  return new Date(ms).toISOString();
-}
 
 /** Everything the sandbox remembers, with the indexes the routes need. */
 export class SandboxState {
@@ -271,23 +263,6 @@ export class SandboxState {
     return tx;
   }
 
-  /** Bulk history for benchmarks, spread over the last year and merged in time order. */
-  generateTransactions(mobile: string, count: number, nowMs: number): void {
-    const wallet = this.requireWallet(mobile);
-    if (!Number.isSafeInteger(count) || count < 0) {
-      throw new Error('count must be a non-negative whole number');
-    }
-    const generated = generateHistory(this.rng, count, nowMs - 365 * 24 * 3600 * 1000, nowMs, false);
-    for (const tx of generated) {
-      // Ids carry 64 random bits, but a clash would break lookups, so check anyway.
-      while (wallet.hasReference(tx._id)) {
-        tx._id = tx.reference = objectId(this.rng, Date.parse(tx.createdAt));
-      }
-    }
-    wallet.merge(generated);
-    this.changed(mobile);
-  }
-
   // --- developers and apps ---------------------------------------------------------------------
 
   developerByEmail(email: string): DeveloperRecord | undefined {
@@ -371,6 +346,11 @@ export class SandboxState {
 
   app(id: string): AppRecord | undefined {
     return this.apps.get(id);
+  }
+
+  /** The developer's apps, oldest first, without deleted ones. */
+  appsOf(developerId: string): AppRecord[] {
+    return [...this.apps.values()].filter((app) => app.developerID === developerId && !app.deleted);
   }
 
   /** The app whose callbackURL was set most recently, if any has one. */

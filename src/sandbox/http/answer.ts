@@ -8,8 +8,8 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   if (res.headersSent || res.destroyed) {
     return;
   }
-  // Encoded once, here: the length is the buffer's, and an observer keeps these same bytes
-  // (outside the JS heap, so a recorded history of them costs the collector next to nothing).
+  // Encoded once, here: the length is the buffer's, and the exchange observer (the request
+  // journal) reads these same bytes.
   const bytes = Buffer.from(JSON.stringify(body));
   const sent = {
     ...headers,

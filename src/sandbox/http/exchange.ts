@@ -4,9 +4,9 @@ import { performance } from 'node:perf_hooks';
 import { keepBodyOf, type KeptBody } from './body';
 import { ADMIN_PREFIX } from './target';
 
-// An optional observer of every exchange (SandboxOptions.onExchange): tests hold each answer
-// against the OpenAPI document, and the extension's Requests view records them. Only installed
-// when asked for: the common path pays nothing.
+// The observer of every exchange: the request journal (requests/journal.ts) and
+// SandboxOptions.onExchange (tests hold each answer against the OpenAPI document). Only installed
+// when one is wanted: a sandbox that records nothing pays nothing.
 
 /** One request and the answer the sandbox sent, as the client saw them. */
 export interface SandboxExchange {
@@ -27,6 +27,8 @@ export interface SandboxExchange {
    */
   requestHeaders: readonly string[];
   userAgent: string;
+  /** The sender's address ('' once its socket is gone). */
+  remoteAddress: string;
   /** The request body as the sandbox read it (empty when none was read, or it was too large to keep). */
   requestBody: Buffer;
   /** When the request arrived (epoch ms, the real clock) and how long the answer took. */
@@ -44,8 +46,9 @@ const ADMIN_PATHS = `${ADMIN_PREFIX}/`;
 type Reporting = ServerResponse & { [REPORT]?: (status: number, sent: OutgoingHttpHeaders, bytes: Buffer) => void };
 
 /**
- * The response class of a server whose every answer `observer` is told of, and every connection
- * a fault drops (status 0, see reportDropped): pass it as createServer's ServerResponse option. The start time and the kept
+ * The response class of a server whose every answer `observer` is told of, and every request
+ * left unanswered (status 0: a fault dropped the connection, see reportDropped, or the client
+ * hung up first): pass it as createServer's ServerResponse option. The start time and the kept
  * request body are fields the response has from its construction, when the request has arrived,
  * so observing allocates nothing per request and the response's shape never changes.
  */
@@ -53,11 +56,25 @@ export function observedResponse(observer: ExchangeObserver): typeof ServerRespo
   return class ObservedResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
     readonly #started = performance.now();
     readonly #requestBody = keepBodyOf(this.req);
+    #reported = false;
+
+    // Every argument Node gives (its options too, which the typings leave out).
+    constructor(...args: [Request]) {
+      super(...args);
+      this.on('close', reportUnanswered);
+    }
 
     [REPORT](status: number, sent: OutgoingHttpHeaders, bytes: Buffer): void {
+      if (this.#reported) return;
+      this.#reported = true;
       report(observer, this, this.#started, this.#requestBody, status, sent, bytes);
     }
   };
+}
+
+/** A response closed before anything was reported: no answer came (a module function, so no closure per request). */
+function reportUnanswered(this: ServerResponse): void {
+  reportDropped(this);
 }
 
 /**
@@ -79,8 +96,8 @@ export function reportDropped(res: ServerResponse): void {
   (res as Reporting)[REPORT]?.(0, {}, NOTHING);
 }
 
-// This runs for every request while the Requests view records, so it copies nothing and
-// allocates one object: `npm run bench -- --only traffic` holds it to 10 % of the throughput.
+// This runs for every request the journal records: it copies nothing and allocates one object
+// (docs/benchmarks.md, Recording cost).
 function report(
   observer: ExchangeObserver,
   res: ServerResponse,
@@ -108,6 +125,7 @@ function report(
     body: bytes,
     requestHeaders: req.rawHeaders,
     userAgent: req.headers['user-agent'] ?? '',
+    remoteAddress: req.socket.remoteAddress ?? '',
     requestBody: requestBody?.body ?? NOTHING,
     // The same clock as the duration's, in epoch ms: one clock read per request, not two.
     startedAt: Math.round(performance.timeOrigin + started),

@@ -6,7 +6,8 @@ import { Ledger } from '../domain/ledger';
 import { Scheduler } from '../domain/scheduler';
 import { ChangeFeed } from '../sharing/feed';
 import { SandboxState } from '../domain/state';
-import { RecordedRequest, SandboxChange, SandboxKnobs } from '../types';
+import { RequestJournal } from '../requests/journal';
+import { SandboxChange, SandboxKnobs } from '../types';
 import { Webhooks } from '../domain/webhooks';
 
 /** What a handler may reach: the state, the knobs, the clock and the money services. */
@@ -16,7 +17,8 @@ export interface SandboxEnv {
   knobs: SandboxKnobs;
   /** Changes the knobs and reports it (the admin API); a change made to `knobs` directly is told to it. */
   knobControl: Knobs;
-  requests: RecordedRequest[];
+  /** The request journal (GET /__sandbox/requests). */
+  requests: RequestJournal;
   /** The virtual clock's time (epoch ms). */
   now(): number;
   startedAt: number;

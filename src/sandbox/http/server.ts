@@ -8,22 +8,23 @@ import { sendError } from './answer';
 import { Router, SandboxEnv } from './router';
 import { adminRoutes } from '../admin/routes';
 import { adminMoneyRoutes } from '../admin/moneyRoutes';
+import { appRoutes } from './routes/apps';
 import { developerRoutes } from './routes/developer';
 import { moneyRoutes } from './routes/money';
 import { walletAuthRoutes } from './routes/walletAuth';
 import { walletQueryRoutes } from './routes/walletQueries';
 import { answerError, Dispatcher, guarded, Pending } from './dispatch';
 import { injectFault } from './faultInjection';
-import { recordRequest } from '../server/requestLog';
 import { readTarget } from './target';
 import { Waits } from './waits';
 import { Fault } from '../types';
 
-// The HTTP server: one catch for everything, then recording, latency and faults for API
-// requests, then the dispatcher (dispatch.ts).
+// The HTTP server: one catch for everything, then latency and faults for API requests (the
+// journal hears of every answer through the exchange observer), then the dispatcher (dispatch.ts).
 
 const apiRouter = new Router();
 developerRoutes(apiRouter);
+appRoutes(apiRouter);
 walletAuthRoutes(apiRouter);
 walletQueryRoutes(apiRouter);
 moneyRoutes(apiRouter);
@@ -61,10 +62,7 @@ export function createSandboxServer(env: SandboxEnv, log: (line: string) => void
   /** The common case (no latency, no fault) goes straight to the dispatcher without a promise. */
   function handle(req: IncomingMessage, res: ServerResponse): Promise<void> | undefined {
     const request: Pending = { req, res, ...readTarget(req.method, req.url) };
-    const { method, path, rawQuery, admin } = request;
-    if (!admin) {
-      recordRequest(env, res, method, path, rawQuery);
-    }
+    const { method, path, admin } = request;
     try {
       if (!path.startsWith('/')) {
         throw invalid('The request target must be a path starting with "/"');

@@ -1,5 +1,6 @@
 import { localClient } from '../sharing/localClient';
 import { startSandbox as startWorld } from '../start';
+import type { RequestJournal } from '../requests/journal';
 import type { Fault, LoadedScenario, Sandbox, SandboxClient } from '../types';
 import type { ScenarioFile } from '../scenario/scenarioFile';
 import { Webhooks } from './webhooks';
@@ -8,7 +9,10 @@ import { Webhooks } from './webhooks';
 // startSandbox is a world of its own on a port of its own; close() leaves nothing running.
 
 export { ScenarioError } from '../scenario/scenarioError';
-export { SandboxTimeoutError, type WaitOptions } from './wait';
+export { SandboxTimeoutError, type WaitOptions } from '../wait';
+export type { RequestJournal } from '../requests/journal';
+export type { JournalEntry } from '../requests/entry';
+export type { RequestFilter } from '../requests/filter';
 export type { WebhookFilter } from './webhooks';
 export type { ScenarioApp, ScenarioFault, ScenarioFile, ScenarioWallet } from '../scenario/scenarioFile';
 export type { Fault, LoadedScenario, PublicWebhookEvent, WebhookAttempt, WebhookType } from '../types';
@@ -42,6 +46,8 @@ export class WalletSandbox {
     /** Moves the clock forward by `seconds` and runs everything that falls due. */
     advance(seconds: number): Promise<void>;
   };
+  /** Every API request the sandbox answered (method, path, query, headers and bodies as received, status, answer): list, wait, clear. */
+  readonly requests: RequestJournal;
   /** Webhook events sent to the apps' callbackURL, each with every delivery attempt. */
   readonly webhooks: Webhooks;
   /** Faults injected into the API: answers the app under test must cope with. */
@@ -63,6 +69,7 @@ export class WalletSandbox {
     this.scenario = world.scenario;
     this.client = localClient(world, 'program');
     this.clock = { now: () => new Date(world.now()), advance: (seconds) => world.advanceClock(seconds) };
+    this.requests = world.requests;
     this.webhooks = new Webhooks(world);
     this.faults = {
       add: (fault) => this.client.addFault(fault),

@@ -1,5 +1,5 @@
 import type { PublicWebhookEvent, Sandbox, WebhookType } from '../types';
-import { waitUntil, type WaitOptions } from './wait';
+import { waitUntil, type WaitOptions } from '../wait';
 
 // What the app under test was sent: webhook events and every delivery attempt, to assert on.
 
@@ -43,7 +43,7 @@ export class Webhooks {
     return waitUntil(
       () => this.list(filter)[0],
       (again) => this.sandbox.onChange((change) => change.events.length > 0 && again()),
-      `a webhook event matching ${describe(filter)}`,
+      `webhook event matching ${describe(filter)}`,
       options,
     );
   }

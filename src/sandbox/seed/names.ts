@@ -123,3 +123,9 @@ function fnv1a(text: string): number {
   for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
   return hash >>> 0;
 }
+
+/** The holder of a BVN: the same BVN always names the same person (GET /v1/queries/bvn). */
+export function bvnHolder(bvn: string): { firstName: string; surname: string; middleName: string; rng: Random } {
+  const rng = new Random(fnv1a(`bvn-holder|${bvn}`));
+  return { surname: rng.pick(SURNAMES), firstName: rng.pick(FIRST_NAMES), middleName: rng.pick(MIDDLE_NAMES), rng };
+}

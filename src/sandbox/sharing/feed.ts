@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
-import type { SandboxExchange } from '../http/exchange';
+import type { JournalChange } from '../requests/journal';
 import type { SandboxChange } from '../types';
-import { encodeExchange, frame, type Hello, OWNER_TOKEN_HEADER } from './wire';
+import { frame, type Hello, OWNER_TOKEN_HEADER } from './wire';
 
 /** A stream this far behind is closed: its client attaches again and reads everything afresh. */
 const MAX_BACKLOG_BYTES = 8 * 1024 * 1024;
@@ -15,7 +15,7 @@ interface Stream {
 /**
  * The streams of GET /__sandbox/watch: every change of the sandbox, as it happens, to the
  * processes that use it (other windows, the MCP server); and to those that gave the owner's
- * secret, every exchange too. Nothing is done for a change while no stream is open.
+ * secret, the request journal's entries too (secrets and all, as the journal keeps them). Nothing is done for a change while no stream is open.
  */
 export class ChangeFeed {
   private readonly streams = new Set<Stream>();
@@ -24,11 +24,6 @@ export class ChangeFeed {
   secret: string | undefined;
 
   constructor(private readonly hello: () => Omit<Hello, 'exchanges'>) {}
-
-  /** Whether an exchange has anywhere to go (the observer asks this first). */
-  get wantsExchanges(): boolean {
-    return this.exchangeStreams > 0;
-  }
 
   open(headers: IncomingHttpHeaders, res: ServerResponse): void {
     const exchanges = this.tokenMatches(headers[OWNER_TOKEN_HEADER.toLowerCase()]);
@@ -48,9 +43,9 @@ export class ChangeFeed {
     for (const stream of this.streams) this.write(stream, text);
   }
 
-  exchange(exchange: SandboxExchange): void {
-    if (exchange.admin || this.exchangeStreams === 0) return;
-    const text = frame('exchange', encodeExchange(exchange));
+  journal(change: JournalChange): void {
+    if (this.exchangeStreams === 0) return;
+    const text = change.added ? frame('request', change.added) : frame('requestsCleared', {});
     for (const stream of this.streams) if (stream.exchanges) this.write(stream, text);
   }
 

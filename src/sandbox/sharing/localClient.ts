@@ -45,6 +45,7 @@ export function localClient(sandbox: Sandbox, role: SandboxRole): SandboxClient 
     resetWallet: async (mobile) => sandbox.resetWallet(mobile),
     redeliverEvent: async (id) => sandbox.redeliverEvent(id),
     sendTestEvent: async (type, appId) => sandbox.sendTestEvent(type, appId),
-    recentRequests: async (limit) => sandbox.requests.slice(-limit),
+    requests: sandbox.requests,
+    clearRequests: async () => sandbox.requests.clear(),
   };
 }

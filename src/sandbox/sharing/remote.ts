@@ -1,30 +1,22 @@
 import { request, type ClientRequest } from 'node:http';
-import type { SandboxExchange } from '../http/exchange';
-import type {
-  Fault,
-  PublicWebhookEvent,
-  RecordedRequest,
-  SandboxChange,
-  SandboxClient,
-  SandboxKnobs,
-  SandboxServer,
-  TransactionRecord,
-} from '../types';
+import type { JournalEntry } from '../requests/entry';
+import { RequestJournal, type JournalLimits, type JournalReader } from '../requests/journal';
+import type { Fault, PublicWebhookEvent, SandboxChange, SandboxClient, SandboxKnobs, SandboxServer, TransactionRecord } from '../types';
 import type { OwnerRecord } from './ownerLock';
-import { decodeExchange, EventParser, type Hello, OWNER_TOKEN_HEADER, WATCH_PATH, type WireExchange } from './wire';
+import { EventParser, type Hello, OWNER_TOKEN_HEADER, WATCH_PATH } from './wire';
 
 // The sandbox another process serves on the same state file, used over its admin API: the
 // reads answer a copy kept current by its change stream (GET /__sandbox/watch), the actions
-// are admin calls. Its requests and answers come on the same stream, for this process's
-// Requests view.
+// are admin calls. Its request journal is copied the same way (GET /__sandbox/requests, then
+// each entry as the stream brings it), for this process's Requests view and tools.
 
 const HELLO_TIMEOUT_MS = 5_000;
 /** A change touching more events than this reads the whole list once instead of each one. */
 const EVENT_BATCH = 20;
 
 export interface RemoteOptions {
-  /** Every request the owner answers, and its answer (when it publishes them). */
-  onExchange?: (exchange: SandboxExchange) => void;
+  /** How much of the owner's request journal the copy keeps (the owner's own limits apply there). */
+  journal?: Partial<JournalLimits>;
   /** The stream ended: the owner closed or went away. Called once, never after detach(). */
   onLost: () => void;
 }
@@ -50,6 +42,9 @@ export class RemoteSandbox implements SandboxClient {
   private stream: ClientRequest | undefined;
   private applying: Promise<void> = Promise.resolve();
   private over = false;
+  private readonly journal: RequestJournal;
+  /** Entries the stream brought while the journal was being read; undefined once it was. */
+  private arrivedWhileLoading: JournalEntry[] | undefined = [];
 
   private constructor(
     readonly url: string,
@@ -58,6 +53,12 @@ export class RemoteSandbox implements SandboxClient {
   ) {
     this.server = { here: false, pid: owner.pid, role: owner.role };
     this.port = Number(new URL(url).port);
+    this.journal = new RequestJournal(options.journal);
+  }
+
+  /** The owner's request journal as copied here. */
+  get requests(): JournalReader {
+    return this.journal;
   }
 
   /** Opens the owner's stream, then reads what the views show; rejects when the owner does not answer as itself. */
@@ -178,8 +179,14 @@ export class RemoteSandbox implements SandboxClient {
     return this.keep((await this.call<{ event: PublicWebhookEvent }>('POST', '/__sandbox/events/test', { type, appId })).event);
   }
 
-  async recentRequests(limit: number): Promise<RecordedRequest[]> {
-    return (await this.call<{ requests: RecordedRequest[] }>('GET', '/__sandbox/requests')).requests.slice(-limit);
+  /** Limits for this process's copy of the journal. */
+  setJournalLimits(limits: Partial<JournalLimits>): void {
+    this.journal.setLimits(limits);
+  }
+
+  async clearRequests(): Promise<void> {
+    await this.call('DELETE', '/__sandbox/requests');
+    this.journal.clear();
   }
 
   private keep(event: PublicWebhookEvent): PublicWebhookEvent {
@@ -208,8 +215,13 @@ export class RemoteSandbox implements SandboxClient {
         } else if (event === 'change') {
           const change = JSON.parse(data) as SandboxChange;
           this.applying = this.applying.then(() => this.apply(change));
-        } else if (event === 'exchange') {
-          this.options.onExchange?.(decodeExchange(JSON.parse(data) as WireExchange));
+        } else if (event === 'request') {
+          const entry = JSON.parse(data) as JournalEntry;
+          if (this.arrivedWhileLoading) this.arrivedWhileLoading.push(entry);
+          else this.journal.adopt(entry);
+        } else if (event === 'requestsCleared') {
+          if (this.arrivedWhileLoading) this.arrivedWhileLoading = [];
+          this.journal.clear();
         }
       });
       const stream = request(new URL(WATCH_PATH, this.url), {
@@ -239,7 +251,15 @@ export class RemoteSandbox implements SandboxClient {
   }
 
   private async loadAll(): Promise<void> {
-    await Promise.all([this.loadKnobs(), this.loadClock(), this.loadEvents()]);
+    await Promise.all([this.loadKnobs(), this.loadClock(), this.loadEvents(), this.loadRequests()]);
+  }
+
+  /** The journal as the owner has it now, then what the stream brought meanwhile (adopt skips what it has). */
+  private async loadRequests(): Promise<void> {
+    const { requests } = await this.call<{ requests: JournalEntry[] }>('GET', '/__sandbox/requests');
+    for (const entry of requests) this.journal.adopt(entry);
+    for (const entry of this.arrivedWhileLoading ?? []) this.journal.adopt(entry);
+    this.arrivedWhileLoading = undefined;
   }
 
   private async loadKnobs(): Promise<void> {

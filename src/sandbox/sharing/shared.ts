@@ -1,5 +1,5 @@
 import { startSandbox } from '../start';
-import type { SandboxExchange } from '../http/exchange';
+import type { JournalLimits } from '../requests/journal';
 import type { Sandbox, SandboxChange, SandboxClient, SandboxOptions, SandboxRole } from '../types';
 import { localClient } from './localClient';
 import { StateFileInUse } from './ownerLock';
@@ -14,11 +14,10 @@ import { RemoteSandbox } from './remote';
 /** How many times a start that found an owner which then went away is tried again. */
 const ROUNDS = 5;
 
-export interface SharedSandboxOptions extends Omit<SandboxOptions, 'dataFile' | 'onExchange' | 'publishExchanges' | 'role'> {
+/** onExchange sees the answers of the sandbox while it is served here (the journal has every one: client.requests). */
+export interface SharedSandboxOptions extends Omit<SandboxOptions, 'dataFile' | 'role'> {
   dataFile: string;
   role: SandboxRole;
-  /** Every request the sandbox answers and its answer, whichever process serves it. */
-  onExchange?: (exchange: SandboxExchange, sandboxUrl: string) => void;
 }
 
 /** The sandbox of one state file, served here or by another process; `client` is the current way to it. */
@@ -62,6 +61,13 @@ export class SharedSandbox {
     return () => void this.servedListeners.delete(listener);
   }
 
+  /** New limits for the request journal: the sandbox's when served here, else this process's copy; kept for a take-over. */
+  setJournalLimits(limits: Partial<JournalLimits>): void {
+    this.options.journal = { ...this.options.journal, ...limits };
+    this.served?.requests.setLimits(limits);
+    this.remote?.setJournalLimits(limits);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     await this.switching?.catch(() => undefined);
@@ -75,27 +81,19 @@ export class SharedSandbox {
   }
 
   private async serve(port: number | undefined): Promise<void> {
-    const { onExchange, ...options } = this.options;
+    const options = this.options;
     for (let round = 1; ; round++) {
-      let url = '';
       try {
-        const sandbox = await startSandbox({
-          ...options,
-          port,
-          publishExchanges: true,
-          onExchange: onExchange && ((exchange) => onExchange(exchange, url)),
-        });
-        url = sandbox.url;
+        const sandbox = await startSandbox({ ...options, port });
         this.use(localClient(sandbox, options.role), sandbox, undefined);
         return;
       } catch (error) {
         if (!(error instanceof StateFileInUse) || round >= ROUNDS) throw error;
         try {
-          const ownerUrl = error.owner.url ?? '';
           // Its stream may end before attach() resolves: then it is not the one in use, and ignored.
           const attaching: { remote?: RemoteSandbox } = {};
           attaching.remote = await RemoteSandbox.attach(error.owner, {
-            onExchange: onExchange && ((exchange) => onExchange(exchange, ownerUrl)),
+            journal: options.journal,
             onLost: () => this.lost(attaching.remote),
           });
           this.use(attaching.remote, undefined, attaching.remote);

@@ -1,9 +1,8 @@
-import type { SandboxExchange } from '../http/exchange';
-
 // What GET /__sandbox/watch sends: server-sent events, one JSON line of data each.
 //   hello     { instance, pid, role, exchanges }  first, once
 //   change    a SandboxChange
-//   exchange  a SandboxExchange, its two bodies in base64 (only to a client that gave the owner's secret)
+//   request          a JournalEntry: a request the journal recorded  } only to a client that
+//   requestsCleared  {}: the journal was emptied                     } gave the owner's secret
 
 export const WATCH_PATH = '/__sandbox/watch';
 export const OWNER_TOKEN_HEADER = 'X-Sandbox-Owner-Token';
@@ -12,22 +11,12 @@ export interface Hello {
   instance: string;
   pid: number;
   role: string;
-  /** Whether this stream carries exchanges. */
+  /** Whether this stream carries the request journal's entries. */
   exchanges: boolean;
 }
 
-export type WireExchange = Omit<SandboxExchange, 'body' | 'requestBody'> & { body: string; requestBody: string };
-
 export function frame(event: string, data: unknown): string {
   return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
-}
-
-export function encodeExchange(exchange: SandboxExchange): WireExchange {
-  return { ...exchange, body: exchange.body.toString('base64'), requestBody: exchange.requestBody.toString('base64') };
-}
-
-export function decodeExchange(wire: WireExchange): SandboxExchange {
-  return { ...wire, body: Buffer.from(wire.body, 'base64'), requestBody: Buffer.from(wire.requestBody, 'base64') };
 }
 
 /** Splits a stream of server-sent events into (event, data) pairs as whole ones arrive. */

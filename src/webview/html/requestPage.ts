@@ -1,9 +1,9 @@
-// The request page: one recorded request and its answer, masked as recorded (src/traffic),
+// The request page: one recorded request and its answer, masked as recorded (src/requests),
 // with the snippet buttons and Replay. JSON bodies are shown pretty-printed.
 
 import * as l10n from '@vscode/l10n';
 import { formatDateTime } from '../../common/formatTime';
-import type { HeaderList, RequestRecord } from '../../traffic/requestRecord';
+import type { HeaderList, RequestRecord } from '../../requests/requestRecord';
 import { html, type SafeHtml } from './escape';
 import { contextLine, icon, statusLine, type PageContext } from './parts';
 import type { Page } from './shell';

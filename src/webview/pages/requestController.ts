@@ -7,8 +7,8 @@ import { errorReason } from '../../common/userFacingError';
 import { renderRequestPage } from '../html/requestPage';
 import { renderErrorPage } from '../html/statusPages';
 import type { PanelState, SnippetTarget, WebviewMessage } from '../protocol';
-import { senderText } from '../../traffic/sender';
-import { snippet } from '../../traffic/snippets';
+import { senderText } from '../../requests/sender';
+import { snippet } from '../../requests/snippets';
 import type { PageController, PageHost } from './page';
 
 export class RequestController implements PageController {

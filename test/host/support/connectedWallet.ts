@@ -74,7 +74,8 @@ async function untilQuiet(api: WalletConsoleApi, admin: SandboxAdmin): Promise<v
   const { model } = api.views;
   let seen = -1;
   for (let round = 0; round < 50; round++) {
-    const count = (await admin.requests()).length;
+    // The newest id, not the length: a full journal stays as long while new requests come.
+    const count = (await admin.requests()).at(-1)?.id ?? 0;
     const loading = [model.balance, model.accounts, model.transactions].some((part) => part.loading);
     if (!loading && count === seen) return;
     seen = count;

@@ -70,10 +70,11 @@ export class SandboxAdmin {
     return this.count(path, method);
   }
 
-  async requests(): Promise<{ method: string; path: string; status: number }[]> {
+  /** The sandbox's request journal, oldest first (ids ascend; the oldest go past its count). */
+  async requests(): Promise<{ id: number; method: string; path: string; status: number }[]> {
     const body = (await this.call('GET', '/__sandbox/requests')) as { data?: { requests?: unknown } } | unknown[];
     const list = Array.isArray(body) ? body : (body as { data?: { requests?: unknown } }).data?.requests;
-    return list as { method: string; path: string; status: number }[];
+    return list as { id: number; method: string; path: string; status: number }[];
   }
 
   async count(path: string, method?: string): Promise<number> {

@@ -48,7 +48,7 @@ describe('api/client failures', function () {
   beforeEach(() => {
     h.sandbox.knobs.faults.length = 0;
     h.sandbox.knobs.latencyMs = 0;
-    h.sandbox.requests.length = 0;
+    h.sandbox.requests.clear();
     h.events.length = 0;
   });
   after(() => h.sandbox.close());
@@ -318,9 +318,9 @@ describe('api/client failures', function () {
       ['cancelled'],
     );
 
-    const before = h.sandbox.requests.length;
+    const before = h.sandbox.requests.lastId;
     assert.ok(isCancelled(await failure(h.client.listBanks(app.key, undefined, { signal: AbortSignal.abort() }))));
-    assert.equal(h.sandbox.requests.length, before, 'nothing sent for a signal aborted up front');
+    assert.equal(h.sandbox.requests.lastId, before, 'nothing sent for a signal aborted up front');
   });
 
   it('invalid input is refused before anything is sent', async () => {
@@ -343,7 +343,7 @@ describe('api/client failures', function () {
       assert.equal(error.kind, 'invalid-input');
       assert.match(error.message, message);
     }
-    assert.equal(h.sandbox.requests.length, 0);
+    assert.equal(h.sandbox.requests.size, 0);
     assert.equal(h.events.length, 0);
   });
 

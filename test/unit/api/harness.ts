@@ -74,7 +74,7 @@ export async function failure(promise: Promise<unknown>): Promise<WalletApiError
 }
 
 export function requestsTo(sandbox: Sandbox, path: string, method = 'GET') {
-  return sandbox.requests.filter((request) => request.path === path && request.method === method);
+  return sandbox.requests.list({ path, method });
 }
 
 /** What every error message must never hold. */

@@ -30,7 +30,7 @@ describe('reliability: the sandbox serves 1,000 concurrent requests', function (
   let wallets: ConnectedWallet[];
 
   before(async () => {
-    sandbox = await startCheckedSandbox({ port: 0, log: () => undefined, seed: 3 });
+    sandbox = await startCheckedSandbox({ port: 0, log: () => undefined, seed: 3, journal: { maxEntries: 1000 } });
     wallets = [];
     for (let i = 0; i < 4; i++) {
       const developer = await newDeveloper(sandbox);
@@ -49,7 +49,7 @@ describe('reliability: the sandbox serves 1,000 concurrent requests', function (
       '/v1/queries/banks',
       `/v1/queries/verify?accountNumber=${account}&bankCode=000014`,
     ];
-    sandbox.requests.length = 0;
+    sandbox.requests.clear();
     const started = performance.now();
     const results = await Promise.allSettled(
       Array.from({ length: 1000 }, (_, i) => {
@@ -67,8 +67,8 @@ describe('reliability: the sandbox serves 1,000 concurrent requests', function (
     const answers = results.map((result) => (result as PromiseFulfilledResult<{ status: number; body: string; ms: number }>).value);
     const bad = answers.filter((answer) => answer.status !== 200 || (JSON.parse(answer.body) as { success?: unknown }).success !== true);
     assert.deepEqual(bad.slice(0, 3), [], `${bad.length} answers were not 200 + success`);
-    assert.equal(sandbox.requests.length, 1000, 'the sandbox logged all of them');
-    assert.ok(sandbox.requests.every((request) => request.status === 200));
+    assert.equal(sandbox.requests.size, 1000, 'the sandbox logged all of them');
+    assert.ok(sandbox.requests.list().every((request) => request.status === 200));
     const latencies = answers.map((answer) => answer.ms).sort((a, b) => a - b);
     console.log(
       `\n    1,000 concurrent requests, 100 keep-alive clients × up to 4 sockets, 5 endpoints: 1000 × 200, 0 errors in ${Math.round(elapsed)} ms ` +

@@ -55,12 +55,12 @@ describe('sandbox: knobs, faults and the admin API', () => {
   });
 
   it('drop: destroys the connection without an answer, and records status 0', async () => {
-    sandbox.requests.length = 0;
+    sandbox.requests.clear();
     sandbox.knobs.faults.push({ path: BALANCE, drop: true, times: 1 });
     await assert.rejects(fetch(sandbox.url + BALANCE, { headers: wallet.headers }), TypeError);
     await expectOk(balance());
     assert.deepEqual(
-      sandbox.requests.map((r) => [r.method, r.path, r.status]),
+      sandbox.requests.list().map((r) => [r.method, r.path, r.status]),
       [
         ['GET', BALANCE, 0],
         ['GET', BALANCE, 200],
@@ -149,7 +149,7 @@ describe('sandbox: knobs, faults and the admin API', () => {
 
   it('records API requests, not admin ones, and clears them', async () => {
     await expectOk(call(sandbox, 'DELETE', '/__sandbox/requests'));
-    assert.equal(sandbox.requests.length, 0);
+    assert.equal(sandbox.requests.size, 0);
     await call(sandbox, 'GET', '/v1/transactions?limit=2&type=bank', { headers: wallet.headers });
     await call(sandbox, 'GET', '/nowhere');
     const listed = await expectOk(call(sandbox, 'GET', '/__sandbox/requests'));

@@ -26,6 +26,7 @@ function exchange({ body, ...overrides }: Partial<Omit<SandboxExchange, 'body'>>
     admin: false,
     requestHeaders: [],
     userAgent: '',
+    remoteAddress: '127.0.0.1',
     requestBody: Buffer.alloc(0),
     startedAt: 0,
     durationMs: 0,
@@ -58,8 +59,11 @@ describe('sandbox: the OpenAPI document', () => {
   it('names the security schemes, the sandbox-only outcome header and three servers', () => {
     const doc = JSON.parse(readFileSync(SOURCE, 'utf8'));
     assert.deepEqual(
-      Object.values(doc.components.securitySchemes).map((scheme) => (scheme as { name: string }).name),
-      ['X-App-Key', 'X-App-Wallet-Access-Token', 'x-auth-token'],
+      Object.values(doc.components.securitySchemes).map((scheme) => {
+        const { name, type, scheme: httpScheme } = scheme as { name?: string; type: string; scheme?: string };
+        return name ?? `${type} ${httpScheme}`;
+      }),
+      ['X-App-Key', 'X-App-Wallet-Access-Token', 'x-auth-token', 'http bearer'],
     );
     assert.match(doc.components.parameters.SandboxOutcome.description, /Sandbox only/);
     assert.deepEqual(

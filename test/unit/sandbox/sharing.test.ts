@@ -3,15 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import {
-  openSharedSandbox,
-  SandboxChange,
-  SandboxClient,
-  SandboxExchange,
-  SharedSandbox,
-  startSandbox,
-  StateFileInUse,
-} from '../../../src/sandbox';
+import { openSharedSandbox, SandboxChange, SandboxClient, SharedSandbox, startSandbox, StateFileInUse } from '../../../src/sandbox';
 import { checkAgainstContract } from '../support/contract';
 import { call, connectWallet, errorOf, expectOk, newDeveloper } from './helpers';
 
@@ -44,17 +36,14 @@ describe('sandbox: one sandbox per state file', function () {
   let dataFile: string;
   const opened: SharedSandbox[] = [];
   /** Every answer the process serves (the admin API's too) is held against the OpenAPI document. */
-  const open = async (role: 'window' | 'mcp', onExchange?: (exchange: SandboxExchange, url: string) => void) => {
+  const open = async (role: 'window' | 'mcp') => {
     const shared = await openSharedSandbox({
       dataFile,
       role,
       port: 0,
       portTries: 5,
       log: () => undefined,
-      onExchange: (exchange, url) => {
-        checkAgainstContract(exchange);
-        onExchange?.(exchange, url);
-      },
+      onExchange: checkAgainstContract,
     });
     opened.push(shared);
     return shared;
@@ -74,8 +63,7 @@ describe('sandbox: one sandbox per state file', function () {
     const owner = JSON.parse(readFileSync(`${dataFile}.owner`, 'utf8')) as { pid: number; url: string; role: string };
     assert.deepEqual([owner.pid, owner.url, owner.role], [process.pid, first.client.url, 'window']);
 
-    const exchanges: [SandboxExchange, string][] = [];
-    const second = await open('mcp', (exchange, url) => exchanges.push([exchange, url]));
+    const second = await open('mcp');
     assert.deepEqual(second.client.server, { here: false, pid: process.pid, role: 'window' });
     assert.equal(second.client.url, first.client.url);
     assert.equal(second.inProcess, undefined);
@@ -97,15 +85,16 @@ describe('sandbox: one sandbox per state file', function () {
     assert.equal(balance.json['data'].user.balance, 12_345);
     await heardBalance;
 
-    // Its Requests view gets every request the owner answers, with the answer (just after it).
-    const balanceExchange = () => exchanges.find(([exchange]) => exchange.path === '/v1/users/balance');
-    for (let waited = 0; !balanceExchange() && waited < 2000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
-    const seen = balanceExchange();
-    assert.ok(seen, `exchanges seen: ${exchanges.map(([exchange]) => exchange.path).join(', ')}`);
-    assert.equal(seen[1], first.client.url);
-    assert.equal(JSON.parse(seen[0].body.toString()).data.user.balance, 12_345);
+    // Its Requests view reads the owner's request journal, copied from the stream with the answers (just after each).
+    const seen = await second.client.requests.waitFor({ method: 'GET', path: '/v1/users/balance' }, { timeoutMs: 2000 });
+    assert.equal(JSON.parse(seen.responseBody).data.user.balance, 12_345);
+    assert.deepEqual(
+      second.client.requests.list().map((entry) => entry.id),
+      first.client.requests.list().map((entry) => entry.id),
+      'the same entries, numbered as the owner numbered them',
+    );
     assert.ok(
-      exchanges.every(([exchange]) => !exchange.admin),
+      second.client.requests.list().every((entry) => !entry.path.startsWith('/__sandbox')),
       'admin calls are not recorded',
     );
 
@@ -174,11 +163,14 @@ describe('sandbox: one sandbox per state file', function () {
     });
     assert.equal(errorOf(renewed).errorCode, '10007');
     await remote.resetWallet(dev.sandboxMobile);
-    const requests = await remote.recentRequests(2);
+    await remote.requests.waitFor({ after: sandbox.requests.lastId - 1 }, { timeoutMs: 2000 });
     assert.deepEqual(
-      requests.map((request) => request.path),
-      sandbox.requests.slice(-2).map((request) => request.path),
+      remote.requests.newest(2).map((request) => request.path),
+      sandbox.requests.newest(2).map((request) => request.path),
     );
+    await remote.clearRequests();
+    assert.equal(sandbox.requests.size, 0, 'cleared in the owner');
+    assert.equal(remote.requests.size, 0);
 
     await assert.rejects(remote.sendTestEvent('BANK_TRANSFER'), /No app has a callbackURL/);
     await assert.rejects(remote.redeliverEvent('evt_nope'), /No webhook event has that id/);

@@ -1,32 +1,36 @@
 import * as assert from 'node:assert/strict';
-import type { SandboxExchange } from '../../../src/sandbox';
-import { SandboxRecorder } from '../../../src/traffic/sandboxRecorder';
+import type { JournalEntry } from '../../../src/sandbox';
+import { recordOfEntry } from '../../../src/requests/maskedRecord';
 import { prettyBody, renderRequestPage } from '../../../src/webview/html/requestPage';
 
 // The request page: hostile strings render as text, JSON is pretty-printed, secrets stay masked.
 
-function exchange(overrides: Partial<SandboxExchange>): SandboxExchange {
+function entry(overrides: Partial<JournalEntry>): JournalEntry {
   const userAgent = '<img src=x onerror=alert(1)>';
+  const responseBody = JSON.stringify({ success: true, data: { transaction: { reference: 'abc', accountNumber: '2079151995' } } });
+  const requestBody = JSON.stringify({ accountNumber: '2079151995', amount: 150000, note: '</pre><script>alert(1)</script>' });
   return {
+    id: 1,
     method: 'POST',
     path: '/v1/users/transfers/bank',
     query: '',
-    admin: false,
     status: 200,
-    headers: { 'content-type': 'application/json' },
-    body: Buffer.from(JSON.stringify({ success: true, data: { transaction: { reference: 'abc', accountNumber: '2079151995' } } })),
+    responseHeaders: { 'content-type': 'application/json' },
+    responseBody,
+    responseBodySize: responseBody.length,
     requestHeaders: ['X-App-Key', 'sk_test_0123456789abcdef', 'User-Agent', userAgent],
     userAgent,
-    requestBody: Buffer.from(JSON.stringify({ accountNumber: '2079151995', amount: 150000, note: '</pre><script>alert(1)</script>' })),
-    startedAt: Date.UTC(2026, 0, 2, 3, 4, 5),
+    remoteAddress: '127.0.0.1',
+    requestBody,
+    requestBodySize: requestBody.length,
+    at: Date.UTC(2026, 0, 2, 3, 4, 5),
     durationMs: 12,
     ...overrides,
   };
 }
 
 describe('webview: the request page', () => {
-  const recorder = new SandboxRecorder(1);
-  const record = recorder.record(recorder.note(exchange({}), 'http://127.0.0.1:4010')!)!;
+  const record = recordOfEntry(entry({}), 'http://127.0.0.1:4010');
   const page = renderRequestPage({ record, sender: record.userAgent, locale: 'en-GB' }, { environment: 'Local sandbox' });
   const text = page.body.value;
 

@@ -13,6 +13,15 @@ export const MIN_PASSWORD_LENGTH = 8;
 const MAX_PASSWORD_LENGTH = 256;
 export const MAX_APP_NAME_LENGTH = 64;
 
+/** An app's name: 1 to MAX_APP_NAME_LENGTH characters once trimmed. */
+export function appNameField(body: Record<string, unknown>): string {
+  const raw = body['name'];
+  if (typeof raw !== 'string' || raw.trim().length === 0 || raw.trim().length > MAX_APP_NAME_LENGTH) {
+    throw invalid(`name is required: 1 to ${MAX_APP_NAME_LENGTH} characters`);
+  }
+  return raw.trim();
+}
+
 function emailField(body: Record<string, unknown>): string {
   const email = requiredString(body, 'email').trim().toLowerCase();
   if (email.length > 254 || !EMAIL_PATTERN.test(email)) {
@@ -88,11 +97,7 @@ export function developerRoutes(router: Router): void {
 
   router.add('POST', '/v1/resource/app', (ctx) => {
     const developer = requireDeveloper(ctx);
-    const raw = ctx.body['name'];
-    if (typeof raw !== 'string' || raw.trim().length === 0 || raw.trim().length > MAX_APP_NAME_LENGTH) {
-      throw invalid(`name is required: 1 to ${MAX_APP_NAME_LENGTH} characters`);
-    }
-    const app = ctx.env.state.createApp(developer, raw.trim(), ctx.env.now());
+    const app = ctx.env.state.createApp(developer, appNameField(ctx.body), ctx.env.now());
     return ok({ app }, 'App created successfully');
   });
 }

@@ -80,3 +80,32 @@ export function requireDeveloper(ctx: RequestContext): DeveloperRecord {
   }
   return developer;
 }
+
+/**
+ * The developer of `Authorization: Bearer <token>`, the token POST /v1/auth/login answers: what
+ * public SDKs send to the app API (/v1/apps). A resource token (x-auth-token) does not open it.
+ */
+export function requireLoginDeveloper(ctx: RequestContext): DeveloperRecord {
+  const authorization = header(ctx, 'authorization');
+  const token = authorization && /^Bearer\s+(\S+)$/i.exec(authorization)?.[1];
+  if (!token) {
+    throw new ApiError(
+      401,
+      ErrorCode.badAuthToken,
+      'The Authorization header is missing; send "Bearer <token>" with the token from POST /v1/auth/login',
+    );
+  }
+  const check = verifyJwt(token, ctx.env.state.secret, ctx.env.now());
+  const id = check.ok && check.claims['scope'] === 'developer' ? check.claims['id'] : undefined;
+  const developer = typeof id === 'string' ? ctx.env.state.developer(id) : undefined;
+  if (!developer) {
+    throw new ApiError(
+      401,
+      ErrorCode.badAuthToken,
+      check.ok || check.reason !== 'expired'
+        ? 'The bearer token is not a valid login token from POST /v1/auth/login'
+        : 'The bearer token has expired; log in again',
+    );
+  }
+  return developer;
+}

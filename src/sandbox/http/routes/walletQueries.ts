@@ -1,5 +1,6 @@
 import { resolveAccount } from '../../domain/accounts';
 import { BANKS, bankByCode } from '../../domain/banks';
+import { BVN_PATTERN, lookupBvn } from '../../domain/bvn';
 import { accountNotResolved, ApiError, ErrorCode, invalid } from '../../errors';
 import { ok, RequestContext, Router } from '../router';
 import { TransactionType } from '../../types';
@@ -67,6 +68,23 @@ export function walletQueryRoutes(router: Router): void {
   router.add('GET', '/v1/queries/banks', (ctx) => {
     requireApp(ctx);
     return ok({ banks: BANKS });
+  });
+
+  // Charged (N35) and recorded in the history, as the real service does per query.
+  router.add('GET', '/v1/queries/bvn', async (ctx) => {
+    requireApp(ctx);
+    const wallet = requireWallet(ctx);
+    const bvn = queryParam(ctx.query, 'bvn') ?? '';
+    if (!BVN_PATTERN.test(bvn)) {
+      throw invalid('bvn must be the 11 digits of a Bank Verification Number, e.g. 22123456789');
+    }
+    const identity = lookupBvn(bvn);
+    if (!identity) {
+      throw new ApiError(404, ErrorCode.bvnNotFound, 'No record was found for this BVN; nothing was charged');
+    }
+    ctx.env.ledger.bvnCharge(wallet, bvn, identity);
+    await ctx.env.durable();
+    return ok(identity);
   });
 
   router.add('GET', '/v1/queries/verify', (ctx) => {

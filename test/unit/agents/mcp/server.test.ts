@@ -135,7 +135,10 @@ describe('MCP server on the extension’s state file', function () {
     assert.equal((result as CallResult).isError, false, text(result));
     const sandbox = owner.inProcess!;
     assert.deepEqual(
-      sandbox.requests.filter((request) => request.path === '/v1/users/transfers/phone').map((request) => request.status),
+      sandbox.requests
+        .list()
+        .filter((request) => request.path === '/v1/users/transfers/phone')
+        .map((request) => request.status),
       [200],
     );
     const recent = text(await client.callTool({ name: 'wallet_recent_requests', arguments: { limit: 5 } }));

@@ -1,6 +1,6 @@
 // What the Requests view shows of one request: masked for showing, and a template with
 // $PLACEHOLDERS for secrets that snippets and Replay build on. Neither ever holds a secret
-// (a RecordedRequest works them out on first read, see recordedRequest.ts).
+// (a MaskedRecord works them out on first read, see maskedRecord.ts).
 
 export type TrafficEnvironment = 'local' | 'staging' | 'production';
 
@@ -38,8 +38,6 @@ export interface RequestRecord {
   responseHeaders: HeaderList;
   responseBody: string;
   template: RequestTemplate;
-  /** Set when the record can no longer be shown whole: the history lets it go (see byteRing.ts). */
-  readonly lost?: boolean;
 }
 
 export type StatusClass = '2xx' | '3xx' | '4xx' | '5xx' | 'none';

@@ -1,8 +1,10 @@
 import * as vscode from 'vscode';
 import { Disposable } from '../common/lifecycle';
-import type { SandboxExchange } from '../sandbox';
+import { RequestList, type JournalSource } from './requestList';
 import { statusClassOf, type RequestRecord, type StatusClass } from './requestRecord';
-import { RequestList } from './requestList';
+
+/** walletConsole.requests.historySize when it is not set (the sandbox journal's default count too). */
+export const DEFAULT_HISTORY_SIZE = 500;
 
 /** What the Requests view shows: a status class and a part of the path, either or both. */
 export interface RequestFilter {
@@ -12,19 +14,29 @@ export interface RequestFilter {
 }
 
 /**
- * The bounded, in-memory history of requests (requestList.ts), with the view's filter: what it
- * hands out is masked records only. Fires onDidChange at most once per tick, however many came.
+ * What the Requests view, the panel and the agent tools read (requestList.ts), with the view's
+ * filter. Fires onDidChange at most once per tick, however many requests came.
  */
 export class RequestHistory extends Disposable {
   private readonly changed = this._register(new vscode.EventEmitter<void>());
   readonly onDidChange = this.changed.event;
   private readonly list: RequestList;
+  private stopListening: () => void = () => undefined;
   private currentFilter: RequestFilter = {};
   private firing = false;
 
   constructor(capacity: () => number) {
     super();
     this.list = new RequestList(capacity);
+    this._register({ dispose: () => this.stopListening() });
+  }
+
+  /** Reads this sandbox's journal from now on (the sandbox started, or another process serves it now). */
+  attach(source: JournalSource): void {
+    this.stopListening();
+    this.list.attach(source);
+    this.stopListening = source.requests.onChange(() => this.fireSoon());
+    this.fireSoon();
   }
 
   get filter(): RequestFilter {
@@ -35,15 +47,9 @@ export class RequestHistory extends Disposable {
     return this.list.size;
   }
 
-  /** A record this extension made (staging, production, a replay). */
+  /** A request this extension sent to staging or production. */
   add(record: RequestRecord): void {
     this.list.add(record);
-    this.fireSoon();
-  }
-
-  /** A request the in-process sandbox answered (any client's): kept as a row, made a record when read. */
-  addFromSandbox(exchange: SandboxExchange, sandboxUrl: string): void {
-    this.list.addFromSandbox(exchange, sandboxUrl);
     this.fireSoon();
   }
 
@@ -53,7 +59,7 @@ export class RequestHistory extends Disposable {
     const part = path?.toLowerCase();
     return this.list.newest(
       Infinity,
-      (record) => (!statusClass || statusClassOf(record.status) === statusClass) && (!part || record.path.toLowerCase().includes(part)),
+      (status, recordPath) => (!statusClass || statusClassOf(status) === statusClass) && (!part || recordPath.toLowerCase().includes(part)),
     );
   }
 
@@ -71,10 +77,11 @@ export class RequestHistory extends Disposable {
     this.fireSoon();
   }
 
-  /** Empties the history, and lets go of the unmasked bytes its records were made from. */
-  clear(): void {
-    this.list.clear();
+  /** Empties the sandbox's journal (for every window that reads it) and this extension's own list. */
+  async clear(): Promise<void> {
+    const clearing = this.list.clear();
     this.fireSoon();
+    await clearing;
   }
 
   private fireSoon(): void {

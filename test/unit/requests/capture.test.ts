@@ -1,25 +1,22 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { startSandbox, type Sandbox, type SandboxExchange } from '../../../src/sandbox';
-import { EXTENSION_USER_AGENT, recordFromTransport } from '../../../src/traffic/capture';
+import { startSandbox, type Sandbox } from '../../../src/sandbox';
+import { EXTENSION_USER_AGENT, recordFromTransport } from '../../../src/requests/capture';
 import { maskText } from '../../../src/common/masking';
-import type { RequestRecord } from '../../../src/traffic/requestRecord';
-import { SandboxRecorder } from '../../../src/traffic/sandboxRecorder';
-import { isNoiseHeader, snippet, snippetHeaders } from '../../../src/traffic/snippets';
+import { recordOfEntry } from '../../../src/requests/maskedRecord';
+import type { RequestRecord } from '../../../src/requests/requestRecord';
+import { isNoiseHeader, snippet, snippetHeaders } from '../../../src/requests/snippets';
 import { WalletClient } from '../../../src/api';
 import { newDeveloper } from '../sandbox/helpers';
-import { sandboxAnswer } from './sandboxAnswer';
+import { SANDBOX_URL, sandboxEntry } from './journalSource';
 
-// Masking on first read, over real traffic: a developer's flow against a real sandbox, every
-// exchange kept as it came and turned into a record, and no secret of the flow anywhere in what
-// a record gives when read.
+// Masking when read, over real traffic: a developer's flow against a real sandbox, every request
+// kept as it came in the sandbox's journal, and no secret of the flow anywhere in what a record
+// made from an entry gives when read.
 
-const SANDBOX_URL = 'http://127.0.0.1:4010';
-
-/** Each exchange kept as the history keeps the sandbox's, and read back as a record. */
-function recorded(recorder: SandboxRecorder, exchanges: readonly SandboxExchange[], sandboxUrl = SANDBOX_URL): RequestRecord[] {
-  const ids = exchanges.map((exchange) => recorder.note(exchange, sandboxUrl)).filter((id) => id !== undefined);
-  return ids.map((id) => recorder.record(id)!);
+/** The sandbox journal's entries as the Requests view reads them. */
+function recorded(sandbox: Sandbox): RequestRecord[] {
+  return sandbox.requests.list().map((entry) => recordOfEntry(entry, sandbox.url));
 }
 
 function everything(record: RequestRecord): string {
@@ -31,12 +28,11 @@ function shown(record: RequestRecord): string {
   return JSON.stringify({ ...JSON.parse(everything(record)), template: undefined });
 }
 
-describe('traffic: records kept as they came, masked when first read', () => {
+describe('requests: journal entries and staging attempts, masked when read', () => {
   let sandbox: Sandbox;
-  const exchanges: SandboxExchange[] = [];
 
   before(async () => {
-    sandbox = await startSandbox({ onExchange: (exchange) => exchanges.push(exchange), log: () => undefined });
+    sandbox = await startSandbox({ log: () => undefined });
   });
   after(() => sandbox.close());
 
@@ -51,9 +47,8 @@ describe('traffic: records kept as they came, masked when first read', () => {
     await client.getBalance(wallet);
     const accountNumber = '2079151995';
     await client.verifyBankAccount(wallet, { accountNumber, bankCode: '000014' }).catch(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 20));
 
-    const records = recorded(new SandboxRecorder(100), exchanges, sandbox.url);
+    const records = recorded(sandbox);
     assert.ok(records.length >= 6, `recorded ${records.length}`);
     const secrets = [
       developer.password,
@@ -102,7 +97,7 @@ describe('traffic: records kept as they came, masked when first read', () => {
     assert.ok(!everything(record).includes('eyJabcdef'));
   });
 
-  it('keeps the wire as it came until first read, then only its masked copy (what the comments in api/ and traffic/ say)', () => {
+  it('keeps the wire as it came until first read, then only its masked copy (what the comments in api/ and requests/ say)', () => {
     const wire = {
       method: 'GET',
       baseUrl: 'https://api.console.example.com',
@@ -127,128 +122,47 @@ describe('traffic: records kept as they came, masked when first read', () => {
     assert.equal(header('x-trace'), 'changed before the first read');
   });
 
-  it('keeps each record its own request headers when a client changes them between calls', () => {
-    const call = (token: string): SandboxExchange => ({
-      ...sandboxAnswer('{"success":true}'),
-      requestHeaders: ['Host', '127.0.0.1:4010', 'Authorization', `Bearer ${token}`, 'X-Trace', token],
-    });
-    const [first, same, changed] = recorded(new SandboxRecorder(10), [call('one'), call('one'), call('two')]);
-    const trace = (record: RequestRecord): string | undefined => record.requestHeaders.find(([name]) => name === 'X-Trace')?.[1];
-    assert.deepEqual([trace(first!), trace(same!), trace(changed!)], ['one', 'one', 'two']);
-  });
-
-  it("keeps each row its own path, user agent and answer headers where they differ from the last row's", () => {
-    const base = sandboxAnswer('{"success":true}');
-    const exchanges: SandboxExchange[] = [
-      base,
-      { ...base, headers: { ...base.headers } },
-      { ...base, path: '/v1/transactions', userAgent: 'other-app/2.0', headers: { ...base.headers, 'Retry-After': '1' } },
-      { ...base, headers: { 'Content-Type': 'text/plain' } },
-      { ...base, headers: {} },
-      { ...base, headers: { ...base.headers, 'Content-Type': undefined, Server: 'x' } },
-    ];
-    const records = recorded(new SandboxRecorder(10), exchanges);
-    assert.deepEqual(
-      records.map((record) => [record.path, record.userAgent]),
-      [
-        ['/v1/users/balance', 'my-app/1.0'],
-        ['/v1/users/balance', 'my-app/1.0'],
-        ['/v1/transactions', 'other-app/2.0'],
-        ['/v1/users/balance', 'my-app/1.0'],
-        ['/v1/users/balance', 'my-app/1.0'],
-        ['/v1/users/balance', 'my-app/1.0'],
-      ],
-    );
-    assert.deepEqual(
-      records.map((record) => Object.fromEntries(record.responseHeaders)),
-      exchanges.map((exchange) =>
-        Object.fromEntries(
-          Object.entries(exchange.headers).flatMap(([name, value]) => (value === undefined ? [] : [[name, String(value)]])),
-        ),
-      ),
-    );
-  });
-
-  it('takes no memory outside the heap on the first request: the ring is reserved when the recorder is made', () => {
-    const exchange = sandboxAnswer('{"success":true}');
-    const recorder = new SandboxRecorder(10);
-    const before = process.memoryUsage().arrayBuffers;
-    recorder.note(exchange, SANDBOX_URL);
-    // Taking 16 MB in the middle of the sandbox's first answers left it a sixth slower for good
-    // (docs/benchmarks.md).
-    assert.ok(process.memoryUsage().arrayBuffers - before < 1024 * 1024);
-  });
-
-  it('reads a row back as it was recorded, once, and keeps none for the admin API', () => {
-    const recorder = new SandboxRecorder(10);
-    const exchange = { ...sandboxAnswer('{"success":true,"data":{"balance":150000}}'), status: 201, durationMs: 12.6, query: 'limit=20' };
-    const id = recorder.note(exchange, SANDBOX_URL)!;
-    const record = recorder.record(id)!;
+  it('reads an entry back as the sandbox recorded it, and cuts a body the journal cut', () => {
+    const entry = {
+      id: 7,
+      ...sandboxEntry('{"success":true,"data":{"balance":150000}}', { status: 201, durationMs: 12.6, query: 'limit=20' }),
+    };
+    const record = recordOfEntry(entry, SANDBOX_URL);
     assert.deepEqual(
       { id: record.id, at: record.at, method: record.method, path: record.path, query: record.query, status: record.status },
-      { id, at: exchange.startedAt, method: 'GET', path: '/v1/users/balance', query: 'limit=20', status: 201 },
+      { id: 7, at: entry.at, method: 'GET', path: '/v1/users/balance', query: 'limit=20', status: 201 },
     );
     assert.equal(record.durationMs, 13);
     assert.equal(record.userAgent, 'my-app/1.0');
     assert.equal(record.fromExtension, false);
     assert.equal(record.responseBody, '{"success":true,"data":{"balance":150000}}');
     assert.equal(record.template.url, `${SANDBOX_URL}/v1/users/balance?limit=20`);
-    assert.equal(recorder.record(id), undefined, 'a row is handed over once: the recorder empties it');
-    assert.equal(recorder.note({ ...exchange, admin: true, path: '/__sandbox/reset' }, SANDBOX_URL), undefined);
+    const long = recordOfEntry({ id: 8, ...sandboxEntry('x'.repeat(64 * 1024), { responseBodySize: 64 * 1024 + 10 }) }, SANDBOX_URL);
+    assert.match(long.responseBody, /\n… \(10 more bytes not kept\)$/);
   });
 
-  it('keeps as many rows as asked for, then lets the oldest go first', () => {
-    const recorder = new SandboxRecorder(3);
-    const ids = [1, 2, 3, 4].map((balance) => recorder.note(sandboxAnswer(`{"balance":${balance}}`), SANDBOX_URL)!);
-    assert.deepEqual(
-      ids.map((id) => recorder.holds(id)),
-      [false, true, true, true],
-    );
-    assert.equal(recorder.record(ids[0]!), undefined);
-    assert.match(recorder.record(ids[3]!)!.responseBody, /"balance":4/);
-    recorder.resize(5);
-    assert.equal(recorder.holds(ids[3]!), false, 'resized rows start empty (the history made records of the ones it lists first)');
-    const next = recorder.note(sandboxAnswer('{"balance":5}'), SANDBOX_URL)!;
-    assert.match(recorder.record(next)!.responseBody, /"balance":5/);
-  });
-
-  it('lets a row go once newer answers have filled the ring its answer was kept in', () => {
-    const recorder = new SandboxRecorder(20);
-    const oldest = recorder.note(sandboxAnswer('{"success":true,"data":{"balance":150000}}'), SANDBOX_URL)!;
-    const unread = recorder.record(oldest)!;
-    const newer: number[] = [];
-    // The ring keeps 16 MB of answers; nine of 2 MB each go past it.
-    for (let index = 0; index < 9; index++) newer.push(recorder.note(sandboxAnswer(`"${'x'.repeat(2 * 1024 * 1024 - 2)}"`), SANDBOX_URL)!);
-    assert.equal(recorder.holds(oldest), false);
-    assert.equal(unread.lost, true);
-    assert.match(unread.responseBody, /no longer kept/);
-    assert.ok(newer.slice(-7).every((id) => recorder.holds(id)));
-    for (const id of newer.slice(-7)) assert.ok(!recorder.record(id)!.responseBody.includes('no longer kept'), `row ${id} is kept whole`);
-    const large = recorder.note(sandboxAnswer(`"${'y'.repeat(2 * 1024 * 1024 + 10)}"`), SANDBOX_URL)!;
-    assert.ok(recorder.holds(large), 'an answer too large for the ring is kept as it came');
-  });
-
-  it('lets go of the raw answers on Clear: an unread record of a cleared history reads as not kept', () => {
-    const recorder = new SandboxRecorder(10);
-    const id = recorder.note(sandboxAnswer('{"success":true,"data":{"accessToken":"eyJhbGciOi.eyJzdWIi.c2ln"}}'), SANDBOX_URL)!;
-    const unread = recorder.record(id)!;
-    recorder.forget();
-    assert.equal(recorder.holds(id), false);
-    assert.equal(recorder.record(id), undefined);
-    assert.equal(unread.lost, true);
-    assert.match(unread.responseBody, /no longer kept/);
-    assert.doesNotMatch(JSON.stringify(unread), /eyJhbGciOi/);
+  it('keeps each record its own request headers, as the client wrote them', () => {
+    const call = (token: string) =>
+      recordOfEntry(
+        {
+          id: 1,
+          ...sandboxEntry('{}', { requestHeaders: ['Host', '127.0.0.1:4010', 'Authorization', `Bearer ${token}`, 'X-Trace', token] }),
+        },
+        SANDBOX_URL,
+      );
+    const trace = (record: RequestRecord): string | undefined => record.requestHeaders.find(([name]) => name === 'X-Trace')?.[1];
+    assert.deepEqual([trace(call('one')), trace(call('two'))], ['one', 'two']);
+    assert.equal(call('one').requestHeaders.find(([name]) => name === 'Authorization')?.[1], '[masked]');
   });
 
   it("copies a request Node's fetch made without the headers fetch added on its own (issue 25)", async () => {
-    exchanges.length = 0;
+    const mark = sandbox.requests.lastId;
     await fetch(`${sandbox.url}/v1/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'X-App-Key': 'sk_test_abcdefgh12345678', 'X-Trace': 'my-app' },
       body: JSON.stringify({ email: 'nobody@example.com', password: 'not-a-real-one' }),
     });
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    const [record] = recorded(new SandboxRecorder(10), exchanges, sandbox.url);
+    const record = recordOfEntry(await sandbox.requests.waitFor({ after: mark }, { timeoutMs: 2000 }), sandbox.url);
     const sent = record!.template.headers.map(([name]) => name.toLowerCase());
     // What the sandbox received: fetch's own headers are on the wire and in the template (Replay).
     for (const added of ['sec-fetch-mode', 'accept-language']) assert.ok(sent.includes(added), `fetch sent ${added}: ${sent.join(', ')}`);
@@ -268,7 +182,7 @@ describe('traffic: records kept as they came, masked when first read', () => {
   });
 });
 
-describe('traffic: snippets', () => {
+describe('requests: snippets', () => {
   const template = {
     method: 'POST',
     url: 'http://127.0.0.1:4010/v1/users/transfers/phone',

@@ -1,17 +1,18 @@
-// One recorded request, cheap to make and masked on first use. It is made while the sandbox
-// answers, for every request, and most are never looked at: the constructor copies what a view
-// row sorts and filters by and keeps the wire as it came, in a private field no surface reads
-// (a view row, the panel, a snippet, JSON.stringify: all go through the masked getters). The
-// masking runs once, when something first asks, and then the wire (secrets and all) is let go.
+// One request as the Requests view, the panel, a snippet and the agent tools see it: masked when
+// first read (src/common/masking.ts), never before. Made from a sandbox journal entry (kept as
+// the client sent it, secrets and all, in the sandbox's journal) or from what the API client had
+// on the wire for staging and production. A row reads only its short fields; the headers and
+// bodies are masked when the panel, a snippet or Replay first asks, and kept masked after.
 
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import { countText } from '../common/plural';
-import { RingSlice } from './byteRing';
 import { maskHeaders, maskSandboxAnswer, maskText, templateHeaders, templateText } from '../common/masking';
+import type { JournalEntry } from '../sandbox/requests/entry';
+import { MAX_KEPT_BODY_BYTES } from '../sandbox/requests/entry';
 import type { HeaderList, RequestRecord, RequestTemplate, TrafficEnvironment } from './requestRecord';
 
-/** Bodies longer than this are cut in the history (a transaction list can be long). */
-export const MAX_KEPT_BODY = 64 * 1024;
+/** What this extension sends as User-Agent, so the sandbox's entries can say "this extension". */
+export const EXTENSION_USER_AGENT = 'wallet-console-vscode';
 
 /** Headers that say nothing to a reader or a replay. */
 const DROPPED_FROM_TEMPLATE = new Set(['host', 'content-length', 'connection', 'user-agent', 'accept-encoding', 'transfer-encoding']);
@@ -19,37 +20,26 @@ const DROPPED_FROM_TEMPLATE = new Set(['host', 'content-length', 'connection', '
 /** Headers as an object, or as names and values in turn (the sandbox's request headers, as received). */
 type WireHeaders = IncomingHttpHeaders | OutgoingHttpHeaders | Readonly<Record<string, string>> | readonly string[];
 
-/** What was on the wire, unmasked (the query and user agent too: they are masked when read). */
-export interface Wire extends Pick<
-  RequestRecord,
-  'environment' | 'at' | 'method' | 'path' | 'query' | 'status' | 'durationMs' | 'fromExtension' | 'userAgent'
-> {
+/** What was on the wire, unmasked. */
+export interface Wire {
+  environment: TrafficEnvironment;
+  at: number;
+  method: string;
+  baseUrl: string;
+  path: string;
+  query: string;
+  status: number;
+  durationMs: number;
+  userAgent: string;
+  requestHeaders: WireHeaders;
+  requestBody: string;
+  responseHeaders: WireHeaders;
+  responseBody: string;
+  /** The bodies' whole sizes in bytes when only their first MAX_KEPT_BODY_BYTES were kept (the sandbox's journal). */
+  requestBodySize?: number;
+  responseBodySize?: number;
   /** The answer is JSON the sandbox wrote (masked by its known fields, see maskSandboxAnswer). */
   sandboxAnswer: boolean;
-  baseUrl: string;
-  requestHeaders: WireHeaders;
-  requestBody: WireBody;
-  responseHeaders: WireHeaders;
-  responseBody: WireBody;
-}
-
-/**
- * A body as it was on the wire: the sandbox's bytes (its answers copied into a ring, see
- * byteRing.ts; a request's as read) or the API client's text. Decoded when first read.
- */
-type WireBody = string | Uint8Array | RingSlice;
-
-function textOf(body: WireBody): string {
-  if (typeof body === 'string') return body;
-  if (body instanceof RingSlice) return body.text() ?? notKept(body);
-  return Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
-}
-
-// The history lets go of a record whose bytes the ring wrote over (requestHistory.ts); this is
-// for a record something else held on to unread.
-function notKept(slice: RingSlice): string {
-  const size = countText(slice.length, `${slice.length} byte`, `${slice.length} bytes`, 'en');
-  return `(${size}, no longer kept: the history keeps the newest ${slice.ringBytes / (1024 * 1024)} MB of the sandbox's answers)`;
 }
 
 /** What the panel, the snippets and Replay need: worked out together, on first use. */
@@ -61,20 +51,25 @@ interface Detail {
   template: RequestTemplate;
 }
 
-function clip(text: string): string {
-  if (text.length <= MAX_KEPT_BODY) return text;
-  const rest = text.length - MAX_KEPT_BODY;
-  return `${text.slice(0, MAX_KEPT_BODY)}\n… (${countText(rest, `${rest} more character`, `${rest} more characters`, 'en')} not kept)`;
-}
+/** Bodies longer than this are cut where they are shown (the sandbox's journal keeps as much). */
+const MAX_SHOWN = MAX_KEPT_BODY_BYTES;
 
-function isHeaderSequence(headers: WireHeaders): headers is readonly string[] {
-  return Array.isArray(headers);
+function clip(text: string, size: number | undefined): string {
+  if (size !== undefined) {
+    if (size <= MAX_SHOWN) return text;
+    const rest = size - MAX_SHOWN;
+    return `${text}\n… (${countText(rest, `${rest} more byte`, `${rest} more bytes`, 'en')} not kept)`;
+  }
+  if (text.length <= MAX_SHOWN) return text;
+  const rest = text.length - MAX_SHOWN;
+  return `${text.slice(0, MAX_SHOWN)}\n… (${countText(rest, `${rest} more character`, `${rest} more characters`, 'en')} not kept)`;
 }
 
 function headerPairs(headers: WireHeaders): [string, string][] {
   const pairs: [string, string][] = [];
-  if (isHeaderSequence(headers)) {
-    for (let index = 0; index + 1 < headers.length; index += 2) pairs.push([headers[index]!, headers[index + 1]!]);
+  if (Array.isArray(headers)) {
+    const list = headers as readonly string[];
+    for (let index = 0; index + 1 < list.length; index += 2) pairs.push([list[index]!, list[index + 1]!]);
     return pairs;
   }
   for (const [name, value] of Object.entries(headers)) {
@@ -92,23 +87,24 @@ function templateOf(wire: Wire, requestHeaders: [string, string][]): RequestTemp
     method: wire.method,
     url: `${wire.baseUrl}${wire.path}${query}`,
     headers: templateHeaders(sentHeaders, used),
-    body: templateText(textOf(wire.requestBody), used),
+    body: templateText(wire.requestBody, used),
     placeholders: [...used],
   };
 }
 
 function detailOf(wire: Wire): Detail {
   const requestHeaders = headerPairs(wire.requestHeaders);
+  const responseBody = clip(wire.responseBody, wire.responseBodySize);
   return {
     requestHeaders: maskHeaders(requestHeaders),
-    requestBody: clip(maskText(textOf(wire.requestBody))),
+    requestBody: clip(maskText(wire.requestBody), wire.requestBodySize),
     responseHeaders: maskHeaders(headerPairs(wire.responseHeaders)),
-    responseBody: wire.sandboxAnswer ? maskSandboxAnswer(clip(textOf(wire.responseBody))) : clip(maskText(textOf(wire.responseBody))),
+    responseBody: wire.sandboxAnswer ? maskSandboxAnswer(responseBody) : maskText(responseBody),
     template: templateOf(wire, requestHeaders),
   };
 }
 
-export class RecordedRequest implements RequestRecord {
+export class MaskedRecord implements RequestRecord {
   readonly environment: TrafficEnvironment;
   readonly at: number;
   readonly method: string;
@@ -116,13 +112,12 @@ export class RecordedRequest implements RequestRecord {
   readonly status: number;
   readonly durationMs: number;
   readonly fromExtension: boolean;
+  /** Kept until the detail is masked; the sandbox's journal keeps its own entry whatever this does. */
   #wire: Wire | undefined;
   // A row shows the query and the user agent: short, masked apart from the rest.
   #query: string | undefined;
   #userAgent: string | undefined;
   #detail: Detail | undefined;
-  /** Its answer had been written over when it was first read (see lost). */
-  #readLost = false;
 
   constructor(
     readonly id: number,
@@ -134,15 +129,8 @@ export class RecordedRequest implements RequestRecord {
     this.path = wire.path;
     this.status = wire.status;
     this.durationMs = Math.round(wire.durationMs);
-    this.fromExtension = wire.fromExtension;
+    this.fromExtension = wire.userAgent === EXTENSION_USER_AGENT;
     this.#wire = wire;
-  }
-
-  /** Its answer in the ring was written over before it was read whole: the history lets it go. */
-  get lost(): boolean {
-    const wire = this.#wire;
-    if (!wire) return this.#readLost;
-    return wire.responseBody instanceof RingSlice && !wire.responseBody.intact;
   }
 
   get query(): string {
@@ -158,9 +146,8 @@ export class RecordedRequest implements RequestRecord {
       const wire = this.#wire!;
       this.#query ??= maskText(wire.query);
       this.#userAgent ??= maskText(wire.userAgent);
-      this.#readLost = this.lost;
       this.#detail = detailOf(wire);
-      // All of it is masked now: the wire, secrets and all, is no longer needed.
+      // All of it is masked now: this record lets go of the wire.
       this.#wire = undefined;
     }
     return this.#detail;
@@ -188,8 +175,17 @@ export class RecordedRequest implements RequestRecord {
 
   /** The masked record as plain data: what JSON.stringify (a log line, a test) ever sees. */
   toJSON(): RequestRecord {
-    const { id, environment, at, method, path, status, durationMs, fromExtension } = this;
-    const { query, userAgent } = this;
+    const { id, environment, at, method, path, status, durationMs, fromExtension, query, userAgent } = this;
     return { id, environment, at, method, path, query, status, durationMs, fromExtension, userAgent, ...this.detail };
   }
+}
+
+/** A request the local sandbox recorded in its journal, as a record (`sandboxUrl`: where it listens). */
+export function recordOfEntry(entry: JournalEntry, sandboxUrl: string): MaskedRecord {
+  return new MaskedRecord(entry.id, {
+    environment: 'local',
+    sandboxAnswer: true,
+    baseUrl: sandboxUrl,
+    ...entry,
+  });
 }

@@ -1,0 +1,54 @@
+import type { OutgoingHttpHeaders } from 'node:http';
+
+// One request the sandbox received and what it answered: a plain object, kept as it came (secrets
+// and all: the journal is the developer's own, on loopback; whoever shows an entry masks it).
+
+/** Request and answer bodies are kept up to this many bytes each; `…Size` says how long they were. */
+export const MAX_KEPT_BODY_BYTES = 64 * 1024;
+
+export interface JournalEntry {
+  /** 1, 2, 3… in the order the answers were sent; never reused, not even after clear(). */
+  readonly id: number;
+  /** When the request arrived (epoch ms, the real clock, not the virtual one). */
+  readonly at: number;
+  /** From its arrival to its answer (or to the dropped connection). */
+  readonly durationMs: number;
+  readonly method: string;
+  /** The path without the query string, as sent. */
+  readonly path: string;
+  /** The query string without `?` ('' when none). */
+  readonly query: string;
+  /** The request's headers as received: names as the client wrote them and values in turn (Node's rawHeaders). */
+  readonly requestHeaders: readonly string[];
+  /** The request body as UTF-8 text, its first MAX_KEPT_BODY_BYTES ('' when none was read). */
+  readonly requestBody: string;
+  readonly requestBodySize: number;
+  /** 0 when no answer was sent: a fault dropped the connection. */
+  readonly status: number;
+  /** The answer's headers, names as written (`Content-Type`). */
+  readonly responseHeaders: Readonly<OutgoingHttpHeaders>;
+  /** The answer body as UTF-8 text, its first MAX_KEPT_BODY_BYTES. */
+  readonly responseBody: string;
+  readonly responseBodySize: number;
+  /** The sender: its User-Agent ('' when it sent none) and address. */
+  readonly userAgent: string;
+  readonly remoteAddress: string;
+}
+
+/** An entry before the journal numbers it. */
+export type EntryDraft = Omit<JournalEntry, 'id'>;
+
+/** A body's kept text: the first MAX_KEPT_BODY_BYTES (a character cut in two at the end reads as �). */
+export function keptText(bytes: Buffer): string {
+  return bytes.length === 0 ? '' : bytes.toString('utf8', 0, Math.min(bytes.length, MAX_KEPT_BODY_BYTES));
+}
+
+/** What an entry costs the byte budget besides its strings: the object, its header list and answer headers. */
+const ENTRY_OVERHEAD_BYTES = 400;
+
+/** An entry's size for the byte budget: its texts' lengths plus a fixed overhead (a close bound, not an exact count). */
+export function entryBytes(entry: EntryDraft): number {
+  let bytes = ENTRY_OVERHEAD_BYTES + entry.path.length + entry.query.length + entry.requestBody.length + entry.responseBody.length;
+  for (const text of entry.requestHeaders) bytes += text.length;
+  return bytes;
+}

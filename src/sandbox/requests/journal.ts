@@ -1,0 +1,191 @@
+import { waitUntil, type WaitOptions } from '../wait';
+import { entryBytes, type EntryDraft, type JournalEntry } from './entry';
+import { describeFilter, matches, type RequestFilter } from './filter';
+
+// The sandbox's one record of the requests it answered (docs/requests.md): plain entries in an
+// array, oldest first, the oldest let go past a count and a byte budget. The Requests view, the
+// panel, the agent tools, GET /__sandbox/requests, MCP and a developer's own tests all read it.
+
+/** How many entries a journal keeps when not told (walletConsole.requests.historySize's default). */
+export const DEFAULT_JOURNAL_ENTRIES = 500;
+/** The most entries a journal may keep (the setting's maximum). */
+export const MAX_JOURNAL_ENTRIES = 10_000;
+/** How many bytes of entries a journal keeps when not told (see entryBytes). */
+export const DEFAULT_JOURNAL_BYTES = 16 * 1024 * 1024;
+
+export interface JournalLimits {
+  /** The most entries kept; 0 records nothing. */
+  maxEntries: number;
+  /** The most bytes of entries kept (entryBytes); the newest entry is kept whatever its size. */
+  maxBytes: number;
+}
+
+/** What changed: an entry came, or the journal was emptied. Evictions are not told: they follow from the limits. */
+export type JournalChange = { added: JournalEntry; cleared?: undefined } | { added?: undefined; cleared: true };
+
+export type { WaitOptions } from '../wait';
+
+/** A journal as its readers see it: the sandbox's own, or a copy kept current over HTTP (sharing/remote.ts). */
+export interface JournalReader {
+  readonly size: number;
+  /** The newest entry's id (0 when none came yet): pass it as `after` to see only what comes next. */
+  readonly lastId: number;
+  /** The entries the filter takes, oldest first. */
+  list(filter?: RequestFilter): JournalEntry[];
+  /** Up to `limit` entries the filter takes, newest first. */
+  newest(limit: number, filter?: RequestFilter): JournalEntry[];
+  get(id: number): JournalEntry | undefined;
+  /** The first entry the filter takes, among those kept now or the next to come; rejects after timeoutMs. */
+  waitFor(filter: RequestFilter, options: WaitOptions): Promise<JournalEntry>;
+  /** Called for every change, synchronously (keep it cheap); returns the unsubscribe. */
+  onChange(listener: (change: JournalChange) => void): () => void;
+}
+
+export class RequestJournal implements JournalReader {
+  private entries: JournalEntry[] = [];
+  private totalBytes = 0;
+  private nextId = 1;
+  private readonly listeners = new Set<(change: JournalChange) => void>();
+  private current: JournalLimits;
+
+  constructor(limits: Partial<JournalLimits> = {}) {
+    this.current = checkedLimits({ maxEntries: DEFAULT_JOURNAL_ENTRIES, maxBytes: DEFAULT_JOURNAL_BYTES, ...limits });
+  }
+
+  get limits(): JournalLimits {
+    return { ...this.current };
+  }
+
+  /** New limits, applied at once (the oldest entries go when they are lower). */
+  setLimits(limits: Partial<JournalLimits>): void {
+    this.current = checkedLimits({ ...this.current, ...limits });
+    this.evict();
+  }
+
+  get size(): number {
+    return this.entries.length;
+  }
+
+  /** The kept entries' size as the byte budget counts it. */
+  get bytes(): number {
+    return this.totalBytes;
+  }
+
+  get lastId(): number {
+    return this.nextId - 1;
+  }
+
+  /** Whether add() keeps anything (maxEntries above 0). */
+  get recording(): boolean {
+    return this.current.maxEntries > 0;
+  }
+
+  /** Numbers the entry and keeps it; undefined when the journal records nothing. */
+  add(draft: EntryDraft): JournalEntry | undefined {
+    if (!this.recording) return undefined;
+    const entry: JournalEntry = { id: this.nextId, ...draft };
+    this.keep(entry);
+    return entry;
+  }
+
+  /** Keeps an entry another journal numbered (a copy kept over HTTP); ignored unless it is newer than the last. */
+  adopt(entry: JournalEntry): void {
+    if (entry.id < this.nextId || !this.recording) return;
+    this.keep(entry);
+  }
+
+  list(filter?: RequestFilter): JournalEntry[] {
+    return filter ? this.entries.filter((entry) => matches(entry, filter)) : this.entries.slice();
+  }
+
+  newest(limit: number, filter?: RequestFilter): JournalEntry[] {
+    const found: JournalEntry[] = [];
+    for (let index = this.entries.length - 1; index >= 0 && found.length < limit; index--) {
+      const entry = this.entries[index]!;
+      if (!filter || matches(entry, filter)) found.push(entry);
+    }
+    return found;
+  }
+
+  get(id: number): JournalEntry | undefined {
+    // Ids ascend: look where it would be, then around (evictions moved it to the front).
+    const entries = this.entries;
+    const guess = entries.length - 1 - (this.lastId - id);
+    if (entries[guess]?.id === id) return entries[guess];
+    return entries.find((entry) => entry.id === id);
+  }
+
+  /** Empties the journal; ids go on from where they were. */
+  clear(): void {
+    this.entries = [];
+    this.totalBytes = 0;
+    this.tell({ cleared: true });
+  }
+
+  onChange(listener: (change: JournalChange) => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  waitFor(filter: RequestFilter, options: WaitOptions): Promise<JournalEntry> {
+    let latest: JournalEntry | undefined;
+    return waitUntil(
+      () => latest ?? this.entries.find((entry) => matches(entry, filter)),
+      (again) =>
+        this.onChange(({ added }) => {
+          if (!added || !matches(added, filter)) return;
+          latest = added;
+          again();
+        }),
+      `request matching ${describeFilter(filter)}`,
+      options,
+      () => ` (${this.size} in the journal)`,
+    );
+  }
+
+  private keep(entry: JournalEntry): void {
+    this.entries.push(entry);
+    this.totalBytes += entryBytes(entry);
+    this.nextId = entry.id + 1;
+    this.evict();
+    this.tell({ added: entry });
+  }
+
+  /** Lets the oldest go while over a limit (the newest always stays while maxEntries is above 0). */
+  private evict(): void {
+    const { maxEntries, maxBytes } = this.current;
+    let drop = 0;
+    let bytes = this.totalBytes;
+    const entries = this.entries;
+    while (drop < entries.length && (entries.length - drop > maxEntries || (bytes > maxBytes && entries.length - drop > 1))) {
+      bytes -= entryBytes(entries[drop]!);
+      drop++;
+    }
+    if (drop === 0) return;
+    // One at a time in the common case (V8 trims an array's front in place); a lowered limit cuts once.
+    if (drop === 1) entries.shift();
+    else entries.splice(0, drop);
+    this.totalBytes = bytes;
+  }
+
+  private tell(change: JournalChange): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(change);
+      } catch {
+        // A listener's failure is its own; the others and the request still go on.
+      }
+    }
+  }
+}
+
+function checkedLimits(limits: JournalLimits): JournalLimits {
+  const { maxEntries, maxBytes } = limits;
+  if (!Number.isInteger(maxEntries) || maxEntries < 0 || maxEntries > MAX_JOURNAL_ENTRIES) {
+    throw new Error(`maxEntries must be a whole number from 0 to ${MAX_JOURNAL_ENTRIES}, got ${String(maxEntries)}`);
+  }
+  if (!Number.isSafeInteger(maxBytes) || maxBytes < 1) {
+    throw new Error(`maxBytes must be a whole number of bytes, at least 1, got ${String(maxBytes)}`);
+  }
+  return { maxEntries, maxBytes };
+}

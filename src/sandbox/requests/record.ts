@@ -1,0 +1,30 @@
+import type { SandboxExchange } from '../http/exchange';
+import { keptText, type EntryDraft } from './entry';
+import type { RequestJournal } from './journal';
+
+/** The journal's entry for an exchange the server reports (exchange.ts): the bodies as text, cut at MAX_KEPT_BODY_BYTES. */
+export function draftOf(exchange: SandboxExchange): EntryDraft {
+  return {
+    at: exchange.startedAt,
+    durationMs: exchange.durationMs,
+    method: exchange.method,
+    path: exchange.path,
+    query: exchange.query,
+    requestHeaders: exchange.requestHeaders,
+    requestBody: keptText(exchange.requestBody),
+    requestBodySize: exchange.requestBody.length,
+    status: exchange.status,
+    responseHeaders: exchange.headers,
+    responseBody: keptText(exchange.body),
+    responseBodySize: exchange.body.length,
+    userAgent: exchange.userAgent,
+    remoteAddress: exchange.remoteAddress,
+  };
+}
+
+/** Records every API exchange in the journal; the sandbox's own admin API (/__sandbox) is not recorded. */
+export function recordInto(journal: RequestJournal): (exchange: SandboxExchange) => void {
+  return (exchange) => {
+    if (!exchange.admin) journal.add(draftOf(exchange));
+  };
+}

@@ -1,0 +1,67 @@
+// One way to wait for something a sandbox will do (a request in the journal, a webhook event):
+// look now, then after every change it reports, until it is there, the time is up or the caller
+// stops it. No timer or listener outlives the wait, so a test runner exits by itself.
+
+/** A wait ran out of time; `what` says what was awaited. */
+export class SandboxTimeoutError extends Error {
+  override readonly name = 'SandboxTimeoutError';
+
+  constructor(
+    readonly what: string,
+    readonly timeoutMs: number,
+    detail = '',
+  ) {
+    super(`No ${what} came within ${timeoutMs} ms${detail}`);
+  }
+}
+
+export interface WaitOptions {
+  /** How long to wait (default 5000 ms). */
+  timeoutMs?: number;
+  /** Stops the wait: it rejects with the signal's reason. */
+  signal?: AbortSignal;
+}
+
+export const DEFAULT_TIMEOUT_MS = 5000;
+
+/**
+ * `find` is asked now and after each change `subscribe` reports; the first value it answers
+ * resolves the wait. `what` names it in the timeout's message; `detail` adds to it when it fires.
+ */
+export function waitUntil<T>(
+  find: () => T | undefined,
+  subscribe: (again: () => void) => () => void,
+  what: string,
+  options: WaitOptions = {},
+  detail: () => string = () => '',
+): Promise<T> {
+  const { timeoutMs = DEFAULT_TIMEOUT_MS, signal } = options;
+  if (!Number.isFinite(timeoutMs) || timeoutMs < 0) {
+    return Promise.reject(new RangeError(`timeoutMs must be a number of milliseconds, 0 or more, got ${String(timeoutMs)}`));
+  }
+  const found = find();
+  if (found !== undefined) return Promise.resolve(found);
+  return new Promise<T>((resolve, reject) => {
+    const finish = (): void => {
+      clearTimeout(timer);
+      unsubscribe();
+      signal?.removeEventListener('abort', aborted);
+    };
+    const aborted = (): void => {
+      finish();
+      reject(signal?.reason instanceof Error ? signal.reason : new Error(`The wait for ${what} was stopped`));
+    };
+    const unsubscribe = subscribe(() => {
+      const value = find();
+      if (value === undefined) return;
+      finish();
+      resolve(value);
+    });
+    const timer = setTimeout(() => {
+      finish();
+      reject(new SandboxTimeoutError(what, timeoutMs, detail()));
+    }, timeoutMs);
+    if (signal?.aborted) aborted();
+    else signal?.addEventListener('abort', aborted, { once: true });
+  });
+}

@@ -1,0 +1,101 @@
+import * as assert from 'node:assert/strict';
+import { RequestJournal } from '../../../src/sandbox';
+import { recordFromTransport } from '../../../src/requests/capture';
+import { RequestList } from '../../../src/requests/requestList';
+import type { RequestRecord } from '../../../src/requests/requestRecord';
+import { journalSource, sandboxEntry } from './journalSource';
+
+// The Requests view's list without VS Code (RequestHistory adds the event and the filter): the
+// sandbox's journal and this extension's own requests to staging and production, in one order.
+
+function stagingRecord(path: string, at = Date.now()): RequestRecord {
+  return recordFromTransport('staging', {
+    method: 'GET',
+    baseUrl: 'https://api.console.example.com',
+    path,
+    query: '',
+    requestHeaders: {},
+    requestBody: '',
+    status: 200,
+    responseHeaders: {},
+    responseBody: '{"success":true}',
+    startedAt: at,
+    durationMs: 3,
+  });
+}
+
+const paths = (records: readonly RequestRecord[]): string[] => records.map((record) => record.path);
+
+describe('requests: the Requests view list', () => {
+  it("lists the sandbox's journal and this extension's records in one order, newest first", () => {
+    const source = journalSource();
+    const list = new RequestList(() => 10);
+    list.attach(source);
+    source.journal.add(sandboxEntry('{}', { path: '/v1/users/balance', at: 1000 }));
+    list.add(stagingRecord('/v1/banks', 2000));
+    source.journal.add(sandboxEntry('{}', { path: '/v1/transactions', at: 3000 }));
+    const newest = list.newest(10);
+    assert.deepEqual(paths(newest), ['/v1/transactions', '/v1/banks', '/v1/users/balance']);
+    assert.deepEqual(
+      newest.map((record) => record.environment),
+      ['local', 'staging', 'local'],
+    );
+    assert.ok(newest[1]!.id < 0 && newest[0]!.id > 0, "this extension's ids never meet the journal's");
+    assert.equal(list.get(newest[2]!.id)?.path, '/v1/users/balance');
+    assert.equal(list.get(newest[1]!.id), newest[1]);
+    assert.equal(list.get(newest[2]!.id), newest[2], 'one record per entry: a redraw hands the view the same objects');
+    assert.equal(list.get(99), undefined);
+  });
+
+  it('answers at most the count asked for, of those the filter accepts', () => {
+    const source = journalSource();
+    const list = new RequestList(() => 10);
+    list.attach(source);
+    for (const [path, status] of [
+      ['/a', 200],
+      ['/b', 404],
+      ['/c', 200],
+      ['/d', 500],
+    ] as const)
+      source.journal.add(sandboxEntry('{}', { path, status }));
+    assert.deepEqual(paths(list.newest(2)), ['/d', '/c']);
+    assert.deepEqual(paths(list.newest(10, (status) => status === 200)), ['/c', '/a']);
+    assert.deepEqual(paths(list.newest(0)), []);
+  });
+
+  it('shows the newest as many as its capacity, of each list', () => {
+    const source = journalSource(new RequestJournal({ maxEntries: 100 }));
+    let capacity = 5;
+    const list = new RequestList(() => capacity);
+    list.attach(source);
+    for (let index = 1; index <= 23; index++) source.journal.add(sandboxEntry('{}', { path: `/r${index}` }));
+    for (let index = 1; index <= 8; index++) list.add(stagingRecord(`/s${index}`, 0));
+    assert.equal(list.size, 10);
+    assert.deepEqual(paths(list.newest(100)), ['/r23', '/r22', '/r21', '/r20', '/r19', '/s8', '/s7', '/s6', '/s5', '/s4']);
+    capacity = 2;
+    assert.deepEqual(paths(list.newest(100)), ['/r23', '/r22', '/s8', '/s7']);
+  });
+
+  it('reads the journal it is attached to now (the sandbox moved to another process)', () => {
+    const first = journalSource();
+    const list = new RequestList(() => 10);
+    list.attach(first);
+    first.journal.add(sandboxEntry('{}', { path: '/old' }));
+    const second = journalSource();
+    second.journal.add(sandboxEntry('{}', { path: '/new' }));
+    list.attach(second);
+    assert.deepEqual(paths(list.newest()), ['/new']);
+  });
+
+  it("empties on Clear: this extension's list and the sandbox's journal", async () => {
+    const source = journalSource();
+    const list = new RequestList(() => 10);
+    list.attach(source);
+    source.journal.add(sandboxEntry('{"data":{"accessToken":"eyJhbGciOi.eyJzdWIi.c2ln"}}', { path: '/v1/users/accessToken' }));
+    list.add(stagingRecord('/v1/banks'));
+    await list.clear();
+    assert.equal(list.size, 0);
+    assert.equal(source.journal.size, 0);
+    assert.deepEqual(list.newest(10), []);
+  });
+});
