@@ -32,7 +32,7 @@ export class RequestList {
 
   /** How many requests it holds (the sandbox's within the capacity, and this extension's own). */
   get size(): number {
-    return Math.min(this.source?.requests.size ?? 0, this.limit()) + this.own.length;
+    return Math.min((this.source?.requests.size ?? 0) + this.own.length, this.limit());
   }
 
   /** A request this extension sent to staging or production. */
@@ -48,6 +48,8 @@ export class RequestList {
    */
   newest(count = Infinity, accept: (status: number, path: string) => boolean = () => true): RequestRecord[] {
     const limit = this.limit();
+    // The capacity holds for the two lists together: the view never shows more than the setting.
+    count = Math.min(count, limit);
     const entries = (this.source?.requests.newest(limit) ?? []).filter((entry) => accept(entry.status, entry.path));
     const own = this.own.slice(-limit).filter((record) => accept(record.status, record.path));
     const shown: RequestRecord[] = [];

@@ -47,6 +47,16 @@ describe('requests: the Requests view list', () => {
     assert.equal(list.get(99), undefined);
   });
 
+  it("holds both lists together to the capacity: the sandbox's requests and this extension's never show more than the setting", () => {
+    const source = journalSource();
+    const list = new RequestList(() => 3);
+    list.attach(source);
+    for (let i = 0; i < 3; i++) list.add(stagingRecord(`/own/${i}`, 1000 + i));
+    for (let i = 0; i < 3; i++) source.journal.add(sandboxEntry('{}', { path: `/sandbox/${i}`, at: 2000 + i }));
+    assert.deepEqual(paths(list.newest()), ['/sandbox/2', '/sandbox/1', '/sandbox/0']);
+    assert.equal(list.size, 3);
+  });
+
   it('answers at most the count asked for, of those the filter accepts', () => {
     const source = journalSource();
     const list = new RequestList(() => 10);
@@ -63,17 +73,17 @@ describe('requests: the Requests view list', () => {
     assert.deepEqual(paths(list.newest(0)), []);
   });
 
-  it('shows the newest as many as its capacity, of each list', () => {
+  it('shows the newest as many as its capacity, of both lists together', () => {
     const source = journalSource(new RequestJournal({ maxEntries: 100 }));
     let capacity = 5;
     const list = new RequestList(() => capacity);
     list.attach(source);
     for (let index = 1; index <= 23; index++) source.journal.add(sandboxEntry('{}', { path: `/r${index}` }));
     for (let index = 1; index <= 8; index++) list.add(stagingRecord(`/s${index}`, 0));
-    assert.equal(list.size, 10);
-    assert.deepEqual(paths(list.newest(100)), ['/r23', '/r22', '/r21', '/r20', '/r19', '/s8', '/s7', '/s6', '/s5', '/s4']);
+    assert.equal(list.size, 5);
+    assert.deepEqual(paths(list.newest(100)), ['/r23', '/r22', '/r21', '/r20', '/r19']);
     capacity = 2;
-    assert.deepEqual(paths(list.newest(100)), ['/r23', '/r22', '/s8', '/s7']);
+    assert.deepEqual(paths(list.newest(100)), ['/r23', '/r22']);
   });
 
   it('reads the journal it is attached to now (the sandbox moved to another process)', () => {
