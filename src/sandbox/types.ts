@@ -1,7 +1,7 @@
 // Public shapes of the sandbox. Kept apart from the implementation so callers can import them cheaply.
 
 import type { ExchangeObserver } from './http/exchange';
-import type { ScenarioFile } from './scenario/scenarioFile';
+import type { ScenarioFault, ScenarioFile } from './scenario/scenarioFile';
 import type { JournalLimits, JournalReader, RequestJournal } from './requests/journal';
 
 export { TRANSACTION_TYPES, type TransactionType } from './transactionTypes';
@@ -152,19 +152,11 @@ export interface SandboxOptions {
   onExchange?: ExchangeObserver;
 }
 
-export interface Fault {
+/** A fault as the admin API and scenario files take it (ScenarioFault), with the id the sandbox gives it. */
+export interface Fault extends Omit<ScenarioFault, 'method'> {
   /** Given by the sandbox when the fault is added (`flt_1`, …): what removes that one fault. */
   id?: string;
   method?: string;
-  path: string;
-  status?: number;
-  body?: string;
-  contentType?: string;
-  success2xxFalse?: boolean;
-  drop?: boolean;
-  delayMs?: number;
-  retryAfterSeconds?: number;
-  times?: number;
 }
 
 export interface SandboxKnobs {

@@ -66,19 +66,10 @@ export function requireDeveloper(ctx: RequestContext): DeveloperRecord {
   if (!token) {
     throw new ApiError(401, ErrorCode.badAuthToken, 'The x-auth-token header is missing; get a token from POST /v1/resource/auth');
   }
-  const check = verifyJwt(token, ctx.env.state.secret, ctx.env.now());
-  const id = check.ok && check.claims['scope'] === 'resource' ? check.claims['id'] : undefined;
-  const developer = typeof id === 'string' ? ctx.env.state.developer(id) : undefined;
-  if (!developer) {
-    throw new ApiError(
-      401,
-      ErrorCode.badAuthToken,
-      check.ok || check.reason !== 'expired'
-        ? 'The x-auth-token is not a valid resource token from POST /v1/resource/auth'
-        : 'The x-auth-token has expired; authenticate again',
-    );
-  }
-  return developer;
+  return developerOf(ctx, token, 'resource', {
+    invalid: 'The x-auth-token is not a valid resource token from POST /v1/resource/auth',
+    expired: 'The x-auth-token has expired; authenticate again',
+  });
 }
 
 /**
@@ -95,17 +86,19 @@ export function requireLoginDeveloper(ctx: RequestContext): DeveloperRecord {
       'The Authorization header is missing; send "Bearer <token>" with the token from POST /v1/auth/login',
     );
   }
+  return developerOf(ctx, token, 'developer', {
+    invalid: 'The bearer token is not a valid login token from POST /v1/auth/login',
+    expired: 'The bearer token has expired; log in again',
+  });
+}
+
+/** The developer a token of this scope names, or the 401 that says why not. */
+function developerOf(ctx: RequestContext, token: string, scope: string, words: { invalid: string; expired: string }): DeveloperRecord {
   const check = verifyJwt(token, ctx.env.state.secret, ctx.env.now());
-  const id = check.ok && check.claims['scope'] === 'developer' ? check.claims['id'] : undefined;
+  const id = check.ok && check.claims['scope'] === scope ? check.claims['id'] : undefined;
   const developer = typeof id === 'string' ? ctx.env.state.developer(id) : undefined;
   if (!developer) {
-    throw new ApiError(
-      401,
-      ErrorCode.badAuthToken,
-      check.ok || check.reason !== 'expired'
-        ? 'The bearer token is not a valid login token from POST /v1/auth/login'
-        : 'The bearer token has expired; log in again',
-    );
+    throw new ApiError(401, ErrorCode.badAuthToken, check.ok || check.reason !== 'expired' ? words.invalid : words.expired);
   }
   return developer;
 }
