@@ -8,7 +8,7 @@
 //   npm run bench -- --cold-starts 5          how many cold starts for the activation median
 //   npm run bench -- --docs                   also write docs/benchmarks.md (for the README)
 //
-// Groups: activation, size, requests, client, sandbox, history, money, transfer, traffic, linter. The extension is measured as
+// Groups: activation, size, requests, client, sandbox, history, money, transfer, traffic, linter, spawn. The extension is measured as
 // packaged: the .vsix is built (vsce, production bundle), unpacked, and loaded from there into
 // a fresh VS Code server and extension host for each cold start.
 // Env: WALLET_CONSOLE_BENCH_TIMEOUT_MS (default 30 min) stops a run that hangs.
@@ -46,8 +46,9 @@ import {
 } from './loopback.mjs';
 import { zipEntries, unzip } from './zip.mjs';
 import { keyScanFigures } from './keyScanFigures.mjs';
+import { spawnFigures } from './spawn.mjs';
 
-const GROUPS = ['activation', 'size', 'requests', 'client', 'sandbox', 'history', 'money', 'transfer', 'traffic', 'linter'];
+const GROUPS = ['activation', 'size', 'requests', 'client', 'sandbox', 'history', 'money', 'transfer', 'traffic', 'linter', 'spawn'];
 const HOST_GROUPS = ['activation', 'requests', 'history', 'transfer', 'traffic'];
 
 /** Paths (inside extension/) that must never ship. */
@@ -483,6 +484,14 @@ async function main() {
     }
   }
 
+  if (groups.has('spawn')) {
+    try {
+      await spawnFigures(figures);
+    } catch (error) {
+      figures.error('spawn', error);
+    }
+  }
+
   const order = (figure) => GROUPS.indexOf(figure.group);
   figures.list.sort((a, b) => order(a) - order(b));
   const where = machine(VSCODE_VERSION);
@@ -557,6 +566,10 @@ function writeDocs(markdown) {
     '  in two processes pinned to one core and loaded at the same time (autocannon, 10 connections',
     "  each) for 1 s, 21 pairs from seven pairs of fresh processes; the figure is the median of the pairs'",
     '  ratios of CPU time per request (the sandbox is CPU-bound, so that is its throughput ratio).',
+    '- **Spawn to ready** (`scripts/bench/spawn.mjs`): `wallet-sandbox --port 0 --json` until its JSON line,',
+    '  `prism mock` of the OpenAPI document until it listens, `mockoon-cli start` on `scripts/bench/mockoon-environment.json`',
+    '  (every operation of the same document) until it has started; one process at a time, 7 rounds in rotating order',
+    '  after a warm-up start of each, each answering a request after its signal; the median of each.',
     '',
   ].join('\n');
   writeFileSync(path.join(repoRoot, 'docs', 'benchmarks.md'), text);

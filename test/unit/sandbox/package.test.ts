@@ -1,16 +1,13 @@
 import * as assert from 'node:assert/strict';
-import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { promisify } from 'node:util';
+import { packageProject, ROOT, run } from './packageProject';
 
 // The sandbox package as a developer gets it: `npm run package:sandbox` writes the tarball, which
 // is installed into an empty project (no other install step) and used there from an ES module,
 // from CommonJS, from TypeScript with strict checks, and as `npx wallet-sandbox`.
 
-const run = promisify(execFile);
-const ROOT = path.resolve(__dirname, '../../../..');
 const TSC = path.join(ROOT, 'node_modules/typescript/bin/tsc');
 
 const SCENARIO = {
@@ -67,17 +64,9 @@ describe('sandbox package: the tarball in an empty project', function () {
   let tarball: string;
 
   before(async () => {
-    await run(process.execPath, [path.join(ROOT, 'scripts/sandbox/package.mjs')], { cwd: ROOT });
-    const name = readdirSync(ROOT).find((file) => /^wallet-sandbox-.*\.tgz$/.test(file));
-    assert.ok(name, 'npm run package:sandbox wrote wallet-sandbox-<version>.tgz at the root');
-    tarball = path.join(ROOT, name);
-    project = mkdtempSync(path.join(tmpdir(), 'wallet-sandbox-user-'));
-    writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'my-app', private: true }));
+    ({ project, tarball } = await packageProject());
     writeFileSync(path.join(project, 'wallet-sandbox.json'), JSON.stringify(SCENARIO));
-    await run('npm', ['install', '--offline', '--no-audit', '--no-fund', tarball], { cwd: project });
   });
-
-  after(() => rmSync(project, { recursive: true, force: true }));
 
   it('is small and has no runtime dependencies', () => {
     assert.ok(statSync(tarball).size <= 300 * 1024, `${statSync(tarball).size} bytes`);

@@ -1,0 +1,121 @@
+"""The sandbox from Python, standard library only: `python3 -m unittest discover -s python`.
+
+Starts `npx wallet-sandbox --port 0 --json`, reads where it is from its one JSON line, signs a
+wallet in with OTP, sends a bank transfer, asserts on the request journal and on the webhook
+over the admin HTTP API, and stops the sandbox with SIGTERM.
+"""
+
+import json
+import os
+import signal
+import subprocess
+import threading
+import time
+import unittest
+import urllib.error
+import urllib.request
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+SCENARIO = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "wallet-sandbox.json")
+APP_KEY = "sk_test_my_shop_ci_0001"  # the scenario's app
+ADA = "2348031112222"  # the scenario's wallet: passcode 424242, 1500000 kobo
+
+
+def start_sandbox():
+    process = subprocess.Popen(
+        ["npx", "--no-install", "wallet-sandbox", "--port", "0", "--json", "--scenario", SCENARIO],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    line = process.stdout.readline()  # the one line, once it serves; logs go to stderr
+    if not line:
+        raise RuntimeError(f"wallet-sandbox exited with {process.wait()} before it was ready")
+    return process, json.loads(line)
+
+
+def call(url, path, body=None, method=None, token=None):
+    headers = {"X-App-Key": APP_KEY, "Content-Type": "application/json"}
+    if token:
+        headers["X-App-Wallet-Access-Token"] = token
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url + path, data=data, headers=headers, method=method)
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, json.load(response)
+    except urllib.error.HTTPError as error:
+        return error.code, json.load(error)
+
+
+def wait_for(find, timeout=5.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = find()
+        if found:
+            return found
+        time.sleep(0.05)
+    raise AssertionError(f"nothing came within {timeout} s")
+
+
+class Receiver(BaseHTTPRequestHandler):
+    """Your app's webhook endpoint: keeps what it receives."""
+
+    received = []
+
+    def do_POST(self):
+        length = int(self.headers["Content-Length"])
+        Receiver.received.append(json.loads(self.rfile.read(length)))
+        self.send_response(200)
+        self.end_headers()
+
+    def log_message(self, *args):
+        pass
+
+
+class TransferTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.process, cls.ready = start_sandbox()
+        cls.url = cls.ready["url"]
+        cls.receiver = ThreadingHTTPServer(("127.0.0.1", 0), Receiver)
+        threading.Thread(target=cls.receiver.serve_forever, daemon=True).start()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.receiver.shutdown()
+        # The sandbox's own pid: npx does not pass signals on to it.
+        os.kill(cls.ready["pid"], signal.SIGTERM)
+        cls.process.wait(timeout=10)
+
+    def test_bank_transfer_settles_and_reaches_the_webhook(self):
+        self.assertEqual([app["sandboxKey"] for app in self.ready["apps"]], [APP_KEY])
+        callback = f"http://127.0.0.1:{self.receiver.server_address[1]}/webhooks/wallet"
+        call(self.url, "/v1/apps/settings", {"callbackURL": callback}, method="PUT")
+
+        call(self.url, "/v1/users/auth", {"mobile": ADA, "factor": "sms"})
+        _, signed_in = call(self.url, "/v1/users/auth", {"mobile": ADA, "factor": "sms", "passcode": "424242"})
+        token = signed_in["data"]["accessToken"]
+
+        transfer = {"accountNumber": "0123456789", "bankCode": "000014", "accountName": "ACME STORES LTD", "amount": 250000}
+        status, sent = call(self.url, "/v1/users/transfers/bank", transfer, token=token)
+        self.assertEqual(status, 200)
+        self.assertEqual(sent["data"]["transaction"]["statusCode"], "000002")  # pending
+        reference = sent["data"]["transaction"]["transactionReference"]
+
+        # The journal: what the app sent, as the sandbox received it.
+        journal = "/__sandbox/requests?method=POST&path=/v1/users/transfers/bank"
+        requests = wait_for(lambda: call(self.url, journal)[1]["data"]["requests"])
+        self.assertEqual(len(requests), 1)
+        self.assertEqual(json.loads(requests[0]["requestBody"])["amount"], 250000)
+
+        call(self.url, "/__sandbox/clock/advance", {"seconds": 10})  # settles it
+
+        def delivered():
+            events = call(self.url, "/__sandbox/events")[1]["data"]["events"]
+            return [e for e in events if e["payload"]["payload"]["data"].get("transactionReference") == reference and e["state"] == "delivered"]
+
+        self.assertEqual(wait_for(delivered)[0]["type"], "BANK_TRANSFER")
+        self.assertEqual(Receiver.received[-1]["payload"]["data"]["statusCode"], "000001")
+
+
+if __name__ == "__main__":
+    unittest.main()

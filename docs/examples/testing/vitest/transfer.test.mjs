@@ -1,0 +1,88 @@
+// Vitest: `npx vitest run`. Each test file starts its own sandbox (its own world, on its own port),
+// so files running in parallel workers never see each other's money.
+// A phone transfer from a wallet signed in with the passcode the sandbox sent, the request in the
+// journal, the webhook at the app's receiver; then a dropped connection the app must not retry.
+import { createServer } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startSandbox } from 'wallet-sandbox';
+
+const APP_KEY = 'sk_test_my_shop_ci_0001';
+const ADA = '2348031112222';
+const CHIDI = '2348033334444'; // ₦5,000.00, no fixed passcode in the scenario: read the one sent
+
+let sandbox;
+let receiver;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ scenario: fileURLToPath(new URL('../wallet-sandbox.json', import.meta.url)) });
+  receiver = await startReceiver();
+  await call('/v1/apps/settings', { method: 'PUT', body: { callbackURL: receiver.url } });
+});
+
+afterAll(async () => {
+  await sandbox?.close();
+  receiver?.server.close();
+});
+
+// Stands in for your app's code.
+async function call(path, { method = 'POST', body, token } = {}) {
+  const headers = { 'X-App-Key': APP_KEY, 'Content-Type': 'application/json' };
+  if (token) headers['X-App-Wallet-Access-Token'] = token;
+  const response = await fetch(sandbox.url + path, { method, headers, body: body && JSON.stringify(body) });
+  return { status: response.status, json: await response.json() };
+}
+
+async function signIn(mobile) {
+  await call('/v1/users/auth', { body: { mobile, factor: 'sms' } });
+  const passcode = sandbox.passcode(mobile); // what the SMS would have said
+  const { json } = await call('/v1/users/auth', { body: { mobile, factor: 'sms', passcode } });
+  return json.data.accessToken;
+}
+
+function startReceiver() {
+  const received = [];
+  const server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => (body += chunk));
+    request.on('end', () => {
+      received.push(JSON.parse(body));
+      response.writeHead(200).end();
+    });
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => resolve({ server, received, url: `http://127.0.0.1:${server.address().port}/webhooks/wallet` }));
+  });
+}
+
+describe('phone transfers', () => {
+  let token;
+  beforeEach(async () => {
+    token = await signIn(CHIDI);
+    sandbox.requests.clear();
+  });
+
+  it('moves the money at once and tells the webhook', async () => {
+    const { status, json } = await call('/v1/users/transfers/phone', { token, body: { mobile: ADA, amount: 120000 } });
+    expect(status).toBe(200);
+    const reference = json.data.transaction.reference;
+
+    const sent = await sandbox.requests.waitFor({ method: 'POST', path: '/v1/users/transfers/phone' }, { timeoutMs: 2000 });
+    expect(JSON.parse(sent.requestBody)).toEqual({ mobile: ADA, amount: 120000 });
+    expect(sandbox.balance(CHIDI)).toBe(500000 - 120000);
+    expect(sandbox.balance(ADA)).toBe(1500000 + 120000);
+
+    const event = await sandbox.webhooks.waitFor({ type: 'PHONE_TRANSFER', reference, delivered: true }, { timeoutMs: 5000 });
+    expect(event.attempts[0].status).toBe(200);
+    expect(receiver.received.at(-1).payload.data).toMatchObject({ transactionReference: reference, amount: 120000 });
+  });
+
+  it('a dropped connection is sent once: the outcome is unknown until the app requeries', async () => {
+    await sandbox.faults.add({ method: 'POST', path: '/v1/users/transfers/phone', drop: true, times: 1 });
+    await expect(call('/v1/users/transfers/phone', { token, body: { mobile: ADA, amount: 5000 } })).rejects.toThrow();
+
+    const dropped = await sandbox.requests.waitFor({ method: 'POST', path: '/v1/users/transfers/phone' }, { timeoutMs: 2000 });
+    expect(dropped.status).toBe(0); // no answer was sent
+    expect(sandbox.requests.list({ method: 'POST', path: '/v1/users/transfers/phone' })).toHaveLength(1);
+  });
+});
