@@ -103,6 +103,8 @@ export interface SandboxChange {
   knobs?: true;
   /** The virtual clock moved forward. */
   clock?: true;
+  /** The whole world was put back to where it started (Sandbox.reset): read everything again. */
+  reset?: true;
 }
 
 /** What a scenario made, as a test or a CI script needs it: the keys to send and the wallets to use. */
@@ -174,6 +176,14 @@ export interface Sandbox {
   /** Every API request it answered, within the journal's limits (docs/requests.md): list, filter, wait, clear. */
   readonly requests: RequestJournal;
   close(): Promise<void>;
+  /**
+   * Puts the world back to the scenario it started from (a fresh world of the same seed when it
+   * started without one): wallets, balances, transactions, transfers, webhook events, the
+   * request journal, the scenario's faults, latency and token lifetime, the clock at the
+   * scenario's start. Tokens and passcodes issued before stop working. With a state file, the
+   * reset world is written before this resolves.
+   */
+  reset(): Promise<void>;
   /** The virtual clock (epoch ms): real time plus every advance. */
   now(): number;
   /** Moves the virtual clock forward and runs everything that falls due (settlements, webhook retries). */
@@ -248,4 +258,6 @@ export interface SandboxClient {
   readonly requests: JournalReader;
   /** Empties the sandbox's request journal (every process's view of it). */
   clearRequests(): Promise<void>;
+  /** Puts the whole sandbox back to the world it started from (Sandbox.reset); resolves once the reads here show it. */
+  reset(): Promise<void>;
 }

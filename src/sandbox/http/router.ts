@@ -35,6 +35,8 @@ export interface SandboxEnv {
   onChange(listener: (change: SandboxChange) => void): () => void;
   /** The streams of GET /__sandbox/watch. */
   feed: ChangeFeed;
+  /** Puts the world back to where it started (Sandbox.reset): state, clock, scheduler, webhooks and ledger are new after it. */
+  reset(): Promise<void>;
 }
 
 export interface RequestContext {
