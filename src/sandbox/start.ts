@@ -17,8 +17,9 @@ import { worldControls } from './worlds/controls';
 import { resetWorld } from './worlds/reset';
 import { WorldSnapshot } from './worlds/snapshot';
 import { openWorld } from './worlds/world';
+import { Namespaces } from './worlds/namespaces';
 import type { Scenario } from './scenario/format';
-import { parseScenario, readScenarioFile } from './scenario/parse';
+import { normaliseMobile, parseScenario, readScenarioFile } from './scenario/parse';
 import { applyPasscodes, buildScenarioState, scenarioKnobs } from './scenario/world';
 
 // Starting a sandbox: its state (and the state file's owner lock), its server, its knobs, and
@@ -129,6 +130,10 @@ async function serve(options: SandboxOptions, role: string, lock: OwnerLock | un
   requests.onChange((change) => feed.journal(change));
   const onError = (error: unknown): void => log(`Wallet sandbox: scheduled work failed: ${(error as Error)?.stack ?? String(error)}`);
   const durable = writer ? () => writer.commit() : () => Promise.resolve();
+  const passcodes = new Map(
+    (scenario?.wallets ?? []).flatMap((w) => (w.passcode ? [[normaliseMobile(w.mobile), w.passcode] as const] : [])),
+  );
+  const namespaces = new Namespaces(() => env, { snapshot, knobs: startKnobs, realNow, onError, passcodes });
   const env: SandboxEnv = {
     ...openWorld(state, realNow, onError),
     knobs: knobs.raw,
@@ -141,14 +146,16 @@ async function serve(options: SandboxOptions, role: string, lock: OwnerLock | un
     role,
     onChange,
     feed,
+    namespaces,
     reset: () => resetWorld(env, { snapshot, knobs: startKnobs, realNow, onError, ...(writer ? { writer } : {}) }),
   };
-  const { server, shutdown } = createSandboxServer(env, log, observer(options, requests));
+  const { server, shutdown } = createSandboxServer(env, log, observer(options, requests, namespaces));
 
   try {
     await listenFrom(server, host, options.port ?? 0, options.portTries ?? 1);
   } catch (error) {
     env.scheduler.stop();
+    namespaces.clear();
     await writer?.close();
     throw error;
   }
@@ -165,9 +172,11 @@ async function serve(options: SandboxOptions, role: string, lock: OwnerLock | un
     knobs: knobs.watched,
     requests,
     reset: () => env.reset(),
+    namespaces,
     close(): Promise<void> {
       closed ??= (async () => {
         env.scheduler.stop();
+        namespaces.clear();
         await shutdown();
         await writer?.close();
         // Last: whoever takes the file over next loads everything this one saved.
@@ -185,11 +194,11 @@ async function readScenario(options: SandboxOptions): Promise<Scenario | undefin
   return options.seed === undefined ? scenario : { ...scenario, seed: options.seed };
 }
 
-/** The exchange observer: the journal's (unless it records nothing) and the caller's. */
-function observer(options: SandboxOptions, journal: RequestJournal): ExchangeObserver | undefined {
+/** The exchange observer: the journal's (unless it records nothing; a namespace's has the same limits) and the caller's. */
+function observer(options: SandboxOptions, journal: RequestJournal, namespaces: Namespaces): ExchangeObserver | undefined {
   const own = options.onExchange;
   if (!journal.recording) return own;
-  const record = recordInto(journal);
+  const record = recordInto(journal, (key) => namespaces.envForKey(key));
   return own
     ? (exchange) => {
         record(exchange);

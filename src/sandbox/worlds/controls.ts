@@ -3,29 +3,10 @@ import { sendTestEvent } from '../admin/testEvents';
 import { generateTransactions } from '../domain/bulkHistory';
 import { publicEvent } from '../domain/webhooks';
 import type { SandboxEnv } from '../http/router';
-import type { Sandbox } from '../types';
+import type { WorldControls } from '../types';
 
 // What a caller in this process does to one world (the sandbox's, or a namespace's): each call
 // reads the env's world when it is made, so it follows a reset.
-
-export type WorldControls = Pick<
-  Sandbox,
-  | 'now'
-  | 'advanceClock'
-  | 'lastPasscode'
-  | 'revokeRefreshTokens'
-  | 'expireAccessTokens'
-  | 'balance'
-  | 'setBalance'
-  | 'addTransaction'
-  | 'generateTransactions'
-  | 'resetWallet'
-  | 'events'
-  | 'event'
-  | 'redeliverEvent'
-  | 'sendTestEvent'
-  | 'onChange'
->;
 
 export function worldControls(env: SandboxEnv): WorldControls {
   return {
