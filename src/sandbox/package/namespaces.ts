@@ -20,6 +20,7 @@ export class WalletNamespace extends SandboxWorld {
   readonly apps: readonly { id: string; name: string; sandboxKey: string; wallets: string[] }[];
   /** The wallets as the namespace started (with the scenario's fixed passcodes). */
   readonly wallets: readonly { mobile: string; name: string; balance: number; passcode?: string }[];
+  /** When it was made (real time). */
   readonly createdAt: Date;
 
   /** @internal Use sandbox.namespaces.create(). */

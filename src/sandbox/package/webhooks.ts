@@ -27,7 +27,9 @@ function matches(event: PublicWebhookEvent, filter: WebhookFilter): boolean {
   );
 }
 
+/** `sandbox.webhooks`, `namespace.webhooks`: the webhook events of one world, to list and wait for. */
 export class Webhooks {
+  /** @internal */
   constructor(private readonly sandbox: Pick<Sandbox, 'events' | 'onChange' | 'redeliverEvent'>) {}
 
   /** The events sent so far, oldest first, with every attempt (copies). */
