@@ -4,10 +4,13 @@
 
 /** A wait ran out of time; `what` says what was awaited. */
 export class SandboxTimeoutError extends Error {
+  /** Always `'SandboxTimeoutError'`. */
   override readonly name = 'SandboxTimeoutError';
 
   constructor(
+    /** What was awaited, e.g. `request matching {"path":"/v1/users/transfers/bank"}`. */
     readonly what: string,
+    /** How long it was awaited. */
     readonly timeoutMs: number,
     detail = '',
   ) {

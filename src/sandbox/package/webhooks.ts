@@ -27,8 +27,10 @@ function matches(event: PublicWebhookEvent, filter: WebhookFilter): boolean {
   );
 }
 
+/** `sandbox.webhooks`, `namespace.webhooks`: the webhook events of one world, to list and wait for. */
 export class Webhooks {
-  constructor(private readonly sandbox: Sandbox) {}
+  /** @internal */
+  constructor(private readonly sandbox: Pick<Sandbox, 'events' | 'onChange' | 'redeliverEvent'>) {}
 
   /** The events sent so far, oldest first, with every attempt (copies). */
   list(filter: WebhookFilter = {}): PublicWebhookEvent[] {

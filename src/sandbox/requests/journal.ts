@@ -41,6 +41,7 @@ export interface JournalReader {
   onChange(listener: (change: JournalChange) => void): () => void;
 }
 
+/** The request journal: every API request a sandbox (or a namespace) answered, oldest first, within its limits. */
 export class RequestJournal implements JournalReader {
   private entries: JournalEntry[] = [];
   private totalBytes = 0;
@@ -52,6 +53,7 @@ export class RequestJournal implements JournalReader {
     this.current = checkedLimits({ maxEntries: DEFAULT_JOURNAL_ENTRIES, maxBytes: DEFAULT_JOURNAL_BYTES, ...limits });
   }
 
+  /** How much it keeps: `maxEntries` and `maxBytes`. */
   get limits(): JournalLimits {
     return { ...this.current };
   }
@@ -62,6 +64,7 @@ export class RequestJournal implements JournalReader {
     this.evict();
   }
 
+  /** How many entries it keeps now. */
   get size(): number {
     return this.entries.length;
   }
@@ -107,6 +110,7 @@ export class RequestJournal implements JournalReader {
     return found;
   }
 
+  /** The entry of that id, while it is kept. */
   get(id: number): JournalEntry | undefined {
     // Ids ascend: look where it would be, then around (evictions moved it to the front).
     const entries = this.entries;
