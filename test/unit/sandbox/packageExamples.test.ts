@@ -195,6 +195,13 @@ describe('docs/testing-your-app.md: every example, run against the packed packag
     for (const [, file = '', text = ''] of excerpts) {
       assert.ok(readFileSync(path.join(ROOT, file), 'utf8').includes(text), `docs/testing-your-app.md's excerpt of ${file} is not in it`);
     }
+    // The package's README shows the CI steps too: the same text as the tested workflow.
+    const readme = readFileSync(path.join(ROOT, 'scripts/sandbox/package/README.md'), 'utf8');
+    const readmeExcerpts = [...readme.matchAll(/<!-- from (\S+) -->\n```\w*\n([\s\S]*?)\n```/g)];
+    assert.equal(readmeExcerpts.length, 1, "the package README's CI excerpt");
+    for (const [, file = '', text = ''] of readmeExcerpts) {
+      assert.ok(readFileSync(path.join(ROOT, file), 'utf8').includes(text), `the package README's excerpt of ${file} is not in it`);
+    }
     const files = readdirSync(EXAMPLES, { recursive: true, encoding: 'utf8' }).filter((file) => /\.(mjs|js|py|go|yml|json)$/.test(file));
     for (const file of files) assert.ok(doc.includes(`docs/examples/testing/${file}`), `the doc names ${file}`);
   });
