@@ -23,30 +23,60 @@ function section(title: string, fields: Field[]): string[] {
   return fields.length === 0 ? [] : [`**${title}**`, '', ...fields.map(fieldLine), ''];
 }
 
-function headerLines(operation: Operation, catalog: Catalog): string[] {
+/** What each security scheme's header holds, in a few words (the document's own descriptions are long). */
+function schemeWords(name: string): string | undefined {
+  switch (name) {
+    case 'AppKey':
+      return l10n.t('the app key');
+    case 'WalletToken':
+      return l10n.t('the wallet access token');
+    case 'ResourceToken':
+      return l10n.t('the developer resource token');
+    case 'LoginToken':
+      return l10n.t('Bearer and the login token');
+    default:
+      return undefined;
+  }
+}
+
+function headerLine(operation: Operation, catalog: Catalog): string[] {
   const alternatives = operation.security.map((names) =>
     names
       .map((name) => {
-        const scheme = catalog.schemes.get(name);
-        return scheme ? `\`${scheme.header}\` (${scheme.description})` : `\`${name}\``;
+        const header = catalog.schemes.get(name)?.header ?? name;
+        const words = schemeWords(name);
+        return words ? `\`${header}\` (${words})` : `\`${header}\``;
       })
       .join(l10n.t(' and ')),
   );
-  const own = operation.headers.map(fieldLine);
-  if (alternatives.length === 0 && own.length === 0) return [`**${l10n.t('Headers')}**: ${l10n.t('none (no key needed)')}`, ''];
-  return [
-    `**${l10n.t('Headers')}**`,
+  const needed = alternatives.length === 0 ? l10n.t('none (no key needed)') : alternatives.join(l10n.t(', or '));
+  return [`**${l10n.t('Headers')}**: ${needed}`, ''];
+}
+
+function magicLines(operation: Operation): string[] {
+  const magic = magicFor(operation.operationId);
+  if (magic.values.length === 0 && !magic.outcomeHeader) return [];
+  const lines = [
+    `**${l10n.t('Local sandbox: magic values')}**`,
     '',
-    ...alternatives.map((alternative) => `- ${alternative}`),
-    ...own.map((line) => `${line} ${l10n.t('(sandbox only)')}`),
-    '',
+    ...magic.values.map((value) => `- \`${value.value}\` ${value.description}`),
   ];
+  if (magic.outcomeHeader) {
+    lines.push(
+      `- \`${magic.outcomeHeader.name}: ${magic.outcomeHeader.values.join(' | ')}\` ${l10n.t('(header) forces one outcome for one request')}`,
+    );
+  }
+  return [...lines, ''];
+}
+
+function title(operation: Operation, endpoint: Endpoint): string {
+  return `**${l10n.t('Wallet API')}** · **${operation.method}** \`${endpoint.path}\` — ${operation.summary}`;
 }
 
 function operationText(operation: Operation, endpoint: Endpoint, catalog: Catalog, options: HoverOptions): string[] {
-  const lines = [`### ${operation.method} \`${endpoint.path}\``, '', operation.summary, ''];
+  const lines = [title(operation, endpoint), ''];
   if (operation.description) lines.push(operation.description, '');
-  lines.push(...headerLines(operation, catalog));
+  lines.push(...headerLine(operation, catalog));
   lines.push(...section(l10n.t('Path parameters'), operation.pathParams));
   lines.push(...section(l10n.t('Query'), operation.queryParams));
   lines.push(...section(l10n.t('Body (JSON or form; amounts are integer kobo: 150050 is ₦1,500.50)'), operation.body));
@@ -54,34 +84,21 @@ function operationText(operation: Operation, endpoint: Endpoint, catalog: Catalo
   if (operation.errors.length > 0) {
     lines.push(`**${l10n.t('Errors')}**`, '', ...operation.errors.map((error) => `- \`${error.status}\` ${error.description}`), '');
   }
-  if (options.local) {
-    const magic = magicFor(operation.operationId);
-    if (magic.values.length > 0 || magic.outcomeHeader) {
-      lines.push(`**${l10n.t('Local sandbox: magic values')}**`, '');
-      lines.push(...magic.values.map((value) => `- \`${value.value}\` ${value.description}`));
-      if (magic.outcomeHeader) {
-        lines.push(
-          `- \`${magic.outcomeHeader.name}: ${magic.outcomeHeader.values.join(' | ')}\` ${l10n.t('forces one outcome for one request')}`,
-        );
-      }
-      lines.push('');
-    }
-  }
+  if (options.local) lines.push(...magicLines(operation));
   return lines;
 }
 
-/** The hover's Markdown for an endpoint: every method it takes, the one the code shows first. */
+/**
+ * The hover's Markdown for an endpoint: the operation the code shows (else GET, else the first) in
+ * full, and a line for each other method the path takes.
+ */
 export function hoverMarkdown(endpoint: Endpoint, catalog: Catalog, options: HoverOptions): string {
-  const operations = [...endpoint.operations].sort((a, b) => Number(b.method === options.shown) - Number(a.method === options.shown));
-  const methods = endpoint.operations.map((operation) => operation.method).join(', ');
-  const head = [`**${l10n.t('Wallet API')}** · \`${endpoint.path}\` · ${methods}`, ''];
-  return [
-    ...head,
-    ...operations.flatMap((operation, index) => [
-      ...(index > 0 ? ['---', ''] : []),
-      ...operationText(operation, endpoint, catalog, options),
-    ]),
-  ]
-    .join('\n')
-    .trimEnd();
+  const main =
+    endpoint.operations.find((operation) => operation.method === options.shown) ??
+    endpoint.operations.find((operation) => operation.method === 'GET') ??
+    endpoint.operations[0];
+  if (!main) return '';
+  const others = endpoint.operations.filter((operation) => operation !== main);
+  const also = others.length === 0 ? [] : ['---', '', ...others.map((operation) => `${l10n.t('Also')}: ${title(operation, endpoint)}`)];
+  return [...operationText(main, endpoint, catalog, options), ...also].join('\n').trimEnd();
 }

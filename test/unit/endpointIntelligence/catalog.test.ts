@@ -141,9 +141,12 @@ describe('endpoint intelligence: hover and cURL', () => {
     assert.ok(!staging.includes('1000000001'), 'no magic value outside the local sandbox');
   });
 
-  it('puts the method the code shows first', () => {
+  it('shows the method the code shows in full, the others in a line', () => {
     const text = hoverMarkdown(endpoint('/v1/users/balance'), catalog, { local: false, shown: 'POST' });
-    assert.ok(text.indexOf('### POST') < text.indexOf('### GET'));
+    assert.ok(text.startsWith('**Wallet API** · **POST** `/v1/users/balance`'), text);
+    assert.ok(text.includes('Also: **Wallet API** · **GET** `/v1/users/balance` — Wallet balance in kobo'));
+    const plain = hoverMarkdown(endpoint('/v1/users/balance'), catalog, { local: false });
+    assert.ok(plain.startsWith('**Wallet API** · **GET**'), 'without a method shown, GET first');
   });
 
   it('copies cURL with placeholders for every secret and the code’s own path', () => {
