@@ -7,7 +7,7 @@
 //   ENDPOINT_SHOT=diagnostic npm run screenshot -- … --theme "Default Light Modern" --out docs/images/endpoint-diagnostic-light.png
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fillInput, runCommand, settle } from '../host/workbench.mjs';
+import { runCommand, settle } from '../host/workbench.mjs';
 
 const CODE = [
   'declare const base: string;',
