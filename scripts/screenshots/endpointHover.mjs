@@ -2,8 +2,8 @@
 // file calling the wallet API, with the hover of a path (default) or, with ENDPOINT_SHOT=diagnostic,
 // the hover of an unknown path's diagnostic ("did you mean").
 //
-//   npm run screenshot -- --source --no-activity --setup scripts/screenshots/endpointHover.mjs \
-//     --out docs/images/endpoint-hover-dark.png
+//   npm run screenshot -- --no-activity --width 1280 --height 800 --theme "Default Dark Modern" \
+//     --setup scripts/screenshots/endpointHover.mjs --out docs/images/endpoint-hover-dark.png
 //   ENDPOINT_SHOT=diagnostic npm run screenshot -- … --theme "Default Light Modern" --out docs/images/endpoint-diagnostic-light.png
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
