@@ -108,7 +108,8 @@ export function registerEndpointIntelligence(context: vscode.ExtensionContext, d
       lensesChanged.fire();
     }),
   );
-  checkAll();
+  // The documents already open are checked after activation, not during it.
+  setImmediate(checkAll);
 }
 
 /** What the features bundle must take from the extension's own modules, not from copies of its own. */
