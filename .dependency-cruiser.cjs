@@ -15,6 +15,10 @@
 //   localSandbox/views    (localSandbox/views: the Events and Sandbox views, beside views)
 //   linter                the key linter, UI beside views and webview: imports only common (no
 //                         client or network: it never sends a key anywhere)
+//   endpointIntelligence  the editor features for API paths in code (hover, completion, checks,
+//                         CodeLens), UI beside views: may import the services and below (features/
+//                         is its own bundle, dist/endpoints.js); its core/ is plain Node: only the
+//                         sandbox's OpenAPI document and magic values, the snippets and the command ids
 //   commands,             may import the UI and below (localSandbox/controls: the commands of the
 //   localSandbox/controls Events and Sandbox views)
 //   agents/vscode         the tools in VS Code (UI layer): may import agents/tools, the services and below
@@ -108,6 +112,24 @@ module.exports = {
       '^src/(?!(commands|linter)/)(?!extension[^/]*\\.ts$)',
       '^src/linter/',
       'Only commands and activation import the key linter.',
+    ),
+    layer(
+      'endpoint-intelligence-core-plain-node',
+      '^src/endpointIntelligence/core/',
+      '^src/(?!(endpointIntelligence/core|sandbox)/|common/commandIds\\.ts$|requests/(snippets|requestRecord)\\.ts$)',
+      'src/endpointIntelligence/core is plain Node (its own bundle): the OpenAPI document, the magic values, the snippets.',
+    ),
+    layer(
+      'endpoint-intelligence-beside-ui',
+      '^src/endpointIntelligence/',
+      `^src/(views|webview|localSandbox/views|commands|localSandbox/controls|linter|agents)/|${ACTIVATION}`,
+      'src/endpointIntelligence sits beside the UI: it reaches the panel and the Send commands by command id.',
+    ),
+    layer(
+      'only-activation-uses-endpoint-intelligence',
+      '^src/(?!endpointIntelligence/)(?!extension[^/]*\\.ts$)',
+      '^src/endpointIntelligence/',
+      'Only activation wires the endpoint intelligence.',
     ),
   ],
   options: {

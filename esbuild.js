@@ -46,6 +46,9 @@ const builds = [
   { ...shared, entryPoints: ['src/agents/mcp/index.ts'], outfile: 'dist/mcp.js', plugins: [mcpWithoutAjv] },
   // The .gitignore rules engine: the key linter loads it when it first checks a .env file.
   { ...shared, entryPoints: ['src/linter/gitignoreRules.ts'], outfile: 'dist/gitignore.js' },
+  // The endpoint intelligence's providers and the OpenAPI catalog they read: loaded the first time a
+  // document names a path of the API (src/endpointIntelligence/register.ts).
+  { ...shared, entryPoints: ['src/endpointIntelligence/features/index.ts'], outfile: 'dist/endpoints.js', external: ['vscode'] },
   // The agent tools' code: the extension loads it when an agent first calls a tool.
   { ...shared, entryPoints: ['src/agents/tools/index.ts'], outfile: 'dist/tools.js' },
   {

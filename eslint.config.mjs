@@ -30,9 +30,12 @@ export default tseslint.config(
   },
   {
     // The API client and the sandbox are plain Node: they must never reach for VS Code.
-    files: ['src/api/**/*.ts', 'src/sandbox/**/*.ts'],
+    files: ['src/api/**/*.ts', 'src/sandbox/**/*.ts', 'src/endpointIntelligence/core/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'src/api and src/sandbox are plain Node.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'vscode', message: 'src/api, src/sandbox and src/endpointIntelligence/core are plain Node.' }] },
+      ],
     },
   },
   {

@@ -9,6 +9,7 @@ import { CommandRunner } from './common/commandRunner';
 import { FailureNotice } from './common/failureNotice';
 import { Logger } from './common/logger';
 import { VsCodeUserInput, type UserInput } from './common/userInput';
+import { registerEndpointIntelligence } from './endpointIntelligence/register';
 import { exportedApi, type WalletConsoleApi, type WalletConsolePublicApi } from './extensionApi';
 import { registerLinter } from './linter/register';
 import type { LocalSandbox } from './localSandbox/localSandbox';
@@ -74,6 +75,7 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
   const agents = registerAgents(context, { accounts, sandbox, requests, sandboxPort: sandboxPortSetting });
   const authProvider = registerAuthentication(context, accounts);
   registerLinter(context);
+  registerEndpointIntelligence(context, { accounts, sandbox, requests, replayer, runner, ui });
   context.subscriptions.push(
     ...registerCommands(runner, deps, {
       state: context.globalState,

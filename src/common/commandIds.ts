@@ -52,6 +52,8 @@ export const COMMANDS = {
   clearRequests: 'walletConsole.clearRequests',
   copySandboxSettings: 'walletConsole.copySandboxSettings',
   addToGitignore: 'walletConsole.addToGitignore',
+  sendEndpointToSandbox: 'walletConsole.sendEndpointToSandbox',
+  copyEndpointAsCurl: 'walletConsole.copyEndpointAsCurl',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];

@@ -73,6 +73,9 @@ const UPWARD: [file: string, specifier: string, rule: string][] = [
   ['src/sandboxCli.ts', './common/logger', 'cli-entry'],
   ['src/sandboxCli.ts', './agents/tools/format', 'cli-entry'],
   ['src/money/policy.ts', '../linter/keyScanner', 'only-commands-and-activation-use-linter'],
+  ['src/endpointIntelligence/core/catalog.ts', '../../common/logger', 'endpoint-intelligence-core-plain-node'],
+  ['src/endpointIntelligence/core/catalog.ts', '../../requests/requestHistory', 'endpoint-intelligence-core-plain-node'],
+  ['src/views/loadable.ts', '../endpointIntelligence/core/catalog', 'only-activation-uses-endpoint-intelligence'],
 ];
 
 describe('import rules (lint)', function () {

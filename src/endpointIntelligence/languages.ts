@@ -1,0 +1,48 @@
+// What the endpoint intelligence's two halves share: its languages, its setting and the state it
+// reads (the extension's side, register.ts, and the features bundle, features/).
+import type * as vscode from 'vscode';
+
+/** The languages whose documents get the endpoint intelligence, and .http files (whatever extension reads them). */
+export const ENDPOINT_LANGUAGES = [
+  'javascript',
+  'javascriptreact',
+  'typescript',
+  'typescriptreact',
+  'python',
+  'go',
+  'php',
+  'java',
+  'csharp',
+  'ruby',
+  'http',
+] as const;
+
+export const ENDPOINT_SELECTOR: vscode.DocumentSelector = [
+  ...ENDPOINT_LANGUAGES.map((language) => ({ language })),
+  { pattern: '**/*.{http,rest}' },
+];
+
+export const SETTING = 'walletConsole.endpointIntelligence.enabled';
+export const DIAGNOSTIC_SOURCE = 'Wallet Console';
+/** Longer lines (minified code) get no hover or completion. */
+export const MAX_LINE = 2_000;
+
+export interface FeatureState {
+  enabled(): boolean;
+  /** The local sandbox is the environment (the hover lists its magic values, the Send lenses show). */
+  local(): boolean;
+}
+
+export function isHttpFile(document: vscode.TextDocument): boolean {
+  return document.languageId === 'http' || /\.(http|rest)$/i.test(document.uri.path);
+}
+
+/** Whether the document is one the features read (the selector, for the diagnostics' own events). */
+export function isEndpointDocument(document: vscode.TextDocument): boolean {
+  return (ENDPOINT_LANGUAGES as readonly string[]).includes(document.languageId) || isHttpFile(document);
+}
+
+/** Whether a line may name an API path (cheap: decides whether the features bundle is needed). */
+export function mayNamePath(line: string): boolean {
+  return line.length <= MAX_LINE && line.includes('/v1/');
+}

@@ -1,0 +1,120 @@
+// Endpoint intelligence in the developer's own code: hover, completion, checks and the "try it"
+// CodeLens for paths of the wallet API, registered at activation for its languages (no language
+// server). Only these thin providers are in the extension's bundle: the first document that names
+// a path loads the rest (dist/endpoints.js, from features/index.ts) with the OpenAPI catalog.
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as vscode from 'vscode';
+import type { AccountService } from '../auth/accountService';
+import { COMMANDS } from '../common/commandIds';
+import type { CommandRunner } from '../common/commandRunner';
+import { invocationKey } from '../common/invocationKey';
+import { UserFacingError } from '../common/userFacingError';
+import { EXTENSION_USER_AGENT, takeOwnId } from '../requests/capture';
+import type * as Features from './features/index';
+import { DIAGNOSTIC_SOURCE, ENDPOINT_SELECTOR, isEndpointDocument, mayNamePath, SETTING, type FeatureState } from './languages';
+
+export interface EndpointIntelligenceDeps extends Omit<Features.TryItDeps, 'accounts' | 'userError' | 'newRecordId' | 'userAgent'> {
+  accounts: Pick<AccountService, 'env' | 'onDidChange'>;
+  runner: Pick<CommandRunner, 'run'>;
+}
+
+const DEBOUNCE_MS = 300;
+
+export function registerEndpointIntelligence(context: vscode.ExtensionContext, deps: EndpointIntelligenceDeps): void {
+  const read = () => vscode.workspace.getConfiguration().get<boolean>(SETTING, true) !== false;
+  let enabled = read();
+  const state: FeatureState = { enabled: () => enabled, local: () => deps.accounts.env() === 'local' };
+  const collection = vscode.languages.createDiagnosticCollection('walletConsole.endpoints');
+  const lensesChanged = new vscode.EventEmitter<void>();
+  let loaded: Features.EndpointFeatures | undefined;
+  let loading: Promise<Features.EndpointFeatures> | undefined;
+  const load = () =>
+    (loading ??= (
+      import(pathToFileURL(path.join(__dirname, 'endpoints.js')).href) as Promise<typeof Features & { default?: typeof Features }>
+    ).then(
+      (module) => {
+        // An import of a CommonJS bundle may hold its exports under `default`.
+        const features = (module.default ?? module).createFeatures(state, { ...deps, ...extensionOwn }, collection);
+        context.subscriptions.push(features.diagnostics);
+        return (loaded = features);
+      },
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
+
+  const check = (document: vscode.TextDocument, delay: number) => {
+    if (!enabled || !isEndpointDocument(document)) return;
+    if (loaded) return loaded.diagnostics.schedule(document, delay);
+    if (document.getText().includes('/v1/')) void load().then((features) => features.diagnostics.schedule(document, delay));
+  };
+  const checkAll = () => {
+    if (!enabled) return collection.clear();
+    for (const document of vscode.workspace.textDocuments) check(document, 0);
+  };
+  const command = (id: string, title: string, run: (features: Features.EndpointFeatures, target: unknown) => Promise<void>) =>
+    vscode.commands.registerCommand(id, (target: unknown) =>
+      deps.runner.run(invocationKey(id, [target]), title, async () => run(await load(), target), id),
+    );
+
+  context.subscriptions.push(
+    collection,
+    lensesChanged,
+    vscode.languages.registerHoverProvider(ENDPOINT_SELECTOR, {
+      provideHover: (document, position) =>
+        enabled && mayNamePath(document.lineAt(position.line).text)
+          ? load().then((features) => features.hovers.provideHover(document, position))
+          : undefined,
+    }),
+    vscode.languages.registerCompletionItemProvider(
+      ENDPOINT_SELECTOR,
+      {
+        provideCompletionItems: (document, position) =>
+          enabled && mayNamePath(document.lineAt(position.line).text)
+            ? load().then((features) => features.completions.provideCompletionItems(document, position))
+            : undefined,
+      },
+      '/',
+    ),
+    vscode.languages.registerCodeActionsProvider(
+      ENDPOINT_SELECTOR,
+      {
+        provideCodeActions: (document, range, actionContext) =>
+          loaded && actionContext.diagnostics.some((diagnostic) => diagnostic.source === DIAGNOSTIC_SOURCE)
+            ? loaded.quickFixes.provideCodeActions(document, range, actionContext)
+            : undefined,
+      },
+      { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] },
+    ),
+    vscode.languages.registerCodeLensProvider(ENDPOINT_SELECTOR, {
+      onDidChangeCodeLenses: lensesChanged.event,
+      provideCodeLenses: (document) =>
+        enabled && document.getText().includes('/v1/') ? load().then((features) => features.lenses.provideCodeLenses(document)) : [],
+    }),
+    command(COMMANDS.sendEndpointToSandbox, vscode.l10n.t('Send to Sandbox'), (features, target) => features.sendToSandbox(target)),
+    command(COMMANDS.copyEndpointAsCurl, vscode.l10n.t('Copy as cURL'), (features, target) => features.copyAsCurl(target)),
+    vscode.workspace.onDidOpenTextDocument((document) => check(document, 0)),
+    vscode.workspace.onDidChangeTextDocument((event) => check(event.document, DEBOUNCE_MS)),
+    vscode.workspace.onDidCloseTextDocument((document) =>
+      loaded ? loaded.diagnostics.forget(document.uri) : collection.delete(document.uri),
+    ),
+    deps.accounts.onDidChange(() => lensesChanged.fire()),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (!event.affectsConfiguration(SETTING)) return;
+      enabled = read();
+      checkAll();
+      lensesChanged.fire();
+    }),
+  );
+  // The documents already open are checked after activation, not during it.
+  setImmediate(checkAll);
+}
+
+/** What the features bundle must take from the extension's own modules, not from copies of its own. */
+const extensionOwn = {
+  userError: (message: string) => new UserFacingError(message),
+  newRecordId: takeOwnId,
+  userAgent: EXTENSION_USER_AGENT,
+};

@@ -1,0 +1,164 @@
+import * as assert from 'node:assert/strict';
+import { analyzeText, operationOf, problemsOf } from '../../../src/endpointIntelligence/core/analyze';
+import { buildCatalog } from '../../../src/endpointIntelligence/core/catalog';
+import { curlFor } from '../../../src/endpointIntelligence/core/curl';
+import { hoverMarkdown } from '../../../src/endpointIntelligence/core/hoverText';
+import { matchPath, nearestEndpoint, rewriteAs } from '../../../src/endpointIntelligence/core/match';
+import { findPaths } from '../../../src/endpointIntelligence/core/pathFinder';
+import { openApiDocument } from '../../../src/sandbox/openapiDocument';
+
+const catalog = buildCatalog(openApiDocument());
+const endpoint = (path: string) => catalog.endpoints.find((candidate) => candidate.path === path)!;
+const found = (line: string) => findPaths(line)[0]!;
+
+describe('endpoint intelligence: the catalog from the OpenAPI document', () => {
+  it("holds the API's /v1/ paths, not the sandbox's admin paths", () => {
+    assert.ok(endpoint('/v1/users/transfers/bank'));
+    assert.ok(endpoint('/v1/transactions/{transactionRef}'));
+    assert.ok(catalog.endpoints.every((candidate) => candidate.path.startsWith('/v1/')));
+  });
+
+  it('reads methods, security, body fields with kobo, answer and errors', () => {
+    const [transfer] = endpoint('/v1/users/transfers/bank').operations;
+    assert.equal(transfer?.method, 'POST');
+    assert.deepEqual(transfer?.security, [['AppKey', 'WalletToken']]);
+    assert.deepEqual(
+      transfer?.body.map((field) => `${field.name}:${field.type}:${field.required}`),
+      ['accountName:string:true', 'accountNumber:string:true', 'bankCode:string:true', 'amount:integer (kobo):true'],
+    );
+    assert.deepEqual(
+      transfer?.answer.map((field) => field.name),
+      ['transaction'],
+    );
+    assert.ok(transfer?.errors.some((error) => error.status === '5XX' && /no money moved/.test(error.description)));
+    assert.deepEqual(
+      endpoint('/v1/users/balance').operations.map((operation) => operation.method),
+      ['GET', 'POST'],
+    );
+  });
+
+  it('matches literal paths, template parts and references', () => {
+    assert.equal(matchPath(catalog, found(`get('/v1/users/balance')`).segments)?.endpoint.path, '/v1/users/balance');
+    assert.equal(matchPath(catalog, found('get(`/v1/transactions/${ref}`)').segments)?.endpoint.path, '/v1/transactions/{transactionRef}');
+    assert.equal(
+      matchPath(catalog, found(`get('/v1/transactions/5c4f2d205d73fe5abe0a4393')`).segments)?.endpoint.path,
+      '/v1/transactions/{transactionRef}',
+    );
+    // A literal beats a parameter: /v1/apps/{appID} never takes /v1/apps.
+    assert.equal(matchPath(catalog, found(`get('/v1/apps')`).segments)?.endpoint.path, '/v1/apps');
+    assert.equal(matchPath(catalog, found(`get('/v1/users/balanse')`).segments), undefined);
+  });
+
+  it('suggests the nearest path, keeping the code’s own template parts', () => {
+    const typo = found('get(`/v1/transaction/${ref}`)');
+    const nearest = nearestEndpoint(catalog, typo.segments);
+    assert.equal(nearest?.path, '/v1/transactions/{transactionRef}');
+    assert.equal(rewriteAs(typo, nearest!), '/v1/transactions/${ref}');
+    assert.equal(nearestEndpoint(catalog, found(`get('/v1/users/transfers/bnak')`).segments)?.path, '/v1/users/transfers/bank');
+    assert.equal(nearestEndpoint(catalog, found(`get('/v1/something/else/entirely')`).segments), undefined);
+  });
+});
+
+describe('endpoint intelligence: problems of a document', () => {
+  it('reports an unknown path with its nearest one, and a method the path does not take', () => {
+    const text = [
+      `const balance = await fetch('/v1/users/balanse');`,
+      `await axios.delete('/v1/users/accounts');`,
+      `requests.post(f"{BASE}/v1/users/transfers/bank", json=body)`,
+      `await fetch('/v1/users/accounts', {`,
+      `  method: 'PUT',`,
+      `});`,
+    ].join('\n');
+    const problems = problemsOf(analyzeText(catalog, text));
+    assert.deepEqual(
+      problems.map((problem) => [problem.code, problem.line, problem.replacement]),
+      [
+        ['unknown-path', 0, '/v1/users/balance'],
+        ['wrong-method', 1, undefined],
+        ['wrong-method', 4, undefined],
+      ],
+    );
+    assert.match(problems[0]!.message, /Did you mean \/v1\/users\/balance\?/);
+    assert.match(problems[1]!.message, /^DELETE \/v1\/users\/accounts .* takes GET/);
+    assert.equal(text.split('\n')[1]!.slice(problems[1]!.start, problems[1]!.end), 'delete');
+  });
+
+  const methods: [string, string, string][] = [
+    ['Go http.Post', `resp, err := http.Post(base+"/v1/users/transfers/bank", "application/json", body)`, 'POST'],
+    ['Go NewRequest', `req, _ := http.NewRequest("GET", base+"/v1/users/balance", nil)`, 'GET'],
+    ['Guzzle', `$client->post('/v1/users/transfers/phone', ['json' => $body]);`, 'POST'],
+    ['C# PostAsJsonAsync', `await http.PostAsJsonAsync($"{baseUrl}/v1/users/transfers/bank", body);`, 'POST'],
+    ['Ruby Net::HTTP::Post', `req = Net::HTTP::Post.new(URI("#{BASE}/v1/users/transfers/bank"))`, 'POST'],
+    ['Java builder', `HttpRequest.newBuilder(URI.create(base + "/v1/users/balance")).GET().build();`, 'GET'],
+    ['fetch options', `fetch('/v1/users/auth', { method: "POST", body })`, 'POST'],
+    ['Angular generic', `this.http.get<Balance>('/v1/users/balance')`, 'GET'],
+  ];
+  for (const [what, line, method] of methods) {
+    it(`reads the method of ${what}`, () => {
+      const [use] = analyzeText(catalog, line);
+      assert.equal(use?.shown?.method, method);
+      assert.deepEqual(problemsOf([use!]), []);
+    });
+  }
+
+  it('shows no method when the code does not spell one out', () => {
+    const [use] = analyzeText(catalog, `const answer = await call(BASE + '/v1/users/balance', verb);`);
+    assert.equal(use?.shown, undefined);
+    assert.equal(operationOf(use!)?.method, 'GET');
+  });
+
+  it('reads .http request lines', () => {
+    const uses = analyzeText(catalog, 'GET {{host}}/v1/users/accounts\nX-App-Key: {{key}}\n\nPATCH {{host}}/v1/users/accounts', true);
+    assert.deepEqual(
+      uses.map((use) => use.shown?.method),
+      ['GET', 'PATCH'],
+    );
+    assert.deepEqual(
+      problemsOf(uses).map((problem) => problem.line),
+      [3],
+    );
+  });
+});
+
+describe('endpoint intelligence: hover and cURL', () => {
+  it('says what the hover must: methods, headers, kobo, answer, errors; magic values only in the sandbox', () => {
+    const bank = endpoint('/v1/users/transfers/bank');
+    const local = hoverMarkdown(bank, catalog, { local: true, shown: 'POST' });
+    for (const part of [
+      'POST',
+      'Send money to a bank account',
+      'X-App-Key',
+      'X-App-Wallet-Access-Token',
+      '`amount` *integer (kobo)*',
+      '`transaction`',
+      '`5XX`',
+      '1000000001',
+      'X-Sandbox-Outcome',
+    ]) {
+      assert.ok(local.includes(part), `the hover has ${part}`);
+    }
+    const staging = hoverMarkdown(bank, catalog, { local: false });
+    assert.ok(!staging.includes('1000000001'), 'no magic value outside the local sandbox');
+  });
+
+  it('shows the method the code shows in full, the others in a line', () => {
+    const text = hoverMarkdown(endpoint('/v1/users/balance'), catalog, { local: false, shown: 'POST' });
+    assert.ok(text.startsWith('**Wallet API** · **POST** `/v1/users/balance`'), text);
+    assert.ok(text.includes('Also: **Wallet API** · **GET** `/v1/users/balance` — Wallet balance in kobo'));
+    const plain = hoverMarkdown(endpoint('/v1/users/balance'), catalog, { local: false });
+    assert.ok(plain.startsWith('**Wallet API** · **GET**'), 'without a method shown, GET first');
+  });
+
+  it('copies cURL with placeholders for every secret and the code’s own path', () => {
+    const transaction = endpoint('/v1/transactions/{transactionRef}');
+    const curl = curlFor(transaction.operations[0]!, transaction, 'http://127.0.0.1:4010', found('get(`/v1/transactions/${ref}`)'));
+    assert.match(curl, /^curl -X GET 'http:\/\/127\.0\.0\.1:4010\/v1\/transactions\/<transactionRef>'/);
+    assert.match(curl, /-H 'X-App-Key: '"\$WALLET_APP_KEY"/);
+    assert.match(curl, /-H 'X-App-Wallet-Access-Token: '"\$WALLET_ACCESS_TOKEN"/);
+    const literal = curlFor(transaction.operations[0]!, transaction, 'http://x', found(`get('/v1/transactions/abc123')`));
+    assert.match(literal, /\/v1\/transactions\/abc123'/);
+    const bank = endpoint('/v1/users/transfers/bank');
+    // An amount of 0 kobo: the API refuses it, so an unedited copy moves no money.
+    assert.match(curlFor(bank.operations[0]!, bank, 'http://x'), /"amount":0/);
+  });
+});
