@@ -21,6 +21,7 @@ import { LoadedScenario, Sandbox, SandboxChange, SandboxOptions, TransactionReco
 import { publicEvent, Webhooks } from './domain/webhooks';
 import { sendTestEvent } from './admin/testEvents';
 import type { Scenario } from './scenario/format';
+import { exportScenario } from './scenario/export';
 import { parseScenario, readScenarioFile } from './scenario/parse';
 import { applyPasscodes, buildScenarioState, scenarioKnobs } from './scenario/world';
 
@@ -150,6 +151,7 @@ async function serve(options: SandboxOptions, role: string, lock: OwnerLock | un
     role,
     onChange,
     feed,
+    ...(scenario ? { scenario } : {}),
   };
   const { server, shutdown } = createSandboxServer(env, log, observer(options, requests));
   ledger.restore();
@@ -220,6 +222,7 @@ async function serve(options: SandboxOptions, role: string, lock: OwnerLock | un
     },
     sendTestEvent: (type, appId) => structuredClone(publicEvent(sendTestEvent(state, webhooks, type, appId))),
     onChange,
+    exportScenario: () => exportScenario({ state: state.toJSON(), knobs: knobs.raw, nowMs: now(), scenario }),
   };
 }
 

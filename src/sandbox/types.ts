@@ -112,6 +112,17 @@ export interface LoadedScenario {
   wallets: { mobile: string; name: string; balance: number; passcode?: string }[];
 }
 
+/** The world written as a scenario (Sandbox.exportScenario, GET /__sandbox/scenario; scenario/export.ts). */
+export interface ScenarioExport {
+  scenario: ScenarioFile;
+  /** Every app written, in order: where it is in the file, its id in this sandbox, and whether its sandboxKey is in the file. */
+  apps: { path: string; id: string; name: string; developer: string; sandboxKey: boolean }[];
+  /** Developers written with the password `wallet-sandbox` (their own is known only by its hash). */
+  sandboxPasswords: string[];
+  /** What the file cannot say as the sandbox has it, one plain sentence each. */
+  notes: string[];
+}
+
 /** A webhook event as the admin API and the Sandbox methods show it. */
 export type PublicWebhookEvent = Omit<WebhookEvent, 'runStart'>;
 
@@ -198,6 +209,8 @@ export interface Sandbox {
   sendTestEvent(type: 'BANK_TRANSFER' | 'PHONE_TRANSFER', appId?: string): PublicWebhookEvent;
   /** Calls `listener` after every state change (synchronously: keep it cheap); returns the unsubscribe. */
   onChange(listener: (change: SandboxChange) => void): () => void;
+  /** The world as it is now, written as a scenario that loads back to it (docs/scenarios.md, "Saving the sandbox"). */
+  exportScenario(): Promise<ScenarioExport>;
 }
 
 /** The process that serves a sandbox, as its users see it. */
@@ -248,4 +261,6 @@ export interface SandboxClient {
   readonly requests: JournalReader;
   /** Empties the sandbox's request journal (every process's view of it). */
   clearRequests(): Promise<void>;
+  /** The world as it is now, as a scenario file (GET /__sandbox/scenario). */
+  scenario(): Promise<ScenarioExport>;
 }

@@ -47,5 +47,6 @@ export function localClient(sandbox: Sandbox, role: SandboxRole): SandboxClient 
     sendTestEvent: async (type, appId) => sandbox.sendTestEvent(type, appId),
     requests: sandbox.requests,
     clearRequests: async () => sandbox.requests.clear(),
+    scenario: () => sandbox.exportScenario(),
   };
 }
