@@ -43,7 +43,7 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
   const ui = () => input;
 
   const { requests, historySize } = requestHistory(context, (size) => sandbox?.setJournalLimits({ maxEntries: size }));
-  sandbox = registerLocalSandbox(context, { logger, journalSize: historySize });
+  sandbox = registerLocalSandbox(context, { logger, journalSize: historySize, ui });
   context.subscriptions.push(sandbox.onDidStart((client) => requests.attach(client)));
   const { settings, accounts } = registerAccounts(context, {
     logger,
