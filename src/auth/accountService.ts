@@ -204,6 +204,11 @@ export class AccountService extends Disposable {
     return app;
   }
 
+  /** The sandbox key this editor holds for an app of the local sandbox (Save Sandbox as Scenario writes it), if any. */
+  async localSandboxKey(appId: string): Promise<string | undefined> {
+    return (await this.store.appSecrets('local', appId))?.sandboxKey;
+  }
+
   /** Sets where the environment POSTs the active app's webhook events ('' clears it); answers with the app. */
   async setWebhookUrl(env: EnvironmentId, callbackURL: string): Promise<AppInfo> {
     const { app, appKey } = await this.requireAppKey(env);

@@ -29,7 +29,7 @@ import { switchEnvironment } from './switchEnvironment';
 import { verifyBankAccountInPanel, verifyBankAccountQuick } from './verifyBankAccount';
 import { copyReference, filterTransactions, loadMoreTransactions, refresh } from './walletViews';
 import type { SandboxWatch } from '../localSandbox/sandboxWatch';
-import { saveSandboxAsScenario } from '../localSandbox/controls/scenarioControls';
+import { resetSandboxToScenario, saveSandboxAsScenario } from '../localSandbox/controls/scenarioControls';
 import { advanceSandboxClock, redeliverEvent, setWebhookUrl, showEvent, triggerTestEvent } from '../localSandbox/controls/eventControls';
 import {
   addSandboxTransaction,
@@ -152,6 +152,7 @@ export function registerCommands(runner: CommandRunner, deps: CommandDeps, targe
     [COMMANDS.revokeRefreshTokens, vscode.l10n.t('Revoke Wallet Refresh Tokens'), (node) => revokeRefreshTokens(sandboxDeps, node)],
     [COMMANDS.resetSandboxWallet, vscode.l10n.t('Reset Sandbox Wallet'), (node) => resetSandboxWallet(sandboxDeps, model, node)],
     [COMMANDS.saveSandboxAsScenario, vscode.l10n.t('Save Sandbox as Scenario'), (target) => saveSandboxAsScenario(sandboxDeps, target)],
+    [COMMANDS.resetSandboxToScenario, vscode.l10n.t('Reset Sandbox to Scenario'), () => resetSandboxToScenario(sandboxDeps, sandbox)],
     [COMMANDS.showRequest, vscode.l10n.t('Show Request'), (id) => showRequest(deps, requests, panel, id)],
     [COMMANDS.filterRequestsByStatus, vscode.l10n.t('Filter Requests by Status'), () => filterRequestsByStatus(deps, requests)],
     [COMMANDS.filterRequestsByPath, vscode.l10n.t('Filter Requests by Path'), () => filterRequestsByPath(deps, requests)],

@@ -51,6 +51,8 @@ export class LocalSandbox extends Disposable {
   private opening: Promise<SharedSandbox> | undefined;
   private shared: SharedSandbox | undefined;
   private askedPort = DEFAULT_SANDBOX_PORT;
+  /** What the last start did with the workspace's scenario; undefined when it had none. */
+  private outcome: ScenarioOutcome | undefined;
   private readonly startedEmitter = this._register(new vscode.EventEmitter<SandboxClient>());
   /**
    * Fires once the sandbox is reachable, and again when another process starts serving it (or
@@ -88,6 +90,17 @@ export class LocalSandbox extends Disposable {
     return { url: client.url, port: client.port, askedPort: client.server.here ? this.askedPort : client.port, server: client.server };
   }
 
+  /** What the last start did with the workspace's scenario (loaded, kept the saved world, invalid, served elsewhere). */
+  get scenarioOutcome(): ScenarioOutcome | undefined {
+    return this.outcome;
+  }
+
+  /** Stops and starts again, reading the workspace's scenario anew; the views follow through onDidStart. */
+  async restart(): Promise<SandboxClient> {
+    await this.stop();
+    return this.instance();
+  }
+
   url(): Promise<string> {
     return this.instance().then((sandbox) => sandbox.url);
   }
@@ -119,6 +132,7 @@ export class LocalSandbox extends Disposable {
     this.askedPort = this.options.port?.() ?? DEFAULT_SANDBOX_PORT;
     const openSharedSandbox = await this.load();
     const scenario = await this.options.scenario?.();
+    this.outcome = undefined;
     const open = (withScenario: boolean) =>
       openSharedSandbox({
         dataFile,
@@ -155,6 +169,7 @@ export class LocalSandbox extends Disposable {
   }
 
   private tell(outcome: ScenarioOutcome): void {
+    this.outcome = outcome;
     if (outcome.kind === 'loaded') {
       this.logger.info(
         `Local sandbox: started in the world of ${outcome.scenario.label} (${outcome.apps} apps, ${outcome.wallets} wallets).`,

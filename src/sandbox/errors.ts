@@ -34,6 +34,7 @@ export const ErrorCode = {
   eventNotFound: '90001',
   noCallbackUrl: '90002',
   appNotFound: '90003',
+  namespaceNotFound: '90004',
   notFound: '40004',
   methodNotAllowed: '40005',
   payloadTooLarge: '40013',

@@ -1,28 +1,26 @@
 import { randomBytes } from 'node:crypto';
 import { AddressInfo } from 'node:net';
-import { VirtualClock } from './domain/clock';
 import type { ExchangeObserver } from './http/exchange';
 import { Knobs } from './http/knobs';
-import { Ledger } from './domain/ledger';
 import { listenFrom } from './http/listen';
 import { SandboxEnv } from './http/router';
-import { Scheduler } from './domain/scheduler';
-import { advanceClock } from './admin/timeTravel';
 import { createSandboxServer } from './http/server';
 import { recordInto } from './requests/record';
 import { RequestJournal } from './requests/journal';
 import { ChangeFeed } from './sharing/feed';
 import { claimStateFile, OwnerLock, StateFileInUse } from './sharing/ownerLock';
 import { SandboxState } from './domain/state';
-import { generateTransactions } from './domain/bulkHistory';
 import { StateWriter } from './persistence/stateWriter';
 import { loadState } from './persistence/store';
-import { LoadedScenario, Sandbox, SandboxChange, SandboxOptions, TransactionRecord, TransactionType } from './types';
-import { publicEvent, Webhooks } from './domain/webhooks';
-import { sendTestEvent } from './admin/testEvents';
+import { LoadedScenario, Sandbox, SandboxChange, SandboxOptions } from './types';
+import { worldControls } from './worlds/controls';
+import { resetWorld } from './worlds/reset';
+import { WorldSnapshot } from './worlds/snapshot';
+import { openWorld } from './worlds/world';
+import { Namespaces } from './worlds/namespaces';
 import type { Scenario } from './scenario/format';
 import { exportScenario } from './scenario/export';
-import { parseScenario, readScenarioFile } from './scenario/parse';
+import { normaliseMobile, parseScenario, readScenarioFile } from './scenario/parse';
 import { applyPasscodes, buildScenarioState, scenarioKnobs } from './scenario/world';
 
 // Starting a sandbox: its state (and the state file's owner lock), its server, its knobs, and
@@ -80,17 +78,18 @@ async function serve(options: SandboxOptions, role: string, lock: OwnerLock | un
   const instance = lock?.record.instance ?? randomBytes(8).toString('hex');
 
   const scenario = await readScenario(options);
-  let loaded: LoadedScenario | undefined;
+  let made: { state: SandboxState; loaded?: LoadedScenario } | undefined;
+  const make = async (seed: number | undefined): Promise<{ state: SandboxState; loaded?: LoadedScenario }> =>
+    scenario ? buildScenarioState(scenario, realNow()) : { state: SandboxState.fresh(seed, realNow()) };
   const fresh = async (): Promise<SandboxState> => {
-    if (!scenario) return SandboxState.fresh(options.seed, realNow());
-    const built = await buildScenarioState(scenario, realNow());
-    loaded = built.loaded;
-    return built.state;
+    made = await make(options.seed);
+    return made.state;
   };
   const state = dataFile ? await loadState(dataFile, fresh, realNow(), log) : await fresh();
+  const loaded = made?.loaded;
+  // What a reset goes back to: the world this start made, or (a state file's world was loaded) the one it would have made.
+  const snapshot = new WorldSnapshot((made ?? (await make(options.seed ?? state.seed))).state, scenario);
   if (scenario) applyPasscodes(state, scenario);
-  const clock = new VirtualClock(realNow, state.clockOffsetMs);
-  const now = (): number => clock.now();
   const writer = dataFile ? new StateWriter(dataFile, state, log, lock && (() => lock.held())) : undefined;
   const feed = new ChangeFeed(() => ({ instance, pid: process.pid, role }));
   feed.secret = lock?.record.secret;
@@ -126,41 +125,39 @@ async function serve(options: SandboxOptions, role: string, lock: OwnerLock | un
   );
   knobs.raw.latencyMs = fromScenario?.latencyMs ?? 0;
   for (const fault of fromScenario?.faults ?? []) knobs.raw.faults.push(knobs.identify(fault));
+  const startKnobs = { ...knobs.raw, faults: knobs.raw.faults.map((fault) => ({ ...fault })) };
   const requests = new RequestJournal(options.journal);
   // Those attached with the owner's secret (other windows, the MCP server) keep a copy of the journal.
   requests.onChange((change) => feed.journal(change));
-  const scheduler = new Scheduler(now, (error) =>
-    log(`Wallet sandbox: scheduled work failed: ${(error as Error)?.stack ?? String(error)}`),
-  );
-  const webhooks = new Webhooks(state, scheduler, now);
-  const ledger = new Ledger(state, now, scheduler, webhooks);
+  const onError = (error: unknown): void => log(`Wallet sandbox: scheduled work failed: ${(error as Error)?.stack ?? String(error)}`);
   const durable = writer ? () => writer.commit() : () => Promise.resolve();
+  const passcodes = new Map(
+    (scenario?.wallets ?? []).flatMap((w) => (w.passcode ? [[normaliseMobile(w.mobile), w.passcode] as const] : [])),
+  );
+  const namespaces = new Namespaces(() => env, { snapshot, knobs: startKnobs, realNow, onError, passcodes });
   const env: SandboxEnv = {
-    state,
+    ...openWorld(state, realNow, onError),
     knobs: knobs.raw,
     knobControl: knobs,
     requests,
-    now,
+    now: () => env.clock.now(),
     startedAt: Date.now(),
-    clock,
-    scheduler,
-    ledger,
-    webhooks,
     durable,
     instance,
     role,
     onChange,
     feed,
+    namespaces,
+    reset: () => resetWorld(env, { snapshot, knobs: startKnobs, realNow, onError, ...(writer ? { writer } : {}) }),
     ...(scenario ? { scenario } : {}),
   };
-  const { server, shutdown } = createSandboxServer(env, log, observer(options, requests));
-  ledger.restore();
-  webhooks.restore();
+  const { server, shutdown } = createSandboxServer(env, log, observer(options, requests, namespaces));
 
   try {
     await listenFrom(server, host, options.port ?? 0, options.portTries ?? 1);
   } catch (error) {
-    scheduler.stop();
+    env.scheduler.stop();
+    namespaces.clear();
     await writer?.close();
     throw error;
   }
@@ -170,14 +167,18 @@ async function serve(options: SandboxOptions, role: string, lock: OwnerLock | un
   let closed: Promise<void> | undefined;
 
   return {
+    ...worldControls(env),
     url,
     port,
     ...(loaded ? { scenario: loaded } : {}),
     knobs: knobs.watched,
     requests,
+    reset: () => env.reset(),
+    namespaces,
     close(): Promise<void> {
       closed ??= (async () => {
-        scheduler.stop();
+        env.scheduler.stop();
+        namespaces.clear();
         await shutdown();
         await writer?.close();
         // Last: whoever takes the file over next loads everything this one saved.
@@ -185,44 +186,8 @@ async function serve(options: SandboxOptions, role: string, lock: OwnerLock | un
       })();
       return closed;
     },
-    now,
-    advanceClock: (seconds) => advanceClock(env, seconds * 1000),
-    lastPasscode: (mobile) => state.credentials.lastPasscode(mobile),
-    revokeRefreshTokens: (mobile) => {
-      state.requireWallet(mobile);
-      state.credentials.revokeRefreshTokens(mobile);
-    },
-    expireAccessTokens: (mobile) => {
-      state.requireWallet(mobile);
-      state.credentials.expireAccessTokens(mobile, now());
-    },
-    balance: (mobile) => state.requireWallet(mobile).record.balance,
-    setBalance: (mobile, kobo) => {
-      if (!Number.isSafeInteger(kobo) || kobo < 0) {
-        throw new Error('balance must be a whole, non-negative number of kobo');
-      }
-      state.setBalance(mobile, kobo);
-    },
-    addTransaction: (mobile: string, tx: Partial<TransactionRecord> & { type: TransactionType; amount: number }) =>
-      structuredClone(state.addTransaction(mobile, tx, now())),
-    generateTransactions: (mobile, count) => generateTransactions(state, mobile, count, now()),
-    resetWallet: (mobile) => void state.resetWallet(mobile, now()),
-    events: () => [...state.events.values()].reverse().map((event) => structuredClone(publicEvent(event))),
-    event: (id) => {
-      const event = state.events.get(id);
-      return event && structuredClone(publicEvent(event));
-    },
-    redeliverEvent: (id) => {
-      const event = state.events.get(id);
-      if (!event) {
-        throw new Error(`No webhook event has id ${id.slice(0, 40)}`);
-      }
-      webhooks.redeliver(event);
-      return structuredClone(publicEvent(event));
-    },
-    sendTestEvent: (type, appId) => structuredClone(publicEvent(sendTestEvent(state, webhooks, type, appId))),
-    onChange,
-    exportScenario: () => exportScenario({ state: state.toJSON(), knobs: knobs.raw, nowMs: now(), scenario }),
+    // env.state, not `state`: a reset swaps the world in whole.
+    exportScenario: () => exportScenario({ state: env.state.toJSON(), knobs: env.knobs, nowMs: env.now(), scenario }),
   };
 }
 
@@ -233,11 +198,11 @@ async function readScenario(options: SandboxOptions): Promise<Scenario | undefin
   return options.seed === undefined ? scenario : { ...scenario, seed: options.seed };
 }
 
-/** The exchange observer: the journal's (unless it records nothing) and the caller's. */
-function observer(options: SandboxOptions, journal: RequestJournal): ExchangeObserver | undefined {
+/** The exchange observer: the journal's (unless it records nothing; a namespace's has the same limits) and the caller's. */
+function observer(options: SandboxOptions, journal: RequestJournal, namespaces: Namespaces): ExchangeObserver | undefined {
   const own = options.onExchange;
   if (!journal.recording) return own;
-  const record = recordInto(journal);
+  const record = recordInto(journal, (key) => namespaces.envForKey(key));
   return own
     ? (exchange) => {
         record(exchange);

@@ -103,6 +103,8 @@ export interface SandboxChange {
   knobs?: true;
   /** The virtual clock moved forward. */
   clock?: true;
+  /** The whole world was put back to where it started (Sandbox.reset): read everything again. */
+  reset?: true;
 }
 
 /** What a scenario made, as a test or a CI script needs it: the keys to send and the wallets to use. */
@@ -185,6 +187,16 @@ export interface Sandbox {
   /** Every API request it answered, within the journal's limits (docs/requests.md): list, filter, wait, clear. */
   readonly requests: RequestJournal;
   close(): Promise<void>;
+  /**
+   * Puts the world back to the scenario it started from (a fresh world of the same seed when it
+   * started without one): wallets, balances, transactions, transfers, webhook events, the
+   * request journal, the scenario's faults, latency and token lifetime, the clock at the
+   * scenario's start. Tokens and passcodes issued before stop working. With a state file, the
+   * reset world is written before this resolves.
+   */
+  reset(): Promise<void>;
+  /** Private copies of the start world on this same sandbox, each reached by an app key of its own (docs/sandbox.md). */
+  readonly namespaces: SandboxNamespaces;
   /** The virtual clock (epoch ms): real time plus every advance. */
   now(): number;
   /** Moves the virtual clock forward and runs everything that falls due (settlements, webhook retries). */
@@ -211,6 +223,67 @@ export interface Sandbox {
   onChange(listener: (change: SandboxChange) => void): () => void;
   /** The world as it is now, written as a scenario that loads back to it (docs/scenarios.md, "Saving the sandbox"). */
   exportScenario(): Promise<ScenarioExport>;
+}
+
+/** What a caller in this process does to one world: the sandbox's own, or a namespace's. */
+export type WorldControls = Pick<
+  Sandbox,
+  | 'now'
+  | 'advanceClock'
+  | 'lastPasscode'
+  | 'revokeRefreshTokens'
+  | 'expireAccessTokens'
+  | 'balance'
+  | 'setBalance'
+  | 'addTransaction'
+  | 'generateTransactions'
+  | 'resetWallet'
+  | 'events'
+  | 'event'
+  | 'redeliverEvent'
+  | 'sendTestEvent'
+  | 'onChange'
+>;
+
+/** A namespace as POST /__sandbox/namespaces answers it: what a test needs to use it, keys included. */
+export interface CreatedNamespace {
+  /** `ns_1`, `ns_2`, …: what the admin API's `?namespace=` and DELETE /__sandbox/namespaces/{id} take. */
+  id: string;
+  createdAt: string;
+  /** The X-App-Key to send: the first app's sandbox key. Every call with it lands in this namespace. */
+  appKey: string;
+  /** The start world's apps, each with a new sandbox key of this namespace's (or one app made for it when the world had none). */
+  apps: { id: string; name: string; sandboxKey: string; wallets: string[] }[];
+  /** The wallets, as the namespace starts (with the scenario's fixed passcodes). */
+  wallets: { mobile: string; name: string; balance: number; passcode?: string }[];
+}
+
+/** A namespace as GET /__sandbox/namespaces lists it: no keys (the sandbox keeps only their hashes). */
+export interface NamespaceSummary {
+  id: string;
+  createdAt: string;
+  apps: { id: string; name: string }[];
+  wallets: string[];
+  /** Entries in its request journal, and its webhook events. */
+  requests: number;
+  events: number;
+  /** Its virtual clock. */
+  now: string;
+}
+
+/** One namespace, for a caller in this process: its world's controls, journal and knobs. */
+export interface SandboxNamespace extends CreatedNamespace, WorldControls {
+  readonly requests: RequestJournal;
+  readonly knobs: SandboxKnobs;
+}
+
+export interface SandboxNamespaces {
+  readonly size: number;
+  create(): SandboxNamespace;
+  get(id: string): SandboxNamespace | undefined;
+  list(): NamespaceSummary[];
+  /** False when no namespace has that id. */
+  delete(id: string): boolean;
 }
 
 /** The process that serves a sandbox, as its users see it. */
@@ -263,4 +336,6 @@ export interface SandboxClient {
   clearRequests(): Promise<void>;
   /** The world as it is now, as a scenario file (GET /__sandbox/scenario). */
   scenario(): Promise<ScenarioExport>;
+  /** Puts the whole sandbox back to the world it started from (Sandbox.reset); resolves once the reads here show it. */
+  reset(): Promise<void>;
 }

@@ -167,7 +167,12 @@ export function adminRoutes(router: Router): void {
     return ok({ user: { id: wallet.record.id, mobile: wallet.record.mobile, balance } });
   });
 
-  router.add('POST', '/__sandbox/reset', (ctx) => {
+  // With ?mobile=, that wallet only (its seeded history); without, the whole world (Sandbox.reset).
+  router.add('POST', '/__sandbox/reset', async (ctx) => {
+    if (queryParam(ctx.query, 'mobile') === undefined) {
+      await ctx.env.reset();
+      return ok({ reset: true, clock: { now: new Date(ctx.env.now()).toISOString(), offsetMs: ctx.env.clock.offsetMs } });
+    }
     const wallet = walletFromQuery(ctx);
     const reset = ctx.env.state.resetWallet(wallet.record.mobile, ctx.env.now());
     return ok({ user: { id: reset.record.id, mobile: reset.record.mobile, balance: reset.record.balance }, total: reset.size });

@@ -158,6 +158,16 @@ export class SandboxState {
     return this.wallets.get(mobile);
   }
 
+  /** Every wallet's mobile, in the order they were made. */
+  mobiles(): string[] {
+    return [...this.wallets.keys()];
+  }
+
+  /** The seed generated data follows (a reset without a scenario makes the same world from it). */
+  get seed(): number {
+    return this.seedBase;
+  }
+
   /** The wallet for an admin or test call; unknown numbers are a caller mistake. */
   requireWallet(mobile: string): Wallet {
     const wallet = this.wallets.get(mobile);
@@ -346,6 +356,11 @@ export class SandboxState {
 
   app(id: string): AppRecord | undefined {
     return this.apps.get(id);
+  }
+
+  /** Every app, oldest first, without deleted ones. */
+  allApps(): AppRecord[] {
+    return [...this.apps.values()].filter((app) => !app.deleted);
   }
 
   /** The developer's apps, oldest first, without deleted ones. */

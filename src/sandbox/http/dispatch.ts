@@ -19,13 +19,15 @@ export interface Pending extends RequestTarget {
 
 export class Dispatcher {
   constructor(
-    private readonly env: SandboxEnv,
     private readonly apiRouter: Router,
     private readonly adminRouter: Router,
   ) {}
 
-  /** Answers before returning when nothing waits (no body, a synchronous handler); else returns a promise. */
-  dispatch(request: Pending): Promise<void> | undefined {
+  /**
+   * Answers before returning when nothing waits (no body, a synchronous handler); else returns a
+   * promise. `env` is the world the request lands in (the sandbox's, or its namespace's).
+   */
+  dispatch(request: Pending, env: SandboxEnv): Promise<void> | undefined {
     const { req, res, method, path, rawQuery, admin } = request;
     const match = (admin ? this.adminRouter : this.apiRouter).match(method, path);
     if (match.kind === 'none') {
@@ -37,7 +39,7 @@ export class Dispatcher {
     const run = (raw: Buffer): Promise<void> | undefined => {
       const body = BODY_METHODS.has(method) ? parseBody(raw, req.headers['content-type']) : {};
       const reply = match.handler({
-        env: this.env,
+        env,
         method,
         path,
         params: match.params,

@@ -7,7 +7,7 @@ import { Scheduler } from '../domain/scheduler';
 import { ChangeFeed } from '../sharing/feed';
 import { SandboxState } from '../domain/state';
 import { RequestJournal } from '../requests/journal';
-import { SandboxChange, SandboxKnobs } from '../types';
+import { SandboxChange, SandboxKnobs, SandboxNamespaces } from '../types';
 import { Webhooks } from '../domain/webhooks';
 import type { Scenario } from '../scenario/format';
 
@@ -38,6 +38,19 @@ export interface SandboxEnv {
   feed: ChangeFeed;
   /** The scenario the sandbox started from, if any: GET /__sandbox/scenario writes the keys and passwords it fixed. */
   scenario?: Scenario;
+  /** The sandbox's namespaces (the same registry in every env: worlds/namespaces.ts). */
+  namespaces: NamespaceWorlds;
+  /** The namespace's id when this env is one's; undefined for the sandbox's own world. */
+  namespace?: string;
+  /** Puts the world back to where it started (Sandbox.reset): state, clock, scheduler, webhooks and ledger are new after it. */
+  reset(): Promise<void>;
+}
+
+/** The namespaces as the server routes to them. */
+export interface NamespaceWorlds extends SandboxNamespaces {
+  /** The env of the namespace whose app key this is, if any. */
+  envForKey(key: string): SandboxEnv | undefined;
+  envOf(id: string): SandboxEnv | undefined;
 }
 
 export interface RequestContext {

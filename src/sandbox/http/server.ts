@@ -8,6 +8,8 @@ import { sendError } from './answer';
 import { Router, SandboxEnv } from './router';
 import { adminRoutes } from '../admin/routes';
 import { adminMoneyRoutes } from '../admin/moneyRoutes';
+import { namespaceRoutes } from '../admin/namespaceRoutes';
+import { namespaceNotFound } from '../worlds/namespaces';
 import { appRoutes } from './routes/apps';
 import { developerRoutes } from './routes/developer';
 import { moneyRoutes } from './routes/money';
@@ -31,6 +33,7 @@ moneyRoutes(apiRouter);
 const adminRouter = new Router();
 adminRoutes(adminRouter);
 adminMoneyRoutes(adminRouter);
+namespaceRoutes(adminRouter);
 
 export interface SandboxServer {
   server: Server;
@@ -40,8 +43,9 @@ export interface SandboxServer {
 
 export function createSandboxServer(env: SandboxEnv, log: (line: string) => void, onExchange?: ExchangeObserver): SandboxServer {
   const waits = new Waits();
-  const dispatcher = new Dispatcher(env, apiRouter, adminRouter);
-  const faultCounted = (): void => env.knobControl.changed();
+  const dispatcher = new Dispatcher(apiRouter, adminRouter);
+  const rootFaultCounted = (): void => env.knobControl.changed();
+  const faultCounted = (world: SandboxEnv) => (world === env ? rootFaultCounted : () => world.knobControl.changed());
   let closing = false;
 
   const unexpected = (req: IncomingMessage, res: ServerResponse, error: unknown): void => {
@@ -69,36 +73,55 @@ export function createSandboxServer(env: SandboxEnv, log: (line: string) => void
       }
       const refusal = hostGuard(req.headers.host, req.headers.origin, path, req.socket.localAddress);
       if (refusal) throw refusal;
+      const world = worldOf(request);
       if (!admin) {
-        const latency = env.knobs.latencyMs;
+        const latency = world.knobs.latencyMs;
         if (Number.isFinite(latency) && latency > 0) {
-          return guarded(request, delayed(request, latency));
+          return guarded(request, delayed(request, world, latency));
         }
-        const fault = takeFault(env.knobs.faults, method, path, faultCounted);
+        const fault = takeFault(world.knobs.faults, method, path, faultCounted(world));
         if (fault) {
-          return guarded(request, faulted(request, fault));
+          return guarded(request, faulted(request, world, fault));
         }
       }
-      return dispatch(request);
+      return dispatch(request, world);
     } catch (error) {
       answerError(request, error);
       return undefined;
     }
   }
 
-  function dispatch(request: Pending): Promise<void> | undefined {
-    return closing || request.res.destroyed ? undefined : dispatcher.dispatch(request);
+  /**
+   * The world a request lands in: the namespace whose app key it sends, or (admin calls) the one
+   * `?namespace=` names; else the sandbox's own. Nothing to look up while there is no namespace.
+   */
+  function worldOf({ req, rawQuery, admin }: Pending): SandboxEnv {
+    const named = admin && rawQuery.includes('namespace=') ? new URLSearchParams(rawQuery).get('namespace') : null;
+    if (env.namespaces.size === 0 && named === null) return env;
+    const key = req.headers['x-app-key'];
+    const byKey = typeof key === 'string' && key.trim() !== '' ? env.namespaces.envForKey(key.trim()) : undefined;
+    if (byKey) return byKey;
+    if (named !== null) {
+      const byId = env.namespaces.envOf(named);
+      if (!byId) throw namespaceNotFound(named);
+      return byId;
+    }
+    return env;
   }
 
-  async function delayed(request: Pending, latency: number): Promise<void> {
+  function dispatch(request: Pending, world: SandboxEnv): Promise<void> | undefined {
+    return closing || request.res.destroyed ? undefined : dispatcher.dispatch(request, world);
+  }
+
+  async function delayed(request: Pending, world: SandboxEnv, latency: number): Promise<void> {
     await waits.sleep(latency);
-    const fault = takeFault(env.knobs.faults, request.method, request.path, faultCounted);
-    await (fault ? faulted(request, fault) : dispatch(request));
+    const fault = takeFault(world.knobs.faults, request.method, request.path, faultCounted(world));
+    await (fault ? faulted(request, world, fault) : dispatch(request, world));
   }
 
-  async function faulted(request: Pending, fault: Fault): Promise<void> {
+  async function faulted(request: Pending, world: SandboxEnv, fault: Fault): Promise<void> {
     if (!(await injectFault(fault, request.req, request.res, waits, () => closing))) {
-      await dispatch(request);
+      await dispatch(request, world);
     }
   }
 

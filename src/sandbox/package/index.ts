@@ -1,9 +1,8 @@
-import { localClient } from '../sharing/localClient';
 import { startSandbox as startWorld } from '../start';
-import type { RequestJournal } from '../requests/journal';
-import type { Fault, LoadedScenario, Sandbox, SandboxClient } from '../types';
+import type { LoadedScenario, Sandbox } from '../types';
 import type { ScenarioFile } from '../scenario/scenarioFile';
-import { Webhooks } from './webhooks';
+import { WalletNamespaces } from './namespaces';
+import { SandboxWorld } from './world';
 
 // The `wallet-sandbox` package's Node API: a sandbox for an app's own test suite. Each
 // startSandbox is a world of its own on a port of its own; close() leaves nothing running.
@@ -13,9 +12,11 @@ export { SandboxTimeoutError, type WaitOptions } from '../wait';
 export type { RequestJournal } from '../requests/journal';
 export type { JournalEntry } from '../requests/entry';
 export type { RequestFilter } from '../requests/filter';
-export type { WebhookFilter } from './webhooks';
+export type { WebhookFilter, Webhooks } from './webhooks';
+export { WalletNamespace, WalletNamespaces } from './namespaces';
+export { SandboxWorld } from './world';
 export type { ScenarioApp, ScenarioFault, ScenarioFile, ScenarioWallet } from '../scenario/scenarioFile';
-export type { Fault, LoadedScenario, PublicWebhookEvent, WebhookAttempt, WebhookType } from '../types';
+export type { Fault, LoadedScenario, NamespaceSummary, PublicWebhookEvent, WebhookAttempt, WebhookType } from '../types';
 
 export interface StartOptions {
   /** The world to start in: a scenario file's path (`wallet-sandbox.json`) or a scenario object. */
@@ -32,73 +33,42 @@ export interface StartOptions {
   log?: (line: string) => void;
 }
 
-/** A running sandbox. Every method acts on this sandbox's world only. */
-export class WalletSandbox {
+/**
+ * A running sandbox: a world of its own on a port of its own. Its methods act on its own world;
+ * `namespaces` makes private copies of it on the same port.
+ */
+export class WalletSandbox extends SandboxWorld {
   /** `http://127.0.0.1:<port>`: the base URL of both the wallet API and the developer API. */
   readonly url: string;
+  /** The port it listens on (the one given, or the free one picked for port 0). */
   readonly port: number;
   /** What the scenario made (its apps with their keys, its wallets), when started from one. */
   readonly scenario: LoadedScenario | undefined;
-  /** The virtual clock: settlements, webhook retries and token expiry follow it. */
-  readonly clock: {
-    /** The sandbox's time now. */
-    now(): Date;
-    /** Moves the clock forward by `seconds` and runs everything that falls due. */
-    advance(seconds: number): Promise<void>;
-  };
-  /** Every API request the sandbox answered (method, path, query, headers and bodies as received, status, answer): list, wait, clear. */
-  readonly requests: RequestJournal;
-  /** Webhook events sent to the apps' callbackURL, each with every delivery attempt. */
-  readonly webhooks: Webhooks;
-  /** Faults injected into the API: answers the app under test must cope with. */
-  readonly faults: {
-    /** Adds a fault (`{ path, method?, status?, drop?, times?, … }`); answers it with its id. */
-    add(fault: Fault): Promise<Fault>;
-    /** False when no fault has that id (cleared or used up). */
-    remove(id: string): Promise<boolean>;
-    /** Removes every fault; answers how many there were. */
-    clear(): Promise<number>;
-  };
-  private readonly client: SandboxClient;
+  /** Private copies of the start world, each reached by an app key of its own: for test workers in parallel. */
+  readonly namespaces: WalletNamespaces;
   private closing: Promise<void> | undefined;
 
   /** @internal Use startSandbox. */
   constructor(private readonly world: Sandbox) {
+    super(world, world.requests, world.knobs);
     this.url = world.url;
     this.port = world.port;
     this.scenario = world.scenario;
-    this.client = localClient(world, 'program');
-    this.clock = { now: () => new Date(world.now()), advance: (seconds) => world.advanceClock(seconds) };
-    this.requests = world.requests;
-    this.webhooks = new Webhooks(world);
-    this.faults = {
-      add: (fault) => this.client.addFault(fault),
-      remove: (id) => this.client.removeFault(id),
-      clear: () => this.client.clearFaults(),
-    };
+    this.namespaces = new WalletNamespaces(world.namespaces, world.url);
   }
 
-  /** Delay added to every API request, in milliseconds (0 for none). */
-  setLatency(ms: number): Promise<void> {
-    return this.client.setLatency(ms);
+  /**
+   * Puts the sandbox back to the scenario it started from, in milliseconds (a fresh world of the
+   * same seed when started without one): wallets, balances, transactions, webhook events, the
+   * request journal, the scenario's faults and latency, the clock at the scenario's start. Tokens
+   * and passcodes issued before stop working; namespaces are left as they are. Call it between
+   * tests (`beforeEach`).
+   */
+  reset(): Promise<void> {
+    return this.world.reset();
   }
 
-  /** The wallet's balance in kobo. Throws for a mobile no wallet has. */
-  balance(mobile: string): number {
-    return this.world.balance(mobile);
-  }
-
-  /** Sets the wallet's balance, in kobo. */
-  setBalance(mobile: string, kobo: number): void {
-    this.world.setBalance(mobile, kobo);
-  }
-
-  /** The passcode last sent to the wallet (a sign-in in a test needs no SMS). */
-  passcode(mobile: string): string | undefined {
-    return this.world.lastPasscode(mobile);
-  }
-
-  /** Stops the sandbox: no timer, socket or handle is left, so a test runner exits by itself. */
+  /** Stops the sandbox and its namespaces: no timer, socket or handle is left, so a test runner exits by itself. */
   close(): Promise<void> {
     this.closing ??= this.world.close();
     return this.closing;

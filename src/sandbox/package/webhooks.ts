@@ -28,7 +28,7 @@ function matches(event: PublicWebhookEvent, filter: WebhookFilter): boolean {
 }
 
 export class Webhooks {
-  constructor(private readonly sandbox: Sandbox) {}
+  constructor(private readonly sandbox: Pick<Sandbox, 'events' | 'onChange' | 'redeliverEvent'>) {}
 
   /** The events sent so far, oldest first, with every attempt (copies). */
   list(filter: WebhookFilter = {}): PublicWebhookEvent[] {

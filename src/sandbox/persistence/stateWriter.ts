@@ -35,10 +35,17 @@ export class StateWriter {
   /** `owns` says whether this process still serves the file (another takes over one that stopped answering). */
   constructor(
     private readonly file: string,
-    private readonly state: SandboxState,
+    private state: SandboxState,
     private readonly log: (line: string) => void,
     private readonly owns: () => Promise<boolean> = () => Promise.resolve(true),
   ) {}
+
+  /** Writes `state` from now on (a reset's new world): its first write is a whole snapshot. */
+  adopt(state: SandboxState): void {
+    this.state = state;
+    state.snapshotNeeded();
+    this.schedule();
+  }
 
   schedule(): void {
     this.dirty = true;

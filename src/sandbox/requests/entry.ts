@@ -33,6 +33,8 @@ export interface JournalEntry {
   /** The sender: its User-Agent ('' when it sent none) and address. */
   readonly userAgent: string;
   readonly remoteAddress: string;
+  /** The namespace it landed in (its X-App-Key was one of that namespace's); absent for the sandbox's own world. */
+  readonly namespace?: string;
 }
 
 /** An entry before the journal numbers it. */

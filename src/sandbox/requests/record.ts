@@ -22,9 +22,26 @@ export function draftOf(exchange: SandboxExchange): EntryDraft {
   };
 }
 
-/** Records every API exchange in the journal; the sandbox's own admin API (/__sandbox) is not recorded. */
-export function recordInto(journal: RequestJournal): (exchange: SandboxExchange) => void {
+/**
+ * Records every API exchange in the journal, or in its namespace's when `namespaceOf` knows its
+ * X-App-Key; the sandbox's own admin API (/__sandbox) is not recorded.
+ */
+export function recordInto(
+  journal: RequestJournal,
+  namespaceOf: (appKey: string) => { namespace?: string; requests: RequestJournal } | undefined = () => undefined,
+): (exchange: SandboxExchange) => void {
   return (exchange) => {
-    if (!exchange.admin) journal.add(draftOf(exchange));
+    if (exchange.admin) return;
+    const key = appKeyOf(exchange.requestHeaders);
+    const world = key === undefined ? undefined : namespaceOf(key);
+    if (world?.namespace) world.requests.add({ ...draftOf(exchange), namespace: world.namespace });
+    else journal.add(draftOf(exchange));
   };
+}
+
+function appKeyOf(headers: readonly string[]): string | undefined {
+  for (let index = 0; index + 1 < headers.length; index += 2) {
+    if (headers[index]!.toLowerCase() === 'x-app-key') return headers[index + 1]?.trim();
+  }
+  return undefined;
 }

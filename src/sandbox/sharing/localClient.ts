@@ -48,5 +48,6 @@ export function localClient(sandbox: Sandbox, role: SandboxRole): SandboxClient 
     requests: sandbox.requests,
     clearRequests: async () => sandbox.requests.clear(),
     scenario: () => sandbox.exportScenario(),
+    reset: () => sandbox.reset(),
   };
 }

@@ -202,6 +202,13 @@ export class RemoteSandbox implements SandboxClient {
     return this.call<ScenarioExport>('GET', '/__sandbox/scenario');
   }
 
+  /** POST /__sandbox/reset, then the reads here read everything again (the change stream also tells, later). */
+  async reset(): Promise<void> {
+    await this.call('POST', '/__sandbox/reset');
+    this.journal.clear();
+    await this.loadAll();
+  }
+
   private keep(event: PublicWebhookEvent): PublicWebhookEvent {
     this.eventsSeen.set(event.id, event);
     return structuredClone(event);
@@ -305,7 +312,7 @@ export class RemoteSandbox implements SandboxClient {
       await Promise.all([
         change.knobs ? this.loadKnobs() : undefined,
         change.clock ? this.loadClock() : undefined,
-        ...(ids.length > EVENT_BATCH ? [this.loadEvents()] : ids.map((id) => this.loadEvent(id))),
+        ...(change.reset || ids.length > EVENT_BATCH ? [this.loadEvents()] : ids.map((id) => this.loadEvent(id))),
       ]);
     } catch {
       // The owner went away meanwhile: its stream's end says so.

@@ -1,0 +1,18 @@
+import { ok, Router } from '../http/router';
+import { namespaceNotFound } from '../worlds/namespaces';
+
+// /__sandbox/namespaces: private copies of the start world for parallel test workers. The answer
+// of a create is the only place a namespace's keys are shown (the sandbox keeps their hashes).
+
+export function namespaceRoutes(router: Router): void {
+  router.add('POST', '/__sandbox/namespaces', (ctx) => {
+    const { id, createdAt, appKey, apps, wallets } = ctx.env.namespaces.create();
+    return ok({ namespace: { id, createdAt, appKey, apps, wallets } });
+  });
+  router.add('GET', '/__sandbox/namespaces', (ctx) => ok({ namespaces: ctx.env.namespaces.list() }));
+  router.add('DELETE', '/__sandbox/namespaces/:id', (ctx) => {
+    const id = ctx.params['id'] ?? '';
+    if (!ctx.env.namespaces.delete(id)) throw namespaceNotFound(id);
+    return ok({ deleted: id });
+  });
+}

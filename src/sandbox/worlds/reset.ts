@@ -1,0 +1,42 @@
+import type { SandboxEnv } from '../http/router';
+import type { StateWriter } from '../persistence/stateWriter';
+import type { SandboxKnobs } from '../types';
+import type { WorldSnapshot } from './snapshot';
+import { openWorld } from './world';
+
+// Sandbox.reset and POST /__sandbox/reset: the world the sandbox started from, copied from its
+// snapshot and swapped in whole; the knobs and the journal are emptied in place (whoever holds
+// them keeps the same objects).
+
+export interface ResetPlan {
+  snapshot: WorldSnapshot;
+  /** The knobs as the sandbox started (the scenario's faults, latency and token lifetime). */
+  knobs: SandboxKnobs;
+  realNow: () => number;
+  onError: (error: unknown) => void;
+  writer?: StateWriter;
+}
+
+export async function resetWorld(env: SandboxEnv, plan: ResetPlan): Promise<void> {
+  const old = env.state;
+  // The old world's settlements and webhook retries stop here; an attempt already on its way ends on the old world.
+  env.scheduler.stop();
+  const state = plan.snapshot.copy(plan.realNow());
+  state.onChange = old.onChange;
+  Object.assign(env, openWorld(state, plan.realNow, plan.onError));
+  setKnobs(env.knobs, plan.knobs);
+  env.knobControl.changed();
+  env.requests.clear();
+  plan.writer?.adopt(state);
+  const wallets = [...new Set([...old.mobiles(), ...state.mobiles()])];
+  state.onChange({ wallets, transfers: [], events: [], knobs: true, clock: true, reset: true });
+  await env.durable();
+}
+
+/** Sets `knobs` (in place) to `to`: the same objects, their content as at the start. */
+export function setKnobs(knobs: SandboxKnobs, to: SandboxKnobs): void {
+  knobs.tokenLifetimeSeconds = to.tokenLifetimeSeconds;
+  knobs.latencyMs = to.latencyMs;
+  knobs.faults.length = 0;
+  for (const fault of to.faults) knobs.faults.push({ ...fault });
+}
