@@ -54,7 +54,7 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
   const runner = new CommandRunner(logger, new FailureNotice(logger, ui));
   const deps = { accounts, logger, ui };
 
-  const views = registerViews(context, accounts);
+  const views = registerViews(context, accounts, logger);
   const { watch, views: sandboxViews } = registerSandboxViews(context, accounts, sandbox);
   const banks = new BankDirectory(accounts, logger);
   const verifier = new BankVerifier(accounts, banks, logger);

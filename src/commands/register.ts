@@ -96,7 +96,7 @@ export function registerCommands(runner: CommandRunner, deps: CommandDeps, targe
     [COMMANDS.signUp, vscode.l10n.t('Sign Up'), () => signUp(deps)],
     [COMMANDS.signOut, vscode.l10n.t('Sign Out'), () => signOut(deps)],
     [COMMANDS.createApp, vscode.l10n.t('Create App'), () => createApp(deps)],
-    [COMMANDS.addAppKey, vscode.l10n.t('Add App Key'), () => addAppKey(deps)],
+    [COMMANDS.addAppKey, vscode.l10n.t('Add App Key'), (listed) => addAppKey(deps, listed)],
     [COMMANDS.renewSandboxKey, vscode.l10n.t('Get New Sandbox Key'), () => renewSandboxKey(deps)],
     [COMMANDS.selectApp, vscode.l10n.t('Select App'), (app) => selectApp(deps, idArgument(app, 'appId'))],
     [COMMANDS.copyAppKey, vscode.l10n.t('Copy App Key'), () => copyAppKey(deps)],
