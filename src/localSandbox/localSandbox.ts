@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { JournalLimits, openSharedSandbox, Sandbox, SandboxChange, SandboxClient, SharedSandbox } from '../sandbox';
 import { Disposable, toDisposable } from '../common/lifecycle';
 import type { Logger } from '../common/logger';
+import { countText } from '../common/plural';
 import { asScenarioError, type ScenarioOutcome, type WorkspaceScenario } from './workspaceScenario';
 
 /** The fixed loopback port the sandbox asks for first (as `npm run sandbox` does). */
@@ -172,7 +173,7 @@ export class LocalSandbox extends Disposable {
     this.outcome = outcome;
     if (outcome.kind === 'loaded') {
       this.logger.info(
-        `Local sandbox: started in the world of ${outcome.scenario.label} (${outcome.apps} apps, ${outcome.wallets} wallets).`,
+        `Local sandbox: started in the world of ${outcome.scenario.label} (${countText(outcome.apps, `${outcome.apps} app`, `${outcome.apps} apps`, 'en')}, ${countText(outcome.wallets, `${outcome.wallets} wallet`, `${outcome.wallets} wallets`, 'en')}).`,
       );
     } else if (outcome.kind === 'kept') {
       this.logger.info(

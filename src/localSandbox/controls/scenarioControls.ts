@@ -1,5 +1,6 @@
 import * as os from 'node:os';
 import * as vscode from 'vscode';
+import { countText } from '../../common/plural';
 import { UserFacingError } from '../../common/userFacingError';
 import type { SandboxClient, ScenarioExport } from '../../sandbox';
 import type { LocalSandbox } from '../localSandbox';
@@ -50,7 +51,9 @@ export async function saveSandboxAsScenario(deps: SandboxCommandDeps, target?: u
   await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(`${JSON.stringify(file, null, 2)}\n`));
   const apps = saved.apps.length;
   const wallets = saved.scenario.wallets?.length ?? 0;
-  deps.logger.info(`Saved the local sandbox as a scenario: ${uri.fsPath} (${apps} apps, ${wallets} wallets).`);
+  deps.logger.info(
+    `Saved the local sandbox as a scenario: ${uri.fsPath} (${countText(apps, `${apps} app`, `${apps} apps`, 'en')}, ${countText(wallets, `${wallets} wallet`, `${wallets} wallets`, 'en')}).`,
+  );
   for (const note of saved.notes) deps.logger.info(`Save Sandbox as Scenario: ${note}`);
 
   const told = [vscode.l10n.t('Saved the sandbox’s world to {0}.', vscode.workspace.asRelativePath(uri, false))];
