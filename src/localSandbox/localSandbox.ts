@@ -173,7 +173,7 @@ export class LocalSandbox extends Disposable {
     this.outcome = outcome;
     if (outcome.kind === 'loaded') {
       this.logger.info(
-        `Local sandbox: started in the world of ${outcome.scenario.label} (${countText(outcome.apps, `${outcome.apps} app`, `${outcome.apps} apps`, 'en')}, ${countText(outcome.wallets, `${outcome.wallets} wallet`, `${outcome.wallets} wallets`, 'en')}).`,
+        `Local sandbox: started in the world of ${outcome.scenario.label} (${made(outcome.apps, 'app')}, ${made(outcome.wallets, 'wallet')}).`,
       );
     } else if (outcome.kind === 'kept') {
       this.logger.info(
@@ -218,4 +218,9 @@ function scenarioOutcome(shared: SharedSandbox, scenario: WorkspaceScenario): Sc
   if (!served) return { kind: 'elsewhere', scenario, pid: shared.client.server.pid };
   if (!served.scenario) return { kind: 'kept', scenario };
   return { kind: 'loaded', scenario, apps: served.scenario.apps.length, wallets: served.scenario.wallets.length };
+}
+
+/** `1 app`, `2 apps`: for the log, in English. */
+export function made(count: number, noun: string): string {
+  return countText(count, `${count} ${noun}`, `${count} ${noun}s`, 'en');
 }

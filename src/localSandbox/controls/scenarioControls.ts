@@ -1,9 +1,8 @@
 import * as os from 'node:os';
 import * as vscode from 'vscode';
-import { countText } from '../../common/plural';
 import { UserFacingError } from '../../common/userFacingError';
 import type { SandboxClient, ScenarioExport } from '../../sandbox';
-import type { LocalSandbox } from '../localSandbox';
+import { made, type LocalSandbox } from '../localSandbox';
 import { defaultScenarioUri, DEFAULT_SCENARIO_FILE, findWorkspaceScenario } from '../workspaceScenario';
 import { notify, type SandboxCommandDeps } from './sandboxAccess';
 
@@ -51,9 +50,7 @@ export async function saveSandboxAsScenario(deps: SandboxCommandDeps, target?: u
   await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(`${JSON.stringify(file, null, 2)}\n`));
   const apps = saved.apps.length;
   const wallets = saved.scenario.wallets?.length ?? 0;
-  deps.logger.info(
-    `Saved the local sandbox as a scenario: ${uri.fsPath} (${countText(apps, `${apps} app`, `${apps} apps`, 'en')}, ${countText(wallets, `${wallets} wallet`, `${wallets} wallets`, 'en')}).`,
-  );
+  deps.logger.info(`Saved the local sandbox as a scenario: ${uri.fsPath} (${made(apps, 'app')}, ${made(wallets, 'wallet')}).`);
   for (const note of saved.notes) deps.logger.info(`Save Sandbox as Scenario: ${note}`);
 
   const told = [vscode.l10n.t('Saved the sandbox’s world to {0}.', vscode.workspace.asRelativePath(uri, false))];
