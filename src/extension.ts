@@ -44,7 +44,7 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
   const ui = () => input;
 
   const { requests, historySize } = requestHistory(context, (size) => sandbox?.setJournalLimits({ maxEntries: size }));
-  sandbox = registerLocalSandbox(context, { logger, journalSize: historySize });
+  sandbox = registerLocalSandbox(context, { logger, journalSize: historySize, ui });
   context.subscriptions.push(sandbox.onDidStart((client) => requests.attach(client)));
   const { settings, accounts } = registerAccounts(context, {
     logger,
@@ -55,7 +55,7 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
   const runner = new CommandRunner(logger, new FailureNotice(logger, ui));
   const deps = { accounts, logger, ui };
 
-  const views = registerViews(context, accounts);
+  const views = registerViews(context, accounts, logger);
   const { watch, views: sandboxViews } = registerSandboxViews(context, accounts, sandbox);
   const banks = new BankDirectory(accounts, logger);
   const verifier = new BankVerifier(accounts, banks, logger);

@@ -12,6 +12,7 @@ import {
   DeveloperAppSchema,
   DeveloperUserSchema,
   envelope,
+  ListedAppSchema,
   MessageEnvelopeSchema,
   RefreshedTokenSchema,
   TransactionSchema,
@@ -23,6 +24,7 @@ import {
   type Bank,
   type DeveloperApp,
   type DeveloperUser,
+  type ListedApp,
   type RefreshedToken,
   type Transaction,
   type TransactionType,
@@ -87,6 +89,7 @@ const AccountListSchema = envelope({ accounts: v.array(AccountSchema) });
 const BankListSchema = envelope({ banks: v.array(BankSchema) });
 const BankAccountEnvelopeSchema = envelope(BankAccountSchema.entries);
 const DeveloperSessionSchema = envelope({ user: DeveloperUserSchema, token: v.string() });
+const AppListSchema = envelope({ apps: v.array(ListedAppSchema) });
 
 export class WalletClient extends MoneyMovement {
   private readonly developer: Endpoint;
@@ -266,6 +269,27 @@ export class WalletClient extends MoneyMovement {
       schema: envelope({ app: DeveloperAppSchema }),
     });
     return answer.data.app;
+  }
+
+  /**
+   * The developer's apps (GET /v1/apps on the developer host, with the login token as a bearer
+   * token; evidence.md). Not every server answers it: a 404 or 405 WalletApiError says so.
+   * Keys a server sends along are dropped here: they belong in secret storage, not in a list.
+   */
+  async listApps(loginToken: string, options: CallOptions = {}): Promise<ListedApp[]> {
+    const path = '/v1/apps';
+    const token = check('GET', path, validateToken(loginToken, 'Sign in again: the developer login token is missing.'));
+    const answer = await this.developer.send({
+      method: 'GET',
+      path,
+      headers: { Authorization: `Bearer ${token}` },
+      secrets: [token],
+      schema: AppListSchema,
+      signal: options.signal,
+    });
+    return answer.data.apps
+      .filter((app) => app.deleted !== true)
+      .map(({ _id, name, developerID, disabled, createdAt }) => ({ _id, name, developerID, disabled, createdAt }));
   }
 
   /** Sets where the service POSTs webhook events; '' clears it. */

@@ -18,6 +18,7 @@ export type {
   BankTransfer,
   DeveloperApp,
   DeveloperUser,
+  ListedApp,
   Payment,
   RefreshedToken,
   Transaction,

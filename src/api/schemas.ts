@@ -99,6 +99,18 @@ export const DeveloperAppSchema = v.looseObject({
   updatedAt: optStr,
 });
 
+/** An app as GET /v1/apps lists it: the keys only where a server chooses to send them (the sandbox never does). */
+export const ListedAppSchema = v.looseObject({
+  _id: str,
+  name: str,
+  key: optStr,
+  sandboxKey: optStr,
+  developerID: optStr,
+  disabled: v.optional(v.boolean()),
+  deleted: v.optional(v.boolean()),
+  createdAt: optStr,
+});
+
 /** Phone transfer and airtime answers: `data.transaction`. */
 export const PaymentSchema = v.looseObject({ reference: str, amount: v.number() });
 
@@ -149,6 +161,7 @@ export type DeveloperUser = Known<v.InferOutput<typeof DeveloperUserSchema>>;
 export type DeveloperApp = Omit<Known<v.InferOutput<typeof DeveloperAppSchema>>, 'settings'> & {
   settings?: Readonly<Record<string, unknown>>;
 };
+export type ListedApp = Known<v.InferOutput<typeof ListedAppSchema>>;
 export type Payment = Known<v.InferOutput<typeof PaymentSchema>>;
 export type BankTransfer = Known<v.InferOutput<typeof BankTransferSchema>>;
 export type TransferStatus = Known<v.InferOutput<typeof TransferStatusSchema>>;

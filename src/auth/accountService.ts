@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Bank, DeveloperCredentials, WalletClient, WalletCredentials } from '../api';
+import { WalletApiError, type Bank, type DeveloperCredentials, type ListedApp, type WalletClient, type WalletCredentials } from '../api';
 import { COMMANDS } from '../common/commandIds';
 import { formatMobileForPeople } from '../common/formatMobile';
 import { Disposable } from '../common/lifecycle';
@@ -141,6 +141,20 @@ export class AccountService extends Disposable {
 
   // Apps --------------------------------------------------------------------------------
 
+  /**
+   * The signed-in developer's apps as the server lists them (GET /v1/apps), or 'unsupported'
+   * where the server has no such call (404 or 405): Add App Key is the way there.
+   */
+  async listApps(env: EnvironmentId): Promise<ListedApp[] | 'unsupported'> {
+    const { secrets } = await this.requireDeveloper(env);
+    try {
+      return await (await this.client(env)).listApps(secrets.loginToken);
+    } catch (error) {
+      if (error instanceof WalletApiError && (error.status === 404 || error.status === 405)) return 'unsupported';
+      throw error;
+    }
+  }
+
   /** Creates an app with the developer's resource token; it becomes the active app. */
   async createApp(env: EnvironmentId, name: string): Promise<AppInfo> {
     const { secrets } = await this.requireDeveloper(env);
@@ -151,8 +165,9 @@ export class AccountService extends Disposable {
   }
 
   /** Remembers the key of an app made elsewhere (the production key in production, else the sandbox key). */
-  async addAppKey(env: EnvironmentId, name: string, key: string): Promise<AppInfo> {
-    const app: AppInfo = { id: `added-${Date.now().toString(36)}`, name, origin: 'added' };
+  async addAppKey(env: EnvironmentId, name: string, key: string, id?: string): Promise<AppInfo> {
+    // The id of an app the server lists, so the list shows it once; else one of its own.
+    const app: AppInfo = { id: id ?? `added-${Date.now().toString(36)}`, name, origin: 'added' };
     await this.store.saveApp(env, app, env === 'production' ? { key } : { sandboxKey: key });
     return app;
   }
@@ -202,6 +217,11 @@ export class AccountService extends Disposable {
     await this.store.saveApp(env, app, keys);
     this.missing.forget(env, app.id);
     return app;
+  }
+
+  /** The sandbox key this editor holds for an app of the local sandbox (Save Sandbox as Scenario writes it), if any. */
+  async localSandboxKey(appId: string): Promise<string | undefined> {
+    return (await this.store.appSecrets('local', appId))?.sandboxKey;
   }
 
   /** Sets where the environment POSTs the active app's webhook events ('' clears it); answers with the app. */

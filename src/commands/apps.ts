@@ -4,6 +4,7 @@ import { ENVIRONMENTS } from '../auth/environments';
 import { COMMANDS } from '../common/commandIds';
 import { UserFacingError } from '../common/userFacingError';
 import { inputCheck } from '../common/validators';
+import { isRecord } from '../common/isRecord';
 import { withProgress, argumentOrPick, type CommandDeps } from './deps';
 
 /** Creates an app with the resource-auth token; its keys go to SecretStorage. */
@@ -22,16 +23,22 @@ export async function createApp(deps: CommandDeps): Promise<void> {
 
 const KEY_SHAPE = /^[A-Za-z0-9_-]{8,128}$/;
 
-/** Remembers the key of an app made elsewhere (the contract has no "list apps"). */
-export async function addAppKey(deps: CommandDeps): Promise<void> {
+/**
+ * Remembers the key of an app made elsewhere, or of one the server lists (the Developer view's
+ * item passes its id and name: only the key is asked then).
+ */
+export async function addAppKey(deps: CommandDeps, listed?: unknown): Promise<void> {
   const env = deps.accounts.env();
   const production = env === 'production';
   const ui = deps.ui();
-  const name = await ui.ask({
-    title: vscode.l10n.t('Add App Key (1/2)'),
-    prompt: vscode.l10n.t('A name to show for this app'),
-    validate: inputCheck(validateAppName),
-  });
+  const known = isRecord(listed) && typeof listed.appId === 'string' && typeof listed.name === 'string' ? listed : undefined;
+  const name =
+    (known?.name as string | undefined) ??
+    (await ui.ask({
+      title: vscode.l10n.t('Add App Key (1/2)'),
+      prompt: vscode.l10n.t('A name to show for this app'),
+      validate: inputCheck(validateAppName),
+    }));
   const key = await ui.ask({
     title: vscode.l10n.t('Add App Key (2/2)'),
     prompt: production ? vscode.l10n.t('The app’s production key (pk_live_…)') : vscode.l10n.t('The app’s sandbox key (sk_test_…)'),
@@ -39,7 +46,7 @@ export async function addAppKey(deps: CommandDeps): Promise<void> {
     validate: (value) =>
       KEY_SHAPE.test(value.trim()) ? undefined : vscode.l10n.t('An app key is 8–128 letters, digits, "_" or "-", with no spaces.'),
   });
-  await deps.accounts.addAppKey(env, name.trim(), key.trim());
+  await deps.accounts.addAppKey(env, name.trim(), key.trim(), known?.appId as string | undefined);
   deps.logger.info(`[${env}] Added the key of app "${name.trim()}"; it is now the active app.`);
 }
 

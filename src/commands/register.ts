@@ -29,6 +29,7 @@ import { switchEnvironment } from './switchEnvironment';
 import { verifyBankAccountInPanel, verifyBankAccountQuick } from './verifyBankAccount';
 import { copyReference, filterTransactions, loadMoreTransactions, refresh } from './walletViews';
 import type { SandboxWatch } from '../localSandbox/sandboxWatch';
+import { resetSandboxToScenario, saveSandboxAsScenario } from '../localSandbox/controls/scenarioControls';
 import { advanceSandboxClock, redeliverEvent, setWebhookUrl, showEvent, triggerTestEvent } from '../localSandbox/controls/eventControls';
 import {
   addSandboxTransaction,
@@ -95,7 +96,7 @@ export function registerCommands(runner: CommandRunner, deps: CommandDeps, targe
     [COMMANDS.signUp, vscode.l10n.t('Sign Up'), () => signUp(deps)],
     [COMMANDS.signOut, vscode.l10n.t('Sign Out'), () => signOut(deps)],
     [COMMANDS.createApp, vscode.l10n.t('Create App'), () => createApp(deps)],
-    [COMMANDS.addAppKey, vscode.l10n.t('Add App Key'), () => addAppKey(deps)],
+    [COMMANDS.addAppKey, vscode.l10n.t('Add App Key'), (listed) => addAppKey(deps, listed)],
     [COMMANDS.renewSandboxKey, vscode.l10n.t('Get New Sandbox Key'), () => renewSandboxKey(deps)],
     [COMMANDS.selectApp, vscode.l10n.t('Select App'), (app) => selectApp(deps, idArgument(app, 'appId'))],
     [COMMANDS.copyAppKey, vscode.l10n.t('Copy App Key'), () => copyAppKey(deps)],
@@ -150,6 +151,8 @@ export function registerCommands(runner: CommandRunner, deps: CommandDeps, targe
     [COMMANDS.expireWalletToken, vscode.l10n.t('Expire Wallet Access Token'), (node) => expireWalletToken(sandboxDeps, node)],
     [COMMANDS.revokeRefreshTokens, vscode.l10n.t('Revoke Wallet Refresh Tokens'), (node) => revokeRefreshTokens(sandboxDeps, node)],
     [COMMANDS.resetSandboxWallet, vscode.l10n.t('Reset Sandbox Wallet'), (node) => resetSandboxWallet(sandboxDeps, model, node)],
+    [COMMANDS.saveSandboxAsScenario, vscode.l10n.t('Save Sandbox as Scenario'), (target) => saveSandboxAsScenario(sandboxDeps, target)],
+    [COMMANDS.resetSandboxToScenario, vscode.l10n.t('Reset Sandbox to Scenario'), () => resetSandboxToScenario(sandboxDeps, sandbox)],
     [COMMANDS.showRequest, vscode.l10n.t('Show Request'), (id) => showRequest(deps, requests, panel, id)],
     [COMMANDS.filterRequestsByStatus, vscode.l10n.t('Filter Requests by Status'), () => filterRequestsByStatus(deps, requests)],
     [COMMANDS.filterRequestsByPath, vscode.l10n.t('Filter Requests by Path'), () => filterRequestsByPath(deps, requests)],

@@ -45,6 +45,8 @@ export const COMMANDS = {
   expireWalletToken: 'walletConsole.expireWalletToken',
   revokeRefreshTokens: 'walletConsole.revokeRefreshTokens',
   resetSandboxWallet: 'walletConsole.resetSandboxWallet',
+  saveSandboxAsScenario: 'walletConsole.saveSandboxAsScenario',
+  resetSandboxToScenario: 'walletConsole.resetSandboxToScenario',
   showRequest: 'walletConsole.showRequest',
   filterRequestsByStatus: 'walletConsole.filterRequestsByStatus',
   filterRequestsByPath: 'walletConsole.filterRequestsByPath',

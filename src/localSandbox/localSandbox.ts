@@ -2,6 +2,8 @@ import * as vscode from 'vscode';
 import type { JournalLimits, openSharedSandbox, Sandbox, SandboxChange, SandboxClient, SharedSandbox } from '../sandbox';
 import { Disposable, toDisposable } from '../common/lifecycle';
 import type { Logger } from '../common/logger';
+import { countText } from '../common/plural';
+import { asScenarioError, type ScenarioOutcome, type WorkspaceScenario } from './workspaceScenario';
 
 /** The fixed loopback port the sandbox asks for first (as `npm run sandbox` does). */
 export const DEFAULT_SANDBOX_PORT = 4010;
@@ -25,6 +27,10 @@ export interface LocalSandboxOptions {
   port?: () => number;
   /** How much of its request journal the sandbox keeps (walletConsole.requests.historySize), read on each start. */
   journal?: () => Partial<JournalLimits>;
+  /** The workspace's scenario file, looked for on each start (workspaceScenario.ts). */
+  scenario?: () => Promise<WorkspaceScenario | undefined>;
+  /** Told what the start did with the scenario (loaded, kept the existing world, invalid). */
+  onScenario?: (outcome: ScenarioOutcome) => void;
 }
 
 /** Where the sandbox listens, the port this window asked for, and the process that serves it. */
@@ -46,6 +52,8 @@ export class LocalSandbox extends Disposable {
   private opening: Promise<SharedSandbox> | undefined;
   private shared: SharedSandbox | undefined;
   private askedPort = DEFAULT_SANDBOX_PORT;
+  /** What the last start did with the workspace's scenario; undefined when it had none. */
+  private outcome: ScenarioOutcome | undefined;
   private readonly startedEmitter = this._register(new vscode.EventEmitter<SandboxClient>());
   /**
    * Fires once the sandbox is reachable, and again when another process starts serving it (or
@@ -83,6 +91,17 @@ export class LocalSandbox extends Disposable {
     return { url: client.url, port: client.port, askedPort: client.server.here ? this.askedPort : client.port, server: client.server };
   }
 
+  /** What the last start did with the workspace's scenario (loaded, kept the saved world, invalid, served elsewhere). */
+  get scenarioOutcome(): ScenarioOutcome | undefined {
+    return this.outcome;
+  }
+
+  /** Stops and starts again, reading the workspace's scenario anew; the views follow through onDidStart. */
+  async restart(): Promise<SandboxClient> {
+    await this.stop();
+    return this.instance();
+  }
+
   url(): Promise<string> {
     return this.instance().then((sandbox) => sandbox.url);
   }
@@ -113,14 +132,32 @@ export class LocalSandbox extends Disposable {
     const dataFile = vscode.Uri.joinPath(this.storageUri, SANDBOX_STATE_FILE).fsPath;
     this.askedPort = this.options.port?.() ?? DEFAULT_SANDBOX_PORT;
     const openSharedSandbox = await this.load();
-    const shared = await openSharedSandbox({
-      dataFile,
-      role: 'window',
-      port: this.askedPort,
-      portTries: this.askedPort === 0 ? 1 : PORT_TRIES,
-      journal: this.options.journal?.(),
-      log: (line) => this.logger.warn(line),
-    });
+    const scenario = await this.options.scenario?.();
+    this.outcome = undefined;
+    const open = (withScenario: boolean) =>
+      openSharedSandbox({
+        dataFile,
+        role: 'window',
+        port: this.askedPort,
+        portTries: this.askedPort === 0 ? 1 : PORT_TRIES,
+        journal: this.options.journal?.(),
+        log: (line) => this.logger.warn(line),
+        ...(withScenario && scenario ? { scenario: scenario.uri.fsPath } : {}),
+      });
+    let shared: SharedSandbox;
+    try {
+      shared = await open(true);
+      if (scenario) this.tell(scenarioOutcome(shared, scenario));
+    } catch (error) {
+      const bad = scenario && asScenarioError(error);
+      if (!bad) throw error;
+      // A bad scenario never keeps the sandbox from starting: it starts without it, and says why.
+      this.logger.warn(
+        `Local sandbox: ${scenario.label} is not a valid scenario (${bad.path ? `${bad.path}: ` : ''}${bad.problem}); started without it.`,
+      );
+      shared = await open(false);
+      this.tell({ kind: 'invalid', scenario, ...bad });
+    }
     this.shared = shared;
     this.describe(shared.client, dataFile);
     shared.onChange((change) => this.stateEmitter.fire(change));
@@ -130,6 +167,24 @@ export class LocalSandbox extends Disposable {
     });
     this.startedEmitter.fire(shared.client);
     return shared;
+  }
+
+  private tell(outcome: ScenarioOutcome): void {
+    this.outcome = outcome;
+    if (outcome.kind === 'loaded') {
+      this.logger.info(
+        `Local sandbox: started in the world of ${outcome.scenario.label} (${made(outcome.apps, 'app')}, ${made(outcome.wallets, 'wallet')}).`,
+      );
+    } else if (outcome.kind === 'kept') {
+      this.logger.info(
+        `Local sandbox: kept its saved world; ${outcome.scenario.label} seeds only a new one (Reset Sandbox to Scenario loads it).`,
+      );
+    } else if (outcome.kind === 'elsewhere') {
+      this.logger.info(
+        `Local sandbox: process ${outcome.pid} serves it, in the world it started with; ${outcome.scenario.label} was not loaded here.`,
+      );
+    }
+    this.options.onScenario?.(outcome);
   }
 
   private describe(client: SandboxClient, dataFile: string): void {
@@ -155,4 +210,17 @@ export class LocalSandbox extends Disposable {
     // A start that failed has nothing to close.
     await (await opening?.catch(() => undefined))?.close();
   }
+}
+
+/** What a start that was given the scenario did with it. */
+function scenarioOutcome(shared: SharedSandbox, scenario: WorkspaceScenario): ScenarioOutcome {
+  const served = shared.inProcess;
+  if (!served) return { kind: 'elsewhere', scenario, pid: shared.client.server.pid };
+  if (!served.scenario) return { kind: 'kept', scenario };
+  return { kind: 'loaded', scenario, apps: served.scenario.apps.length, wallets: served.scenario.wallets.length };
+}
+
+/** `1 app`, `2 apps`: for the log, in English. */
+export function made(count: number, noun: string): string {
+  return countText(count, `${count} ${noun}`, `${count} ${noun}s`, 'en');
 }

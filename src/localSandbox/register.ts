@@ -1,11 +1,16 @@
 import * as vscode from 'vscode';
 import type { Logger } from '../common/logger';
+import type { UserInput } from '../common/userInput';
 import { DEFAULT_SANDBOX_PORT, LocalSandbox, sandboxBundle } from './localSandbox';
+import { scenarioNotices } from './scenarioNotices';
+import { findWorkspaceScenario } from './workspaceScenario';
 
 export interface LocalSandboxDeps {
   logger: Logger;
   /** How many requests the sandbox's journal keeps (walletConsole.requests.historySize), read on each start. */
   journalSize(): number;
+  /** Where the notices about the workspace's scenario go (a getter: host tests swap in a stand-in). */
+  ui: () => UserInput;
 }
 
 /** The port `walletConsole.sandbox.port` asks for, read on each start. */
@@ -18,6 +23,8 @@ export function registerLocalSandbox(context: vscode.ExtensionContext, deps: Loc
   const sandbox = new LocalSandbox(context.globalStorageUri, deps.logger, sandboxBundle(context.extensionUri), {
     port: sandboxPortSetting,
     journal: () => ({ maxEntries: deps.journalSize() }),
+    scenario: findWorkspaceScenario,
+    onScenario: scenarioNotices(deps.ui),
   });
   context.subscriptions.push(sandbox);
   return sandbox;

@@ -9,6 +9,7 @@ export type {
   SandboxOptions,
   SandboxRole,
   SandboxServer,
+  ScenarioExport,
   TransactionRecord,
   WebhookAttempt,
 } from './types';

@@ -19,6 +19,7 @@ import { WorldSnapshot } from './worlds/snapshot';
 import { openWorld } from './worlds/world';
 import { Namespaces } from './worlds/namespaces';
 import type { Scenario } from './scenario/format';
+import { exportScenario } from './scenario/export';
 import { normaliseMobile, parseScenario, readScenarioFile } from './scenario/parse';
 import { applyPasscodes, buildScenarioState, scenarioKnobs } from './scenario/world';
 
@@ -148,6 +149,7 @@ async function serve(options: SandboxOptions, role: string, lock: OwnerLock | un
     feed,
     namespaces,
     reset: () => resetWorld(env, { snapshot, knobs: startKnobs, realNow, onError, ...(writer ? { writer } : {}) }),
+    ...(scenario ? { scenario } : {}),
   };
   const { server, shutdown } = createSandboxServer(env, log, observer(options, requests, namespaces));
 
@@ -184,6 +186,8 @@ async function serve(options: SandboxOptions, role: string, lock: OwnerLock | un
       })();
       return closed;
     },
+    // env.state, not `state`: a reset swaps the world in whole.
+    exportScenario: () => exportScenario({ state: env.state.toJSON(), knobs: env.knobs, nowMs: env.now(), scenario }),
   };
 }
 

@@ -114,6 +114,17 @@ export interface LoadedScenario {
   wallets: { mobile: string; name: string; balance: number; passcode?: string }[];
 }
 
+/** The world written as a scenario (Sandbox.exportScenario, GET /__sandbox/scenario; scenario/export.ts). */
+export interface ScenarioExport {
+  scenario: ScenarioFile;
+  /** Every app written, in order: where it is in the file, its id in this sandbox, and whether its sandboxKey is in the file. */
+  apps: { path: string; id: string; name: string; developer: string; sandboxKey: boolean }[];
+  /** Developers written with the password `wallet-sandbox` (their own is known only by its hash). */
+  sandboxPasswords: string[];
+  /** What the file cannot say as the sandbox has it, one plain sentence each. */
+  notes: string[];
+}
+
 /** A webhook event as the admin API and the Sandbox methods show it. */
 export type PublicWebhookEvent = Omit<WebhookEvent, 'runStart'>;
 
@@ -210,6 +221,8 @@ export interface Sandbox {
   sendTestEvent(type: 'BANK_TRANSFER' | 'PHONE_TRANSFER', appId?: string): PublicWebhookEvent;
   /** Calls `listener` after every state change (synchronously: keep it cheap); returns the unsubscribe. */
   onChange(listener: (change: SandboxChange) => void): () => void;
+  /** The world as it is now, written as a scenario that loads back to it (docs/scenarios.md, "Saving the sandbox"). */
+  exportScenario(): Promise<ScenarioExport>;
 }
 
 /** What a caller in this process does to one world: the sandbox's own, or a namespace's. */
@@ -321,6 +334,8 @@ export interface SandboxClient {
   readonly requests: JournalReader;
   /** Empties the sandbox's request journal (every process's view of it). */
   clearRequests(): Promise<void>;
+  /** The world as it is now, as a scenario file (GET /__sandbox/scenario). */
+  scenario(): Promise<ScenarioExport>;
   /** Puts the whole sandbox back to the world it started from (Sandbox.reset); resolves once the reads here show it. */
   reset(): Promise<void>;
 }

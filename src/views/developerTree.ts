@@ -1,34 +1,41 @@
 import * as vscode from 'vscode';
 import type { AccountService } from '../auth/accountService';
-import type { AppInfo } from '../auth/accountState';
+import type { AppListing, AppListState, ListedAppNode } from './appListing';
 import { ENVIRONMENTS } from '../auth/environments';
 import { COMMANDS } from '../common/commandIds';
 import { formatMobileForPeople } from '../common/formatMobile';
 import { Disposable } from '../common/lifecycle';
 import { tidyItem } from './tidy';
 
-export type DeveloperNode = { kind: 'developer' } | { kind: 'apps' } | { kind: 'app'; app: AppInfo; appId: string };
+export type DeveloperNode = { kind: 'developer' } | { kind: 'apps' } | { kind: 'app'; app: ListedAppNode['app']; appId: string };
 
-/** The signed-in developer of the current environment and the apps remembered for it. */
+/** The signed-in developer of the current environment, and its apps: the server's list where it has one, and those remembered here. */
 export class DeveloperTreeProvider extends Disposable implements vscode.TreeDataProvider<DeveloperNode> {
   private readonly changed = this._register(new vscode.EventEmitter<DeveloperNode | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
   private readonly developerNode: DeveloperNode = { kind: 'developer' };
   private readonly appsNode: DeveloperNode = { kind: 'apps' };
+  /** The list as last read (the root reads it, so the Apps item can count it). */
+  private latest: { apps: ListedAppNode['app'][]; state: AppListState } = { apps: [], state: { kind: 'local' } };
 
-  constructor(private readonly service: AccountService) {
+  constructor(
+    private readonly service: AccountService,
+    private readonly listing: AppListing,
+  ) {
     super();
     this._register(service.onDidChange(() => this.changed.fire(undefined)));
+    this._register(listing.onDidChange(() => this.changed.fire(undefined)));
   }
 
-  getChildren(node?: DeveloperNode): DeveloperNode[] {
-    const accounts = this.service.accounts();
+  async getChildren(node?: DeveloperNode): Promise<DeveloperNode[]> {
     if (!node) {
+      const accounts = this.service.accounts();
       // Empty when there is nothing at all: the welcome view offers Sign In / Sign Up then.
       if (!accounts.developer && accounts.apps.length === 0) return [];
+      this.latest = await this.listing.apps();
       return [this.developerNode, this.appsNode];
     }
-    if (node.kind === 'apps') return accounts.apps.map((app) => ({ kind: 'app', app, appId: app.id }));
+    if (node.kind === 'apps') return this.latest.apps.map((app) => ({ kind: 'app', app, appId: app.id }));
     return [];
   }
 
@@ -65,10 +72,13 @@ export class DeveloperTreeProvider extends Disposable implements vscode.TreeData
         item.id = 'walletConsole.apps';
         item.contextValue = 'apps';
         item.iconPath = new vscode.ThemeIcon('package');
-        item.description = accounts.apps.length === 0 ? vscode.l10n.t('none yet') : `${accounts.apps.length}`;
+        const count = this.latest.apps.length;
+        item.description = count === 0 ? vscode.l10n.t('none yet') : `${count}`;
+        item.tooltip = appsTooltip(this.latest.state, env.label);
         return item;
       }
       case 'app': {
+        if (node.app.origin === 'listed') return listedOnlyItem(node.app, env.live);
         const active = node.app.id === accounts.activeAppId;
         const item = new vscode.TreeItem(node.app.name);
         item.id = `walletConsole.app.${node.app.id}`;
@@ -88,4 +98,35 @@ export class DeveloperTreeProvider extends Disposable implements vscode.TreeData
       }
     }
   }
+}
+
+function appsTooltip(state: AppListState, envLabel: string): string {
+  switch (state.kind) {
+    case 'listed':
+      return vscode.l10n.t('The apps {0} lists for you, and the keys you added here.', envLabel);
+    case 'unsupported':
+      return vscode.l10n.t('{0} does not list apps: the apps you created or added here. Add App Key adds one made elsewhere.', envLabel);
+    case 'failed':
+      return vscode.l10n.t('The app list of {0} could not be read ({1}): the apps remembered here.', envLabel, state.reason);
+    case 'local':
+      return vscode.l10n.t('The apps remembered here.');
+  }
+}
+
+/** An app the server lists whose key this editor does not hold: clicking it adds the key. */
+function listedOnlyItem(app: { id: string; name: string }, live: boolean): vscode.TreeItem {
+  const item = new vscode.TreeItem(app.name);
+  item.id = `walletConsole.app.${app.id}`;
+  item.contextValue = 'app.listed';
+  item.iconPath = new vscode.ThemeIcon('key');
+  item.description = vscode.l10n.t('no key here');
+  item.tooltip = [
+    app.name,
+    vscode.l10n.t('App id: {0}', app.id),
+    live
+      ? vscode.l10n.t('Listed by the server; this editor holds no key for it. Click to add its production key.')
+      : vscode.l10n.t('Listed by the server; this editor holds no key for it. Click to add its sandbox key.'),
+  ].join('\n');
+  item.command = { command: COMMANDS.addAppKey, title: vscode.l10n.t('Add App Key'), arguments: [{ appId: app.id, name: app.name }] };
+  return item;
 }

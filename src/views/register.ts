@@ -1,10 +1,12 @@
 import * as vscode from 'vscode';
 import type { AccountService } from '../auth/accountService';
+import type { Logger } from '../common/logger';
 import { ENVIRONMENTS } from '../auth/environments';
 import { typeLabel } from './transactionFormat';
 import { AutoRefresh } from './autoRefresh';
 import { BalanceStatus } from './balanceStatus';
 import { ContextKeys } from './contextKeys';
+import { AppListing } from './appListing';
 import { DeveloperTreeProvider } from './developerTree';
 import { EnvironmentStatus } from './environmentStatus';
 import { WalletModel } from './walletModel';
@@ -26,9 +28,10 @@ function setting<T>(key: string, fallback: T): T {
 }
 
 /** Creates the two tree views and the balance and environment items, and keeps their descriptions current. */
-export function registerViews(context: vscode.ExtensionContext, service: AccountService): Views {
+export function registerViews(context: vscode.ExtensionContext, service: AccountService, logger: Logger): Views {
   const model = new WalletModel(service, () => Math.max(1, Math.min(100, setting('transactions.pageSize', 20))));
-  const developerTree = new DeveloperTreeProvider(service);
+  const appListing = new AppListing(service, logger);
+  const developerTree = new DeveloperTreeProvider(service, appListing);
   const walletTree = new WalletTreeProvider(service, model);
   const developerView = vscode.window.createTreeView('walletConsole.developer', {
     treeDataProvider: developerTree,
@@ -49,6 +52,7 @@ export function registerViews(context: vscode.ExtensionContext, service: Account
   const disposables: vscode.Disposable[] = [
     model,
     contextKeys,
+    appListing,
     developerTree,
     walletTree,
     developerView,

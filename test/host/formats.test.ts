@@ -82,7 +82,7 @@ describe('One format per thing (issue 25, local sandbox)', function () {
     assert.equal(text(walletItem.label), people);
     assert.ok(text(walletItem.tooltip).includes(people), text(walletItem.tooltip));
 
-    const developer = developerTree.getTreeItem(developerTree.getChildren()[0]!);
+    const developer = developerTree.getTreeItem((await developerTree.getChildren())[0]!);
     assert.ok(text(developer.tooltip).includes(`Sandbox wallet: ${people}`), text(developer.tooltip));
 
     const { sandboxTree } = wallet.api.sandboxViews;

@@ -351,9 +351,9 @@ describe('Wallet views and the status-bar balance (local sandbox)', function () 
       }
     };
     await walk();
-    for (const node of developerTree.getChildren()) {
+    for (const node of await developerTree.getChildren()) {
       collect(node.kind, developerTree.getTreeItem(node));
-      for (const child of developerTree.getChildren(node)) collect(child.kind, developerTree.getTreeItem(child));
+      for (const child of await developerTree.getChildren(node)) collect(child.kind, developerTree.getTreeItem(child));
     }
     texts.push(`status text: ${JSON.stringify(balanceStatus.text)}`, `status spoken: ${JSON.stringify(balanceStatus.accessibleLabel)}`);
     assert.ok(

@@ -6,6 +6,7 @@ import { TRANSACTION_TYPES, TransactionRecord, TransactionType } from '../types'
 import { Wallet } from '../domain/wallet';
 import { generateTransactions } from '../domain/bulkHistory';
 import { WATCH_PATH } from '../sharing/wire';
+import { exportScenario } from '../scenario/export';
 import { requestQuery } from '../requests/query';
 import { mobileField, queryParam } from '../http/routes/input';
 
@@ -69,6 +70,11 @@ export function adminRoutes(router: Router): void {
     }
     return ok({ app: { _id: id, ...keys } });
   });
+
+  // The world as a scenario file (Save Sandbox as Scenario): sandbox fixtures, not secrets of a real service.
+  router.add('GET', '/__sandbox/scenario', async (ctx) =>
+    ok(await exportScenario({ state: ctx.env.state.toJSON(), knobs: ctx.env.knobs, nowMs: ctx.env.now(), scenario: ctx.env.scenario })),
+  );
 
   router.add('GET', '/__sandbox/knobs', (ctx) => ok({ knobs: ctx.env.knobs }));
   router.add('PATCH', '/__sandbox/knobs', (ctx) => {

@@ -283,10 +283,10 @@ export class SandboxState {
     return this.developers.get(id);
   }
 
-  createDeveloper(email: string, passwordHash: string, nowMs: number): DeveloperRecord {
+  /** `sandboxMobile` (a scenario's) names the developer's own wallet, kept when it exists; by default one is picked from the e-mail. */
+  createDeveloper(email: string, passwordHash: string, nowMs: number, sandboxMobile = this.freeSandboxMobile(email)): DeveloperRecord {
     const iso = new Date(nowMs).toISOString();
-    const sandboxMobile = this.freeSandboxMobile(email);
-    this.createWallet(sandboxMobile, nowMs);
+    if (!this.wallets.has(sandboxMobile)) this.createWallet(sandboxMobile, nowMs);
     const developer: DeveloperRecord = {
       _id: objectId(this.rng, nowMs),
       deleted: false,

@@ -9,6 +9,7 @@ import { SandboxState } from '../domain/state';
 import { RequestJournal } from '../requests/journal';
 import { SandboxChange, SandboxKnobs, SandboxNamespaces } from '../types';
 import { Webhooks } from '../domain/webhooks';
+import type { Scenario } from '../scenario/format';
 
 /** What a handler may reach: the state, the knobs, the clock and the money services. */
 export interface SandboxEnv {
@@ -35,6 +36,8 @@ export interface SandboxEnv {
   onChange(listener: (change: SandboxChange) => void): () => void;
   /** The streams of GET /__sandbox/watch. */
   feed: ChangeFeed;
+  /** The scenario the sandbox started from, if any: GET /__sandbox/scenario writes the keys and passwords it fixed. */
+  scenario?: Scenario;
   /** The sandbox's namespaces (the same registry in every env: worlds/namespaces.ts). */
   namespaces: NamespaceWorlds;
   /** The namespace's id when this env is one's; undefined for the sandbox's own world. */

@@ -66,6 +66,14 @@ const ScenarioApp = v.strictObject({
 const ScenarioDeveloper = v.strictObject({
   email: v.pipe(v.string('must be an e-mail address'), v.email('must be an e-mail address')),
   password: v.pipe(v.string('must be a password of at least 8 characters'), v.minLength(8, 'must be a password of at least 8 characters')),
+  sandboxMobile: v.optional(
+    v.pipe(
+      mobile,
+      v.description(
+        "The developer's own sandbox wallet (declare it under wallets to fix its balance or history); by default one is picked from the e-mail.",
+      ),
+    ),
+  ),
   apps: v.optional(v.array(ScenarioApp, 'must be a list of apps')),
 });
 

@@ -63,11 +63,17 @@ function checkReferences(scenario: Scenario, file: string | undefined): void {
     mobiles.set(key, i);
   });
   const emails = new Map<string, number>();
+  const own = new Map<string, number>();
   const keys = new Map<string, string>();
   scenario.developers?.forEach((developer, d) => {
     const email = developer.email.toLowerCase();
     if (emails.has(email)) fail(`developers[${d}].email`, `is the same developer as developers[${emails.get(email)}]`);
     emails.set(email, d);
+    if (developer.sandboxMobile !== undefined) {
+      const mobile = normaliseMobile(developer.sandboxMobile);
+      if (own.has(mobile)) fail(`developers[${d}].sandboxMobile`, `is already the wallet of developers[${own.get(mobile)}]`);
+      own.set(mobile, d);
+    }
     developer.apps?.forEach((app, a) => {
       const at = `developers[${d}].apps[${a}]`;
       for (const field of ['key', 'sandboxKey'] as const) {

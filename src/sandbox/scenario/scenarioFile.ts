@@ -13,7 +13,12 @@ export interface ScenarioFile {
   tokenLifetimeSeconds?: number;
   latencyMs?: number;
   faults?: ScenarioFault[];
-  developers?: { email: string; password: string; apps?: ScenarioApp[] }[];
+  developers?: {
+    email: string;
+    password: string;
+    /** Its own sandbox wallet; by default picked from the e-mail. */ sandboxMobile?: Mobile;
+    apps?: ScenarioApp[];
+  }[];
   wallets?: ScenarioWallet[];
   /** Accounts outside the sandbox's wallets: the name verification answers and what a transfer does. */
   bankAccounts?: {

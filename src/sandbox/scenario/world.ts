@@ -41,7 +41,8 @@ export async function buildScenarioState(scenario: Scenario, nowMs: number): Pro
   applyPasscodes(state, scenario);
 
   for (const developer of scenario.developers ?? []) {
-    const record = state.createDeveloper(developer.email, await hashPassword(developer.password), at);
+    const own = developer.sandboxMobile === undefined ? undefined : normaliseMobile(developer.sandboxMobile);
+    const record = state.createDeveloper(developer.email, await hashPassword(developer.password), at, own);
     loaded.developers.push({ email: record.email, sandboxMobile: record.sandboxMobile });
     for (const app of developer.apps ?? []) {
       const keys = { ...newAppKeys(), ...(app.key ? { key: app.key } : {}), ...(app.sandboxKey ? { sandboxKey: app.sandboxKey } : {}) };

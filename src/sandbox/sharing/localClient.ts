@@ -47,6 +47,7 @@ export function localClient(sandbox: Sandbox, role: SandboxRole): SandboxClient 
     sendTestEvent: async (type, appId) => sandbox.sendTestEvent(type, appId),
     requests: sandbox.requests,
     clearRequests: async () => sandbox.requests.clear(),
+    scenario: () => sandbox.exportScenario(),
     reset: () => sandbox.reset(),
   };
 }

@@ -1,7 +1,16 @@
 import { request, type ClientRequest } from 'node:http';
 import type { JournalEntry } from '../requests/entry';
 import { RequestJournal, type JournalLimits, type JournalReader } from '../requests/journal';
-import type { Fault, PublicWebhookEvent, SandboxChange, SandboxClient, SandboxKnobs, SandboxServer, TransactionRecord } from '../types';
+import type {
+  Fault,
+  PublicWebhookEvent,
+  ScenarioExport,
+  SandboxChange,
+  SandboxClient,
+  SandboxKnobs,
+  SandboxServer,
+  TransactionRecord,
+} from '../types';
 import type { OwnerRecord } from './ownerLock';
 import { EventParser, type Hello, OWNER_TOKEN_HEADER, WATCH_PATH } from './wire';
 
@@ -187,6 +196,10 @@ export class RemoteSandbox implements SandboxClient {
   async clearRequests(): Promise<void> {
     await this.call('DELETE', '/__sandbox/requests');
     this.journal.clear();
+  }
+
+  async scenario(): Promise<ScenarioExport> {
+    return this.call<ScenarioExport>('GET', '/__sandbox/scenario');
   }
 
   /** POST /__sandbox/reset, then the reads here read everything again (the change stream also tells, later). */

@@ -1,0 +1,136 @@
+import * as os from 'node:os';
+import * as vscode from 'vscode';
+import { UserFacingError } from '../../common/userFacingError';
+import type { SandboxClient, ScenarioExport } from '../../sandbox';
+import { made, type LocalSandbox } from '../localSandbox';
+import { defaultScenarioUri, DEFAULT_SCENARIO_FILE, findWorkspaceScenario } from '../workspaceScenario';
+import { notify, type SandboxCommandDeps } from './sandboxAccess';
+
+// Save Sandbox as Scenario: the local sandbox's world as a scenario file a teammate or CI loads
+// (docs/scenarios.md, "Save the sandbox as a scenario"). The keys written are sandbox keys: they
+// open nothing of the real service, and the key linter leaves them alone in a scenario file.
+
+/** The schema's published id: VS Code validates wallet-sandbox.json by its name, other tools by this. */
+const SCHEMA_ID = 'https://wallet-console.dev/schemas/wallet-sandbox.schema.json';
+
+/**
+ * The apps' sandbox keys this editor holds (Create App kept them in secret storage), written where
+ * the sandbox could not (it keeps only hashes). Answers the names of the apps still without one.
+ */
+async function fillSandboxKeys(deps: SandboxCommandDeps, saved: ScenarioExport): Promise<string[]> {
+  const missing: string[] = [];
+  for (const app of saved.apps) {
+    if (app.sandboxKey) continue;
+    const sandboxKey = await deps.accounts.localSandboxKey(app.id);
+    const at = /^developers\[(\d+)\]\.apps\[(\d+)\]$/.exec(app.path);
+    const written = at && saved.scenario.developers?.[Number(at[1])]?.apps?.[Number(at[2])];
+    if (sandboxKey && written) {
+      written.sandboxKey = sandboxKey;
+      app.sandboxKey = true;
+    } else {
+      missing.push(app.name);
+    }
+  }
+  return missing;
+}
+
+export async function saveSandboxAsScenario(deps: SandboxCommandDeps, target?: unknown): Promise<void> {
+  const saved = await (await deps.watch.instance()).scenario();
+  const missingKeys = await fillSandboxKeys(deps, saved);
+  let uri = target instanceof vscode.Uri ? target : undefined;
+  if (!uri) {
+    uri = await vscode.window.showSaveDialog({
+      title: vscode.l10n.t('Save Sandbox as Scenario'),
+      defaultUri: defaultScenarioUri() ?? vscode.Uri.joinPath(vscode.Uri.file(os.homedir()), DEFAULT_SCENARIO_FILE),
+      filters: { JSON: ['json'] },
+    });
+    if (!uri) return;
+  }
+  const file = { $schema: SCHEMA_ID, ...saved.scenario };
+  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(`${JSON.stringify(file, null, 2)}\n`));
+  const apps = saved.apps.length;
+  const wallets = saved.scenario.wallets?.length ?? 0;
+  deps.logger.info(`Saved the local sandbox as a scenario: ${uri.fsPath} (${made(apps, 'app')}, ${made(wallets, 'wallet')}).`);
+  for (const note of saved.notes) deps.logger.info(`Save Sandbox as Scenario: ${note}`);
+
+  const told = [vscode.l10n.t('Saved the sandbox’s world to {0}.', vscode.workspace.asRelativePath(uri, false))];
+  if (saved.sandboxPasswords.length > 0) {
+    told.push(
+      vscode.l10n.t(
+        'The sandbox keeps passwords only as hashes, so {0} sign in there with the password "wallet-sandbox".',
+        saved.sandboxPasswords.join(', '),
+      ),
+    );
+  }
+  if (missingKeys.length > 0) {
+    told.push(vscode.l10n.t('Apps whose key this editor does not hold get new keys when the file is loaded: {0}.', missingKeys.join(', ')));
+  }
+  notify(deps, told.join(' '));
+}
+
+/**
+ * Reset Sandbox to Scenario: the local sandbox's world replaced by the workspace's scenario (a
+ * new seeded world without one). It moves no money, but it discards the world: a modal whose
+ * default (Enter, the first button) keeps it.
+ */
+export async function resetSandboxToScenario(deps: SandboxCommandDeps, sandbox: LocalSandbox): Promise<void> {
+  const scenario = await findWorkspaceScenario();
+  const keep = vscode.l10n.t('Keep Current World');
+  const reset = vscode.l10n.t('Reset Sandbox');
+  const answer = await deps.ui().confirm(
+    scenario
+      ? vscode.l10n.t('Reset the local sandbox to {0}?', scenario.label)
+      : vscode.l10n.t('Reset the local sandbox to a new world? The workspace has no scenario file.'),
+    {
+      modal: true,
+      level: 'warning',
+      detail: [
+        scenario
+          ? vscode.l10n.t(
+              'Every wallet, balance, transaction, developer, app and webhook event of the local sandbox is replaced by the file’s world.',
+            )
+          : vscode.l10n.t(
+              'Every wallet, balance, transaction, developer, app and webhook event of the local sandbox is replaced by a new seeded world.',
+            ),
+        vscode.l10n.t(
+          'Sign-ins and app keys this editor keeps for the local sandbox may stop working. To keep the current world, Save Sandbox as Scenario first.',
+        ),
+      ].join(' '),
+    },
+    keep,
+    reset,
+  );
+  if (answer !== reset) return;
+  let client: SandboxClient;
+  const listening = sandbox.listening;
+  if (listening && !listening.server.here) {
+    // Another process serves it: its world goes back to the scenario that process started with.
+    client = await sandbox.instance();
+  } else {
+    // Started again here, so the world it goes back to is the file as it is now.
+    client = await sandbox.restart();
+    const outcome = sandbox.scenarioOutcome;
+    if (scenario && outcome?.kind === 'invalid') {
+      throw new UserFacingError(
+        vscode.l10n.t(
+          'The local sandbox was not reset: {0} is not a valid scenario ({1}{2}). Fix the file and try again.',
+          scenario.label,
+          outcome.path ? `${outcome.path}: ` : '',
+          outcome.problem,
+        ),
+      );
+    }
+  }
+  await client.reset();
+  const elsewhere = !client.server.here;
+  const served = elsewhere ? ` (served by process ${client.server.pid}, in the world it started with)` : '';
+  deps.logger.info(`Reset the local sandbox${scenario ? ` to ${scenario.label}` : ''}${served}.`);
+  notify(
+    deps,
+    elsewhere
+      ? vscode.l10n.t('The local sandbox was reset to the world process {0} started it with.', client.server.pid)
+      : scenario
+        ? vscode.l10n.t('The local sandbox was reset to {0}.', scenario.label)
+        : vscode.l10n.t('The local sandbox was reset to a new world.'),
+  );
+}

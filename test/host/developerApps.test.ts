@@ -1,0 +1,116 @@
+// The Developer view's app list in a real VS Code (issue 27): the apps GET /v1/apps lists for the
+// signed-in developer, with the keys added here kept; an app made elsewhere is listed and takes
+// its key with one prompt; a server that does not answer the call (404) leaves the list as it was.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { WalletConsoleApi } from '../../src/extensionApi';
+import type { DeveloperNode } from '../../src/views/developerTree';
+import { activateExtension, runScripted, setSetting, uniqueEmail } from './support/extension';
+
+// The editor remembers apps per environment (not per developer): other tests' apps may be in the
+// list too, so this test's apps carry a tag and only those rows are compared.
+const TAG = Math.random().toString(36).slice(2, 7);
+const named = (name: string) => `${name} ${TAG}`;
+const HAND_KEY = 'sk_test_0123456789abcdef0123456789abcdef';
+const OTHER_HAND_KEY = 'sk_test_fedcba9876543210fedcba9876543210';
+
+function text(value: string | boolean | vscode.TreeItemLabel | vscode.MarkdownString | undefined): string {
+  if (value === undefined || typeof value === 'boolean') return '';
+  if (typeof value === 'string') return value;
+  return 'label' in value ? value.label : value.value;
+}
+
+/** The Apps item and its children as the view draws them. */
+async function appRows(api: WalletConsoleApi): Promise<{ apps: vscode.TreeItem; rows: vscode.TreeItem[]; all: vscode.TreeItem[] }> {
+  const tree = api.views.developerTree;
+  const root = await tree.getChildren();
+  const appsNode = root.find((node): node is DeveloperNode => node.kind === 'apps');
+  assert.ok(appsNode, 'the view has its Apps item');
+  const apps = tree.getTreeItem(appsNode);
+  const all = (await tree.getChildren(appsNode)).map((node) => tree.getTreeItem(node));
+  const rows = all.filter((row) => text(row.label).endsWith(` ${TAG}`));
+  return { apps, rows, all };
+}
+
+describe('Developer view: the apps the server lists', function () {
+  this.timeout(60_000);
+  let api: WalletConsoleApi;
+  let elsewhere: { _id: string; sandboxKey: string };
+
+  before(async () => {
+    api = await activateExtension();
+    await setSetting('environment', 'local');
+    const email = uniqueEmail('apps');
+    const password = `pw-${Math.random().toString(36).slice(2)}-Secret!`;
+    await runScripted(api, 'walletConsole.signUp', [email, password, password]);
+    await runScripted(api, 'walletConsole.createApp', [named('Created here')]);
+    // An app the same developer made elsewhere (another machine, a script): the server has it, this editor does not.
+    const loginToken = (await api.accounts.store.developerSecrets('local'))?.loginToken;
+    assert.ok(loginToken);
+    const made = await fetch(`${await api.sandboxUrl()}/v1/apps`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${loginToken}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: named('Made elsewhere') }),
+    });
+    elsewhere = ((await made.json()) as { data: { app: { _id: string; sandboxKey: string } } }).data.app;
+    await runScripted(api, 'walletConsole.addAppKey', [named('Added by hand'), HAND_KEY]);
+  });
+
+  after(async () => {
+    const sandbox = await api.localSandbox();
+    sandbox.knobs.faults.splice(0);
+  });
+
+  it('lists the server’s apps, the one made elsewhere too, and keeps the key added by hand', async () => {
+    const { apps, rows } = await appRows(api);
+    assert.deepEqual(
+      rows.map((row) => [text(row.label), row.contextValue, text(row.description)]),
+      [
+        [named('Created here'), 'app', ''],
+        [named('Made elsewhere'), 'app.listed', 'no key here'],
+        [named('Added by hand'), 'app.active', 'active · key added by hand'],
+      ],
+    );
+    const { all } = await appRows(api);
+    assert.equal(apps.description, String(all.length));
+    assert.match(text(apps.tooltip), /lists for you, and the keys you added here/);
+    const listed = rows[1]!;
+    assert.equal(listed.command?.command, 'walletConsole.addAppKey');
+    // Names and ids only: no key is drawn anywhere in the view.
+    const drawn = [apps, ...all].map((item) => [text(item.label), text(item.description), text(item.tooltip)].join('\n')).join('\n');
+    for (const key of [HAND_KEY, elsewhere.sandboxKey]) assert.ok(!drawn.includes(key), 'a key in the view');
+  });
+
+  it('a listed app takes its key with one prompt, and is then listed once, with the key in secret storage', async () => {
+    const { rows } = await appRows(api);
+    const listed = rows.find((row) => text(row.label) === named('Made elsewhere'));
+    const run = await runScripted(api, 'walletConsole.addAppKey', [elsewhere.sandboxKey], ...(listed?.command?.arguments ?? []));
+    assert.equal(run.asked.length, 1, 'only the key is asked: the name and id are the server’s');
+    assert.equal(api.accounts.activeApp('local')?.id, elsewhere._id);
+    assert.equal((await api.accounts.store.appSecrets('local', elsewhere._id))?.sandboxKey, elsewhere.sandboxKey);
+    const after = await appRows(api);
+    assert.deepEqual(
+      after.rows.map((row) => text(row.label)),
+      [named('Created here'), named('Made elsewhere'), named('Added by hand')],
+    );
+    assert.equal(after.rows[1]!.contextValue, 'app.active');
+    await api.accounts.listBanks('local');
+  });
+
+  it('a server that answers GET /v1/apps with 404 keeps every remembered app, and says why', async () => {
+    const sandbox = await api.localSandbox();
+    sandbox.knobs.faults.push({ method: 'GET', path: '/v1/apps', status: 404 });
+    // A new remembered app makes the view read the list again.
+    await runScripted(api, 'walletConsole.addAppKey', [named('Second by hand'), OTHER_HAND_KEY]);
+    const { apps, rows } = await appRows(api);
+    assert.deepEqual(
+      rows.map((row) => text(row.label)),
+      [named('Created here'), named('Added by hand'), named('Made elsewhere'), named('Second by hand')],
+    );
+    assert.ok(
+      rows.every((row) => row.contextValue !== 'app.listed'),
+      'nothing only the server had',
+    );
+    assert.match(text(apps.tooltip), /does not list apps/);
+  });
+});

@@ -1,0 +1,158 @@
+// The workspace's scenario and the local sandbox in a real VS Code (issue 27): the sandbox starts
+// in wallet-sandbox.json's world when its state is new, keeps a saved world (and says how to
+// replace it), starts without a bad file (naming the JSON path), Save Sandbox as Scenario writes
+// a file that loads back, and Reset Sandbox to Scenario replaces the world only when asked.
+import * as assert from 'node:assert/strict';
+import { promises as fs } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { WalletConsoleApi } from '../../src/extensionApi';
+import { activateExtension } from './support/extension';
+import { RecordingInput, runRecorded } from './support/recordingInput';
+import { DEFAULT, ScriptedInput } from './support/scriptedInput';
+
+const KEY = 'sk_test_editor_scenario_0001';
+const MOBILE = '2348031119999';
+const BALANCE = 2_500_000;
+
+const SCENARIO = {
+  seed: 27,
+  developers: [
+    {
+      email: 'editor@example.ng',
+      password: 'editor-scenario',
+      apps: [{ name: 'editor-shop', sandboxKey: KEY, callbackURL: 'http://127.0.0.1:9/hooks', wallets: [MOBILE] }],
+    },
+  ],
+  wallets: [{ mobile: MOBILE, name: 'Ngozi Eze', passcode: '272727', balance: BALANCE, transactions: 3 }],
+  bankAccounts: [{ bankCode: '000014', accountNumber: '0123456789', accountName: 'EDITOR STORES LTD' }],
+};
+
+/** The sandbox's state files (the snapshot, its append logs, its owner file) in global storage. */
+async function stateFiles(dir: string): Promise<string[]> {
+  return (await fs.readdir(dir).catch(() => [] as string[])).filter((name) => /^\.?sandbox-state\.json/.test(name));
+}
+
+describe('The workspace scenario and the local sandbox', function () {
+  this.timeout(120_000);
+  let api: WalletConsoleApi;
+  let file: vscode.Uri;
+  let saved: string;
+  let storage: string;
+
+  const write = (scenario: unknown) => fs.writeFile(file.fsPath, `${JSON.stringify(scenario, null, 2)}\n`);
+  /** The local sandbox started again, with a RecordingInput for what it says while starting. */
+  const restart = async <T extends ScriptedInput>(input: T) => {
+    api.setUserInput(input);
+    try {
+      await api.stopLocalSandbox();
+      const sandbox = await api.localSandbox();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return { sandbox, input };
+    } finally {
+      api.setUserInput(undefined);
+    }
+  };
+
+  before(async () => {
+    api = await activateExtension();
+    const [folder] = vscode.workspace.workspaceFolders ?? [];
+    assert.ok(folder, 'the host tests run with a workspace folder');
+    file = vscode.Uri.joinPath(folder.uri, 'wallet-sandbox.json');
+    storage = api.storagePaths.globalStorage;
+    // The world the other tests made is put aside, and put back after: a new state file here.
+    await api.stopLocalSandbox();
+    saved = await fs.mkdtemp(path.join(os.tmpdir(), 'sandbox-state-'));
+    for (const name of await stateFiles(storage)) await fs.rename(path.join(storage, name), path.join(saved, name));
+    await write(SCENARIO);
+  });
+
+  after(async () => {
+    api.setUserInput(undefined);
+    await api.stopLocalSandbox();
+    for (const name of await stateFiles(storage)) await fs.rm(path.join(storage, name), { force: true });
+    for (const name of await fs.readdir(saved)) await fs.rename(path.join(saved, name), path.join(storage, name));
+    await fs.rm(saved, { recursive: true, force: true });
+    await fs.rm(file.fsPath, { force: true });
+  });
+
+  it("starts a new sandbox in the scenario's world: its app key, wallet, balance and bank account", async () => {
+    const { sandbox, input } = await restart(new RecordingInput());
+    assert.deepEqual(
+      sandbox.scenario?.apps.map((app) => [app.name, app.sandboxKey]),
+      [['editor-shop', KEY]],
+    );
+    assert.equal(sandbox.balance(MOBILE), BALANCE);
+    const banks = await fetch(`${sandbox.url}/v1/queries/banks`, { headers: { 'X-App-Key': KEY } });
+    assert.equal(banks.status, 200, 'the scenario key opens the API');
+    assert.deepEqual(input.shown, [], 'a scenario that loaded needs no notice');
+  });
+
+  it('keeps a saved world at the next start, and says how to replace it', async () => {
+    (await api.localSandbox()).setBalance(MOBILE, 1_00);
+    const { sandbox, input } = await restart(new RecordingInput());
+    assert.equal(sandbox.balance(MOBILE), 1_00, "the user's world never silently disappears");
+    const notice = input.shown.find((message) => message.where === 'info');
+    assert.match(notice?.text ?? '', /kept its saved world: wallet-sandbox\.json seeds only a new sandbox\. Reset Sandbox to Scenario/);
+  });
+
+  it('Save Sandbox as Scenario writes the world as it is now, in a file the contributed schema takes', async () => {
+    const target = vscode.Uri.file(path.join(saved, 'saved.wallet-sandbox.json'));
+    const run = await runRecorded(api, 'walletConsole.saveSandboxAsScenario', [], target);
+    assert.deepEqual(run.complaints(), []);
+    assert.match(run.shown.at(-1)?.text ?? '', /Saved the sandbox’s world to/);
+    const written = JSON.parse(await fs.readFile(target.fsPath, 'utf8')) as typeof SCENARIO & { $schema: string };
+    assert.equal(written.$schema, 'https://wallet-console.dev/schemas/wallet-sandbox.schema.json');
+    const app = written.developers.find((d) => d.email === 'editor@example.ng')?.apps[0];
+    assert.equal(app?.sandboxKey, KEY);
+    assert.equal(app?.callbackURL, 'http://127.0.0.1:9/hooks');
+    assert.equal(written.developers[0]?.password, 'editor-scenario', 'the password the scenario gave');
+    assert.equal(written.wallets.find((w) => w.mobile === MOBILE)?.balance, 1_00, 'the balance as it is now');
+    assert.deepEqual(written.bankAccounts, SCENARIO.bankAccounts);
+
+    // VS Code checks it against the contributed schema (its name ends in wallet-sandbox.json): no error.
+    const document = await vscode.workspace.openTextDocument(target);
+    await vscode.window.showTextDocument(document);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const errors = vscode.languages.getDiagnostics(target).filter((d) => d.severity === vscode.DiagnosticSeverity.Error);
+    assert.deepEqual(
+      errors.map((d) => d.message),
+      [],
+    );
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  it('Reset Sandbox to Scenario: Enter keeps the world; Reset Sandbox loads the file as it is now', async () => {
+    const kept = await runRecorded(api, 'walletConsole.resetSandboxToScenario', [DEFAULT]);
+    const question = kept.asked.find((entry) => entry.kind === 'confirm');
+    assert.equal(question?.title, 'Reset the local sandbox to wallet-sandbox.json?');
+    assert.deepEqual(question?.buttons, ['Keep Current World', 'Reset Sandbox'], 'the default (first) button keeps the world');
+    assert.equal((await api.localSandbox()).balance(MOBILE), 1_00, 'Enter reset nothing');
+
+    // Edited since the sandbox started: the reset world is the file's as it is now.
+    await write({ ...SCENARIO, wallets: [{ ...SCENARIO.wallets[0], balance: 777_00 }] });
+    const reset = await runRecorded(api, 'walletConsole.resetSandboxToScenario', ['Reset Sandbox']);
+    assert.deepEqual(reset.complaints(), []);
+    assert.equal((await api.localSandbox()).balance(MOBILE), 777_00);
+    assert.match(reset.shown.at(-1)?.text ?? '', /reset to wallet-sandbox\.json/);
+  });
+
+  it('a bad scenario: the sandbox starts without it, with the JSON path and a way to the file; Reset resets nothing', async () => {
+    (await api.localSandbox()).setBalance(MOBILE, 5_00);
+    await write({ ...SCENARIO, wallets: [{ ...SCENARIO.wallets[0], balance: 10.5 }] });
+    // A plain stand-in: it records the warning's buttons (and dismisses it).
+    const { sandbox, input } = await restart(new ScriptedInput(undefined));
+    assert.equal(sandbox.balance(MOBILE), 5_00, 'started, with its saved world');
+    const warning = input.asked.find((entry) => entry.kind === 'confirm');
+    assert.match(
+      warning?.title ?? '',
+      /wallet-sandbox\.json is not a valid sandbox scenario \(wallets\[0\]\.balance: must be an integer number of kobo\)/,
+    );
+    assert.deepEqual(warning?.buttons, ['Open Scenario'], 'the warning offers the way to the file');
+
+    const refused = await runRecorded(api, 'walletConsole.resetSandboxToScenario', ['Reset Sandbox']);
+    assert.match(refused.errors[0] ?? '', /was not reset: wallet-sandbox\.json is not a valid scenario \(wallets\[0\]\.balance/);
+    assert.equal((await api.localSandbox()).balance(MOBILE), 5_00, 'the world is as it was');
+  });
+});
