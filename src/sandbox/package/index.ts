@@ -68,6 +68,18 @@ export class WalletSandbox extends SandboxWorld {
     return this.world.reset();
   }
 
+  /**
+   * The world as it is now, written as a scenario (apps with their keys, wallets with their
+   * balances, bank accounts, callback URLs): pass it to `startSandbox({ scenario })` to start
+   * another sandbox in the same world, or write it out as `wallet-sandbox.json`. `notes` says
+   * what a scenario cannot hold as the sandbox has it (e.g. developers given the password
+   * `wallet-sandbox`, whose own is known only by its hash).
+   */
+  async snapshot(): Promise<{ scenario: ScenarioFile; notes: string[] }> {
+    const { scenario, notes } = await this.world.exportScenario();
+    return { scenario, notes };
+  }
+
   /** Stops the sandbox and its namespaces: no timer, socket or handle is left, so a test runner exits by itself. */
   close(): Promise<void> {
     this.closing ??= this.world.close();
