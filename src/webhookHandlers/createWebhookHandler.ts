@@ -49,16 +49,16 @@ function fileFilter(framework: Framework): Record<string, string[]> {
 
 /** A notification (not awaited by the command: it stays until dismissed), then the URL, then the local sandbox's callbackURL. */
 async function offerSandboxUrl(deps: CommandDeps, framework: Framework, where: string): Promise<void> {
+  // One input for the whole offer: it outlives the command that started it.
+  const ui = deps.ui();
   const point = vscode.l10n.t('Point Sandbox Here');
-  const choice = await deps
-    .ui()
-    .confirm(
-      vscode.l10n.t('Wrote the {0} webhook handler to {1}. Send the local sandbox’s webhook events to it?', framework.label, where),
-      {},
-      point,
-    );
+  const choice = await ui.confirm(
+    vscode.l10n.t('Wrote the {0} webhook handler to {1}. Send the local sandbox’s webhook events to it?', framework.label, where),
+    {},
+    point,
+  );
   if (choice !== point) return;
-  const typed = await deps.ui().ask({
+  const typed = await ui.ask({
     title: vscode.l10n.t('Point Sandbox Here'),
     prompt: vscode.l10n.t(
       'The URL (or just the port) your {0} server listens on: the local sandbox POSTs its webhook events there.',
@@ -74,14 +74,12 @@ async function offerSandboxUrl(deps: CommandDeps, framework: Framework, where: s
   if (!result.ok) return;
   const app = await withProgress(vscode.l10n.t('Setting the webhook URL…'), () => deps.accounts.setWebhookUrl('local', result.url));
   deps.logger.info(`[local] Webhook URL of app "${app.name}" set to the ${framework.label} handler.`);
-  void deps
-    .ui()
-    .confirm(
-      vscode.l10n.t(
-        'The local sandbox now sends the webhook events of "{0}" to {1}. Start your server, then trigger a test event.',
-        app.name,
-        result.url,
-      ),
-      {},
-    );
+  void ui.confirm(
+    vscode.l10n.t(
+      'The local sandbox now sends the webhook events of "{0}" to {1}. Start your server, then trigger a test event.',
+      app.name,
+      result.url,
+    ),
+    {},
+  );
 }
