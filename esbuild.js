@@ -46,6 +46,8 @@ const builds = [
   { ...shared, entryPoints: ['src/agents/mcp/index.ts'], outfile: 'dist/mcp.js', plugins: [mcpWithoutAjv] },
   // The .gitignore rules engine: the key linter loads it when it first checks a .env file.
   { ...shared, entryPoints: ['src/linter/gitignoreRules.ts'], outfile: 'dist/gitignore.js' },
+  // Create Webhook Handler's templates: loaded when it first writes a handler file.
+  { ...shared, entryPoints: ['src/webhookHandlers/templates/index.ts'], outfile: 'dist/webhookTemplates.js' },
   // The agent tools' code: the extension loads it when an agent first calls a tool.
   { ...shared, entryPoints: ['src/agents/tools/index.ts'], outfile: 'dist/tools.js' },
   {

@@ -1,12 +1,7 @@
 // The frameworks Create Webhook Handler writes for: the file, where it usually lives, and the URL
 // its server listens on by default (the offer to point the sandbox at it starts from that URL).
-// Plain module (no vscode), so the unit tests write every template from here.
-
-import { expressHandler } from './templates/express';
-import { fastApiHandler } from './templates/fastapi';
-import { flaskHandler } from './templates/flask';
-import { goHandler } from './templates/goNetHttp';
-import { nextRouteHandler } from './templates/nextRoute';
+// Plain module (no vscode). The templates' text is apart (templates/index.ts): its own bundle,
+// loaded when the command writes a file, so the extension's start-up bundle stays small.
 
 export type FrameworkId = 'express' | 'nextjs' | 'fastapi' | 'flask' | 'go';
 
@@ -21,7 +16,6 @@ export interface Framework {
   path: string;
   /** Where the framework's dev server listens unless told otherwise. */
   defaultPort: number;
-  source: () => string;
 }
 
 const WEBHOOK_PATH = '/webhooks/wallet';
@@ -36,7 +30,6 @@ export const FRAMEWORKS: readonly Framework[] = [
     defaultFile: 'src/walletWebhook.ts',
     path: WEBHOOK_PATH,
     defaultPort: 3000,
-    source: () => expressHandler(WEBHOOK_PATH),
   },
   {
     id: 'nextjs',
@@ -45,7 +38,6 @@ export const FRAMEWORKS: readonly Framework[] = [
     defaultFile: `app${NEXT_PATH}/route.ts`,
     path: NEXT_PATH,
     defaultPort: 3000,
-    source: () => nextRouteHandler(NEXT_PATH),
   },
   {
     id: 'fastapi',
@@ -54,7 +46,6 @@ export const FRAMEWORKS: readonly Framework[] = [
     defaultFile: 'wallet_webhook.py',
     path: WEBHOOK_PATH,
     defaultPort: 8000,
-    source: () => fastApiHandler(WEBHOOK_PATH),
   },
   {
     id: 'flask',
@@ -63,7 +54,6 @@ export const FRAMEWORKS: readonly Framework[] = [
     defaultFile: 'wallet_webhook.py',
     path: WEBHOOK_PATH,
     defaultPort: 5000,
-    source: () => flaskHandler(WEBHOOK_PATH),
   },
   {
     id: 'go',
@@ -72,7 +62,6 @@ export const FRAMEWORKS: readonly Framework[] = [
     defaultFile: 'wallet_webhook.go',
     path: WEBHOOK_PATH,
     defaultPort: 8080,
-    source: () => goHandler(WEBHOOK_PATH),
   },
 ];
 

@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { startSandbox, type Sandbox } from '../../../src/sandbox';
 import { FRAMEWORKS } from '../../../src/webhookHandlers/frameworks';
+import { handlerSource } from '../../../src/webhookHandlers/templates';
 import { call, connectWallet, expectOk, newDeveloper } from '../sandbox/helpers';
 import { compileStrict, tempProject } from './generated';
 
@@ -44,7 +45,7 @@ describe('webhook handlers: the generated Express handler receives the sandboxâ€
   it('500 first, then the retry is processed; a redelivery is acknowledged 2xx and processed once; malformed bodies get 400', async () => {
     const dir = tempProject('express-run');
     const express = FRAMEWORKS.find((framework) => framework.id === 'express')!;
-    fs.writeFileSync(path.join(dir, 'walletWebhook.ts'), express.source());
+    fs.writeFileSync(path.join(dir, 'walletWebhook.ts'), handlerSource(express));
     compileStrict(dir, 'walletWebhook.ts', { module: 'commonjs', esModuleInterop: true, types: ['node'], outDir: dir });
     fs.writeFileSync(path.join(dir, 'server.js'), SERVER);
     handler = spawn(process.execPath, ['server.js'], { cwd: dir, env: { ...process.env, FAIL_FIRST: '1' } });

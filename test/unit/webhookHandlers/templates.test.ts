@@ -6,9 +6,10 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { FRAMEWORKS, type FrameworkId } from '../../../src/webhookHandlers/frameworks';
+import { handlerSource } from '../../../src/webhookHandlers/templates';
 import { compileStrict, tempProject } from './generated';
 
-const source = (id: FrameworkId) => FRAMEWORKS.find((framework) => framework.id === id)!.source();
+const source = (id: FrameworkId) => handlerSource(FRAMEWORKS.find((framework) => framework.id === id)!);
 const pythonHas = (module: string) => spawnSync('python3', ['-c', `import ${module}`]).status === 0;
 
 describe('webhook handlers: the generated files', function () {
@@ -20,7 +21,7 @@ describe('webhook handlers: the generated files', function () {
       ['express', 'nextjs', 'fastapi', 'flask', 'go'],
     );
     for (const framework of FRAMEWORKS) {
-      const text = framework.source();
+      const text = handlerSource(framework);
       assert.match(text, /kobo/, framework.id);
       assert.match(text, /BANK_TRANSFER/, framework.id);
       assert.match(text, /PHONE_TRANSFER/, framework.id);
