@@ -22,6 +22,8 @@
 //   commands,             may import the UI and below (localSandbox/controls: the commands of the
 //   localSandbox/controls Events and Sandbox views)
 //   agents/vscode         the tools in VS Code (UI layer): may import agents/tools, the services and below
+//   webhookHandlers       Create Webhook Handler (beside commands): imports only api, common, auth and
+//                         commands/deps; its templates are plain strings
 //   sandboxCli.ts         the sandbox CLI entry: sandbox, and agents/mcp only when asked for
 //   extension*.ts         the composition root: wires it all
 // test/unit/common/importRules.test.ts proves that each rule fails on a planted import.
@@ -101,6 +103,12 @@ module.exports = {
       'The sandbox CLI entry composes the sandbox and, when asked, MCP.',
     ),
     layer('only-activation-wires-commands', '^src/(commands|localSandbox/controls)/', ACTIVATION, 'Only activation wires the commands.'),
+    layer(
+      'webhook-handlers-beside-commands',
+      '^src/webhookHandlers/',
+      `^src/(?!(webhookHandlers|api|common|auth)/|commands/deps\\.ts$)|${ACTIVATION}`,
+      "src/webhookHandlers imports only api, common, auth and the commands' deps: it writes files and sets a URL.",
+    ),
     layer(
       'linter-beside-ui',
       '^src/linter/',

@@ -49,6 +49,8 @@ const builds = [
   // The endpoint intelligence's providers and the OpenAPI catalog they read: loaded the first time a
   // document names a path of the API (src/endpointIntelligence/register.ts).
   { ...shared, entryPoints: ['src/endpointIntelligence/features/index.ts'], outfile: 'dist/endpoints.js', external: ['vscode'] },
+  // Create Webhook Handler's templates: loaded when it first writes a handler file.
+  { ...shared, entryPoints: ['src/webhookHandlers/templates/index.ts'], outfile: 'dist/webhookTemplates.js' },
   // The agent tools' code: the extension loads it when an agent first calls a tool.
   { ...shared, entryPoints: ['src/agents/tools/index.ts'], outfile: 'dist/tools.js' },
   {

@@ -23,6 +23,7 @@ import { registerViews } from './views/register';
 import { registerRequestsView } from './views/requestsView';
 import { registerWalkthrough } from './walkthrough/register';
 import { registerWebview } from './webview/register';
+import { registerWebhookHandlers } from './webhookHandlers/register';
 
 let sandbox: LocalSandbox | undefined;
 /** What makes the views redraw; let go first on deactivate, so a closing window draws nothing more. */
@@ -76,6 +77,7 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
   const authProvider = registerAuthentication(context, accounts);
   registerLinter(context);
   registerEndpointIntelligence(context, { accounts, sandbox, requests, replayer, runner, ui });
+  registerWebhookHandlers(context, runner, deps);
   context.subscriptions.push(
     ...registerCommands(runner, deps, {
       state: context.globalState,

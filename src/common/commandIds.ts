@@ -31,6 +31,7 @@ export const COMMANDS = {
   buyAirtime: 'walletConsole.buyAirtime',
   requeryTransfer: 'walletConsole.requeryTransfer',
   setWebhookUrl: 'walletConsole.setWebhookUrl',
+  createWebhookHandler: 'walletConsole.createWebhookHandler',
   showEvent: 'walletConsole.showEvent',
   redeliverEvent: 'walletConsole.redeliverEvent',
   triggerTestEvent: 'walletConsole.triggerTestEvent',

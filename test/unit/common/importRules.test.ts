@@ -57,6 +57,7 @@ const UPWARD: [file: string, specifier: string, rule: string][] = [
   ['src/money/policy.ts', '../localSandbox/views/sandboxServerItem', 'services-below-ui'],
   ['src/localSandbox/views/sandboxServerItem.ts', '../../webview/protocol', 'views-beside-webview'],
   ['src/localSandbox/views/sandboxServerItem.ts', '../controls/sandboxAccess', 'views-beside-webview'],
+  ['src/webhookHandlers/frameworks.ts', '../localSandbox/localSandbox', 'webhook-handlers-beside-commands'],
   ['src/webview/protocol.ts', '../localSandbox/views/sandboxServerItem', 'webview-beside-views'],
   ['src/localSandbox/controls/sandboxAccess.ts', '../../extensionApi', 'only-activation-wires-commands'],
   ['src/linter/keyScanner.ts', '../views/loadable', 'linter-beside-ui'],

@@ -1,0 +1,32 @@
+// Writes the generated handlers to a temp folder whose node_modules is the repo's (express and
+// its types resolve as in an app), and compiles the TypeScript ones with the repo's tsc.
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+export const REPO = path.resolve(__dirname, '../../../..');
+const TSC = path.join(REPO, 'node_modules', 'typescript', 'bin', 'tsc');
+
+export function tempProject(label: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `wallet-webhook-${label}-`));
+  fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  return dir;
+}
+
+/**
+ * `tsc --strict` on one file with the given compiler options (a tsconfig in `dir`); throws
+ * with tsc's report when it does not compile.
+ */
+export function compileStrict(dir: string, file: string, options: Record<string, unknown>): void {
+  fs.writeFileSync(
+    path.join(dir, 'tsconfig.json'),
+    JSON.stringify({ compilerOptions: { strict: true, target: 'es2022', skipLibCheck: true, ...options }, files: [file] }),
+  );
+  try {
+    execFileSync(process.execPath, [TSC, '-p', dir], { cwd: dir, encoding: 'utf8' });
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+    throw new Error(`tsc --strict refused ${file}:\n${stdout ?? ''}${stderr ?? ''}`, { cause: error });
+  }
+}

@@ -1,0 +1,136 @@
+// Every template the command writes is checked as its language's tools would: TypeScript under
+// `tsc --strict`, Python with `python3 -m py_compile` (and the Flask one run with Flask's test
+// client where Flask is installed), Go as far as possible without a Go toolchain on this machine.
+import * as assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { FRAMEWORKS, type FrameworkId } from '../../../src/webhookHandlers/frameworks';
+import { handlerSource } from '../../../src/webhookHandlers/templates';
+import { compileStrict, tempProject } from './generated';
+
+const source = (id: FrameworkId) => handlerSource(FRAMEWORKS.find((framework) => framework.id === id)!);
+const pythonHas = (module: string) => spawnSync('python3', ['-c', `import ${module}`]).status === 0;
+
+describe('webhook handlers: the generated files', function () {
+  this.timeout(60_000);
+
+  it('every framework has a template that says amounts are kobo and keeps its handled references in memory, for now', () => {
+    assert.deepEqual(
+      FRAMEWORKS.map((framework) => framework.id),
+      ['express', 'nextjs', 'fastapi', 'flask', 'go'],
+    );
+    for (const framework of FRAMEWORKS) {
+      const text = handlerSource(framework);
+      assert.match(text, /kobo/, framework.id);
+      assert.match(text, /BANK_TRANSFER/, framework.id);
+      assert.match(text, /PHONE_TRANSFER/, framework.id);
+      assert.match(text, /transactionReference/, framework.id);
+      assert.match(text, /your app's database/, `${framework.id}: the in-memory set says where it belongs`);
+      assert.ok(text.includes(framework.path), `${framework.id} serves ${framework.path}`);
+    }
+  });
+
+  it('Express (TypeScript) compiles under tsc --strict against express and @types/express', () => {
+    const dir = tempProject('express');
+    fs.writeFileSync(path.join(dir, 'walletWebhook.ts'), source('express'));
+    compileStrict(dir, 'walletWebhook.ts', { module: 'commonjs', esModuleInterop: true, noEmit: true, types: ['node'] });
+  });
+
+  it('the Next.js route handler compiles under tsc --strict with only the web-standard Request/Response (DOM lib, no next)', () => {
+    const dir = tempProject('next');
+    fs.writeFileSync(path.join(dir, 'route.ts'), source('nextjs'));
+    compileStrict(dir, 'route.ts', { module: 'esnext', moduleResolution: 'bundler', lib: ['es2022', 'dom'], types: [], noEmit: true });
+    // A route file may export only its handlers (Next.js refuses others at build time).
+    const exported = [...source('nextjs').matchAll(/^export\s+(?:async\s+)?(?:function|const|let|class|interface|type)\s+(\w+)/gm)].map(
+      (m) => m[1],
+    );
+    assert.deepEqual(exported, ['POST']);
+  });
+
+  it('a TypeScript template with a type error is refused (the check can fail)', () => {
+    const dir = tempProject('broken');
+    fs.writeFileSync(
+      path.join(dir, 'route.ts'),
+      source('nextjs').replace(
+        'const reference = event.data.transactionReference;',
+        'const reference: number = event.data.transactionReference;',
+      ),
+    );
+    assert.throws(
+      () =>
+        compileStrict(dir, 'route.ts', { module: 'esnext', moduleResolution: 'bundler', lib: ['es2022', 'dom'], types: [], noEmit: true }),
+      /TS2322/,
+    );
+  });
+
+  for (const id of ['fastapi', 'flask'] as const) {
+    it(`${id} (Python) passes python3 -m py_compile`, () => {
+      const dir = tempProject(id);
+      const file = path.join(dir, 'wallet_webhook.py');
+      fs.writeFileSync(file, source(id));
+      execFileSync('python3', ['-m', 'py_compile', file]);
+    });
+  }
+
+  it('Flask: the handler answers 200 once per reference, 200 again on a redelivery, 400 on a malformed body (Flask test client)', function () {
+    if (!pythonHas('flask')) this.skip(); // not installed here: py_compile above is the check
+    const dir = tempProject('flask-run');
+    fs.writeFileSync(path.join(dir, 'wallet_webhook.py'), source('flask'));
+    const script = `
+import logging, time
+import wallet_webhook as w
+client = w.app.test_client()
+event = {"payload": {"message": "SUCCESS", "type": "PHONE_TRANSFER", "data": {"appWalletMobile": "2347000000", "amount": 2500, "recipientMobile": "23480000000", "transactionReference": "ref-1"}}}
+print(client.post("/webhooks/wallet", json=event).status_code)
+print(client.post("/webhooks/wallet", json=event).status_code)
+bad = {"payload": {"message": "SUCCESS", "type": "PHONE_TRANSFER", "data": {"amount": 25.5, "transactionReference": "ref-2"}}}
+print(client.post("/webhooks/wallet", json=bad).status_code)
+print(client.post("/webhooks/wallet", data="not json", content_type="application/json").status_code)
+print(client.post("/webhooks/wallet", json={"payload": {"message": "SUCCESS", "type": "CARD", "data": {"amount": 1, "transactionReference": "x"}}}).status_code)
+time.sleep(0.2)
+`;
+    const run = spawnSync('python3', ['-c', script], { cwd: dir, encoding: 'utf8' });
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual(run.stdout.trim().split('\n'), ['200', '200', '400', '400', '400']);
+    assert.equal(run.stderr.match(/processed PHONE_TRANSFER SUCCESS ref-1/g)?.length, 1, run.stderr);
+    assert.match(run.stderr, /duplicate PHONE_TRANSFER ref-1/);
+  });
+
+  it('Go net/http: package main, every import used, braces and parentheses balanced, tab-indented (no Go toolchain here to vet it)', () => {
+    const text = source('go');
+    assert.match(text, /^package main$/m);
+    const imports = /^import \(\n([\s\S]*?)\n\)/m
+      .exec(text)![1]!
+      .split('\n')
+      .map((line) => line.trim().replace(/"/g, ''));
+    const body = text.slice(text.indexOf('\n)\n'));
+    for (const imported of imports) {
+      const name = imported.split('/').pop()!;
+      assert.ok(new RegExp(`\\b${name}\\.`).test(body), `import ${imported} is used`);
+    }
+    // Outside string and raw-string literals and comments, every brace and parenthesis closes.
+    const code = text
+      .replace(/\/\/.*$/gm, '')
+      .replace(/`[^`]*`/g, '``')
+      .replace(/"(?:[^"\\\n]|\\.)*"/g, '""');
+    for (const [open, close] of [
+      ['{', '}'],
+      ['(', ')'],
+      ['[', ']'],
+    ] as const) {
+      let depth = 0;
+      for (const char of code) {
+        if (char === open) depth++;
+        if (char === close) depth--;
+        assert.ok(depth >= 0, `a ${close} closes nothing`);
+      }
+      assert.equal(depth, 0, `every ${open} is closed`);
+    }
+    assert.deepEqual(
+      text.split('\n').filter((line) => /^ +\S/.test(line)),
+      [],
+      'gofmt indents with tabs',
+    );
+  });
+});
