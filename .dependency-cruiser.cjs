@@ -13,6 +13,9 @@
 //   requests              (money: sending and watching transfers; requests: the Requests view's list, read from the sandbox's journal)
 //   views, webview,       the UI: may import the services and below, not each other
 //   localSandbox/views    (localSandbox/views: the Events and Sandbox views, beside views)
+//   snippets, terminals   the code snippets and the terminals' and tasks' sandbox: may import the
+//                         services and below, not the UI (snippets/library: plain text, imports
+//                         nothing of ours: a bundle of its own)
 //   linter                the key linter, UI beside views and webview: imports only common (no
 //                         client or network: it never sends a key anywhere)
 //   commands,             may import the UI and below (localSandbox/controls: the commands of the
@@ -97,6 +100,18 @@ module.exports = {
       'The sandbox CLI entry composes the sandbox and, when asked, MCP.',
     ),
     layer('only-activation-wires-commands', '^src/(commands|localSandbox/controls)/', ACTIVATION, 'Only activation wires the commands.'),
+    layer(
+      'editor-features-below-ui',
+      '^src/(snippets|terminals)/',
+      `^src/(${UI}|agents|linter)/|${ACTIVATION}`,
+      'The snippets and the terminals sit beside the UI: they import the services and below.',
+    ),
+    layer(
+      'snippet-library-is-text',
+      '^src/snippets/library/',
+      '^src/(?!snippets/library/)',
+      'The snippet library imports nothing of ours: it is a bundle of its own (dist/snippets.js).',
+    ),
     layer(
       'linter-beside-ui',
       '^src/linter/',

@@ -46,6 +46,8 @@ const builds = [
   { ...shared, entryPoints: ['src/agents/mcp/index.ts'], outfile: 'dist/mcp.js', plugins: [mcpWithoutAjv] },
   // The .gitignore rules engine: the key linter loads it when it first checks a .env file.
   { ...shared, entryPoints: ['src/linter/gitignoreRules.ts'], outfile: 'dist/gitignore.js' },
+  // The code snippets: the extension loads them on the first `wallet.` completion.
+  { ...shared, entryPoints: ['src/snippets/library/index.ts'], outfile: 'dist/snippets.js' },
   // The agent tools' code: the extension loads it when an agent first calls a tool.
   { ...shared, entryPoints: ['src/agents/tools/index.ts'], outfile: 'dist/tools.js' },
   {

@@ -11,6 +11,7 @@ import { Logger } from './common/logger';
 import { VsCodeUserInput, type UserInput } from './common/userInput';
 import { exportedApi, type WalletConsoleApi, type WalletConsolePublicApi } from './extensionApi';
 import { registerLinter } from './linter/register';
+import { registerSnippets } from './snippets/snippetCompletions';
 import type { LocalSandbox } from './localSandbox/localSandbox';
 import { registerLocalSandbox, sandboxPortSetting } from './localSandbox/register';
 import { registerSandboxViews } from './localSandbox/views/sandboxViews';
@@ -74,6 +75,7 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
   const agents = registerAgents(context, { accounts, sandbox, requests, sandboxPort: sandboxPortSetting });
   const authProvider = registerAuthentication(context, accounts);
   registerLinter(context);
+  registerSnippets(context);
   context.subscriptions.push(
     ...registerCommands(runner, deps, {
       state: context.globalState,
