@@ -12,6 +12,7 @@ import { VsCodeUserInput, type UserInput } from './common/userInput';
 import { exportedApi, type WalletConsoleApi, type WalletConsolePublicApi } from './extensionApi';
 import { registerLinter } from './linter/register';
 import { registerSnippets } from './snippets/snippetCompletions';
+import { registerTerminals } from './terminals/register';
 import type { LocalSandbox } from './localSandbox/localSandbox';
 import { registerLocalSandbox, sandboxPortSetting } from './localSandbox/register';
 import { registerSandboxViews } from './localSandbox/views/sandboxViews';
@@ -76,6 +77,7 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
   const authProvider = registerAuthentication(context, accounts);
   registerLinter(context);
   registerSnippets(context);
+  const terminals = registerTerminals(context, { accounts, sandbox, logger });
   context.subscriptions.push(
     ...registerCommands(runner, deps, {
       state: context.globalState,
@@ -109,6 +111,7 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
       input = scripted ?? realInput;
     },
     agents,
+    terminals,
     storagePaths: { globalStorage: context.globalStorageUri.fsPath, logs: context.logUri.fsPath },
   });
   return exportedApi(
