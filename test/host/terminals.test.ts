@@ -55,7 +55,8 @@ describe('Terminals that know the local sandbox', function () {
     const found = await until(variables, (vars) => vars.WALLET_BASE_URL === url, 'the sandbox URL in the collection');
     assert.deepEqual(found, { WALLET_BASE_URL: url, WALLET_DEVELOPER_URL: url });
     const row = await terminalsRow();
-    assert.equal(row?.description, 'get WALLET_BASE_URL and WALLET_DEVELOPER_URL');
+    assert.equal(row?.label, 'Terminals get WALLET_BASE_URL');
+    assert.equal(row?.description, 'and WALLET_DEVELOPER_URL');
   });
 
   it('a real terminal started now has them in its environment', async function () {
@@ -84,7 +85,7 @@ describe('Terminals that know the local sandbox', function () {
     await setSetting('terminal.includeAppKey', true);
     const found = await until(variables, (vars) => vars.WALLET_APP_KEY !== undefined, 'the app key in the collection');
     assert.deepEqual(found, { WALLET_BASE_URL: url, WALLET_DEVELOPER_URL: url, WALLET_APP_KEY: appKey });
-    assert.equal((await terminalsRow())?.description, 'get WALLET_BASE_URL, WALLET_DEVELOPER_URL and WALLET_APP_KEY');
+    assert.equal((await terminalsRow())?.description, 'WALLET_DEVELOPER_URL and WALLET_APP_KEY');
     await setSetting('terminal.includeAppKey', undefined);
     assert.deepEqual(await until(variables, (vars) => vars.WALLET_APP_KEY === undefined, 'the app key gone'), {
       WALLET_BASE_URL: url,

@@ -122,10 +122,8 @@ export class SandboxTreeProvider extends Disposable implements vscode.TreeDataPr
       case 'terminals': {
         // What src/terminals gives new terminals while this sandbox is the environment.
         const withKey = vscode.workspace.getConfiguration('walletConsole').get<boolean>('terminal.includeAppKey', false) === true;
-        const item = new vscode.TreeItem(vscode.l10n.t('Terminals'), none);
-        item.description = withKey
-          ? vscode.l10n.t('get WALLET_BASE_URL, WALLET_DEVELOPER_URL and WALLET_APP_KEY')
-          : vscode.l10n.t('get WALLET_BASE_URL and WALLET_DEVELOPER_URL');
+        const item = new vscode.TreeItem(vscode.l10n.t('Terminals get WALLET_BASE_URL'), none);
+        item.description = withKey ? vscode.l10n.t('WALLET_DEVELOPER_URL and WALLET_APP_KEY') : vscode.l10n.t('and WALLET_DEVELOPER_URL');
         item.iconPath = new vscode.ThemeIcon('terminal');
         item.contextValue = 'sandbox.terminals';
         item.tooltip = vscode.l10n.t(
