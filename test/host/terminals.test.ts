@@ -188,4 +188,31 @@ describe('The wallet-sandbox task', function () {
     await ended;
     assert.equal(await until(health, (status) => status === 0, 'the sandbox gone'), 0);
   });
+
+  it('marks a scenario file it cannot read with the problem matcher', async () => {
+    const broken = vscode.Uri.joinPath(folder(), 'broken.wallet-sandbox.json');
+    await vscode.workspace.fs.writeFile(broken, Buffer.from('{ "wallets": [ '));
+    const tasks = {
+      version: '2.0.0',
+      tasks: [{ label: 'broken sandbox', type: 'wallet-sandbox', scenario: 'broken.wallet-sandbox.json', port: 4041 }],
+    };
+    await vscode.workspace.fs.writeFile(tasksJson(), Buffer.from(JSON.stringify(tasks, null, 2)));
+    try {
+      const task = await until(
+        async () => (await vscode.tasks.fetchTasks({ type: 'wallet-sandbox' })).find((found) => found.name === 'broken sandbox'),
+        (found) => found !== undefined,
+        'the tasks.json task',
+      );
+      await vscode.tasks.executeTask(task!);
+      const problems = await until(
+        () => vscode.languages.getDiagnostics(broken).filter((diagnostic) => diagnostic.source === 'wallet-sandbox'),
+        (found) => found.length > 0,
+        'a problem on the scenario file',
+        30_000,
+      );
+      assert.match(problems[0]!.message, /not JSON/);
+    } finally {
+      await vscode.workspace.fs.delete(broken).then(undefined, () => undefined);
+    }
+  });
 });
