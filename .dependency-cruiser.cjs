@@ -13,6 +13,9 @@
 //   requests              (money: sending and watching transfers; requests: the Requests view's list, read from the sandbox's journal)
 //   views, webview,       the UI: may import the services and below, not each other
 //   localSandbox/views    (localSandbox/views: the Events and Sandbox views, beside views)
+//   snippets, terminals   the code snippets and the terminals' and tasks' sandbox: may import the
+//                         services and below, not the UI (snippets/library: plain text, imports
+//                         nothing of ours: a bundle of its own)
 //   linter                the key linter, UI beside views and webview: imports only common (no
 //                         client or network: it never sends a key anywhere)
 //   endpointIntelligence  the editor features for API paths in code (hover, completion, checks,
@@ -108,6 +111,18 @@ module.exports = {
       '^src/webhookHandlers/',
       `^src/(?!(webhookHandlers|api|common|auth)/|commands/deps\\.ts$)|${ACTIVATION}`,
       "src/webhookHandlers imports only api, common, auth and the commands' deps: it writes files and sets a URL.",
+    ),
+    layer(
+      'editor-features-below-ui',
+      '^src/(snippets|terminals)/',
+      `^src/(${UI}|agents|linter)/|${ACTIVATION}`,
+      'The snippets and the terminals sit beside the UI: they import the services and below.',
+    ),
+    layer(
+      'snippet-library-is-text',
+      '^src/snippets/library/',
+      '^src/(?!snippets/library/)',
+      'The snippet library imports nothing of ours: it is a bundle of its own (dist/snippets.js).',
     ),
     layer(
       'linter-beside-ui',

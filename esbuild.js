@@ -51,6 +51,8 @@ const builds = [
   { ...shared, entryPoints: ['src/endpointIntelligence/features/index.ts'], outfile: 'dist/endpoints.js', external: ['vscode'] },
   // Create Webhook Handler's templates: loaded when it first writes a handler file.
   { ...shared, entryPoints: ['src/webhookHandlers/templates/index.ts'], outfile: 'dist/webhookTemplates.js' },
+  // The code snippets: the extension loads them on the first `wallet.` completion.
+  { ...shared, entryPoints: ['src/snippets/library/index.ts'], outfile: 'dist/snippets.js' },
   // The agent tools' code: the extension loads it when an agent first calls a tool.
   { ...shared, entryPoints: ['src/agents/tools/index.ts'], outfile: 'dist/tools.js' },
   {

@@ -12,6 +12,8 @@ import { VsCodeUserInput, type UserInput } from './common/userInput';
 import { registerEndpointIntelligence } from './endpointIntelligence/register';
 import { exportedApi, type WalletConsoleApi, type WalletConsolePublicApi } from './extensionApi';
 import { registerLinter } from './linter/register';
+import { registerSnippets } from './snippets/snippetCompletions';
+import { registerTerminals } from './terminals/register';
 import type { LocalSandbox } from './localSandbox/localSandbox';
 import { registerLocalSandbox, sandboxPortSetting } from './localSandbox/register';
 import { registerSandboxViews } from './localSandbox/views/sandboxViews';
@@ -78,6 +80,8 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
   registerLinter(context);
   registerEndpointIntelligence(context, { accounts, sandbox, requests, replayer, runner, ui });
   registerWebhookHandlers(context, runner, deps);
+  registerSnippets(context);
+  const terminals = registerTerminals(context, { accounts, sandbox, logger });
   context.subscriptions.push(
     ...registerCommands(runner, deps, {
       state: context.globalState,
@@ -111,6 +115,7 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
       input = scripted ?? realInput;
     },
     agents,
+    terminals,
     storagePaths: { globalStorage: context.globalStorageUri.fsPath, logs: context.logUri.fsPath },
   });
   return exportedApi(

@@ -7,6 +7,7 @@ import type { Views } from './views/register';
 import type { SandboxViews } from './localSandbox/views/sandboxViews';
 import type { RequestHistory } from './requests/requestHistory';
 import type { RequestsView } from './views/requestsView';
+import type { SandboxTerminalEnvironment } from './terminals/terminalEnvironment';
 
 /** What any extension may read: timings, nothing that leads to a secret. */
 export interface WalletConsolePublicApi {
@@ -45,6 +46,8 @@ export interface WalletConsoleApi extends WalletConsolePublicApi {
     mcpServerRegistered: boolean;
     mcpDefinitions: { provideMcpServerDefinitions(token: vscode.CancellationToken): Promise<McpStdioDefinition[]> };
   };
+  /** What new terminals get while the local sandbox is the environment. */
+  terminals: Pick<SandboxTerminalEnvironment, 'variables' | 'settled'>;
   /** Where VS Code keeps this extension's files (the secret audit reads them). */
   storagePaths: { globalStorage: string; logs: string };
 }

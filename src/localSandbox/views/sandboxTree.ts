@@ -16,7 +16,8 @@ export type SandboxNode =
   | { kind: 'latency' }
   | { kind: 'faults' }
   | { kind: 'fault'; fault: Fault }
-  | { kind: 'wallet'; mobile: string | undefined };
+  | { kind: 'wallet'; mobile: string | undefined }
+  | { kind: 'terminals' };
 
 /**
  * What the local sandbox is told to do now: which process serves it (when not this window), its
@@ -59,6 +60,7 @@ export class SandboxTreeProvider extends Disposable implements vscode.TreeDataPr
         { kind: 'latency' },
         { kind: 'faults' },
         { kind: 'wallet', mobile: this.service.activeWallet('local')?.mobile },
+        { kind: 'terminals' },
       ];
     }
     if (node.kind === 'faults') return sandbox.knobs.faults.map((fault) => ({ kind: 'fault', fault }));
@@ -115,6 +117,19 @@ export class SandboxTreeProvider extends Disposable implements vscode.TreeDataPr
         item.iconPath = new vscode.ThemeIcon('zap');
         item.contextValue = 'sandbox.fault';
         item.tooltip = `${faultTarget(node.fault)}\n${faultEffect(node.fault)}`;
+        return item;
+      }
+      case 'terminals': {
+        // What src/terminals gives new terminals while this sandbox is the environment.
+        const withKey = vscode.workspace.getConfiguration('walletConsole').get<boolean>('terminal.includeAppKey', false) === true;
+        const item = new vscode.TreeItem(vscode.l10n.t('Terminals get WALLET_BASE_URL'), none);
+        item.description = withKey ? vscode.l10n.t('WALLET_DEVELOPER_URL and WALLET_APP_KEY') : vscode.l10n.t('and WALLET_DEVELOPER_URL');
+        item.iconPath = new vscode.ThemeIcon('terminal');
+        item.contextValue = 'sandbox.terminals';
+        item.tooltip = vscode.l10n.t(
+          'New terminals get this sandbox’s address ({0}), never written to disk; the app key only with walletConsole.terminal.includeAppKey on.',
+          sandbox?.url ?? '',
+        );
         return item;
       }
       case 'wallet': {

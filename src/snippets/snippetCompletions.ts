@@ -1,0 +1,92 @@
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as vscode from 'vscode';
+import type * as Library from './library/index';
+
+/** Editor languages the snippets are written for, and which version each gets. */
+const DIALECTS: Readonly<Record<string, Library.SnippetDialect>> = {
+  typescript: 'typescript',
+  typescriptreact: 'typescript',
+  javascript: 'javascript',
+  javascriptreact: 'javascript',
+  python: 'python',
+  go: 'go',
+  php: 'php',
+};
+
+/** Markdown fence names for the preview. */
+const FENCE: Readonly<Record<Library.SnippetDialect, string>> = {
+  typescript: 'ts',
+  javascript: 'js',
+  python: 'python',
+  go: 'go',
+  php: 'php',
+};
+
+/** What each snippet does, in the user's language (the code and its comments stay English). */
+const SUMMARIES: Readonly<Record<string, () => string>> = {
+  signIn: () => vscode.l10n.t('Sign a wallet in with a passcode (OTP): validate, send the passcode, verify it for tokens'),
+  balance: () => vscode.l10n.t('Read a wallet’s balance (in kobo) with its access token'),
+  bankTransfer: () => vscode.l10n.t('Send to a bank account: name enquiry, the transfer (kobo, sent once), then requery its outcome'),
+  airtime: () => vscode.l10n.t('Buy airtime for a mobile number (amount in kobo, sent once)'),
+  webhookHandler: () => vscode.l10n.t('Receive transfer webhooks: BANK_TRANSFER and PHONE_TRANSFER, once per transactionReference'),
+};
+
+export const SNIPPET_LANGUAGES = Object.keys(DIALECTS);
+
+/**
+ * `wallet.` and the start of a name, typed as a word of its own (not `mywallet.` nor `a.wallet.`):
+ * the only place the snippets are offered, so they never crowd the completions of ordinary code.
+ */
+const TYPED_PREFIX = /(?<![\w$.])wallet\.\w*$/;
+
+export type LibraryLoader = () => Promise<typeof Library>;
+
+let loaded: Promise<typeof Library> | undefined;
+
+/** dist/snippets.js beside the extension's bundle: loaded on the first `wallet.` completion. */
+export const snippetBundle: LibraryLoader = () => {
+  loaded ??= (import(pathToFileURL(path.join(__dirname, 'snippets.js')).href) as Promise<typeof Library>).catch((error: unknown) => {
+    loaded = undefined;
+    throw error;
+  });
+  return loaded;
+};
+
+/** Offers the curated snippets where the typed word starts with `wallet.`, while the setting is on. */
+export class WalletSnippetCompletions implements vscode.CompletionItemProvider {
+  constructor(private readonly load: LibraryLoader = snippetBundle) {}
+
+  async provideCompletionItems(document: vscode.TextDocument, position: vscode.Position): Promise<vscode.CompletionList | undefined> {
+    const dialect = DIALECTS[document.languageId];
+    if (!dialect || !vscode.workspace.getConfiguration('walletConsole', document).get<boolean>('snippets.enabled', true)) return undefined;
+    const typed = TYPED_PREFIX.exec(document.lineAt(position.line).text.slice(0, position.character));
+    if (!typed) return undefined;
+    const range = new vscode.Range(position.line, typed.index, position.line, position.character);
+    const library = await this.load();
+    const items = library.WALLET_SNIPPETS.map((snippet, index) => {
+      const code = library.codeFor(snippet, dialect);
+      const label = { label: `wallet.${snippet.name}`, description: SUMMARIES[snippet.name]?.() ?? '' };
+      const item = new vscode.CompletionItem(label, vscode.CompletionItemKind.Snippet);
+      item.insertText = new vscode.SnippetString(library.toSnippetSyntax(code));
+      item.range = range;
+      item.filterText = `wallet.${snippet.name}`;
+      item.sortText = String(index).padStart(2, '0');
+      item.detail = vscode.l10n.t('Wallet Console snippet');
+      item.documentation = new vscode.MarkdownString().appendCodeblock(library.expand(code), FENCE[dialect]);
+      return item;
+    });
+    return new vscode.CompletionList(items, false);
+  }
+}
+
+/** Registers the provider for the snippets' languages; `.` re-asks so `wallet.` lists them at once. */
+export function registerSnippets(context: vscode.ExtensionContext, provider = new WalletSnippetCompletions()): void {
+  context.subscriptions.push(
+    vscode.languages.registerCompletionItemProvider(
+      SNIPPET_LANGUAGES.map((language) => ({ language })),
+      provider,
+      '.',
+    ),
+  );
+}

@@ -1,0 +1,87 @@
+// The code snippets in a real VS Code: listed by completion where the typed word starts with
+// `wallet.` (and only there), gone with the setting off, and each one, inserted through the
+// editor, reads exactly as the code the unit tests compile (test/unit/snippets).
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { codeFor, expand, WALLET_SNIPPETS, type SnippetDialect } from '../../src/snippets/library/index';
+import { activateExtension, setSetting } from './support/extension';
+
+const NAMES = WALLET_SNIPPETS.map((snippet) => `wallet.${snippet.name}`);
+
+function labelOf(item: vscode.CompletionItem): string {
+  return typeof item.label === 'string' ? item.label : item.label.label;
+}
+
+/** Our snippets among the completions at the end of `content` in a new document of `language`. */
+async function snippetsOffered(language: string, content: string): Promise<vscode.CompletionItem[]> {
+  const document = await vscode.workspace.openTextDocument({ language, content });
+  const end = document.lineAt(document.lineCount - 1).range.end;
+  const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', document.uri, end, '.');
+  return list.items.filter((item) => item.kind === vscode.CompletionItemKind.Snippet && labelOf(item).startsWith('wallet.'));
+}
+
+/** Leading whitespace and line ends as the editor's indentation settings make them. */
+function normalised(code: string): string {
+  return code
+    .split(/\r?\n/)
+    .map((line) => line.trimStart())
+    .join('\n')
+    .trimEnd();
+}
+
+describe('Snippets (completion at `wallet.`)', function () {
+  this.timeout(60_000);
+
+  before(async () => {
+    await activateExtension();
+    await setSetting('snippets.enabled', undefined);
+  });
+
+  after(async () => {
+    await setSetting('snippets.enabled', undefined);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('lists the five snippets at `wallet.` in a TypeScript document, each a Snippet with its code', async () => {
+    const items = await snippetsOffered('typescript', 'const a = 1;\nwallet.');
+    assert.deepEqual(items.map(labelOf), NAMES);
+    for (const item of items) assert.ok(item.insertText instanceof vscode.SnippetString, `${labelOf(item)} inserts a snippet`);
+    const narrowed = await snippetsOffered('typescript', 'wallet.bank');
+    assert.ok(narrowed.some((item) => labelOf(item) === 'wallet.bankTransfer'));
+  });
+
+  it('offers nothing for an ordinary word, nor for `mywallet.` or `a.wallet.`', async () => {
+    assert.deepEqual((await snippetsOffered('typescript', 'const balance = 1;\nbal')).map(labelOf), []);
+    assert.deepEqual((await snippetsOffered('typescript', 'const mywallet = { x: 1 };\nmywallet.')).map(labelOf), []);
+    assert.deepEqual((await snippetsOffered('typescript', 'const a = { wallet: { x: 1 } };\na.wallet.')).map(labelOf), []);
+  });
+
+  it('offers nothing with walletConsole.snippets.enabled off, and again once it is on', async () => {
+    await setSetting('snippets.enabled', false);
+    assert.deepEqual((await snippetsOffered('typescript', 'wallet.')).map(labelOf), []);
+    await setSetting('snippets.enabled', undefined);
+    assert.deepEqual((await snippetsOffered('typescript', 'wallet.')).map(labelOf), NAMES);
+  });
+
+  const dialects: [language: string, dialect: SnippetDialect][] = [
+    ['typescript', 'typescript'],
+    ['javascript', 'javascript'],
+    ['python', 'python'],
+    ['go', 'go'],
+    ['php', 'php'],
+  ];
+  for (const [language, dialect] of dialects) {
+    it(`${language}: each snippet inserted by the editor is the checked code (placeholders at their defaults)`, async () => {
+      const items = await snippetsOffered(language, 'wallet.');
+      assert.deepEqual(items.map(labelOf), NAMES);
+      for (const [index, item] of items.entries()) {
+        const document = await vscode.workspace.openTextDocument({ language, content: '' });
+        const editor = await vscode.window.showTextDocument(document);
+        assert.ok(await editor.insertSnippet(item.insertText as vscode.SnippetString, new vscode.Position(0, 0)));
+        const expected = expand(codeFor(WALLET_SNIPPETS[index]!, dialect));
+        assert.equal(normalised(document.getText()), normalised(expected), `${labelOf(item)} in ${language}`);
+        await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      }
+    });
+  }
+});
