@@ -11,7 +11,8 @@ import { HostError, killGroup, onShutdown, repoRoot } from '../host/util.mjs';
 
 const require = createRequire(import.meta.url);
 
-function freePort() {
+/** A port free on loopback now (the server under test is told it on its command line). */
+export function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

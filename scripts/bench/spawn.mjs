@@ -8,27 +8,16 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { HostError, groupAlive, killGroup, onShutdown, repoRoot, run } from '../host/util.mjs';
 import { log, median } from './log.mjs';
 import { documentOperations, ENVIRONMENT, mockoonEndpoint } from './mockoon-environment.mjs';
+import { freePort } from './prism.mjs';
 
 const require = createRequire(import.meta.url);
 const ROUNDS = 7;
 const PROBE = '/v1/queries/banks';
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function packageVersion(name) {
   return JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')).version;

@@ -2,6 +2,7 @@
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as vscode from 'vscode';
+import { uriExists } from '../common/uriExists';
 import type * as Rules from './gitignoreRules';
 
 let loaded: Promise<typeof Rules> | undefined;
@@ -30,15 +31,6 @@ function relativeTo(root: vscode.Uri, uri: vscode.Uri): string {
   return uri.path.slice(root.path.replace(/\/$/, '').length + 1);
 }
 
-async function exists(uri: vscode.Uri): Promise<boolean> {
-  try {
-    await vscode.workspace.fs.stat(uri);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Where git's rules for `uri` start: the nearest folder above it holding `.git` (the workspace
  * folder may sit inside a repository, or hold a nested one), else the workspace folder (no
@@ -46,7 +38,7 @@ async function exists(uri: vscode.Uri): Promise<boolean> {
  */
 async function rulesRoot(uri: vscode.Uri, folder: vscode.Uri): Promise<vscode.Uri> {
   for (let dir = vscode.Uri.joinPath(uri, '..'); ;) {
-    if (await exists(vscode.Uri.joinPath(dir, '.git'))) return dir;
+    if (await uriExists(vscode.Uri.joinPath(dir, '.git'))) return dir;
     const parent = vscode.Uri.joinPath(dir, '..');
     if (parent.path === dir.path) return folder;
     dir = parent;

@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { uriExists } from '../common/uriExists';
 
 export const SANDBOX_TASK_TYPE = 'wallet-sandbox';
 /** The task's port when its definition names none: outside 4010-4029, where a window's own sandbox listens. */
@@ -27,7 +28,7 @@ export class SandboxTaskProvider implements vscode.TaskProvider {
   async provideTasks(): Promise<vscode.Task[]> {
     const tasks: vscode.Task[] = [];
     for (const folder of vscode.workspace.workspaceFolders ?? []) {
-      const scenario = (await exists(vscode.Uri.joinPath(folder.uri, SCENARIO_FILE))) ? SCENARIO_FILE : undefined;
+      const scenario = (await uriExists(vscode.Uri.joinPath(folder.uri, SCENARIO_FILE))) ? SCENARIO_FILE : undefined;
       tasks.push(this.task({ type: SANDBOX_TASK_TYPE, ...(scenario ? { scenario } : {}) }, folder));
     }
     return tasks;
@@ -63,14 +64,5 @@ export class SandboxTaskProvider implements vscode.TaskProvider {
     task.isBackground = true;
     task.presentationOptions = { reveal: vscode.TaskRevealKind.Silent, panel: vscode.TaskPanelKind.Dedicated };
     return task;
-  }
-}
-
-async function exists(uri: vscode.Uri): Promise<boolean> {
-  try {
-    await vscode.workspace.fs.stat(uri);
-    return true;
-  } catch {
-    return false;
   }
 }
