@@ -35,6 +35,7 @@ export const ErrorCode = {
   noCallbackUrl: '90002',
   appNotFound: '90003',
   namespaceNotFound: '90004',
+  waitTimedOut: '90005',
   notFound: '40004',
   methodNotAllowed: '40005',
   payloadTooLarge: '40013',

@@ -134,6 +134,7 @@ async function serve(options: SandboxOptions, role: string, lock: OwnerLock | un
   const passcodes = new Map(
     (scenario?.wallets ?? []).flatMap((w) => (w.passcode ? [[normaliseMobile(w.mobile), w.passcode] as const] : [])),
   );
+  const closing = new AbortController();
   const namespaces = new Namespaces(() => env, { snapshot, knobs: startKnobs, realNow, onError, passcodes });
   const env: SandboxEnv = {
     ...openWorld(state, realNow, onError),
@@ -147,6 +148,7 @@ async function serve(options: SandboxOptions, role: string, lock: OwnerLock | un
     role,
     onChange,
     feed,
+    closing: closing.signal,
     namespaces,
     reset: () => resetWorld(env, { snapshot, knobs: startKnobs, realNow, onError, ...(writer ? { writer } : {}) }),
     ...(scenario ? { scenario } : {}),
@@ -177,6 +179,7 @@ async function serve(options: SandboxOptions, role: string, lock: OwnerLock | un
     namespaces,
     close(): Promise<void> {
       closed ??= (async () => {
+        closing.abort(new Error('The sandbox closed'));
         env.scheduler.stop();
         namespaces.clear();
         await shutdown();

@@ -3,8 +3,11 @@ import { magicTable } from '../domain/magic';
 import { ok, RequestContext, Router } from '../http/router';
 import { advanceClock } from './timeTravel';
 import { sendTestEvent } from './testEvents';
-import { SandboxChange, WebhookEvent } from '../types';
+import { PublicWebhookEvent, SandboxChange, WebhookEvent } from '../types';
 import { publicEvent } from '../domain/webhooks';
+import { describeWebhookFilter, matchesWebhook } from '../domain/webhookFilter';
+import { waitUntil } from '../wait';
+import { answerAfter, waitMsOf, webhookQuery } from './waitQuery';
 
 // /__sandbox clock, magic values and webhook events.
 
@@ -48,7 +51,25 @@ export function adminMoneyRoutes(router: Router): void {
 
   router.add('GET', '/__sandbox/magic', () => ok(magicTable()));
 
-  router.add('GET', '/__sandbox/events', (ctx) => ok({ events: [...ctx.env.state.events.values()].reverse().map(publicEvent) }));
+  // Newest first, filtered as webhooks.list is; with waitMs, answered once one matches (admin/waitQuery.ts).
+  router.add('GET', '/__sandbox/events', async (ctx) => {
+    const filter = webhookQuery(ctx.query);
+    const list = (): PublicWebhookEvent[] =>
+      [...ctx.env.state.events.values()]
+        .reverse()
+        .map(publicEvent)
+        .filter((event) => matchesWebhook(event, filter));
+    const waitMs = waitMsOf(ctx.query);
+    if (waitMs !== undefined) {
+      const options = { timeoutMs: waitMs, signal: ctx.env.closing };
+      const subscribe = (again: () => void): (() => void) => ctx.env.onChange((change) => change.events.length > 0 && again());
+      await answerAfter(
+        waitUntil(() => list()[0], subscribe, `webhook event matching ${describeWebhookFilter(filter)}`, options),
+        ctx.env.closing,
+      );
+    }
+    return ok({ events: list() });
+  });
 
   // Registered before /:id so that "test" is never read as an id.
   router.add('POST', '/__sandbox/events/test', (ctx) => {

@@ -8,6 +8,7 @@ import { generateTransactions } from '../domain/bulkHistory';
 import { WATCH_PATH } from '../sharing/wire';
 import { exportScenario } from '../scenario/export';
 import { requestQuery } from '../requests/query';
+import { answerAfter, waitMsOf } from './waitQuery';
 import { mobileField, queryParam } from '../http/routes/input';
 
 // /__sandbox/*: controls for tests in other processes and for people driving the sandbox by hand.
@@ -52,8 +53,11 @@ export function adminRoutes(router: Router): void {
   router.add('GET', '/__sandbox/openapi.json', () => ({ body: openApiDocument() }));
 
   // The request journal, oldest first (the query filters it: requests/query.ts).
-  router.add('GET', '/__sandbox/requests', (ctx) => {
+  router.add('GET', '/__sandbox/requests', async (ctx) => {
     const { filter, limit } = requestQuery(ctx.query);
+    const waitMs = waitMsOf(ctx.query);
+    if (waitMs !== undefined)
+      await answerAfter(ctx.env.requests.waitFor(filter, { timeoutMs: waitMs, signal: ctx.env.closing }), ctx.env.closing);
     return ok({ requests: ctx.env.requests.list(filter).slice(-limit) });
   });
   router.add('DELETE', '/__sandbox/requests', (ctx) => {

@@ -42,6 +42,8 @@ export interface SandboxEnv {
   namespaces: NamespaceWorlds;
   /** The namespace's id when this env is one's; undefined for the sandbox's own world. */
   namespace?: string;
+  /** Aborted when the sandbox closes: the admin API's waits (waitMs) end with it, so no timer outlives close(). */
+  closing: AbortSignal;
   /** Puts the world back to where it started (Sandbox.reset): state, clock, scheduler, webhooks and ledger are new after it. */
   reset(): Promise<void>;
 }

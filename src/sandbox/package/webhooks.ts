@@ -1,31 +1,10 @@
-import type { PublicWebhookEvent, Sandbox, WebhookType } from '../types';
+import { describeWebhookFilter, matchesWebhook, type WebhookFilter } from '../domain/webhookFilter';
+import type { PublicWebhookEvent, Sandbox } from '../types';
 import { waitUntil, type WaitOptions } from '../wait';
 
+export type { WebhookFilter } from '../domain/webhookFilter';
+
 // What the app under test was sent: webhook events and every delivery attempt, to assert on.
-
-/** Which events: every field given must match. */
-export interface WebhookFilter {
-  type?: WebhookType;
-  /** The transaction's reference (`transactionReference` in the payload). */
-  reference?: string;
-  appId?: string;
-  /** true: delivered (a 2xx came back); false: not (yet). */
-  delivered?: boolean;
-  state?: PublicWebhookEvent['state'];
-  where?: (event: PublicWebhookEvent) => boolean;
-}
-
-function matches(event: PublicWebhookEvent, filter: WebhookFilter): boolean {
-  const data = event.payload.payload.data;
-  return (
-    (filter.type === undefined || event.type === filter.type) &&
-    (filter.reference === undefined || data['transactionReference'] === filter.reference) &&
-    (filter.appId === undefined || event.appId === filter.appId) &&
-    (filter.delivered === undefined || (event.state === 'delivered') === filter.delivered) &&
-    (filter.state === undefined || event.state === filter.state) &&
-    (filter.where === undefined || filter.where(event))
-  );
-}
 
 /** `sandbox.webhooks`, `namespace.webhooks`: the webhook events of one world, to list and wait for. */
 export class Webhooks {
@@ -37,7 +16,7 @@ export class Webhooks {
     return this.sandbox
       .events()
       .reverse()
-      .filter((event) => matches(event, filter));
+      .filter((event) => matchesWebhook(event, filter));
   }
 
   /** The first event (oldest first) that matches, as soon as there is one; rejects with SandboxTimeoutError. */
@@ -45,7 +24,7 @@ export class Webhooks {
     return waitUntil(
       () => this.list(filter)[0],
       (again) => this.sandbox.onChange((change) => change.events.length > 0 && again()),
-      `webhook event matching ${describe(filter)}`,
+      `webhook event matching ${describeWebhookFilter(filter)}`,
       options,
     );
   }
@@ -54,9 +33,4 @@ export class Webhooks {
   redeliver(id: string): PublicWebhookEvent {
     return this.sandbox.redeliverEvent(id);
   }
-}
-
-function describe(filter: WebhookFilter): string {
-  const { where, ...fields } = filter;
-  return JSON.stringify(fields) + (where ? ' and the predicate' : '');
 }

@@ -121,6 +121,7 @@ export class Namespaces implements NamespaceWorlds {
         return () => void listeners.delete(listener);
       },
       feed: root.feed,
+      closing: root.closing,
       namespaces: this,
       namespace: id,
       reset: () =>
