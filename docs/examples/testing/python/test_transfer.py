@@ -10,9 +10,9 @@ import os
 import signal
 import subprocess
 import threading
-import time
 import unittest
 import urllib.error
+import urllib.parse
 import urllib.request
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -44,16 +44,6 @@ def call(url, path, body=None, method=None, token=None):
             return response.status, json.load(response)
     except urllib.error.HTTPError as error:
         return error.code, json.load(error)
-
-
-def wait_for(find, timeout=5.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        found = find()
-        if found:
-            return found
-        time.sleep(0.05)
-    raise AssertionError(f"nothing came within {timeout} s")
 
 
 class Receiver(BaseHTTPRequestHandler):
@@ -102,18 +92,20 @@ class TransferTest(unittest.TestCase):
         reference = sent["data"]["transaction"]["transactionReference"]
 
         # The journal: what the app sent, as the sandbox received it.
-        journal = "/__sandbox/requests?method=POST&path=/v1/users/transfers/bank"
-        requests = wait_for(lambda: call(self.url, journal)[1]["data"]["requests"])
+        # waitMs: the answer comes once a request the filter takes is there (408 if none in time).
+        journal = "/__sandbox/requests?method=POST&path=/v1/users/transfers/bank&waitMs=5000"
+        status, answer = call(self.url, journal)
+        self.assertEqual(status, 200)
+        requests = answer["data"]["requests"]
         self.assertEqual(len(requests), 1)
         self.assertEqual(json.loads(requests[0]["requestBody"])["amount"], 250000)
 
         call(self.url, "/__sandbox/clock/advance", {"seconds": 10})  # settles it
 
-        def delivered():
-            events = call(self.url, "/__sandbox/events")[1]["data"]["events"]
-            return [e for e in events if e["payload"]["payload"]["data"].get("transactionReference") == reference and e["state"] == "delivered"]
-
-        self.assertEqual(wait_for(delivered)[0]["type"], "BANK_TRANSFER")
+        delivered = f"/__sandbox/events?reference={urllib.parse.quote(reference)}&delivered=true&waitMs=5000"
+        status, answer = call(self.url, delivered)
+        self.assertEqual(status, 200)
+        self.assertEqual(answer["data"]["events"][0]["type"], "BANK_TRANSFER")
         self.assertEqual(Receiver.received[-1]["payload"]["data"]["statusCode"], "000001")
 
 
