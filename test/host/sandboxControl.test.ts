@@ -76,10 +76,10 @@ describe('Sandbox view and its controls (local sandbox)', function () {
     await new Promise((resolve) => setTimeout(resolve, 500));
   });
 
-  it('lists the clock, the delay, the faults and the wallet the controls act on', async () => {
+  it('lists the clock, the delay, the faults, the wallet the controls act on and what terminals get', async () => {
     await runScripted(wallet.api, 'walletConsole.refreshSandbox', []);
     const kinds = (await tree().getChildren()).map((entry) => entry.kind);
-    assert.deepEqual(kinds, ['clock', 'latency', 'faults', 'wallet']);
+    assert.deepEqual(kinds, ['clock', 'latency', 'faults', 'wallet', 'terminals']);
     assert.equal(await description(await node('latency')), 'none');
     assert.equal(await description(await node('faults')), 'none');
     assert.equal(await description(await node('wallet')), formatMobileForPeople(wallet.mobile));
