@@ -24,14 +24,6 @@ logging.basicConfig(level=logging.INFO)
 
 ${pythonPayloads()}
 
-def _safely(event: WalletWebhook) -> None:
-    try:
-        handle_wallet_webhook(event)
-    except Exception:
-        forget(event["data"]["transactionReference"])
-        log.exception("%s failed", event["data"]["transactionReference"])
-
-
 router = APIRouter()
 
 

@@ -1,4 +1,4 @@
-// The payload types and their check, shared by the Python handlers (FastAPI, Flask): plain
+// The payload types, their check and the after-the-answer runner, shared by the Python handlers (FastAPI, Flask): plain
 // standard library, so the check is the same whatever the framework.
 
 export const pythonPayloads = (): string => `# Amounts are kobo (int; 100 kobo = 1 naira).
@@ -95,4 +95,13 @@ def handle_wallet_webhook(event: WalletWebhook) -> None:
         "processed %s %s %s (%d kobo = NGN %.2f)",
         event["type"], event["message"], data["transactionReference"], data["amount"], data["amount"] / 100,
     )
+
+
+def _safely(event: WalletWebhook) -> None:
+    """Runs the work after the answer went out; a failure is logged and the event may come again."""
+    try:
+        handle_wallet_webhook(event)
+    except Exception:
+        forget(event["data"]["transactionReference"])
+        log.exception("%s failed", event["data"]["transactionReference"])
 `;
