@@ -53,6 +53,8 @@ const builds = [
   { ...shared, entryPoints: ['src/webhookHandlers/templates/index.ts'], outfile: 'dist/webhookTemplates.js' },
   // The code snippets: the extension loads them on the first `wallet.` completion.
   { ...shared, entryPoints: ['src/snippets/library/index.ts'], outfile: 'dist/snippets.js' },
+  // The panel's pages and their HTML: loaded when a page first opens (src/webview/lazyPanel.ts).
+  { ...shared, entryPoints: ['src/webview/panelBundle.ts'], outfile: 'dist/panel.js', external: ['vscode'] },
   // The agent tools' code: the extension loads it when an agent first calls a tool.
   { ...shared, entryPoints: ['src/agents/tools/index.ts'], outfile: 'dist/tools.js' },
   {

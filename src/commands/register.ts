@@ -9,7 +9,7 @@ import type { TransactionRecords } from '../webview/transactionJson';
 import type { ContextKeys } from '../views/contextKeys';
 import type { WalletModel } from '../views/walletModel';
 import type { WalletNode, WalletTreeProvider } from '../views/walletTree';
-import type { DetailPanel } from '../webview/panel';
+import type { DetailPanelApi } from '../webview/lazyPanel';
 import type { MoneyService } from '../money/moneyService';
 import { buyAirtime } from './money/buyAirtime';
 import { requeryTransfer } from './money/requeryTransfer';
@@ -61,7 +61,7 @@ export interface CommandTargets {
   contextKeys: ContextKeys;
   /** Told each time one of these commands runs (the walkthrough's progress follows it). */
   onCommand?: (id: CommandId) => void;
-  panel: DetailPanel;
+  panel: DetailPanelApi;
   banks: BankDirectory;
   verifier: BankVerifier;
   records: TransactionRecords;

@@ -3,11 +3,11 @@ import type { LocalSandbox } from '../localSandbox/localSandbox';
 import { UserFacingError } from '../common/userFacingError';
 import type { RequestHistory } from '../requests/requestHistory';
 import type { StatusClass } from '../requests/requestRecord';
-import type { DetailPanel } from '../webview/panel';
+import type { DetailPanelApi } from '../webview/lazyPanel';
 import type { CommandDeps } from './deps';
 
 /** Opens a request of the Requests view in the panel: the row's id, or one picked from the list. */
-export async function showRequest(deps: CommandDeps, history: RequestHistory, panel: DetailPanel, argument: unknown): Promise<void> {
+export async function showRequest(deps: CommandDeps, history: RequestHistory, panel: DetailPanelApi, argument: unknown): Promise<void> {
   let id = typeof argument === 'number' ? argument : undefined;
   if (id === undefined) {
     const records = history.visible();

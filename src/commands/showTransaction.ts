@@ -4,7 +4,7 @@ import { validateTransactionRef } from '../api';
 import { UserFacingError } from '../common/userFacingError';
 import { inputCheck } from '../common/validators';
 import { openTransactionJson as openJson, type TransactionRecords } from '../webview/transactionJson';
-import type { DetailPanel } from '../webview/panel';
+import type { DetailPanelApi } from '../webview/lazyPanel';
 import type { CommandDeps } from './deps';
 
 /** A tree node carries `.reference`; the tree's click and other callers pass the string itself. */
@@ -36,7 +36,7 @@ async function resolveReference(deps: CommandDeps, argument: unknown, title: str
  * Shows a transaction in the panel. The load is not awaited: the panel shows its progress
  * and any error itself, and a second click while the first loads must not be merged into it.
  */
-export async function showTransaction(deps: CommandDeps, panel: DetailPanel, argument?: unknown, onShown?: () => void): Promise<void> {
+export async function showTransaction(deps: CommandDeps, panel: DetailPanelApi, argument?: unknown, onShown?: () => void): Promise<void> {
   // Fails early, with a Connect Wallet button, rather than asking for a reference first.
   await deps.accounts.walletContext();
   const reference = await resolveReference(deps, argument, vscode.l10n.t('Show Transaction'));
@@ -46,7 +46,7 @@ export async function showTransaction(deps: CommandDeps, panel: DetailPanel, arg
 /** Opens a transaction's raw record as a read-only JSON document. */
 export async function openTransactionJson(
   deps: CommandDeps,
-  panel: DetailPanel,
+  panel: DetailPanelApi,
   records: TransactionRecords,
   argument?: unknown,
 ): Promise<void> {

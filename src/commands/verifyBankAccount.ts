@@ -3,7 +3,7 @@ import { verifyPrefill } from '../banks/verifyPrefill';
 import { isRecord } from '../common/isRecord';
 import type { BankDirectory } from '../banks/bankDirectory';
 import type { BankVerifier, VerificationOutcome } from '../banks/bankVerifier';
-import type { DetailPanel } from '../webview/panel';
+import type { DetailPanelApi } from '../webview/lazyPanel';
 import { askBankAccount } from './askBankAccount';
 import type { CommandDeps } from './deps';
 
@@ -11,7 +11,7 @@ import type { CommandDeps } from './deps';
  * Opens the panel on its verification page (bank picker, number, result, recent list). With
  * a bank and number (a linked account row in the Wallet view), the form starts filled in.
  */
-export async function verifyBankAccountInPanel(deps: CommandDeps, panel: DetailPanel, target?: unknown): Promise<void> {
+export async function verifyBankAccountInPanel(deps: CommandDeps, panel: DetailPanelApi, target?: unknown): Promise<void> {
   await deps.accounts.walletContext();
   void panel.showVerify(verifyPrefill(isRecord(target) && isRecord(target.account) ? target.account : target));
 }

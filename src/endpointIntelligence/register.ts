@@ -2,13 +2,12 @@
 // CodeLens for paths of the wallet API, registered at activation for its languages (no language
 // server). Only these thin providers are in the extension's bundle: the first document that names
 // a path loads the rest (dist/endpoints.js, from features/index.ts) with the OpenAPI catalog.
-import * as path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import * as vscode from 'vscode';
 import type { AccountService } from '../auth/accountService';
 import { COMMANDS } from '../common/commandIds';
 import type { CommandRunner } from '../common/commandRunner';
 import { invocationKey } from '../common/invocationKey';
+import { lazyBundle } from '../common/lazyBundle';
 import { UserFacingError } from '../common/userFacingError';
 import { EXTENSION_USER_AGENT, takeOwnId } from '../requests/capture';
 import type * as Features from './features/index';
@@ -21,6 +20,9 @@ export interface EndpointIntelligenceDeps extends Omit<Features.TryItDeps, 'acco
 
 const DEBOUNCE_MS = 300;
 
+/** dist/endpoints.js: the providers' work and the OpenAPI catalog, loaded when a document first names a path. */
+const endpointsBundle = lazyBundle<typeof Features>('endpoints.js');
+
 export function registerEndpointIntelligence(context: vscode.ExtensionContext, deps: EndpointIntelligenceDeps): void {
   const read = () => vscode.workspace.getConfiguration().get<boolean>(SETTING, true) !== false;
   let enabled = read();
@@ -30,12 +32,9 @@ export function registerEndpointIntelligence(context: vscode.ExtensionContext, d
   let loaded: Features.EndpointFeatures | undefined;
   let loading: Promise<Features.EndpointFeatures> | undefined;
   const load = () =>
-    (loading ??= (
-      import(pathToFileURL(path.join(__dirname, 'endpoints.js')).href) as Promise<typeof Features & { default?: typeof Features }>
-    ).then(
+    (loading ??= endpointsBundle().then(
       (module) => {
-        // An import of a CommonJS bundle may hold its exports under `default`.
-        const features = (module.default ?? module).createFeatures(state, { ...deps, ...extensionOwn }, collection);
+        const features = module.createFeatures(state, { ...deps, ...extensionOwn }, collection);
         context.subscriptions.push(features.diagnostics);
         return (loaded = features);
       },

@@ -1,23 +1,14 @@
 // Reads, for a file in the workspace, the .gitignore files that decide whether git sees it.
-import * as path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import * as vscode from 'vscode';
+import { lazyBundle } from '../common/lazyBundle';
 import { uriExists } from '../common/uriExists';
 import type * as Rules from './gitignoreRules';
-
-let loaded: Promise<typeof Rules> | undefined;
 
 /**
  * The .gitignore rules (and the `ignore` engine): a bundle of their own beside the extension's
  * (dist/gitignore.js), loaded when a .env file is first checked, not at start-up.
  */
-export function gitignoreRules(): Promise<typeof Rules> {
-  loaded ??= (import(pathToFileURL(path.join(__dirname, 'gitignore.js')).href) as Promise<typeof Rules>).catch((error: unknown) => {
-    loaded = undefined;
-    throw error;
-  });
-  return loaded;
-}
+export const gitignoreRules = lazyBundle<typeof Rules>('gitignore.js');
 
 /** The file's workspace folder and its slash-separated path there, or undefined outside every folder. */
 export function workspacePath(uri: vscode.Uri): { folder: vscode.WorkspaceFolder; relativePath: string } | undefined {

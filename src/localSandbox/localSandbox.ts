@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { JournalLimits, openSharedSandbox, Sandbox, SandboxChange, SandboxClient, SharedSandbox } from '../sandbox';
+import { lazyBundle } from '../common/lazyBundle';
 import { Disposable, toDisposable } from '../common/lifecycle';
 import type { Logger } from '../common/logger';
 import { countText } from '../common/plural';
@@ -15,12 +16,10 @@ export const SANDBOX_STATE_FILE = 'sandbox-state.json';
 /** Where openSharedSandbox comes from: the sandbox's own bundle, loaded on first use (not in the extension's). */
 export type SandboxLoader = () => Promise<typeof openSharedSandbox>;
 
+const sandboxModule = lazyBundle<{ openSharedSandbox: typeof openSharedSandbox }>('sandbox.js');
+
 /** Loads openSharedSandbox from dist/sandbox.js beside the extension's bundle. */
-export function sandboxBundle(extensionUri: vscode.Uri): SandboxLoader {
-  // A file URL: import() takes one on every platform.
-  const url = vscode.Uri.joinPath(extensionUri, 'dist', 'sandbox.js').toString(true);
-  return async () => ((await import(url)) as { openSharedSandbox: typeof openSharedSandbox }).openSharedSandbox;
-}
+export const sandboxBundle: SandboxLoader = async () => (await sandboxModule()).openSharedSandbox;
 
 export interface LocalSandboxOptions {
   /** The port from the setting, read on each start. */

@@ -20,7 +20,7 @@ export function sandboxPortSetting(): number {
 
 /** The local sandbox of this window: nothing starts until something uses it (never during activation). */
 export function registerLocalSandbox(context: vscode.ExtensionContext, deps: LocalSandboxDeps): LocalSandbox {
-  const sandbox = new LocalSandbox(context.globalStorageUri, deps.logger, sandboxBundle(context.extensionUri), {
+  const sandbox = new LocalSandbox(context.globalStorageUri, deps.logger, sandboxBundle, {
     port: sandboxPortSetting,
     journal: () => ({ maxEntries: deps.journalSize() }),
     scenario: findWorkspaceScenario,

@@ -1,6 +1,5 @@
-import * as path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import * as vscode from 'vscode';
+import { lazyBundle } from '../common/lazyBundle';
 import type * as Library from './library/index';
 
 /** Editor languages the snippets are written for, and which version each gets. */
@@ -42,16 +41,8 @@ const TYPED_PREFIX = /(?<![\w$.])wallet\.\w*$/;
 
 export type LibraryLoader = () => Promise<typeof Library>;
 
-let loaded: Promise<typeof Library> | undefined;
-
 /** dist/snippets.js beside the extension's bundle: loaded on the first `wallet.` completion. */
-export const snippetBundle: LibraryLoader = () => {
-  loaded ??= (import(pathToFileURL(path.join(__dirname, 'snippets.js')).href) as Promise<typeof Library>).catch((error: unknown) => {
-    loaded = undefined;
-    throw error;
-  });
-  return loaded;
-};
+export const snippetBundle: LibraryLoader = lazyBundle<typeof Library>('snippets.js');
 
 /** Offers the curated snippets where the typed word starts with `wallet.`, while the setting is on. */
 export class WalletSnippetCompletions implements vscode.CompletionItemProvider {

@@ -4,7 +4,7 @@ import type { LocalSandbox } from '../../localSandbox/localSandbox';
 import type { RequestHistory } from '../../requests/requestHistory';
 import { HistoryRecentRequests } from './historyRequests';
 import { registerSandboxMcpServer, sandboxMcpDefinitions } from './mcpProvider';
-import { contributedToolNames, loadToolsBundle, registerAgentTools } from './registerTools';
+import { contributedToolNames, registerAgentTools, toolsBundle } from './registerTools';
 import { extensionToolContext } from './toolContext';
 
 export interface AgentDeps {
@@ -27,7 +27,7 @@ export function registerAgents(context: vscode.ExtensionContext, deps: AgentDeps
   const tools = registerAgentTools(
     contributedToolNames(context.extension.packageJSON),
     extensionToolContext(deps.accounts, deps.sandbox, new HistoryRecentRequests(deps.requests)),
-    loadToolsBundle(context.extensionUri),
+    toolsBundle,
   );
   const mcpDefinitions = sandboxMcpDefinitions(context.extensionPath, context.globalStorageUri.fsPath, deps.sandboxPort);
   const mcpRegistration = registerSandboxMcpServer(mcpDefinitions);

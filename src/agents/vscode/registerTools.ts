@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { lazyBundle } from '../../common/lazyBundle';
 import type { ToolContext } from '../tools/context';
 import type * as Tools from '../tools/index';
 
@@ -53,7 +54,4 @@ export function contributedToolNames(packageJson: unknown): string[] {
 }
 
 /** dist/tools.js beside the extension's bundle. */
-export function loadToolsBundle(extensionUri: vscode.Uri): () => Promise<ToolsModule> {
-  // A file URL: import() takes one on every platform.
-  return () => import(vscode.Uri.joinPath(extensionUri, 'dist', 'tools.js').toString(true)) as Promise<ToolsModule>;
-}
+export const toolsBundle = lazyBundle<ToolsModule>('tools.js');

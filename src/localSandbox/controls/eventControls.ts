@@ -8,7 +8,7 @@ import { inputCheck } from '../../common/validators';
 import type { PublicWebhookEvent } from '../../sandbox';
 import { formatDuration, parseDuration } from '../durations';
 import { eventDescription, eventTitle, eventTypeLabel } from '../eventSummary';
-import type { DetailPanel } from '../../webview/panel';
+import type { DetailPanelApi } from '../../webview/lazyPanel';
 import { argumentOrPick, withProgress } from '../../commands/deps';
 import { localSandbox, notify, type SandboxCommandDeps } from './sandboxAccess';
 
@@ -61,7 +61,7 @@ function eventItems(events: readonly PublicWebhookEvent[]) {
 }
 
 /** Opens an event (payload and every attempt's answer) in the panel. */
-export async function showEvent(deps: SandboxCommandDeps, panel: DetailPanel, argument: unknown): Promise<void> {
+export async function showEvent(deps: SandboxCommandDeps, panel: DetailPanelApi, argument: unknown): Promise<void> {
   const sandbox = await localSandbox(deps);
   const id = await argumentOrPick(deps, eventId(argument), eventItems(sandbox.events()), {
     title: vscode.l10n.t('Show Event'),
