@@ -1,12 +1,16 @@
 // Create Webhook Handler in a real extension host: the command writes the chosen framework's
 // handler where the user said (a file Uri argument stands in for the save dialog, as in the
 // export tests), opens it, and its offer points the local sandbox's callbackURL at the user's
-// server (a real local HTTP receiver here), checking the URL or port as it is typed.
+// server (a real local HTTP receiver here), checking the URL or port as it is typed. The
+// Express handler it writes is compiled with tsc --strict and run as the user's server would
+// be, and receives the webhook of a phone transfer sent with the extension.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { expressCompileOptions, startFrontServer, type FrontServer } from '../unit/webhookHandlers/frontServer';
+import { compileStrictAsync, tempProject } from '../unit/webhookHandlers/generated';
 import { connectFreshWallet, type ConnectedWallet } from './support/connectedWallet';
 import { runScripted } from './support/extension';
 import { CANCEL, ScriptedInput } from './support/scriptedInput';
@@ -17,6 +21,8 @@ describe('Create Webhook Handler', function () {
   let wallet: ConnectedWallet;
   const receiver = new WebhookReceiver();
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-webhook-host-'));
+  let server: FrontServer | undefined;
+  let project: string | undefined;
 
   before(async () => {
     wallet = await connectFreshWallet('webhook-handlers');
@@ -28,6 +34,8 @@ describe('Create Webhook Handler', function () {
     await runScripted(wallet.api, 'walletConsole.setWebhookUrl', ['']);
     await wallet.api.accounts.store.disconnectWallet('local', wallet.mobile);
     await receiver.stop();
+    server?.stop();
+    if (project) fs.rmSync(project, { recursive: true, force: true });
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     fs.rmSync(folder, { recursive: true, force: true });
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -99,5 +107,83 @@ describe('Create Webhook Handler', function () {
     assert.match(fs.readFileSync(uri.fsPath, 'utf8'), /from flask import Blueprint, Flask, jsonify, request/);
     await new Promise((resolve) => setTimeout(resolve, 200));
     assert.equal(sandbox.sendTestEvent('PHONE_TRANSFER', app.id).url, was);
+  });
+
+  it('writes the Express handler; it compiles under tsc --strict and, run as its own server, gets a phone transfer’s webhook: 500 first (no work), the retry processed once, a redelivery acknowledged and not processed again', async () => {
+    // A project whose node_modules is the repo's (express and its types resolve as in an app).
+    project = tempProject('express-host');
+    const uri = vscode.Uri.file(path.join(project, 'walletWebhook.ts'));
+    const sandbox = await wallet.api.localSandbox();
+    const app = wallet.api.accounts.activeApp('local')!;
+    // The offer asks for the port while the file is compiled and the server started.
+    let portTyped!: (port: string) => void;
+    let serverFailed!: (error: unknown) => void;
+    const portReady = new Promise<string>((resolve, reject) => {
+      portTyped = resolve;
+      serverFailed = reject;
+    });
+    const input = new ScriptedInput('Express', 'Point Sandbox Here', () => portReady);
+    wallet.api.setUserInput!(input);
+    try {
+      await vscode.commands.executeCommand('walletConsole.createWebhookHandler', uri);
+      assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, uri.fsPath, 'the handler is open');
+      try {
+        await compileStrictAsync(project, 'walletWebhook.ts', expressCompileOptions(project));
+        server = await startFrontServer(project, 1);
+      } catch (error) {
+        serverFailed(error);
+        throw error;
+      }
+      portTyped(String(server.port));
+      await until(() => input.asked.filter((entry) => entry.kind === 'confirm').length >= 2, 'the offer finished');
+    } finally {
+      wallet.api.setUserInput!(undefined);
+    }
+    input.assertDone();
+    const url = `http://127.0.0.1:${server.port}/webhooks/wallet`;
+    assert.ok(
+      input.asked.some((entry) => entry.kind === 'confirm' && entry.title.includes(url)),
+      `the notice names the handler’s URL: ${JSON.stringify(input.asked)}`,
+    );
+    const output = server.output;
+
+    // Money moves as a user moves it: Send to Phone, ₦25.00.
+    sandbox.setBalance(wallet.mobile, 1_000_000);
+    const sent = await runScripted(wallet.api, 'walletConsole.sendToPhone', ['0909 000 0000', '25', 'Send ₦25.00']);
+    const done = sent.asked.map((entry) => /^Sent ₦25\.00 to 0909 000 0000\. Reference (\S+)\.$/.exec(entry.title)).find(Boolean);
+    assert.ok(done, `the transfer was sent: ${JSON.stringify(sent.asked)}`);
+    const reference = done[1]!;
+    const event = () =>
+      sandbox
+        .events()
+        .find(
+          (candidate) =>
+            candidate.type === 'PHONE_TRANSFER' &&
+            candidate.appId === app.id &&
+            candidate.payload.payload.data['transactionReference'] === reference,
+        );
+    await until(() => event()?.state === 'retrying', `the first delivery got the 500: ${output()}`);
+    assert.equal(event()!.url, url, 'delivered where the offer pointed the sandbox');
+    assert.deepEqual(
+      event()!.attempts.map((attempt) => attempt.status),
+      [500],
+    );
+    assert.match(output(), /\[test front\] 500/);
+    assert.doesNotMatch(output(), /\] processed /, 'the handler did no work for the failed delivery');
+
+    await sandbox.advanceClock(60);
+    await until(() => event()!.state === 'delivered', 'the retry was delivered');
+    const processed = new RegExp(`processed PHONE_TRANSFER SUCCESS ${reference} \\(2500 kobo = NGN 25\\.00\\)`, 'g');
+    await until(() => (output().match(processed) ?? []).length === 1, `the handler processed the event: ${output()}`);
+
+    sandbox.redeliverEvent(event()!.id);
+    await until(() => event()!.attempts.length === 3 && event()!.state === 'delivered', 'the redelivery was acknowledged');
+    assert.deepEqual(
+      event()!.attempts.map((attempt) => attempt.status),
+      [500, 200, 200],
+    );
+    await until(() => output().includes(`duplicate PHONE_TRANSFER ${reference}`), `the handler saw the redelivery: ${output()}`);
+    assert.equal((output().match(processed) ?? []).length, 1, `processed once: ${output()}`);
+    assert.equal((output().match(/\] processed /g) ?? []).length, 1, `nothing else processed: ${output()}`);
   });
 });

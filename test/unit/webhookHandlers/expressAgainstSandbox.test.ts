@@ -3,28 +3,14 @@
 // placed before the handler: the handler never sees it), the sandbox's retry gets 2xx and is
 // processed, and the sandbox's redelivery of the same event is acknowledged 2xx and not processed again.
 import * as assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { startSandbox, type Sandbox } from '../../../src/sandbox';
 import { FRAMEWORKS } from '../../../src/webhookHandlers/frameworks';
 import { handlerSource } from '../../../src/webhookHandlers/templates';
 import { call, connectWallet, expectOk, newDeveloper } from '../sandbox/helpers';
+import { startFrontServer, expressCompileOptions, type FrontServer } from './frontServer';
 import { compileStrict, tempProject } from './generated';
-
-// The test's own server around the generated router: answers 500 to the first N requests.
-const SERVER = `
-const express = require('express');
-const { walletWebhooks } = require('./walletWebhook.js');
-let failFirst = Number(process.env.FAIL_FIRST || 0);
-const app = express();
-app.use((req, res, next) => {
-  if (failFirst > 0) { failFirst--; console.log('[test front] 500'); res.status(500).send('test front: down'); return; }
-  next();
-});
-app.use(walletWebhooks);
-const server = app.listen(0, '127.0.0.1', () => console.log('listening on ' + server.address().port));
-`;
 
 async function until(check: () => boolean, what: string): Promise<void> {
   for (let i = 0; i < 500 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -34,25 +20,23 @@ async function until(check: () => boolean, what: string): Promise<void> {
 describe('webhook handlers: the generated Express handler receives the sandboxâ€™s webhooks', function () {
   this.timeout(60_000);
   let sandbox: Sandbox | undefined;
-  let handler: ChildProcess | undefined;
-  let output = '';
+  let handler: FrontServer | undefined;
+  let dir: string | undefined;
+  const output = () => handler?.output() ?? '';
 
   after(async () => {
-    handler?.kill();
+    handler?.stop();
     await sandbox?.close();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('500 first, then the retry is processed; a redelivery is acknowledged 2xx and processed once; malformed bodies get 400', async () => {
-    const dir = tempProject('express-run');
+    dir = tempProject('express-run');
     const express = FRAMEWORKS.find((framework) => framework.id === 'express')!;
     fs.writeFileSync(path.join(dir, 'walletWebhook.ts'), handlerSource(express));
-    compileStrict(dir, 'walletWebhook.ts', { module: 'commonjs', esModuleInterop: true, types: ['node'], outDir: dir });
-    fs.writeFileSync(path.join(dir, 'server.js'), SERVER);
-    handler = spawn(process.execPath, ['server.js'], { cwd: dir, env: { ...process.env, FAIL_FIRST: '1' } });
-    handler.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    handler.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    await until(() => /listening on \d+/.test(output), `the handler started: ${output}`);
-    const url = `http://127.0.0.1:${/listening on (\d+)/.exec(output)![1]}${express.path}`;
+    compileStrict(dir, 'walletWebhook.ts', expressCompileOptions(dir));
+    handler = await startFrontServer(dir, 1);
+    const url = `http://127.0.0.1:${handler.port}${express.path}`;
 
     sandbox = await startSandbox({ log: () => undefined });
     const dev = await newDeveloper(sandbox);
@@ -64,12 +48,12 @@ describe('webhook handlers: the generated Express handler receives the sandboxâ€
     const reference = sent.json['data'].transaction.reference as string;
     const event = () => sandbox!.events().find((candidate) => candidate.type === 'PHONE_TRANSFER')!;
     await until(() => event()?.state === 'retrying', 'the first delivery got the 500');
-    assert.doesNotMatch(output, /\] processed /, 'the handler did no work for the failed delivery');
+    assert.doesNotMatch(output(), /\] processed /, 'the handler did no work for the failed delivery');
 
     await sandbox.advanceClock(60);
     await until(() => event().state === 'delivered', 'the retry was delivered');
     const processed = new RegExp(`processed PHONE_TRANSFER SUCCESS ${reference} \\(2500 kobo = NGN 25\\.00\\)`, 'g');
-    await until(() => (output.match(processed) ?? []).length === 1, `the handler processed the event: ${output}`);
+    await until(() => (output().match(processed) ?? []).length === 1, `the handler processed the event: ${output()}`);
 
     sandbox.redeliverEvent(event().id);
     await until(() => event().attempts.length === 3 && event().state === 'delivered', 'the redelivery was acknowledged');
@@ -77,8 +61,8 @@ describe('webhook handlers: the generated Express handler receives the sandboxâ€
       event().attempts.map((attempt) => attempt.status),
       [500, 200, 200],
     );
-    await until(() => output.includes(`duplicate PHONE_TRANSFER ${reference}`), 'the handler saw the redelivery');
-    assert.equal((output.match(processed) ?? []).length, 1, `processed once: ${output}`);
+    await until(() => output().includes(`duplicate PHONE_TRANSFER ${reference}`), 'the handler saw the redelivery');
+    assert.equal((output().match(processed) ?? []).length, 1, `processed once: ${output()}`);
 
     // A bank transfer's event (instant success account) goes through the same handler.
     await expectOk(
@@ -88,7 +72,7 @@ describe('webhook handlers: the generated Express handler receives the sandboxâ€
       }),
     );
     await sandbox.advanceClock(60);
-    await until(() => /processed BANK_TRANSFER SUCCESS \w+ \(4000 kobo = NGN 40\.00\)/.test(output), `the bank transfer: ${output}`);
+    await until(() => /processed BANK_TRANSFER SUCCESS \w+ \(4000 kobo = NGN 40\.00\)/.test(output()), `the bank transfer: ${output()}`);
 
     // Malformed: 400, and nothing processed.
     const post = (body: string) => fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
@@ -102,6 +86,6 @@ describe('webhook handlers: the generated Express handler receives the sandboxâ€
         .status,
       400,
     );
-    assert.equal((output.match(/\] processed /g) ?? []).length, 2, output);
+    assert.equal((output().match(/\] processed /g) ?? []).length, 2, output());
   });
 });
