@@ -8,10 +8,18 @@ import * as path from 'node:path';
 export const REPO = path.resolve(__dirname, '../../../..');
 const TSC = path.join(REPO, 'node_modules', 'typescript', 'bin', 'tsc');
 
+const made: string[] = [];
+
 export function tempProject(label: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `wallet-webhook-${label}-`));
   fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  made.push(dir);
   return dir;
+}
+
+/** Removes every folder tempProject made (the symlinked node_modules is unlinked, not emptied). */
+export function removeTempProjects(): void {
+  for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 }
 
 function writeTsconfig(dir: string, file: string, options: Record<string, unknown>): void {

@@ -7,13 +7,14 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { FRAMEWORKS, type FrameworkId } from '../../../src/webhookHandlers/frameworks';
 import { handlerSource } from '../../../src/webhookHandlers/templates';
-import { compileStrict, tempProject } from './generated';
+import { compileStrict, removeTempProjects, tempProject } from './generated';
 
 const source = (id: FrameworkId) => handlerSource(FRAMEWORKS.find((framework) => framework.id === id)!);
 const pythonHas = (module: string) => spawnSync('python3', ['-c', `import ${module}`]).status === 0;
 
 describe('webhook handlers: the generated files', function () {
   this.timeout(60_000);
+  after(removeTempProjects);
 
   it('every framework has a template that says amounts are kobo and keeps its handled references in memory, for now', () => {
     assert.deepEqual(
