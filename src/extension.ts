@@ -69,6 +69,7 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
   context.subscriptions.push(...requestsView.disposables);
   const walkthrough = registerWalkthrough(context, {
     logger,
+    runner,
     contextKeys: views.contextKeys,
     views: [
       [views.developerView, 'walletConsole.developer'],
@@ -78,7 +79,15 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
   const agents = registerAgents(context, { accounts, sandbox, requests, sandboxPort: sandboxPortSetting });
   const authProvider = registerAuthentication(context, accounts);
   registerLinter(context);
-  registerEndpointIntelligence(context, { accounts, sandbox, requests, replayer, runner, ui });
+  registerEndpointIntelligence(context, {
+    accounts,
+    sandbox,
+    requests,
+    replayer,
+    runner,
+    ui,
+    onCommand: (id) => walkthrough.commandRan(id),
+  });
   registerWebhookHandlers(context, runner, deps);
   registerSnippets(context);
   const terminals = registerTerminals(context, { accounts, sandbox, logger });

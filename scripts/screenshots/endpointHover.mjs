@@ -52,14 +52,17 @@ export default async function endpointHover(page, workbench) {
   await row.click();
   await settle(page, { quietMs: 2500 });
   const diagnostic = process.env.ENDPOINT_SHOT === 'diagnostic';
-  const target = diagnostic ? '/v1/transactons' : '/v1/users/transfers/bank';
-  // The token of the path (the string's part after `${base}`).
-  const token = page.locator('.view-line span span', { hasText: target }).first();
+  await hoverOver(page, diagnostic ? '/v1/transactons' : '/v1/users/transfers/bank');
+}
+
+/** Moves the mouse onto the token that shows `text` in the editor and waits for its hover (the walkthrough's picture too). */
+export async function hoverOver(page, text) {
+  const token = page.locator('.view-line span span', { hasText: text }).first();
   const box = await token.boundingBox({ timeout: 5_000 }).catch(async (error) => {
     if (process.env.ENDPOINT_SHOT_DEBUG) await page.screenshot({ path: process.env.ENDPOINT_SHOT_DEBUG });
     throw error;
   });
-  if (!box) throw new Error(`The path ${target} is not on screen.`);
+  if (!box) throw new Error(`The path ${text} is not on screen.`);
   await page.mouse.move(box.x - 40, box.y + box.height / 2);
   await page.waitForTimeout(300);
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);

@@ -6,6 +6,9 @@
 //
 //   npm run screenshots                    the dark pictures (and the README's light ones)
 //   npm run screenshots -- --theme light   only the walkthrough's light pictures (*-light.webp)
+//   npm run screenshots -- --only api-in-code [--theme light]
+//                                          only the "API in your own code" step's picture (a
+//                                          fresh workbench, no sign-up: about a minute)
 //
 // The walkthrough shows *-dark.webp in dark and high-contrast themes, *-light.webp in light ones.
 /* global Image, document -- used only inside page.evaluate, which runs in the browser */
@@ -16,13 +19,18 @@ import path from 'node:path';
 import { connectSandboxWallet, createApp, openTransaction, panelFrame, signUp, verifyInPanel } from '../host/flows.mjs';
 import { compileTypeScript, log, parseArgs, repoRoot } from '../host/util.mjs';
 import { runCommand, settle, startWorkbench } from '../host/workbench.mjs';
+import { API_IN_CODE_REGION, apiInCodePicture } from './apiInCode.mjs';
 import { devLoopPictures } from './devLoop.mjs';
 
 const docs = path.join(repoRoot, 'docs', 'images');
 const walkthrough = path.join(repoRoot, 'media', 'walkthrough');
 const WIDTH = 1280;
 const HEIGHT = 800;
-const THEME = parseArgs(process.argv.slice(2)).theme === 'light' ? 'light' : 'dark';
+const ARGS = parseArgs(process.argv.slice(2));
+const THEME = ARGS.theme === 'light' ? 'light' : 'dark';
+/** Pictures that need no account can be made alone (`--only <name>`). */
+const ONLY = { 'api-in-code': apiInCodePicture };
+if (ARGS.only !== undefined && !ONLY[ARGS.only]) throw new Error(`--only takes one of: ${Object.keys(ONLY).join(', ')}`);
 /**
  * What each walkthrough step is about, cropped to it: VS Code shows a step's picture in a
  * narrow column, where a whole-workbench capture shrinks until its text is unreadable.
@@ -50,6 +58,7 @@ const WALKTHROUGH_REGIONS = {
   'connect-wallet': PROMPT,
   transaction: PANEL,
   'verify-bank': VERIFICATION,
+  'api-in-code': API_IN_CODE_REGION,
 };
 
 /** The box around the first match of each selector or locator (with padding), inside the window and the limits. */
@@ -94,15 +103,19 @@ async function toWebp(page, png) {
 /** The walkthrough's pictures, as PNG until they are encoded at the end. */
 const pictures = [];
 
-async function shoot(page, name, { walkthroughName, full = true } = {}) {
+async function shoot(page, name, { walkthroughName, full = true, keepMouse = false } = {}) {
   await settle(page, { quietMs: 800 });
-  await page.mouse.move(WIDTH - 5, HEIGHT - 60);
+  // (Out of the way, unless the picture is of what the mouse shows: a hover.)
+  if (!keepMouse) await page.mouse.move(WIDTH - 5, HEIGHT - 60);
   // The README's pictures come from the dark run; the light run makes the walkthrough's light ones only.
   if (full && THEME === 'dark') await page.screenshot({ path: path.join(docs, `${name}.png`) });
   if (walkthroughName) {
     const clip = await regionOf(page, WALKTHROUGH_REGIONS[walkthroughName]);
     // Encoded once the flow is done: a second page now would take the keyboard from the workbench.
-    pictures.push({ file: path.join(walkthrough, `${walkthroughName}-${THEME}.webp`), png: await page.screenshot({ clip }) });
+    const png = await page.screenshot({ clip });
+    pictures.push({ file: path.join(walkthrough, `${walkthroughName}-${THEME}.webp`), png });
+    // A PNG copy to look at (WebP is not every viewer's format): PICTURES_PNG_DIR=/tmp/pictures.
+    if (process.env.PICTURES_PNG_DIR) writeFileSync(path.join(process.env.PICTURES_PNG_DIR, `${walkthroughName}-${THEME}.png`), png);
   }
   log(`Pictured ${name}.`);
 }
@@ -118,10 +131,20 @@ async function main() {
     extension: 'vsix',
     width: WIDTH,
     height: HEIGHT,
-    settings: { 'workbench.colorTheme': THEME === 'light' ? 'Default Light Modern' : 'Default Dark Modern' },
+    settings: {
+      'workbench.colorTheme': THEME === 'light' ? 'Default Light Modern' : 'Default Dark Modern',
+      // A hover below its line leaves the CodeLens above it in the picture.
+      'editor.hover.above': false,
+    },
   });
   const { page } = workbench;
   try {
+    if (ARGS.only) {
+      await workbench.clickActivity('Wallet Console', { timeoutMs: 20_000 });
+      await ONLY[ARGS.only](page, (name, options) => shoot(page, name, options));
+      for (const { file, png } of pictures) writeFileSync(file, await toWebp(page, png));
+      return;
+    }
     await workbench.clickActivity('Wallet Console', { timeoutMs: 20_000 });
     await shoot(page, 'signed-out', { walkthroughName: 'sandbox' });
     await signUp(page, { email: 'ada@example.com', password: 'sandbox-password' }, () =>
@@ -135,6 +158,7 @@ async function main() {
     await verifyInPanel(page, { bankFilter: 'access', bankCode: '000014', accountNumber: makeValidAccountNumber('000014', '069000003') });
     await shoot(page, 'verify-dark', { walkthroughName: 'verify-bank' });
     await devLoopPictures(page, (name, options) => shoot(page, name, options));
+    await apiInCodePicture(page, (name, options) => shoot(page, name, options));
     if (THEME === 'light') {
       for (const { file, png } of pictures) writeFileSync(file, await toWebp(page, png));
       return;

@@ -57,6 +57,7 @@ export const COMMANDS = {
   addToGitignore: 'walletConsole.addToGitignore',
   sendEndpointToSandbox: 'walletConsole.sendEndpointToSandbox',
   copyEndpointAsCurl: 'walletConsole.copyEndpointAsCurl',
+  openEndpointExample: 'walletConsole.openEndpointExample',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];

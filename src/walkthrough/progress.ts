@@ -24,8 +24,11 @@ export interface ContextKeySource {
  * commands) and checks their steps with VS Code's own Mark Done command.
  */
 export class WalkthroughProgress extends Disposable {
-  /** Steps already marked in this session: each is marked once. */
-  private readonly marked = new Set<string>();
+  /**
+   * Events already recorded in this session: each marks its steps once. (Per event, not per step:
+   * a step the user marked not done is checked again by another of its events, as VS Code does.)
+   */
+  private readonly recorded = new Set<string>();
 
   constructor(
     private readonly steps: WalkthroughSteps,
@@ -60,13 +63,11 @@ export class WalkthroughProgress extends Disposable {
     this.record(`onCommand:${commandId}`);
   }
 
-  /** Checks every step `event` completes that this session has not checked yet. */
+  /** Checks every step `event` completes, the first time this session sees `event`. */
   record(event: string): void {
-    for (const stepId of this.steps.completedBy(event)) {
-      if (this.marked.has(stepId)) continue;
-      this.marked.add(stepId);
-      void this.mark(stepId, true);
-    }
+    if (this.recorded.has(event)) return;
+    this.recorded.add(event);
+    for (const stepId of this.steps.completedBy(event)) void this.mark(stepId, true);
   }
 
   private async mark(stepId: string, retry: boolean): Promise<void> {

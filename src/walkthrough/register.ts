@@ -1,11 +1,15 @@
 import * as vscode from 'vscode';
+import { COMMANDS } from '../common/commandIds';
+import type { CommandRunner } from '../common/commandRunner';
 import type { Logger } from '../common/logger';
+import { openEndpointExample } from './endpointExample';
 import { openWalkthroughOnFirstRun } from './firstRun';
 import { WalkthroughProgress, type ContextKeySource } from './progress';
 import { walkthroughSteps } from './steps';
 
 export interface WalkthroughDeps {
   logger: Logger;
+  runner: Pick<CommandRunner, 'run'>;
   contextKeys: ContextKeySource;
   /** The views whose first showing completes a step, by view id. */
   views: [view: vscode.TreeView<unknown>, id: string][];
@@ -17,6 +21,12 @@ export function registerWalkthrough(context: vscode.ExtensionContext, deps: Walk
   walkthrough.followContextKeys(deps.contextKeys);
   for (const [view, id] of deps.views) walkthrough.followView(view, id);
   void openWalkthroughOnFirstRun(context, 'walletConsole.gettingStarted');
-  context.subscriptions.push(walkthrough);
+  context.subscriptions.push(
+    walkthrough,
+    vscode.commands.registerCommand(COMMANDS.openEndpointExample, () => {
+      walkthrough.commandRan(COMMANDS.openEndpointExample);
+      return deps.runner.run(COMMANDS.openEndpointExample, vscode.l10n.t('Open Endpoint Example'), openEndpointExample);
+    }),
+  );
   return walkthrough;
 }
