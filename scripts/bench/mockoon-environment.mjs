@@ -24,6 +24,15 @@ export function documentOperations() {
   );
 }
 
+/** The document's operations the written environment does not serve, as `METHOD /path` (none when it is current). */
+export function missingOperations() {
+  const environment = JSON.parse(readFileSync(ENVIRONMENT, 'utf8'));
+  const served = new Set(environment.routes.map((route) => `${route.method} ${route.endpoint}`));
+  return documentOperations()
+    .filter(({ method, route }) => !served.has(`${method} ${mockoonEndpoint(route)}`))
+    .map(({ method, route }) => `${method.toUpperCase()} ${route}`);
+}
+
 /** Mockoon's route syntax: `/v1/transactions/{transactionRef}` is `v1/transactions/:transactionRef`. */
 export function mockoonEndpoint(route) {
   return route.slice(1).replace(/\{(\w+)\}/g, ':$1');

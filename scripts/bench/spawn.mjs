@@ -12,7 +12,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { HostError, groupAlive, killGroup, onShutdown, repoRoot, run } from '../host/util.mjs';
 import { log, median } from './log.mjs';
-import { documentOperations, ENVIRONMENT, mockoonEndpoint } from './mockoon-environment.mjs';
+import { ENVIRONMENT, missingOperations } from './mockoon-environment.mjs';
 import { freePort } from './prism.mjs';
 
 const require = createRequire(import.meta.url);
@@ -25,14 +25,10 @@ function packageVersion(name) {
 
 /** The environment file must serve every operation of the document, or the comparison is not like for like. */
 function checkEnvironment() {
-  const environment = JSON.parse(readFileSync(ENVIRONMENT, 'utf8'));
-  const served = new Set(environment.routes.map((route) => `${route.method} ${route.endpoint}`));
-  const missing = documentOperations().filter(({ method, route }) => !served.has(`${method} ${mockoonEndpoint(route)}`));
+  const missing = missingOperations();
   if (missing.length)
-    throw new HostError(
-      `mockoon-environment.json lacks ${missing.map(({ method, route }) => `${method.toUpperCase()} ${route}`).join(', ')}: run node scripts/bench/mockoon-environment.mjs`,
-    );
-  return environment.routes.length;
+    throw new HostError(`mockoon-environment.json lacks ${missing.join(', ')}: run node scripts/bench/mockoon-environment.mjs`);
+  return JSON.parse(readFileSync(ENVIRONMENT, 'utf8')).routes.length;
 }
 
 /** The three servers: how each is started and the line on its stdout that says it is ready. */
