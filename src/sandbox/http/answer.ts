@@ -8,16 +8,16 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   if (res.headersSent || res.destroyed) {
     return;
   }
-  // Encoded once, here: the length is the buffer's, and the exchange observer (the request
-  // journal) reads these same bytes.
-  const bytes = Buffer.from(JSON.stringify(body));
+  // Sent as text, as a bare node:http server sends it: Node encodes it straight into the socket's
+  // write, and the exchange observer (the request journal) keeps this same string, not a copy.
+  const text = JSON.stringify(body);
   const sent = {
     ...headers,
     'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': bytes.length,
+    'Content-Length': Buffer.byteLength(text),
     'Cache-Control': 'no-store',
   };
-  sendAnswer(res, status, sent, bytes);
+  sendAnswer(res, status, sent, text);
 }
 
 export function sendError(res: ServerResponse, error: ApiError): void {

@@ -19,8 +19,8 @@ export interface SandboxExchange {
   status: number;
   /** The answer's headers, names as written (`Content-Type`). */
   headers: OutgoingHttpHeaders;
-  /** The answer body's bytes as sent (empty when none). */
-  body: Buffer;
+  /** The answer body as sent, as text ('' when none). */
+  body: string;
   /**
    * The request's headers as received, names as the client wrote them and values in turn
    * (IncomingMessage.rawHeaders: kept as is, so recording copies nothing).
@@ -43,7 +43,7 @@ const NOTHING = Buffer.alloc(0);
 const ADMIN_PATHS = `${ADMIN_PREFIX}/`;
 
 /** A response that can tell its observer of the answer it sent (only an observed server's have one). */
-type Reporting = ServerResponse & { [REPORT]?: (status: number, sent: OutgoingHttpHeaders, bytes: Buffer) => void };
+type Reporting = ServerResponse & { [REPORT]?: (status: number, sent: OutgoingHttpHeaders, body: string) => void };
 
 /**
  * The response class of a server whose every answer `observer` is told of, and every request
@@ -64,10 +64,10 @@ export function observedResponse(observer: ExchangeObserver): typeof ServerRespo
       this.on('close', reportUnanswered);
     }
 
-    [REPORT](status: number, sent: OutgoingHttpHeaders, bytes: Buffer): void {
+    [REPORT](status: number, sent: OutgoingHttpHeaders, body: string): void {
       if (this.#reported) return;
       this.#reported = true;
-      report(observer, this, this.#started, this.#requestBody, status, sent, bytes);
+      report(observer, this, this.#started, this.#requestBody, status, sent, body);
     }
   };
 }
@@ -82,10 +82,10 @@ function reportUnanswered(this: ServerResponse): void {
  * here, so an observed server's observer sees every answer as sent. Any other server's cost is a
  * property read: no write, end or writeHead is wrapped, and no listener is added.
  */
-export function sendAnswer(res: ServerResponse, status: number, headers: OutgoingHttpHeaders, bytes: Buffer): void {
+export function sendAnswer(res: ServerResponse, status: number, headers: OutgoingHttpHeaders, body: string): void {
   res.writeHead(status, headers);
-  res.end(bytes);
-  (res as Reporting)[REPORT]?.(status, headers, bytes);
+  res.end(body);
+  (res as Reporting)[REPORT]?.(status, headers, body);
 }
 
 /**
@@ -93,7 +93,7 @@ export function sendAnswer(res: ServerResponse, status: number, headers: Outgoin
  * unknown outcome it is the request the developer needs to see.
  */
 export function reportDropped(res: ServerResponse): void {
-  (res as Reporting)[REPORT]?.(0, {}, NOTHING);
+  (res as Reporting)[REPORT]?.(0, {}, '');
 }
 
 // This runs for every request the journal records: it copies nothing and allocates one object
@@ -105,7 +105,7 @@ function report(
   requestBody: KeptBody | undefined,
   status: number,
   sent: OutgoingHttpHeaders,
-  bytes: Buffer,
+  body: string,
 ): void {
   const { req } = res;
   const durationMs = performance.now() - started;
@@ -122,7 +122,7 @@ function report(
     // Only an injected fault sets headers before writeHead (faultInjection.ts), and it
     // always marks itself: every other answer's headers are the ones it sent.
     headers: res.hasHeader('x-sandbox-fault') ? { ...res.getHeaders(), ...sent } : sent,
-    body: bytes,
+    body,
     requestHeaders: req.rawHeaders,
     userAgent: req.headers['user-agent'] ?? '',
     remoteAddress: req.socket.remoteAddress ?? '',

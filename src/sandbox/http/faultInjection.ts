@@ -35,9 +35,8 @@ export async function injectFault(
   // Marks the answer as the fault's, not the API's (documented as the sandbox's own header).
   res.setHeader('X-Sandbox-Fault', 'injected');
   if (fault.body !== undefined) {
-    const bytes = Buffer.from(fault.body);
-    const headers = { 'Content-Type': fault.contentType ?? 'application/json', 'Content-Length': bytes.length };
-    sendAnswer(res, fault.status ?? 200, headers, bytes);
+    const headers = { 'Content-Type': fault.contentType ?? 'application/json', 'Content-Length': Buffer.byteLength(fault.body) };
+    sendAnswer(res, fault.status ?? 200, headers, fault.body);
     return true;
   }
   if (fault.success2xxFalse) {

@@ -40,9 +40,15 @@ export interface JournalEntry {
 /** An entry before the journal numbers it. */
 export type EntryDraft = Omit<JournalEntry, 'id'>;
 
-/** A body's kept text: the first MAX_KEPT_BODY_BYTES (a character cut in two at the end reads as �). */
-export function keptText(bytes: Buffer): string {
-  return bytes.length === 0 ? '' : bytes.toString('utf8', 0, Math.min(bytes.length, MAX_KEPT_BODY_BYTES));
+/**
+ * A body's kept text: the first MAX_KEPT_BODY_BYTES (a character cut in two at the end reads as �).
+ * An answer the sandbox sent as text is kept as that same string when it fits.
+ */
+export function keptText(body: Buffer | string): string {
+  if (typeof body === 'string') {
+    return Buffer.byteLength(body) <= MAX_KEPT_BODY_BYTES ? body : keptText(Buffer.from(body));
+  }
+  return body.length === 0 ? '' : body.toString('utf8', 0, Math.min(body.length, MAX_KEPT_BODY_BYTES));
 }
 
 /** What an entry costs the byte budget besides its strings: the object, its header list and answer headers. */

@@ -16,7 +16,7 @@ export function draftOf(exchange: SandboxExchange): EntryDraft {
     status: exchange.status,
     responseHeaders: exchange.headers,
     responseBody: keptText(exchange.body),
-    responseBodySize: exchange.body.length,
+    responseBodySize: Buffer.byteLength(exchange.body),
     userAgent: exchange.userAgent,
     remoteAddress: exchange.remoteAddress,
   };

@@ -14,15 +14,15 @@ const SOURCE = path.join(__dirname, '..', '..', '..', '..', 'src', 'sandbox', 'o
 /** Documented operations the sandbox does not serve (none): the test below fails when that changes. */
 const NOT_YET_SERVED: string[] = [];
 
-/** An answer as the sandbox would report it; the body is given as text. */
-function exchange({ body, ...overrides }: Partial<Omit<SandboxExchange, 'body'>> & { body?: string }): SandboxExchange {
+/** An answer as the sandbox would report it. */
+function exchange({ body, ...overrides }: Partial<SandboxExchange>): SandboxExchange {
   return {
     method: 'GET',
     path: '/v1/queries/banks',
     query: '',
     status: 200,
     headers: { 'content-type': 'application/json; charset=utf-8' },
-    body: Buffer.from(body ?? JSON.stringify({ success: true, data: { banks: [{ bankCode: '000014', bankName: 'ACCESS BANK' }] } })),
+    body: body ?? JSON.stringify({ success: true, data: { banks: [{ bankCode: '000014', bankName: 'ACCESS BANK' }] } }),
     admin: false,
     requestHeaders: [],
     userAgent: '',

@@ -125,7 +125,7 @@ function headerOf(exchange: SandboxExchange, name: string): string {
 /** Why an answer breaks the document, or undefined when it keeps to it. */
 export function contractProblem(exchange: SandboxExchange): string | undefined {
   const { method, path, status } = exchange;
-  const body = exchange.body.toString('utf8');
+  const { body } = exchange;
   const contentType = headerOf(exchange, 'content-type');
   if (!contentType.startsWith('application/json')) {
     return `Content-Type is "${contentType}", not application/json`;
