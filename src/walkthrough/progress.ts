@@ -25,8 +25,9 @@ export interface ContextKeySource {
  */
 export class WalkthroughProgress extends Disposable {
   /**
-   * Events already recorded in this session: each marks its steps once. (Per event, not per step:
-   * a step the user marked not done is checked again by another of its events, as VS Code does.)
+   * Context and view events already recorded in this session: each marks its steps once (they
+   * fire again with every change). Per event, not per step: a step the user marked not done is
+   * checked again by another of its events, as VS Code does.
    */
   private readonly recorded = new Set<string>();
 
@@ -58,15 +59,23 @@ export class WalkthroughProgress extends Disposable {
     );
   }
 
-  /** One of this extension's commands ran (from anywhere: palette, tree, a walkthrough link). */
+  /**
+   * One of this extension's commands ran (from anywhere: palette, tree, a CodeLens, a walkthrough
+   * link): its steps are checked every time, as VS Code checks an `onCommand` step, so a step the
+   * user marked not done is checked again by running the command again.
+   */
   commandRan(commandId: string): void {
-    this.record(`onCommand:${commandId}`);
+    this.markStepsOf(`onCommand:${commandId}`);
   }
 
   /** Checks every step `event` completes, the first time this session sees `event`. */
   record(event: string): void {
     if (this.recorded.has(event)) return;
     this.recorded.add(event);
+    this.markStepsOf(event);
+  }
+
+  private markStepsOf(event: string): void {
     for (const stepId of this.steps.completedBy(event)) void this.mark(stepId, true);
   }
 

@@ -118,7 +118,16 @@ const health = (base) => fetch(base + '/__sandbox/health').then((res) => res.sta
         resolve();
       });
     });
-    assert.equal(await vscode.debug.startDebugging(folder, config), true, 'the debug session started');
+    // VS Code asks "Errors exist after running preLaunchTask" when the workspace has any error
+    // marker at all, whoever made it (earlier test files leave some: the key linter's). The test
+    // says go on, and checks below that the task's own matcher reported nothing.
+    const debugSettings = vscode.workspace.getConfiguration('debug');
+    await debugSettings.update('onTaskErrors', 'debugAnyway', vscode.ConfigurationTarget.Global);
+    try {
+      assert.equal(await vscode.debug.startDebugging(folder, config), true, 'the debug session started');
+    } finally {
+      await debugSettings.update('onTaskErrors', undefined, vscode.ConfigurationTarget.Global);
+    }
     await until(
       () =>
         fs.stat(marker).then(
@@ -130,6 +139,11 @@ const health = (base) => fetch(base + '/__sandbox/health').then((res) => res.sta
     );
     const seen = JSON.parse(await fs.readFile(marker, 'utf8')) as Record<string, unknown>;
     assert.deepEqual(seen, { base: url, developer: url, baseHealth: 200, developerHealth: 200 });
+    const fromTheTask = vscode.languages
+      .getDiagnostics()
+      .flatMap(([, diagnostics]) => diagnostics)
+      .filter((diagnostic) => diagnostic.source === 'wallet-sandbox');
+    assert.deepEqual(fromTheTask, [], 'the task’s problem matcher reported nothing');
     await ended;
     const running = vscode.tasks.taskExecutions.find((execution) => execution.task.definition.type === 'wallet-sandbox');
     assert.ok(running, 'the preLaunchTask (a background task) is still running');

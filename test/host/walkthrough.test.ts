@@ -165,14 +165,17 @@ describe('The walkthrough step "Work with the API in your own code" (issue 28)',
     assert.match(warning.message, /Did you mean \/v1\/transactions\?/);
   });
 
-  it('using a CodeLens checks it again after Mark Not Done (Copy as cURL)', async () => {
-    await notDoneYet();
+  it('using a CodeLens checks it again after Mark Not Done, each time (Copy as cURL)', async () => {
     const copy = (await lensesOn(lineOf('/v1/users/balance'))).find((command) => command.command === 'walletConsole.copyEndpointAsCurl');
     assert.ok(copy, 'the Copy as cURL lens');
-    await vscode.env.clipboard.writeText('');
-    await vscode.commands.executeCommand(copy.command, ...(copy.arguments ?? []));
-    assert.match(await vscode.env.clipboard.readText(), /^curl .*\/v1\/users\/balance/);
-    await untilShown([STEP], true);
+    // Twice: a command the session has already seen (another test file may have run it) checks the step again too.
+    for (let round = 0; round < 2; round++) {
+      await notDoneYet();
+      await vscode.env.clipboard.writeText('');
+      await vscode.commands.executeCommand(copy.command, ...(copy.arguments ?? []));
+      assert.match(await vscode.env.clipboard.readText(), /^curl .*\/v1\/users\/balance/);
+      await untilShown([STEP], true);
+    }
   });
 });
 
