@@ -18,7 +18,7 @@ import path from 'node:path';
 import { tempWorkspace } from './server.mjs';
 import { failAndExit, log, parseArgs } from './util.mjs';
 import { packageVsix } from './vsix.mjs';
-import { startWorkbench } from './workbench.mjs';
+import { settle, startWorkbench } from './workbench.mjs';
 
 function expect(condition, message) {
   if (!condition) throw new Error(`VSIX smoke test: ${message}`);
@@ -44,6 +44,18 @@ async function firstRun(vscode, vsixFile, profiles) {
     expect(await workbench.clickActivity('Wallet Console', { timeoutMs: 20_000 }), 'the installed extension shows its activity-bar icon');
     await page.getByRole('button', { name: 'Sign Up' }).first().waitFor({ state: 'visible', timeout: 20_000 });
     log('ok: the signed-out welcome offers Sign Up');
+    // The walkthrough opens by itself once the extension activates in a new profile. Waited for
+    // before the first prompt, as a person sees it first: an editor that opens while a prompt is
+    // up takes the focus and closes it (the likely reason a cold CI run lost its Sign Up box).
+    await page
+      .locator('.part.editor')
+      .getByText('Get Started with Wallet Console', { exact: true })
+      .first()
+      .waitFor({ state: 'visible', timeout: 30_000 })
+      .catch(() => expect(false, 'the walkthrough opens by itself on the first run'));
+    log('ok: the walkthrough opens by itself on the first run');
+    // It selects its first step a moment later, taking the focus: a prompt open then would close.
+    await settle(page, { quietMs: 1500 });
     const email = `smoke-${Date.now().toString(36)}@example.com`;
     await signUp(page, { email, password: 'smoke-password' });
     await page.locator('.monaco-list-row', { hasText: email }).first().waitFor({ state: 'visible', timeout: 20_000 });
@@ -62,9 +74,21 @@ async function firstRun(vscode, vsixFile, profiles) {
     await cancelSlowWait(workbench);
     await enterStaysOffProduction(workbench);
     return { email, mobile, port: workbench.server.port };
+  } catch (error) {
+    await pictureOfFailure(page, 'first-run');
+    throw error;
   } finally {
     await workbench.close();
   }
+}
+
+/** What the screen showed when a step failed, for the log to point at. */
+async function pictureOfFailure(page, label) {
+  const file = path.join(os.tmpdir(), `wallet-console-smoke-${label}-${Date.now()}.png`);
+  await page.screenshot({ path: file }).then(
+    () => log(`The screen at the failure: ${file}`),
+    () => undefined,
+  );
 }
 
 /**

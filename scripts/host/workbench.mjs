@@ -76,9 +76,18 @@ export async function openWorkbench(page, url, { timeoutMs = 90_000 } = {}) {
 
 /** Runs a command by its palette title, e.g. "Wallet Console: Show Log". */
 export async function runCommand(page, title, { timeoutMs = 15_000 } = {}) {
-  await page.keyboard.press('F1');
   const box = page.locator(QUICK_INPUT_BOX).first();
-  await box.waitFor({ state: 'visible', timeout: timeoutMs });
+  // An editor that takes the focus a moment after it opens (VS Code's walkthrough page does)
+  // closes the palette it finds open: then F1 again, as a person would.
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('F1');
+    try {
+      await box.waitFor({ state: 'visible', timeout: attempt < 3 ? 3_000 : timeoutMs });
+      break;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
   await box.fill(`>${title}`);
   const row = page.locator(`${QUICK_INPUT} .monaco-list-row[aria-label*="${cssString(title)}"]`).first();
   try {
