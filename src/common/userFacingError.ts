@@ -9,9 +9,9 @@ export interface ErrorAction {
   command: string;
 }
 
-/** An error whose message is already written for the user (no "failed:" prefix needed). */
 const USER_FACING_ERROR = brandKey('UserFacingError');
 
+/** An error whose message is already written for the user (no "failed:" prefix needed). */
 export class UserFacingError extends Error {
   /** Known across the extension's bundles (src/api/brand.ts). */
   static [Symbol.hasInstance](value: unknown): boolean {

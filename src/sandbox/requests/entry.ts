@@ -46,7 +46,10 @@ export type EntryDraft = Omit<JournalEntry, 'id'>;
  */
 export function keptText(body: Buffer | string): string {
   if (typeof body === 'string') {
-    return Buffer.byteLength(body) <= MAX_KEPT_BODY_BYTES ? body : keptText(Buffer.from(body));
+    // A UTF-16 unit is at most 3 UTF-8 bytes: most answers fit without counting their bytes
+    // (draftOf counts them once, for the size).
+    const fits = body.length * 3 <= MAX_KEPT_BODY_BYTES || Buffer.byteLength(body) <= MAX_KEPT_BODY_BYTES;
+    return fits ? body : keptText(Buffer.from(body));
   }
   return body.length === 0 ? '' : body.toString('utf8', 0, Math.min(body.length, MAX_KEPT_BODY_BYTES));
 }
