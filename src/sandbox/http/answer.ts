@@ -11,13 +11,9 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   // Sent as text, as a bare node:http server sends it: Node encodes it straight into the socket's
   // write, and the exchange observer (the request journal) keeps this same string, not a copy.
   const text = JSON.stringify(body);
-  const sent = {
-    ...headers,
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(text),
-    'Cache-Control': 'no-store',
-  };
-  sendAnswer(res, status, sent, text);
+  const size = Buffer.byteLength(text);
+  const sent = { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': size, 'Cache-Control': 'no-store' };
+  sendAnswer(res, status, sent, text, size);
 }
 
 export function sendError(res: ServerResponse, error: ApiError): void {

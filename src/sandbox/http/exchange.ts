@@ -21,6 +21,8 @@ export interface SandboxExchange {
   headers: OutgoingHttpHeaders;
   /** The answer body as sent, as text ('' when none). */
   body: string;
+  /** The answer body's length in UTF-8 bytes (its Content-Length). */
+  bodySize: number;
   /**
    * The request's headers as received, names as the client wrote them and values in turn
    * (IncomingMessage.rawHeaders: kept as is, so recording copies nothing).
@@ -43,7 +45,7 @@ const NOTHING = Buffer.alloc(0);
 const ADMIN_PATHS = `${ADMIN_PREFIX}/`;
 
 /** A response that can tell its observer of the answer it sent (only an observed server's have one). */
-type Reporting = ServerResponse & { [REPORT]?: (status: number, sent: OutgoingHttpHeaders, body: string) => void };
+type Reporting = ServerResponse & { [REPORT]?: (status: number, sent: OutgoingHttpHeaders, body: string, bodySize: number) => void };
 
 /**
  * The response class of a server whose every answer `observer` is told of, and every request
@@ -64,10 +66,10 @@ export function observedResponse(observer: ExchangeObserver): typeof ServerRespo
       this.on('close', reportUnanswered);
     }
 
-    [REPORT](status: number, sent: OutgoingHttpHeaders, body: string): void {
+    [REPORT](status: number, sent: OutgoingHttpHeaders, body: string, bodySize: number): void {
       if (this.#reported) return;
       this.#reported = true;
-      report(observer, this, this.#started, this.#requestBody, status, sent, body);
+      report(observer, this, this.#started, this.#requestBody, status, sent, body, bodySize);
     }
   };
 }
@@ -82,10 +84,10 @@ function reportUnanswered(this: ServerResponse): void {
  * here, so an observed server's observer sees every answer as sent. Any other server's cost is a
  * property read: no write, end or writeHead is wrapped, and no listener is added.
  */
-export function sendAnswer(res: ServerResponse, status: number, headers: OutgoingHttpHeaders, body: string): void {
+export function sendAnswer(res: ServerResponse, status: number, headers: OutgoingHttpHeaders, body: string, bodySize: number): void {
   res.writeHead(status, headers);
   res.end(body);
-  (res as Reporting)[REPORT]?.(status, headers, body);
+  (res as Reporting)[REPORT]?.(status, headers, body, bodySize);
 }
 
 /**
@@ -93,7 +95,7 @@ export function sendAnswer(res: ServerResponse, status: number, headers: Outgoin
  * unknown outcome it is the request the developer needs to see.
  */
 export function reportDropped(res: ServerResponse): void {
-  (res as Reporting)[REPORT]?.(0, {}, '');
+  (res as Reporting)[REPORT]?.(0, {}, '', 0);
 }
 
 // This runs for every request the journal records: it copies nothing and allocates one object
@@ -106,6 +108,7 @@ function report(
   status: number,
   sent: OutgoingHttpHeaders,
   body: string,
+  bodySize: number,
 ): void {
   const { req } = res;
   const durationMs = performance.now() - started;
@@ -123,6 +126,7 @@ function report(
     // always marks itself: every other answer's headers are the ones it sent.
     headers: res.hasHeader('x-sandbox-fault') ? { ...res.getHeaders(), ...sent } : sent,
     body,
+    bodySize,
     requestHeaders: req.rawHeaders,
     userAgent: req.headers['user-agent'] ?? '',
     remoteAddress: req.socket.remoteAddress ?? '',

@@ -35,8 +35,9 @@ export async function injectFault(
   // Marks the answer as the fault's, not the API's (documented as the sandbox's own header).
   res.setHeader('X-Sandbox-Fault', 'injected');
   if (fault.body !== undefined) {
-    const headers = { 'Content-Type': fault.contentType ?? 'application/json', 'Content-Length': Buffer.byteLength(fault.body) };
-    sendAnswer(res, fault.status ?? 200, headers, fault.body);
+    const size = Buffer.byteLength(fault.body);
+    const headers = { 'Content-Type': fault.contentType ?? 'application/json', 'Content-Length': size };
+    sendAnswer(res, fault.status ?? 200, headers, fault.body, size);
     return true;
   }
   if (fault.success2xxFalse) {

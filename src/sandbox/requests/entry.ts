@@ -41,17 +41,13 @@ export interface JournalEntry {
 export type EntryDraft = Omit<JournalEntry, 'id'>;
 
 /**
- * A body's kept text: the first MAX_KEPT_BODY_BYTES (a character cut in two at the end reads as �).
- * An answer the sandbox sent as text is kept as that same string when it fits.
+ * A body's kept text, given its length in bytes: the first MAX_KEPT_BODY_BYTES (a character cut
+ * in two at the end reads as �). An answer the sandbox sent as text is kept as that same string
+ * when it fits.
  */
-export function keptText(body: Buffer | string): string {
-  if (typeof body === 'string') {
-    // A UTF-16 unit is at most 3 UTF-8 bytes: most answers fit without counting their bytes
-    // (draftOf counts them once, for the size).
-    const fits = body.length * 3 <= MAX_KEPT_BODY_BYTES || Buffer.byteLength(body) <= MAX_KEPT_BODY_BYTES;
-    return fits ? body : keptText(Buffer.from(body));
-  }
-  return body.length === 0 ? '' : body.toString('utf8', 0, Math.min(body.length, MAX_KEPT_BODY_BYTES));
+export function keptText(body: Buffer | string, byteLength: number): string {
+  if (byteLength <= MAX_KEPT_BODY_BYTES) return typeof body === 'string' ? body : body.toString('utf8');
+  return (typeof body === 'string' ? Buffer.from(body) : body).toString('utf8', 0, MAX_KEPT_BODY_BYTES);
 }
 
 /** What an entry costs the byte budget besides its strings: the object, its header list and answer headers. */

@@ -11,12 +11,12 @@ export function draftOf(exchange: SandboxExchange): EntryDraft {
     path: exchange.path,
     query: exchange.query,
     requestHeaders: exchange.requestHeaders,
-    requestBody: keptText(exchange.requestBody),
+    requestBody: keptText(exchange.requestBody, exchange.requestBody.length),
     requestBodySize: exchange.requestBody.length,
     status: exchange.status,
     responseHeaders: exchange.headers,
-    responseBody: keptText(exchange.body),
-    responseBodySize: Buffer.byteLength(exchange.body),
+    responseBody: keptText(exchange.body, exchange.bodySize),
+    responseBodySize: exchange.bodySize,
     userAgent: exchange.userAgent,
     remoteAddress: exchange.remoteAddress,
   };
@@ -41,7 +41,9 @@ export function recordInto(
 
 function appKeyOf(headers: readonly string[]): string | undefined {
   for (let index = 0; index + 1 < headers.length; index += 2) {
-    if (headers[index]!.toLowerCase() === 'x-app-key') return headers[index + 1]?.trim();
+    const name = headers[index]!;
+    // Most names are another length: no lower-cased copy of every header name per request.
+    if (name.length === 9 && name.toLowerCase() === 'x-app-key') return headers[index + 1]?.trim();
   }
   return undefined;
 }

@@ -52,6 +52,7 @@ describe('Sandbox exchange observer', () => {
     assert.equal(exchange.requestBody.toString('utf8'), body);
     assert.match(exchange.body, /"success"/);
     assert.equal(Number(exchange.headers['Content-Length']), Buffer.byteLength(exchange.body), 'the text as sent');
+    assert.equal(exchange.bodySize, Buffer.byteLength(exchange.body));
     assert.ok(exchange.startedAt >= before && exchange.startedAt <= Date.now());
     assert.ok(exchange.durationMs >= 0 && exchange.durationMs < 10_000);
   });

@@ -16,13 +16,15 @@ const NOT_YET_SERVED: string[] = [];
 
 /** An answer as the sandbox would report it. */
 function exchange({ body, ...overrides }: Partial<SandboxExchange>): SandboxExchange {
+  const text = body ?? JSON.stringify({ success: true, data: { banks: [{ bankCode: '000014', bankName: 'ACCESS BANK' }] } });
   return {
     method: 'GET',
     path: '/v1/queries/banks',
     query: '',
     status: 200,
     headers: { 'content-type': 'application/json; charset=utf-8' },
-    body: body ?? JSON.stringify({ success: true, data: { banks: [{ bankCode: '000014', bankName: 'ACCESS BANK' }] } }),
+    body: text,
+    bodySize: Buffer.byteLength(text),
     admin: false,
     requestHeaders: [],
     userAgent: '',
