@@ -67,7 +67,7 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
   const { panel, records } = registerWebview(context, { accounts, logger, banks, verifier, watch, requests, replayer });
   const requestsView = registerRequestsView(requests, sandbox);
   context.subscriptions.push(...requestsView.disposables);
-  const walkthrough = registerWalkthrough(context, {
+  registerWalkthrough(context, {
     logger,
     runner,
     contextKeys: views.contextKeys,
@@ -86,7 +86,6 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
     replayer,
     runner,
     ui,
-    onCommand: (id) => walkthrough.commandRan(id),
   });
   registerWebhookHandlers(context, runner, deps);
   registerSnippets(context);
@@ -106,7 +105,6 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
       watch,
       requests,
       sandbox,
-      onCommand: (id) => walkthrough.commandRan(id),
     }),
   );
   viewSources = vscode.Disposable.from(accounts, watch, requests);

@@ -59,8 +59,6 @@ export interface CommandTargets {
   walletTree: WalletTreeProvider;
   walletView: vscode.TreeView<WalletNode>;
   contextKeys: ContextKeys;
-  /** Told each time one of these commands runs (the walkthrough's progress follows it). */
-  onCommand?: (id: CommandId) => void;
   panel: DetailPanelApi;
   banks: BankDirectory;
   verifier: BankVerifier;
@@ -87,8 +85,7 @@ function idArgument(argument: unknown, field: 'mobile' | 'appId' | 'environment'
 
 /** Registers every command the extension contributes, each run through the one runner. */
 export function registerCommands(runner: CommandRunner, deps: CommandDeps, targets: CommandTargets): vscode.Disposable[] {
-  const { state, model, walletTree, walletView, contextKeys, panel, banks, verifier, records, money, watch, requests, sandbox, onCommand } =
-    targets;
+  const { state, model, walletTree, walletView, contextKeys, panel, banks, verifier, records, money, watch, requests, sandbox } = targets;
   const moneyDeps = { ...deps, money, model, banks, verifier };
   const sandboxDeps = { ...deps, watch };
   const commands: [CommandId, string, (...args: unknown[]) => unknown][] = [
@@ -162,9 +159,8 @@ export function registerCommands(runner: CommandRunner, deps: CommandDeps, targe
     [COMMANDS.addToGitignore, vscode.l10n.t('Add to .gitignore'), (file) => addToGitignore(file)],
   ];
   return commands.map(([id, title, handler]) =>
-    vscode.commands.registerCommand(id, (...args: unknown[]) => {
-      onCommand?.(id);
-      return runner.run(ONE_RUN_PER_COMMAND.has(id) ? id : invocationKey(id, args), title, () => handler(...args), id);
-    }),
+    vscode.commands.registerCommand(id, (...args: unknown[]) =>
+      runner.run(ONE_RUN_PER_COMMAND.has(id) ? id : invocationKey(id, args), title, () => handler(...args), id),
+    ),
   );
 }

@@ -12,9 +12,11 @@ export interface FailureHandler {
 /**
  * Every command runs through one wrapper: cancelling is silent, a second invocation while the
  * first is still running is not started twice, and every failure is logged and reported once.
+ * Whoever needs to know which commands the user ran (the walkthrough) listens here.
  */
 export class CommandRunner {
   private readonly running = new Map<string, Promise<unknown>>();
+  private readonly ranListeners = new Set<(command: string) => void>();
 
   constructor(
     private readonly logger: Pick<Logger, 'info' | 'error'>,
@@ -27,6 +29,7 @@ export class CommandRunner {
    * also absorbs runs of `command` with one: two prompts for one command cannot be on screen at once.
    */
   run<T>(id: string, title: string, work: () => T | Promise<T>, command = id): Promise<T | undefined> {
+    for (const listener of this.ranListeners) listener(command);
     const inFlight = this.running.get(id) ?? this.running.get(command);
     if (inFlight) {
       this.logger.info(`${title} is already running; not starting it twice.`);
@@ -35,6 +38,12 @@ export class CommandRunner {
     const task = this.guard(title, work).finally(() => this.running.delete(id));
     this.running.set(id, task);
     return task;
+  }
+
+  /** Called with the command's id each time it is invoked, a second invocation that shares the first's run too; returns the unsubscribe. */
+  onDidRun(listener: (command: string) => void): () => void {
+    this.ranListeners.add(listener);
+    return () => void this.ranListeners.delete(listener);
   }
 
   private async guard<T>(title: string, work: () => T | Promise<T>): Promise<T | undefined> {

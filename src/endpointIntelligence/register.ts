@@ -16,8 +16,6 @@ import { DIAGNOSTIC_SOURCE, ENDPOINT_SELECTOR, isEndpointDocument, mayNamePath, 
 export interface EndpointIntelligenceDeps extends Omit<Features.TryItDeps, 'accounts' | 'userError' | 'newRecordId' | 'userAgent'> {
   accounts: Pick<AccountService, 'env' | 'onDidChange'>;
   runner: Pick<CommandRunner, 'run'>;
-  /** Told each time a CodeLens command runs (the walkthrough's progress follows it). */
-  onCommand?: (id: string) => void;
 }
 
 const DEBOUNCE_MS = 300;
@@ -56,10 +54,9 @@ export function registerEndpointIntelligence(context: vscode.ExtensionContext, d
     for (const document of vscode.workspace.textDocuments) check(document, 0);
   };
   const command = (id: string, title: string, run: (features: Features.EndpointFeatures, target: unknown) => Promise<void>) =>
-    vscode.commands.registerCommand(id, (target: unknown) => {
-      deps.onCommand?.(id);
-      return deps.runner.run(invocationKey(id, [target]), title, async () => run(await load(), target), id);
-    });
+    vscode.commands.registerCommand(id, (target: unknown) =>
+      deps.runner.run(invocationKey(id, [target]), title, async () => run(await load(), target), id),
+    );
 
   context.subscriptions.push(
     collection,

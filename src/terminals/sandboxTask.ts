@@ -5,6 +5,12 @@ import { uriExists } from '../common/uriExists';
 export const SANDBOX_TASK_TYPE = 'wallet-sandbox';
 /** The task's port when its definition names none: outside 4010-4029, where a window's own sandbox listens. */
 export const SANDBOX_TASK_PORT = 4040;
+/**
+ * The provided task's name. A task's name is what launch.json and tasks.json refer to it by
+ * ("wallet-sandbox: Start the wallet sandbox" in the launch snippet's preLaunchTask), so it is
+ * never translated; its detail line is.
+ */
+export const SANDBOX_TASK_NAME = 'Start the wallet sandbox';
 /** The scenario file a workspace folder declares its sandbox world in (docs/scenarios.md). */
 const SCENARIO_FILE = 'wallet-sandbox.json';
 
@@ -42,11 +48,8 @@ export class SandboxTaskProvider implements vscode.TaskProvider {
   }
 
   private task(definition: SandboxTaskDefinition, folder: vscode.WorkspaceFolder | undefined, name?: string): vscode.Task {
-    const args = [
-      vscode.Uri.joinPath(this.extensionUri, 'dist', 'sandbox.js').fsPath,
-      '--port',
-      String(definition.port ?? SANDBOX_TASK_PORT),
-    ];
+    const port = definition.port ?? SANDBOX_TASK_PORT;
+    const args = [vscode.Uri.joinPath(this.extensionUri, 'dist', 'sandbox.js').fsPath, '--port', String(port)];
     if (definition.scenario) args.push('--scenario', folder ? path.resolve(folder.uri.fsPath, definition.scenario) : definition.scenario);
     // VS Code's own runtime (Electron runs as Node with this variable): no Node on PATH needed.
     const execution = new vscode.ProcessExecution(process.execPath, args, {
@@ -56,11 +59,12 @@ export class SandboxTaskProvider implements vscode.TaskProvider {
     const task = new vscode.Task(
       definition,
       folder ?? vscode.TaskScope.Workspace,
-      name ?? vscode.l10n.t('Start the wallet sandbox'),
+      name ?? SANDBOX_TASK_NAME,
       SANDBOX_TASK_TYPE,
       execution,
       '$wallet-sandbox',
     );
+    task.detail = vscode.l10n.t('The wallet sandbox on http://127.0.0.1:{0}', port);
     task.isBackground = true;
     task.presentationOptions = { reveal: vscode.TaskRevealKind.Silent, panel: vscode.TaskPanelKind.Dedicated };
     return task;

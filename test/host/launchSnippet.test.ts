@@ -82,8 +82,9 @@ describe('The contributed launch snippet (Node app against the wallet sandbox)',
     assert.equal(body['type'], 'node');
     assert.equal(body['request'], 'launch');
     assert.equal(body['program'], '${workspaceFolder}/index.js');
-    const { url } = await namedTask(body['preLaunchTask']);
+    const { task, url } = await namedTask(body['preLaunchTask']);
     assert.equal(url, 'http://127.0.0.1:4040', 'the task’s default port');
+    assert.equal(task.detail, `The wallet sandbox on ${url}`, 'the task picker says where it listens');
     assert.deepEqual(body['env'], { WALLET_BASE_URL: url, WALLET_DEVELOPER_URL: url });
   });
 

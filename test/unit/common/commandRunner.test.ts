@@ -87,4 +87,23 @@ describe('common: CommandRunner', () => {
     assert.deepEqual(reported, []);
     assert.deepEqual(log, ['info Do A stopped: Wallet 0803 is disconnected.']);
   });
+
+  it('tells its listeners of every invocation by command id (a shared one too, and one that fails) until they unsubscribe', async () => {
+    const { runner } = harness();
+    const ran: string[] = [];
+    const stop = runner.onDidRun((command) => ran.push(command));
+    let release!: () => void;
+    const first = runner.run('a:node-1', 'Do A', () => new Promise<void>((resolve) => (release = resolve)), 'a');
+    const shared = runner.run('a:node-1', 'Do A', () => undefined, 'a');
+    await runner.run('b', 'Do B', () => {
+      throw new Cancelled();
+    });
+    release();
+    await Promise.all([first, shared]);
+    assert.deepEqual(ran, ['a', 'a', 'b']);
+    stop();
+    await runner.run('c', 'Do C', () => 1);
+    assert.deepEqual(ran, ['a', 'a', 'b']);
+  });
+
 });
