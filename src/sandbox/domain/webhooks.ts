@@ -15,6 +15,8 @@ export const ATTEMPT_TIMEOUT_MS = 5_000;
 
 export const EVENT_ID_HEADER = 'X-Sandbox-Event-Id';
 export const ATTEMPT_HEADER = 'X-Sandbox-Delivery-Attempt';
+/** On a namespace's deliveries: its id, so one receiver shared by parallel tests can tell them apart. */
+export const NAMESPACE_HEADER = 'X-Sandbox-Namespace';
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
@@ -30,6 +32,8 @@ export class Webhooks {
     private readonly state: SandboxState,
     private readonly scheduler: Scheduler,
     private readonly now: () => number,
+    /** The namespace whose world this is; undefined for the sandbox's own. */
+    private readonly namespace?: string,
   ) {}
 
   /** Creates the event and starts delivering it; nothing when the app has no callbackURL. `test` marks a made-up one. */
@@ -83,12 +87,13 @@ export class Webhooks {
     const number = event.attempts.length + 1;
     const at = iso(this.now());
     const started = performance.now();
-    const result = await postJson(
-      event.url,
-      JSON.stringify(event.payload),
-      { [EVENT_ID_HEADER]: event.id, [ATTEMPT_HEADER]: String(number), 'User-Agent': 'wallet-sandbox-webhooks' },
-      ATTEMPT_TIMEOUT_MS,
-    );
+    const headers: Record<string, string> = {
+      [EVENT_ID_HEADER]: event.id,
+      [ATTEMPT_HEADER]: String(number),
+      'User-Agent': 'wallet-sandbox-webhooks',
+    };
+    if (this.namespace !== undefined) headers[NAMESPACE_HEADER] = this.namespace;
+    const result = await postJson(event.url, JSON.stringify(event.payload), headers, ATTEMPT_TIMEOUT_MS);
     event.attempts.push({
       number,
       at,

@@ -107,7 +107,7 @@ export class Namespaces implements NamespaceWorlds {
       knobs.raw.faults.push(knobs.identify(fault));
     }
     const env: SandboxEnv = {
-      ...openWorld(state, realNow, onError),
+      ...openWorld(state, realNow, onError, id),
       knobs: knobs.raw,
       knobControl: knobs,
       requests: new RequestJournal(root.requests.limits),

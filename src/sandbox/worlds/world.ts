@@ -15,12 +15,12 @@ export interface World {
   ledger: Ledger;
 }
 
-/** The services of `state`, its pending settlements and webhook retries scheduled again. */
-export function openWorld(state: SandboxState, realNow: () => number, onError: (error: unknown) => void): World {
+/** The services of `state`, its pending settlements and webhook retries scheduled again; `namespace` names a namespace's world. */
+export function openWorld(state: SandboxState, realNow: () => number, onError: (error: unknown) => void, namespace?: string): World {
   const clock = new VirtualClock(realNow, state.clockOffsetMs);
   const now = (): number => clock.now();
   const scheduler = new Scheduler(now, onError);
-  const webhooks = new Webhooks(state, scheduler, now);
+  const webhooks = new Webhooks(state, scheduler, now, namespace);
   const ledger = new Ledger(state, now, scheduler, webhooks);
   ledger.restore();
   webhooks.restore();

@@ -40,9 +40,12 @@ describe('sandbox: namespaces and many sandboxes in one process', function () {
   this.timeout(60_000);
   let receiver: Server;
   let callbackURL: string;
+  /** The namespace header of each delivery the receiver got, by event id. */
+  const namespaceOfEvent = new Map<string, string | undefined>();
 
   before(async () => {
     receiver = createServer((req, res) => {
+      namespaceOfEvent.set(String(req.headers['x-sandbox-event-id']), req.headers['x-sandbox-namespace'] as string | undefined);
       req.resume();
       res.end('ok');
     });
@@ -207,6 +210,7 @@ describe('sandbox: namespaces and many sandboxes in one process', function () {
       assert.equal(sandbox.requests.size, 0);
       const event = await one.webhooks.waitFor({ type: 'PHONE_TRANSFER', reference, delivered: true }, { timeoutMs: 5_000 });
       assert.equal(event.state, 'delivered');
+      assert.equal(namespaceOfEvent.get(event.id), one.id, 'the delivery names its namespace');
       assert.deepEqual(two.webhooks.list(), []);
       const before = two.clock.now().getTime();
       await one.clock.advance(3600);

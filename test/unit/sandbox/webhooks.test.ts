@@ -76,6 +76,7 @@ describe('sandbox: webhooks', () => {
       ['1', '2', '3'],
     );
     assert.equal(hook.received[0]?.headers['content-type'], 'application/json');
+    assert.equal(hook.received[0]?.headers['x-sandbox-namespace'], undefined, 'the sandbox’s own world is no namespace');
     assert.deepEqual(hook.received[0]?.body, {
       payload: {
         message: 'SUCCESS',
