@@ -105,5 +105,4 @@ describe('common: CommandRunner', () => {
     await runner.run('c', 'Do C', () => 1);
     assert.deepEqual(ran, ['a', 'a', 'b']);
   });
-
 });
