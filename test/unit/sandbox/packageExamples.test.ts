@@ -7,9 +7,10 @@ import { packageProject, ROOT, run } from './packageProject';
 
 // docs/testing-your-app.md's examples, run as written in a project where only the packed
 // wallet-sandbox is installed: node:test, Vitest and Jest (this repository's, pointed at that
-// project), Python with python3. Go is not installed here: its example is checked as far as
-// can be without a toolchain (imports, brackets, formatting, the command it runs, the ready
-// line's fields, the routes it calls). The CI recipe's shell steps run; the rest of it does not.
+// project), Python with python3, Go with `go test` where a Go toolchain is installed (`npm test`
+// does not install one: without it the example is still checked as far as can be without a
+// toolchain: imports, brackets, formatting, the command it runs, the ready line's fields, the
+// routes it calls). The CI recipe's shell steps run; the rest of it does not.
 
 const EXAMPLES = path.join(ROOT, 'docs/examples/testing');
 const DOC = path.join(ROOT, 'docs/testing-your-app.md');
@@ -83,7 +84,14 @@ describe('docs/testing-your-app.md: every example, run against the packed packag
     assert.match(stderr, /^OK$/m);
   });
 
-  describe('Go, without a Go toolchain (none is installed here)', () => {
+  it('Go, standard library only: go test, starting the CLI with --json (where a Go toolchain is installed)', async function () {
+    if (spawnSync('go', ['version']).status !== 0) this.skip(); // no Go toolchain on this machine
+    const { stdout } = await run('go', ['test', '-v', '-count=1', './...'], { cwd: path.join(dir, 'go'), timeout: 110_000 });
+    assert.match(stdout, /^--- PASS: TestBankTransferSettlesAndReachesTheWebhook /m);
+    assert.match(stdout, /^ok\s/m);
+  });
+
+  describe('Go, as far as can be checked without a Go toolchain', () => {
     const source = readFileSync(path.join(EXAMPLES, 'go/transfer_test.go'), 'utf8');
     // The code without comments and string contents, for the structural checks.
     const code = source.replace(/\/\/.*$/gm, '').replace(/"(?:[^"\\\n]|\\.)*"|`[^`]*`|'(?:[^'\\\n]|\\.)'/g, '""');

@@ -1,9 +1,11 @@
 // Every template the command writes is checked as its language's tools would: TypeScript under
 // `tsc --strict`, Python with `python3 -m py_compile` (and the Flask one run with Flask's test
-// client where Flask is installed), Go as far as possible without a Go toolchain on this machine.
+// client where Flask is installed), Go with gofmt, go vet and the built server where a Go
+// toolchain is installed, and as far as possible without one where it is not.
 import * as assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import { createServer } from 'node:net';
 import * as path from 'node:path';
 import { FRAMEWORKS, type FrameworkId } from '../../../src/webhookHandlers/frameworks';
 import { handlerSource } from '../../../src/webhookHandlers/templates';
@@ -11,6 +13,18 @@ import { compileStrict, removeTempProjects, tempProject } from './generated';
 
 const source = (id: FrameworkId) => handlerSource(FRAMEWORKS.find((framework) => framework.id === id)!);
 const pythonHas = (module: string) => spawnSync('python3', ['-c', `import ${module}`]).status === 0;
+const goInstalled = () => spawnSync('go', ['version']).status === 0;
+
+/** A port free a moment ago (the Go server listens on the port its PORT variable names). */
+function freePort(): Promise<number> {
+  const server = createServer();
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    }),
+  );
+}
 
 describe('webhook handlers: the generated files', function () {
   this.timeout(60_000);
@@ -98,7 +112,52 @@ time.sleep(0.2)
     assert.match(run.stderr, /duplicate PHONE_TRANSFER ref-1/);
   });
 
-  it('Go net/http: package main, every import used, braces and parentheses balanced, tab-indented (no Go toolchain here to vet it)', () => {
+  it('Go net/http: gofmt-clean, go vet-clean, and the built server answers 200 once per reference, 200 again on a redelivery, 400 on malformed bodies (where Go is installed)', async function () {
+    if (!goInstalled()) this.skip(); // no Go toolchain: the static check below is what runs
+    this.timeout(120_000);
+    const dir = tempProject('go-run');
+    fs.writeFileSync(path.join(dir, 'wallet_webhook.go'), source('go'));
+    assert.equal(execFileSync('gofmt', ['-l', 'wallet_webhook.go'], { cwd: dir, encoding: 'utf8' }), '', 'gofmt would change nothing');
+    execFileSync('go', ['vet', 'wallet_webhook.go'], { cwd: dir });
+    execFileSync('go', ['build', '-o', 'handler', 'wallet_webhook.go'], { cwd: dir });
+    const port = await freePort();
+    const server = spawn(path.join(dir, 'handler'), [], { cwd: dir, env: { ...process.env, PORT: String(port) } });
+    let log = '';
+    server.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    try {
+      const url = `http://127.0.0.1:${port}/webhooks/wallet`;
+      for (let tries = 0; !log.includes('listening on'); tries++) {
+        assert.ok(tries < 100, `the server did not start: ${log}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const post = async (body: string) =>
+        (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).status;
+      const event = JSON.stringify({
+        payload: {
+          message: 'SUCCESS',
+          type: 'PHONE_TRANSFER',
+          data: { appWalletMobile: '2347000000', amount: 2500, recipientMobile: '23480000000', transactionReference: 'ref-1' },
+        },
+      });
+      const fraction = JSON.stringify({
+        payload: { message: 'SUCCESS', type: 'PHONE_TRANSFER', data: { amount: 25.5, transactionReference: 'ref-2' } },
+      });
+      const card = JSON.stringify({ payload: { message: 'SUCCESS', type: 'CARD', data: { amount: 1, transactionReference: 'x' } } });
+      const statuses = [await post(event), await post(event), await post(fraction), await post('not json'), await post(card)];
+      assert.deepEqual(statuses, [200, 200, 400, 400, 400]);
+      assert.equal((await fetch(url)).status, 405);
+      for (let tries = 0; !log.includes('processed PHONE_TRANSFER SUCCESS ref-1'); tries++) {
+        assert.ok(tries < 40, `the work ran: ${log}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      assert.equal(log.match(/processed PHONE_TRANSFER SUCCESS ref-1 \(2500 kobo = NGN 25\.00\)/g)?.length, 1, log);
+      assert.match(log, /duplicate PHONE_TRANSFER ref-1/);
+    } finally {
+      server.kill();
+    }
+  });
+
+  it('Go net/http: package main, every import used, braces and parentheses balanced, tab-indented (checked without a Go toolchain)', () => {
     const text = source('go');
     assert.match(text, /^package main$/m);
     const imports = /^import \(\n([\s\S]*?)\n\)/m

@@ -128,13 +128,11 @@ func TestBankTransferSettlesAndReachesTheWebhook(t *testing.T) {
 	}
 	reference := data(sent, "data", "transaction")["transactionReference"]
 
-	// The journal: what the app sent, as the sandbox received it.
-	var requests []any
-	for deadline := time.Now().Add(5 * time.Second); len(requests) == 0 && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-		_, journal := call(t, "GET", "/__sandbox/requests?method=POST&path=/v1/users/transfers/bank", nil, "")
-		requests, _ = data(journal, "data")["requests"].([]any)
-	}
-	if len(requests) != 1 {
+	// The journal: what the app sent, as the sandbox received it. waitMs: the answer comes once a
+	// request the filter takes is there (408 if none in time).
+	status, journal := call(t, "GET", "/__sandbox/requests?method=POST&path=/v1/users/transfers/bank&waitMs=5000", nil, "")
+	requests, _ := data(journal, "data")["requests"].([]any)
+	if status != http.StatusOK || len(requests) != 1 {
 		t.Fatalf("bank transfers in the journal: %d", len(requests))
 	}
 	var body map[string]any
