@@ -29,7 +29,14 @@ export class CommandRunner {
    * also absorbs runs of `command` with one: two prompts for one command cannot be on screen at once.
    */
   run<T>(id: string, title: string, work: () => T | Promise<T>, command = id): Promise<T | undefined> {
-    for (const listener of this.ranListeners) listener(command);
+    for (const listener of this.ranListeners) {
+      try {
+        listener(command);
+      } catch (error) {
+        // A listener's failure is its own: the command still runs.
+        this.logger.error(`A listener of ${command} failed`, error);
+      }
+    }
     const inFlight = this.running.get(id) ?? this.running.get(command);
     if (inFlight) {
       this.logger.info(`${title} is already running; not starting it twice.`);

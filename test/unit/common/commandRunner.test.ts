@@ -105,4 +105,14 @@ describe('common: CommandRunner', () => {
     await runner.run('c', 'Do C', () => 1);
     assert.deepEqual(ran, ['a', 'a', 'b']);
   });
+
+  it('runs the command when a listener throws, and logs the listener’s failure', async () => {
+    const { runner, log, reported } = harness();
+    runner.onDidRun(() => {
+      throw new Error('listener broke');
+    });
+    assert.equal(await runner.run('a', 'Do A', () => 7), 7);
+    assert.deepEqual(log, ['error A listener of a failed']);
+    assert.deepEqual(reported, []);
+  });
 });
