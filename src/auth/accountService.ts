@@ -41,7 +41,8 @@ export class AccountService extends Disposable {
   /** Fires when the environment or anything stored for it changes. */
   readonly onDidChange = this.changed.event;
   private readonly wallets: WalletAccess;
-  private readonly reconnectPrompts = new Set<string>();
+  /** Wallets offered Reconnect since they were last connected (`env:mobile`): one offer per disconnect. */
+  private readonly reconnectOffered = new Set<string>();
   private readonly missing: MissingSecrets;
 
   constructor(
@@ -63,6 +64,7 @@ export class AccountService extends Disposable {
     });
     this._register(
       store.onDidChange((env) => {
+        this.forgetReconnectOffers(env);
         if (env === this.env()) this.changed.fire();
       }),
     );
@@ -276,23 +278,32 @@ export class AccountService extends Disposable {
     return this.wallets.call(await this.walletContext(this.env(), mobile), work);
   }
 
-  /** One prompt per disconnect, however many calls failed with it. */
+  /**
+   * One prompt per disconnect, however many calls failed with it: calls still in flight when the
+   * user answered, or a view refreshing just after, ask nothing more until the wallet is connected again.
+   */
   private async offerReconnect(env: EnvironmentId, mobile: string, why: 'refused' | 'missing'): Promise<void> {
     const key = `${env}:${mobile}`;
-    if (this.reconnectPrompts.has(key)) return;
-    this.reconnectPrompts.add(key);
-    try {
-      const reconnect = vscode.l10n.t('Reconnect');
-      const choice = await this.ui().confirm(
-        why === 'missing'
-          ? this.missing.walletSession(mobile)
-          : vscode.l10n.t('Wallet {0} was disconnected: its session could not be renewed.', formatMobileForPeople(mobile)),
-        { level: 'warning' },
-        reconnect,
-      );
-      if (choice === reconnect) await vscode.commands.executeCommand(COMMANDS.connectWallet, mobile);
-    } finally {
-      this.reconnectPrompts.delete(key);
+    if (this.reconnectOffered.has(key)) return;
+    this.reconnectOffered.add(key);
+    const reconnect = vscode.l10n.t('Reconnect');
+    const choice = await this.ui().confirm(
+      why === 'missing'
+        ? this.missing.walletSession(mobile)
+        : vscode.l10n.t('Wallet {0} was disconnected: its session could not be renewed.', formatMobileForPeople(mobile)),
+      { level: 'warning' },
+      reconnect,
+    );
+    if (choice === reconnect) await vscode.commands.executeCommand(COMMANDS.connectWallet, mobile);
+  }
+
+  /** A wallet connected again (or gone) may be offered Reconnect at its next disconnect. */
+  private forgetReconnectOffers(env: EnvironmentId): void {
+    const { wallets } = this.accounts(env);
+    for (const key of this.reconnectOffered) {
+      const [keyEnv, mobile] = key.split(':');
+      if (keyEnv === env && wallets.find((wallet) => wallet.mobile === mobile)?.status !== 'disconnected')
+        this.reconnectOffered.delete(key);
     }
   }
 }
