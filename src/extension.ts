@@ -79,14 +79,7 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
   const agents = registerAgents(context, { accounts, sandbox, requests, sandboxPort: sandboxPortSetting });
   const authProvider = registerAuthentication(context, accounts);
   registerLinter(context);
-  registerEndpointIntelligence(context, {
-    accounts,
-    sandbox,
-    requests,
-    replayer,
-    runner,
-    ui,
-  });
+  registerEndpointIntelligence(context, { accounts, sandbox, requests, replayer, runner, ui });
   registerWebhookHandlers(context, runner, deps);
   registerSnippets(context);
   const terminals = registerTerminals(context, { accounts, sandbox, logger });

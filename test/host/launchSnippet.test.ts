@@ -10,7 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { EXTENSION_ID } from './support/extension';
-import { until } from './support/sandboxSurfaces';
+import { terminateSandboxTask, until } from './support/sandboxSurfaces';
 
 interface Snippet {
   label: string;
@@ -148,15 +148,7 @@ const health = (base) => fetch(base + '/__sandbox/health').then((res) => res.sta
     await ended;
     const running = vscode.tasks.taskExecutions.find((execution) => execution.task.definition.type === 'wallet-sandbox');
     assert.ok(running, 'the preLaunchTask (a background task) is still running');
-    const stopped = new Promise<void>((resolve) => {
-      const listener = vscode.tasks.onDidEndTask((event) => {
-        if (event.execution.task.definition.type !== 'wallet-sandbox') return;
-        listener.dispose();
-        resolve();
-      });
-    });
-    running.terminate();
-    await stopped;
+    await terminateSandboxTask(running);
     await until(async () => (await health()) === 0, 'the sandbox task stopped');
   });
 });

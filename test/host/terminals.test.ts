@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { connectFreshWallet, type ConnectedWallet } from './support/connectedWallet';
 import { setSetting } from './support/extension';
+import { terminateSandboxTask } from './support/sandboxSurfaces';
 
 async function until<T>(read: () => T | Promise<T>, ok: (value: T) => boolean, what: string, ms = 15_000): Promise<T> {
   const deadline = Date.now() + ms;
@@ -177,15 +178,7 @@ describe('The wallet-sandbox task', function () {
     assert.equal(await health(), 200, 'the sandbox answers once the task is ready');
     const running = vscode.tasks.taskExecutions.find((execution) => execution.task.definition.type === 'wallet-sandbox');
     assert.ok(running, 'the sandbox task is still running (a background task)');
-    const ended = new Promise<void>((resolve) => {
-      const listener = vscode.tasks.onDidEndTask((event) => {
-        if (event.execution.task.definition.type !== 'wallet-sandbox') return;
-        listener.dispose();
-        resolve();
-      });
-    });
-    running.terminate();
-    await ended;
+    await terminateSandboxTask(running);
     assert.equal(await until(health, (status) => status === 0, 'the sandbox gone'), 0);
   });
 

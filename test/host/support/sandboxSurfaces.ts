@@ -4,6 +4,19 @@ import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import type { ConnectedWallet } from './connectedWallet';
 
+/** Terminates a running `wallet-sandbox` task and resolves once VS Code says it ended. */
+export async function terminateSandboxTask(execution: vscode.TaskExecution): Promise<void> {
+  const ended = new Promise<void>((resolve) => {
+    const listener = vscode.tasks.onDidEndTask((event) => {
+      if (event.execution.task.definition.type !== 'wallet-sandbox') return;
+      listener.dispose();
+      resolve();
+    });
+  });
+  execution.terminate();
+  await ended;
+}
+
 /** Waits (at most `ms`) for a condition the extension reaches asynchronously. */
 export async function until(condition: () => boolean | Promise<boolean>, what: string, ms = 15_000): Promise<void> {
   const deadline = Date.now() + ms;
