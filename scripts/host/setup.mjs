@@ -6,6 +6,7 @@
 //     the Node running this script.
 // Usage: node scripts/host/setup.mjs [--vscode 1.139.1|1.100.3|all]   (default all; also
 //        imported by the other host scripts)
+//        node scripts/host/setup.mjs --packages   only the Debian packages (npm test, before the unit tests)
 // Env:   WALLET_CONSOLE_VSCODE       which VS Code: a version, a prefix of one (1.139), or all
 //        WALLET_CONSOLE_HOST_CACHE   folder of the installs, one per version (default ~/.cache/wallet-console)
 //        WALLET_CONSOLE_CHROMIUM     Chromium binary (default /usr/bin/chromium)
@@ -422,7 +423,9 @@ export async function setupHost(spec = selectHost()) {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   (async () => {
-    const options = parseArgs(process.argv.slice(2));
+    const options = parseArgs(process.argv.slice(2), { flags: ['packages'] });
+    // --packages: only the Debian packages (Chromium among them), which the unit tests need too.
+    if (options.packages) return void (await ensureDebianPackages());
     for (const spec of selectHosts(options.vscode)) {
       const host = await setupHost(spec);
       log(`Setup done (${elapsed()}): VS Code ${host.vscode}: server ${host.serverMain} on ${host.node}, browser ${host.chromium}`);

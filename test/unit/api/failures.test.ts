@@ -95,7 +95,8 @@ describe('api/client failures', function () {
     assert.equal(error.kind, 'timeout');
     // Issue 17 item 3: the message says what the user waited, not one attempt's limit.
     assert.match(error.message, /^The wallet API did not answer: 3 attempts over \d+ ms \(GET \/v1\/users\/balance\)\.$/);
-    assert.ok(elapsed >= 3 * 150 && elapsed < 1500, `took ${elapsed} ms`);
+    // Only a lower bound: each attempt waited its own limit. A loaded machine is only ever slower.
+    assert.ok(elapsed >= 3 * 150, `took ${elapsed} ms`);
     await waitFor(() => requestsTo(h.sandbox, BALANCE).length === 3);
     assert.deepEqual(
       h.events.map((e) => e.error),
@@ -111,7 +112,10 @@ describe('api/client failures', function () {
     const elapsed = Date.now() - started;
     assert.equal(error.kind, 'timeout');
     assert.match(error.message, /^The wallet API did not answer: [23] attempts over 500 ms \(GET \/v1\/users\/balance\)\.$/);
-    assert.ok(elapsed >= 480 && elapsed < 900, `the deadline, not 6 attempts, decides: took ${elapsed} ms`);
+    assert.ok(elapsed >= 480, `the deadline was waited for: took ${elapsed} ms`);
+    // The deadline, not 6 attempts, decides: counted in the journal, not timed.
+    await waitFor(() => requestsTo(h.sandbox, BALANCE).length >= 2);
+    assert.ok(requestsTo(h.sandbox, BALANCE).length <= 3, `${requestsTo(h.sandbox, BALANCE).length} attempts`);
   });
 
   it('timeout: a deadline lets a GET be retried after a quick failure, and a caller can still cancel', async () => {
@@ -122,10 +126,11 @@ describe('api/client failures', function () {
     h.sandbox.knobs.faults.push({ path: BALANCE, delayMs: 1000 });
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
-    const started = Date.now();
+    const before = h.events.length;
     const error = await failure(h.clientWith({ deadlineMs: 5000 }).getBalance(wallet, { signal: controller.signal }));
+    // Cancelled, not timed out after 5 s, and not retried: the first attempt was the last.
     assert.ok(isCancelled(error), `cancelled, not ${error.kind}`);
-    assert.ok(Date.now() - started < 600);
+    assert.equal(h.events.length - before, 1);
   });
 
   it('timeout: a body that stalls after the headers is cut off too', async () => {
@@ -138,11 +143,9 @@ describe('api/client failures', function () {
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       const client = new WalletClient({ consoleUrl: url, developerUrl: url, timeoutMs: 200, retries: 0 });
-      const started = Date.now();
       const error = await failure(client.listBanks(app.key));
       assert.equal(error.kind, 'timeout');
       assert.equal(error.message, 'The wallet API did not answer within 200 ms (GET /v1/queries/banks).');
-      assert.ok(Date.now() - started < 1000);
     } finally {
       server.closeAllConnections();
       server.close();
@@ -222,7 +225,7 @@ describe('api/client failures', function () {
     const balance = await h.client.getBalance(wallet);
     const elapsed = Date.now() - started;
     assert.equal(balance.mobile, DEMO_MOBILE);
-    assert.ok(elapsed >= 950 && elapsed < 3000, `waited ${elapsed} ms`);
+    assert.ok(elapsed >= 950, `waited ${elapsed} ms`);
     assert.deepEqual(
       requestsTo(h.sandbox, BALANCE).map((r) => r.status),
       [429, 200],
@@ -231,9 +234,8 @@ describe('api/client failures', function () {
 
   it('429: a long Retry-After is capped and reported', async () => {
     h.sandbox.knobs.faults.push({ path: BALANCE, status: 429, retryAfterSeconds: 30 });
-    const started = Date.now();
+    // Uncapped, the two waits of 30 s would outlast the test's own timeout.
     const error = await failure(h.clientWith({ maxRetryDelayMs: 20 }).getBalance(wallet));
-    assert.ok(Date.now() - started < 1000);
     assert.equal(error.status, 429);
     assert.equal(error.retryAfterSeconds, 30);
     assert.equal(error.message, 'The wallet API is limiting requests; try again in 30 s (HTTP 429, code 90000, GET /v1/users/balance).');

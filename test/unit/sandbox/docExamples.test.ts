@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { startSandbox } from '../../../src/sandbox';
+import { skipBecause } from '../support/skips';
 
 // Issue 27: the reset and namespace examples of the package README and docs/sandbox.md work as
 // written: each is run as it stands, and what it prints is what the text says it prints.
@@ -52,7 +53,7 @@ describe('sandbox: the reset and namespace examples of the docs run as written',
   });
 
   it('docs/sandbox.md: the curl session prints what its comments say', async function () {
-    if (!has('curl') || !has('jq') || !has('bash')) this.skip();
+    if (!has('curl') || !has('jq') || !has('bash')) skipBecause(this, 'curl, jq or bash is not installed');
     const script = blockAfter('docs/sandbox.md', '## Reset and namespaces', 'sh');
     const lines = script.split('\n');
     // An expected output is a comment right under a command; a comment after a blank line says what comes.

@@ -4,6 +4,7 @@ import { cpSync, readFileSync, readdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { packageProject, ROOT, run } from './packageProject';
+import { skipBecause } from '../support/skips';
 
 // docs/testing-your-app.md's examples, run as written in a project where only the packed
 // wallet-sandbox is installed: node:test, Vitest and Jest (this repository's, pointed at that
@@ -78,14 +79,14 @@ describe('docs/testing-your-app.md: every example, run against the packed packag
   });
 
   it('Python, standard library only: python3 -m unittest, starting the CLI with --json', async function () {
-    if (spawnSync('python3', ['--version']).status !== 0) this.skip(); // python3 is not on this machine
+    if (spawnSync('python3', ['--version']).status !== 0) skipBecause(this, 'python3 is not installed');
     const { stderr } = await run('python3', ['-m', 'unittest', 'discover', '-s', 'python', '-v'], { cwd: dir, timeout: 60_000 });
     assert.match(stderr, /^Ran 1 test in /m);
     assert.match(stderr, /^OK$/m);
   });
 
   it('Go, standard library only: go test, starting the CLI with --json (where a Go toolchain is installed)', async function () {
-    if (spawnSync('go', ['version']).status !== 0) this.skip(); // no Go toolchain on this machine
+    if (spawnSync('go', ['version']).status !== 0) skipBecause(this, 'no Go toolchain (.ci/run installs one where apt can)');
     const { stdout } = await run('go', ['test', '-v', '-count=1', './...'], { cwd: path.join(dir, 'go'), timeout: 110_000 });
     assert.match(stdout, /^--- PASS: TestBankTransferSettlesAndReachesTheWebhook /m);
     assert.match(stdout, /^ok\s/m);

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { codeFor, expand, WALLET_SNIPPETS } from '../../../src/snippets/library/index';
+import { skipBecause } from '../support/skips';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../../../..');
@@ -91,7 +92,7 @@ describe('snippets: the code each one expands to', function () {
   });
 
   it('PHP: php -l where PHP is installed', async function () {
-    if (!has('php')) this.skip();
+    if (!has('php')) skipBecause(this, 'PHP is not installed');
     for (const snippet of WALLET_SNIPPETS) {
       const file = path.join(dir, `${snippet.name}.php`);
       writeFileSync(file, `<?php\n${expand(codeFor(snippet, 'php'))}`);

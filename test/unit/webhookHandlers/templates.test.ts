@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { FRAMEWORKS, type FrameworkId } from '../../../src/webhookHandlers/frameworks';
 import { handlerSource } from '../../../src/webhookHandlers/templates';
 import { compileStrict, removeTempProjects, tempProject } from './generated';
+import { skipBecause } from '../support/skips';
 
 const source = (id: FrameworkId) => handlerSource(FRAMEWORKS.find((framework) => framework.id === id)!);
 const pythonHas = (module: string) => spawnSync('python3', ['-c', `import ${module}`]).status === 0;
@@ -89,7 +90,7 @@ describe('webhook handlers: the generated files', function () {
   }
 
   it('Flask: the handler answers 200 once per reference, 200 again on a redelivery, 400 on a malformed body (Flask test client)', function () {
-    if (!pythonHas('flask')) this.skip(); // not installed here: py_compile above is the check
+    if (!pythonHas('flask')) skipBecause(this, 'Flask is not installed (py_compile above is the check)');
     const dir = tempProject('flask-run');
     fs.writeFileSync(path.join(dir, 'wallet_webhook.py'), source('flask'));
     const script = `
@@ -113,7 +114,7 @@ time.sleep(0.2)
   });
 
   it('Go net/http: gofmt-clean, go vet-clean, and the built server answers 200 once per reference, 200 again on a redelivery, 400 on malformed bodies (where Go is installed)', async function () {
-    if (!goInstalled()) this.skip(); // no Go toolchain: the static check below is what runs
+    if (!goInstalled()) skipBecause(this, 'no Go toolchain (the static check below is what runs)');
     this.timeout(120_000);
     const dir = tempProject('go-run');
     fs.writeFileSync(path.join(dir, 'wallet_webhook.go'), source('go'));

@@ -18,6 +18,7 @@ import { renderVerifyPage } from '../../../src/webview/html/verificationPage';
 import { describeEvent, eventLive, renderEventPage } from '../../../src/webview/html/eventPage';
 import { webhookEvent } from '../support/webhookEvent';
 import type { HostMessage, PanelState, WebviewMessage } from '../../../src/webview/protocol';
+import { skipBecause } from '../support/skips';
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..', '..');
 const chromiumPath = process.env.WALLET_CONSOLE_CHROMIUM || '/usr/bin/chromium';
@@ -53,7 +54,8 @@ describe('webview script (headless Chromium)', function () {
   const pages = new Map<string, string>();
 
   before(async function () {
-    if (!existsSync(chromiumPath)) this.skip();
+    if (!existsSync(chromiumPath))
+      skipBecause(this, `Chromium is not at ${chromiumPath}`, { installedBySetup: 'npm test (scripts/host/setup.mjs --packages)' });
     outDir = mkdtempSync(path.join(os.tmpdir(), 'wallet-console-webview-'));
     await esbuild.build({
       entryPoints: [path.join(repoRoot, 'src/webview/media/main.ts')],
