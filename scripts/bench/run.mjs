@@ -81,7 +81,7 @@ function sizeFigures(figures, vsix) {
     name: 'Bundle dist/extension.js (minified)',
     value: bundle.size,
     unit: 'bytes',
-    budget: { op: '<=', limit: 200 * KB },
+    budget: { op: '<=', limit: 400 * KB }, // issue 38: activation and first use are what users feel
     detail: { bytes: bundle.size },
   });
   figures.add({
@@ -89,7 +89,7 @@ function sizeFigures(figures, vsix) {
     name: 'Packaged .vsix',
     value: statSync(vsix).size,
     unit: 'bytes',
-    budget: { op: '<=', limit: 400 * KB },
+    budget: { op: '<=', limit: 1024 * KB }, // issue 38: the walkthrough's pictures are most of it
     detail: { bytes: statSync(vsix).size, files: shipped.length },
   });
   figures.add({
@@ -213,6 +213,9 @@ function trafficFigures(figures, report) {
   });
 }
 
+/** The least throughput a recording sandbox keeps, per endpoint of traffic.mjs (issue 35). */
+const RECORDING_RATIO = { balance: 0.85, transactions: 0.75 };
+
 async function recordingCostFigures(figures) {
   const cores = splitCores();
   try {
@@ -223,7 +226,8 @@ async function recordingCostFigures(figures) {
         name: `Sandbox ${name} req/s with recording vs without (${Math.round(result.recorded).toLocaleString('en-US')} vs ${Math.round(result.plain).toLocaleString('en-US')})`,
         value: result.ratio,
         unit: 'ratio',
-        budget: { op: '>=', limit: 0.85 },
+        // Issue 35: at most 15 % on small answers, 25 % on list answers (each keeps ~8 KB).
+        budget: { op: '>=', limit: RECORDING_RATIO[name] ?? 0.85 },
         detail: result,
       });
     }

@@ -1,4 +1,4 @@
-// What recording costs the sandbox (issue 26: <= 15 % of its throughput, a ratio >= 0.85): the
+// What recording costs the sandbox (issue 35: <= 15 % on balance, a ratio >= 0.85; <= 25 % on lists, >= 0.75): the
 // same sandbox in two processes, one with its request journal off (serve.mjs sandbox-unrecorded)
 // and one as it ships, recording, with the Requests view's listener (sandbox-recorded), loaded
 // at the same time with the same requests. How and why: docs/benchmarks.md, Recording cost.
