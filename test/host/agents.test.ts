@@ -51,7 +51,12 @@ describe('Agent tools (language model tools and MCP)', function () {
   let receiver: Awaited<ReturnType<typeof webhookReceiver>>;
   let airtimeReference = '';
 
+  // The host's settings turn VS Code's AI features off (scripts/host/server.mjs); agents need them.
+  const chat = () => vscode.workspace.getConfiguration('chat');
+  const vsCodeHasAiSwitch = () => chat().inspect('disableAIFeatures')?.defaultValue !== undefined;
+
   before(async () => {
+    if (vsCodeHasAiSwitch()) await chat().update('disableAIFeatures', false, vscode.ConfigurationTarget.Global);
     wallet = await connectFreshWallet('agents');
     receiver = await webhookReceiver();
     await wallet.api.accounts.withWallet((client, credentials) =>
@@ -60,6 +65,7 @@ describe('Agent tools (language model tools and MCP)', function () {
   });
 
   after(async () => {
+    if (vsCodeHasAiSwitch()) await chat().update('disableAIFeatures', true, vscode.ConfigurationTarget.Global);
     await setSetting('environment', 'local');
     await wallet?.admin.clearFaults();
     await receiver?.close();
@@ -249,6 +255,37 @@ describe('Agent tools (language model tools and MCP)', function () {
       }
     } finally {
       await client.close();
+    }
+  });
+
+  it("one switch: with walletConsole.agents.enabled off, or VS Code's AI features off, no tool and no MCP server", async () => {
+    const registered = wallet.api.agents.tools.size;
+    const mcp = wallet.api.agents.mcpServerRegistered;
+    const token = new vscode.CancellationTokenSource().token;
+    // What an agent gets: an answer, or VS Code's refusal of a tool nobody implements.
+    const invoke = () => vscode.lm.invokeTool('wallet_balance', { input: {}, toolInvocationToken: undefined }, token);
+    assert.ok(registered > 0);
+    try {
+      await setSetting('agents.enabled', false);
+      assert.equal(wallet.api.agents.tools.size, 0);
+      assert.equal(wallet.api.agents.mcpServerRegistered, false);
+      await assert.rejects(Promise.resolve(invoke()), /wallet_balance/);
+      await setSetting('agents.enabled', undefined);
+      assert.equal(wallet.api.agents.tools.size, registered);
+      assert.equal(wallet.api.agents.mcpServerRegistered, mcp);
+      assert.ok((await invoke()).content.length > 0);
+      // chat.disableAIFeatures is VS Code's own switch where it has one (not 1.100).
+      if (!vsCodeHasAiSwitch()) return;
+      await chat().update('disableAIFeatures', true, vscode.ConfigurationTarget.Global);
+      try {
+        assert.equal(wallet.api.agents.tools.size, 0);
+        assert.equal(wallet.api.agents.mcpServerRegistered, false);
+      } finally {
+        await chat().update('disableAIFeatures', false, vscode.ConfigurationTarget.Global);
+      }
+      assert.equal(wallet.api.agents.tools.size, registered);
+    } finally {
+      await setSetting('agents.enabled', undefined);
     }
   });
 

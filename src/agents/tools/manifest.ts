@@ -24,7 +24,11 @@ export interface LanguageModelToolContribution {
   modelDescription: string;
   tags: string[];
   inputSchema: JsonSchema;
+  when: string;
 }
+
+/** The agents' switch (src/agents/vscode/register.ts also follows VS Code's chat.disableAIFeatures). */
+export const AGENTS_WHEN = 'config.walletConsole.agents.enabled';
 
 const nlsKey = (definition: ToolDefinition, field: string) => `languageModelTool.${definition.name}.${field}`;
 
@@ -52,5 +56,6 @@ export function languageModelTools(): LanguageModelToolContribution[] {
     modelDescription: definition.modelDescription,
     tags: ['walletConsole', definition.action ? 'walletConsole-sandbox-action' : 'walletConsole-read'],
     inputSchema: inputJsonSchema(definition),
+    when: AGENTS_WHEN,
   }));
 }
