@@ -26,6 +26,7 @@ import { openTransactionJson, showTransaction } from './showTransaction';
 import { signIn, signUp } from './signIn';
 import { signOut } from './signOut';
 import { switchEnvironment } from './switchEnvironment';
+import { changeSandboxWallet } from '../localSandbox/controls/changeSandboxWallet';
 import { verifyBankAccountInPanel, verifyBankAccountQuick } from './verifyBankAccount';
 import { copyReference, filterTransactions, loadMoreTransactions, refresh } from './walletViews';
 import type { SandboxWatch } from '../localSandbox/sandboxWatch';
@@ -47,6 +48,7 @@ import {
   clearRequestFilter,
   clearRequests,
   copySandboxSettings,
+  filterRequests,
   filterRequestsByPath,
   filterRequestsByStatus,
   showRequest,
@@ -148,11 +150,13 @@ export function registerCommands(runner: CommandRunner, deps: CommandDeps, targe
     [COMMANDS.expireWalletToken, vscode.l10n.t('Expire Wallet Access Token'), (node) => expireWalletToken(sandboxDeps, node)],
     [COMMANDS.revokeRefreshTokens, vscode.l10n.t('Revoke Wallet Refresh Tokens'), (node) => revokeRefreshTokens(sandboxDeps, node)],
     [COMMANDS.resetSandboxWallet, vscode.l10n.t('Reset Sandbox Wallet'), (node) => resetSandboxWallet(sandboxDeps, model, node)],
+    [COMMANDS.changeSandboxWallet, vscode.l10n.t('Change Sandbox Wallet'), () => changeSandboxWallet(sandboxDeps)],
     [COMMANDS.saveSandboxAsScenario, vscode.l10n.t('Save Sandbox as Scenario'), (target) => saveSandboxAsScenario(sandboxDeps, target)],
     [COMMANDS.resetSandboxToScenario, vscode.l10n.t('Reset Sandbox to Scenario'), () => resetSandboxToScenario(sandboxDeps, sandbox)],
     [COMMANDS.showRequest, vscode.l10n.t('Show Request'), (id) => showRequest(deps, requests, panel, id)],
     [COMMANDS.filterRequestsByStatus, vscode.l10n.t('Filter Requests by Status'), () => filterRequestsByStatus(deps, requests)],
     [COMMANDS.filterRequestsByPath, vscode.l10n.t('Filter Requests by Path'), () => filterRequestsByPath(deps, requests)],
+    [COMMANDS.filterRequests, vscode.l10n.t('Filter Requests'), () => filterRequests(deps, requests)],
     [COMMANDS.clearRequestFilter, vscode.l10n.t('Clear Request Filter'), () => clearRequestFilter(requests)],
     [COMMANDS.clearRequests, vscode.l10n.t('Clear Requests'), () => clearRequests(requests)],
     [COMMANDS.copySandboxSettings, vscode.l10n.t('Copy Sandbox Settings for Your App'), () => copySandboxSettings(deps, sandbox)],

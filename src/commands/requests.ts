@@ -51,6 +51,18 @@ export async function filterRequestsByPath(deps: CommandDeps, history: RequestHi
   history.setFilter({ ...history.filter, path: path.trim() === '' ? undefined : path.trim() });
 }
 
+/** The palette's one filter: by status or by path (the view's title bar has both). */
+export async function filterRequests(deps: CommandDeps, history: RequestHistory): Promise<void> {
+  const by = await deps.ui().pick(
+    [
+      { label: vscode.l10n.t('By status'), description: history.filter.statusClass, value: 'status' as const },
+      { label: vscode.l10n.t('By path'), description: history.filter.path, value: 'path' as const },
+    ],
+    { title: vscode.l10n.t('Filter Requests') },
+  );
+  await (by === 'status' ? filterRequestsByStatus(deps, history) : filterRequestsByPath(deps, history));
+}
+
 export function clearRequestFilter(history: RequestHistory): void {
   history.setFilter({});
 }

@@ -51,6 +51,8 @@ export const COMMANDS = {
   showRequest: 'walletConsole.showRequest',
   filterRequestsByStatus: 'walletConsole.filterRequestsByStatus',
   filterRequestsByPath: 'walletConsole.filterRequestsByPath',
+  filterRequests: 'walletConsole.filterRequests',
+  changeSandboxWallet: 'walletConsole.changeSandboxWallet',
   clearRequestFilter: 'walletConsole.clearRequestFilter',
   clearRequests: 'walletConsole.clearRequests',
   copySandboxSettings: 'walletConsole.copySandboxSettings',
