@@ -157,6 +157,11 @@ export interface SandboxOptions {
    * scenario's passcodes and knobs apply either way. Overrides `seed` only where `seed` is unset.
    */
   scenario?: ScenarioFile | string;
+  /**
+   * `frozen: true`: the virtual clock moves only when advanced, never with real time (overrides the
+   * scenario's `clock.frozen`). Unsaid by both, a state file's clock stays as it was saved.
+   */
+  clock?: { frozen?: boolean };
   /** Clock in epoch milliseconds; lets tests move time instead of sleeping. Defaults to Date.now. */
   now?: () => number;
   /** Where warnings go (corrupt state file, failed writes). Defaults to console.warn. */
