@@ -2,10 +2,10 @@ import * as assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { Sandbox } from '../../../src/sandbox';
+import { openSharedSandbox, Sandbox } from '../../../src/sandbox';
 import { startSandbox } from '../../../src/sandbox/package';
 import { parseScenario, ScenarioError } from '../../../src/sandbox/scenario/parse';
-import { startCheckedSandbox } from '../support/contract';
+import { checkAgainstContract, startCheckedSandbox } from '../support/contract';
 import { call, connectWallet, expectOk, newDeveloper } from './helpers';
 import { receiver } from './receiver';
 
@@ -96,6 +96,33 @@ describe('sandbox: the frozen clock', function () {
       assert.ok(running.clock.now().getTime() > from, 'with real time');
       await running.close();
     } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a client in another process (the shared state file) reads the frozen time, and advances it', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'wallet-sandbox-clock-'));
+    const options = {
+      dataFile: path.join(dir, 'state.json'),
+      port: 0,
+      portTries: 5,
+      log: () => undefined,
+      onExchange: checkAgainstContract,
+    };
+    const owner = await openSharedSandbox({ ...options, role: 'window', clock: { frozen: true } });
+    const user = await openSharedSandbox({ ...options, role: 'mcp' });
+    try {
+      const remote = user.client;
+      const at = owner.client.now();
+      assert.equal(remote.now(), at);
+      await realWait(30);
+      assert.equal(remote.now(), at, 'frozen there too');
+      await remote.advanceClock(120);
+      assert.equal(remote.now(), at + 120_000);
+      assert.equal(owner.client.now(), at + 120_000);
+    } finally {
+      await user.close();
+      await owner.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });
