@@ -21,6 +21,8 @@ Options:
   --token-lifetime <s>   wallet access token lifetime in seconds (default 86400)
   --latency <ms>         delay added to every API request (default 0)
   --seed <n>             seed for generated data
+  --frozen-clock         the virtual clock moves only when advanced (POST /__sandbox/clock/advance),
+                         never with real time; overrides the scenario's clock.frozen
   --scenario <file>      start in the world this scenario file declares (wallet-sandbox.json;
                          docs/scenarios.md); with --data, only when the state file is new
   --json                 print one JSON line when ready ({ url, port, apps, wallets, ... }) and
@@ -92,6 +94,9 @@ export function parseArgs(argv: string[]): CliConfig | 'help' {
         break;
       case '--scenario':
         config.options.scenario = value();
+        break;
+      case '--frozen-clock':
+        config.options.clock = { frozen: true };
         break;
       case '--json':
         config.json = true;

@@ -36,6 +36,7 @@ export const ErrorCode = {
   appNotFound: '90003',
   namespaceNotFound: '90004',
   waitTimedOut: '90005',
+  advanceTaskLimit: '90009',
   notFound: '40004',
   methodNotAllowed: '40005',
   payloadTooLarge: '40013',

@@ -9,6 +9,7 @@ import { recordInto } from './requests/record';
 import { RequestJournal } from './requests/journal';
 import { ChangeFeed } from './sharing/feed';
 import { claimStateFile, OwnerLock, StateFileInUse } from './sharing/ownerLock';
+import { setClockFrozen } from './domain/clock';
 import { SandboxState } from './domain/state';
 import { StateWriter } from './persistence/stateWriter';
 import { loadState } from './persistence/store';
@@ -79,16 +80,23 @@ async function serve(options: SandboxOptions, role: string, lock: OwnerLock | un
 
   const scenario = await readScenario(options);
   let made: { state: SandboxState; loaded?: LoadedScenario } | undefined;
-  const make = async (seed: number | undefined): Promise<{ state: SandboxState; loaded?: LoadedScenario }> =>
-    scenario ? buildScenarioState(scenario, realNow()) : { state: SandboxState.fresh(seed, realNow()) };
+  const frozen = options.clock?.frozen ?? scenario?.clock?.frozen;
+  const make = async (seed: number | undefined): Promise<{ state: SandboxState; loaded?: LoadedScenario }> => {
+    const nowMs = realNow();
+    const world = scenario ? await buildScenarioState(scenario, nowMs) : { state: SandboxState.fresh(seed, nowMs) };
+    if (frozen) setClockFrozen(world.state, true, nowMs);
+    return world;
+  };
   const fresh = async (): Promise<SandboxState> => {
     made = await make(options.seed);
     return made.state;
   };
   const state = dataFile ? await loadState(dataFile, fresh, realNow(), log) : await fresh();
   const loaded = made?.loaded;
+  // A state file's clock keeps its time; frozen or running as the options or scenario say, else as it was saved.
+  if (!made && frozen !== undefined) setClockFrozen(state, frozen, realNow());
   // What a reset goes back to: the world this start made, or (a state file's world was loaded) the one it would have made.
-  const snapshot = new WorldSnapshot((made ?? (await make(options.seed ?? state.seed))).state, scenario);
+  const snapshot = new WorldSnapshot((made ?? (await make(options.seed ?? state.seed))).state, scenario, frozen);
   if (scenario) applyPasscodes(state, scenario);
   const writer = dataFile ? new StateWriter(dataFile, state, log, lock && (() => lock.held())) : undefined;
   const feed = new ChangeFeed(() => ({ instance, pid: process.pid, role }));

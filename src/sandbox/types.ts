@@ -157,6 +157,11 @@ export interface SandboxOptions {
    * scenario's passcodes and knobs apply either way. Overrides `seed` only where `seed` is unset.
    */
   scenario?: ScenarioFile | string;
+  /**
+   * `frozen: true`: the virtual clock moves only when advanced, never with real time (overrides the
+   * scenario's `clock.frozen`). Unsaid by both, a state file's clock stays as it was saved.
+   */
+  clock?: { frozen?: boolean };
   /** Clock in epoch milliseconds; lets tests move time instead of sleeping. Defaults to Date.now. */
   now?: () => number;
   /** Where warnings go (corrupt state file, failed writes). Defaults to console.warn. */
@@ -197,9 +202,9 @@ export interface Sandbox {
   reset(): Promise<void>;
   /** Private copies of the start world on this same sandbox, each reached by an app key of its own (docs/sandbox.md). */
   readonly namespaces: SandboxNamespaces;
-  /** The virtual clock (epoch ms): real time plus every advance. */
+  /** The virtual clock (epoch ms): real time plus every advance (a frozen clock: only its advances). */
   now(): number;
-  /** Moves the virtual clock forward and runs everything that falls due (settlements, webhook retries). */
+  /** Moves the virtual clock forward, running everything due within the span in time order (settlements, each webhook attempt, awaiting its answer). */
   advanceClock(seconds: number): Promise<void>;
   lastPasscode(mobile: string): string | undefined;
   revokeRefreshTokens(mobile: string): void;
@@ -320,7 +325,7 @@ export interface SandboxClient {
   /** Removes every fault; answers how many there were. */
   clearFaults(): Promise<number>;
   setLatency(ms: number): Promise<void>;
-  /** Moves the clock forward, runs what fell due; answers the changes made meanwhile (settlements, webhook attempts). */
+  /** Moves the clock forward, runs what fell due within the span in time order; answers the changes made meanwhile (settlements, webhook attempts). */
   advanceClock(seconds: number): Promise<SandboxChange[]>;
   lastPasscode(mobile: string): Promise<string | undefined>;
   setBalance(mobile: string, kobo: number): Promise<void>;

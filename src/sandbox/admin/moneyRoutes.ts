@@ -13,8 +13,9 @@ import { answerAfter, waitMsOf, webhookQuery } from './waitQuery';
 
 const MAX_ADVANCE_SECONDS = 10 * 365 * 86400;
 
-function clockData(ctx: RequestContext): { now: string; offsetMs: number } {
-  return { now: new Date(ctx.env.now()).toISOString(), offsetMs: ctx.env.clock.offsetMs };
+function clockData(ctx: RequestContext): { now: string; offsetMs: number; frozen: boolean } {
+  const { clock } = ctx.env;
+  return { now: new Date(clock.now()).toISOString(), offsetMs: clock.offsetMs, frozen: clock.frozenAtMs !== undefined };
 }
 
 function eventById(ctx: RequestContext): WebhookEvent {

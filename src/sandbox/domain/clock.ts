@@ -1,24 +1,63 @@
-// The sandbox's virtual clock: real time plus an offset that only moves forward. Token expiry,
-// bank settlements and webhook retries all read it, so a test can jump hours in one call.
+// The sandbox's virtual clock: real time plus an offset that only grows, or (frozen) a time that
+// moves only when advanced. Token expiry, bank settlements and webhook retries all read it, so a
+// test can jump hours in one call. While an advance runs a scheduled task, the clock shows that
+// task's due time (pinned), so whatever the task schedules next counts from when it was due.
+
+/** Throws unless `ms` is a span the clock can move by. */
+export function checkSpan(ms: number): void {
+  if (!Number.isFinite(ms) || ms <= 0) {
+    throw new Error('the clock only moves forward, by a positive number of milliseconds');
+  }
+}
 
 export class VirtualClock {
+  private pinnedAt: number | undefined;
+
+  /** `frozenAt`: the virtual time (epoch ms) of a frozen clock; undefined, it runs with `base`. */
   constructor(
     private readonly base: () => number,
     private offset = 0,
+    private frozenAt?: number,
   ) {}
 
   now(): number {
-    return this.base() + this.offset;
+    return this.pinnedAt ?? this.frozenAt ?? this.base() + this.offset;
   }
 
+  /** Virtual minus real time (a frozen clock's grows more negative as real time passes). */
   get offsetMs(): number {
-    return this.offset;
+    return this.frozenAt === undefined ? this.offset : this.frozenAt - this.base();
+  }
+
+  /** The frozen clock's time (epoch ms); undefined when the clock runs with real time. */
+  get frozenAtMs(): number | undefined {
+    return this.frozenAt;
   }
 
   advance(ms: number): void {
-    if (!Number.isFinite(ms) || ms <= 0) {
-      throw new Error('the clock only moves forward, by a positive number of milliseconds');
+    checkSpan(ms);
+    if (this.frozenAt === undefined) {
+      this.offset += ms;
+    } else {
+      this.frozenAt += ms;
     }
-    this.offset += ms;
   }
+
+  /** Shows `at` until pinned again or unpinned (undefined): an advance running a task due at `at`. */
+  pin(at: number | undefined): void {
+    this.pinnedAt = at;
+  }
+}
+
+/** The clock as a world keeps it (SandboxState's fields). */
+export interface KeptClock {
+  clockOffsetMs: number;
+  clockFrozenAtMs: number | undefined;
+}
+
+/** Freezes a kept clock at the time it shows, or lets it run on from that time with real time. */
+export function setClockFrozen(kept: KeptClock, frozen: boolean, realNowMs: number): void {
+  const shown = kept.clockFrozenAtMs ?? realNowMs + kept.clockOffsetMs;
+  kept.clockOffsetMs = shown - realNowMs;
+  kept.clockFrozenAtMs = frozen ? shown : undefined;
 }

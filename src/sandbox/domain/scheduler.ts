@@ -1,5 +1,9 @@
+import { ApiError, ErrorCode } from '../errors';
+import { checkSpan } from './clock';
+
 // Runs work when the virtual clock reaches its time: on a real timer (so a pending transfer
-// settles by itself while someone watches) and at once when the clock is advanced.
+// settles by itself while someone watches), and when the clock is advanced, every task due within
+// the span, one after another in time order, before the advance resolves.
 
 interface Task {
   key: string;
@@ -57,16 +61,30 @@ class TaskHeap {
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
+/** The most tasks one advance runs: past it, something keeps scheduling work within the span. */
+export const MAX_TASKS_PER_ADVANCE = 100_000;
+
+/** What an advance moves: the virtual clock (clock.ts). */
+export interface TravellingClock {
+  now(): number;
+  pin(at: number | undefined): void;
+  advance(ms: number): void;
+}
+
 export class Scheduler {
   private readonly heap = new TaskHeap();
   private readonly live = new Map<string, Task>();
   private readonly running = new Set<Promise<void>>();
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
+  /** An advance under way: the real timer waits, and the next advance queues behind it. */
+  private travelling: Promise<void> | undefined;
 
   constructor(
     private readonly now: () => number,
     private readonly onError: (error: unknown) => void,
+    /** false: no real timer, only advances run tasks (a deterministic test of the ledger). */
+    private readonly onTimer = true,
   ) {}
 
   /** Runs `run` once the clock reaches dueAt; a task with the same key is replaced. */
@@ -84,23 +102,58 @@ export class Scheduler {
     this.live.delete(key);
   }
 
-  /** Starts every task due by now, waits for them and for what they made due, until none is left. */
-  async runDue(): Promise<void> {
-    for (;;) {
-      this.startDue();
-      if (this.running.size === 0) {
-        break;
-      }
-      await Promise.all([...this.running]);
-    }
-    this.arm();
+  /**
+   * Moves `clock` forward by `ms`, running every task due within that span (and whatever they
+   * schedule within it) one at a time, in time order, the clock pinned to each task's due time
+   * while it runs; resolves once all have finished and the clock stands at the end of the span.
+   * Advances queue behind each other.
+   */
+  travel(ms: number, clock: TravellingClock): Promise<void> {
+    const turn = (this.travelling ?? Promise.resolve()).then(() => this.travelNow(ms, clock));
+    const done: Promise<void> = turn.then(
+      () => this.endTravel(done),
+      () => this.endTravel(done),
+    );
+    this.travelling = done;
+    return turn;
   }
 
-  /** Stops the timer; tasks already running finish on their own. */
+  /** Stops the timer and any advance after its current task; tasks already running finish on their own. */
   stop(): void {
     this.stopped = true;
     clearTimeout(this.timer);
     this.timer = undefined;
+  }
+
+  private async travelNow(ms: number, clock: TravellingClock): Promise<void> {
+    checkSpan(ms);
+    clearTimeout(this.timer);
+    // Work the real timer started finishes first: what it schedules belongs to this span too.
+    while (this.running.size > 0) await Promise.all([...this.running]);
+    const from = clock.now();
+    const until = from + ms;
+    let at = from;
+    let ran = 0;
+    try {
+      for (let task = this.nextLive(); task && task.dueAt <= until && !this.stopped; task = this.nextLive()) {
+        if (++ran > MAX_TASKS_PER_ADVANCE) throw tooManyTasks(at);
+        at = Math.max(at, task.dueAt);
+        this.heap.pop();
+        this.live.delete(task.key);
+        clock.pin(at);
+        await this.start(task);
+      }
+      at = until;
+    } finally {
+      clock.pin(undefined);
+      // Where the clock got to: the end of the span, or the last task run when there were too many.
+      if (at > from) clock.advance(at - from);
+    }
+  }
+
+  private endTravel(done: Promise<void>): void {
+    if (this.travelling === done) this.travelling = undefined;
+    this.arm();
   }
 
   private startDue(): void {
@@ -108,12 +161,18 @@ export class Scheduler {
     for (let task = this.nextLive(); task && task.dueAt <= now; task = this.nextLive()) {
       this.heap.pop();
       this.live.delete(task.key);
-      const work: Promise<void> = Promise.resolve()
-        .then(task.run)
-        .catch(this.onError)
-        .finally(() => this.running.delete(work));
-      this.running.add(work);
+      void this.start(task);
     }
+  }
+
+  /** Runs one task (its failure goes to onError); the running set lets an advance wait for it. */
+  private start(task: Task): Promise<void> {
+    const work: Promise<void> = Promise.resolve()
+      .then(task.run)
+      .catch(this.onError)
+      .finally(() => this.running.delete(work));
+    this.running.add(work);
+    return work;
   }
 
   /** The earliest task still wanted, dropping replaced and cancelled ones from the top. */
@@ -127,11 +186,12 @@ export class Scheduler {
     return undefined;
   }
 
+  /** Sets the real timer for the next task, unless stopped or an advance is running them. */
   private arm(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
     const next = this.nextLive();
-    if (!next || this.stopped) {
+    if (!next || this.stopped || this.travelling || !this.onTimer) {
       return;
     }
     const delay = Math.min(Math.max(0, next.dueAt - this.now()), MAX_TIMER_MS);
@@ -142,4 +202,13 @@ export class Scheduler {
     }, delay);
     this.timer.unref();
   }
+}
+
+function tooManyTasks(at: number): ApiError {
+  return new ApiError(
+    409,
+    ErrorCode.advanceTaskLimit,
+    `One clock advance runs at most ${MAX_TASKS_PER_ADVANCE} scheduled tasks (settlements, webhook attempts); more fell due ` +
+      `within this span, so the clock stopped at ${new Date(at).toISOString()}. Advance again to run the rest.`,
+  );
 }

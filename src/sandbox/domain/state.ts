@@ -41,6 +41,8 @@ export class SandboxState {
   readonly events = new Map<string, WebhookEvent>();
   /** The virtual clock's offset, kept so that tokens do not come back to life after a restart. */
   clockOffsetMs = 0;
+  /** A frozen clock's time (epoch ms): it moves only when advanced. Undefined: it runs with real time. */
+  clockFrozenAtMs: number | undefined;
   readonly rng: Random;
   /** Passcodes, refresh tokens and access-token expiry. */
   readonly credentials: WalletCredentials;
@@ -91,6 +93,7 @@ export class SandboxState {
       state.declared.set(`${account.bankCode}:${account.accountNumber}`, account);
     }
     state.clockOffsetMs = Number.isFinite(saved.clockOffsetMs) ? (saved.clockOffsetMs as number) : 0;
+    state.clockFrozenAtMs = Number.isFinite(saved.clockFrozenAtMs) ? saved.clockFrozenAtMs : undefined;
     state.ensureDemoWallets(nowMs);
     return state;
   }
@@ -108,6 +111,7 @@ export class SandboxState {
       transfers: [...this.transfers.values()],
       events: [...this.events.values()],
       clockOffsetMs: this.clockOffsetMs,
+      ...(this.clockFrozenAtMs === undefined ? {} : { clockFrozenAtMs: this.clockFrozenAtMs }),
       ...(this.declared.size ? { bankAccounts: [...this.declared.values()] } : {}),
     };
   }
@@ -119,8 +123,9 @@ export class SandboxState {
   }
 
   /** The virtual clock moved forward: kept in the snapshot, and reported so the views show the new time. */
-  clockMoved(offsetMs: number): void {
+  clockMoved(offsetMs: number, frozenAtMs: number | undefined): void {
     this.clockOffsetMs = offsetMs;
+    this.clockFrozenAtMs = frozenAtMs;
     this.pending.snapshot = true;
     this.onChange({ wallets: [], transfers: [], events: [], clock: true });
   }

@@ -6,7 +6,9 @@ import { postJson } from './webhookPost';
 
 // Webhook events: one per completed transfer, POSTed to the app's callbackURL at least once.
 // A non-2xx answer, a timeout or a refused connection is retried on RETRY_DELAYS_MS (virtual
-// clock), then the event is marked failed. Every attempt is recorded on the event.
+// clock, counted from the failed attempt's time), then the event is marked failed. Every attempt
+// is recorded on the event. An advance of the clock awaits each attempt's real answer before the
+// next task runs (scheduler.ts).
 
 /** Wait before attempt 2, 3, 4, 5, 6 of a delivery run; after attempt 6 fails the event has failed. */
 export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000, 8 * 3600_000];
@@ -85,7 +87,9 @@ export class Webhooks {
 
   private async attempt(event: WebhookEvent): Promise<void> {
     const number = event.attempts.length + 1;
-    const at = iso(this.now());
+    // The attempt's own time: the next one counts from it (during an advance, the time it was due).
+    const startedAt = this.now();
+    const at = iso(startedAt);
     const started = performance.now();
     const headers: Record<string, string> = {
       [EVENT_ID_HEADER]: event.id,
@@ -108,7 +112,7 @@ export class Webhooks {
       event.nextAttemptAt = null;
     } else if (inRun <= RETRY_DELAYS_MS.length) {
       event.state = 'retrying';
-      this.schedule(event, this.now() + (RETRY_DELAYS_MS[inRun - 1] as number));
+      this.schedule(event, startedAt + (RETRY_DELAYS_MS[inRun - 1] as number));
     } else {
       event.state = 'failed';
       event.nextAttemptAt = null;

@@ -29,6 +29,8 @@ export interface StartOptions {
   seed?: number;
   /** Keep the world in this file between runs (default: in memory only). */
   dataFile?: string;
+  /** `{ frozen: true }`: the clock moves only by `clock.advance`, never with real time (overrides the scenario's `clock.frozen`). */
+  clock?: { frozen?: boolean };
   /** Where the sandbox's warnings go (a state file it cannot write, a failing webhook receiver). Default: stderr. */
   log?: (line: string) => void;
 }
@@ -103,6 +105,7 @@ export async function startSandbox(options: StartOptions = {}): Promise<WalletSa
     ...(options.seed === undefined ? {} : { seed: options.seed }),
     ...(options.dataFile === undefined ? {} : { dataFile: options.dataFile }),
     ...(options.scenario === undefined ? {} : { scenario: options.scenario }),
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
     log: options.log ?? ((line) => process.stderr.write(`${line}\n`)),
   });
   return new WalletSandbox(world);

@@ -11,7 +11,7 @@ export abstract class SandboxWorld {
   readonly clock: {
     /** This world's time now. */
     now(): Date;
-    /** Moves the clock forward by `seconds` and runs everything that falls due (settlements, webhook retries). */
+    /** Moves the clock forward by `seconds`, running everything due within them in time order (settlements, each webhook attempt, awaiting its answer). */
     advance(seconds: number): Promise<void>;
   };
   /** Every API request this world answered (method, path, query, headers and bodies as received, status, answer): list, waitFor, clear. */

@@ -70,6 +70,8 @@ export interface PersistedState {
   transfers?: BankTransferRecord[];
   events?: WebhookEvent[];
   clockOffsetMs?: number;
+  /** A frozen clock's time (epoch ms); absent while the clock runs with real time. */
+  clockFrozenAtMs?: number;
   bankAccounts?: DeclaredAccount[];
   /** The last append-log line this snapshot holds (appendLog.ts; `journal` on disk, as files have always said). */
   journal?: { writer: string; seq: number };

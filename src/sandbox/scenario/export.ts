@@ -36,7 +36,7 @@ export async function exportScenario(input: ExportInput): Promise<ScenarioExport
   const out: ScenarioExport = { scenario: {}, apps: [], sandboxPasswords: [], notes: [] };
   const file = out.scenario;
   file.seed = state.seedBase >>> 0;
-  file.clock = { start: new Date(input.nowMs).toISOString() };
+  file.clock = { start: new Date(input.nowMs).toISOString(), ...(state.clockFrozenAtMs === undefined ? {} : { frozen: true }) };
   for (const knob of ['tokenLifetimeSeconds', 'latencyMs'] as const) {
     const [min, max] = FORMAT_LIMITS[knob];
     const value = Math.min(max, Math.max(min, knobs[knob]));

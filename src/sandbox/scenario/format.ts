@@ -169,7 +169,15 @@ export const Scenario = v.strictObject({
     ),
   ),
   clock: v.optional(
-    v.strictObject({ start: v.optional(v.pipe(isoDate, v.description("The virtual clock's time when the world starts (and on reset)."))) }),
+    v.strictObject({
+      start: v.optional(v.pipe(isoDate, v.description("The virtual clock's time when the world starts (and on reset)."))),
+      frozen: v.optional(
+        v.pipe(
+          v.boolean('must be true or false'),
+          v.description('true: the virtual clock moves only when advanced, never with real time (for deterministic tests).'),
+        ),
+      ),
+    }),
   ),
   tokenLifetimeSeconds: v.optional(wholeNumber('seconds from 1 to 31536000', 1, 31_536_000)),
   latencyMs: v.optional(wholeNumber('milliseconds from 0 to 60000', 0, 60_000)),

@@ -9,7 +9,10 @@ export interface ScenarioFile {
   $schema?: string;
   /** The same seed gives the same names, accounts and histories. */
   seed?: number;
-  clock?: { /** ISO 8601 with a zone: the virtual clock's time when the world starts. */ start?: string };
+  clock?: {
+    /** ISO 8601 with a zone: the virtual clock's time when the world starts. */ start?: string;
+    /** true: the virtual clock moves only when advanced, never with real time. */ frozen?: boolean;
+  };
   tokenLifetimeSeconds?: number;
   latencyMs?: number;
   faults?: ScenarioFault[];

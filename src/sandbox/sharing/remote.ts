@@ -23,6 +23,13 @@ const HELLO_TIMEOUT_MS = 5_000;
 /** A change touching more events than this reads the whole list once instead of each one. */
 const EVENT_BATCH = 20;
 
+/** GET /__sandbox/clock's answer (an older owner leaves `frozen` out). */
+interface ClockAnswer {
+  now: string;
+  offsetMs: number;
+  frozen?: boolean;
+}
+
 export interface RemoteOptions {
   /** How much of the owner's request journal the copy keeps (the owner's own limits apply there). */
   journal?: Partial<JournalLimits>;
@@ -45,6 +52,8 @@ export class RemoteSandbox implements SandboxClient {
   readonly port: number;
   private knobsSeen: SandboxKnobs = { tokenLifetimeSeconds: 0, latencyMs: 0, faults: [] };
   private offsetMs = 0;
+  /** The owner's clock time while it is frozen. */
+  private frozenAt: number | undefined;
   /** Oldest first, as the sandbox keeps them. */
   private readonly eventsSeen = new Map<string, PublicWebhookEvent>();
   private readonly listeners = new Set<(change: SandboxChange) => void>();
@@ -97,7 +106,7 @@ export class RemoteSandbox implements SandboxClient {
   }
 
   now(): number {
-    return Date.now() + this.offsetMs;
+    return this.frozenAt ?? Date.now() + this.offsetMs;
   }
 
   events(): PublicWebhookEvent[] {
@@ -139,12 +148,12 @@ export class RemoteSandbox implements SandboxClient {
   }
 
   async advanceClock(seconds: number): Promise<SandboxChange[]> {
-    const data = await this.call<{ offsetMs: number; changed: Pick<SandboxChange, 'transfers' | 'events'> }>(
+    const data = await this.call<ClockAnswer & { changed: Pick<SandboxChange, 'transfers' | 'events'> }>(
       'POST',
       '/__sandbox/clock/advance',
       { seconds },
     );
-    this.offsetMs = data.offsetMs;
+    this.seeClock(data);
     return [{ wallets: [], ...data.changed, clock: true }];
   }
 
@@ -287,7 +296,13 @@ export class RemoteSandbox implements SandboxClient {
   }
 
   private async loadClock(): Promise<void> {
-    this.offsetMs = (await this.call<{ offsetMs: number }>('GET', '/__sandbox/clock')).offsetMs;
+    this.seeClock(await this.call<ClockAnswer>('GET', '/__sandbox/clock'));
+  }
+
+  /** A frozen clock is read as its time: real time passing here does not move it. */
+  private seeClock(clock: ClockAnswer): void {
+    this.offsetMs = clock.offsetMs;
+    this.frozenAt = clock.frozen ? Date.parse(clock.now) : undefined;
   }
 
   private async loadEvents(): Promise<void> {

@@ -15,18 +15,21 @@ export class WorldSnapshot {
   constructor(
     state: SandboxState,
     private readonly scenario: Scenario | undefined,
+    /** Whether the copies' clocks are frozen (the scenario's or the start options' `clock.frozen`). */
+    private readonly frozen = false,
   ) {
     this.saved = structuredClone(state.toJSON());
     this.startMs = scenario?.clock?.start === undefined ? undefined : Date.parse(scenario.clock.start);
   }
 
   /**
-   * A new state as the snapshot's, its clock at the scenario's start, with a signing secret of its
+   * A new state as the snapshot's, its clock at the scenario's start (frozen there if asked), with a signing secret of its
    * own: tokens issued before (or in another copy) do not open it.
    */
   copy(realNowMs: number): SandboxState {
     const state = SandboxState.hydrate({ ...structuredClone(this.saved), secret: randomBytes(32).toString('hex') }, realNowMs);
     state.clockOffsetMs = this.startMs === undefined ? 0 : this.startMs - realNowMs;
+    state.clockFrozenAtMs = this.frozen ? realNowMs + state.clockOffsetMs : undefined;
     if (this.scenario) applyPasscodes(state, this.scenario);
     return state;
   }

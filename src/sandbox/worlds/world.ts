@@ -17,7 +17,7 @@ export interface World {
 
 /** The services of `state`, its pending settlements and webhook retries scheduled again; `namespace` names a namespace's world. */
 export function openWorld(state: SandboxState, realNow: () => number, onError: (error: unknown) => void, namespace?: string): World {
-  const clock = new VirtualClock(realNow, state.clockOffsetMs);
+  const clock = new VirtualClock(realNow, state.clockOffsetMs, state.clockFrozenAtMs);
   const now = (): number => clock.now();
   const scheduler = new Scheduler(now, onError);
   const webhooks = new Webhooks(state, scheduler, now, namespace);

@@ -67,6 +67,7 @@ describe('sandbox: CLI', () => {
       },
     );
     assert.equal(parseArgs(['--help']), 'help');
+    assert.deepEqual((parseArgs(['--frozen-clock']) as CliConfig).options.clock, { frozen: true });
     assert.throws(() => parseArgs(['--port', 'abc']), /--port needs a whole number/);
     assert.throws(() => parseArgs(['--port', '70000']), /--port/);
     assert.throws(() => parseArgs(['--port']), /needs a value/);

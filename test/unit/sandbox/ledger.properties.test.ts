@@ -157,8 +157,7 @@ class Advance implements fc.AsyncCommand<Model, Real> {
   constructor(readonly seconds: number) {}
   check = () => true;
   async run(model: Model, real: Real): Promise<void> {
-    real.clock.advance(this.seconds * 1000);
-    await real.scheduler.runDue();
+    await real.scheduler.travel(this.seconds * 1000, real.clock);
     check(model, real);
   }
   toString = () => `advance(${this.seconds}s)`;
@@ -171,10 +170,14 @@ function setup(): { model: Model; real: Real } {
   state.createWallet(MOBILES[2] as string, clock.now());
   for (const mobile of MOBILES) state.setBalance(mobile, START_BALANCE);
   const now = () => clock.now();
-  const scheduler = new Scheduler(now, (error) => {
-    throw error;
-  });
-  scheduler.stop(); // only clock moves settle things here, so runs are deterministic
+  // No real timer: only clock moves settle things here, so runs are deterministic.
+  const scheduler = new Scheduler(
+    now,
+    (error) => {
+      throw error;
+    },
+    false,
+  );
   const ledger = new Ledger(state, now, scheduler, new Webhooks(state, scheduler, now));
   const app = { _id: 'app', settings: { developerMode: 'test' } } as AppRecord;
   return {
