@@ -34,6 +34,24 @@ async function stateFiles(dir: string): Promise<string[]> {
   return (await fs.readdir(dir).catch(() => [] as string[])).filter((name) => /^\.?sandbox-state\.json/.test(name));
 }
 
+/** Every field of every transaction of MOBILE, as the API answers (signed in with the scenario's fixed passcode). */
+async function transactions(url: string): Promise<unknown[]> {
+  const post = async (path: string, body: unknown) =>
+    (await fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-App-Key': KEY },
+      body: JSON.stringify(body),
+    }).then((answer) => answer.json())) as { data: Record<string, unknown> };
+  await post('/v1/users/auth/validate', { mobile: MOBILE });
+  await post('/v1/users/auth', { mobile: MOBILE, factor: 'sms' });
+  const signedIn = await post('/v1/users/auth', { mobile: MOBILE, factor: 'sms', passcode: '272727' });
+  const answer = await fetch(`${url}/v1/transactions?limit=100`, {
+    headers: { 'X-App-Key': KEY, 'X-App-Wallet-Access-Token': String(signedIn.data['accessToken']) },
+  });
+  assert.equal(answer.status, 200);
+  return ((await answer.json()) as { data: { transactions: unknown[] } }).data.transactions;
+}
+
 /** The first answer `look` gives (the JSON language server starts on the first JSON file). */
 async function poll<T>(look: () => Promise<T | undefined>, tries = 60): Promise<T | undefined> {
   for (let i = 0; i < tries; i++) {
@@ -206,6 +224,21 @@ describe('The workspace scenario and the local sandbox', function () {
       await config.update('sandbox.scenarioFile', undefined, vscode.ConfigurationTarget.Workspace);
       await fs.rm(team.fsPath, { force: true });
     }
+  });
+
+  it('Save → Reset keeps every transaction, field for field (a bill’s biller, airtime’s number)', async () => {
+    const sandbox = await api.localSandbox();
+    sandbox.addTransaction(MOBILE, { type: 'bills', amount: 2150_00 });
+    sandbox.addTransaction(MOBILE, { type: 'vtu', amount: 500_00 });
+    const before = await transactions(sandbox.url);
+    assert.ok(before.length >= 5, 'the scenario’s three and the two added');
+
+    const save = await runRecorded(api, 'walletConsole.saveSandboxAsScenario', [], file);
+    assert.deepEqual(save.complaints(), []);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    const reset = await runRecorded(api, 'walletConsole.resetSandboxToScenario', ['Reset Sandbox']);
+    assert.deepEqual(reset.complaints(), []);
+    assert.deepEqual(await transactions((await api.localSandbox()).url), before);
   });
 
   it('a bad scenario: the sandbox starts without it, with the JSON path and a way to the file; Reset resets nothing', async () => {

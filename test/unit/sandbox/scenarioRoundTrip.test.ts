@@ -79,6 +79,10 @@ describe('sandbox: a saved scenario loads back to the same transactions', () => 
       const resaved = await again.exportScenario();
       assert.deepEqual(walletOf(resaved.scenario, ADA), ada, 'saved again: the same wallet, still count and seed');
       assert.deepEqual(walletOf(resaved.scenario, DEMO), demo);
+      // Reset (the editor's Reset Sandbox to Scenario) makes the world from the file again: the same.
+      again.addTransaction(ADA, { type: 'vtu', amount: 100_00 });
+      await again.reset();
+      assert.deepEqual(await transactions(again, ADA), first.ada, 'after a reset');
     });
   });
 
