@@ -53,6 +53,8 @@ export class LocalSandbox extends Disposable {
   private askedPort = DEFAULT_SANDBOX_PORT;
   /** What the last start did with the workspace's scenario; undefined when it had none. */
   private outcome: ScenarioOutcome | undefined;
+  /** Set while a restart's outcome is only logged. */
+  private quiet = false;
   private readonly startedEmitter = this._register(new vscode.EventEmitter<SandboxClient>());
   /**
    * Fires once the sandbox is reachable, and again when another process starts serving it (or
@@ -95,10 +97,19 @@ export class LocalSandbox extends Disposable {
     return this.outcome;
   }
 
-  /** Stops and starts again, reading the workspace's scenario anew; the views follow through onDidStart. */
-  async restart(): Promise<SandboxClient> {
+  /**
+   * Stops and starts again, reading the workspace's scenario anew; the views follow through
+   * onDidStart. `quiet`: what the start did with the scenario is logged, not told (a command that
+   * restarts to reset says what came of it itself).
+   */
+  async restart(options: { quiet?: boolean } = {}): Promise<SandboxClient> {
     await this.stop();
-    return this.instance();
+    this.quiet = options.quiet === true;
+    try {
+      return await this.instance();
+    } finally {
+      this.quiet = false;
+    }
   }
 
   url(): Promise<string> {
@@ -183,7 +194,7 @@ export class LocalSandbox extends Disposable {
         `Local sandbox: process ${outcome.pid} serves it, in the world it started with; ${outcome.scenario.label} was not loaded here.`,
       );
     }
-    this.options.onScenario?.(outcome);
+    if (!this.quiet) this.options.onScenario?.(outcome);
   }
 
   private describe(client: SandboxClient, dataFile: string): void {

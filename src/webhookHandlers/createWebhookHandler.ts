@@ -42,11 +42,11 @@ export async function createWebhookHandler(deps: CommandDeps, runOffer: RunOffer
 }
 
 function languageLabel(framework: Framework): string {
-  return { typescript: 'TypeScript', python: 'Python', go: 'Go' }[framework.language];
+  return { typescript: 'TypeScript', javascript: 'JavaScript', python: 'Python', go: 'Go' }[framework.language];
 }
 
 function fileFilter(framework: Framework): Record<string, string[]> {
-  return { [languageLabel(framework)]: [{ typescript: 'ts', python: 'py', go: 'go' }[framework.language]] };
+  return { [languageLabel(framework)]: [{ typescript: 'ts', javascript: 'js', python: 'py', go: 'go' }[framework.language]] };
 }
 
 /** A notification (not awaited by the command: it stays until dismissed), then the URL, then the local sandbox's callbackURL. */

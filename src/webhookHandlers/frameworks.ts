@@ -3,13 +3,13 @@
 // Plain module (no vscode). The templates' text is apart (templates/index.ts): its own bundle,
 // loaded when the command writes a file, so the extension's start-up bundle stays small.
 
-export type FrameworkId = 'express' | 'nextjs' | 'fastapi' | 'flask' | 'go';
+export type FrameworkId = 'express' | 'express-js' | 'nextjs' | 'fastapi' | 'flask' | 'go';
 
 export interface Framework {
   id: FrameworkId;
   /** The quick pick's label (a product name: not translated). */
   label: string;
-  language: 'typescript' | 'python' | 'go';
+  language: 'typescript' | 'javascript' | 'python' | 'go';
   /** Relative to the workspace folder: the save dialog's suggestion. */
   defaultFile: string;
   /** The path the handler serves. */
@@ -28,6 +28,14 @@ export const FRAMEWORKS: readonly Framework[] = [
     label: 'Express',
     language: 'typescript',
     defaultFile: 'src/walletWebhook.ts',
+    path: WEBHOOK_PATH,
+    defaultPort: 3000,
+  },
+  {
+    id: 'express-js',
+    label: 'Express',
+    language: 'javascript',
+    defaultFile: 'src/walletWebhook.js',
     path: WEBHOOK_PATH,
     defaultPort: 3000,
   },

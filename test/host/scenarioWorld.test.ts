@@ -34,6 +34,34 @@ async function stateFiles(dir: string): Promise<string[]> {
   return (await fs.readdir(dir).catch(() => [] as string[])).filter((name) => /^\.?sandbox-state\.json/.test(name));
 }
 
+/** Every field of every transaction of MOBILE, as the API answers (signed in with the scenario's fixed passcode). */
+async function transactions(url: string): Promise<unknown[]> {
+  const post = async (path: string, body: unknown) =>
+    (await fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-App-Key': KEY },
+      body: JSON.stringify(body),
+    }).then((answer) => answer.json())) as { data: Record<string, unknown> };
+  await post('/v1/users/auth/validate', { mobile: MOBILE });
+  await post('/v1/users/auth', { mobile: MOBILE, factor: 'sms' });
+  const signedIn = await post('/v1/users/auth', { mobile: MOBILE, factor: 'sms', passcode: '272727' });
+  const answer = await fetch(`${url}/v1/transactions?limit=100`, {
+    headers: { 'X-App-Key': KEY, 'X-App-Wallet-Access-Token': String(signedIn.data['accessToken']) },
+  });
+  assert.equal(answer.status, 200);
+  return ((await answer.json()) as { data: { transactions: unknown[] } }).data.transactions;
+}
+
+/** The first answer `look` gives (the JSON language server starts on the first JSON file). */
+async function poll<T>(look: () => Promise<T | undefined>, tries = 60): Promise<T | undefined> {
+  for (let i = 0; i < tries; i++) {
+    const found = await look();
+    if (found !== undefined) return found;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return undefined;
+}
+
 describe('The workspace scenario and the local sandbox', function () {
   this.timeout(120_000);
   let api: WalletConsoleApi;
@@ -97,13 +125,17 @@ describe('The workspace scenario and the local sandbox', function () {
     assert.match(notice?.text ?? '', /kept its saved world: wallet-sandbox\.json seeds only a new sandbox\. Reset Sandbox to Scenario/);
   });
 
-  it('Save Sandbox as Scenario writes the world as it is now, in a file the contributed schema takes', async () => {
+  it('Save Sandbox as Scenario writes the world as it is now, opens it, and the bundled schema helps with no network', async () => {
     const target = vscode.Uri.file(path.join(saved, 'saved.wallet-sandbox.json'));
     const run = await runRecorded(api, 'walletConsole.saveSandboxAsScenario', [], target);
     assert.deepEqual(run.complaints(), []);
-    assert.match(run.shown.at(-1)?.text ?? '', /Saved the sandbox’s world to/);
-    const written = JSON.parse(await fs.readFile(target.fsPath, 'utf8')) as typeof SCENARIO & { $schema: string };
-    assert.equal(written.$schema, 'https://wallet-console.dev/schemas/wallet-sandbox.schema.json');
+    assert.deepEqual(
+      run.shown.map((message) => message.text),
+      ['Saved the sandbox’s world to ' + vscode.workspace.asRelativePath(target, false) + '.'],
+      'one sentence',
+    );
+    const written = JSON.parse(await fs.readFile(target.fsPath, 'utf8')) as typeof SCENARIO & { $schema?: string };
+    assert.equal(written.$schema, undefined, 'no address for VS Code to fetch: the contributed schema applies by the name');
     const app = written.developers.find((d) => d.email === 'editor@example.ng')?.apps[0];
     assert.equal(app?.sandboxKey, KEY);
     assert.equal(app?.callbackURL, 'http://127.0.0.1:9/hooks');
@@ -111,15 +143,48 @@ describe('The workspace scenario and the local sandbox', function () {
     assert.equal(written.wallets.find((w) => w.mobile === MOBILE)?.balance, 1_00, 'the balance as it is now');
     assert.deepEqual(written.bankAccounts, SCENARIO.bankAccounts);
 
-    // VS Code checks it against the contributed schema (its name ends in wallet-sandbox.json): no error.
-    const document = await vscode.workspace.openTextDocument(target);
-    await vscode.window.showTextDocument(document);
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    const errors = vscode.languages.getDiagnostics(target).filter((d) => d.severity === vscode.DiagnosticSeverity.Error);
+    const editor = vscode.window.activeTextEditor;
+    assert.equal(editor?.document.uri.fsPath, target.fsPath, 'the file it wrote is open');
+    // The contributed schema, offline: hover on "seed" gives its description, completion offers the format's fields.
+    const seedAt = editor!.document.positionAt(editor!.document.getText().indexOf('"seed"') + 2);
+    const hover = await poll(async () => {
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', target, seedAt);
+      const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join(' ');
+      return /same seed gives the same names/.test(text) ? text : undefined;
+    });
+    assert.ok(hover, 'the schema describes "seed"');
+    await editor!.edit((edit) => edit.insert(new vscode.Position(1, 0), '  \n'));
+    const completion = await vscode.commands.executeCommand<vscode.CompletionList>(
+      'vscode.executeCompletionItemProvider',
+      target,
+      new vscode.Position(1, 2),
+    );
+    const labels = completion.items.map((item) => (typeof item.label === 'string' ? item.label : item.label.label));
+    assert.ok(
+      labels.some((label) => /faults|tokenLifetimeSeconds/.test(label)),
+      `completion offers the scenario's fields: ${labels.join(', ')}`,
+    );
+    const problems = vscode.languages.getDiagnostics(target).map((d) => d.message);
     assert.deepEqual(
-      errors.map((d) => d.message),
+      problems.filter((message) => /schema|ENOTFOUND|resolve|load/i.test(message)),
+      [],
+      'nothing about a schema it could not load',
+    );
+    assert.deepEqual(
+      vscode.languages
+        .getDiagnostics(target)
+        .filter((d) => d.severity === vscode.DiagnosticSeverity.Error)
+        .map((d) => d.message),
       [],
     );
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  it('Save under a name the schema does not cover: no $schema, and the sentence says which names get help', async () => {
+    const target = vscode.Uri.file(path.join(saved, 'other.json'));
+    const run = await runRecorded(api, 'walletConsole.saveSandboxAsScenario', [], target);
+    assert.equal((JSON.parse(await fs.readFile(target.fsPath, 'utf8')) as { $schema?: string }).$schema, undefined);
+    assert.match(run.shown.at(-1)?.text ?? '', /a name ending in wallet-sandbox\.json gives it completion and checks/);
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
@@ -136,6 +201,44 @@ describe('The workspace scenario and the local sandbox', function () {
     assert.deepEqual(reset.complaints(), []);
     assert.equal((await api.localSandbox()).balance(MOBILE), 777_00);
     assert.match(reset.shown.at(-1)?.text ?? '', /reset to wallet-sandbox\.json/);
+  });
+
+  it('Reset Sandbox to Scenario says that connected wallets sign in again, and shows one notice', async () => {
+    // A file this session has not told about yet (each notice is told once per file).
+    const team = vscode.Uri.joinPath(file, '..', 'team.wallet-sandbox.json');
+    await fs.writeFile(team.fsPath, JSON.stringify({ ...SCENARIO, wallets: [{ ...SCENARIO.wallets[0], balance: 888_00 }] }));
+    const config = vscode.workspace.getConfiguration('walletConsole');
+    await config.update('sandbox.scenarioFile', 'team.wallet-sandbox.json', vscode.ConfigurationTarget.Workspace);
+    try {
+      const reset = await runRecorded(api, 'walletConsole.resetSandboxToScenario', ['Reset Sandbox']);
+      const question = reset.asked.find((entry) => entry.kind === 'confirm');
+      assert.match(question?.detail ?? '', /Connected wallets must sign in again/);
+      assert.deepEqual(question?.buttons, ['Keep Current World', 'Reset Sandbox'], 'the default (first) button keeps the world');
+      assert.deepEqual(
+        reset.shown.map((message) => message.text),
+        ['The local sandbox was reset to team.wallet-sandbox.json.'],
+        'one notice: not also "kept its saved world"',
+      );
+      assert.equal((await api.localSandbox()).balance(MOBILE), 888_00);
+    } finally {
+      await config.update('sandbox.scenarioFile', undefined, vscode.ConfigurationTarget.Workspace);
+      await fs.rm(team.fsPath, { force: true });
+    }
+  });
+
+  it('Save → Reset keeps every transaction, field for field (a bill’s biller, airtime’s number)', async () => {
+    const sandbox = await api.localSandbox();
+    sandbox.addTransaction(MOBILE, { type: 'bills', amount: 2150_00 });
+    sandbox.addTransaction(MOBILE, { type: 'vtu', amount: 500_00 });
+    const before = await transactions(sandbox.url);
+    assert.ok(before.length >= 5, 'the scenario’s three and the two added');
+
+    const save = await runRecorded(api, 'walletConsole.saveSandboxAsScenario', [], file);
+    assert.deepEqual(save.complaints(), []);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    const reset = await runRecorded(api, 'walletConsole.resetSandboxToScenario', ['Reset Sandbox']);
+    assert.deepEqual(reset.complaints(), []);
+    assert.deepEqual(await transactions((await api.localSandbox()).url), before);
   });
 
   it('a bad scenario: the sandbox starts without it, with the JSON path and a way to the file; Reset resets nothing', async () => {

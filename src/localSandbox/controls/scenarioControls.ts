@@ -1,4 +1,5 @@
 import * as os from 'node:os';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { UserFacingError } from '../../common/userFacingError';
 import type { SandboxClient, ScenarioExport } from '../../sandbox';
@@ -10,8 +11,13 @@ import { notify, type SandboxCommandDeps } from './sandboxAccess';
 // (docs/scenarios.md, "Save the sandbox as a scenario"). The keys written are sandbox keys: they
 // open nothing of the real service, and the key linter leaves them alone in a scenario file.
 
-/** The schema's published id: VS Code validates wallet-sandbox.json by its name, other tools by this. */
-const SCHEMA_ID = 'https://wallet-console.dev/schemas/wallet-sandbox.schema.json';
+/**
+ * The names the contributed schema covers (package.json jsonValidation): such a file gets
+ * completion and hovers with no `$schema` at all, and nothing in it sends VS Code to the network.
+ */
+const SCHEMA_FILE_NAME = /(^|\.)wallet-sandbox\.json$/;
+/** Where the sandbox package keeps the schema, for a file of another name in a project that installed it. */
+const PACKAGE_SCHEMA = ['node_modules', 'wallet-sandbox', 'scenario.schema.json'];
 
 /**
  * The apps' sandbox keys this editor holds (Create App kept them in secret storage), written where
@@ -46,26 +52,64 @@ export async function saveSandboxAsScenario(deps: SandboxCommandDeps, target?: u
     });
     if (!uri) return;
   }
-  const file = { $schema: SCHEMA_ID, ...saved.scenario };
+  const schema = await schemaFor(uri);
+  const file = { ...(schema ? { $schema: schema } : {}), ...saved.scenario };
   await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(`${JSON.stringify(file, null, 2)}\n`));
   const apps = saved.apps.length;
   const wallets = saved.scenario.wallets?.length ?? 0;
   deps.logger.info(`Saved the local sandbox as a scenario: ${uri.fsPath} (${made(apps, 'app')}, ${made(wallets, 'wallet')}).`);
   for (const note of saved.notes) deps.logger.info(`Save Sandbox as Scenario: ${note}`);
+  await vscode.window.showTextDocument(uri, { preview: false });
+  notify(deps, savedSentence(vscode.workspace.asRelativePath(uri, false), saved.sandboxPasswords, missingKeys, schema !== false));
+}
 
-  const told = [vscode.l10n.t('Saved the sandbox’s world to {0}.', vscode.workspace.asRelativePath(uri, false))];
-  if (saved.sandboxPasswords.length > 0) {
-    told.push(
-      vscode.l10n.t(
-        'The sandbox keeps passwords only as hashes, so {0} sign in there with the password "wallet-sandbox".',
-        saved.sandboxPasswords.join(', '),
-      ),
+/**
+ * The `$schema` to write: none where the contributed schema applies by the file's name, a path to
+ * the installed package's schema otherwise when there is one; false when the file gets no schema.
+ */
+async function schemaFor(uri: vscode.Uri): Promise<string | undefined | false> {
+  if (SCHEMA_FILE_NAME.test(path.basename(uri.path))) return undefined;
+  const folder = vscode.workspace.getWorkspaceFolder(uri);
+  if (!folder) return false;
+  const schema = vscode.Uri.joinPath(folder.uri, ...PACKAGE_SCHEMA);
+  const found = await vscode.workspace.fs.stat(schema).then(
+    () => true,
+    () => false,
+  );
+  if (!found) return false;
+  const relative = path.posix.relative(path.posix.dirname(uri.path), schema.path);
+  return relative.startsWith('.') ? relative : `./${relative}`;
+}
+
+/** What Save Sandbox as Scenario tells: one sentence, with what the file holds that the user did not choose. */
+function savedSentence(file: string, passwords: string[], missingKeys: string[], checked: boolean): string {
+  const who = passwords.join(', ');
+  const apps = missingKeys.join(', ');
+  if (passwords.length > 0 && missingKeys.length > 0) {
+    return vscode.l10n.t(
+      'Saved the sandbox’s world to {0}, where the password of {1} is "wallet-sandbox" and {2} get new app keys when it is loaded.',
+      file,
+      who,
+      apps,
+    );
+  }
+  if (passwords.length > 0) {
+    return vscode.l10n.t(
+      'Saved the sandbox’s world to {0}, where the password of {1} is "wallet-sandbox" (the sandbox knows passwords only by their hash).',
+      file,
+      who,
     );
   }
   if (missingKeys.length > 0) {
-    told.push(vscode.l10n.t('Apps whose key this editor does not hold get new keys when the file is loaded: {0}.', missingKeys.join(', ')));
+    return vscode.l10n.t(
+      'Saved the sandbox’s world to {0}, where {1} get new app keys when it is loaded (this editor does not hold theirs).',
+      file,
+      apps,
+    );
   }
-  notify(deps, told.join(' '));
+  return checked
+    ? vscode.l10n.t('Saved the sandbox’s world to {0}.', file)
+    : vscode.l10n.t('Saved the sandbox’s world to {0}; a name ending in wallet-sandbox.json gives it completion and checks.', file);
 }
 
 /**
@@ -93,8 +137,9 @@ export async function resetSandboxToScenario(deps: SandboxCommandDeps, sandbox: 
               'Every wallet, balance, transaction, developer, app and webhook event of the local sandbox is replaced by a new seeded world.',
             ),
         vscode.l10n.t(
-          'Sign-ins and app keys this editor keeps for the local sandbox may stop working. To keep the current world, Save Sandbox as Scenario first.',
+          'Connected wallets must sign in again (Connect Wallet), and app keys this editor keeps for the local sandbox may stop working.',
         ),
+        vscode.l10n.t('To keep the current world, Save Sandbox as Scenario first.'),
       ].join(' '),
     },
     keep,
@@ -108,7 +153,8 @@ export async function resetSandboxToScenario(deps: SandboxCommandDeps, sandbox: 
     client = await sandbox.instance();
   } else {
     // Started again here, so the world it goes back to is the file as it is now.
-    client = await sandbox.restart();
+    // Quietly: the notice is this command's, not the start's ("kept its saved world" would say the opposite).
+    client = await sandbox.restart({ quiet: true });
     const outcome = sandbox.scenarioOutcome;
     if (scenario && outcome?.kind === 'invalid') {
       throw new UserFacingError(

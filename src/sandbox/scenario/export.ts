@@ -1,7 +1,9 @@
 import { bankByCode } from '../domain/banks';
 import { checkPassword } from '../domain/password';
 import { secretHash, type AppRecord, type PersistedState } from '../persistence/records';
-import { TRANSACTION_TYPES, type SandboxKnobs, type ScenarioExport, type TransactionRecord } from '../types';
+import type { SandboxKnobs, ScenarioExport } from '../types';
+import { seededHistorySeeds } from '../seed/seedWallets';
+import { writtenHistory } from './exportHistory';
 import type { WalletRecord } from '../domain/wallet';
 import type { Scenario } from './format';
 import { normaliseMobile, parseScenario } from './parse';
@@ -15,9 +17,6 @@ import type { ScenarioFault, ScenarioWallet } from './scenarioFile';
 
 /** What a developer whose password the sandbox cannot know signs in with after the file is loaded. */
 export const SANDBOX_PASSWORD = 'wallet-sandbox';
-
-/** Histories longer than this are written as a count (the seed makes them again), not one by one. */
-export const MAX_WRITTEN_TRANSACTIONS = 1_000;
 
 export interface ExportInput {
   /** The sandbox's records (SandboxState.toJSON()). */
@@ -49,7 +48,9 @@ export async function exportScenario(input: ExportInput): Promise<ScenarioExport
 
   const passcodes = new Map((scenario?.wallets ?? []).filter((w) => w.passcode).map((w) => [normaliseMobile(w.mobile), w.passcode]));
   const wallets = new Set(state.wallets.map((wallet) => wallet.mobile));
-  file.wallets = state.wallets.map((wallet) => scenarioWallet(wallet, passcodes.get(wallet.mobile), out.notes));
+  file.wallets = state.wallets.map((wallet) =>
+    scenarioWallet(wallet, historySeeds(state.seedBase >>> 0, wallet.mobile, scenario), passcodes.get(wallet.mobile), out.notes),
+  );
 
   const known = knownSecrets(scenario);
   const developers = state.developers.filter((developer) => !developer.deleted);
@@ -94,6 +95,12 @@ export async function exportScenario(input: ExportInput): Promise<ScenarioExport
   return out;
 }
 
+/** Each way the wallet's history may have been generated: as the sandbox seeds it, or as the scenario named it. */
+function historySeeds(seedBase: number, mobile: string, scenario: Scenario | undefined): Parameters<typeof writtenHistory>[1] {
+  const named = scenario?.wallets?.find((wallet) => normaliseMobile(wallet.mobile) === mobile)?.generatedHistory;
+  return [...(named ? [{ count: named.count, seed: named.seed }] : []), ...seededHistorySeeds(seedBase, mobile)];
+}
+
 /** Keys and passwords the scenario gave: the sandbox proves each against its hash before writing it. */
 function knownSecrets(scenario: Scenario | undefined): { keys: Map<string, string>; passwords: Map<string, string> } {
   const keys = new Map<string, string>();
@@ -121,50 +128,21 @@ function scenarioApp(app: AppRecord, keys: Map<string, string>, wallets: Set<str
   };
 }
 
-function scenarioWallet(wallet: WalletRecord, passcode: string | undefined, notes: string[]): ScenarioWallet {
-  const history = wallet.transactions;
-  let transactions: ScenarioWallet['transactions'];
-  if (history.length > MAX_WRITTEN_TRANSACTIONS) {
-    transactions = Math.min(history.length, 10_000);
-    notes.push(
-      `Wallet ${wallet.mobile} has ${history.length} transactions: written as a count of ${transactions}, made again by the seed.`,
-    );
-  } else {
-    transactions = history.filter((tx) => Number.isSafeInteger(tx.amount) && tx.amount > 0).map(scenarioTransaction);
-  }
+function scenarioWallet(
+  wallet: WalletRecord,
+  seeds: Parameters<typeof writtenHistory>[1],
+  passcode: string | undefined,
+  notes: string[],
+): ScenarioWallet {
   return {
     mobile: wallet.mobile,
     name: wallet.name.trim().slice(0, 100) || wallet.mobile,
     ...(passcode ? { passcode } : {}),
     balance: wallet.balance,
-    transactions,
+    ...writtenHistory(wallet, seeds, notes),
     accounts: wallet.accounts
       .filter((account) => bankByCode(account.bankCode) && /^\d{10}$/.test(account.accountNumber))
       .map(({ bankCode, accountNumber, accountName }) => ({ bankCode, accountNumber, ...(accountName?.trim() ? { accountName } : {}) })),
-  };
-}
-
-type WrittenTransaction = Exclude<ScenarioWallet['transactions'], number | undefined>[number];
-
-function scenarioTransaction(tx: TransactionRecord): WrittenTransaction {
-  const recipient = tx.recipient as Partial<Record<'bankCode' | 'accountNumber' | 'accountName' | 'mobile' | 'name', string>>;
-  let written: WrittenTransaction['recipient'];
-  if (
-    recipient.bankCode &&
-    bankByCode(recipient.bankCode) &&
-    /^\d{10}$/.test(recipient.accountNumber ?? '') &&
-    recipient.accountName?.trim()
-  ) {
-    written = { bankCode: recipient.bankCode, accountNumber: recipient.accountNumber!, accountName: recipient.accountName.slice(0, 100) };
-  } else if (recipient.mobile && /^(\+?234|0)[789]\d{9}$/.test(recipient.mobile)) {
-    written = { mobile: recipient.mobile, ...(recipient.name?.trim() ? { name: recipient.name.slice(0, 100) } : {}) };
-  }
-  return {
-    type: (TRANSACTION_TYPES as readonly string[]).includes(tx.type) ? tx.type : 'bills',
-    amount: tx.amount,
-    ...(/^[A-Za-z0-9_-]{1,64}$/.test(tx.reference) ? { reference: tx.reference } : {}),
-    createdAt: tx.createdAt,
-    ...(written ? { recipient: written } : {}),
   };
 }
 

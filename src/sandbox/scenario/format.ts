@@ -83,21 +83,55 @@ const ScenarioAccount = v.strictObject({
   accountName: v.optional(name('the account holder, 1 to 100 characters')),
 });
 
+const reference = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, "_" or "-"'));
+
+/** What a bill, airtime or BVN lookup was for: { billerName, billCustomerID, billType } and the like. */
+const metadata = v.pipe(
+  v.record(
+    v.pipe(v.string(), v.regex(/^[A-Za-z][A-Za-z0-9_]{0,31}$/, 'must be a field name of up to 32 letters, digits or "_"')),
+    v.pipe(v.string('must be a string'), v.maxLength(100, 'must be at most 100 characters')),
+    'must be an object of strings, such as { "billerName": "dstv", "billCustomerID": "7023456789", "billType": "cabletv" }',
+  ),
+  v.description('What the bill, airtime or BVN lookup was for, as the API answers it.'),
+);
+
 const ScenarioTransaction = v.strictObject({
   type: v.picklist(TRANSACTION_TYPES, `must be one of ${TRANSACTION_TYPES.join(', ')}`),
   amount: kobo(1),
-  reference: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, "_" or "-"'))),
+  reference: v.optional(reference),
   createdAt: v.optional(isoDate),
+  updatedAt: v.optional(isoDate),
   recipient: v.optional(
     v.union(
       [
         v.strictObject({ bankCode, accountNumber, accountName: name('the account holder') }),
         v.strictObject({ mobile, name: v.optional(name('a name')) }),
+        v.strictObject({ metadata }),
       ],
-      'must be a bank account ({ bankCode, accountNumber, accountName }) or a phone ({ mobile, name? })',
+      'must be a bank account ({ bankCode, accountNumber, accountName }), a phone ({ mobile, name? }) or a bill ({ metadata })',
     ),
   ),
+  direction: v.optional(v.picklist(['debit', 'credit'], 'must be "debit" or "credit"')),
+  statusCode: v.optional(
+    v.pipe(
+      v.picklist(['000000', '000001', '000002'], 'must be "000000" (failed), "000001" (success) or "000002" (pending)'),
+      v.description("A bank transfer's status as the ledger wrote it; one written as pending stays pending."),
+    ),
+  ),
+  reversalOf: v.optional(v.pipe(reference, v.description('On a reversal: the reference of the failed bank transfer it returns.'))),
 });
+
+const GeneratedHistory = v.pipe(
+  v.strictObject({
+    count: wholeNumber('a count of transactions from 0 to 10000', 0, 10_000),
+    seed: wholeNumber('a whole number from 0 to 4294967295', 0, 2 ** 32 - 1),
+    until: isoDate,
+  }),
+  v.description(
+    'A history made by a seed: `count` transactions over the 120 days before `until`, the same ones every time. ' +
+      'Save Sandbox as Scenario writes a history the sandbox generated this way; listed transactions come on top of it.',
+  ),
+);
 
 const ScenarioWallet = v.strictObject({
   mobile,
@@ -116,9 +150,13 @@ const ScenarioWallet = v.strictObject({
         [wholeNumber('a count of transactions from 0 to 10000', 0, 10_000), v.array(ScenarioTransaction)],
         'must be a count or a list of transactions',
       ),
-      v.description('A number: that many generated transactions (by the seed). A list: exactly these. By default, 60 to 120 generated.'),
+      v.description(
+        'A number: that many generated transactions (by the seed). A list: exactly these (after generatedHistory, when given). ' +
+          'By default, 60 to 120 generated.',
+      ),
     ),
   ),
+  generatedHistory: v.optional(GeneratedHistory),
   accounts: v.optional(
     v.pipe(
       v.array(ScenarioAccount, 'must be a list of bank accounts'),
@@ -189,6 +227,7 @@ export const Scenario = v.strictObject({
 
 export type Scenario = v.InferOutput<typeof Scenario>;
 export type ScenarioWallet = v.InferOutput<typeof ScenarioWallet>;
+export type ScenarioTransaction = v.InferOutput<typeof ScenarioTransaction>;
 export type ScenarioApp = v.InferOutput<typeof ScenarioApp>;
 export type ScenarioBankAccount = v.InferOutput<typeof ScenarioBankAccount>;
 export type BankOutcome = (typeof OUTCOMES)[number];

@@ -61,6 +61,9 @@ function checkReferences(scenario: Scenario, file: string | undefined): void {
     const key = normaliseMobile(wallet.mobile);
     if (mobiles.has(key)) fail(`wallets[${i}].mobile`, `is the same wallet as wallets[${mobiles.get(key)}]`);
     mobiles.set(key, i);
+    if (wallet.generatedHistory && typeof wallet.transactions === 'number') {
+      fail(`wallets[${i}].transactions`, 'must be a list when generatedHistory is given (a count would make a second generated history)');
+    }
   });
   const emails = new Map<string, number>();
   const own = new Map<string, number>();

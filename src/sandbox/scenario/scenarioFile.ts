@@ -56,8 +56,18 @@ export interface ScenarioWallet {
         amount: number;
         reference?: string;
         createdAt?: string;
-        recipient?: { bankCode: BankCode; accountNumber: string; accountName: string } | { mobile: Mobile; name?: string };
+        updatedAt?: string;
+        recipient?:
+          | { bankCode: BankCode; accountNumber: string; accountName: string }
+          | { mobile: Mobile; name?: string }
+          | { /** A bill's, airtime's or BVN lookup's: billerName, billCustomerID, billType… */ metadata: Record<string, string> };
+        direction?: 'debit' | 'credit';
+        /** A bank transfer's: 000000 failed, 000001 success, 000002 pending. */
+        statusCode?: '000000' | '000001' | '000002';
+        reversalOf?: string;
       }[];
+  /** A history made by a seed: `count` transactions over the 120 days before `until` (listed transactions come on top). */
+  generatedHistory?: { count: number; seed: number; until: string };
   accounts?: { bankCode: BankCode; accountNumber: string; accountName?: string }[];
 }
 

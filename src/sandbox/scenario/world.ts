@@ -1,12 +1,12 @@
 import { bankByCode } from '../domain/banks';
-import { generateHistory } from '../seed/seededHistory';
+import { generateHistory, historyOf } from '../seed/seededHistory';
 import { hashPassword } from '../domain/password';
 import { newAppKeys } from '../persistence/records';
 import { SandboxState } from '../domain/state';
 import type { Fault, LoadedScenario, Recipient } from '../types';
 import type { BankAccount } from '../domain/wallet';
 import { normaliseMobile } from './parse';
-import type { Scenario, ScenarioWallet } from './format';
+import type { Scenario, ScenarioTransaction, ScenarioWallet } from './format';
 
 // A scenario made into a sandbox's state: the same scenario and seed give the same world (names,
 // accounts, generated histories); what the scenario fixes (keys, passcodes, balances) is exactly
@@ -98,29 +98,43 @@ function addWallet(state: SandboxState, wallet: ScenarioWallet, at: number): Loa
     }));
   }
   const explicit = Array.isArray(wallet.transactions) ? wallet.transactions : undefined;
-  if (typeof wallet.transactions === 'number') {
+  const generated = wallet.generatedHistory;
+  if (generated) {
+    record.transactions = historyOf({ count: generated.count, seed: generated.seed, untilMs: Date.parse(generated.until) });
+  } else if (typeof wallet.transactions === 'number') {
     record.transactions = generateHistory(state.rng, wallet.transactions, at - 120 * DAY_MS, at - 60_000, true);
   } else if (explicit) {
     record.transactions = [];
   }
   state.putWallet(record);
-  for (const tx of explicit ?? []) {
-    state.addTransaction(
-      mobile,
-      {
-        type: tx.type,
-        amount: tx.amount,
-        ...(tx.reference ? { reference: tx.reference } : {}),
-        ...(tx.createdAt ? { createdAt: tx.createdAt } : {}),
-        ...(tx.recipient ? { recipient: recipient(tx.recipient) } : {}),
-      },
-      at,
-    );
-  }
+  for (const tx of explicit ?? []) addTransaction(state, mobile, tx, at);
   return { mobile, name: record.name, balance: record.balance, ...(wallet.passcode ? { passcode: wallet.passcode } : {}) };
 }
 
-function recipient(given: NonNullable<NonNullable<Extract<ScenarioWallet['transactions'], unknown[]>>[number]['recipient']>): Recipient {
+function addTransaction(state: SandboxState, mobile: string, tx: ScenarioTransaction, at: number): void {
+  const { direction, statusCode, reversalOf } = tx;
+  const added = state.addTransaction(
+    mobile,
+    {
+      type: tx.type,
+      amount: tx.amount,
+      ...(tx.reference ? { reference: tx.reference } : {}),
+      ...(tx.createdAt ? { createdAt: tx.createdAt } : {}),
+      ...(tx.updatedAt ? { updatedAt: tx.updatedAt } : {}),
+      ...(tx.recipient ? { recipient: recipient(tx.recipient) } : {}),
+    },
+    at,
+  );
+  // The ledger's own details (a fresh world: nothing else has seen the record yet).
+  Object.assign(added, {
+    ...(direction ? { direction } : {}),
+    ...(statusCode ? { statusCode } : {}),
+    ...(reversalOf ? { reversalOf } : {}),
+  });
+}
+
+function recipient(given: NonNullable<ScenarioTransaction['recipient']>): Recipient {
+  if ('metadata' in given) return { metadata: { ...given.metadata } };
   if ('bankCode' in given) return { ...given, bankName: bankByCode(given.bankCode)?.bankName ?? given.bankCode };
   return { mobile: normaliseMobile(given.mobile), ...(given.name ? { name: given.name } : {}) };
 }

@@ -1,5 +1,5 @@
 import { BANKS, bankByCode, POPULAR_BANK_CODES, WALLET_BANK_CODE } from '../domain/banks';
-import { generateHistory } from './seededHistory';
+import { GeneratedHistory, historyOf } from './seededHistory';
 import { walletUserId } from '../domain/ids';
 import { nigerianName } from './names';
 import { makeValidAccountNumber } from '../domain/nuban';
@@ -14,10 +14,26 @@ export const DEMO_WALLETS: { mobile: string; id?: string; balance: number }[] = 
   { mobile: '2349090000000', balance: 73450050 },
 ];
 
-const HISTORY_SPAN_MS = 120 * 24 * 3600 * 1000;
+type Fixed = { id?: string; balance?: number };
 
 /** A wallet with an owner, one or two bank accounts, a balance and a few months of history. */
-export function seededWallet(seedBase: number, mobile: string, nowMs: number, fixed: { id?: string; balance?: number }): WalletRecord {
+export function seededWallet(seedBase: number, mobile: string, nowMs: number, fixed: Fixed): WalletRecord {
+  const { record, history } = seededParts(seedBase, mobile, nowMs, fixed);
+  return { ...record, transactions: historyOf(history) };
+}
+
+/**
+ * The count and seed of the history seededWallet gives `mobile`, whichever way it was made (its
+ * balance drawn or fixed): Save Sandbox as Scenario writes such a history as these numbers.
+ */
+export function seededHistorySeeds(seedBase: number, mobile: string): Omit<GeneratedHistory, 'untilMs'>[] {
+  return [{}, { balance: 0 }].map((fixed) => {
+    const { count, seed } = seededParts(seedBase, mobile, 0, fixed).history;
+    return { count, seed };
+  });
+}
+
+function seededParts(seedBase: number, mobile: string, nowMs: number, fixed: Fixed) {
   const rng = new Random(hashSeed(seedBase, mobile));
   const name = nigerianName(rng);
   const walletBank = bankByCode(WALLET_BANK_CODE) ?? (BANKS[0] as (typeof BANKS)[number]);
@@ -33,13 +49,15 @@ export function seededWallet(seedBase: number, mobile: string, nowMs: number, fi
       bankName: bank.bankName,
     });
   }
-  const end = nowMs - rng.int(10, 180) * 60 * 1000;
-  return {
+  const untilMs = nowMs - rng.int(10, 180) * 60 * 1000;
+  const record: Omit<WalletRecord, 'transactions'> = {
     id: fixed.id ?? walletUserId(mobile),
     mobile,
     name,
     balance: fixed.balance ?? rng.int(50_000, 5_000_000) * 100 + rng.int(0, 99),
     accounts,
-    transactions: generateHistory(rng, rng.int(60, 120), end - HISTORY_SPAN_MS, end, true),
   };
+  const count = rng.int(60, 120);
+  // The rest of the generator's sequence makes the history: its state now is the history's seed.
+  return { record, history: { count, seed: rng.seedState, untilMs } satisfies GeneratedHistory };
 }

@@ -131,6 +131,21 @@ export function makeTransaction(rng: Random, type: TransactionType, atMs: number
   return { _id: id, amount, reference: id, type, recipient, createdAt, updatedAt };
 }
 
+/** A generated history as a scenario names it: `count` transactions made by `seed` over the span before `untilMs`. */
+export interface GeneratedHistory {
+  count: number;
+  seed: number;
+  untilMs: number;
+}
+
+/** How far back a seeded wallet's history reaches. */
+export const HISTORY_SPAN_MS = 120 * 24 * 3600 * 1000;
+
+/** The history a GeneratedHistory names: the same three numbers always give the same transactions. */
+export function historyOf(history: GeneratedHistory): TransactionRecord[] {
+  return generateHistory(new Random(history.seed), history.count, history.untilMs - HISTORY_SPAN_MS, history.untilMs, true);
+}
+
 /**
  * `count` transactions between startMs and endMs, oldest first. With `allTypes` the first five
  * picks cover every type, so every seeded wallet shows each kind at least once.

@@ -1,35 +1,62 @@
-// The Express (TypeScript) webhook handler the command writes. Compiled under `tsc --strict` and
+// The Express webhook handler the command writes, in TypeScript or JavaScript (CommonJS): one
+// text, the annotations only in TypeScript. Compiled under `tsc --strict` (TypeScript) and both
 // run against the sandbox in test/unit/webhookHandlers.
 
-import { typeScriptPayloads } from './typeScriptPayloads';
+import { annotate, typeScriptPayloads, type ScriptLanguage } from './typeScriptPayloads';
 
-export const expressHandler = (
-  path: string,
-): string => `// Wallet webhooks for an Express app (written by Wallet Console: Create Webhook Handler).
+const HEADER: Record<ScriptLanguage, (path: string) => string> = {
+  typescript: (path) => `// Needs express, and its types for TypeScript: npm install express && npm install -D @types/express
 // Mount it in your app, then point the app's callbackURL at it:
 //   import { walletWebhooks } from './walletWebhook';
 //   app.use(walletWebhooks);   // serves POST ${path}
-//   app.listen(3000);
+//   app.listen(3000);`,
+  javascript: (path) => `// Needs express: npm install express. CommonJS; in a project whose package.json says
+// "type": "module", name the file walletWebhook.cjs and import { walletWebhooks } from './walletWebhook.cjs'.
+// Mount it in your app, then point the app's callbackURL at it:
+//   const { walletWebhooks } = require('./walletWebhook');
+//   app.use(walletWebhooks);   // serves POST ${path}
+//   app.listen(3000);`,
+};
+
+const IMPORT: Record<ScriptLanguage, string> = {
+  typescript: "import express, { type Request, type Response } from 'express';",
+  javascript: "const express = require('express');",
+};
+
+const EXPORT_ROUTER: Record<ScriptLanguage, string> = {
+  typescript: 'export const walletWebhooks = express.Router();',
+  javascript: 'const walletWebhooks = express.Router();\nexports.walletWebhooks = walletWebhooks;',
+};
+
+export const expressHandler = (path: string): string => express(path, 'typescript');
+export const expressJavaScriptHandler = (path: string): string => express(path, 'javascript');
+
+function express(path: string, language: ScriptLanguage): string {
+  const ts = annotate(language);
+  const js = (text: string) => (language === 'javascript' ? text : '');
+  const errorParameters = `error${ts(': unknown')}, _req${ts(': Request')}, res${ts(': Response')}, next${ts(': (error?: unknown) => void')}`;
+  return `// Wallet webhooks for an Express app (written by Wallet Console: Create Webhook Handler).
+${HEADER[language](path)}
 // The service retries a delivery until it gets a 2xx answer, and may send one event more than
 // once: this handler answers 2xx at once and does the work once per transactionReference.
-import express, { type Request, type Response } from 'express';
+${IMPORT[language]}
 
-${typeScriptPayloads(true)}
+${typeScriptPayloads(true, language)}
 // The references already handled. In memory for a start: keep them in your app's database
 // (a unique column, written in the same transaction as the work), so a restart or a second
 // server still does each transfer's work once.
-const handled = new Set<string>();
+const handled = new Set${ts('<string>')}();
 
-/** Your work for one event: runs once per transactionReference, after the answer went out. */
-async function handleWalletWebhook(event: WalletWebhook): Promise<void> {
+/** Your work for one event: runs once per transactionReference, after the answer went out.${js(' @param {WalletWebhook} event')} */
+async function handleWalletWebhook(event${ts(': WalletWebhook')})${ts(': Promise<void>')} {
   const naira = (event.data.amount / 100).toFixed(2);
   console.log(\`[wallet webhook] processed \${event.type} \${event.message} \${event.data.transactionReference} (\${event.data.amount} kobo = NGN \${naira})\`);
 }
 
-export const walletWebhooks = express.Router();
+${EXPORT_ROUTER[language]}
 
-walletWebhooks.post('${path}', express.json({ limit: '64kb' }), (req: Request, res: Response) => {
-  const event = parseWalletWebhook(req.body as unknown);
+walletWebhooks.post('${path}', express.json({ limit: '64kb' }), (req${ts(': Request')}, res${ts(': Response')}) => {
+  const event = parseWalletWebhook(req.body${ts(' as unknown')});
   if ('error' in event) {
     console.warn(\`[wallet webhook] rejected: \${event.error}\`);
     res.status(400).json({ error: event.error });
@@ -44,14 +71,14 @@ walletWebhooks.post('${path}', express.json({ limit: '64kb' }), (req: Request, r
   handled.add(reference);
   // Answer first: the sender waits only a few seconds, then counts the delivery as failed.
   res.status(200).json({ received: true });
-  handleWalletWebhook(event).catch((error: unknown) => {
+  handleWalletWebhook(event).catch((error${ts(': unknown')}) => {
     handled.delete(reference); // not done: a redelivery may try again
     console.error(\`[wallet webhook] \${reference} failed\`, error);
   });
 });
 
 // A body that is not JSON: 400 (express.json's own error), not 500, so the sender stops retrying it.
-walletWebhooks.use('${path}', (error: unknown, _req: Request, res: Response, next: (error?: unknown) => void) => {
+walletWebhooks.use('${path}', (${errorParameters}) => {
   if (error instanceof SyntaxError) {
     console.warn('[wallet webhook] rejected: the body is not JSON');
     res.status(400).json({ error: 'the body is not JSON' });
@@ -60,3 +87,4 @@ walletWebhooks.use('${path}', (error: unknown, _req: Request, res: Response, nex
   next(error);
 });
 `;
+}

@@ -2,7 +2,7 @@
 // loads when it first writes a file (see ../templateLoader.ts), not at start-up.
 
 import type { Framework } from '../frameworks';
-import { expressHandler } from './express';
+import { expressHandler, expressJavaScriptHandler } from './express';
 import { fastApiHandler } from './fastapi';
 import { flaskHandler } from './flask';
 import { goHandler } from './goNetHttp';
@@ -10,6 +10,7 @@ import { nextRouteHandler } from './nextRoute';
 
 const TEMPLATES: Record<Framework['id'], (path: string) => string> = {
   express: expressHandler,
+  'express-js': expressJavaScriptHandler,
   nextjs: nextRouteHandler,
   fastapi: fastApiHandler,
   flask: flaskHandler,

@@ -1,13 +1,16 @@
-// The payload types and their check, shared by the TypeScript handlers (Express, Next.js): the
-// shapes of the evidence (../shared/spec/evidence.md) as the sandbox sends them.
+// The payload types and their check, shared by the JavaScript-family handlers (Express in
+// TypeScript or JavaScript, Next.js): the shapes of the evidence (../shared/spec/evidence.md) as
+// the sandbox sends them. One text: in JavaScript the types are JSDoc and the annotations go.
 
-/**
- * `exported`: the types and the check are exported (a module of its own); a Next.js route file
- * may export only its handlers, so there they stay in the file.
- */
-export const typeScriptPayloads = (exported: boolean): string => {
-  const exportWord = exported ? 'export ' : '';
-  return `/** A completed transfer to a bank account. Amounts are kobo (integer; 100 kobo = 1 naira). */
+export type ScriptLanguage = 'typescript' | 'javascript';
+
+/** The annotation in TypeScript, nothing in JavaScript. */
+export const annotate =
+  (language: ScriptLanguage) =>
+  (text: string): string =>
+    language === 'typescript' ? text : '';
+
+const TYPES = (exportWord: string) => `/** A completed transfer to a bank account. Amounts are kobo (integer; 100 kobo = 1 naira). */
 ${exportWord}interface BankTransferData {
   accountName: string;
   accountNumber: string;
@@ -32,13 +35,41 @@ ${exportWord}type WalletWebhook =
   | { message: string; type: 'PHONE_TRANSFER'; data: PhoneTransferData };
 
 type Fields = Record<string, unknown>;
+`;
 
-const isObject = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isText = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
-const isKobo = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+const JSDOC_TYPES = `/**
+ * A completed transfer to a bank account. Amounts are kobo (integer; 100 kobo = 1 naira).
+ * @typedef {{ accountName: string, accountNumber: string, amount: number, transactionReference: string, statusCode: string }} BankTransferData
+ */
 
-/** The event in the body \`{ payload: { message, type, data } }\`, or why it is not one. */
-${exportWord}function parseWalletWebhook(body: unknown): WalletWebhook | { error: string } {
+/**
+ * A completed transfer to another wallet by phone number. Amounts are kobo.
+ * @typedef {{ appWalletMobile: string, amount: number, recipientMobile: string, transactionReference: string }} PhoneTransferData
+ */
+
+/**
+ * \`message\` is "SUCCESS", or "FAILED" for a bank transfer that failed (its money returns to the wallet).
+ * @typedef {{ message: string, type: 'BANK_TRANSFER', data: BankTransferData }
+ *   | { message: string, type: 'PHONE_TRANSFER', data: PhoneTransferData }} WalletWebhook
+ */
+`;
+
+/**
+ * `exported`: the types and the check are exported (a module of its own); a Next.js route file
+ * may export only its handlers, so there they stay in the file. JavaScript exports nothing here.
+ */
+export const typeScriptPayloads = (exported: boolean, language: ScriptLanguage = 'typescript'): string => {
+  const ts = annotate(language);
+  const js = (text: string) => (language === 'javascript' ? text : '');
+  const value = `value${ts(': unknown')}`;
+  const exportWord = exported && language === 'typescript' ? 'export ' : '';
+  return `${language === 'typescript' ? TYPES(exportWord) : JSDOC_TYPES}
+const isObject = (${value})${ts(': value is Fields')} => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isText = (value${ts(': unknown')})${ts(': value is string')} => typeof value === 'string' && value.length > 0;
+const isKobo = (value${ts(': unknown')})${ts(': value is number')} => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+
+/** The event in the body \`{ payload: { message, type, data } }\`, or why it is not one.${js(' @returns {WalletWebhook | { error: string }}')} */
+${exportWord}function parseWalletWebhook(body${ts(': unknown')})${ts(': WalletWebhook | { error: string }')} {
   const payload = isObject(body) ? body.payload : undefined;
   if (!isObject(payload) || !isText(payload.message) || !isObject(payload.data)) {
     return { error: 'expected { payload: { message, type, data } }' };

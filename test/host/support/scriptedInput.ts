@@ -25,7 +25,15 @@ function plain(label: string): string {
  * scripted answer; typed answers go through the box's own validation, as a person's would.
  */
 export class ScriptedInput implements UserInput {
-  readonly asked: { kind: 'ask' | 'pick' | 'confirm'; title: string; prompt?: string; validation?: string; buttons?: string[] }[] = [];
+  readonly asked: {
+    kind: 'ask' | 'pick' | 'confirm';
+    title: string;
+    prompt?: string;
+    validation?: string;
+    buttons?: string[];
+    /** A confirmation's detail (a modal's second line). */
+    detail?: string;
+  }[] = [];
   /** Error messages the extension showed, in order. */
   readonly errors: string[] = [];
   /** The buttons each error offered, in the same order as `errors`. */
@@ -97,7 +105,7 @@ export class ScriptedInput implements UserInput {
       this.errorButtons.push(buttons);
       return undefined;
     }
-    this.asked.push({ kind: 'confirm', title: message, buttons });
+    this.asked.push({ kind: 'confirm', title: message, buttons, ...(options.detail ? { detail: options.detail } : {}) });
     if (buttons.length === 0) return undefined; // A plain notice needs no answer.
     const answer = this.next(`confirm "${message}"`);
     if (answer === CANCEL || answer === undefined) return undefined;

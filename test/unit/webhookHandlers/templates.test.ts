@@ -34,7 +34,7 @@ describe('webhook handlers: the generated files', function () {
   it('every framework has a template that says amounts are kobo and keeps its handled references in memory, for now', () => {
     assert.deepEqual(
       FRAMEWORKS.map((framework) => framework.id),
-      ['express', 'nextjs', 'fastapi', 'flask', 'go'],
+      ['express', 'express-js', 'nextjs', 'fastapi', 'flask', 'go'],
     );
     for (const framework of FRAMEWORKS) {
       const text = handlerSource(framework);
@@ -45,6 +45,16 @@ describe('webhook handlers: the generated files', function () {
       assert.match(text, /your app's database/, `${framework.id}: the in-memory set says where it belongs`);
       assert.ok(text.includes(framework.path), `${framework.id} serves ${framework.path}`);
     }
+  });
+
+  it('Express in JavaScript: plain CommonJS (no type annotations) with the same checks; TypeScript names @types/express', () => {
+    const js = source('express-js');
+    assert.match(js, /^const express = require\('express'\);$/m);
+    assert.match(js, /^exports\.walletWebhooks = walletWebhooks;$/m);
+    assert.doesNotMatch(js, /\binterface |: unknown\b|\bas unknown\b|<string>|^import /m, 'no TypeScript left in it');
+    assert.match(js, /@typedef [^@]*\} WalletWebhook$/m, 'the payload shapes, as JSDoc');
+    assert.match(source('express'), /npm install -D @types\/express/);
+    assert.doesNotMatch(js, /@types\/express/);
   });
 
   it('Express (TypeScript) compiles under tsc --strict against express and @types/express', () => {
