@@ -80,6 +80,10 @@ const manifest = {
   description:
     'A local, stateful emulator of the Nigerian wallet-payment API for app tests and CI: ledger, virtual clock, webhooks, faults, scenarios.',
   license,
+  // Where the README's links, the issue tracker and the source live (issue 37).
+  repository: { type: 'git', url: 'git+https://github.com/wallet-console/wallet-console.git', directory: 'src/sandbox' },
+  homepage: 'https://github.com/wallet-console/wallet-console/tree/main/scripts/sandbox/package#readme',
+  bugs: { url: 'https://github.com/wallet-console/wallet-console/issues' },
   type: 'commonjs',
   engines: { node: '>=20.19.0' },
   main: './dist/index.cjs',

@@ -28,7 +28,7 @@ const isoDate = v.pipe(
 
 const bankCode = v.picklist(
   BANKS.map((bank) => bank.bankCode),
-  'must be a bank code from GET /v1/banks, such as "000014"',
+  'must be a bank code from GET /v1/queries/banks, such as "000014"',
 );
 
 const accountNumber = v.pipe(v.string('must be a 10-digit account number'), v.regex(/^\d{10}$/, 'must be a 10-digit account number'));

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { readdirSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { packageProject, ROOT, run } from './packageProject';
 
@@ -74,6 +74,16 @@ describe('sandbox package: the tarball in an empty project', function () {
       readdirSync(path.join(project, 'node_modules')).filter((dir) => !dir.startsWith('.')),
       ['wallet-sandbox'],
     );
+  });
+
+  it('names where its source, home page and issue tracker are (npm shows them)', () => {
+    const manifest = JSON.parse(readFileSync(path.join(project, 'node_modules/wallet-sandbox/package.json'), 'utf8')) as Record<
+      string,
+      { url?: string } | string
+    >;
+    assert.match(String((manifest['repository'] as { url?: string }).url), /^git\+https:\/\/github\.com\//);
+    assert.match(String(manifest['homepage']), /^https:\/\//);
+    assert.match(String((manifest['bugs'] as { url?: string }).url), /^https:\/\/.*\/issues$/);
   });
 
   it('works from an ES module', async () => {
