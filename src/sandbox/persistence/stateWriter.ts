@@ -219,19 +219,30 @@ export class StateWriter {
       }
       await fsp.rename(tmp, this.file);
       this.snapshotBytes = text.length;
-      if (this.appendLog) {
-        await this.appendLog.truncate(0);
-      } else {
-        this.appendLog = await fsp.open(appendLogFile(this.file, this.writer), 'w', 0o600);
-        // The append logs (`.journal` files) of earlier processes are in this snapshot now (or were never read).
-        await sweepOrphans(this.file, ['journal']);
-      }
-      this.appendLogBytes = 0;
-      return undefined;
     } catch (error) {
       await fsp.rm(tmp, { force: true }).catch(() => undefined);
       this.log(`Wallet sandbox: could not save ${this.file}: ${(error as Error).message}`);
       return error as Error;
     }
+    // Saved: what follows cannot undo that (the changes are in the file, so they are not undone).
+    await this.restartAppendLog().catch((error: unknown) =>
+      this.log(`Wallet sandbox: could not empty ${appendLogFile(this.file, this.writer)}: ${(error as Error).message}`),
+    );
+    return undefined;
+  }
+
+  /**
+   * The snapshot holds every line: the append log starts again. If this fails nothing is lost,
+   * since a line is only replayed over a snapshot that does not hold it yet (its seq is later).
+   */
+  private async restartAppendLog(): Promise<void> {
+    if (this.appendLog) {
+      await this.appendLog.truncate(0);
+    } else {
+      this.appendLog = await fsp.open(appendLogFile(this.file, this.writer), 'w', 0o600);
+      // The append logs (`.journal` files) of earlier processes are in this snapshot now (or were never read).
+      await sweepOrphans(this.file, ['journal']);
+    }
+    this.appendLogBytes = 0;
   }
 }

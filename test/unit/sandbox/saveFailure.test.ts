@@ -16,25 +16,26 @@ import { Answer, call, ConnectedWallet, connectWallet, errorOf, expectOk, newDev
 const OTHER = '2349090000000';
 const INSTANT = { accountNumber: '1000000001', accountName: 'SANDBOX INSTANT SUCCESS', bankCode: '000013' };
 
-/** A disk that fills up: every write of a file handle fails with ENOSPC while `full` is set. */
+/** A disk that fills up: every write of a file handle fails with ENOSPC while `full` is set (and truncating one, while `truncateFails` is). */
 class FullDisk {
   full = false;
+  truncateFails = false;
   private restore: (() => void) | undefined;
 
   async install(dir: string): Promise<void> {
     const probe = await fsp.open(path.join(dir, 'probe'), 'w');
-    const proto = Object.getPrototypeOf(probe) as Record<'write' | 'writeFile', (...args: unknown[]) => Promise<unknown>>;
+    const proto = Object.getPrototypeOf(probe) as Record<'write' | 'writeFile' | 'truncate', (...args: unknown[]) => Promise<unknown>>;
     await probe.close();
-    const { write, writeFile } = proto;
-    const isFull = (): boolean => this.full;
-    const fail = (original: (...args: unknown[]) => Promise<unknown>) =>
+    const { write, writeFile, truncate } = proto;
+    const fail = (original: (...args: unknown[]) => Promise<unknown>, when: () => boolean) =>
       function (this: unknown, ...args: unknown[]): Promise<unknown> {
-        if (isFull()) return Promise.reject(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }));
+        if (when()) return Promise.reject(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }));
         return original.apply(this, args);
       };
-    proto.write = fail(write);
-    proto.writeFile = fail(writeFile);
-    this.restore = () => Object.assign(proto, { write, writeFile });
+    proto.write = fail(write, () => this.full);
+    proto.writeFile = fail(writeFile, () => this.full);
+    proto.truncate = fail(truncate, () => this.truncateFails);
+    this.restore = () => Object.assign(proto, { write, writeFile, truncate });
   }
 
   uninstall(): void {
@@ -125,6 +126,7 @@ describe('sandbox: money and saving', () => {
   });
   afterEach(() => {
     disk.full = false;
+    disk.truncateFails = false;
     disk.uninstall();
     rmSync(dir, { recursive: true, force: true });
   });
@@ -178,6 +180,29 @@ describe('sandbox: money and saving', () => {
       await world.sandbox.close();
       const mine = (before as { mine: number }).mine - 1_117;
       await expectRestartShowsAcknowledged(dataFile, world, { mine, other: (before as { other: number }).other + 1_117 });
+    } finally {
+      await world.sandbox.close();
+    }
+  });
+
+  it('a save that reached the file is a success even if emptying the journal after it fails: the answer and the file agree', async () => {
+    const warnings: string[] = [];
+    const world = await openWorld(dataFile, warnings);
+    try {
+      const otherStart = world.sandbox.balance(OTHER);
+      await acknowledge(world, phone(world, 1_151)); // the journal has a line
+      disk.truncateFails = true;
+      // A change only a snapshot saves, then a transfer: both go into one snapshot, which is
+      // renamed into place; only emptying the journal after it fails.
+      world.sandbox.setBalance(world.wallet.mobile, world.sandbox.balance(world.wallet.mobile));
+      await acknowledge(world, phone(world, 1_153));
+      assert.ok(
+        warnings.some((line) => line.includes('could not empty')),
+        warnings.join('\n'),
+      );
+      disk.truncateFails = false;
+      await world.sandbox.close();
+      await expectRestartShowsAcknowledged(dataFile, world, { mine: 1_000_000 - 1_151 - 1_153, other: otherStart + 1_151 + 1_153 });
     } finally {
       await world.sandbox.close();
     }
