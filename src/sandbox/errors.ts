@@ -31,12 +31,15 @@ export const ErrorCode = {
   providerError: '50009',
   badOutcomeHeader: '50010',
   invalidCallbackUrl: '50011',
+  balanceLimit: '50012',
   eventNotFound: '90001',
   noCallbackUrl: '90002',
   appNotFound: '90003',
   namespaceNotFound: '90004',
   waitTimedOut: '90005',
   advanceTaskLimit: '90009',
+
+  cannotSave: '90006',
   notFound: '40004',
   methodNotAllowed: '40005',
   payloadTooLarge: '40013',
@@ -65,3 +68,7 @@ export const userNotFound = (): ApiError => new ApiError(404, ErrorCode.userNotF
 
 export const accountNotResolved = (): ApiError =>
   new ApiError(404, ErrorCode.accountNotResolved, 'Could not resolve account name. Check the account number and bank.');
+
+/** The world cannot be saved: money does not move until a save succeeds (persistence/stateWriter.ts). */
+export const cannotSave = (file: string, reason: string): ApiError =>
+  new ApiError(503, ErrorCode.cannotSave, `the sandbox cannot save ${file}: ${reason}`);

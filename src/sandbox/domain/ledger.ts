@@ -2,6 +2,7 @@ import { resolveAccount, sameName } from './accounts';
 import { bankByCode } from './banks';
 import { accountNotResolved, ApiError, ErrorCode, userNotFound } from '../errors';
 import { objectId } from './ids';
+import { checkCredit } from './balanceLimit';
 import { BVN_CHARGE_KOBO } from './bvn';
 import { AirtimeProvider, HELD_FOR_MS, MAGIC_AIRTIME_MOBILES, MAGIC_AMOUNTS, Outcome, SETTLE_AFTER_MS, UNKNOWN_PERSONAS } from './magic';
 import { Scheduler } from './scheduler';
@@ -12,7 +13,9 @@ import { Webhooks } from './webhooks';
 
 // The ledger: moves kobo between sandbox wallets and out of the sandbox. Every operation checks
 // everything first and only then changes state, in one synchronous step, so no request leaves
-// it half-written and concurrent requests cannot overdraw a wallet.
+// it half-written and concurrent requests cannot overdraw a wallet. Each move says how to take
+// it back: if it cannot be saved it is undone (SandboxState.undoUnsaved), and its webhook is
+// only sent once it is saved, so an answer that says error has moved no money.
 
 export const STATUS_CODES = { pending: '000002', success: '000001', failed: '000000' } as const;
 
@@ -29,6 +32,8 @@ export interface BankTransferInput {
   bankCode: string;
   amount: number;
 }
+
+const settlementKey = (reference: string): string => `settle:${reference}`;
 
 const naira = (kobo: number): string => `₦${(kobo / 100).toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
@@ -62,6 +67,7 @@ export class Ledger {
     }
     this.checkForcedFailure(sender.outcome, amount, 'The phone transfer');
     this.checkFunds(from, amount);
+    checkCredit(this.state.transfers, to, amount, `The phone transfer to ${mobile}`);
 
     const at = this.now();
     const reference = this.newReference(at, from, to);
@@ -69,19 +75,24 @@ export class Ledger {
     to.record.balance += amount;
     const record = this.insert(from, reference, at, 'phone', amount, { mobile, name: to.record.name }, 'debit');
     const credit = this.insert(to, reference, at, 'phone', amount, { mobile: from.record.mobile, name: from.record.name }, 'credit');
-    this.state.changedMoney({
-      wallets: [from, to],
-      transactions: [
-        [from, record],
-        [to, credit],
-      ],
+    const transactions: [Wallet, TransactionRecord][] = [
+      [from, record],
+      [to, credit],
+    ];
+    this.state.changedMoney({ wallets: [from, to], transactions }, () => {
+      from.record.balance += amount;
+      to.record.balance -= amount;
+      from.remove(record);
+      to.remove(credit);
     });
-    this.webhooks.emit(sender.app, 'PHONE_TRANSFER', 'SUCCESS', {
-      appWalletMobile: from.record.mobile,
-      amount,
-      recipientMobile: mobile,
-      transactionReference: reference,
-    });
+    this.state.afterSaved(() =>
+      this.webhooks.emit(sender.app, 'PHONE_TRANSFER', 'SUCCESS', {
+        appWalletMobile: from.record.mobile,
+        amount,
+        recipientMobile: mobile,
+        transactionReference: reference,
+      }),
+    );
     return record;
   }
 
@@ -143,7 +154,12 @@ export class Ledger {
       createdAt: record.createdAt,
     };
     this.state.transfers.set(reference, transfer);
-    this.state.changedMoney({ wallets: [from], transactions: [[from, record]], transfers: [transfer] });
+    this.state.changedMoney({ wallets: [from], transactions: [[from, record]], transfers: [transfer] }, () => {
+      from.record.balance += input.amount;
+      from.remove(record);
+      this.state.transfers.delete(reference);
+      this.scheduler.cancel(settlementKey(reference));
+    });
     if (plan === 'instant') {
       this.settle(reference);
     } else {
@@ -182,7 +198,7 @@ export class Ledger {
     const recipient = { metadata: { billerName: provider, billCustomerID: mobile, billType: 'vtu' } };
     // Type vtu, as the seeded history's airtime: the contract's type filter and the history agree.
     const record = this.insert(sender.wallet, reference, at, 'vtu', amount, recipient, 'debit');
-    this.state.changedMoney({ wallets: [sender.wallet], transactions: [[sender.wallet, record]] });
+    this.changedDebit(sender.wallet, record);
     return record;
   }
 
@@ -193,8 +209,16 @@ export class Ledger {
     wallet.record.balance -= BVN_CHARGE_KOBO;
     const recipient = { metadata: { bvn, firstName: holder.firstName, lastName: holder.surname, billType: 'bvn' } };
     const record = this.insert(wallet, this.newReference(at, wallet), at, 'bvn', BVN_CHARGE_KOBO, recipient, 'debit');
-    this.state.changedMoney({ wallets: [wallet], transactions: [[wallet, record]] });
+    this.changedDebit(wallet, record);
     return record;
+  }
+
+  /** A debit that moved nothing else (airtime, a BVN charge): undone by giving the amount back. */
+  private changedDebit(wallet: Wallet, record: TransactionRecord): void {
+    this.state.changedMoney({ wallets: [wallet], transactions: [[wallet, record]] }, () => {
+      wallet.record.balance += record.amount;
+      wallet.remove(record);
+    });
   }
 
   /** Settles a pending bank transfer: success, or failure with a reversal that returns the money. */
@@ -207,34 +231,44 @@ export class Ledger {
     const at = this.now();
     transfer.status = transfer.fails ? 'failed' : 'success';
     const record = wallet.find(reference);
+    const before = record && { statusCode: record.statusCode, updatedAt: record.updatedAt };
     if (record) {
       record.statusCode = STATUS_CODES[transfer.status];
       record.updatedAt = new Date(Math.max(at, Date.parse(record.createdAt))).toISOString();
-      this.state.changedMoney({ transactions: [[wallet, record]] });
     }
-    if (transfer.fails) {
-      wallet.record.balance += transfer.amount;
-      const { accountNumber, accountName, bankCode, bankName } = transfer;
-      const reversal = this.insert(
-        wallet,
-        this.newReference(at, wallet),
-        at,
-        'bank',
-        transfer.amount,
-        { accountNumber, accountName, bankCode, bankName },
-        'credit',
-      );
-      reversal.reversalOf = reference;
-      this.state.changedMoney({ transactions: [[wallet, reversal]] });
-    }
-    this.state.changedMoney({ wallets: [wallet], transfers: [transfer] });
+    const reversal = transfer.fails ? this.reverse(wallet, transfer, at) : undefined;
+    const transactions: [Wallet, TransactionRecord][] = [record, reversal].flatMap((tx) => (tx ? [[wallet, tx]] : []));
+    this.state.changedMoney({ wallets: [wallet], transactions, transfers: [transfer] }, () => {
+      transfer.status = 'pending';
+      if (record && before) Object.assign(record, before);
+      if (reversal) {
+        wallet.record.balance -= transfer.amount;
+        wallet.remove(reversal);
+      }
+      // It settles again, and is saved then.
+      this.scheduleSettlement(transfer);
+    });
+    this.state.afterSaved(() => this.emitSettled(transfer));
+  }
+
+  /** The reversal of a failed bank transfer: the money back, as a credit in the history. */
+  private reverse(wallet: Wallet, transfer: BankTransferRecord, at: number): TransactionRecord {
+    wallet.record.balance += transfer.amount;
+    const { accountNumber, accountName, bankCode, bankName } = transfer;
+    const recipient = { accountNumber, accountName, bankCode, bankName };
+    const reversal = this.insert(wallet, this.newReference(at, wallet), at, 'bank', transfer.amount, recipient, 'credit');
+    reversal.reversalOf = transfer.reference;
+    return reversal;
+  }
+
+  private emitSettled(transfer: BankTransferRecord): void {
     const app = this.state.app(transfer.appId);
     if (app) {
       this.webhooks.emit(app, 'BANK_TRANSFER', transfer.fails ? 'FAILED' : 'SUCCESS', {
         accountName: transfer.accountName,
         accountNumber: transfer.accountNumber,
         amount: transfer.amount,
-        transactionReference: reference,
+        transactionReference: transfer.reference,
         statusCode: STATUS_CODES[transfer.status],
       });
     }
@@ -250,7 +284,7 @@ export class Ledger {
   }
 
   private scheduleSettlement(transfer: BankTransferRecord): void {
-    this.scheduler.at(`settle:${transfer.reference}`, transfer.settleAt, () => this.settle(transfer.reference));
+    this.scheduler.at(settlementKey(transfer.reference), transfer.settleAt, () => this.settle(transfer.reference));
   }
 
   /** Forced outcomes that refuse the request: the X-Sandbox-Outcome header first, then magic amounts. */

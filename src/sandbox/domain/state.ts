@@ -1,9 +1,9 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { Changes, MoneyChange } from '../persistence/changes';
+import { Changes, MoneyChange, runUndo } from '../persistence/changes';
+import { addedTransaction, TransactionInput } from './addedTransaction';
+import { checkBalance } from './balanceLimit';
 import { WalletCredentials } from './credentials';
-import { makeRecipient } from '../seed/seededHistory';
 import { objectId } from './ids';
-import { toIso } from './isoDate';
 import { hashSeed, Random } from './random';
 import {
   AppRecord,
@@ -16,7 +16,7 @@ import {
   secretHash,
 } from '../persistence/records';
 import { DEMO_WALLETS, seededWallet } from '../seed/seedWallets';
-import { BankTransferRecord, SandboxChange, TRANSACTION_TYPES, TransactionRecord, TransactionType, WebhookEvent } from '../types';
+import { BankTransferRecord, SandboxChange, TransactionRecord, WebhookEvent } from '../types';
 import { BankAccount, Wallet, WalletRecord } from './wallet';
 
 // The records of the state file are in persistence/records.ts; callers keep importing them from here.
@@ -51,6 +51,10 @@ export class SandboxState {
   onChange: (change: SandboxChange) => void = () => undefined;
   /** What changed since the store last took the changes; a fresh or loaded state needs a snapshot. */
   private pending = new Changes(true);
+  /** Set by the state file's writer: changes are saved (after-save steps wait for it). */
+  persisted = false;
+  /** Why the world could not be saved, until a save succeeds: money does not move meanwhile. */
+  saveFailure: Error | undefined;
 
   private constructor(
     readonly secret: string,
@@ -130,12 +134,19 @@ export class SandboxState {
     this.onChange({ wallets: [], transfers: [], events: [], clock: true });
   }
 
-  /** A money change: the append log can save it with one short line. */
-  changedMoney(change: MoneyChange): void {
-    for (const wallet of change.wallets ?? []) this.pending.wallets.add(wallet);
-    for (const [wallet, record] of change.transactions ?? []) this.pending.transactions.set(record, wallet);
-    for (const transfer of change.transfers ?? []) this.pending.transfers.add(transfer);
-    for (const event of change.events ?? []) this.pending.events.add(event);
+  /**
+   * A money change: the append log can save it with one short line. `undo` takes it back if it
+   * cannot be saved (undoUnsaved), so memory never holds money the file does not.
+   */
+  changedMoney(change: MoneyChange, undo?: () => void): void {
+    // Without a state file nothing takes them (a writer that adopts this state writes a snapshot first).
+    if (this.persisted) {
+      if (undo) this.pending.undo.push(undo);
+      for (const wallet of change.wallets ?? []) this.pending.wallets.add(wallet);
+      for (const [wallet, record] of change.transactions ?? []) this.pending.transactions.set(record, wallet);
+      for (const transfer of change.transfers ?? []) this.pending.transfers.add(transfer);
+      for (const event of change.events ?? []) this.pending.events.add(event);
+    }
     this.onChange({
       wallets: [...new Set([...(change.wallets ?? []), ...(change.transactions ?? []).map(([wallet]) => wallet)])].map(
         (wallet) => wallet.record.mobile,
@@ -148,6 +159,24 @@ export class SandboxState {
   /** The next write must be a snapshot (a write failed), without asking for one now. */
   snapshotNeeded(): void {
     this.pending.snapshot = true;
+  }
+
+  /** Runs `step` once the changes made so far are saved (at once without a state file); never if they are undone. */
+  afterSaved(step: () => void): void {
+    if (this.persisted) this.pending.afterSave.push(step);
+    else step();
+  }
+
+  /**
+   * A save of `taken` failed: undoes its money changes and those made since (they may build on
+   * them), newest first, so balances are the file's again. Other changes stay for the next save.
+   */
+  undoUnsaved(taken: Changes, log: (error: unknown) => void): void {
+    const undo = [...taken.undo, ...this.pending.undo];
+    this.pending.undo.length = 0;
+    this.pending.afterSave.length = 0;
+    this.pending.snapshot = true;
+    runUndo(undo, log);
   }
 
   /** Hands the changes so far to the store, which writes them. */
@@ -232,47 +261,15 @@ export class SandboxState {
 
   setBalance(mobile: string, kobo: number): Wallet {
     const wallet = this.requireWallet(mobile);
+    checkBalance(this.transfers, wallet, kobo);
     wallet.record.balance = kobo;
     this.changed(mobile);
     return wallet;
   }
 
-  addTransaction(
-    mobile: string,
-    input: Partial<TransactionRecord> & { type: TransactionType; amount: number },
-    nowMs: number,
-  ): TransactionRecord {
+  addTransaction(mobile: string, input: TransactionInput, nowMs: number): TransactionRecord {
     const wallet = this.requireWallet(mobile);
-    if (!TRANSACTION_TYPES.includes(input.type)) {
-      throw new Error(`type must be one of ${TRANSACTION_TYPES.join(', ')}`);
-    }
-    if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
-      throw new Error('amount must be a positive whole number of kobo');
-    }
-    // A new transaction is the newest one unless the caller dates it.
-    const newest = wallet.newest();
-    let at = nowMs;
-    if (newest && Date.parse(newest.createdAt) >= at) {
-      at = Date.parse(newest.createdAt) + 1;
-    }
-    const createdAt = input.createdAt === undefined ? new Date(at).toISOString() : toIso(input.createdAt, 'createdAt');
-    const updatedAt = input.updatedAt === undefined ? createdAt : toIso(input.updatedAt, 'updatedAt');
-    const id = input._id ?? input.reference ?? this.uniqueId(wallet, Date.parse(createdAt));
-    if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) {
-      throw new Error('_id/reference must be 1 to 64 letters, digits, "_" or "-"');
-    }
-    if (wallet.hasReference(id)) {
-      throw new Error(`transaction ${id} already exists`);
-    }
-    const tx: TransactionRecord = {
-      _id: id,
-      amount: input.amount,
-      reference: id,
-      type: input.type,
-      recipient: input.recipient ?? makeRecipient(this.rng, input.type),
-      createdAt,
-      updatedAt,
-    };
+    const tx = addedTransaction(wallet, input, nowMs, this.rng);
     wallet.insert(tx);
     this.changed(mobile);
     return tx;
@@ -452,13 +449,5 @@ export class SandboxState {
       }
       n = (n + 1) % 100_000_000;
     }
-  }
-
-  private uniqueId(wallet: Wallet, ms: number): string {
-    let id = objectId(this.rng, ms);
-    while (wallet.hasReference(id)) {
-      id = objectId(this.rng, ms);
-    }
-    return id;
   }
 }

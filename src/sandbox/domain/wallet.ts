@@ -86,6 +86,15 @@ export class Wallet {
     this.byRef.set(tx.reference, tx);
   }
 
+  /** Takes back a record `insert` added (a money move that could not be saved is undone). */
+  remove(tx: TransactionRecord): void {
+    for (const list of [this.record.transactions, this.typed(tx.type)]) {
+      const at = list.lastIndexOf(tx);
+      if (at >= 0) list.splice(at, 1);
+    }
+    if (this.byRef.get(tx.reference) === tx) this.byRef.delete(tx.reference);
+  }
+
   /** Adds many transactions (oldest first) in one linear merge. */
   merge(incoming: TransactionRecord[]): void {
     const old = this.record.transactions;

@@ -27,7 +27,10 @@ export interface SandboxEnv {
   scheduler: Scheduler;
   ledger: Ledger;
   webhooks: Webhooks;
-  /** Resolves once every change made so far is on disk (at once without a state file). */
+  /**
+   * Resolves once every change made so far is on disk (at once without a state file); rejects
+   * with 503 90006 when that write fails, its money changes undone (http/routes/money.ts moveMoney).
+   */
   durable(): Promise<void>;
   /** Random per sandbox (the owner file names it; GET /__sandbox/health answers it). */
   instance: string;

@@ -13,6 +13,10 @@ export class Changes {
   readonly transactions = new Map<TransactionRecord, Wallet>();
   readonly transfers = new Set<BankTransferRecord>();
   readonly events = new Set<WebhookEvent>();
+  /** How to take back each money change, oldest first: run newest first if they cannot be saved. */
+  readonly undo: (() => void)[] = [];
+  /** What waits for these changes to be on disk (a transfer's webhook: never sent for money that did not move). */
+  readonly afterSave: (() => void)[] = [];
 
   get empty(): boolean {
     return !this.snapshot && this.wallets.size === 0 && this.transactions.size === 0 && this.transfers.size === 0 && this.events.size === 0;
@@ -25,4 +29,15 @@ export interface MoneyChange {
   transactions?: [Wallet, TransactionRecord][];
   transfers?: BankTransferRecord[];
   events?: WebhookEvent[];
+}
+
+/** Runs each step, newest first, and never stops half-way: every undo is tried. */
+export function runUndo(steps: (() => void)[], log: (error: unknown) => void): void {
+  for (const step of steps.reverse()) {
+    try {
+      step();
+    } catch (error) {
+      log(error);
+    }
+  }
 }

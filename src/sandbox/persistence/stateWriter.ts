@@ -4,11 +4,17 @@ import * as path from 'node:path';
 import { Changes } from './changes';
 import { appendLogLine } from './appendLog';
 import { SandboxState } from '../domain/state';
+import { ApiError, cannotSave } from '../errors';
 import { appendLogFile, sweepOrphans, temporaryFile, writerName } from './store';
 
 const WRITE_DELAY_MS = 25;
 /** The append log is folded into a new snapshot once it is this long, or longer than the snapshot. */
 const COMPACT_AT_BYTES = 4 * 1024 * 1024;
+
+interface Waiter {
+  resolve: () => void;
+  reject: (error: Error) => void;
+}
 
 /**
  * Writes the state file after changes, coalescing bursts into one write. A snapshot of the whole
@@ -16,13 +22,18 @@ const COMPACT_AT_BYTES = 4 * 1024 * 1024;
  * so a crash leaves either the old file or the new one, never half of one. Money changes alone
  * are appended to the append log beside it (one line per write, fsynced) until the log is long
  * enough to fold into a new snapshot.
+ *
+ * A write that fails (disk full, a path that is a directory, a value JSON cannot write, the file
+ * taken over by another process) undoes every money change it did not save and answers each
+ * caller waiting with a 503 (errors.ts cannotSave). Until a write succeeds again, the writer
+ * writes only when asked to (commit: the next money call retries) instead of every change.
  */
 export class StateWriter {
   private timer: NodeJS.Timeout | undefined;
   private dirty = false;
   private writing: Promise<void> | undefined;
   /** Callers of commit() waiting for the next write to finish. */
-  private waiters: { resolve: () => void; reject: (error: Error) => void }[] = [];
+  private waiters: Waiter[] = [];
   /** This writer's name: a snapshot names it, and its append log's file name carries it. */
   private readonly writer = writerName(process.pid);
   private seq = 0;
@@ -31,6 +42,8 @@ export class StateWriter {
   private snapshotBytes = 0;
 
   private lost = false;
+  /** Why the last write failed (mirrored on the state, where money calls look); undefined once one succeeds. */
+  private failure: ApiError | undefined;
 
   /** `owns` says whether this process still serves the file (another takes over one that stopped answering). */
   constructor(
@@ -38,18 +51,23 @@ export class StateWriter {
     private state: SandboxState,
     private readonly log: (line: string) => void,
     private readonly owns: () => Promise<boolean> = () => Promise.resolve(true),
-  ) {}
+  ) {
+    state.persisted = true;
+  }
 
   /** Writes `state` from now on (a reset's new world): its first write is a whole snapshot. */
   adopt(state: SandboxState): void {
     this.state = state;
+    state.persisted = true;
+    state.saveFailure = this.failure;
     state.snapshotNeeded();
     this.schedule();
   }
 
   schedule(): void {
     this.dirty = true;
-    if (!this.timer && !this.writing) {
+    // While saving fails, a write is tried when a caller asks (commit), not after every change.
+    if (!this.timer && !this.writing && !this.failure) {
       this.timer = setTimeout(() => {
         this.timer = undefined;
         void this.writeLoop();
@@ -59,7 +77,8 @@ export class StateWriter {
 
   /**
    * Resolves once a write that began after this call has finished (fsynced), so every change
-   * made before it is on disk. Concurrent callers share one write.
+   * made before it is on disk. Concurrent callers share one write. Rejects with a 503 ApiError
+   * when that write fails; the money changes it held are undone by then.
    */
   commit(): Promise<void> {
     this.dirty = true;
@@ -106,58 +125,80 @@ export class StateWriter {
       this.writing = (async () => {
         while (this.dirty) {
           this.dirty = false;
-          const batch = this.waiters;
-          this.waiters = [];
-          const failure = await this.writeOnce();
-          for (const waiter of batch) {
-            if (failure) {
-              waiter.reject(failure);
-            } else {
-              waiter.resolve();
-            }
-          }
+          await this.writeOnce();
         }
       })().finally(() => {
         this.writing = undefined;
+        // A caller that came after the loop's last look (its continuation runs before this) is not left waiting.
+        if (this.waiters.length > 0) void this.writeLoop();
+        else if (this.dirty) this.schedule();
       });
     }
     return this.writing;
   }
 
-  /** Undefined on success; the error (already logged) otherwise. */
-  private async writeOnce(): Promise<Error | undefined> {
+  private async writeOnce(): Promise<void> {
     // Asked before the changes are taken: a line must hold the values of the moment they were
     // taken (a transfer made while this waits belongs to the next line, balance and record).
-    if (this.lost || !(await this.owns())) {
-      // Two writers would lose each other's changes: this one stops (its answers say so).
-      if (!this.lost) this.log(`Wallet sandbox: another process serves ${this.file} now; this sandbox's changes are no longer saved.`);
-      this.lost = true;
-      this.state.takeChanges();
-      return new Error(`Another process serves ${this.file} now`);
-    }
+    const owned = !this.lost && (await this.owns());
+    // Taken in one step with the changes: each waiter's changes are in this write, none in another.
+    const waiters = this.waiters;
+    this.waiters = [];
     const changes = this.state.takeChanges();
-    if (changes.empty) {
-      return undefined;
+    const error = !owned ? this.lose() : changes.empty ? undefined : await this.save(changes);
+    if (error) {
+      this.failed(error, changes, waiters);
+      return;
     }
+    if (this.failure) this.log(`Wallet sandbox: ${this.file} is saved again; money moves again.`);
+    this.failure = this.state.saveFailure = undefined;
+    // After-save steps (webhooks) first: a caller that hears success finds them done.
+    for (const step of changes.afterSave) step();
+    for (const waiter of waiters) waiter.resolve();
+  }
+
+  /** Another process serves the file now: two writers would lose each other's changes, so this one stops. */
+  private lose(): Error {
+    if (!this.lost) this.log(`Wallet sandbox: another process serves ${this.file} now; this sandbox's changes are no longer saved.`);
+    this.lost = true;
+    return new Error('another process serves it now');
+  }
+
+  /**
+   * Memory goes back to what the file holds: the money changes of this write and every one made
+   * since are undone (those made since may build on them), and everyone waiting for them hears
+   * why. The next write is a whole snapshot.
+   */
+  private failed(error: Error, changes: Changes, waiters: Waiter[]): void {
+    this.failure = this.state.saveFailure = cannotSave(this.file, error.message);
+    this.state.undoUnsaved(changes, (undoError) =>
+      this.log(`Wallet sandbox: could not undo a change: ${(undoError as Error)?.stack ?? String(undoError)}`),
+    );
+    this.dirty = false;
+    const all = [...waiters, ...this.waiters];
+    this.waiters = [];
+    for (const waiter of all) waiter.reject(this.failure);
+  }
+
+  /** Undefined on success; the error (already logged) otherwise. */
+  private async save(changes: Changes): Promise<Error | undefined> {
     const appendLog = this.appendLog;
     const compact = this.appendLogBytes >= Math.max(COMPACT_AT_BYTES, this.snapshotBytes);
-    const failure = changes.snapshot || !appendLog || compact ? await this.writeSnapshot() : await this.append(appendLog, changes);
-    if (failure) {
-      // What was taken may not be on disk (or half of a line may be): the next write, whenever
-      // it comes, is a whole snapshot, which also empties the append log.
-      this.state.snapshotNeeded();
-    }
-    return failure;
+    return changes.snapshot || !appendLog || compact ? await this.writeSnapshot() : await this.append(appendLog, changes);
   }
 
   private async append(appendLog: FileHandle, changes: Changes): Promise<Error | undefined> {
-    const text = `${JSON.stringify(appendLogLine(this.state, changes, this.writer, ++this.seq))}\n`;
     try {
-      await appendLog.write(text);
+      const text = `${JSON.stringify(appendLogLine(this.state, changes, this.writer, ++this.seq))}\n`;
+      // At the end of what is saved, by position: after a snapshot truncated the log, a write at
+      // the handle's old position would leave a gap of zero bytes that spoils the next line.
+      const { bytesWritten } = await appendLog.write(text, this.appendLogBytes, 'utf8');
       await appendLog.datasync();
-      this.appendLogBytes += text.length;
+      this.appendLogBytes += bytesWritten;
       return undefined;
     } catch (error) {
+      // The line's changes are undone: it must not be replayed at the next start either.
+      await appendLog.truncate(this.appendLogBytes).catch(() => undefined);
       this.log(`Wallet sandbox: could not save ${appendLogFile(this.file, this.writer)}: ${(error as Error).message}`);
       return error as Error;
     }
@@ -178,19 +219,30 @@ export class StateWriter {
       }
       await fsp.rename(tmp, this.file);
       this.snapshotBytes = text.length;
-      if (this.appendLog) {
-        await this.appendLog.truncate(0);
-      } else {
-        this.appendLog = await fsp.open(appendLogFile(this.file, this.writer), 'w', 0o600);
-        // The append logs (`.journal` files) of earlier processes are in this snapshot now (or were never read).
-        await sweepOrphans(this.file, ['journal']);
-      }
-      this.appendLogBytes = 0;
-      return undefined;
     } catch (error) {
       await fsp.rm(tmp, { force: true }).catch(() => undefined);
       this.log(`Wallet sandbox: could not save ${this.file}: ${(error as Error).message}`);
       return error as Error;
     }
+    // Saved: what follows cannot undo that (the changes are in the file, so they are not undone).
+    await this.restartAppendLog().catch((error: unknown) =>
+      this.log(`Wallet sandbox: could not empty ${appendLogFile(this.file, this.writer)}: ${(error as Error).message}`),
+    );
+    return undefined;
+  }
+
+  /**
+   * The snapshot holds every line: the append log starts again. If this fails nothing is lost,
+   * since a line is only replayed over a snapshot that does not hold it yet (its seq is later).
+   */
+  private async restartAppendLog(): Promise<void> {
+    if (this.appendLog) {
+      await this.appendLog.truncate(0);
+    } else {
+      this.appendLog = await fsp.open(appendLogFile(this.file, this.writer), 'w', 0o600);
+      // The append logs (`.journal` files) of earlier processes are in this snapshot now (or were never read).
+      await sweepOrphans(this.file, ['journal']);
+    }
+    this.appendLogBytes = 0;
   }
 }

@@ -9,8 +9,14 @@ import { TRANSACTION_TYPES } from '../transactionTypes';
 
 const KOBO = 'must be an integer number of kobo';
 
+// At most Number.MAX_SAFE_INTEGER, the sandbox's balance limit (domain/balanceLimit.ts): past it kobo are lost.
 const kobo = (min: number) =>
-  v.pipe(v.number(KOBO), v.integer(KOBO), v.minValue(min, min > 0 ? `${KOBO}, at least ${min}` : `${KOBO}, 0 or more`));
+  v.pipe(
+    v.number(KOBO),
+    v.integer(KOBO),
+    v.minValue(min, min > 0 ? `${KOBO}, at least ${min}` : `${KOBO}, 0 or more`),
+    v.maxValue(Number.MAX_SAFE_INTEGER, `${KOBO}, at most ${Number.MAX_SAFE_INTEGER} (Number.MAX_SAFE_INTEGER)`),
+  );
 
 const wholeNumber = (what: string, min: number, max: number) =>
   v.pipe(v.number(`must be ${what}`), v.integer(`must be ${what}`), v.minValue(min, `must be ${what}`), v.maxValue(max, `must be ${what}`));

@@ -112,6 +112,44 @@ describe('sandbox: state file', () => {
     }
   });
 
+  it('keeps a transfer answered after a snapshot emptied the journal: its line is not spoilt by a gap', async () => {
+    // The journal was written at the handle's position, which truncating it did not move back:
+    // the next line came after a run of zero bytes, could not be read, and was lost on a crash.
+    const dataFile = path.join(dir, 'state.json');
+    const sandbox = await startCheckedSandbox({ dataFile, log: () => undefined });
+    const dev = await newDeveloper(sandbox);
+    const wallet = await connectWallet(sandbox, dev.appKey, dev.sandboxMobile);
+    sandbox.setBalance(dev.sandboxMobile, 1_000_000);
+    const send = (amount: number) =>
+      expectOk(call(sandbox, 'POST', '/v1/users/transfers/phone', { body: { mobile: '2348000000000', amount }, headers: wallet.headers }));
+    const crashed = path.join(dir, 'crashed');
+    const references: string[] = [];
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 100)); // the setup's snapshot is written: the next transfer is a line
+      references.push((await send(1_000)).json['data'].transaction.reference as string);
+      sandbox.setBalance('2349090000000', 5_000); // a change only a snapshot saves: the journal is emptied
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      references.push((await send(2_500)).json['data'].transaction.reference as string);
+      const journal = readdirSync(dir).find((name) => name.endsWith('.journal'));
+      assert.ok(journal);
+      assert.doesNotMatch(readFileSync(path.join(dir, journal), 'utf8'), /\0/, 'no zero bytes in the journal');
+      mkdirSync(crashed);
+      for (const name of ['state.json', journal]) copyFileSync(path.join(dir, name), path.join(crashed, name));
+    } finally {
+      await sandbox.close();
+    }
+
+    const again = await startCheckedSandbox({ dataFile: path.join(crashed, 'state.json'), log: () => undefined });
+    try {
+      assert.equal(again.balance(dev.sandboxMobile), 1_000_000 - 1_000 - 2_500);
+      for (const reference of references) {
+        await expectOk(call(again, 'GET', `/v1/transactions/${reference}`, { headers: wallet.headers }));
+      }
+    } finally {
+      await again.close();
+    }
+  });
+
   it('writes the file at start and after changes, replacing it atomically', async () => {
     const dataFile = path.join(dir, 'nested', 'state.json');
     const sandbox = await startCheckedSandbox({ dataFile, log: () => undefined });

@@ -7,7 +7,19 @@ import { mobileField, requiredString } from './input';
 import type { Sender } from '../../domain/ledger';
 
 // Money movement: phone and bank transfers, requery, airtime (VTU), and the app's callbackURL.
-// Each answer is sent only after the state that holds it is on disk (env.durable).
+// Each answer is sent only after the state that holds it is on disk (env.durable); see moveMoney.
+
+/**
+ * Runs a money move together with its save. While the world cannot be saved, the save is tried
+ * again first and, if it still fails, the call is a 503 and nothing moves. Then the answer waits
+ * for the move to be on disk; a save that fails has undone it (a 503 again, nothing moved).
+ */
+export async function moveMoney<T>(ctx: RequestContext, move: () => T): Promise<T> {
+  if (ctx.env.state.saveFailure) await ctx.env.durable();
+  const moved = move();
+  await ctx.env.durable();
+  return moved;
+}
 
 /** Integer kobo, as a number or a digit string ("4000"), as the real service accepted. */
 export function amountField(body: Record<string, unknown>): number {
@@ -85,8 +97,8 @@ export function moneyRoutes(router: Router): void {
     const mobile = mobileField(ctx.body['mobile']);
     const amount = amountField(ctx.body);
     optionalBoolean(ctx.body, 'sendSms');
-    const record = ctx.env.ledger.phoneTransfer({ ...from, outcome: outcomeHeader(ctx) }, mobile, amount);
-    await ctx.env.durable();
+    const outcome = outcomeHeader(ctx);
+    const record = await moveMoney(ctx, () => ctx.env.ledger.phoneTransfer({ ...from, outcome }, mobile, amount));
     return ok({ transaction: { reference: record.reference, amount: record.amount } }, 'Transaction successful');
   });
 
@@ -102,11 +114,10 @@ export function moneyRoutes(router: Router): void {
       throw invalid('bankCode must be the 6-digit code from the bank list');
     }
     const amount = amountField(ctx.body);
-    const transfer = ctx.env.ledger.bankTransfer(
-      { ...from, outcome: outcomeHeader(ctx) },
-      { accountName, accountNumber, bankCode, amount },
+    const outcome = outcomeHeader(ctx);
+    const transfer = await moveMoney(ctx, () =>
+      ctx.env.ledger.bankTransfer({ ...from, outcome }, { accountName, accountNumber, bankCode, amount }),
     );
-    await ctx.env.durable();
     return ok(
       {
         transaction: {
@@ -134,8 +145,8 @@ export function moneyRoutes(router: Router): void {
     const mobile = mobileField(ctx.body['mobile']);
     const amount = amountField(ctx.body);
     const provider = providerField(ctx.body);
-    const record = ctx.env.ledger.airtime({ ...from, outcome: outcomeHeader(ctx) }, mobile, amount, provider);
-    await ctx.env.durable();
+    const outcome = outcomeHeader(ctx);
+    const record = await moveMoney(ctx, () => ctx.env.ledger.airtime({ ...from, outcome }, mobile, amount, provider));
     return ok({ transaction: { reference: record.reference, amount: record.amount } }, 'Transaction successful');
   });
 

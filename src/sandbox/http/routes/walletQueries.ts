@@ -6,6 +6,7 @@ import { ok, RequestContext, Router } from '../router';
 import { TransactionType } from '../../types';
 import { Wallet } from '../../domain/wallet';
 import { requireApp, requireWallet } from './guards';
+import { moveMoney } from './money';
 import { queryInt, queryParam, queryType } from './input';
 
 // Endpoints 5-10: what an app can read with a wallet access token, plus the bank queries.
@@ -82,8 +83,7 @@ export function walletQueryRoutes(router: Router): void {
     if (!identity) {
       throw new ApiError(404, ErrorCode.bvnNotFound, 'No record was found for this BVN; nothing was charged');
     }
-    ctx.env.ledger.bvnCharge(wallet, bvn, identity);
-    await ctx.env.durable();
+    await moveMoney(ctx, () => ctx.env.ledger.bvnCharge(wallet, bvn, identity));
     return ok(identity);
   });
 
