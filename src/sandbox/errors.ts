@@ -38,7 +38,6 @@ export const ErrorCode = {
   namespaceNotFound: '90004',
   waitTimedOut: '90005',
   advanceTaskLimit: '90009',
-
   cannotSave: '90006',
   notFound: '40004',
   methodNotAllowed: '40005',

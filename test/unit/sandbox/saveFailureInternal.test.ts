@@ -120,14 +120,13 @@ describe('sandbox: the save path never leaves a half-applied move', () => {
     const accountName = transfer.accountName;
     // The reversal copies the transfer's account name: its save cannot be written.
     transfer.accountName = deeplyNested(6_000) as unknown as string;
-    world.clock.advance(60_000);
-    await world.scheduler.runDue();
+    await world.scheduler.travel(60_000, world.clock);
     await expectCannotSave(writer.commit(), /Maximum call stack size exceeded/);
     assert.equal(state.transfers.get(transfer.reference)?.status, 'pending', 'the settlement was undone');
     assert.equal(sender.record.balance, start - 5_000, 'no reversal stayed');
 
     transfer.accountName = accountName;
-    await world.scheduler.runDue();
+    await world.scheduler.travel(1, world.clock);
     await move(() => undefined);
     assert.equal(state.transfers.get(transfer.reference)?.status, 'failed');
     assert.equal(sender.record.balance, start);
