@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { BANKS } from '../domain/banks';
+import { webhookTargetRefusal } from '../domain/webhookTarget';
 import { TRANSACTION_TYPES } from '../transactionTypes';
 
 // The scenario file (`wallet-sandbox.json`): the world a sandbox starts in, the same file in the
@@ -57,6 +58,10 @@ const ScenarioApp = v.strictObject({
       v.string('must be an http(s) URL'),
       v.url('must be an http(s) URL'),
       v.regex(/^https?:\/\//, 'must be an http(s) URL'),
+      v.check(
+        (url) => webhookTargetRefusal(url) === undefined,
+        'must not point at a link-local, cloud metadata or unspecified address; use your receiver’s, such as http://localhost:3000/webhooks',
+      ),
       v.description("Where the sandbox POSTs this app's webhooks (BANK_TRANSFER, PHONE_TRANSFER)."),
     ),
   ),
