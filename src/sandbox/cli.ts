@@ -23,6 +23,7 @@ Options:
   --seed <n>             seed for generated data
   --scenario <file>      start in the world this scenario file declares (wallet-sandbox.json;
                          docs/scenarios.md); with --data, only when the state file is new
+  --max-namespaces <n>   how many namespaces it holds at once (default 100; 0 to 10000)
   --json                 print one JSON line when ready ({ url, port, apps, wallets, ... }) and
                          nothing else on stdout; everything else goes to stderr
   -h, --help             show this help`;
@@ -92,6 +93,9 @@ export function parseArgs(argv: string[]): CliConfig | 'help' {
         break;
       case '--scenario':
         config.options.scenario = value();
+        break;
+      case '--max-namespaces':
+        config.options.maxNamespaces = wholeNumber(flag, value(), 0, 10_000);
         break;
       case '--json':
         config.json = true;

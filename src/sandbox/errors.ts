@@ -36,6 +36,8 @@ export const ErrorCode = {
   appNotFound: '90003',
   namespaceNotFound: '90004',
   waitTimedOut: '90005',
+  limitReached: '90006',
+  namespaceByKey: '90007',
   notFound: '40004',
   methodNotAllowed: '40005',
   payloadTooLarge: '40013',
@@ -59,6 +61,13 @@ export class ApiError extends Error {
 }
 
 export const invalid = (message: string): ApiError => new ApiError(400, ErrorCode.invalidInput, message);
+
+/**
+ * One of the sandbox's documented limits (docs/sandbox.md, "Limits"): `message` says which and how
+ * to raise it or make room. 409 when something is full (namespaces, faults), 400 when one call
+ * asks for too much at once.
+ */
+export const limitReached = (status: 400 | 409, message: string): ApiError => new ApiError(status, ErrorCode.limitReached, message);
 
 export const userNotFound = (): ApiError => new ApiError(404, ErrorCode.userNotFound, 'This user does not exist');
 

@@ -1,9 +1,13 @@
+import { limitReached } from '../errors';
 import { Fault, SandboxKnobs } from '../types';
 
 // The knobs (the delay, the token lifetime, the faults): every API request reads them, so they
 // live in a plain object the hot path reads as is; every change of them, whoever makes it (the
 // admin API, a caller of Sandbox.knobs, a request using a fault up), is reported, so the views
 // that show them follow.
+
+/** The most faults a world holds at once (each is checked on every API request). */
+export const MAX_FAULTS = 100;
 
 export class Knobs {
   /** What requests read: plain fields, never through a proxy. */
@@ -38,6 +42,7 @@ export class Knobs {
   }
 
   add(fault: Fault): Fault {
+    this.checkRoom(this.raw.faults.length);
     this.raw.faults.push(this.identify(fault));
     this.changed();
     return fault;
@@ -50,6 +55,16 @@ export class Knobs {
     this.raw.faults.splice(index, 1);
     this.changed();
     return true;
+  }
+
+  /** Throws the 409 of the fault limit when a fault would go at `index` past it. */
+  checkRoom(index: number): void {
+    if (index >= MAX_FAULTS) {
+      throw limitReached(
+        409,
+        `This world holds ${MAX_FAULTS} faults, its limit: remove some (DELETE /__sandbox/faults/{id}) or all (DELETE /__sandbox/faults)`,
+      );
+    }
   }
 
   /** Removes every fault; answers how many there were. */
@@ -70,6 +85,7 @@ function watchedView(knobs: Knobs): SandboxKnobs {
   const { raw } = knobs;
   const faults = new Proxy(raw.faults, {
     set(target, key, value: unknown) {
+      if (isIndex(key) && Number(key) >= target.length) knobs.checkRoom(Number(key));
       if (isIndex(key) && typeof value === 'object' && value !== null) knobs.identify(value as Fault);
       const done = Reflect.set(target, key, value);
       knobs.changed();
