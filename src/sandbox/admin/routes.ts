@@ -191,7 +191,9 @@ export function adminRoutes(router: Router): void {
     if (!/^\d{1,15}$/.test(raw)) {
       throw invalid(`count must be a whole number from 0 to ${MAX_GENERATED_PER_CALL}`);
     }
-    await generateTransactionsInTurns(ctx.env.state, wallet.record.mobile, Number(raw), ctx.env.now());
+    await generateTransactionsInTurns(ctx.env.state, wallet.record.mobile, Number(raw), ctx.env.now(), () =>
+      ctx.env.namespaces.historySize(),
+    );
     return ok({ mobile: wallet.record.mobile, total: wallet.size });
   });
 }

@@ -1,13 +1,11 @@
 import { limitReached } from '../errors';
+import { MAX_FAULTS } from '../scenario/format';
 import { Fault, SandboxKnobs } from '../types';
 
 // The knobs (the delay, the token lifetime, the faults): every API request reads them, so they
 // live in a plain object the hot path reads as is; every change of them, whoever makes it (the
 // admin API, a caller of Sandbox.knobs, a request using a fault up), is reported, so the views
 // that show them follow.
-
-/** The most faults a world holds at once (each is checked on every API request). */
-export const MAX_FAULTS = 100;
 
 export class Knobs {
   /** What requests read: plain fields, never through a proxy. */

@@ -54,6 +54,8 @@ export interface NamespaceWorlds extends SandboxNamespaces {
   envForKey(key: string): SandboxEnv | undefined;
   /** Routes the namespace's keys as its apps hold them now (after a key reissue inside it). */
   keysChanged(id: string): void;
+  /** How many transactions the wallets of every world hold (what generating is bounded by). */
+  historySize(): number;
 }
 
 export interface RequestContext {

@@ -10,6 +10,9 @@ import { TRANSACTION_TYPES } from '../transactionTypes';
 
 const KOBO = 'must be an integer number of kobo';
 
+/** The most faults a world holds at once (each is checked on every API request): a scenario's, and those added later. */
+export const MAX_FAULTS = 100;
+
 const kobo = (min: number) =>
   v.pipe(v.number(KOBO), v.integer(KOBO), v.minValue(min, min > 0 ? `${KOBO}, at least ${min}` : `${KOBO}, 0 or more`));
 
@@ -178,7 +181,9 @@ export const Scenario = v.strictObject({
   ),
   tokenLifetimeSeconds: v.optional(wholeNumber('seconds from 1 to 31536000', 1, 31_536_000)),
   latencyMs: v.optional(wholeNumber('milliseconds from 0 to 60000', 0, 60_000)),
-  faults: v.optional(v.array(ScenarioFault, 'must be a list of faults')),
+  faults: v.optional(
+    v.pipe(v.array(ScenarioFault, 'must be a list of faults'), v.maxLength(MAX_FAULTS, `must be at most ${MAX_FAULTS} faults`)),
+  ),
   developers: v.optional(v.array(ScenarioDeveloper, 'must be a list of developers')),
   wallets: v.optional(v.array(ScenarioWallet, 'must be a list of wallets')),
   bankAccounts: v.optional(v.array(ScenarioBankAccount, 'must be a list of bank accounts')),

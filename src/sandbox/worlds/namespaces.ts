@@ -4,6 +4,7 @@ import type { NamespaceWorlds, SandboxEnv } from '../http/router';
 import { Knobs } from '../http/knobs';
 import { secretHash } from '../persistence/records';
 import { RequestJournal } from '../requests/journal';
+import { historySize } from '../domain/bulkHistory';
 import type { SandboxState } from '../domain/state';
 import type { CreatedNamespace, NamespaceSummary, SandboxChange, SandboxKnobs, SandboxNamespace } from '../types';
 import { worldControls } from './controls';
@@ -85,6 +86,13 @@ export class Namespaces implements NamespaceWorlds {
       this.byKey.set(app.keyHash, namespace);
       this.byKey.set(app.sandboxKeyHash, namespace);
     }
+  }
+
+  /** How many transactions the wallets of every world hold: the sandbox's own and every namespace's (the generate limit's measure). */
+  historySize(): number {
+    let total = historySize(this.root().state);
+    for (const { env } of this.byId.values()) total += historySize(env.state);
+    return total;
   }
 
   list(): NamespaceSummary[] {

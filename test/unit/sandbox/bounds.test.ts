@@ -1,9 +1,10 @@
 import * as assert from 'node:assert/strict';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Sandbox, startSandbox } from '../../../src/sandbox';
-import { MAX_GENERATED_HISTORY, MAX_GENERATED_PER_CALL } from '../../../src/sandbox/domain/bulkHistory';
-import { MAX_FAULTS } from '../../../src/sandbox/http/knobs';
+import { MAX_GENERATED_HISTORY, MAX_GENERATED_PER_CALL, MAX_SANDBOX_HISTORY } from '../../../src/sandbox/domain/bulkHistory';
+import { MAX_FAULTS } from '../../../src/sandbox/scenario/format';
 import { parseArgs, UsageError } from '../../../src/sandbox/cli';
+import { parseScenario } from '../../../src/sandbox/scenario/parse';
 import { call, errorOf, expectOk } from './helpers';
 
 // Issue 35: everything a client can grow has a documented limit and a clear 4xx past it that
@@ -74,7 +75,7 @@ describe('sandbox: bounds', function () {
     assert.equal(sandbox.requests.budget.bytes, sandbox.requests.bytes + two.requests.bytes);
   });
 
-  it(`generate: ${MAX_GENERATED_PER_CALL} a call and ${MAX_GENERATED_HISTORY} in a wallet; one more is refused, nothing added`, async () => {
+  it(`generate: ${MAX_GENERATED_PER_CALL} a call, ${MAX_GENERATED_HISTORY} in a wallet, ${MAX_SANDBOX_HISTORY} in the sandbox; past each a clear refusal`, async () => {
     sandbox = await startSandbox({ log: () => undefined });
     const generate = (count: number | string) => call(sandbox, 'POST', `/__sandbox/generate?mobile=${DEMO}&count=${count}`);
     refused(await generate(MAX_GENERATED_PER_CALL + 1), 400, /at most 10000 per call.*call again/);
@@ -88,6 +89,16 @@ describe('sandbox: bounds', function () {
     refused(await generate(1), 409, /100000 transactions.*reset the wallet/);
     assert.throws(() => sandbox.generateTransactions(DEMO, 1), /100000 transactions/);
     assert.equal((await expectOk(generate(0))).json['data'].total, MAX_GENERATED_HISTORY, 'nothing was added');
+    // The whole sandbox: every world's wallets together, a namespace's included.
+    const ns = sandbox.namespaces.create();
+    const inNamespace = () =>
+      call(sandbox, 'POST', `/__sandbox/generate?mobile=${DEMO}&count=${MAX_GENERATED_PER_CALL}`, { headers: { 'x-app-key': ns.appKey } });
+    let answer = await inNamespace();
+    while (answer.status === 200) answer = await inNamespace();
+    refused(answer, 409, /generating may take them to 200000 in all.*delete namespaces/);
+    const held = (sandbox.namespaces as unknown as { historySize(): number }).historySize();
+    assert.ok(held <= MAX_SANDBOX_HISTORY && held > MAX_SANDBOX_HISTORY - MAX_GENERATED_PER_CALL, `refused only when full (${held})`);
+    assert.throws(() => ns.generateTransactions(DEMO, MAX_GENERATED_PER_CALL), /200000 in all/);
   });
 
   it('generate over HTTP lets other clients in between chunks: it blocks the sandbox far less than the same call at once', async () => {
@@ -123,6 +134,9 @@ describe('sandbox: bounds', function () {
     assert.equal(sandbox.knobs.faults.length, MAX_FAULTS);
     await expectOk(call(sandbox, 'DELETE', '/__sandbox/faults'));
     sandbox.knobs.faults.push({ path: '/v1/z', status: 500 });
+    const faults = (n: number) => Array.from({ length: n }, (_, i) => ({ path: `/v1/x${i}`, status: 503 }));
+    assert.equal(parseScenario({ faults: faults(MAX_FAULTS) }).faults?.length, MAX_FAULTS);
+    assert.throws(() => parseScenario({ faults: faults(MAX_FAULTS + 1) }), /faults: must be at most 100 faults/);
   });
 
   it('the clock: at most 10 years ahead of real time; past it a 400 that says how to bring it back', async () => {
