@@ -131,9 +131,11 @@ export class Namespaces implements NamespaceWorlds {
     const { snapshot, realNow, onError } = this.source;
     const state = snapshot.copy(realNow());
     const env = this.openEnv(id, state);
+    const hadApps = state.allApps().length > 0;
     const created = this.issueKeys(id, state, env.now());
-    // Its own start, keys included: what a reset of it goes back to.
-    const start = snapshot.derive(state);
+    // What a reset goes back to: the sandbox's start with this namespace's keys (reset.ts keeps them);
+    // a start without apps got one made here, so its own copy (the demo world: small) holds it.
+    const start = hadApps ? snapshot : snapshot.derive(state);
     env.reset = () => resetWorld(env, { snapshot: start, knobs: this.source.knobs, realNow, onError, namespace: id });
     return { ...created, env, ...worldControls(env), requests: env.requests, knobs: env.knobControl.watched };
   }

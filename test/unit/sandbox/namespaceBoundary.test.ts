@@ -148,4 +148,21 @@ describe('sandbox: namespaces as a boundary', function () {
     assert.equal((await call(sandbox, 'POST', '/__sandbox/namespaces/ns_000000000000000000000000/reset')).status, 404);
     assert.equal(await sandbox.namespaces.reset('ns_nothing'), false);
   });
+
+  it('a namespace of a world without apps (the demo world) resets with the app made for it, its key still working', async () => {
+    const demo = await startSandbox({ log: () => undefined });
+    try {
+      const ns = demo.namespaces.create();
+      const wallet = await connectWallet(demo, ns.appKey, '2348000000000');
+      const before = ns.balance('2348000000000');
+      await expectOk(
+        call(demo, 'POST', '/v1/users/transfers/phone', { headers: wallet.headers, body: { mobile: '2349090000000', amount: 700 } }),
+      );
+      assert.equal(await demo.namespaces.reset(ns.id), true);
+      assert.equal(ns.balance('2348000000000'), before);
+      await connectWallet(demo, ns.appKey, '2348000000000');
+    } finally {
+      await demo.close();
+    }
+  });
 });
