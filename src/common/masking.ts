@@ -119,6 +119,8 @@ function fieldPlaceholder(name: string): string {
 }
 
 const SHAPE_TRIGGERS = ['eyJ', '_test_', '_live_', 'asscode'];
+/** The user name and password of a URL (`https://user:pass@host`: a webhook receiver's Basic credentials). */
+const URL_USER_INFO = /(\bhttps?:\/\/)[^\s/?#@"'<>]+@/gi;
 const HEX_RUN = /[a-f0-9]{40}/;
 
 /**
@@ -133,6 +135,7 @@ export function maskText(text: string): string {
   if (masked.includes('=')) {
     masked = masked.replace(FORM_SECRET, (_match, start: string, name: string) => `${start}${name}=${encodeURIComponent(MASK)}`);
   }
+  if (masked.includes('@')) masked = masked.replace(URL_USER_INFO, `$1${MASK}@`);
   if (masked.length < 10) return masked;
   if (SHAPE_TRIGGERS.some((trigger) => masked.includes(trigger)) || (masked.length >= 40 && HEX_RUN.test(masked)))
     masked = redactSecretShapes(masked);

@@ -25,6 +25,7 @@ Options:
                          never with real time; overrides the scenario's clock.frozen
   --scenario <file>      start in the world this scenario file declares (wallet-sandbox.json;
                          docs/scenarios.md); with --data, only when the state file is new
+  --max-namespaces <n>   how many namespaces it holds at once (default 100; 0 to 10000)
   --json                 print one JSON line when ready ({ url, port, apps, wallets, ... }) and
                          nothing else on stdout; everything else goes to stderr
   -h, --help             show this help`;
@@ -97,6 +98,9 @@ export function parseArgs(argv: string[]): CliConfig | 'help' {
         break;
       case '--frozen-clock':
         config.options.clock = { frozen: true };
+        break;
+      case '--max-namespaces':
+        config.options.maxNamespaces = wholeNumber(flag, value(), 0, 10_000);
         break;
       case '--json':
         config.json = true;

@@ -37,8 +37,10 @@ export const ErrorCode = {
   appNotFound: '90003',
   namespaceNotFound: '90004',
   waitTimedOut: '90005',
-  advanceTaskLimit: '90009',
   cannotSave: '90006',
+  namespaceByKey: '90007',
+  limitReached: '90008',
+  advanceTaskLimit: '90009',
   notFound: '40004',
   methodNotAllowed: '40005',
   payloadTooLarge: '40013',
@@ -62,6 +64,13 @@ export class ApiError extends Error {
 }
 
 export const invalid = (message: string): ApiError => new ApiError(400, ErrorCode.invalidInput, message);
+
+/**
+ * One of the sandbox's documented limits (docs/sandbox.md, "Limits"): `message` says which and how
+ * to raise it or make room. 409 when something is full (namespaces, faults), 400 when one call
+ * asks for too much at once.
+ */
+export const limitReached = (status: 400 | 409, message: string): ApiError => new ApiError(status, ErrorCode.limitReached, message);
 
 export const userNotFound = (): ApiError => new ApiError(404, ErrorCode.userNotFound, 'This user does not exist');
 

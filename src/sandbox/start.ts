@@ -18,7 +18,7 @@ import { worldControls } from './worlds/controls';
 import { resetWorld } from './worlds/reset';
 import { WorldSnapshot } from './worlds/snapshot';
 import { openWorld } from './worlds/world';
-import { Namespaces } from './worlds/namespaces';
+import { checkedMaxNamespaces, Namespaces } from './worlds/namespaces';
 import type { Scenario } from './scenario/format';
 import { exportScenario } from './scenario/export';
 import { normaliseMobile, parseScenario, readScenarioFile } from './scenario/parse';
@@ -42,6 +42,7 @@ function checkOptions(options: SandboxOptions): void {
   if (!Number.isInteger(lifetime) || lifetime < 1) {
     throw new Error(`tokenLifetimeSeconds must be a whole number of seconds, at least 1, got ${String(options.tokenLifetimeSeconds)}`);
   }
+  checkedMaxNamespaces(options.maxNamespaces);
 }
 
 function formatUrl(host: string, port: number): string {
@@ -143,7 +144,14 @@ async function serve(options: SandboxOptions, role: string, lock: OwnerLock | un
     (scenario?.wallets ?? []).flatMap((w) => (w.passcode ? [[normaliseMobile(w.mobile), w.passcode] as const] : [])),
   );
   const closing = new AbortController();
-  const namespaces = new Namespaces(() => env, { snapshot, knobs: startKnobs, realNow, onError, passcodes });
+  const namespaces = new Namespaces(() => env, {
+    snapshot,
+    knobs: startKnobs,
+    realNow,
+    onError,
+    passcodes,
+    ...(options.maxNamespaces === undefined ? {} : { maxNamespaces: options.maxNamespaces }),
+  });
   const env: SandboxEnv = {
     ...openWorld(state, realNow, onError),
     knobs: knobs.raw,

@@ -146,9 +146,12 @@ export interface SandboxOptions {
   role?: SandboxRole;
   /**
    * How much of its request journal (Sandbox.requests) the sandbox keeps: by default the last 500
-   * requests within 16 MB; `maxEntries: 0` records nothing.
+   * requests of each world, within 16 MB for the whole sandbox (its journal and every namespace's
+   * share `maxBytes`; the oldest entry of any goes first); `maxEntries: 0` records nothing.
    */
   journal?: Partial<JournalLimits>;
+  /** How many namespaces it holds at once (default 100; 0 to 10000): one more is a 409 `90008`. */
+  maxNamespaces?: number;
   tokenLifetimeSeconds?: number;
   seed?: number;
   /**
@@ -252,7 +255,7 @@ export type WorldControls = Pick<
 
 /** A namespace as POST /__sandbox/namespaces answers it: what a test needs to use it, keys included. */
 export interface CreatedNamespace {
-  /** `ns_1`, `ns_2`, …: what the admin API's `?namespace=` and DELETE /__sandbox/namespaces/{id} take. */
+  /** Random (`ns_` and 24 hex digits): what DELETE /__sandbox/namespaces/{id} takes. Not a way in: only its keys reach it. */
   id: string;
   createdAt: string;
   /** The X-App-Key to send: the first app's sandbox key. Every call with it lands in this namespace. */
@@ -287,6 +290,8 @@ export interface SandboxNamespaces {
   create(): SandboxNamespace;
   get(id: string): SandboxNamespace | undefined;
   list(): NamespaceSummary[];
+  /** Puts the namespace back to its start (wallets, ledger, events, journal, clock, knobs), keeping its keys; false when no namespace has that id. */
+  reset(id: string): Promise<boolean>;
   /** False when no namespace has that id. */
   delete(id: string): boolean;
 }

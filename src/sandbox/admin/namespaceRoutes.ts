@@ -10,6 +10,12 @@ export function namespaceRoutes(router: Router): void {
     return ok({ namespace: { id, createdAt, appKey, apps, wallets } });
   });
   router.add('GET', '/__sandbox/namespaces', (ctx) => ok({ namespaces: ctx.env.namespaces.list() }));
+  // Back to its start, keeping its keys: what POST /__sandbox/reset does when sent the namespace's key.
+  router.add('POST', '/__sandbox/namespaces/:id/reset', async (ctx) => {
+    const id = ctx.params['id'] ?? '';
+    if (!(await ctx.env.namespaces.reset(id))) throw namespaceNotFound(id);
+    return ok({ reset: id });
+  });
   router.add('DELETE', '/__sandbox/namespaces/:id', (ctx) => {
     const id = ctx.params['id'] ?? '';
     if (!ctx.env.namespaces.delete(id)) throw namespaceNotFound(id);

@@ -1,3 +1,5 @@
+import { limitReached } from '../errors';
+
 // The sandbox's virtual clock: real time plus an offset that only grows, or (frozen) a time that
 // moves only when advanced. Token expiry, bank settlements and webhook retries all read it, so a
 // test can jump hours in one call. While an advance runs a scheduled task, the clock shows that
@@ -9,6 +11,9 @@ export function checkSpan(ms: number): void {
     throw new Error('the clock only moves forward, by a positive number of milliseconds');
   }
 }
+
+/** How far ahead of real time the clock may run: ten years (dates past it stop meaning anything to a test). */
+export const MAX_CLOCK_OFFSET_MS = 10 * 365 * 86_400_000;
 
 export class VirtualClock {
   private pinnedAt: number | undefined;
@@ -34,8 +39,21 @@ export class VirtualClock {
     return this.frozenAt;
   }
 
-  advance(ms: number): void {
+  /** Throws unless the clock can move by `ms`: forward, and at most ten years ahead of real time. */
+  checkAdvance(ms: number): void {
     checkSpan(ms);
+    if (this.offsetMs + ms > MAX_CLOCK_OFFSET_MS) {
+      const days = Math.floor(this.offsetMs / 86_400_000);
+      throw limitReached(
+        400,
+        `The clock may run at most 10 years ahead of real time (it is ${days} days ahead now); ` +
+          'advance it less, or reset the world (POST /__sandbox/reset) to bring it back',
+      );
+    }
+  }
+
+  advance(ms: number): void {
+    this.checkAdvance(ms);
     if (this.frozenAt === undefined) {
       this.offset += ms;
     } else {

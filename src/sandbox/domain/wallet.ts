@@ -36,6 +36,23 @@ function upperBound(list: TransactionRecord[], createdAt: string): number {
   return lo;
 }
 
+/** Two lists in time order as one (a's first among equal times). */
+export function mergeByTime(a: TransactionRecord[], b: TransactionRecord[]): TransactionRecord[] {
+  const merged = new Array<TransactionRecord>(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < a.length && j < b.length) {
+    merged[k++] =
+      (a[i] as TransactionRecord).createdAt <= (b[j] as TransactionRecord).createdAt
+        ? (a[i++] as TransactionRecord)
+        : (b[j++] as TransactionRecord);
+  }
+  while (i < a.length) merged[k++] = a[i++] as TransactionRecord;
+  while (j < b.length) merged[k++] = b[j++] as TransactionRecord;
+  return merged;
+}
+
 /**
  * A wallet with its transaction indexes: one time-ordered array overall, one per type, and a map
  * by reference. Listing a page is a slice from the newest end, so its cost depends on the page
@@ -95,32 +112,17 @@ export class Wallet {
     if (this.byRef.get(tx.reference) === tx) this.byRef.delete(tx.reference);
   }
 
-  /** Adds many transactions (oldest first) in one linear merge. */
+  /** Adds many transactions (oldest first) in one linear merge; the indexes grow by what came, not rebuilt. */
   merge(incoming: TransactionRecord[]): void {
-    const old = this.record.transactions;
-    const merged = new Array<TransactionRecord>(old.length + incoming.length);
-    let i = 0;
-    let j = 0;
-    let k = 0;
-    while (i < old.length && j < incoming.length) {
-      const a = old[i] as TransactionRecord;
-      const b = incoming[j] as TransactionRecord;
-      if (a.createdAt <= b.createdAt) {
-        merged[k++] = a;
-        i++;
-      } else {
-        merged[k++] = b;
-        j++;
-      }
+    this.record.transactions = mergeByTime(this.record.transactions, incoming);
+    const byType = new Map<TransactionType, TransactionRecord[]>();
+    for (const tx of incoming) {
+      this.byRef.set(tx.reference, tx);
+      let list = byType.get(tx.type);
+      if (!list) byType.set(tx.type, (list = []));
+      list.push(tx);
     }
-    while (i < old.length) {
-      merged[k++] = old[i++] as TransactionRecord;
-    }
-    while (j < incoming.length) {
-      merged[k++] = incoming[j++] as TransactionRecord;
-    }
-    this.record.transactions = merged;
-    this.reindex();
+    for (const [type, list] of byType) this.byType.set(type, mergeByTime(this.typed(type), list));
   }
 
   private typed(type: TransactionType): TransactionRecord[] {

@@ -1,5 +1,6 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
+import { webhookLookup, webhookTargetRefusal } from './webhookTarget';
 
 // One webhook POST: status and the start of the answer, or why none came. A fresh connection
 // each time (no agent), so nothing of the receiver's lingers after the sandbox closes.
@@ -13,6 +14,8 @@ export interface PostResult {
 }
 
 export function postJson(url: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<PostResult> {
+  // A URL set before its host was refused (an old state file) is not followed either.
+  if (webhookTargetRefusal(url)) return Promise.resolve({ status: 0, excerpt: '', error: 'EWEBHOOKTARGET' });
   return new Promise((resolve) => {
     const target = new URL(url);
     const send = target.protocol === 'https:' ? https.request : http.request;
@@ -27,6 +30,7 @@ export function postJson(url: string, body: string, headers: Record<string, stri
     const req = send(target, {
       method: 'POST',
       agent: false,
+      lookup: webhookLookup,
       headers: { ...headers, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
     });
     const timer = setTimeout(() => {

@@ -3,6 +3,7 @@ import { Scheduler } from './scheduler';
 import { AppRecord, SandboxState } from './state';
 import { PublicWebhookEvent, WebhookEvent, WebhookType } from '../types';
 import { postJson } from './webhookPost';
+import { withoutUserInfo } from './webhookTarget';
 
 // Webhook events: one per completed transfer, POSTed to the app's callbackURL at least once.
 // A non-2xx answer, a timeout or a refused connection is retried on RETRY_DELAYS_MS (virtual
@@ -22,11 +23,11 @@ export const NAMESPACE_HEADER = 'X-Sandbox-Namespace';
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
-/** The event as the admin API shows it (without the internal run marker). */
+/** The event as the admin API shows it: without the internal run marker, its URL without user name and password. */
 export function publicEvent(event: WebhookEvent): PublicWebhookEvent {
   const { runStart, ...shown } = event;
   void runStart;
-  return shown;
+  return { ...shown, url: withoutUserInfo(event.url) };
 }
 
 export class Webhooks {

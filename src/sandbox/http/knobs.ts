@@ -1,3 +1,5 @@
+import { limitReached } from '../errors';
+import { MAX_FAULTS } from '../scenario/format';
 import { Fault, SandboxKnobs } from '../types';
 
 // The knobs (the delay, the token lifetime, the faults): every API request reads them, so they
@@ -38,6 +40,7 @@ export class Knobs {
   }
 
   add(fault: Fault): Fault {
+    this.checkRoom(this.raw.faults.length);
     this.raw.faults.push(this.identify(fault));
     this.changed();
     return fault;
@@ -50,6 +53,16 @@ export class Knobs {
     this.raw.faults.splice(index, 1);
     this.changed();
     return true;
+  }
+
+  /** Throws the 409 of the fault limit when a fault would go at `index` past it. */
+  checkRoom(index: number): void {
+    if (index >= MAX_FAULTS) {
+      throw limitReached(
+        409,
+        `This world holds ${MAX_FAULTS} faults, its limit: remove some (DELETE /__sandbox/faults/{id}) or all (DELETE /__sandbox/faults)`,
+      );
+    }
   }
 
   /** Removes every fault; answers how many there were. */
@@ -70,6 +83,7 @@ function watchedView(knobs: Knobs): SandboxKnobs {
   const { raw } = knobs;
   const faults = new Proxy(raw.faults, {
     set(target, key, value: unknown) {
+      if (isIndex(key) && Number(key) >= target.length) knobs.checkRoom(Number(key));
       if (isIndex(key) && typeof value === 'object' && value !== null) knobs.identify(value as Fault);
       const done = Reflect.set(target, key, value);
       knobs.changed();

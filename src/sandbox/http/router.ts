@@ -53,9 +53,12 @@ export interface SandboxEnv {
 
 /** The namespaces as the server routes to them. */
 export interface NamespaceWorlds extends SandboxNamespaces {
-  /** The env of the namespace whose app key this is, if any. */
+  /** The env of the namespace whose app key this is, if any: the only way a request reaches a namespace. */
   envForKey(key: string): SandboxEnv | undefined;
-  envOf(id: string): SandboxEnv | undefined;
+  /** Routes the namespace's keys as its apps hold them now (after a key reissue inside it). */
+  keysChanged(id: string): void;
+  /** How many transactions the wallets of every world hold (what generating is bounded by). */
+  historySize(): number;
 }
 
 export interface RequestContext {

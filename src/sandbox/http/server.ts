@@ -9,8 +9,9 @@ import { Router, SandboxEnv } from './router';
 import { adminRoutes } from '../admin/routes';
 import { adminMoneyRoutes } from '../admin/moneyRoutes';
 import { namespaceRoutes } from '../admin/namespaceRoutes';
-import { namespaceNotFound } from '../worlds/namespaces';
+import { namespaceByKeyOnly } from '../worlds/namespaces';
 import { appRoutes } from './routes/apps';
+import { unknownAppKey } from './routes/guards';
 import { developerRoutes } from './routes/developer';
 import { moneyRoutes } from './routes/money';
 import { walletAuthRoutes } from './routes/walletAuth';
@@ -92,20 +93,19 @@ export function createSandboxServer(env: SandboxEnv, log: (line: string) => void
   }
 
   /**
-   * The world a request lands in: the namespace whose app key it sends, or (admin calls) the one
-   * `?namespace=` names; else the sandbox's own. Nothing to look up while there is no namespace.
+   * The world a request lands in: the namespace whose app key it sends, else the sandbox's own.
+   * An admin call reaches a namespace only with its key: `?namespace=` alone is refused, and a
+   * key that names no app and no namespace is the API's 401 (a typo must not act on the root world).
    */
   function worldOf({ req, rawQuery, admin }: Pending): SandboxEnv {
-    const named = admin && rawQuery.includes('namespace=') ? new URLSearchParams(rawQuery).get('namespace') : null;
-    if (env.namespaces.size === 0 && named === null) return env;
-    const key = req.headers['x-app-key'];
-    const byKey = typeof key === 'string' && key.trim() !== '' ? env.namespaces.envForKey(key.trim()) : undefined;
+    if (admin && rawQuery.includes('namespace=') && new URLSearchParams(rawQuery).has('namespace')) throw namespaceByKeyOnly();
+    if (!admin && env.namespaces.size === 0) return env;
+    const raw = req.headers['x-app-key'];
+    const key = typeof raw === 'string' ? raw.trim() : '';
+    if (key === '') return env;
+    const byKey = env.namespaces.envForKey(key);
     if (byKey) return byKey;
-    if (named !== null) {
-      const byId = env.namespaces.envOf(named);
-      if (!byId) throw namespaceNotFound(named);
-      return byId;
-    }
+    if (admin && !env.state.appByKey(key)) throw unknownAppKey();
     return env;
   }
 

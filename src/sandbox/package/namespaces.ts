@@ -10,7 +10,7 @@ import { SandboxWorld } from './world';
  * tokens issued here work only here.
  */
 export class WalletNamespace extends SandboxWorld {
-  /** `ns_1`, `ns_2`, …: what the admin API's `?namespace=` takes. */
+  /** Random (`ns_` and 24 hex digits): what DELETE /__sandbox/namespaces/{id} takes; only `appKey` reaches the namespace. */
   readonly id: string;
   /** The sandbox's base URL (the same for every namespace: the app key routes). */
   readonly url: string;
@@ -36,6 +36,15 @@ export class WalletNamespace extends SandboxWorld {
     this.apps = namespace.apps;
     this.wallets = namespace.wallets;
     this.createdAt = new Date(namespace.createdAt);
+  }
+
+  /**
+   * Puts the namespace back to where it started: wallets, balances, transactions, transfers, webhook
+   * events, its journal, faults, latency and clock. Its keys stay; tokens and passcodes issued
+   * before stop working. False when it was deleted.
+   */
+  async reset(): Promise<boolean> {
+    return this.registry.reset(this.id);
   }
 
   /** Deletes the namespace: its keys stop working and its scheduled work stops. False when it was already gone. */

@@ -10,14 +10,43 @@ import { describeFilter, matches, type RequestFilter } from './filter';
 export const DEFAULT_JOURNAL_ENTRIES = 500;
 /** The most entries a journal may keep (the setting's maximum). */
 export const MAX_JOURNAL_ENTRIES = 10_000;
-/** How many bytes of entries a journal keeps when not told (see entryBytes). */
+/** How many bytes of entries a sandbox's journals keep together when not told (see entryBytes). */
 export const DEFAULT_JOURNAL_BYTES = 16 * 1024 * 1024;
 
 export interface JournalLimits {
   /** The most entries kept; 0 records nothing. */
   maxEntries: number;
-  /** The most bytes of entries kept (entryBytes); the newest entry is kept whatever its size. */
+  /** The most bytes of entries kept (entryBytes) by every journal of its budget together; the newest entry is kept whatever its size. */
   maxBytes: number;
+}
+
+/**
+ * One byte budget for the journals of a sandbox (its own and each namespace's), so a hundred
+ * namespaces cannot keep a hundred times the memory: past it, the oldest entry of any journal goes.
+ */
+export class JournalBudget {
+  /** The bytes every journal of the budget keeps now. */
+  bytes = 0;
+  private order = 0;
+  /** @internal The journals that share it. */
+  readonly journals = new Set<RequestJournal>();
+
+  constructor(public maxBytes: number) {}
+
+  /** @internal Numbers entries across journals: the lowest is the oldest. */
+  next(): number {
+    return ++this.order;
+  }
+
+  /** @internal Lets the oldest entries of any journal go while over budget; `newest` (just added) stays whatever its size. */
+  trim(newest?: JournalEntry): void {
+    while (this.bytes > this.maxBytes) {
+      let oldest: RequestJournal | undefined;
+      for (const journal of this.journals) if (journal.oldestOrder < (oldest?.oldestOrder ?? Infinity)) oldest = journal;
+      if (!oldest || oldest.oldest === newest) return;
+      oldest.drop(1);
+    }
+  }
 }
 
 /** What changed: an entry came, or the journal was emptied. Evictions are not told: they follow from the limits. */
@@ -44,24 +73,55 @@ export interface JournalReader {
 /** The request journal: every API request a sandbox (or a namespace) answered, oldest first, within its limits. */
 export class RequestJournal implements JournalReader {
   private entries: JournalEntry[] = [];
+  /** Beside each entry, its number in the budget (JournalBudget.next). */
+  private orders: number[] = [];
   private totalBytes = 0;
   private nextId = 1;
   private readonly listeners = new Set<(change: JournalChange) => void>();
-  private current: JournalLimits;
+  private maxEntries: number;
+  /** The byte budget it shares (with its sandbox's other journals), or its own. */
+  readonly budget: JournalBudget;
 
-  constructor(limits: Partial<JournalLimits> = {}) {
-    this.current = checkedLimits({ maxEntries: DEFAULT_JOURNAL_ENTRIES, maxBytes: DEFAULT_JOURNAL_BYTES, ...limits });
+  constructor(limits: Partial<JournalLimits> = {}, budget?: JournalBudget) {
+    const checked = checkedLimits({
+      maxEntries: DEFAULT_JOURNAL_ENTRIES,
+      maxBytes: budget?.maxBytes ?? DEFAULT_JOURNAL_BYTES,
+      ...limits,
+    });
+    this.maxEntries = checked.maxEntries;
+    this.budget = budget ?? new JournalBudget(checked.maxBytes);
+    this.budget.maxBytes = checked.maxBytes;
+    this.budget.journals.add(this);
   }
 
-  /** How much it keeps: `maxEntries` and `maxBytes`. */
+  /** How much it keeps: `maxEntries` (its own) and `maxBytes` (its budget's). */
   get limits(): JournalLimits {
-    return { ...this.current };
+    return { maxEntries: this.maxEntries, maxBytes: this.budget.maxBytes };
   }
 
-  /** New limits, applied at once (the oldest entries go when they are lower). */
+  /** New limits, applied at once (the oldest entries go when they are lower); `maxBytes` is the budget's, for every journal sharing it. */
   setLimits(limits: Partial<JournalLimits>): void {
-    this.current = checkedLimits({ ...this.current, ...limits });
-    this.evict();
+    const checked = checkedLimits({ ...this.limits, ...limits });
+    this.maxEntries = checked.maxEntries;
+    this.budget.maxBytes = checked.maxBytes;
+    this.drop(this.entries.length - this.maxEntries);
+    this.budget.trim(this.entries.at(-1));
+  }
+
+  /** Empties it and leaves its budget (a deleted namespace's journal): its bytes count no more. */
+  detach(): void {
+    this.clear();
+    this.budget.journals.delete(this);
+  }
+
+  /** @internal Its oldest entry. */
+  get oldest(): JournalEntry | undefined {
+    return this.entries[0];
+  }
+
+  /** @internal Its oldest entry's number in the budget (Infinity when empty). */
+  get oldestOrder(): number {
+    return this.orders[0] ?? Infinity;
   }
 
   /** How many entries it keeps now. */
@@ -80,7 +140,7 @@ export class RequestJournal implements JournalReader {
 
   /** Whether add() keeps anything (maxEntries above 0). */
   get recording(): boolean {
-    return this.current.maxEntries > 0;
+    return this.maxEntries > 0;
   }
 
   /** Numbers the entry and keeps it; undefined when the journal records nothing. */
@@ -121,7 +181,9 @@ export class RequestJournal implements JournalReader {
 
   /** Empties the journal; ids go on from where they were. */
   clear(): void {
+    this.budget.bytes -= this.totalBytes;
     this.entries = [];
+    this.orders = [];
     this.totalBytes = 0;
     this.tell({ cleared: true });
   }
@@ -148,28 +210,33 @@ export class RequestJournal implements JournalReader {
   }
 
   private keep(entry: JournalEntry): void {
+    const bytes = entryBytes(entry);
     this.entries.push(entry);
-    this.totalBytes += entryBytes(entry);
+    this.orders.push(this.budget.next());
+    this.totalBytes += bytes;
+    this.budget.bytes += bytes;
     this.nextId = entry.id + 1;
-    this.evict();
+    this.drop(this.entries.length - this.maxEntries);
+    this.budget.trim(entry);
     this.tell({ added: entry });
   }
 
-  /** Lets the oldest go while over a limit (the newest always stays while maxEntries is above 0). */
-  private evict(): void {
-    const { maxEntries, maxBytes } = this.current;
-    let drop = 0;
-    let bytes = this.totalBytes;
+  /** @internal Lets its oldest `count` entries go (none when count is 0 or less). */
+  drop(count: number): void {
+    if (count <= 0) return;
     const entries = this.entries;
-    while (drop < entries.length && (entries.length - drop > maxEntries || (bytes > maxBytes && entries.length - drop > 1))) {
-      bytes -= entryBytes(entries[drop]!);
-      drop++;
-    }
-    if (drop === 0) return;
+    let bytes = 0;
+    for (let index = 0; index < count && index < entries.length; index++) bytes += entryBytes(entries[index]!);
     // One at a time in the common case (V8 trims an array's front in place); a lowered limit cuts once.
-    if (drop === 1) entries.shift();
-    else entries.splice(0, drop);
-    this.totalBytes = bytes;
+    if (count === 1) {
+      entries.shift();
+      this.orders.shift();
+    } else {
+      entries.splice(0, count);
+      this.orders.splice(0, count);
+    }
+    this.totalBytes -= bytes;
+    this.budget.bytes -= bytes;
   }
 
   private tell(change: JournalChange): void {

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { BANKS } from '../domain/banks';
+import { webhookTargetRefusal } from '../domain/webhookTarget';
 import { TRANSACTION_TYPES } from '../transactionTypes';
 
 // The scenario file (`wallet-sandbox.json`): the world a sandbox starts in, the same file in the
@@ -10,6 +11,10 @@ import { TRANSACTION_TYPES } from '../transactionTypes';
 const KOBO = 'must be an integer number of kobo';
 
 // At most Number.MAX_SAFE_INTEGER, the sandbox's balance limit (domain/balanceLimit.ts): past it kobo are lost.
+
+/** The most faults a world holds at once (each is checked on every API request): a scenario's, and those added later. */
+export const MAX_FAULTS = 100;
+
 const kobo = (min: number) =>
   v.pipe(
     v.number(KOBO),
@@ -63,6 +68,10 @@ const ScenarioApp = v.strictObject({
       v.string('must be an http(s) URL'),
       v.url('must be an http(s) URL'),
       v.regex(/^https?:\/\//, 'must be an http(s) URL'),
+      v.check(
+        (url) => webhookTargetRefusal(url) === undefined,
+        'must not point at a link-local, cloud metadata or unspecified address; use your receiver’s, such as http://localhost:3000/webhooks',
+      ),
       v.description("Where the sandbox POSTs this app's webhooks (BANK_TRANSFER, PHONE_TRANSFER)."),
     ),
   ),
@@ -225,7 +234,9 @@ export const Scenario = v.strictObject({
   ),
   tokenLifetimeSeconds: v.optional(wholeNumber('seconds from 1 to 31536000', 1, 31_536_000)),
   latencyMs: v.optional(wholeNumber('milliseconds from 0 to 60000', 0, 60_000)),
-  faults: v.optional(v.array(ScenarioFault, 'must be a list of faults')),
+  faults: v.optional(
+    v.pipe(v.array(ScenarioFault, 'must be a list of faults'), v.maxLength(MAX_FAULTS, `must be at most ${MAX_FAULTS} faults`)),
+  ),
   developers: v.optional(v.array(ScenarioDeveloper, 'must be a list of developers')),
   wallets: v.optional(v.array(ScenarioWallet, 'must be a list of wallets')),
   bankAccounts: v.optional(v.array(ScenarioBankAccount, 'must be a list of bank accounts')),

@@ -29,7 +29,7 @@ export function worldControls(env: SandboxEnv): WorldControls {
       env.state.setBalance(mobile, kobo);
     },
     addTransaction: (mobile, tx) => structuredClone(env.state.addTransaction(mobile, tx, env.now())),
-    generateTransactions: (mobile, count) => generateTransactions(env.state, mobile, count, env.now()),
+    generateTransactions: (mobile, count) => generateTransactions(env.state, mobile, count, env.now(), () => env.namespaces.historySize()),
     resetWallet: (mobile) => void env.state.resetWallet(mobile, env.now()),
     events: () => [...env.state.events.values()].reverse().map((event) => structuredClone(publicEvent(event))),
     event: (id) => {

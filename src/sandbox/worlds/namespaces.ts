@@ -1,17 +1,25 @@
-import { ApiError, ErrorCode, invalid } from '../errors';
+import { randomBytes } from 'node:crypto';
+import { ApiError, ErrorCode, limitReached } from '../errors';
 import type { NamespaceWorlds, SandboxEnv } from '../http/router';
 import { Knobs } from '../http/knobs';
 import { secretHash } from '../persistence/records';
 import { RequestJournal } from '../requests/journal';
+import { historySize } from '../domain/bulkHistory';
+import type { SandboxState } from '../domain/state';
 import type { CreatedNamespace, NamespaceSummary, SandboxChange, SandboxKnobs, SandboxNamespace } from '../types';
 import { worldControls } from './controls';
+import { resetWorld } from './reset';
 import type { WorldSnapshot } from './snapshot';
 import { openWorld } from './world';
 
 // Namespaces: private copies of the world a sandbox started from, in the same process and on the
 // same port, for parallel test workers. A map from app key to world: a request whose X-App-Key is
 // a namespace's lands in that namespace's world (its wallets, ledger, webhook events, request
-// journal, clock and knobs), and nowhere else. They live in memory only.
+// journal, clock and knobs), and nowhere else. Its key is the only way in: ids are random and
+// name a namespace to list or delete, never to reach. They live in memory only.
+
+/** How many namespaces a sandbox holds unless told (--max-namespaces, startSandbox({ maxNamespaces })). */
+export const DEFAULT_MAX_NAMESPACES = 100;
 
 /** What a namespace is made from: the sandbox's start. */
 export interface NamespaceSource {
@@ -22,6 +30,8 @@ export interface NamespaceSource {
   onError: (error: unknown) => void;
   /** The scenario's fixed passcodes, by mobile, to show in the answer (a test signs in without reading anything back). */
   passcodes: ReadonlyMap<string, string>;
+  /** The most namespaces at once (DEFAULT_MAX_NAMESPACES unless told). */
+  maxNamespaces?: number;
 }
 
 interface Namespace extends SandboxNamespace {
@@ -30,15 +40,17 @@ interface Namespace extends SandboxNamespace {
 
 export class Namespaces implements NamespaceWorlds {
   private readonly byId = new Map<string, Namespace>();
-  /** By the hash of its apps' sandbox keys: the sandbox keeps no key in the clear. */
+  /** By the hash of its apps' keys: the sandbox keeps no key in the clear. */
   private readonly byKey = new Map<string, Namespace>();
-  private next = 1;
+  private readonly max: number;
 
   /** `root` is read when a namespace is made (the sandbox's env, for its instance, feed and journal limits). */
   constructor(
     private readonly root: () => SandboxEnv,
     private readonly source: NamespaceSource,
-  ) {}
+  ) {
+    this.max = checkedMaxNamespaces(source.maxNamespaces);
+  }
 
   get size(): number {
     return this.byId.size;
@@ -46,10 +58,13 @@ export class Namespaces implements NamespaceWorlds {
 
   /** A new namespace: a copy of the start world whose apps get new sandbox keys (an app is made when it has none). */
   create(): SandboxNamespace {
-    const id = `ns_${this.next++}`;
+    if (this.byId.size >= this.max) throw tooManyNamespaces(this.max);
+    let id: string;
+    do id = `ns_${randomBytes(12).toString('hex')}`;
+    while (this.byId.has(id));
     const namespace = this.open(id);
     this.byId.set(id, namespace);
-    for (const app of namespace.apps) this.byKey.set(secretHash(app.sandboxKey), namespace);
+    this.keysChanged(id);
     return namespace;
   }
 
@@ -62,21 +77,44 @@ export class Namespaces implements NamespaceWorlds {
     return this.byKey.size === 0 ? undefined : this.byKey.get(secretHash(key))?.env;
   }
 
-  envOf(id: string): SandboxEnv | undefined {
-    return this.byId.get(id)?.env;
+  /** Routes the namespace's keys as its apps hold them now (after POST /__sandbox/apps/:id/keys inside it). */
+  keysChanged(id: string): void {
+    const namespace = this.byId.get(id);
+    if (!namespace) return;
+    this.forgetKeys(namespace);
+    for (const app of namespace.env.state.allApps()) {
+      this.byKey.set(app.keyHash, namespace);
+      this.byKey.set(app.sandboxKeyHash, namespace);
+    }
+  }
+
+  /** How many transactions the wallets of every world hold: the sandbox's own and every namespace's (the generate limit's measure). */
+  historySize(): number {
+    let total = historySize(this.root().state);
+    for (const { env } of this.byId.values()) total += historySize(env.state);
+    return total;
   }
 
   list(): NamespaceSummary[] {
     return [...this.byId.values()].map((namespace) => summary(namespace));
   }
 
-  /** Its keys stop working and its scheduled work stops; false when no namespace has that id. */
+  /** Puts the namespace back to its start, keeping its keys; false when no namespace has that id. */
+  async reset(id: string): Promise<boolean> {
+    const namespace = this.byId.get(id);
+    if (!namespace) return false;
+    await namespace.env.reset();
+    return true;
+  }
+
+  /** Its keys stop working, its scheduled work stops and its journal lets go of its share of the budget. */
   delete(id: string): boolean {
     const namespace = this.byId.get(id);
     if (!namespace) return false;
     this.byId.delete(id);
-    for (const [hash, held] of this.byKey) if (held === namespace) this.byKey.delete(hash);
+    this.forgetKeys(namespace);
     namespace.env.scheduler.stop();
+    namespace.env.requests.detach();
     return true;
   }
 
@@ -85,10 +123,27 @@ export class Namespaces implements NamespaceWorlds {
     for (const id of [...this.byId.keys()]) this.delete(id);
   }
 
+  private forgetKeys(namespace: Namespace): void {
+    for (const [hash, held] of this.byKey) if (held === namespace) this.byKey.delete(hash);
+  }
+
   private open(id: string): Namespace {
-    const root = this.root();
     const { snapshot, realNow, onError } = this.source;
     const state = snapshot.copy(realNow());
+    const env = this.openEnv(id, state);
+    const hadApps = state.allApps().length > 0;
+    const created = this.issueKeys(id, state, env.now());
+    // What a reset goes back to: the sandbox's start with this namespace's keys (reset.ts keeps them);
+    // a start without apps got one made here, so its own copy (the demo world: small) holds it.
+    const start = hadApps ? snapshot : snapshot.derive(state);
+    env.reset = () => resetWorld(env, { snapshot: start, knobs: this.source.knobs, realNow, onError, namespace: id });
+    return { ...created, env, ...worldControls(env), requests: env.requests, knobs: env.knobControl.watched };
+  }
+
+  /** The namespace's env: its world, knobs and journal; what it shares with the sandbox (instance, feed, journal budget) from the root. */
+  private openEnv(id: string, state: SandboxState): SandboxEnv {
+    const root = this.root();
+    const { realNow, onError } = this.source;
     const listeners = new Set<(change: SandboxChange) => void>();
     const tell = (change: SandboxChange): void => {
       for (const listener of listeners) {
@@ -110,7 +165,7 @@ export class Namespaces implements NamespaceWorlds {
       ...openWorld(state, realNow, onError, id),
       knobs: knobs.raw,
       knobControl: knobs,
-      requests: new RequestJournal(root.requests.limits),
+      requests: new RequestJournal({ maxEntries: root.requests.limits.maxEntries }, root.requests.budget),
       now: () => env.clock.now(),
       startedAt: Date.now(),
       durable: () => Promise.resolve(),
@@ -124,10 +179,13 @@ export class Namespaces implements NamespaceWorlds {
       closing: root.closing,
       namespaces: this,
       namespace: id,
-      reset: () =>
-        Promise.reject(invalid('A namespace is not reset as a whole: delete it and create another (POST /__sandbox/namespaces)')),
+      reset: () => Promise.resolve(),
     };
-    const at = env.now();
+    return env;
+  }
+
+  /** New sandbox keys for every app of the namespace (one app is made when the world has none): the create answer. */
+  private issueKeys(id: string, state: SandboxState, at: number): CreatedNamespace {
     let apps = state.allApps();
     if (apps.length === 0) {
       // A sandbox started without a scenario has no app: the namespace gets one (its developer cannot sign in).
@@ -151,12 +209,38 @@ export class Namespaces implements NamespaceWorlds {
       }),
     };
     created.appKey = created.apps[0]?.sandboxKey ?? '';
-    return { ...created, env, ...worldControls(env), requests: env.requests, knobs: knobs.watched };
+    return created;
   }
+}
+
+/** The namespace limit as given: a whole number from 0 (no namespaces) to 10,000. */
+export function checkedMaxNamespaces(value: number | undefined): number {
+  const max = value ?? DEFAULT_MAX_NAMESPACES;
+  if (!Number.isInteger(max) || max < 0 || max > 10_000) {
+    throw new Error(`maxNamespaces must be a whole number from 0 to 10000, got ${String(value)}`);
+  }
+  return max;
+}
+
+function tooManyNamespaces(max: number): ApiError {
+  return limitReached(
+    409,
+    `The sandbox holds ${max} namespaces, its limit: delete one (DELETE /__sandbox/namespaces/{id}), ` +
+      'or start it with a higher limit (--max-namespaces <n>, or startSandbox({ maxNamespaces }))',
+  );
 }
 
 export function namespaceNotFound(id: string): ApiError {
   return new ApiError(404, ErrorCode.namespaceNotFound, `No namespace has id ${id.slice(0, 40)}; POST /__sandbox/namespaces makes one`);
+}
+
+/** `?namespace=` on an admin call: a namespace's id is not a key to it. */
+export function namespaceByKeyOnly(): ApiError {
+  return new ApiError(
+    400,
+    ErrorCode.namespaceByKey,
+    "?namespace= does not reach a namespace: send the namespace's key as X-App-Key (its appKey from POST /__sandbox/namespaces)",
+  );
 }
 
 function summary(namespace: Namespace): NamespaceSummary {

@@ -1,7 +1,7 @@
 import type { SandboxEnv } from '../http/router';
 import type { StateWriter } from '../persistence/stateWriter';
 import type { SandboxKnobs } from '../types';
-import type { WorldSnapshot } from './snapshot';
+import { appKeyHashes, type WorldSnapshot } from './snapshot';
 import { openWorld } from './world';
 
 // Sandbox.reset and POST /__sandbox/reset: the world the sandbox started from, copied from its
@@ -15,15 +15,17 @@ export interface ResetPlan {
   realNow: () => number;
   onError: (error: unknown) => void;
   writer?: StateWriter;
+  /** A namespace's reset: its id (its webhooks name it), and its apps keep the keys they have now. */
+  namespace?: string;
 }
 
 export async function resetWorld(env: SandboxEnv, plan: ResetPlan): Promise<void> {
   const old = env.state;
   // The old world's settlements and webhook retries stop here; an attempt already on its way ends on the old world.
   env.scheduler.stop();
-  const state = plan.snapshot.copy(plan.realNow());
+  const state = plan.snapshot.copy(plan.realNow(), plan.namespace === undefined ? undefined : appKeyHashes(old));
   state.onChange = old.onChange;
-  Object.assign(env, openWorld(state, plan.realNow, plan.onError));
+  Object.assign(env, openWorld(state, plan.realNow, plan.onError, plan.namespace));
   setKnobs(env.knobs, plan.knobs);
   env.knobControl.changed();
   env.requests.clear();

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { PersistedState, SandboxState } from '../domain/state';
+import { AppRecord, PersistedState, SandboxState } from '../domain/state';
 import type { Scenario } from '../scenario/format';
 import { applyPasscodes } from '../scenario/world';
 
@@ -26,11 +26,27 @@ export class WorldSnapshot {
    * A new state as the snapshot's, its clock at the scenario's start (frozen there if asked), with a signing secret of its
    * own: tokens issued before (or in another copy) do not open it.
    */
-  copy(realNowMs: number): SandboxState {
-    const state = SandboxState.hydrate({ ...structuredClone(this.saved), secret: randomBytes(32).toString('hex') }, realNowMs);
+  copy(realNowMs: number, keys?: ReadonlyMap<string, AppKeyHashes>): SandboxState {
+    const saved = structuredClone(this.saved);
+    // A namespace reset keeps the keys its apps have now: its workers hold them.
+    for (const app of saved.apps) Object.assign(app, keys?.get(app._id));
+    const state = SandboxState.hydrate({ ...saved, secret: randomBytes(32).toString('hex') }, realNowMs);
     state.clockOffsetMs = this.startMs === undefined ? 0 : this.startMs - realNowMs;
     state.clockFrozenAtMs = this.frozen ? realNowMs + state.clockOffsetMs : undefined;
     if (this.scenario) applyPasscodes(state, this.scenario);
     return state;
   }
+
+  /** A snapshot of `state` (a namespace as it was made) with this one's scenario (its clock start and passcodes). */
+  derive(state: SandboxState): WorldSnapshot {
+    return new WorldSnapshot(state, this.scenario);
+  }
+}
+
+/** An app's keys as the sandbox keeps them: their hashes. */
+export type AppKeyHashes = Pick<AppRecord, 'keyHash' | 'sandboxKeyHash'>;
+
+/** The key hashes of every app of `state`, by app id. */
+export function appKeyHashes(state: SandboxState): Map<string, AppKeyHashes> {
+  return new Map(state.allApps().map((app) => [app._id, { keyHash: app.keyHash, sandboxKeyHash: app.sandboxKeyHash }]));
 }

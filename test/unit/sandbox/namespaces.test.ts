@@ -115,11 +115,11 @@ describe('sandbox: namespaces and many sandboxes in one process', function () {
         assert.equal(own.length, 3 + 2, `${ns.id}: the scenario's 3 records and its own 2`);
         for (const reference of references) assert.ok(own.includes(reference));
 
-        // Its journal: what was sent with its key, each entry marked with it; read by id or by its key.
-        const byId = await expectOk(call(sandbox, 'GET', `/__sandbox/requests?namespace=${ns.id}`));
+        // Its journal: what was sent with its key, each entry marked with it; read with its key only (issue 35: not by id).
+        const byId = await call(sandbox, 'GET', `/__sandbox/requests?namespace=${ns.id}`);
+        assert.deepEqual([byId.status, errorOf(byId).errorCode], [400, '90007']);
         const byKey = await expectOk(call(sandbox, 'GET', '/__sandbox/requests', { headers: { 'x-app-key': ns.appKey } }));
-        const entries = byId.json['data'].requests as { namespace?: string; path: string; requestHeaders: string[] }[];
-        assert.deepEqual(byKey.json['data'].requests, entries);
+        const entries = byKey.json['data'].requests as { namespace?: string; path: string; requestHeaders: string[] }[];
         assert.ok(entries.length >= 9, `${ns.id}: sign-ins, transfers and reads are in its journal`);
         for (const entry of entries) {
           assert.equal(entry.namespace, ns.id);
@@ -156,7 +156,9 @@ describe('sandbox: namespaces and many sandboxes in one process', function () {
       const clockOf = async (ns: Created) =>
         (await expectOk(call(sandbox, 'GET', '/__sandbox/clock', { headers: { 'x-app-key': ns.appKey } }))).json['data'].offsetMs as number;
       const before = await clockOf(second.ns);
-      await expectOk(call(sandbox, 'POST', `/__sandbox/clock/advance?namespace=${first.ns.id}`, { body: { seconds: 7200 } }));
+      await expectOk(
+        call(sandbox, 'POST', '/__sandbox/clock/advance', { headers: { 'x-app-key': first.ns.appKey }, body: { seconds: 7200 } }),
+      );
       assert.ok((await clockOf(first.ns)) >= before + 7_200_000);
       assert.equal(await clockOf(second.ns), before);
 
@@ -168,11 +170,13 @@ describe('sandbox: namespaces and many sandboxes in one process', function () {
       const gone = await call(sandbox, 'GET', '/v1/queries/banks', { headers: { 'x-app-key': first.ns.appKey } });
       assert.equal(gone.status, 401);
       assert.equal((await call(sandbox, 'DELETE', `/__sandbox/namespaces/${first.ns.id}`)).status, 404);
-      assert.equal(errorOf(await call(sandbox, 'GET', `/__sandbox/requests?namespace=${first.ns.id}`)).errorCode, '90004');
+      // Its key on an admin call is now a key of nothing: the API's 401, never the root world.
+      const stale = await call(sandbox, 'GET', '/__sandbox/requests', { headers: { 'x-app-key': first.ns.appKey } });
+      assert.deepEqual([stale.status, errorOf(stale).errorCode], [401, '10001']);
       assert.equal(sandbox.namespaces.size, 19);
     });
 
-    it('a namespace keeps its faults and latency to itself, and is not reset as a whole', async () => {
+    it('a namespace keeps its faults and latency to itself, and its reset (with its key) is its own', async () => {
       const a = sandbox.namespaces.create();
       const b = sandbox.namespaces.create();
       await expectOk(
@@ -185,9 +189,13 @@ describe('sandbox: namespaces and many sandboxes in one process', function () {
       await expectOk(call(sandbox, 'GET', '/v1/queries/banks', { headers: { 'x-app-key': b.appKey } }));
       await expectOk(call(sandbox, 'GET', '/v1/queries/banks', { headers: { 'x-app-key': KEY } }));
       assert.equal(sandbox.knobs.faults.length, 0);
-      const refused = await call(sandbox, 'POST', '/__sandbox/reset', { headers: { 'x-app-key': a.appKey } });
-      assert.equal(refused.status, 400);
-      assert.match(errorOf(refused).error, /delete it and create another/);
+      // Issue 35: a namespace resets to its start (it was refused before); its faults go, the others' stay.
+      await expectOk(
+        call(sandbox, 'POST', '/__sandbox/faults', { headers: { 'x-app-key': b.appKey }, body: { path: '/v1/x', status: 503 } }),
+      );
+      await expectOk(call(sandbox, 'POST', '/__sandbox/reset', { headers: { 'x-app-key': a.appKey } }));
+      await expectOk(call(sandbox, 'GET', '/v1/queries/banks', { headers: { 'x-app-key': a.appKey } }));
+      assert.deepEqual([a.knobs.faults.length, b.knobs.faults.length, sandbox.knobs.faults.length], [0, 1, 0]);
     });
   });
 

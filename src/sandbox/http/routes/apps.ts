@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { ApiError, ErrorCode } from '../../errors';
 import { BVN_CHARGE_KOBO } from '../../domain/bvn';
 import { AppRecord, IssuedApp } from '../../domain/state';
+import { withoutUserInfo } from '../../domain/webhookTarget';
 import { ok, Router } from '../router';
 import { appNameField } from './developer';
 import { requireLoginDeveloper } from './guards';
@@ -26,7 +27,7 @@ export function recordedApp(app: AppRecord | IssuedApp, keys?: Pick<IssuedApp, '
       bvnCheckAmount: BVN_CHARGE_KOBO,
       developerMode: app.settings.developerMode,
       appTags: [],
-      ...(app.settings.callbackURL ? { callbackURL: app.settings.callbackURL } : {}),
+      ...(app.settings.callbackURL ? { callbackURL: withoutUserInfo(app.settings.callbackURL) } : {}),
       _id: settingsId(app._id),
     },
     _id: app._id,

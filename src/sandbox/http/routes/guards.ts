@@ -19,9 +19,14 @@ export function requireApp(ctx: RequestContext): AppRecord {
   }
   const app = ctx.env.state.appByKey(key);
   if (!app) {
-    throw new ApiError(401, ErrorCode.badAppKey, 'The X-App-Key header does not hold a valid application key');
+    throw unknownAppKey();
   }
   return app;
+}
+
+/** An X-App-Key that names no app (of the world it reached) and no namespace: the API's and the admin API's answer. */
+export function unknownAppKey(): ApiError {
+  return new ApiError(401, ErrorCode.badAppKey, 'The X-App-Key header does not hold a valid application key');
 }
 
 /** One cache of verified wallet tokens per sandbox state (each has its own signing secret). */

@@ -5,6 +5,7 @@ import { ok, RequestContext, Router } from '../router';
 import { requireApp, requireWallet } from './guards';
 import { mobileField, requiredString } from './input';
 import type { Sender } from '../../domain/ledger';
+import { webhookTargetRefusal } from '../../domain/webhookTarget';
 
 // Money movement: phone and bank transfers, requery, airtime (VTU), and the app's callbackURL.
 // Each answer is sent only after the state that holds it is on disk (env.durable); see moveMoney.
@@ -88,6 +89,8 @@ function callbackUrlField(body: Record<string, unknown>): string {
       'callbackURL must be an http(s) URL such as http://localhost:3000/webhooks, or "" to clear it',
     );
   }
+  const refusal = webhookTargetRefusal(url);
+  if (refusal) throw new ApiError(400, ErrorCode.invalidCallbackUrl, refusal);
   return url;
 }
 

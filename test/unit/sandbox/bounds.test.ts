@@ -1,0 +1,162 @@
+import * as assert from 'node:assert/strict';
+import { Sandbox, startSandbox } from '../../../src/sandbox';
+import {
+  generateTransactions,
+  generateTransactionsInTurns,
+  MAX_GENERATED_HISTORY,
+  MAX_GENERATED_PER_CALL,
+  MAX_SANDBOX_HISTORY,
+} from '../../../src/sandbox/domain/bulkHistory';
+import { SandboxState } from '../../../src/sandbox/domain/state';
+import { MAX_FAULTS } from '../../../src/sandbox/scenario/format';
+import { parseArgs, UsageError } from '../../../src/sandbox/cli';
+import { parseScenario } from '../../../src/sandbox/scenario/parse';
+import { call, errorOf, expectOk } from './helpers';
+
+// Issue 35: everything a client can grow has a documented limit and a clear 4xx past it that
+// says which limit and how to raise it or make room. Each is driven up to its cap (which works)
+// and one past it (which is refused, and changes nothing).
+
+const DEMO = '2348000000000';
+
+function refused(answer: { status: number; json: Record<string, unknown> }, status: number, words: RegExp): void {
+  assert.equal(answer.status, status, JSON.stringify(answer.json));
+  assert.equal((answer.json as { errorCode?: string }).errorCode, '90008');
+  assert.match((answer.json as { error: string }).error, words);
+}
+
+describe('sandbox: bounds', function () {
+  this.timeout(120_000);
+  let sandbox: Sandbox;
+  afterEach(() => sandbox?.close());
+
+  it('namespaces: 100 by default, the 101st is a 409 naming --max-namespaces; deleting one makes room', async () => {
+    sandbox = await startSandbox({ log: () => undefined });
+    const rssBefore = process.memoryUsage().rss;
+    const ids: string[] = [];
+    for (let i = 0; i < 100; i++) ids.push((await expectOk(call(sandbox, 'POST', '/__sandbox/namespaces'))).json['data'].namespace.id);
+    refused(await call(sandbox, 'POST', '/__sandbox/namespaces'), 409, /100 namespaces.*--max-namespaces <n>.*maxNamespaces/);
+    assert.throws(() => sandbox.namespaces.create(), /its limit/);
+    assert.equal(sandbox.namespaces.size, 100);
+    // A hundred namespaces of the demo world stay far from the 300 MB the sandbox keeps under.
+    assert.ok(process.memoryUsage().rss - rssBefore < 150 * 1024 * 1024, 'RSS grew by less than 150 MB');
+    await expectOk(call(sandbox, 'GET', '/__sandbox/health'));
+    await expectOk(call(sandbox, 'DELETE', `/__sandbox/namespaces/${ids[0]}`));
+    await expectOk(call(sandbox, 'POST', '/__sandbox/namespaces'));
+  });
+
+  it('namespaces: startSandbox({ maxNamespaces }) and --max-namespaces raise or lower it; bad values are refused', async () => {
+    sandbox = await startSandbox({ maxNamespaces: 2, log: () => undefined });
+    sandbox.namespaces.create();
+    sandbox.namespaces.create();
+    refused(await call(sandbox, 'POST', '/__sandbox/namespaces'), 409, /2 namespaces/);
+    await assert.rejects(startSandbox({ maxNamespaces: -1 }), /maxNamespaces must be a whole number from 0 to 10000/);
+    const parsed = parseArgs(['--max-namespaces', '250']);
+    assert.equal(parsed !== 'help' && parsed.options.maxNamespaces, 250);
+    assert.throws(() => parseArgs(['--max-namespaces', '10001']), UsageError);
+  });
+
+  it('the journal: one byte budget for the whole sandbox; the oldest entry of any world goes first', async () => {
+    const maxBytes = 64 * 1024;
+    sandbox = await startSandbox({ journal: { maxBytes }, log: () => undefined });
+    const [one, two] = [sandbox.namespaces.create(), sandbox.namespaces.create()];
+    const journals = [sandbox.requests, one.requests, two.requests];
+    const pad = 'x'.repeat(2_000);
+    for (let round = 0; round < 30; round++) {
+      for (const key of [undefined, one.appKey, two.appKey]) {
+        await call(sandbox, 'POST', '/v1/users/auth/validate', {
+          headers: key ? { 'x-app-key': key } : {},
+          body: { mobile: DEMO, pad },
+        });
+      }
+    }
+    const total = journals.reduce((sum, journal) => sum + journal.bytes, 0);
+    assert.ok(total <= maxBytes, `${total} bytes kept by all journals together, at most ${maxBytes}`);
+    assert.ok(journals.every((journal) => journal.size > 0 && journal.limits.maxBytes === maxBytes));
+    // The oldest went first: every world kept about the same newest stretch (they were written in turns).
+    const sizes = journals.map((journal) => journal.size);
+    assert.ok(Math.max(...sizes) - Math.min(...sizes) <= 1, `kept ${sizes.join(', ')}`);
+    // A deleted namespace's entries count no more.
+    await expectOk(call(sandbox, 'DELETE', `/__sandbox/namespaces/${one.id}`));
+    assert.equal(sandbox.requests.budget.bytes, sandbox.requests.bytes + two.requests.bytes);
+  });
+
+  it(`generate: ${MAX_GENERATED_PER_CALL} a call, ${MAX_GENERATED_HISTORY} in a wallet, ${MAX_SANDBOX_HISTORY} in the sandbox; past each a clear refusal`, async () => {
+    sandbox = await startSandbox({ log: () => undefined });
+    const generate = (count: number | string) => call(sandbox, 'POST', `/__sandbox/generate?mobile=${DEMO}&count=${count}`);
+    refused(await generate(MAX_GENERATED_PER_CALL + 1), 400, /at most 10000 per call.*call again/);
+    refused(await generate(1_000_000), 400, /at most 10000 per call/);
+    assert.equal(errorOf(await generate('ten')).errorCode, '10000');
+    let total = (await expectOk(generate(0))).json['data'].total as number;
+    while (total < MAX_GENERATED_HISTORY) {
+      total = (await expectOk(generate(Math.min(MAX_GENERATED_PER_CALL, MAX_GENERATED_HISTORY - total)))).json['data'].total as number;
+    }
+    assert.equal(total, MAX_GENERATED_HISTORY);
+    refused(await generate(1), 409, /100000 transactions.*reset the wallet/);
+    assert.throws(() => sandbox.generateTransactions(DEMO, 1), /100000 transactions/);
+    assert.equal((await expectOk(generate(0))).json['data'].total, MAX_GENERATED_HISTORY, 'nothing was added');
+    // The whole sandbox: every world's wallets together, a namespace's included.
+    const ns = sandbox.namespaces.create();
+    const inNamespace = () =>
+      call(sandbox, 'POST', `/__sandbox/generate?mobile=${DEMO}&count=${MAX_GENERATED_PER_CALL}`, { headers: { 'x-app-key': ns.appKey } });
+    let answer = await inNamespace();
+    while (answer.status === 200) answer = await inNamespace();
+    refused(answer, 409, /generating may take them to 200000 in all.*delete namespaces/);
+    const held = (sandbox.namespaces as unknown as { historySize(): number }).historySize();
+    assert.ok(held <= MAX_SANDBOX_HISTORY && held > MAX_SANDBOX_HISTORY - MAX_GENERATED_PER_CALL, `refused only when full (${held})`);
+    assert.throws(() => ns.generateTransactions(DEMO, MAX_GENERATED_PER_CALL), /200000 in all/);
+  });
+
+  it('generate over HTTP gives the event loop back between chunks of 250, so other clients are answered meanwhile', async () => {
+    // Counted, not timed: each turn of the event loop the generation lets through runs the ticker once.
+    const state = SandboxState.fresh(35, Date.now());
+    let turns = 0;
+    let generating = true;
+    const tick = (): void => {
+      if (!generating) return;
+      turns++;
+      setImmediate(tick);
+    };
+    setImmediate(tick);
+    await generateTransactionsInTurns(state, DEMO, MAX_GENERATED_PER_CALL, Date.now());
+    generating = false;
+    assert.ok(turns >= MAX_GENERATED_PER_CALL / 250 / 2, `${turns} turns of the event loop during one full call`);
+    assert.equal(state.requireWallet(DEMO).size > MAX_GENERATED_PER_CALL, true);
+    // The same call at once (a caller in this process) lets none through.
+    turns = 0;
+    generating = true;
+    setImmediate(tick);
+    generateTransactions(state, '2349090000000', MAX_GENERATED_PER_CALL, Date.now());
+    assert.equal(turns, 0);
+    generating = false;
+  });
+
+  it(`faults: ${MAX_FAULTS} a world, over HTTP and from Node; one more is a 409 that says how to make room`, async () => {
+    sandbox = await startSandbox({ log: () => undefined });
+    for (let i = 0; i < MAX_FAULTS; i++)
+      await expectOk(call(sandbox, 'POST', '/__sandbox/faults', { body: { path: `/v1/x${i}`, status: 503 } }));
+    refused(
+      await call(sandbox, 'POST', '/__sandbox/faults', { body: { path: '/v1/y', status: 503 } }),
+      409,
+      /100 faults.*DELETE \/__sandbox\/faults/,
+    );
+    assert.throws(() => sandbox.knobs.faults.push({ path: '/v1/z', status: 500 }), /100 faults/);
+    assert.equal(sandbox.knobs.faults.length, MAX_FAULTS);
+    await expectOk(call(sandbox, 'DELETE', '/__sandbox/faults'));
+    sandbox.knobs.faults.push({ path: '/v1/z', status: 500 });
+    const faults = (n: number) => Array.from({ length: n }, (_, i) => ({ path: `/v1/x${i}`, status: 503 }));
+    assert.equal(parseScenario({ faults: faults(MAX_FAULTS) }).faults?.length, MAX_FAULTS);
+    assert.throws(() => parseScenario({ faults: faults(MAX_FAULTS + 1) }), /faults: must be at most 100 faults/);
+  });
+
+  it('the clock: at most 10 years ahead of real time; past it a 400 that says how to bring it back', async () => {
+    sandbox = await startSandbox({ log: () => undefined });
+    const advance = (seconds: number) => call(sandbox, 'POST', '/__sandbox/clock/advance', { body: { seconds } });
+    await expectOk(advance(9 * 365 * 86_400));
+    const offset = (await expectOk(call(sandbox, 'GET', '/__sandbox/clock'))).json['data'].offsetMs as number;
+    refused(await advance(2 * 365 * 86_400), 400, /at most 10 years ahead.*POST \/__sandbox\/reset/);
+    await assert.rejects(sandbox.advanceClock(2 * 365 * 86_400), /at most 10 years ahead/);
+    assert.equal((await expectOk(call(sandbox, 'GET', '/__sandbox/clock'))).json['data'].offsetMs, offset, 'the clock did not move');
+    await expectOk(advance(364 * 86_400));
+  });
+});
