@@ -21,7 +21,7 @@ const mobile = v.pipe(
   v.regex(/^(\+?234|0)[789]\d{9}$/, 'must be a Nigerian mobile number, such as "2348031234567" or "08031234567"'),
 );
 
-const isoDate = v.pipe(
+export const isoDate = v.pipe(
   v.string('must be an ISO 8601 date, such as "2026-01-05T09:00:00Z"'),
   v.isoTimestamp('must be an ISO 8601 date with a time zone, such as "2026-01-05T09:00:00Z"'),
 );
