@@ -5,10 +5,11 @@ import { webhookQuery } from '../admin/waitQuery';
 import { matchesWebhook } from '../domain/webhookFilter';
 import { publicEvent } from '../domain/webhooks';
 import { MAX_FAULTS, parseFault } from '../http/faults';
+import { checkKnob, KNOB_LIMITS, type KnobName } from '../http/knobs';
 import type { SandboxEnv } from '../http/router';
 import { exportScenario } from '../scenario/export';
 import type { SandboxChange, WebhookEvent } from '../types';
-import { optionalString, wholeInput, type RawInput } from './input';
+import { optionalString, type RawInput } from './input';
 import { operation } from './operation';
 
 // The operations on a world as a whole: its clock, webhook events, faults and knobs, journal,
@@ -16,12 +17,6 @@ import { operation } from './operation';
 
 /** The longest one advance may move the clock. */
 export const MAX_ADVANCE_SECONDS = 10 * 365 * 86400;
-
-const KNOB_LIMITS = {
-  tokenLifetimeSeconds: [1, MAX_ADVANCE_SECONDS],
-  latencyMs: [0, 600_000],
-} as const;
-type KnobName = keyof typeof KNOB_LIMITS;
 
 const none = { input: () => ({}) };
 
@@ -68,19 +63,14 @@ async function advance(env: SandboxEnv, seconds: number) {
 }
 
 function knobsInput(raw: RawInput): Partial<Record<KnobName, number>> {
-  for (const name of Object.keys(raw)) {
+  const knobs: Partial<Record<KnobName, number>> = {};
+  for (const [name, value] of Object.entries(raw)) {
     if (!(name in KNOB_LIMITS)) {
       throw invalid(
         `Unknown knob "${name.slice(0, 40)}"; knobs are ${Object.keys(KNOB_LIMITS).join(', ')} (faults have their own endpoint)`,
       );
     }
-  }
-  const knobs: Partial<Record<KnobName, number>> = {};
-  for (const name of Object.keys(KNOB_LIMITS) as KnobName[]) {
-    if (raw[name] === undefined) continue;
-    const [min, max] = KNOB_LIMITS[name];
-    if (!Number.isInteger(raw[name])) throw invalid(`${name} must be a whole number from ${min} to ${max}`);
-    knobs[name] = wholeInput(raw[name], name, min, max);
+    if (value !== undefined) knobs[name as KnobName] = checkKnob(name as KnobName, value);
   }
   return knobs;
 }

@@ -92,6 +92,23 @@ describe('sandbox: the operations keep their promises', function () {
     }
   });
 
+  it('Sandbox.knobs, written to directly, keeps the admin API’s rules', async () => {
+    const inProcess = await startSandbox({ port: 0, log: () => undefined });
+    try {
+      assert.throws(() => inProcess.knobs.faults.push({ path: '/v1/x', status: 101 }), /status must be a whole number from 200 to 599/);
+      assert.throws(() => inProcess.knobs.faults.push({ path: '/v1/x', contentType: 'a\r\nb' }), /contentType/);
+      assert.throws(() => (inProcess.knobs.latencyMs = -1), /latencyMs must be a whole number from 0 to 600000/);
+      inProcess.knobs.faults.push({ path: '/v1/x', status: 503 }, { path: '/v1/y', drop: true });
+      inProcess.knobs.faults.splice(0, 1);
+      assert.deepEqual(
+        inProcess.knobs.faults.map((fault) => fault.path),
+        ['/v1/y'],
+      );
+    } finally {
+      await inProcess.close();
+    }
+  });
+
   it('listens on a non-loopback host only with allowRemote, with the CLI’s words', async () => {
     let cliWords = '';
     assert.throws(
