@@ -97,7 +97,7 @@ export function objectInput(value: unknown, field: string): Record<string, unkno
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalid(`${field} must be an object`);
   if (depthOver(value, MAX_OBJECT_DEPTH)) throw invalid(`${field} nests deeper than ${MAX_OBJECT_DEPTH} levels`);
   const json = JSON.stringify(value);
-  if (json.length > MAX_OBJECT_BYTES) throw invalid(`${field} is over ${MAX_OBJECT_BYTES} bytes as JSON`);
+  if (Buffer.byteLength(json) > MAX_OBJECT_BYTES) throw invalid(`${field} is over ${MAX_OBJECT_BYTES} bytes as JSON`);
   // A copy: what the world keeps is not the caller's object.
   return JSON.parse(json) as Record<string, unknown>;
 }
