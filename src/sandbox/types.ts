@@ -228,6 +228,8 @@ export interface Sandbox {
   removeFault(id: string): boolean;
   /** Removes every fault; answers how many there were. */
   clearFaults(): number;
+  /** The faults in force, in the order they apply (copies; GET /__sandbox/knobs lists the same). */
+  listFaults(): Fault[];
   /** Delay added to every API request, in milliseconds (0 to 600000). */
   setLatency(ms: number): void;
   /** Calls `listener` after every state change (synchronously: keep it cheap); returns the unsubscribe. */
@@ -260,6 +262,7 @@ export type WorldControls = Pick<
   | 'addFault'
   | 'removeFault'
   | 'clearFaults'
+  | 'listFaults'
   | 'setLatency'
   | 'onChange'
 >;

@@ -26,6 +26,8 @@ export abstract class SandboxWorld {
     remove(id: string): Promise<boolean>;
     /** Removes every fault; answers how many there were. */
     clear(): Promise<number>;
+    /** The faults in force, in the order they apply, each with its id (and `times` left, if counted). */
+    list(): Promise<Fault[]>;
   };
 
   /** @internal */
@@ -41,6 +43,7 @@ export abstract class SandboxWorld {
       add: async (fault) => controls.addFault(fault),
       remove: async (id) => controls.removeFault(id),
       clear: async () => controls.clearFaults(),
+      list: async () => controls.listFaults(),
     };
   }
 

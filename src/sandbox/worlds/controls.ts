@@ -38,6 +38,7 @@ export function worldControls(env: SandboxEnv): WorldControls {
     addFault: (fault: Fault) => ({ ...run(env, 'addFault', { ...fault }).fault }),
     removeFault: (id) => run(env, 'removeFault', { id }).removed,
     clearFaults: () => run(env, 'clearFaults').cleared,
+    listFaults: () => structuredClone(run(env, 'knobs').knobs.faults),
     setLatency: (ms) => void run(env, 'setKnobs', { latencyMs: ms }),
     onChange: (listener) => env.onChange(listener),
   };

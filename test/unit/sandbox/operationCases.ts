@@ -210,6 +210,13 @@ export const CASES: OperationCase[] = [
     remote: (c) => c.clearFaults(),
   },
   {
+    name: 'listFaults',
+    inputs: [{}],
+    node: (s) => s.listFaults().map(withoutId),
+    http: () => ({ method: 'GET', path: '/__sandbox/knobs' }),
+    fromHttp: (data) => data.knobs.faults.map(withoutId),
+  },
+  {
     name: 'setLatency',
     inputs: [{ ms: 25 }, { ms: -1 }, { ms: 600_001 }, { ms: 2.5 }, { ms: '30' }],
     node: (s, i) => s.setLatency(i['ms']),

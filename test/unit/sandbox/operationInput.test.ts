@@ -56,6 +56,9 @@ describe('sandbox: the operations keep their promises', function () {
       assert.equal(errorOf(await call(sandbox.url, 'POST', '/__sandbox/faults', { body: fault })).errorCode, '10000');
     }
     await assert.rejects(sandbox.setLatency(-1), SandboxError);
+    const added = await sandbox.faults.add({ path: '/v1/x', status: 503, times: 2 });
+    assert.deepEqual(await sandbox.faults.list(), [added]);
+    assert.equal(await sandbox.faults.remove(added.id!), true);
     assert.deepEqual((await expectOk(call(sandbox.url, 'GET', '/__sandbox/knobs'))).json['data'].knobs.faults, []);
   });
 

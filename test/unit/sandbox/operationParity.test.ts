@@ -20,6 +20,7 @@ type Outcome = { ok: unknown } | { status: number; errorCode: string | undefined
 const SCENARIO = (callbackURL: string) => ({
   seed: 35,
   clock: { start: '2026-01-05T09:00:00Z' },
+  faults: [{ path: '/v1/never/called', status: 500 }],
   developers: [
     {
       email: 'parity@example.ng',
