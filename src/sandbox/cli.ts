@@ -1,7 +1,7 @@
 import { localClient } from './sharing/localClient';
 import { StateFileInUse } from './sharing/ownerLock';
 import { openSharedSandbox } from './sharing/shared';
-import { startSandbox } from './start';
+import { isLoopback, remoteHostRefusal, startSandbox } from './start';
 import type { LoadedScenario, SandboxClient, SandboxOptions, SandboxRole } from './types';
 
 // `npm run sandbox -- --port 4010`: the sandbox as a standalone process. The entry that runs it is
@@ -47,11 +47,7 @@ function wholeNumber(flag: string, value: string, min: number, max: number): num
   return Number(value);
 }
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
-
-export function isLoopback(host: string): boolean {
-  return LOOPBACK.has(host.toLowerCase()) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
-}
+export { isLoopback } from './start';
 
 /** Parses argv (without node and script). Returns 'help' for --help. Throws UsageError. */
 export function parseArgs(argv: string[]): CliConfig | 'help' {
@@ -79,6 +75,7 @@ export function parseArgs(argv: string[]): CliConfig | 'help' {
         break;
       case '--allow-remote':
         config.allowRemote = true;
+        config.options.allowRemote = true;
         break;
       case '--data':
       case '--data-file':
@@ -109,10 +106,8 @@ export function parseArgs(argv: string[]): CliConfig | 'help' {
         throw new UsageError(`Unknown option "${arg}"`);
     }
   }
-  const host = config.options.host ?? '127.0.0.1';
-  if (!isLoopback(host) && !config.allowRemote) {
-    throw new UsageError(`Refusing to listen on ${host}: it is reachable from other machines. Add --allow-remote if you mean it.`);
-  }
+  const refusal = remoteHostRefusal(config.options.host ?? '127.0.0.1', config.allowRemote);
+  if (refusal) throw new UsageError(refusal);
   return config;
 }
 

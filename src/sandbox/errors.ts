@@ -51,12 +51,18 @@ export const ErrorCode = {
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
-/** Thrown by handlers; the server turns it into the error envelope. */
+/**
+ * Thrown by handlers, and by the Node controls (the package's SandboxError): the server turns it
+ * into the error envelope, so a refusal carries the same status and code on either side.
+ */
 export class ApiError extends Error {
   constructor(
+    /** The HTTP status the admin API answers with (400 bad input, 404 nothing has that mobile or id, …). */
     readonly status: number,
+    /** The envelope's errorCode ('10000' bad input, '10003' no such wallet, …; docs/sandbox.md lists them). */
     readonly errorCode: ErrorCodeValue,
     message: string,
+    /** Headers the answer carries (Retry-After, Allow). */
     readonly headers: Record<string, string> = {},
   ) {
     super(message);

@@ -15,12 +15,12 @@ import { StateWriter } from './persistence/stateWriter';
 import { loadState } from './persistence/store';
 import { LoadedScenario, Sandbox, SandboxChange, SandboxOptions } from './types';
 import { worldControls } from './worlds/controls';
+import { runOperation } from './worlds/operations';
 import { resetWorld } from './worlds/reset';
 import { WorldSnapshot } from './worlds/snapshot';
 import { openWorld } from './worlds/world';
 import { checkedMaxNamespaces, Namespaces } from './worlds/namespaces';
 import type { Scenario } from './scenario/format';
-import { exportScenario } from './scenario/export';
 import { normaliseMobile, parseScenario, readScenarioFile } from './scenario/parse';
 import { applyPasscodes, buildScenarioState, scenarioKnobs } from './scenario/world';
 
@@ -29,7 +29,24 @@ import { applyPasscodes, buildScenarioState, scenarioKnobs } from './scenario/wo
 
 const DEFAULT_TOKEN_LIFETIME_SECONDS = 86400;
 
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
+
+export function isLoopback(host: string): boolean {
+  return LOOPBACK.has(host.toLowerCase()) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/**
+ * Why the sandbox will not listen on `host`, or undefined: the one rule the CLI (--allow-remote)
+ * and startSandbox (allowRemote: true) both keep. The sandbox speaks plain HTTP.
+ */
+export function remoteHostRefusal(host: string, allowRemote: boolean | undefined): string | undefined {
+  if (isLoopback(host) || allowRemote === true) return undefined;
+  return `Refusing to listen on ${host}: it is reachable from other machines. Add --allow-remote (allowRemote: true from Node) if you mean it.`;
+}
+
 function checkOptions(options: SandboxOptions): void {
+  const refusal = remoteHostRefusal(options.host ?? '127.0.0.1', options.allowRemote);
+  if (refusal) throw new Error(refusal);
   const port = options.port ?? 0;
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`port must be a whole number from 0 to 65535, got ${String(options.port)}`);
@@ -191,7 +208,7 @@ async function serve(options: SandboxOptions, role: string, lock: OwnerLock | un
     ...(loaded ? { scenario: loaded } : {}),
     knobs: knobs.watched,
     requests,
-    reset: () => env.reset(),
+    reset: async () => void (await runOperation(env, 'reset')),
     namespaces,
     close(): Promise<void> {
       closed ??= (async () => {
@@ -205,8 +222,7 @@ async function serve(options: SandboxOptions, role: string, lock: OwnerLock | un
       })();
       return closed;
     },
-    // env.state, not `state`: a reset swaps the world in whole.
-    exportScenario: () => exportScenario({ state: env.state.toJSON(), knobs: env.knobs, nowMs: env.now(), scenario }),
+    exportScenario: () => runOperation(env, 'exportScenario'),
   };
 }
 

@@ -132,7 +132,10 @@ export type PublicWebhookEvent = Omit<WebhookEvent, 'runStart'>;
 export type SandboxRole = 'window' | 'mcp' | 'cli' | 'program';
 
 export interface SandboxOptions {
+  /** The address to bind (default 127.0.0.1). One that is not loopback needs `allowRemote: true`. */
   host?: string;
+  /** Lets `host` be an address other machines reach (the sandbox speaks plain HTTP); the CLI's --allow-remote. */
+  allowRemote?: boolean;
   port?: number;
   /** When `port` is taken, the next ports are tried, this many in all, then any free one (default 1: only `port`). */
   portTries?: number;
@@ -227,13 +230,27 @@ export interface Sandbox {
   redeliverEvent(id: string): PublicWebhookEvent;
   /** A made-up event to the app's callbackURL (by default the app whose URL was set last); throws when none has one. */
   sendTestEvent(type: 'BANK_TRANSFER' | 'PHONE_TRANSFER', appId?: string): PublicWebhookEvent;
+  /** Adds a fault (checked as POST /__sandbox/faults checks it); answers a copy with its id. */
+  addFault(fault: Fault): Fault;
+  /** False when no fault has that id (cleared, or used up meanwhile). */
+  removeFault(id: string): boolean;
+  /** Removes every fault; answers how many there were. */
+  clearFaults(): number;
+  /** The faults in force, in the order they apply (copies; GET /__sandbox/knobs lists the same). */
+  listFaults(): Fault[];
+  /** Delay added to every API request, in milliseconds (0 to 600000). */
+  setLatency(ms: number): void;
   /** Calls `listener` after every state change (synchronously: keep it cheap); returns the unsubscribe. */
   onChange(listener: (change: SandboxChange) => void): () => void;
   /** The world as it is now, written as a scenario that loads back to it (docs/scenarios.md, "Saving the sandbox"). */
   exportScenario(): Promise<ScenarioExport>;
 }
 
-/** What a caller in this process does to one world: the sandbox's own, or a namespace's. */
+/**
+ * What a caller in this process does to one world: the sandbox's own, or a namespace's. Every
+ * method runs the operation the admin API runs (worlds/operations.ts): a refusal is the same
+ * ApiError (status and errorCode) the admin API answers with.
+ */
 export type WorldControls = Pick<
   Sandbox,
   | 'now'
@@ -250,6 +267,11 @@ export type WorldControls = Pick<
   | 'event'
   | 'redeliverEvent'
   | 'sendTestEvent'
+  | 'addFault'
+  | 'removeFault'
+  | 'clearFaults'
+  | 'listFaults'
+  | 'setLatency'
   | 'onChange'
 >;
 

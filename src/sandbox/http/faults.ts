@@ -47,6 +47,8 @@ export function faultMessage(status: number): string {
   return `Injected failure: ${STATUS_TEXT[status] ?? `HTTP ${status}`}`;
 }
 
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
 function optionalInt(input: Record<string, unknown>, field: string, min: number, max: number): number | undefined {
   const value = input[field];
   if (value === undefined) {
@@ -58,10 +60,22 @@ function optionalInt(input: Record<string, unknown>, field: string, min: number,
   return value as number;
 }
 
-function optionalString(input: Record<string, unknown>, field: string): string | undefined {
+function optionalString(input: Record<string, unknown>, field: string, max: number): string | undefined {
   const value = input[field];
-  if (value !== undefined && typeof value !== 'string') {
-    throw invalid(`${field} must be a string`);
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw invalid(`${field} must be a string`);
+  if (value.length > max) throw invalid(`${field} must be at most ${max} characters`);
+  return value;
+}
+
+/** A string a header or a path can carry as is: no CR, LF or other control character. */
+function optionalText(input: Record<string, unknown>, field: string, max: number): string | undefined {
+  const value = input[field];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw invalid(`${field} must be a string`);
+  // eslint-disable-next-line no-control-regex
+  if (value.length > max || /[\u0000-\u001f\u007f]/.test(value)) {
+    throw invalid(`${field} must be at most ${max} characters, with no line break or control character`);
   }
   return value;
 }
@@ -87,35 +101,42 @@ const FAULT_FIELDS = new Set([
   'times',
 ]);
 
-/** Checks a fault posted to the admin API; unknown fields are refused so typos do not go unseen. */
+function faultMethod(input: Record<string, unknown>): string | undefined {
+  const method = optionalText(input, 'method', 10)?.toUpperCase();
+  if (method !== undefined && !METHODS.includes(method)) throw invalid(`method must be one of ${METHODS.join(', ')}`);
+  return method;
+}
+
+/**
+ * Checks a fault, whoever adds it (the admin API, the package's faults.add, the extension):
+ * unknown fields are refused so typos do not go unseen; the status is one a response can carry
+ * with a body (200 to 599) and the content type one a header can carry.
+ */
 export function parseFault(input: Record<string, unknown>): Fault {
+  if (typeof input !== 'object' || input === null || Array.isArray(input))
+    throw invalid('a fault must be an object, such as { "path": "/v1/*" }');
   for (const field of Object.keys(input)) {
     if (!FAULT_FIELDS.has(field)) {
       throw invalid(`Unknown fault field "${field.slice(0, 40)}"; fields are ${[...FAULT_FIELDS].join(', ')}`);
     }
   }
-  const path = input['path'];
-  if (typeof path !== 'string' || !path.startsWith('/')) {
+  const path = optionalText(input, 'path', 500);
+  if (path === undefined || !path.startsWith('/')) {
     throw invalid('path is required and must start with "/" (end it with "*" to match a prefix)');
   }
   const fault: Fault = { path };
-  const method = optionalString(input, 'method');
-  const status = optionalInt(input, 'status', 100, 599);
-  const body = optionalString(input, 'body');
-  const contentType = optionalString(input, 'contentType');
-  const success2xxFalse = optionalBoolean(input, 'success2xxFalse');
-  const drop = optionalBoolean(input, 'drop');
-  const delayMs = optionalInt(input, 'delayMs', 0, 600_000);
-  const retryAfterSeconds = optionalInt(input, 'retryAfterSeconds', 0, 86_400);
-  const times = optionalInt(input, 'times', 1, 1_000_000);
-  if (method !== undefined) fault.method = method.toUpperCase();
-  if (status !== undefined) fault.status = status;
-  if (body !== undefined) fault.body = body;
-  if (contentType !== undefined) fault.contentType = contentType;
-  if (success2xxFalse !== undefined) fault.success2xxFalse = success2xxFalse;
-  if (drop !== undefined) fault.drop = drop;
-  if (delayMs !== undefined) fault.delayMs = delayMs;
-  if (retryAfterSeconds !== undefined) fault.retryAfterSeconds = retryAfterSeconds;
-  if (times !== undefined) fault.times = times;
+  const fields = {
+    method: faultMethod(input),
+    status: optionalInt(input, 'status', 200, 599),
+    body: optionalString(input, 'body', 65_536),
+    contentType: optionalText(input, 'contentType', 200),
+    success2xxFalse: optionalBoolean(input, 'success2xxFalse'),
+    drop: optionalBoolean(input, 'drop'),
+    delayMs: optionalInt(input, 'delayMs', 0, 600_000),
+    retryAfterSeconds: optionalInt(input, 'retryAfterSeconds', 0, 86_400),
+    times: optionalInt(input, 'times', 1, 1_000_000),
+  };
+  for (const [field, value] of Object.entries(fields))
+    if (value !== undefined) (fault as unknown as Record<string, unknown>)[field] = value;
   return fault;
 }

@@ -1,11 +1,35 @@
-import { limitReached } from '../errors';
+import { invalid, limitReached } from '../errors';
 import { MAX_FAULTS } from '../scenario/format';
 import { Fault, SandboxKnobs } from '../types';
+import { parseFault } from './faults';
 
 // The knobs (the delay, the token lifetime, the faults): every API request reads them, so they
 // live in a plain object the hot path reads as is; every change of them, whoever makes it (the
 // admin API, a caller of Sandbox.knobs, a request using a fault up), is reported, so the views
 // that show them follow.
+
+/** The knobs a caller sets, each with its range: PATCH /__sandbox/knobs and Sandbox.knobs keep the same. */
+export const KNOB_LIMITS = {
+  tokenLifetimeSeconds: [1, 10 * 365 * 86400],
+  latencyMs: [0, 600_000],
+} as const;
+export type KnobName = keyof typeof KNOB_LIMITS;
+
+/** The knob's value, or a 400 that names its range. */
+export function checkKnob(name: KnobName, value: unknown): number {
+  const [min, max] = KNOB_LIMITS[name];
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    throw invalid(`${name} must be a whole number from ${min} to ${max}`);
+  }
+  return value;
+}
+
+/** A fault put straight into Sandbox.knobs.faults: refused as POST /__sandbox/faults refuses it. */
+function checkFault(value: object): void {
+  const { id, ...fields } = value as Fault;
+  void id;
+  parseFault(fields as Record<string, unknown>);
+}
 
 export class Knobs {
   /** What requests read: plain fields, never through a proxy. */
@@ -78,13 +102,16 @@ function isIndex(key: string | symbol): boolean {
   return typeof key === 'string' && /^\d+$/.test(key);
 }
 
-/** The knobs as Sandbox.knobs hands them out: reads go to the plain object, writes are reported. */
+/** The knobs as Sandbox.knobs hands them out: reads go to the plain object, writes are checked and reported. */
 function watchedView(knobs: Knobs): SandboxKnobs {
   const { raw } = knobs;
   const faults = new Proxy(raw.faults, {
     set(target, key, value: unknown) {
       if (isIndex(key) && Number(key) >= target.length) knobs.checkRoom(Number(key));
-      if (isIndex(key) && typeof value === 'object' && value !== null) knobs.identify(value as Fault);
+      if (isIndex(key) && typeof value === 'object' && value !== null) {
+        checkFault(value);
+        knobs.identify(value as Fault);
+      }
       const done = Reflect.set(target, key, value);
       knobs.changed();
       return done;
@@ -100,14 +127,14 @@ function watchedView(knobs: Knobs): SandboxKnobs {
       return raw.tokenLifetimeSeconds;
     },
     set tokenLifetimeSeconds(value: number) {
-      raw.tokenLifetimeSeconds = value;
+      raw.tokenLifetimeSeconds = checkKnob('tokenLifetimeSeconds', value);
       knobs.changed();
     },
     get latencyMs() {
       return raw.latencyMs;
     },
     set latencyMs(value: number) {
-      raw.latencyMs = value;
+      raw.latencyMs = checkKnob('latencyMs', value);
       knobs.changed();
     },
     get faults() {

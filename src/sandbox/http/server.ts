@@ -7,7 +7,6 @@ import { hostGuard } from './hostGuard';
 import { sendError } from './answer';
 import { Router, SandboxEnv } from './router';
 import { adminRoutes } from '../admin/routes';
-import { adminMoneyRoutes } from '../admin/moneyRoutes';
 import { namespaceRoutes } from '../admin/namespaceRoutes';
 import { namespaceByKeyOnly } from '../worlds/namespaces';
 import { appRoutes } from './routes/apps';
@@ -33,7 +32,6 @@ walletQueryRoutes(apiRouter);
 moneyRoutes(apiRouter);
 const adminRouter = new Router();
 adminRoutes(adminRouter);
-adminMoneyRoutes(adminRouter);
 namespaceRoutes(adminRouter);
 
 export interface SandboxServer {

@@ -8,6 +8,8 @@ import { SandboxWorld } from './world';
 // startSandbox is a world of its own on a port of its own; close() leaves nothing running.
 
 export { ScenarioError } from '../scenario/scenarioError';
+/** What a refused call throws: `status` and `errorCode` are those the admin API answers the same input with. */
+export { ApiError as SandboxError } from '../errors';
 export { SandboxTimeoutError, type WaitOptions } from '../wait';
 export type { RequestJournal } from '../requests/journal';
 export type { JournalEntry } from '../requests/entry';
@@ -23,8 +25,13 @@ export interface StartOptions {
   scenario?: string | ScenarioFile;
   /** The port; 0 (the default) picks a free one: read `url`. */
   port?: number;
-  /** The address to bind (default 127.0.0.1; the sandbox speaks plain HTTP). */
+  /**
+   * The address to bind (default 127.0.0.1; the sandbox speaks plain HTTP). One that other
+   * machines reach (0.0.0.0, a LAN address) is refused unless `allowRemote` is true.
+   */
   host?: string;
+  /** Lets `host` be an address other machines reach: what the CLI's --allow-remote does. */
+  allowRemote?: boolean;
   /** The seed of generated data, when the scenario has none. */
   seed?: number;
   /** Keep the world in this file between runs (default: in memory only). */
@@ -52,7 +59,7 @@ export class WalletSandbox extends SandboxWorld {
 
   /** @internal Use startSandbox. */
   constructor(private readonly world: Sandbox) {
-    super(world, world.requests, world.knobs);
+    super(world, world.requests);
     this.url = world.url;
     this.port = world.port;
     this.scenario = world.scenario;
@@ -102,6 +109,7 @@ export async function startSandbox(options: StartOptions = {}): Promise<WalletSa
   const world = await startWorld({
     port: options.port ?? 0,
     ...(options.host === undefined ? {} : { host: options.host }),
+    ...(options.allowRemote === undefined ? {} : { allowRemote: options.allowRemote }),
     ...(options.seed === undefined ? {} : { seed: options.seed }),
     ...(options.dataFile === undefined ? {} : { dataFile: options.dataFile }),
     ...(options.scenario === undefined ? {} : { scenario: options.scenario }),

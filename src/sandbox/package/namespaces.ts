@@ -29,7 +29,7 @@ export class WalletNamespace extends SandboxWorld {
     url: string,
     private readonly registry: SandboxNamespaces,
   ) {
-    super(namespace, namespace.requests, namespace.knobs);
+    super(namespace, namespace.requests);
     this.id = namespace.id;
     this.url = url;
     this.appKey = namespace.appKey;

@@ -1,5 +1,5 @@
 import type { RequestJournal } from '../requests/journal';
-import type { Fault, SandboxKnobs, WorldControls } from '../types';
+import type { Fault, WorldControls } from '../types';
 import { Webhooks } from './webhooks';
 
 // What a WalletSandbox and a WalletNamespace have alike: one world's clock, journal, webhooks,
@@ -20,52 +20,47 @@ export abstract class SandboxWorld {
   readonly webhooks: Webhooks;
   /** Faults injected into this world's API answers: what the app under test must cope with. */
   readonly faults: {
-    /** Adds a fault (`{ path, method?, status?, drop?, times?, … }`); answers it with its id. */
+    /** Adds a fault (`{ path, method?, status?, drop?, times?, … }`, checked as POST /__sandbox/faults checks it); answers it with its id. */
     add(fault: Fault): Promise<Fault>;
     /** False when no fault has that id (cleared, or used up). */
     remove(id: string): Promise<boolean>;
     /** Removes every fault; answers how many there were. */
     clear(): Promise<number>;
+    /** The faults in force, in the order they apply, each with its id (and `times` left, if counted). */
+    list(): Promise<Fault[]>;
   };
 
   /** @internal */
   protected constructor(
     protected readonly controls: WorldControls,
     requests: RequestJournal,
-    private readonly knobs: SandboxKnobs,
   ) {
     this.clock = { now: () => new Date(controls.now()), advance: (seconds) => controls.advanceClock(seconds) };
     this.requests = requests;
     this.webhooks = new Webhooks(controls);
-    // Through the knobs: the sandbox gives a fault its id and reports the change.
+    // The same operations as the admin API's (worlds/operations.ts): the same checks, the same errors.
     this.faults = {
-      add: async (fault) => {
-        const added = { ...fault };
-        knobs.faults.push(added);
-        return { ...added };
-      },
-      remove: async (id) => {
-        const index = knobs.faults.findIndex((fault) => fault.id === id);
-        if (index >= 0) knobs.faults.splice(index, 1);
-        return index >= 0;
-      },
-      clear: async () => knobs.faults.splice(0).length,
+      add: async (fault) => controls.addFault(fault),
+      remove: async (id) => controls.removeFault(id),
+      clear: async () => controls.clearFaults(),
+      list: async () => controls.listFaults(),
     };
   }
 
-  /** Delay added to every API request of this world, in milliseconds (0 for none). */
+  /** Delay added to every API request of this world, in milliseconds (0 for none, at most 600000). */
   async setLatency(ms: number): Promise<void> {
-    if (!Number.isInteger(ms) || ms < 0 || ms > 600_000)
-      throw new RangeError('latency must be a whole number of milliseconds from 0 to 600000');
-    this.knobs.latencyMs = ms;
+    this.controls.setLatency(ms);
   }
 
-  /** The wallet's balance in kobo. Throws for a mobile no wallet has (mobiles as `234…`, 13 digits). */
+  /**
+   * The wallet's balance in kobo. The mobile in any form a scenario takes (0803…, +234803…,
+   * 234803…); throws SandboxError 404 (errorCode 10003) for a mobile no wallet has.
+   */
   balance(mobile: string): number {
     return this.controls.balance(mobile);
   }
 
-  /** Sets the wallet's balance, in kobo (a whole, non-negative number). */
+  /** Sets the wallet's balance, in kobo (a whole, non-negative number); a bad one throws SandboxError 400 (10000). */
   setBalance(mobile: string, kobo: number): void {
     this.controls.setBalance(mobile, kobo);
   }

@@ -32,7 +32,7 @@ const mobile = v.pipe(
   v.regex(/^(\+?234|0)[789]\d{9}$/, 'must be a Nigerian mobile number, such as "2348031234567" or "08031234567"'),
 );
 
-const isoDate = v.pipe(
+export const isoDate = v.pipe(
   v.string('must be an ISO 8601 date, such as "2026-01-05T09:00:00Z"'),
   v.isoTimestamp('must be an ISO 8601 date with a time zone, such as "2026-01-05T09:00:00Z"'),
 );
@@ -203,9 +203,16 @@ const ScenarioFault = v.strictObject({
     v.startsWith('/', 'must be an API path such as "/v1/users/transfers/bank"'),
   ),
   method: v.optional(v.picklist(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], 'must be GET, POST, PUT, PATCH or DELETE')),
-  status: v.optional(wholeNumber('an HTTP status from 100 to 599', 100, 599)),
+  // As the admin API's faults (http/faults.ts): a status a response carries with a body, a header without line breaks.
+  status: v.optional(wholeNumber('an HTTP status from 200 to 599', 200, 599)),
   body: v.optional(v.string('must be a string')),
-  contentType: v.optional(v.string('must be a string')),
+  contentType: v.optional(
+    v.pipe(
+      v.string('must be a string'),
+      // eslint-disable-next-line no-control-regex
+      v.regex(/^[^\u0000-\u001f\u007f]{0,200}$/, 'must be at most 200 characters, with no line break or control character'),
+    ),
+  ),
   success2xxFalse: v.optional(v.boolean('must be true or false')),
   drop: v.optional(v.boolean('must be true or false')),
   delayMs: v.optional(wholeNumber('milliseconds from 0 to 60000', 0, 60_000)),

@@ -1,6 +1,6 @@
 import type { Fault, Sandbox, SandboxChange, SandboxClient, SandboxRole } from '../types';
 
-/** The sandbox this process serves, as a SandboxClient: its methods, called directly. */
+/** The sandbox this process serves, as a SandboxClient: its methods (the operations' table, worlds/operations.ts), called directly. */
 export function localClient(sandbox: Sandbox, role: SandboxRole): SandboxClient {
   return {
     url: sandbox.url,
@@ -13,20 +13,11 @@ export function localClient(sandbox: Sandbox, role: SandboxRole): SandboxClient 
     events: () => sandbox.events(),
     event: (id) => sandbox.event(id),
     onChange: (listener) => sandbox.onChange(listener),
-    addFault: async (fault: Fault) => {
-      // Through Sandbox.knobs: the sandbox gives it its id and reports the change.
-      sandbox.knobs.faults.push(fault);
-      return fault;
-    },
-    removeFault: async (id) => {
-      const index = sandbox.knobs.faults.findIndex((fault) => fault.id === id);
-      if (index >= 0) sandbox.knobs.faults.splice(index, 1);
-      return index >= 0;
-    },
-    clearFaults: async () => sandbox.knobs.faults.splice(0).length,
-    setLatency: async (ms) => {
-      sandbox.knobs.latencyMs = ms;
-    },
+    // As RemoteSandbox does: the sandbox gives the fault its id, whatever the copy carried.
+    addFault: async ({ id, ...fault }: Fault) => (void id, sandbox.addFault(fault)),
+    removeFault: async (id) => sandbox.removeFault(id),
+    clearFaults: async () => sandbox.clearFaults(),
+    setLatency: async (ms) => sandbox.setLatency(ms),
     advanceClock: async (seconds) => {
       const changes: SandboxChange[] = [];
       const stop = sandbox.onChange((change) => changes.push(change));

@@ -13,6 +13,11 @@ import type {
 } from '../types';
 import type { OwnerRecord } from './ownerLock';
 import { EventParser, type Hello, OWNER_TOKEN_HEADER, WATCH_PATH } from './wire';
+import { ErrorCode } from '../errors';
+import type { RawInput } from '../worlds/input';
+import { OPERATIONS, type OperationName } from '../worlds/operations';
+import type { Operation } from '../worlds/operation';
+import { operationRequest } from './operationRequest';
 
 // The sandbox another process serves on the same state file, used over its admin API: the
 // reads answer a copy kept current by its change stream (GET /__sandbox/watch), the actions
@@ -37,11 +42,12 @@ export interface RemoteOptions {
   onLost: () => void;
 }
 
-/** An admin call the owner refused, with its error. */
+/** An admin call the owner refused, with its error (the status and errorCode the owner's own callers get). */
 export class RemoteRefusal extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly errorCode?: string,
   ) {
     super(message);
   }
@@ -126,75 +132,69 @@ export class RemoteSandbox implements SandboxClient {
   async addFault(fault: Fault): Promise<Fault> {
     const { id, ...fields } = fault;
     void id;
-    const data = await this.call<{ fault: Fault; faults: Fault[] }>('POST', '/__sandbox/faults', fields);
+    const data = await this.run<{ fault: Fault; faults: Fault[] }>('addFault', fields);
     this.knobsSeen = { ...this.knobsSeen, faults: data.faults };
     return data.fault;
   }
 
   async removeFault(id: string): Promise<boolean> {
-    const data = await this.call<{ removed: boolean; faults: Fault[] }>('DELETE', `/__sandbox/faults/${encodeURIComponent(id)}`);
+    const data = await this.run<{ removed: boolean; faults: Fault[] }>('removeFault', { id });
     this.knobsSeen = { ...this.knobsSeen, faults: data.faults };
     return data.removed;
   }
 
   async clearFaults(): Promise<number> {
-    const data = await this.call<{ cleared: number }>('DELETE', '/__sandbox/faults');
+    const data = await this.run<{ cleared: number }>('clearFaults');
     this.knobsSeen = { ...this.knobsSeen, faults: [] };
     return data.cleared;
   }
 
   async setLatency(ms: number): Promise<void> {
-    this.knobsSeen = (await this.call<{ knobs: SandboxKnobs }>('PATCH', '/__sandbox/knobs', { latencyMs: ms })).knobs;
+    this.knobsSeen = (await this.run<{ knobs: SandboxKnobs }>('setKnobs', { latencyMs: ms })).knobs;
   }
 
   async advanceClock(seconds: number): Promise<SandboxChange[]> {
-    const data = await this.call<ClockAnswer & { changed: Pick<SandboxChange, 'transfers' | 'events'> }>(
-      'POST',
-      '/__sandbox/clock/advance',
-      { seconds },
-    );
+    const data = await this.run<ClockAnswer & { changed: Pick<SandboxChange, 'transfers' | 'events'> }>('advanceClock', { seconds });
     this.seeClock(data);
     return [{ wallets: [], ...data.changed, clock: true }];
   }
 
   async lastPasscode(mobile: string): Promise<string | undefined> {
     try {
-      return (await this.call<{ passcode: string }>('GET', `/__sandbox/passcode?mobile=${encodeURIComponent(mobile)}`)).passcode;
+      return (await this.run<{ passcode: string }>('passcode', { mobile })).passcode;
     } catch (error) {
-      if (error instanceof RemoteRefusal && error.status === 404) return undefined;
+      // As the owner's own lastPasscode: none waiting is undefined; an unknown wallet is refused.
+      if (error instanceof RemoteRefusal && error.errorCode === ErrorCode.notFound) return undefined;
       throw error;
     }
   }
 
   async setBalance(mobile: string, kobo: number): Promise<void> {
-    await this.call('POST', `/__sandbox/balance?mobile=${encodeURIComponent(mobile)}`, { balance: kobo });
+    await this.run('setBalance', { mobile, balance: kobo });
   }
 
   async addTransaction(mobile: string, tx: Partial<TransactionRecord>): Promise<TransactionRecord> {
-    return (await this.call<{ transaction: TransactionRecord }>('POST', `/__sandbox/transactions?mobile=${encodeURIComponent(mobile)}`, tx))
-      .transaction;
+    return (await this.run<{ transaction: TransactionRecord }>('addTransaction', { ...tx, mobile })).transaction;
   }
 
   async expireAccessTokens(mobile: string): Promise<void> {
-    await this.call('POST', `/__sandbox/expire?mobile=${encodeURIComponent(mobile)}`);
+    await this.run('expire', { mobile });
   }
 
   async revokeRefreshTokens(mobile: string): Promise<void> {
-    await this.call('POST', `/__sandbox/revoke?mobile=${encodeURIComponent(mobile)}`);
+    await this.run('revoke', { mobile });
   }
 
   async resetWallet(mobile: string): Promise<void> {
-    await this.call('POST', `/__sandbox/reset?mobile=${encodeURIComponent(mobile)}`);
+    await this.run('resetWallet', { mobile });
   }
 
   async redeliverEvent(id: string): Promise<PublicWebhookEvent> {
-    return this.keep(
-      (await this.call<{ event: PublicWebhookEvent }>('POST', `/__sandbox/events/${encodeURIComponent(id)}/redeliver`)).event,
-    );
+    return this.keep((await this.run<{ event: PublicWebhookEvent }>('redeliverEvent', { id })).event);
   }
 
   async sendTestEvent(type: PublicWebhookEvent['type'], appId?: string): Promise<PublicWebhookEvent> {
-    return this.keep((await this.call<{ event: PublicWebhookEvent }>('POST', '/__sandbox/events/test', { type, appId })).event);
+    return this.keep((await this.run<{ event: PublicWebhookEvent }>('sendTestEvent', { type, appId })).event);
   }
 
   /** Limits for this process's copy of the journal. */
@@ -203,17 +203,17 @@ export class RemoteSandbox implements SandboxClient {
   }
 
   async clearRequests(): Promise<void> {
-    await this.call('DELETE', '/__sandbox/requests');
+    await this.run('clearRequests');
     this.journal.clear();
   }
 
   async scenario(): Promise<ScenarioExport> {
-    return this.call<ScenarioExport>('GET', '/__sandbox/scenario');
+    return this.run<ScenarioExport>('exportScenario');
   }
 
   /** POST /__sandbox/reset, then the reads here read everything again (the change stream also tells, later). */
   async reset(): Promise<void> {
-    await this.call('POST', '/__sandbox/reset');
+    await this.run('reset');
     this.journal.clear();
     await this.loadAll();
   }
@@ -292,11 +292,11 @@ export class RemoteSandbox implements SandboxClient {
   }
 
   private async loadKnobs(): Promise<void> {
-    this.knobsSeen = (await this.call<{ knobs: SandboxKnobs }>('GET', '/__sandbox/knobs')).knobs;
+    this.knobsSeen = (await this.run<{ knobs: SandboxKnobs }>('knobs')).knobs;
   }
 
   private async loadClock(): Promise<void> {
-    this.seeClock(await this.call<ClockAnswer>('GET', '/__sandbox/clock'));
+    this.seeClock(await this.run<ClockAnswer>('clock'));
   }
 
   /** A frozen clock is read as its time: real time passing here does not move it. */
@@ -306,16 +306,16 @@ export class RemoteSandbox implements SandboxClient {
   }
 
   private async loadEvents(): Promise<void> {
-    const { events } = await this.call<{ events: PublicWebhookEvent[] }>('GET', '/__sandbox/events');
+    const { events } = await this.run<{ events: PublicWebhookEvent[] }>('events');
     this.eventsSeen.clear();
     for (const event of events.reverse()) this.eventsSeen.set(event.id, event);
   }
 
   private async loadEvent(id: string): Promise<void> {
     try {
-      this.eventsSeen.set(id, (await this.call<{ event: PublicWebhookEvent }>('GET', `/__sandbox/events/${encodeURIComponent(id)}`)).event);
+      this.eventsSeen.set(id, (await this.run<{ event: PublicWebhookEvent }>('event', { id })).event);
     } catch (error) {
-      if (!(error instanceof RemoteRefusal && error.status === 404)) throw error;
+      if (!(error instanceof RemoteRefusal && error.errorCode === ErrorCode.eventNotFound)) throw error;
       this.eventsSeen.delete(id);
     }
   }
@@ -341,6 +341,17 @@ export class RemoteSandbox implements SandboxClient {
     }
   }
 
+  /**
+   * The operation of the table (worlds/operations.ts), as its admin request. Its input is checked
+   * here first, by the owner's own check: a refusal is the same ApiError, and what cannot be sent
+   * (an object nested too deep to serialise) is refused before it is.
+   */
+  private async run<T = unknown>(name: OperationName, raw?: RawInput): Promise<T> {
+    (OPERATIONS[name] as Operation<unknown, unknown>).input(raw ?? {});
+    const { method, path, body } = operationRequest(name, raw);
+    return this.call<T>(method, path, body);
+  }
+
   private async call<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
     let response: Response;
     try {
@@ -352,9 +363,14 @@ export class RemoteSandbox implements SandboxClient {
     } catch (error) {
       throw new Error(`The sandbox at ${this.url} (pid ${this.owner.pid}) did not answer: ${(error as Error).message}`, { cause: error });
     }
-    const answer = (await response.json().catch(() => undefined)) as { success?: boolean; data?: T; error?: string } | undefined;
+    const answer = (await response.json().catch(() => undefined)) as
+      { success?: boolean; data?: T; error?: string; errorCode?: string } | undefined;
     if (!response.ok || answer?.success !== true) {
-      throw new RemoteRefusal(response.status, answer?.error ?? `The sandbox at ${this.url} answered ${response.status}`);
+      throw new RemoteRefusal(
+        response.status,
+        answer?.error ?? `The sandbox at ${this.url} answered ${response.status}`,
+        answer?.errorCode,
+      );
     }
     return answer.data as T;
   }

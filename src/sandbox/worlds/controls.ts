@@ -1,50 +1,45 @@
-import { advanceClock } from '../admin/timeTravel';
-import { sendTestEvent } from '../admin/testEvents';
-import { generateTransactions } from '../domain/bulkHistory';
-import { publicEvent } from '../domain/webhooks';
+import { ApiError, ErrorCode } from '../errors';
 import type { SandboxEnv } from '../http/router';
-import type { WorldControls } from '../types';
+import type { Fault, WorldControls } from '../types';
+import { runOperation } from './operations';
 
 // What a caller in this process does to one world (the sandbox's, or a namespace's): each call
-// reads the env's world when it is made, so it follows a reset.
+// runs the operation of the table (worlds/operations.ts) that the admin API runs, so Node and
+// HTTP take and refuse the same input with the same ApiError. Each call reads the env's world
+// when it is made, so it follows a reset; answers are copies, never the world's own objects.
+
+/** A read that answers "none" (undefined) in Node where the admin API answers this 404. */
+function orUndefined<T>(code: string, read: () => T): T | undefined {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof ApiError && error.errorCode === code) return undefined;
+    throw error;
+  }
+}
 
 export function worldControls(env: SandboxEnv): WorldControls {
+  const run = runOperation;
   return {
-    now: () => env.now(),
-    advanceClock: (seconds) => advanceClock(env, seconds * 1000),
-    lastPasscode: (mobile) => env.state.credentials.lastPasscode(mobile),
-    revokeRefreshTokens: (mobile) => {
-      env.state.requireWallet(mobile);
-      env.state.credentials.revokeRefreshTokens(mobile);
-    },
-    expireAccessTokens: (mobile) => {
-      env.state.requireWallet(mobile);
-      env.state.credentials.expireAccessTokens(mobile, env.now());
-    },
-    balance: (mobile) => env.state.requireWallet(mobile).record.balance,
-    setBalance: (mobile, kobo) => {
-      if (!Number.isSafeInteger(kobo) || kobo < 0) {
-        throw new Error('balance must be a whole, non-negative number of kobo');
-      }
-      env.state.setBalance(mobile, kobo);
-    },
-    addTransaction: (mobile, tx) => structuredClone(env.state.addTransaction(mobile, tx, env.now())),
-    generateTransactions: (mobile, count) => generateTransactions(env.state, mobile, count, env.now(), () => env.namespaces.historySize()),
-    resetWallet: (mobile) => void env.state.resetWallet(mobile, env.now()),
-    events: () => [...env.state.events.values()].reverse().map((event) => structuredClone(publicEvent(event))),
-    event: (id) => {
-      const event = env.state.events.get(id);
-      return event && structuredClone(publicEvent(event));
-    },
-    redeliverEvent: (id) => {
-      const event = env.state.events.get(id);
-      if (!event) {
-        throw new Error(`No webhook event has id ${id.slice(0, 40)}`);
-      }
-      env.webhooks.redeliver(event);
-      return structuredClone(publicEvent(event));
-    },
-    sendTestEvent: (type, appId) => structuredClone(publicEvent(sendTestEvent(env.state, env.webhooks, type, appId))),
+    now: () => Date.parse(run(env, 'clock').now),
+    advanceClock: async (seconds) => void (await run(env, 'advanceClock', { seconds })),
+    lastPasscode: (mobile) => orUndefined(ErrorCode.notFound, () => run(env, 'passcode', { mobile }).passcode),
+    revokeRefreshTokens: (mobile) => void run(env, 'revoke', { mobile }),
+    expireAccessTokens: (mobile) => void run(env, 'expire', { mobile }),
+    balance: (mobile) => run(env, 'balance', { mobile }).user.balance,
+    setBalance: (mobile, balance) => void run(env, 'setBalance', { mobile, balance }),
+    addTransaction: (mobile, tx) => structuredClone(run(env, 'addTransaction', { ...tx, mobile }).transaction),
+    generateTransactions: (mobile, count) => void run(env, 'generateTransactions', { mobile, count }),
+    resetWallet: (mobile) => void run(env, 'resetWallet', { mobile }),
+    events: () => structuredClone(run(env, 'events').events),
+    event: (id) => orUndefined(ErrorCode.eventNotFound, () => structuredClone(run(env, 'event', { id }).event)),
+    redeliverEvent: (id) => structuredClone(run(env, 'redeliverEvent', { id }).event),
+    sendTestEvent: (type, appId) => structuredClone(run(env, 'sendTestEvent', { type, appId }).event),
+    addFault: (fault: Fault) => ({ ...run(env, 'addFault', { ...fault }).fault }),
+    removeFault: (id) => run(env, 'removeFault', { id }).removed,
+    clearFaults: () => run(env, 'clearFaults').cleared,
+    listFaults: () => structuredClone(run(env, 'knobs').knobs.faults),
+    setLatency: (ms) => void run(env, 'setKnobs', { latencyMs: ms }),
     onChange: (listener) => env.onChange(listener),
   };
 }

@@ -173,7 +173,7 @@ describe('sandbox: one sandbox per state file', function () {
     assert.equal(remote.requests.size, 0);
 
     await assert.rejects(remote.sendTestEvent('BANK_TRANSFER'), /No app has a callbackURL/);
-    await assert.rejects(remote.redeliverEvent('evt_nope'), /No webhook event has that id/);
+    await assert.rejects(remote.redeliverEvent('evt_nope'), /No webhook event has id evt_nope/);
     await assert.rejects(remote.setBalance('2349999999999', 1), /This user does not exist/);
   });
 

@@ -1,0 +1,53 @@
+import { queryParam } from '../http/routes/input';
+import { ok, type Handler, type RequestContext, type Router } from '../http/router';
+import type { RawInput } from '../worlds/input';
+import type { Operation, OperationRoute } from '../worlds/operation';
+import { OPERATIONS, type OperationName } from '../worlds/operations';
+
+// The admin routes of the world operations, made from their table (worlds/operations.ts): the
+// query parameters, path segments and body fields an operation names are its input, checked by
+// the operation itself; its answer is the envelope's `data`. Nothing here restates a rule.
+
+type AnyOperation = Operation<unknown, unknown>;
+
+/** What a route adds around its operation (GET /__sandbox/events?waitMs= waits for a match). */
+export type Around = (ctx: RequestContext, answer: () => unknown) => Promise<unknown>;
+
+/** The operation's input as the request carries it: body fields, then path segments, then query parameters. */
+export function httpInput(route: OperationRoute, ctx: RequestContext): RawInput {
+  const raw: RawInput = route.body ? { ...ctx.body } : {};
+  Object.assign(raw, ctx.params);
+  for (const name of route.query ?? []) raw[name] = queryParam(ctx.query, name);
+  return raw;
+}
+
+function handler(operations: AnyOperation[], around: Around | undefined): Handler {
+  return async (ctx) => {
+    // Of the operations on one route, the first whose `when` holds (or that has none) answers.
+    const op = operations.find((candidate) => candidate.route.when?.(ctx.query) ?? true) as AnyOperation;
+    const input = op.input(httpInput(op.route, ctx));
+    const answer = () => op.run(ctx.env, input);
+    return ok(await (around ? around(ctx, answer) : answer()));
+  };
+}
+
+/** Adds a route per method and path of the table, in its order. */
+export function operationRoutes(router: Router, around: Partial<Record<OperationName, Around>> = {}): void {
+  const routes = new Map<string, { name: OperationName; op: AnyOperation }[]>();
+  for (const [name, op] of Object.entries(OPERATIONS) as [OperationName, AnyOperation][]) {
+    const key = `${op.route.method} ${op.route.path}`;
+    routes.set(key, [...(routes.get(key) ?? []), { name, op }]);
+  }
+  for (const [key, entries] of routes) {
+    const [method, path] = key.split(' ') as [string, string];
+    const wrap = entries.map((entry) => around[entry.name]).find(Boolean);
+    router.add(
+      method,
+      path,
+      handler(
+        entries.map((entry) => entry.op),
+        wrap,
+      ),
+    );
+  }
+}
