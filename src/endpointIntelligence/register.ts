@@ -12,6 +12,7 @@ import { UserFacingError } from '../common/userFacingError';
 import { EXTENSION_USER_AGENT, takeOwnId } from '../requests/capture';
 import type * as Features from './features/index';
 import { DIAGNOSTIC_SOURCE, ENDPOINT_SELECTOR, isEndpointDocument, mayNamePath, SETTING, type FeatureState } from './languages';
+import { ignoreFile, isIgnored, walletContext } from './walletScope';
 
 export interface EndpointIntelligenceDeps extends Omit<Features.TryItDeps, 'accounts' | 'userError' | 'newRecordId' | 'userAgent'> {
   accounts: Pick<AccountService, 'env' | 'onDidChange'>;
@@ -26,7 +27,12 @@ const endpointsBundle = lazyBundle<typeof Features>('endpoints.js');
 export function registerEndpointIntelligence(context: vscode.ExtensionContext, deps: EndpointIntelligenceDeps): void {
   const read = () => vscode.workspace.getConfiguration().get<boolean>(SETTING, true) !== false;
   let enabled = read();
-  const state: FeatureState = { enabled: () => enabled, local: () => deps.accounts.env() === 'local' };
+  const state: FeatureState = {
+    enabled: () => enabled,
+    local: () => deps.accounts.env() === 'local',
+    context: () => walletContext(deps.sandbox),
+    ignored: isIgnored,
+  };
   const collection = vscode.languages.createDiagnosticCollection('walletConsole.endpoints');
   const lensesChanged = new vscode.EventEmitter<void>();
   let loaded: Features.EndpointFeatures | undefined;
@@ -94,6 +100,17 @@ export function registerEndpointIntelligence(context: vscode.ExtensionContext, d
     }),
     command(COMMANDS.sendEndpointToSandbox, vscode.l10n.t('Send to Sandbox'), (features, target) => features.sendToSandbox(target)),
     command(COMMANDS.copyEndpointAsCurl, vscode.l10n.t('Copy as cURL'), (features, target) => features.copyAsCurl(target)),
+    vscode.commands.registerCommand(COMMANDS.ignoreFileForEndpoints, (uri: unknown) =>
+      deps.runner.run(invocationKey(COMMANDS.ignoreFileForEndpoints, [uri]), vscode.l10n.t('Ignore This File'), async () => {
+        if (!(uri instanceof vscode.Uri))
+          throw new UserFacingError(vscode.l10n.t('Use this from the quick fix of a Wallet Console warning.'));
+        const glob = await ignoreFile(uri);
+        vscode.window.setStatusBarMessage(
+          vscode.l10n.t('Wallet Console ignores {0}: walletConsole.endpointIntelligence.ignoredFiles.', glob),
+          5_000,
+        );
+      }),
+    ),
     vscode.workspace.onDidOpenTextDocument((document) => check(document, 0)),
     vscode.workspace.onDidChangeTextDocument((event) => check(event.document, DEBOUNCE_MS)),
     vscode.workspace.onDidCloseTextDocument((document) =>
@@ -101,7 +118,8 @@ export function registerEndpointIntelligence(context: vscode.ExtensionContext, d
     ),
     deps.accounts.onDidChange(() => lensesChanged.fire()),
     vscode.workspace.onDidChangeConfiguration((event) => {
-      if (!event.affectsConfiguration(SETTING)) return;
+      // The setting itself, the ignored files, the environments' URLs or the sandbox's port.
+      if (!event.affectsConfiguration('walletConsole')) return;
       enabled = read();
       checkAll();
       lensesChanged.fire();

@@ -62,10 +62,11 @@ describe('endpoint intelligence: the catalog from the OpenAPI document', () => {
 describe('endpoint intelligence: problems of a document', () => {
   it('reports an unknown path with its nearest one, and a method the path does not take', () => {
     const text = [
-      `const balance = await fetch('/v1/users/balanse');`,
-      `await axios.delete('/v1/users/accounts');`,
+      `const BASE = process.env.WALLET_BASE_URL;`,
+      `const balance = await fetch(\`\${BASE}/v1/users/balanse\`);`,
+      `await axios.delete('/v1/users/accounts', { headers: { 'X-App-Key': key } });`,
       `requests.post(f"{BASE}/v1/users/transfers/bank", json=body)`,
-      `await fetch('/v1/users/accounts', {`,
+      `await fetch(BASE + '/v1/users/accounts', {`,
       `  method: 'PUT',`,
       `});`,
     ].join('\n');
@@ -73,14 +74,14 @@ describe('endpoint intelligence: problems of a document', () => {
     assert.deepEqual(
       problems.map((problem) => [problem.code, problem.line, problem.replacement]),
       [
-        ['unknown-path', 0, '/v1/users/balance'],
-        ['wrong-method', 1, undefined],
-        ['wrong-method', 4, undefined],
+        ['unknown-path', 1, '/v1/users/balance'],
+        ['wrong-method', 2, undefined],
+        ['wrong-method', 5, undefined],
       ],
     );
     assert.match(problems[0]!.message, /Did you mean \/v1\/users\/balance\?/);
     assert.match(problems[1]!.message, /^DELETE \/v1\/users\/accounts .* takes GET/);
-    assert.equal(text.split('\n')[1]!.slice(problems[1]!.start, problems[1]!.end), 'delete');
+    assert.equal(text.split('\n')[2]!.slice(problems[1]!.start, problems[1]!.end), 'delete');
   });
 
   const methods: [string, string, string][] = [
@@ -108,14 +109,15 @@ describe('endpoint intelligence: problems of a document', () => {
   });
 
   it('reads .http request lines', () => {
-    const uses = analyzeText(catalog, 'GET {{host}}/v1/users/accounts\nX-App-Key: {{key}}\n\nPATCH {{host}}/v1/users/accounts', true);
+    const text = '@host = http://127.0.0.1:4010\nGET {{host}}/v1/users/accounts\nX-App-Key: {{key}}\n\nPATCH {{host}}/v1/users/accounts';
+    const uses = analyzeText(catalog, text, true);
     assert.deepEqual(
       uses.map((use) => use.shown?.method),
       ['GET', 'PATCH'],
     );
     assert.deepEqual(
       problemsOf(uses).map((problem) => problem.line),
-      [3],
+      [4],
     );
   });
 });
