@@ -101,7 +101,10 @@ export class PathQuickFixes implements vscode.CodeActionProvider {
   constructor(private readonly diagnostics: Pick<PathDiagnostics, 'fixFor'>) {}
 
   provideCodeActions(document: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
-    const ours = context.diagnostics.filter((diagnostic) => diagnostic.source === DIAGNOSTIC_SOURCE);
+    // The key linter's diagnostics have the same source: only the path checks' codes are ours here.
+    const ours = context.diagnostics.filter(
+      (diagnostic) => diagnostic.source === DIAGNOSTIC_SOURCE && (diagnostic.code === 'unknown-path' || diagnostic.code === 'wrong-method'),
+    );
     const actions = ours.flatMap((diagnostic) => {
       const fix = diagnostic.code === 'unknown-path' ? this.diagnostics.fixFor(document.uri, diagnostic) : undefined;
       if (!fix) return [];
