@@ -80,7 +80,7 @@ describe('Endpoint intelligence', function () {
       const text = await hover(LINE.balance, '/v1/users/balance');
       return text.includes('Wallet balance in kobo') ? text : undefined;
     });
-    for (const part of ['GET', 'POST', 'X-App-Key', 'X-App-Wallet-Access-Token', '`401`'])
+    for (const part of ['GET', 'POST', 'X-App-Key', 'X-App-Wallet-Access-Token', '`401`', '`data.user.balance` *integer (kobo)*'])
       assert.ok(balance.includes(part), `the hover has ${part}`);
     const transfer = await hover(LINE.pay, '/v1/users/transfers/bank');
     for (const part of [
