@@ -80,6 +80,35 @@ describe('endpoint intelligence: only calls to the wallet API are checked', () =
     assert.deepEqual([...walletNames(lines, context)].sort(), ['base', 'client']);
   });
 
+  it('reads the examples of docs/endpoint-intelligence.md as that page says', () => {
+    const kinds = (text: string, http = false) => analyzeText(catalog, text, http, context).map((use) => use.call.kind);
+    const wallet = [
+      "fetch('http://127.0.0.1:4010/v1/users/balance')",
+      'fetch(`${process.env.WALLET_BASE_URL}/v1/users/balance`)',
+      'requests.get(f"{os.environ[\'WALLET_BASE_URL\']}/v1/users/balance")',
+      'http.Get(os.Getenv("WALLET_BASE_URL")+"/v1/users/balance")',
+      "Http::get(env('WALLET_BASE_URL') . '/v1/users/balance');",
+      "axios.get('/v1/users/balance', { headers: { 'X-App-Key': key } })",
+      'const base = process.env.WALLET_BASE_URL;\nfetch(`${base}/v1/users/balance`);',
+      "const wallet = axios.create({ baseURL: process.env.WALLET_BASE_URL });\nwallet.get('/v1/users/balance');",
+    ];
+    for (const text of wallet) assert.equal(kinds(text).pop(), 'wallet', text);
+    assert.deepEqual(kinds('@host = http://127.0.0.1:4010\nGET {{host}}/v1/users/balance', true), ['wallet']);
+    const others = [
+      "fetch('https://api.openai.com/v1/chat/completions')",
+      "fetch('https://api.stripe.com/v1/balance')",
+      "app.get('/v1/orders/:id', (req, res) => {})",
+      '@app.route("/v1/orders")',
+      'http.HandleFunc("/v1/orders", orders)',
+      "Route::get('/v1/orders', [Orders::class, 'index']);",
+      '@GetMapping("/v1/orders")',
+      'app.MapGet("/v1/orders", () => orders);',
+      "get '/v1/orders' do",
+    ];
+    for (const text of others) assert.deepEqual(kinds(text), ['other'], text);
+    assert.deepEqual(kinds("fetch('/v1/users/me')"), ['unknown']);
+  });
+
   it('reads a foreign host as someone else’s even with the wallet’s headers', () => {
     const line = "fetch('https://api.openai.com/v1/users/balance', { headers: { 'X-App-Key': key } })";
     assert.equal(classifyCall([line], 0, findPaths(line)[0]!, context).kind, 'other');
