@@ -9,6 +9,8 @@ import { NOT_THE_WALLET } from '../unit/endpointIntelligence/corpus';
 import { activateExtension } from './support/extension';
 
 const SOURCE = 'Wallet Console';
+/** The wallet call each file of the corpus makes (not a route's `/v1/users/balances`). */
+const BALANCE = /\/v1\/users\/balance(?!\w)/;
 const IGNORED = 'walletConsole.endpointIntelligence.ignoredFiles';
 const CONTROL = 'export const typo = () => fetch(`${process.env.WALLET_BASE_URL}/v1/users/balanse`);\n';
 
@@ -80,6 +82,15 @@ describe('Endpoint intelligence: only on calls to the wallet API', function () {
   it('gives the app’s own routes and other APIs’ calls no diagnostic and no quick fix, in every language', async () => {
     await until('the wallet call’s warning', () => ours(control.uri).length > 0);
     for (const document of documents) {
+      // The file is one the features read: its own wallet call has the hover.
+      const line = document
+        .getText()
+        .split('\n')
+        .findIndex((text) => BALANCE.test(text));
+      const at = new vscode.Position(line, document.lineAt(line).text.search(BALANCE) + 3);
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, at);
+      const text = hovers.flatMap((hover) => hover.contents.map((content) => (typeof content === 'string' ? content : content.value)));
+      assert.ok(text.join('\n').includes('Wallet API'), `${document.fileName} (${document.languageId}) is read`);
       assert.deepEqual(
         ours(document.uri).map((diagnostic) => `${document.fileName}:${diagnostic.range.start.line + 1} ${diagnostic.message}`),
         [],
