@@ -12,7 +12,7 @@ import { UserFacingError } from '../common/userFacingError';
 import { EXTENSION_USER_AGENT, takeOwnId } from '../requests/capture';
 import type * as Features from './features/index';
 import { DIAGNOSTIC_SOURCE, ENDPOINT_SELECTOR, isEndpointDocument, mayNamePath, SETTING, type FeatureState } from './languages';
-import { ignoreFile, isIgnored, walletContext } from './walletScope';
+import { ignoreFileCommand, isIgnored, walletContext } from './walletScope';
 
 export interface EndpointIntelligenceDeps extends Omit<Features.TryItDeps, 'accounts' | 'userError' | 'newRecordId' | 'userAgent'> {
   accounts: Pick<AccountService, 'env' | 'onDidChange'>;
@@ -27,12 +27,7 @@ const endpointsBundle = lazyBundle<typeof Features>('endpoints.js');
 export function registerEndpointIntelligence(context: vscode.ExtensionContext, deps: EndpointIntelligenceDeps): void {
   const read = () => vscode.workspace.getConfiguration().get<boolean>(SETTING, true) !== false;
   let enabled = read();
-  const state: FeatureState = {
-    enabled: () => enabled,
-    local: () => deps.accounts.env() === 'local',
-    context: () => walletContext(deps.sandbox),
-    ignored: isIgnored,
-  };
+  const state = featureState(deps, () => enabled);
   const collection = vscode.languages.createDiagnosticCollection('walletConsole.endpoints');
   const lensesChanged = new vscode.EventEmitter<void>();
   let loaded: Features.EndpointFeatures | undefined;
@@ -67,50 +62,10 @@ export function registerEndpointIntelligence(context: vscode.ExtensionContext, d
   context.subscriptions.push(
     collection,
     lensesChanged,
-    vscode.languages.registerHoverProvider(ENDPOINT_SELECTOR, {
-      provideHover: (document, position) =>
-        enabled && mayNamePath(document.lineAt(position.line).text)
-          ? load().then((features) => features.hovers.provideHover(document, position))
-          : undefined,
-    }),
-    vscode.languages.registerCompletionItemProvider(
-      ENDPOINT_SELECTOR,
-      {
-        provideCompletionItems: (document, position) =>
-          enabled && mayNamePath(document.lineAt(position.line).text)
-            ? load().then((features) => features.completions.provideCompletionItems(document, position))
-            : undefined,
-      },
-      '/',
-    ),
-    vscode.languages.registerCodeActionsProvider(
-      ENDPOINT_SELECTOR,
-      {
-        provideCodeActions: (document, range, actionContext) =>
-          loaded && actionContext.diagnostics.some((diagnostic) => diagnostic.source === DIAGNOSTIC_SOURCE)
-            ? loaded.quickFixes.provideCodeActions(document, range, actionContext)
-            : undefined,
-      },
-      { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] },
-    ),
-    vscode.languages.registerCodeLensProvider(ENDPOINT_SELECTOR, {
-      onDidChangeCodeLenses: lensesChanged.event,
-      provideCodeLenses: (document) =>
-        enabled && document.getText().includes('/v1/') ? load().then((features) => features.lenses.provideCodeLenses(document)) : [],
-    }),
+    ...providers({ load, loaded: () => loaded, enabled: () => enabled }, lensesChanged.event),
     command(COMMANDS.sendEndpointToSandbox, vscode.l10n.t('Send to Sandbox'), (features, target) => features.sendToSandbox(target)),
     command(COMMANDS.copyEndpointAsCurl, vscode.l10n.t('Copy as cURL'), (features, target) => features.copyAsCurl(target)),
-    vscode.commands.registerCommand(COMMANDS.ignoreFileForEndpoints, (uri: unknown) =>
-      deps.runner.run(invocationKey(COMMANDS.ignoreFileForEndpoints, [uri]), vscode.l10n.t('Ignore This File'), async () => {
-        if (!(uri instanceof vscode.Uri))
-          throw new UserFacingError(vscode.l10n.t('Use this from the quick fix of a Wallet Console warning.'));
-        const glob = await ignoreFile(uri);
-        vscode.window.setStatusBarMessage(
-          vscode.l10n.t('Wallet Console ignores {0}: walletConsole.endpointIntelligence.ignoredFiles.', glob),
-          5_000,
-        );
-      }),
-    ),
+    ignoreFileCommand(deps.runner),
     vscode.workspace.onDidOpenTextDocument((document) => check(document, 0)),
     vscode.workspace.onDidChangeTextDocument((event) => check(event.document, DEBOUNCE_MS)),
     vscode.workspace.onDidCloseTextDocument((document) =>
@@ -127,6 +82,60 @@ export function registerEndpointIntelligence(context: vscode.ExtensionContext, d
   );
   // The documents already open are checked after activation, not during it.
   setImmediate(checkAll);
+}
+
+/** What the features read of the extension: the setting, the environment, the wallet's hosts, the ignored files. */
+function featureState(deps: EndpointIntelligenceDeps, enabled: () => boolean): FeatureState {
+  return {
+    enabled,
+    local: () => deps.accounts.env() === 'local',
+    context: () => walletContext(deps.sandbox),
+    ignored: isIgnored,
+  };
+}
+
+/** The thin providers: each loads the features bundle only for a document line that may name a path. */
+interface FeatureAccess {
+  load(): Promise<Features.EndpointFeatures>;
+  /** The features once loaded (the quick fixes answer only for diagnostics already made). */
+  loaded(): Features.EndpointFeatures | undefined;
+  enabled(): boolean;
+}
+
+function providers({ load, loaded, enabled: isEnabled }: FeatureAccess, lensesChanged: vscode.Event<void>): vscode.Disposable[] {
+  return [
+    vscode.languages.registerHoverProvider(ENDPOINT_SELECTOR, {
+      provideHover: (document, position) =>
+        isEnabled() && mayNamePath(document.lineAt(position.line).text)
+          ? load().then((features) => features.hovers.provideHover(document, position))
+          : undefined,
+    }),
+    vscode.languages.registerCompletionItemProvider(
+      ENDPOINT_SELECTOR,
+      {
+        provideCompletionItems: (document, position) =>
+          isEnabled() && mayNamePath(document.lineAt(position.line).text)
+            ? load().then((features) => features.completions.provideCompletionItems(document, position))
+            : undefined,
+      },
+      '/',
+    ),
+    vscode.languages.registerCodeActionsProvider(
+      ENDPOINT_SELECTOR,
+      {
+        provideCodeActions: (document, range, actionContext) =>
+          loaded() && actionContext.diagnostics.some((diagnostic) => diagnostic.source === DIAGNOSTIC_SOURCE)
+            ? loaded()!.quickFixes.provideCodeActions(document, range, actionContext)
+            : undefined,
+      },
+      { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] },
+    ),
+    vscode.languages.registerCodeLensProvider(ENDPOINT_SELECTOR, {
+      onDidChangeCodeLenses: lensesChanged,
+      provideCodeLenses: (document) =>
+        isEnabled() && document.getText().includes('/v1/') ? load().then((features) => features.lenses.provideCodeLenses(document)) : [],
+    }),
+  ];
 }
 
 /** What the features bundle must take from the extension's own modules, not from copies of its own. */

@@ -2,6 +2,10 @@
 // sandbox's address), and the files the user marked "not the wallet API". Read from the settings
 // on each check, so a change applies at once.
 import * as vscode from 'vscode';
+import { COMMANDS } from '../common/commandIds';
+import type { CommandRunner } from '../common/commandRunner';
+import { invocationKey } from '../common/invocationKey';
+import { UserFacingError } from '../common/userFacingError';
 import type { LocalSandbox } from '../localSandbox/localSandbox';
 import { hostsOf, sandboxHosts, type WalletContext } from './core/walletCall';
 import { IGNORED_FILES_SETTING } from './languages';
@@ -47,4 +51,20 @@ export async function ignoreFile(uri: vscode.Uri): Promise<string> {
   const existing = (folder ? current?.workspaceFolderValue : current?.globalValue) ?? [];
   if (!existing.includes(glob)) await settings.update(IGNORED_FILES_SETTING, [...existing, glob], target);
   return glob;
+}
+
+/** The command of the quick fix "Not the wallet API: ignore this file" (its argument: the file's URI). */
+export function ignoreFileCommand(runner: Pick<CommandRunner, 'run'>): vscode.Disposable {
+  const id = COMMANDS.ignoreFileForEndpoints;
+  return vscode.commands.registerCommand(id, (uri: unknown) =>
+    runner.run(invocationKey(id, [uri]), vscode.l10n.t('Ignore This File'), async () => {
+      if (!(uri instanceof vscode.Uri))
+        throw new UserFacingError(vscode.l10n.t('Use this from the quick fix of a Wallet Console warning.'));
+      const glob = await ignoreFile(uri);
+      vscode.window.setStatusBarMessage(
+        vscode.l10n.t('Wallet Console ignores {0}: walletConsole.endpointIntelligence.ignoredFiles.', glob),
+        5_000,
+      );
+    }),
+  );
 }
