@@ -59,6 +59,7 @@ export const COMMANDS = {
   addToGitignore: 'walletConsole.addToGitignore',
   sendEndpointToSandbox: 'walletConsole.sendEndpointToSandbox',
   copyEndpointAsCurl: 'walletConsole.copyEndpointAsCurl',
+  ignoreFileForEndpoints: 'walletConsole.ignoreFileForEndpoints',
   openEndpointExample: 'walletConsole.openEndpointExample',
 } as const;
 

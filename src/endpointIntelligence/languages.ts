@@ -1,6 +1,7 @@
 // What the endpoint intelligence's two halves share: its languages, its setting and the state it
 // reads (the extension's side, register.ts, and the features bundle, features/).
 import type * as vscode from 'vscode';
+import type { WalletContext } from './core/walletCall';
 
 /** The languages whose documents get the endpoint intelligence, and .http files (whatever extension reads them). */
 export const ENDPOINT_LANGUAGES = [
@@ -23,6 +24,8 @@ export const ENDPOINT_SELECTOR: vscode.DocumentSelector = [
 ];
 
 export const SETTING = 'walletConsole.endpointIntelligence.enabled';
+/** Globs of files that are not the wallet API's business (relative to their workspace folder). */
+export const IGNORED_FILES_SETTING = 'walletConsole.endpointIntelligence.ignoredFiles';
 export const DIAGNOSTIC_SOURCE = 'Wallet Console';
 /** Longer lines (minified code) get no hover or completion. */
 export const MAX_LINE = 2_000;
@@ -31,6 +34,10 @@ export interface FeatureState {
   enabled(): boolean;
   /** The local sandbox is the environment (the hover lists its magic values, the Send lenses show). */
   local(): boolean;
+  /** The wallet's hosts: the environments' base URLs and the local sandbox's address. */
+  context(): WalletContext;
+  /** The user marked the file "not the wallet API" (walletConsole.endpointIntelligence.ignoredFiles). */
+  ignored(document: vscode.TextDocument): boolean;
 }
 
 export function isHttpFile(document: vscode.TextDocument): boolean {

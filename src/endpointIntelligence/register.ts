@@ -12,6 +12,7 @@ import { UserFacingError } from '../common/userFacingError';
 import { EXTENSION_USER_AGENT, takeOwnId } from '../requests/capture';
 import type * as Features from './features/index';
 import { DIAGNOSTIC_SOURCE, ENDPOINT_SELECTOR, isEndpointDocument, mayNamePath, SETTING, type FeatureState } from './languages';
+import { ignoreFileCommand, isIgnored, walletContext } from './walletScope';
 
 export interface EndpointIntelligenceDeps extends Omit<Features.TryItDeps, 'accounts' | 'userError' | 'newRecordId' | 'userAgent'> {
   accounts: Pick<AccountService, 'env' | 'onDidChange'>;
@@ -26,7 +27,7 @@ const endpointsBundle = lazyBundle<typeof Features>('endpoints.js');
 export function registerEndpointIntelligence(context: vscode.ExtensionContext, deps: EndpointIntelligenceDeps): void {
   const read = () => vscode.workspace.getConfiguration().get<boolean>(SETTING, true) !== false;
   let enabled = read();
-  const state: FeatureState = { enabled: () => enabled, local: () => deps.accounts.env() === 'local' };
+  const state = featureState(deps, () => enabled);
   const collection = vscode.languages.createDiagnosticCollection('walletConsole.endpoints');
   const lensesChanged = new vscode.EventEmitter<void>();
   let loaded: Features.EndpointFeatures | undefined;
@@ -61,9 +62,51 @@ export function registerEndpointIntelligence(context: vscode.ExtensionContext, d
   context.subscriptions.push(
     collection,
     lensesChanged,
+    ...providers({ load, loaded: () => loaded, enabled: () => enabled }, lensesChanged.event),
+    command(COMMANDS.sendEndpointToSandbox, vscode.l10n.t('Send to Sandbox'), (features, target) => features.sendToSandbox(target)),
+    command(COMMANDS.copyEndpointAsCurl, vscode.l10n.t('Copy as cURL'), (features, target) => features.copyAsCurl(target)),
+    ignoreFileCommand(deps.runner),
+    vscode.workspace.onDidOpenTextDocument((document) => check(document, 0)),
+    vscode.workspace.onDidChangeTextDocument((event) => check(event.document, DEBOUNCE_MS)),
+    vscode.workspace.onDidCloseTextDocument((document) =>
+      loaded ? loaded.diagnostics.forget(document.uri) : collection.delete(document.uri),
+    ),
+    deps.accounts.onDidChange(() => lensesChanged.fire()),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      // The setting itself, the ignored files, the environments' URLs or the sandbox's port.
+      if (!event.affectsConfiguration('walletConsole')) return;
+      enabled = read();
+      checkAll();
+      lensesChanged.fire();
+    }),
+  );
+  // The documents already open are checked after activation, not during it.
+  setImmediate(checkAll);
+}
+
+/** What the features read of the extension: the setting, the environment, the wallet's hosts, the ignored files. */
+function featureState(deps: EndpointIntelligenceDeps, enabled: () => boolean): FeatureState {
+  return {
+    enabled,
+    local: () => deps.accounts.env() === 'local',
+    context: () => walletContext(deps.sandbox),
+    ignored: isIgnored,
+  };
+}
+
+/** The thin providers: each loads the features bundle only for a document line that may name a path. */
+interface FeatureAccess {
+  load(): Promise<Features.EndpointFeatures>;
+  /** The features once loaded (the quick fixes answer only for diagnostics already made). */
+  loaded(): Features.EndpointFeatures | undefined;
+  enabled(): boolean;
+}
+
+function providers({ load, loaded, enabled: isEnabled }: FeatureAccess, lensesChanged: vscode.Event<void>): vscode.Disposable[] {
+  return [
     vscode.languages.registerHoverProvider(ENDPOINT_SELECTOR, {
       provideHover: (document, position) =>
-        enabled && mayNamePath(document.lineAt(position.line).text)
+        isEnabled() && mayNamePath(document.lineAt(position.line).text)
           ? load().then((features) => features.hovers.provideHover(document, position))
           : undefined,
     }),
@@ -71,7 +114,7 @@ export function registerEndpointIntelligence(context: vscode.ExtensionContext, d
       ENDPOINT_SELECTOR,
       {
         provideCompletionItems: (document, position) =>
-          enabled && mayNamePath(document.lineAt(position.line).text)
+          isEnabled() && mayNamePath(document.lineAt(position.line).text)
             ? load().then((features) => features.completions.provideCompletionItems(document, position))
             : undefined,
       },
@@ -81,34 +124,18 @@ export function registerEndpointIntelligence(context: vscode.ExtensionContext, d
       ENDPOINT_SELECTOR,
       {
         provideCodeActions: (document, range, actionContext) =>
-          loaded && actionContext.diagnostics.some((diagnostic) => diagnostic.source === DIAGNOSTIC_SOURCE)
-            ? loaded.quickFixes.provideCodeActions(document, range, actionContext)
+          loaded() && actionContext.diagnostics.some((diagnostic) => diagnostic.source === DIAGNOSTIC_SOURCE)
+            ? loaded()!.quickFixes.provideCodeActions(document, range, actionContext)
             : undefined,
       },
       { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] },
     ),
     vscode.languages.registerCodeLensProvider(ENDPOINT_SELECTOR, {
-      onDidChangeCodeLenses: lensesChanged.event,
+      onDidChangeCodeLenses: lensesChanged,
       provideCodeLenses: (document) =>
-        enabled && document.getText().includes('/v1/') ? load().then((features) => features.lenses.provideCodeLenses(document)) : [],
+        isEnabled() && document.getText().includes('/v1/') ? load().then((features) => features.lenses.provideCodeLenses(document)) : [],
     }),
-    command(COMMANDS.sendEndpointToSandbox, vscode.l10n.t('Send to Sandbox'), (features, target) => features.sendToSandbox(target)),
-    command(COMMANDS.copyEndpointAsCurl, vscode.l10n.t('Copy as cURL'), (features, target) => features.copyAsCurl(target)),
-    vscode.workspace.onDidOpenTextDocument((document) => check(document, 0)),
-    vscode.workspace.onDidChangeTextDocument((event) => check(event.document, DEBOUNCE_MS)),
-    vscode.workspace.onDidCloseTextDocument((document) =>
-      loaded ? loaded.diagnostics.forget(document.uri) : collection.delete(document.uri),
-    ),
-    deps.accounts.onDidChange(() => lensesChanged.fire()),
-    vscode.workspace.onDidChangeConfiguration((event) => {
-      if (!event.affectsConfiguration(SETTING)) return;
-      enabled = read();
-      checkAll();
-      lensesChanged.fire();
-    }),
-  );
-  // The documents already open are checked after activation, not during it.
-  setImmediate(checkAll);
+  ];
 }
 
 /** What the features bundle must take from the extension's own modules, not from copies of its own. */

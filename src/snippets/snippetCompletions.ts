@@ -34,17 +34,25 @@ const SUMMARIES: Readonly<Record<string, () => string>> = {
 export const SNIPPET_LANGUAGES = Object.keys(DIALECTS);
 
 /**
- * `wallet.` and the start of a name, typed as a word of its own (not `mywallet.` nor `a.wallet.`):
- * the only place the snippets are offered, so they never crowd the completions of ordinary code.
+ * What the user types for a snippet: `wallet-balance`. Not `wallet.`: in TypeScript the list of
+ * globals is open on "wallet" (WritableStreamDefaultWriter…) and a dot commits it; `-` commits
+ * no language's completion, so it survives them.
  */
-const TYPED_PREFIX = /(?<![\w$.])wallet\.\w*$/;
+export const SNIPPET_PREFIX = 'wallet-';
+
+/**
+ * `wallet-` and the start of a name, typed as a word of its own (not `mywallet-`, `a.wallet-`
+ * nor PHP's `$wallet->`): the only place the snippets are offered, so they never crowd the
+ * completions of ordinary code.
+ */
+const TYPED_PREFIX = /(?<![\w$.>-])wallet-(?!>)\w*$/;
 
 export type LibraryLoader = () => Promise<typeof Library>;
 
-/** dist/snippets.js beside the extension's bundle: loaded on the first `wallet.` completion. */
+/** dist/snippets.js beside the extension's bundle: loaded on the first `wallet-` completion. */
 export const snippetBundle: LibraryLoader = lazyBundle<typeof Library>('snippets.js');
 
-/** Offers the curated snippets where the typed word starts with `wallet.`, while the setting is on. */
+/** Offers the curated snippets where the typed word starts with `wallet-`, while the setting is on. */
 export class WalletSnippetCompletions implements vscode.CompletionItemProvider {
   constructor(private readonly load: LibraryLoader = snippetBundle) {}
 
@@ -57,11 +65,11 @@ export class WalletSnippetCompletions implements vscode.CompletionItemProvider {
     const library = await this.load();
     const items = library.WALLET_SNIPPETS.map((snippet, index) => {
       const code = library.codeFor(snippet, dialect);
-      const label = { label: `wallet.${snippet.name}`, description: SUMMARIES[snippet.name]?.() ?? '' };
+      const label = { label: `${SNIPPET_PREFIX}${snippet.name}`, description: SUMMARIES[snippet.name]?.() ?? '' };
       const item = new vscode.CompletionItem(label, vscode.CompletionItemKind.Snippet);
       item.insertText = new vscode.SnippetString(library.toSnippetSyntax(code));
       item.range = range;
-      item.filterText = `wallet.${snippet.name}`;
+      item.filterText = `${SNIPPET_PREFIX}${snippet.name}`;
       item.sortText = String(index).padStart(2, '0');
       item.detail = vscode.l10n.t('Wallet Console snippet');
       item.documentation = new vscode.MarkdownString().appendCodeblock(library.expand(code), FENCE[dialect]);
@@ -71,13 +79,13 @@ export class WalletSnippetCompletions implements vscode.CompletionItemProvider {
   }
 }
 
-/** Registers the provider for the snippets' languages; `.` re-asks so `wallet.` lists them at once. */
+/** Registers the provider for the snippets' languages; `-` re-asks so `wallet-` lists them at once. */
 export function registerSnippets(context: vscode.ExtensionContext, provider = new WalletSnippetCompletions()): void {
   context.subscriptions.push(
     vscode.languages.registerCompletionItemProvider(
       SNIPPET_LANGUAGES.map((language) => ({ language })),
       provider,
-      '.',
+      '-',
     ),
   );
 }

@@ -43,10 +43,14 @@ export function sourceFile(lines: number): string {
   for (let index = 0; index < lines; index++) out.push(LINES[index % LINES.length]!);
   for (let index = 0; index < 10; index++) {
     const at = Math.floor(((index + 0.5) * lines) / 10);
-    out[at] = index % 2 ? "  await fetch('/v1/users/balanse');" : "  await axios.delete('/v1/users/accounts');";
+    out[at] =
+      index % 2
+        ? '  await fetch(`${process.env.WALLET_BASE_URL}/v1/users/balanse`);'
+        : "  await axios.delete('/v1/users/accounts', { headers: { 'X-App-Key': key } });";
   }
   // Where completion is asked (a path being typed is an unknown path too: the eleventh problem).
-  out[Math.floor(lines / 3)] = "  const typed = '/v1/users/tr';";
+  // Each problem is on a call that shows the wallet (its base URL or its header): only those are checked.
+  out[Math.floor(lines / 3)] = "  const typed = process.env.WALLET_BASE_URL + '/v1/users/tr';";
   return out.join('\n');
 }
 

@@ -15,8 +15,8 @@ const SOURCE = [
   'export async function balance(BASE: string, headers: Record<string, string>) {',
   '  return fetch(`${BASE}/v1/users/balance`, { headers });',
   '}',
-  "export const typo = () => fetch('/v1/users/balanse');",
-  "export const wrongMethod = () => axios.delete('/v1/users/accounts');",
+  'export const typo = () => fetch(`${process.env.WALLET_BASE_URL}/v1/users/balanse`);',
+  "export const wrongMethod = () => axios.delete('/v1/users/accounts', { headers: { 'X-App-Key': process.env.WALLET_APP_KEY } });",
   "export const pay = (body: unknown) => axios.post('/v1/users/transfers/bank', body);",
   "export const typing = '/v1/';",
   "export const unrelated = 'hello';",
@@ -80,7 +80,7 @@ describe('Endpoint intelligence', function () {
       const text = await hover(LINE.balance, '/v1/users/balance');
       return text.includes('Wallet balance in kobo') ? text : undefined;
     });
-    for (const part of ['GET', 'POST', 'X-App-Key', 'X-App-Wallet-Access-Token', '`401`'])
+    for (const part of ['GET', 'POST', 'X-App-Key', 'X-App-Wallet-Access-Token', '`401`', '`data.user.balance` *integer (kobo)*'])
       assert.ok(balance.includes(part), `the hover has ${part}`);
     const transfer = await hover(LINE.pay, '/v1/users/transfers/bank');
     for (const part of [
@@ -143,7 +143,7 @@ describe('Endpoint intelligence', function () {
     const fix = actions.find((action) => action.title === 'Change to /v1/users/balance');
     assert.ok(fix?.edit, `the quick fix among ${JSON.stringify(actions.map((action) => action.title))}`);
     assert.ok(await vscode.workspace.applyEdit(fix.edit));
-    assert.equal(document.lineAt(LINE.typo).text, "export const typo = () => fetch('/v1/users/balance');");
+    assert.equal(document.lineAt(LINE.typo).text, 'export const typo = () => fetch(`${process.env.WALLET_BASE_URL}/v1/users/balance`);');
     await until('the unknown path gone', () => (ours().some((diagnostic) => diagnostic.code === 'unknown-path') ? undefined : true));
   });
 

@@ -1,12 +1,13 @@
 // The code snippets in a real VS Code: listed by completion where the typed word starts with
-// `wallet.` (and only there), gone with the setting off, and each one, inserted through the
+// `wallet-` (and only there; not `wallet.`, which TypeScript's own list commits), gone with the
+// setting off, and each one, inserted through the
 // editor, reads exactly as the code the unit tests compile (test/unit/snippets).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { codeFor, expand, WALLET_SNIPPETS, type SnippetDialect } from '../../src/snippets/library/index';
 import { activateExtension, setSetting } from './support/extension';
 
-const NAMES = WALLET_SNIPPETS.map((snippet) => `wallet.${snippet.name}`);
+const NAMES = WALLET_SNIPPETS.map((snippet) => `wallet-${snippet.name}`);
 
 function labelOf(item: vscode.CompletionItem): string {
   return typeof item.label === 'string' ? item.label : item.label.label;
@@ -16,8 +17,18 @@ function labelOf(item: vscode.CompletionItem): string {
 async function snippetsOffered(language: string, content: string): Promise<vscode.CompletionItem[]> {
   const document = await vscode.workspace.openTextDocument({ language, content });
   const end = document.lineAt(document.lineCount - 1).range.end;
-  const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', document.uri, end, '.');
-  return list.items.filter((item) => item.kind === vscode.CompletionItemKind.Snippet && labelOf(item).startsWith('wallet.'));
+  const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', document.uri, end, '-');
+  return list.items.filter((item) => item.kind === vscode.CompletionItemKind.Snippet && labelOf(item).startsWith('wallet-'));
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** Leading whitespace and line ends as the editor's indentation settings make them. */
@@ -29,7 +40,7 @@ function normalised(code: string): string {
     .trimEnd();
 }
 
-describe('Snippets (completion at `wallet.`)', function () {
+describe('Snippets (completion at `wallet-`)', function () {
   this.timeout(60_000);
 
   before(async () => {
@@ -42,25 +53,48 @@ describe('Snippets (completion at `wallet.`)', function () {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  it('lists the five snippets at `wallet.` in a TypeScript document, each a Snippet with its code', async () => {
-    const items = await snippetsOffered('typescript', 'const a = 1;\nwallet.');
+  it('lists the five snippets at `wallet-` in a TypeScript document, each a Snippet with its code', async () => {
+    const items = await snippetsOffered('typescript', 'const a = 1;\nwallet-');
     assert.deepEqual(items.map(labelOf), NAMES);
     for (const item of items) assert.ok(item.insertText instanceof vscode.SnippetString, `${labelOf(item)} inserts a snippet`);
-    const narrowed = await snippetsOffered('typescript', 'wallet.bank');
-    assert.ok(narrowed.some((item) => labelOf(item) === 'wallet.bankTransfer'));
+    const narrowed = await snippetsOffered('typescript', 'wallet-bank');
+    assert.ok(narrowed.some((item) => labelOf(item) === 'wallet-bankTransfer'));
   });
 
-  it('offers nothing for an ordinary word, nor for `mywallet.` or `a.wallet.`', async () => {
+  it('offers nothing for an ordinary word, nor for `mywallet-`, `a.wallet-`, PHP’s `$wallet->` or the old `wallet.`', async () => {
     assert.deepEqual((await snippetsOffered('typescript', 'const balance = 1;\nbal')).map(labelOf), []);
-    assert.deepEqual((await snippetsOffered('typescript', 'const mywallet = { x: 1 };\nmywallet.')).map(labelOf), []);
-    assert.deepEqual((await snippetsOffered('typescript', 'const a = { wallet: { x: 1 } };\na.wallet.')).map(labelOf), []);
+    assert.deepEqual((await snippetsOffered('typescript', 'const mywallet = 1;\nmywallet-')).map(labelOf), []);
+    assert.deepEqual((await snippetsOffered('typescript', 'const a = { wallet: 1 };\na.wallet-')).map(labelOf), []);
+    assert.deepEqual((await snippetsOffered('php', '<?php\n$wallet->')).map(labelOf), []);
+    assert.deepEqual((await snippetsOffered('typescript', 'wallet.')).map(labelOf), []);
+  });
+
+  it('typing `wallet-` in a new TypeScript file keeps what was typed (TypeScript’s list, open on "wallet", does not take the `-`)', async () => {
+    const document = await vscode.workspace.openTextDocument({ language: 'typescript', content: '' });
+    const editor = await vscode.window.showTextDocument(document);
+    for (const char of 'wallet') await vscode.commands.executeCommand('type', { text: char });
+    // TypeScript is ready when it offers its globals for "wallet" (WritableStreamDefaultWriter among them).
+    await until('TypeScript’s completions', async () => {
+      const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+        'vscode.executeCompletionItemProvider',
+        document.uri,
+        editor.selection.active,
+      );
+      return list.items.some((item) => labelOf(item) === 'WritableStreamDefaultWriter') || undefined;
+    });
+    await vscode.commands.executeCommand('editor.action.triggerSuggest');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await vscode.commands.executeCommand('type', { text: '-' });
+    assert.equal(document.getText(), 'wallet-');
+    assert.deepEqual((await snippetsOffered('typescript', document.getText())).map(labelOf), NAMES);
+    await vscode.commands.executeCommand('hideSuggestWidget');
   });
 
   it('offers nothing with walletConsole.snippets.enabled off, and again once it is on', async () => {
     await setSetting('snippets.enabled', false);
-    assert.deepEqual((await snippetsOffered('typescript', 'wallet.')).map(labelOf), []);
+    assert.deepEqual((await snippetsOffered('typescript', 'wallet-')).map(labelOf), []);
     await setSetting('snippets.enabled', undefined);
-    assert.deepEqual((await snippetsOffered('typescript', 'wallet.')).map(labelOf), NAMES);
+    assert.deepEqual((await snippetsOffered('typescript', 'wallet-')).map(labelOf), NAMES);
   });
 
   const dialects: [language: string, dialect: SnippetDialect][] = [
@@ -72,7 +106,7 @@ describe('Snippets (completion at `wallet.`)', function () {
   ];
   for (const [language, dialect] of dialects) {
     it(`${language}: each snippet inserted by the editor is the checked code (placeholders at their defaults)`, async () => {
-      const items = await snippetsOffered(language, 'wallet.');
+      const items = await snippetsOffered(language, 'wallet-');
       assert.deepEqual(items.map(labelOf), NAMES);
       for (const [index, item] of items.entries()) {
         const document = await vscode.workspace.openTextDocument({ language, content: '' });

@@ -7,6 +7,7 @@ import type { Catalog, Endpoint, HttpMethod, Operation } from './catalog';
 import { matchPath, nearestEndpoint, rewriteAs, type PathMatch } from './match';
 import { detectMethod, type ShownMethod } from './methodDetect';
 import { findPaths, type FoundPath } from './pathFinder';
+import { classifyCall, NOT_CONFIGURED, walletNames, type CallVerdict, type WalletContext } from './walletCall';
 
 export interface PathUse {
   line: number;
@@ -15,6 +16,8 @@ export interface PathUse {
   /** For a path the API does not have: the nearest one, written the developer's way. */
   suggestion?: { endpoint: Endpoint; text: string };
   shown?: ShownMethod;
+  /** Whether the code shows the call is to the wallet API (only such calls are checked); read when first asked. */
+  readonly call: CallVerdict;
 }
 
 export interface Problem {
@@ -25,26 +28,75 @@ export interface Problem {
   end: number;
   /** The text a quick fix puts in the range (the suggested path). */
   replacement?: string;
+  /** The fix may be the preferred one (Auto Fix): the call itself shows the wallet, not a name bound elsewhere. */
+  preferred: boolean;
 }
 
-/** Each API path of the text, line by line. `isHttpFile`: an .http file's request lines. */
-export function analyzeText(catalog: Catalog, text: string, isHttpFile = false): PathUse[] {
+/**
+ * Each API path of the text, line by line. `isHttpFile`: an .http file's request lines;
+ * `context`: the wallet's hosts, which tell its calls from other APIs'.
+ */
+export function analyzeText(catalog: Catalog, text: string, isHttpFile = false, context: WalletContext = NOT_CONFIGURED): PathUse[] {
   const lines = text.split(/\r?\n/);
   const uses: PathUse[] = [];
+  // The file's wallet names, read once and only if a call does not tell by itself.
+  let names: Set<string> | undefined;
+  const namesOf = () => (names ??= walletNames(lines, context));
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index]!;
     if (!line.includes('/v1/')) continue;
-    for (const path of findPaths(line, isHttpFile)) uses.push(useOf(catalog, lines, index, path, isHttpFile));
+    for (const path of findPaths(line, isHttpFile)) uses.push(useOf(catalog, lines, index, path, isHttpFile, context, namesOf));
   }
   return uses;
 }
 
-export function useOf(catalog: Catalog, lines: readonly string[], index: number, path: FoundPath, isHttpFile: boolean): PathUse {
+/**
+ * The use of one path; without the file's wallet names (a hover reads a few lines) only the call
+ * itself counts. Whether it is the wallet's is read when first asked (the checks ask only of the
+ * few paths with a problem).
+ */
+export function useOf(
+  catalog: Catalog,
+  lines: readonly string[],
+  index: number,
+  path: FoundPath,
+  isHttpFile: boolean,
+  context: WalletContext = NOT_CONFIGURED,
+  namesOf?: () => ReadonlySet<string>,
+): PathUse {
   const match = matchPath(catalog, path.segments);
   const shown = detectMethod(lines, index, path.start, isHttpFile);
-  if (match) return { line: index, path, match, shown };
+  const use = new Use(index, path, match, shown, { lines, context, namesOf, isHttpFile });
+  if (match) return use;
   const nearest = nearestEndpoint(catalog, path.segments);
-  return { line: index, path, shown, suggestion: nearest && { endpoint: nearest, text: rewriteAs(path, nearest) } };
+  use.suggestion = nearest && { endpoint: nearest, text: rewriteAs(path, nearest) };
+  return use;
+}
+
+/** What a use's verdict is read from, when first asked. */
+interface CallSource {
+  lines: readonly string[];
+  context: WalletContext;
+  namesOf?: () => ReadonlySet<string>;
+  isHttpFile: boolean;
+}
+
+class Use implements PathUse {
+  suggestion?: PathUse['suggestion'];
+  private verdict?: CallVerdict;
+
+  constructor(
+    readonly line: number,
+    readonly path: FoundPath,
+    readonly match: PathMatch | undefined,
+    readonly shown: ShownMethod | undefined,
+    private readonly source: CallSource,
+  ) {}
+
+  get call(): CallVerdict {
+    const { lines, context, namesOf, isHttpFile } = this.source;
+    return (this.verdict ??= classifyCall(lines, this.line, this.path, context, namesOf, isHttpFile));
+  }
 }
 
 /** The operation a use names: the method the code shows, else GET, else the endpoint's only one. */
@@ -55,12 +107,16 @@ export function operationOf(use: PathUse): Operation | undefined {
   return operations.find((operation) => operation.method === 'GET') ?? operations[0];
 }
 
-/** The problems of the uses: an unknown path (with the nearest one), a method the path does not take. */
+/**
+ * The problems of the uses: an unknown path (with the nearest one), a method the path does not
+ * take; only where the code shows the call is to the wallet API (another API's path is not ours to judge).
+ */
 export function problemsOf(uses: readonly PathUse[]): Problem[] {
   const problems: Problem[] = [];
   for (const use of uses) {
     const { path } = use;
     if (!use.match) {
+      if (use.call.kind !== 'wallet') continue;
       const suggestion = use.suggestion;
       problems.push({
         code: 'unknown-path',
@@ -71,11 +127,13 @@ export function problemsOf(uses: readonly PathUse[]): Problem[] {
         start: path.start,
         end: path.end,
         replacement: suggestion?.text,
+        preferred: use.call.direct,
       });
       continue;
     }
     const { endpoint } = use.match;
-    if (use.shown && !endpoint.operations.some((operation) => operation.method === use.shown!.method)) {
+    const wrong = use.shown && !endpoint.operations.some((operation) => operation.method === use.shown!.method);
+    if (wrong && use.shown && use.call.kind === 'wallet') {
       const takes = endpoint.operations.map((operation) => operation.method).join(', ');
       problems.push({
         code: 'wrong-method',
@@ -83,6 +141,7 @@ export function problemsOf(uses: readonly PathUse[]): Problem[] {
         line: use.shown.line,
         start: use.shown.start,
         end: use.shown.end,
+        preferred: false,
       });
     }
   }

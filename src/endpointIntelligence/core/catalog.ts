@@ -2,6 +2,8 @@
 // (src/sandbox/openapi.json): each path of /v1/ with its methods, what they need and answer.
 // Plain TypeScript: no vscode, so the unit tests and the bench run it in Node.
 
+import { applicableError, type OperationVocabulary } from './errorClauses';
+
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
@@ -26,10 +28,10 @@ export interface Operation {
   /** Headers of its own beyond the security ones (the sandbox's X-Sandbox-Outcome). */
   headers: Field[];
   body: Field[];
-  /** The `data` of the success answer, one level deep. */
+  /** The `data` of the success answer, its objects' fields too (`data.user.balance`). */
   answer: Field[];
-  /** Status (`400`, `4XX`) and what it means, error codes included. */
-  errors: { status: string; description: string }[];
+  /** Status (`400`, `4XX`) and what it means, with only the error codes this operation can give. */
+  errors: { status: string; description: string; sandboxOnly: boolean }[];
 }
 
 export interface Endpoint {
@@ -78,7 +80,7 @@ function resolver(document: Json): (value: unknown) => Json {
 /** A schema's type as one short phrase; money (a Kobo or AmountIn schema) says "kobo". */
 function typeOf(schema: unknown, resolve: (value: unknown) => Json): string {
   const ref = isObject(schema) && typeof schema.$ref === 'string' ? schema.$ref : '';
-  if (/\/(Kobo|AmountIn)$/.test(ref)) return 'integer (kobo)';
+  if (/\/(Kobo\w*|AmountIn)$/.test(ref)) return 'integer (kobo)';
   const resolved = resolve(schema);
   if (Array.isArray(resolved.enum)) return resolved.enum.map((value) => JSON.stringify(value)).join(' | ');
   if ('const' in resolved) return JSON.stringify(resolved.const);
@@ -107,6 +109,25 @@ function fieldsOf(schema: unknown, resolve: (value: unknown) => Json): Field[] {
   }));
 }
 
+/** How deep the answer's fields are listed: `data.user.balance`, `data.transactions[].amount`. */
+const ANSWER_DEPTH = 3;
+
+/** The fields of the answer's `data`, each object's (and array of objects') fields below it. */
+function answerFields(schema: unknown, resolve: (value: unknown) => Json, prefix = 'data', depth = 1): Field[] {
+  const fields: Field[] = [];
+  for (const field of fieldsOf(schema, resolve)) {
+    const name = `${prefix}.${field.name}`;
+    fields.push({ ...field, name });
+    if (depth >= ANSWER_DEPTH) continue;
+    const property = resolve(resolve(schema).properties as Json)[field.name];
+    const inner = resolve(property);
+    if (isObject(inner.properties)) fields.push(...answerFields(property, resolve, name, depth + 1));
+    else if (inner.type === 'array' && isObject(resolve(inner.items).properties))
+      fields.push(...answerFields(inner.items, resolve, `${name}[]`, depth + 1));
+  }
+  return fields;
+}
+
 function parameters(list: unknown, where: string, resolve: (value: unknown) => Json): Field[] {
   if (!Array.isArray(list)) return [];
   return list
@@ -127,13 +148,13 @@ function jsonSchema(content: unknown, resolve: (value: unknown) => Json): unknow
   return json.schema;
 }
 
-function operationOf(method: HttpMethod, raw: Json, resolve: (value: unknown) => Json): Operation {
+function operationOf(method: HttpMethod, raw: Json, resolve: (value: unknown) => Json, schemes: Map<string, SecurityScheme>): Operation {
   const responses = isObject(raw.responses) ? raw.responses : {};
   const success = Object.keys(responses).find((status) => /^2\d\d$/.test(status));
   const answerSchema = success ? jsonSchema(responses[success], resolve) : undefined;
   const data = isObject(resolve(answerSchema).properties) ? (resolve(answerSchema).properties as Json).data : undefined;
   const security = Array.isArray(raw.security) ? (raw.security as unknown[]).filter(isObject).map((entry) => Object.keys(entry)) : [];
-  return {
+  const operation: Operation = {
     method,
     operationId: text(raw.operationId),
     summary: text(raw.summary),
@@ -143,12 +164,27 @@ function operationOf(method: HttpMethod, raw: Json, resolve: (value: unknown) =>
     queryParams: parameters(raw.parameters, 'query', resolve),
     headers: parameters(raw.parameters, 'header', resolve),
     body: raw.requestBody ? fieldsOf(jsonSchema(raw.requestBody, resolve), resolve) : [],
-    answer: data ? fieldsOf(data, resolve) : [],
-    errors: Object.keys(responses)
-      .filter((status) => !/^2/.test(status))
-      .sort()
-      .map((status) => ({ status, description: text(resolve(responses[status]).description) })),
+    answer: data ? answerFields(data, resolve) : [],
+    errors: [],
   };
+  const vocabulary: OperationVocabulary = {
+    schemes: operation.security.flat().flatMap((name) => [name, schemes.get(name)?.header ?? name]),
+    fields: [...operation.pathParams, ...operation.queryParams, ...operation.body].map((field) => field.name),
+    hasBody: raw.requestBody !== undefined,
+  };
+  return { ...operation, errors: errorsOf(responses, resolve, vocabulary) };
+}
+
+/** The operation's errors: each status with the cases of its description that apply to it. */
+function errorsOf(responses: Json, resolve: (value: unknown) => Json, vocabulary: OperationVocabulary): Operation['errors'] {
+  return Object.keys(responses)
+    .filter((status) => !/^2/.test(status))
+    .sort()
+    .flatMap((status) => {
+      const whole = text(resolve(responses[status]).description);
+      const description = applicableError(whole, vocabulary);
+      return description === undefined ? [] : [{ status, description, sandboxOnly: /^Sandbox only\b/i.test(whole) }];
+    });
 }
 
 /** The catalog of the document's /v1/ paths (the sandbox's own /__sandbox/ admin paths are not the API). */
@@ -156,18 +192,6 @@ export function buildCatalog(document: unknown): Catalog {
   const root = isObject(document) ? document : {};
   const resolve = resolver(root);
   const paths = isObject(root.paths) ? root.paths : {};
-  const endpoints: Endpoint[] = [];
-  for (const [path, item] of Object.entries(paths)) {
-    if (!path.startsWith('/v1/') || !isObject(item)) continue;
-    const operations = HTTP_METHODS.filter((method) => isObject(item[method.toLowerCase()])).map((method) =>
-      operationOf(method, item[method.toLowerCase()] as Json, resolve),
-    );
-    const segments = path
-      .slice(1)
-      .split('/')
-      .map((segment) => (/^\{[^}]+\}$/.test(segment) ? undefined : segment));
-    endpoints.push({ path, segments, operations });
-  }
   const components = isObject(root.components) ? root.components : {};
   const rawSchemes = isObject(components.securitySchemes) ? components.securitySchemes : {};
   const schemes = new Map<string, SecurityScheme>();
@@ -175,6 +199,18 @@ export function buildCatalog(document: unknown): Catalog {
     if (!isObject(scheme)) continue;
     const header = scheme.type === 'http' ? 'Authorization' : text(scheme.name);
     schemes.set(name, { name, header, description: text(scheme.description) });
+  }
+  const endpoints: Endpoint[] = [];
+  for (const [path, item] of Object.entries(paths)) {
+    if (!path.startsWith('/v1/') || !isObject(item)) continue;
+    const operations = HTTP_METHODS.filter((method) => isObject(item[method.toLowerCase()])).map((method) =>
+      operationOf(method, item[method.toLowerCase()] as Json, resolve, schemes),
+    );
+    const segments = path
+      .slice(1)
+      .split('/')
+      .map((segment) => (/^\{[^}]+\}$/.test(segment) ? undefined : segment));
+    endpoints.push({ path, segments, operations });
   }
   return { endpoints, schemes };
 }

@@ -80,9 +80,11 @@ function operationText(operation: Operation, endpoint: Endpoint, catalog: Catalo
   lines.push(...section(l10n.t('Path parameters'), operation.pathParams));
   lines.push(...section(l10n.t('Query'), operation.queryParams));
   lines.push(...section(l10n.t('Body (JSON or form; amounts are integer kobo: 150050 is ₦1,500.50)'), operation.body));
-  lines.push(...section(l10n.t('Answer: data'), operation.answer));
-  if (operation.errors.length > 0) {
-    lines.push(`**${l10n.t('Errors')}**`, '', ...operation.errors.map((error) => `- \`${error.status}\` ${error.description}`), '');
+  lines.push(...section(l10n.t('Answer'), operation.answer));
+  // An error only the sandbox gives (its Host guard) is listed while it is the environment.
+  const errors = operation.errors.filter((error) => options.local || !error.sandboxOnly);
+  if (errors.length > 0) {
+    lines.push(`**${l10n.t('Errors')}**`, '', ...errors.map((error) => `- \`${error.status}\` ${error.description}`), '');
   }
   if (options.local) lines.push(...magicLines(operation));
   return lines;

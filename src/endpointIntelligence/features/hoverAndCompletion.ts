@@ -6,6 +6,7 @@ import { apiCatalog } from '../core/apiCatalog';
 import { completionEntries } from '../core/completionEntries';
 import { hoverMarkdown } from '../core/hoverText';
 import { completionStart, pathAt } from '../core/pathFinder';
+import { classifyCall } from '../core/walletCall';
 import { isHttpFile, MAX_LINE, type FeatureState } from '../languages';
 
 export class EndpointHovers implements vscode.HoverProvider {
@@ -14,13 +15,14 @@ export class EndpointHovers implements vscode.HoverProvider {
   provideHover(document: vscode.TextDocument, position: vscode.Position): vscode.Hover | undefined {
     if (!this.state.enabled()) return undefined;
     const line = document.lineAt(position.line).text;
-    if (line.length > MAX_LINE || !line.includes('/v1/')) return undefined;
+    if (line.length > MAX_LINE || !line.includes('/v1/') || this.state.ignored(document)) return undefined;
     const http = isHttpFile(document);
     const found = pathAt(line, position.character, http);
     if (!found) return undefined;
-    const use = useOf(apiCatalog(), linesAround(document, position.line), 0, found, http);
-    // An unknown path: its diagnostic says so in the same hover.
-    if (!use.match) return undefined;
+    const use = useOf(apiCatalog(), linesAround(document, position.line), 0, found, http, this.state.context());
+    // A path the API does not have (its diagnostic, if the call is the wallet's, says so), another
+    // host's, or a route the app defines: nothing of ours.
+    if (!use.match || use.call.kind === 'other') return undefined;
     const range = new vscode.Range(position.line, found.start, position.line, found.end);
     const markdown = hoverMarkdown(use.match.endpoint, apiCatalog(), { shown: use.shown?.method, local: this.state.local() });
     return new vscode.Hover(new vscode.MarkdownString(markdown), range);
@@ -42,9 +44,13 @@ export class EndpointCompletions implements vscode.CompletionItemProvider {
   provideCompletionItems(document: vscode.TextDocument, position: vscode.Position): vscode.CompletionItem[] | undefined {
     if (!this.state.enabled()) return undefined;
     const line = document.lineAt(position.line).text;
-    if (line.length > MAX_LINE || !line.includes('/v1/')) return undefined;
-    const start = completionStart(line, position.character, isHttpFile(document));
+    if (line.length > MAX_LINE || !line.includes('/v1/') || this.state.ignored(document)) return undefined;
+    const http = isHttpFile(document);
+    const start = completionStart(line, position.character, http);
     if (start === undefined) return undefined;
+    // Another host's path, or a route the app defines: not the wallet's paths to offer.
+    const typed = { start, end: position.character };
+    if (classifyCall([line], 0, typed, this.state.context(), undefined, http).kind === 'other') return undefined;
     // Replace the path typed so far and any path text right after the cursor.
     const rest = /^[A-Za-z0-9_.~%/{}-]*/.exec(line.slice(position.character))?.[0].length ?? 0;
     const range = new vscode.Range(position.line, start, position.line, position.character + rest);

@@ -36,5 +36,6 @@ export async function useAt(target: unknown, fail: (message: string) => Error): 
   const use = found && useOf(apiCatalog(), lines, 0, found, http);
   const operation = use && operationOf(use);
   if (!use?.match || !operation) throw fail(vscode.l10n.t('This line no longer names an endpoint of the wallet API.'));
-  return { use: { ...use, line: target.line }, endpoint: use.match.endpoint, operation };
+  // The use as read from the target's lines (its `line` counts from the target's line).
+  return { use, endpoint: use.match.endpoint, operation };
 }

@@ -15,11 +15,12 @@ export class TryItLenses implements vscode.CodeLensProvider {
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
     if (!this.state.enabled()) return [];
     const text = document.getText();
-    if (!text.includes('/v1/')) return [];
+    if (!text.includes('/v1/') || this.state.ignored(document)) return [];
     const local = this.state.local();
     const lenses: vscode.CodeLens[] = [];
-    for (const use of analyzeText(apiCatalog(), text, isHttpFile(document))) {
-      const operation = use.match && operationOf(use);
+    for (const use of analyzeText(apiCatalog(), text, isHttpFile(document), this.state.context())) {
+      // Another host's path or a route the app defines is not the wallet's to try.
+      const operation = use.match && use.call.kind !== 'other' && operationOf(use);
       if (!operation) continue;
       const range = new vscode.Range(use.line, use.path.start, use.line, use.path.end);
       const target: LineTarget = { uri: document.uri.toString(), line: use.line, column: use.path.start };

@@ -1,4 +1,4 @@
-// The snippets, a bundle of their own (dist/snippets.js): loaded on the first `wallet.` completion,
+// The snippets, a bundle of their own (dist/snippets.js): loaded on the first `wallet-` completion,
 // never at start-up.
 import { airtime } from './airtime';
 import { balance } from './balance';

@@ -10,7 +10,7 @@
 export type SnippetDialect = 'typescript' | 'javascript' | 'python' | 'go' | 'php';
 
 export interface WalletSnippet {
-  /** What the user types after `wallet.`: `wallet.balance`. */
+  /** What the user types after `wallet-`: `wallet-balance`. */
   name: string;
   /** TypeScript (JavaScript is made from it), Python, Go and PHP. */
   code: { typescript: string; python: string; go: string; php: string };

@@ -28,7 +28,13 @@ describe('endpoint intelligence: the catalog from the OpenAPI document', () => {
     );
     assert.deepEqual(
       transfer?.answer.map((field) => field.name),
-      ['transaction'],
+      [
+        'data.transaction',
+        'data.transaction.amount',
+        'data.transaction.accountName',
+        'data.transaction.transactionReference',
+        'data.transaction.statusCode',
+      ],
     );
     assert.ok(transfer?.errors.some((error) => error.status === '5XX' && /no money moved/.test(error.description)));
     assert.deepEqual(
@@ -62,10 +68,11 @@ describe('endpoint intelligence: the catalog from the OpenAPI document', () => {
 describe('endpoint intelligence: problems of a document', () => {
   it('reports an unknown path with its nearest one, and a method the path does not take', () => {
     const text = [
-      `const balance = await fetch('/v1/users/balanse');`,
-      `await axios.delete('/v1/users/accounts');`,
+      `const BASE = process.env.WALLET_BASE_URL;`,
+      `const balance = await fetch(\`\${BASE}/v1/users/balanse\`);`,
+      `await axios.delete('/v1/users/accounts', { headers: { 'X-App-Key': key } });`,
       `requests.post(f"{BASE}/v1/users/transfers/bank", json=body)`,
-      `await fetch('/v1/users/accounts', {`,
+      `await fetch(BASE + '/v1/users/accounts', {`,
       `  method: 'PUT',`,
       `});`,
     ].join('\n');
@@ -73,14 +80,14 @@ describe('endpoint intelligence: problems of a document', () => {
     assert.deepEqual(
       problems.map((problem) => [problem.code, problem.line, problem.replacement]),
       [
-        ['unknown-path', 0, '/v1/users/balance'],
-        ['wrong-method', 1, undefined],
-        ['wrong-method', 4, undefined],
+        ['unknown-path', 1, '/v1/users/balance'],
+        ['wrong-method', 2, undefined],
+        ['wrong-method', 5, undefined],
       ],
     );
     assert.match(problems[0]!.message, /Did you mean \/v1\/users\/balance\?/);
     assert.match(problems[1]!.message, /^DELETE \/v1\/users\/accounts .* takes GET/);
-    assert.equal(text.split('\n')[1]!.slice(problems[1]!.start, problems[1]!.end), 'delete');
+    assert.equal(text.split('\n')[2]!.slice(problems[1]!.start, problems[1]!.end), 'delete');
   });
 
   const methods: [string, string, string][] = [
@@ -108,14 +115,15 @@ describe('endpoint intelligence: problems of a document', () => {
   });
 
   it('reads .http request lines', () => {
-    const uses = analyzeText(catalog, 'GET {{host}}/v1/users/accounts\nX-App-Key: {{key}}\n\nPATCH {{host}}/v1/users/accounts', true);
+    const text = '@host = http://127.0.0.1:4010\nGET {{host}}/v1/users/accounts\nX-App-Key: {{key}}\n\nPATCH {{host}}/v1/users/accounts';
+    const uses = analyzeText(catalog, text, true);
     assert.deepEqual(
       uses.map((use) => use.shown?.method),
       ['GET', 'PATCH'],
     );
     assert.deepEqual(
       problemsOf(uses).map((problem) => problem.line),
-      [3],
+      [4],
     );
   });
 });
@@ -130,7 +138,7 @@ describe('endpoint intelligence: hover and cURL', () => {
       'X-App-Key',
       'X-App-Wallet-Access-Token',
       '`amount` *integer (kobo)*',
-      '`transaction`',
+      '`data.transaction.transactionReference`',
       '`5XX`',
       '1000000001',
       'X-Sandbox-Outcome',
@@ -139,6 +147,34 @@ describe('endpoint intelligence: hover and cURL', () => {
     }
     const staging = hoverMarkdown(bank, catalog, { local: false });
     assert.ok(!staging.includes('1000000001'), 'no magic value outside the local sandbox');
+  });
+
+  it('shows the balance’s answer down to data.user.balance in kobo, and only the errors the balance can give', () => {
+    const balance = hoverMarkdown(endpoint('/v1/users/balance'), catalog, { local: false });
+    const main = balance.split('\n---')[0]!;
+    assert.ok(main.includes('- `data.user.balance` *integer (kobo)*, required'), main);
+    assert.ok(main.includes('- `data.user` *object*'), main);
+    const errors = main.slice(main.indexOf('**Errors**'));
+    // Its credentials' 401s (the app key, the wallet token), not the refresh token's nor the login's.
+    assert.deepEqual(errors.match(/\d{5}/g), ['10001', '10002', '10005']);
+    assert.ok(!/`4(00|13|15)`/.test(errors), `no body or input errors for a GET without input: ${errors}`);
+    // The sandbox's Host guard (403 40003) is listed only while the local sandbox is the environment.
+    const local = hoverMarkdown(endpoint('/v1/users/balance'), catalog, { local: true }).split('\n---')[0]!;
+    assert.ok(local.includes('`403`') && !main.includes('`403`'));
+  });
+
+  it('keeps the cases of a shared error that are about the operation: its schemes, its fields, its body', () => {
+    const codes = (path: string, method: string, status: string) =>
+      endpoint(path)
+        .operations.find((operation) => operation.method === method)!
+        .errors.find((error) => error.status === status)
+        ?.description.match(/\d{5}/g);
+    assert.deepEqual(codes('/v1/users/accessToken', 'POST', '401'), ['10001', '10007']);
+    assert.deepEqual(codes('/v1/auth/login', 'POST', '401'), ['20002']);
+    assert.deepEqual(codes('/v1/users/auth', 'POST', '400'), ['10000', '10004', '10006', '40000']);
+    assert.deepEqual(codes('/v1/transactions/{transactionRef}', 'GET', '404'), ['30001']);
+    assert.deepEqual(codes('/v1/users/transfers/bank', 'POST', '413'), ['40013']);
+    assert.equal(codes('/v1/users/balance', 'GET', '413'), undefined);
   });
 
   it('shows the method the code shows in full, the others in a line', () => {
