@@ -261,6 +261,16 @@ export class AccountService extends Disposable {
     return accounts.wallets.find((wallet) => wallet.mobile === accounts.activeWalletMobile);
   }
 
+  /**
+   * A fresh access token of the environment's active wallet (refreshed first when about to run
+   * out), for the local sandbox's terminals and Copy Sandbox Settings; undefined when none is connected.
+   */
+  async activeWalletToken(env: EnvironmentId): Promise<string | undefined> {
+    const wallet = this.activeWallet(env);
+    if (!wallet || wallet.status === 'disconnected') return undefined;
+    return this.wallets.call(await this.walletContext(env), (_client, credentials) => Promise.resolve(credentials.accessToken));
+  }
+
   async walletContext(env = this.env(), mobile?: string): Promise<WalletCallContext> {
     const wallet = mobile ? this.accounts(env).wallets.find((candidate) => candidate.mobile === mobile) : this.activeWallet(env);
     if (!wallet) throw new UserFacingError(vscode.l10n.t('No wallet is connected. Connect a wallet first.'), [CONNECT_WALLET()]);

@@ -1,6 +1,9 @@
 import * as vscode from 'vscode';
 import type { LocalSandbox } from '../localSandbox/localSandbox';
+import { formatMobileForPeople } from '../common/formatMobile';
 import { UserFacingError } from '../common/userFacingError';
+import { dotenvText, sandboxVariables } from '../terminals/sandboxVariables';
+import { localSandboxSecrets } from '../terminals/terminalEnvironment';
 import type { RequestHistory } from '../requests/requestHistory';
 import type { StatusClass } from '../requests/requestRecord';
 import type { DetailPanelApi } from '../webview/lazyPanel';
@@ -71,22 +74,34 @@ export function clearRequests(history: RequestHistory): Promise<void> {
   return history.clear();
 }
 
-/** Copies what an app needs to call the local sandbox, after saying the app key is a secret. */
+/**
+ * Copies what an app needs to call the local sandbox (the variables terminals get), after saying
+ * which secrets are in it: the app key, and the active sandbox wallet's access token when one is
+ * connected (Copy as cURL's $WALLET_ACCESS_TOKEN). Only ever the local sandbox's.
+ */
 export async function copySandboxSettings(deps: CommandDeps, sandbox: LocalSandbox): Promise<void> {
-  const { app, appKey } = await deps.accounts.requireAppKey('local');
+  const { app } = await deps.accounts.requireAppKey('local');
+  const wallet = deps.accounts.activeWallet('local');
+  const withToken = wallet !== undefined && wallet.status !== 'disconnected';
   const copy = vscode.l10n.t('Copy Settings');
   const choice = await deps
     .ui()
     .confirm(
-      vscode.l10n.t(
-        'The settings include the key of "{0}", a secret: anyone who has it can act as your app. Copy them to the clipboard?',
-        app.name,
-      ),
+      withToken
+        ? vscode.l10n.t(
+            'The settings include the key of "{0}" and the token of wallet {1}, secrets: anyone who has them can act as both. Copy them?',
+            app.name,
+            formatMobileForPeople(wallet.mobile),
+          )
+        : vscode.l10n.t(
+            'The settings include the key of "{0}", a secret: anyone who has it can act as your app. Copy them to the clipboard?',
+            app.name,
+          ),
       { modal: true, level: 'warning' },
       copy,
     );
   if (choice !== copy) return;
   const url = await sandbox.url();
-  await vscode.env.clipboard.writeText(`WALLET_BASE_URL=${url}\nWALLET_DEVELOPER_URL=${url}\nWALLET_APP_KEY=${appKey}\n`);
+  await vscode.env.clipboard.writeText(dotenvText(sandboxVariables(url, await localSandboxSecrets(deps.accounts))));
   void deps.ui().confirm(vscode.l10n.t('The local sandbox settings for "{0}" are on the clipboard ({1}).', app.name, url), {});
 }

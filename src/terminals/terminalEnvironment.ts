@@ -3,18 +3,17 @@ import type { AccountService } from '../auth/accountService';
 import { Disposable } from '../common/lifecycle';
 import type { Logger } from '../common/logger';
 import type { LocalSandbox } from '../localSandbox/localSandbox';
-
-/** The variables new terminals get while the local sandbox is the environment. */
-export const TERMINAL_VARIABLES = ['WALLET_BASE_URL', 'WALLET_DEVELOPER_URL', 'WALLET_APP_KEY'] as const;
+import { SANDBOX_VARIABLES, sandboxVariables, type SandboxSecrets } from './sandboxVariables';
 
 export const INCLUDE_APP_KEY_SETTING = 'terminal.includeAppKey';
 
 /**
  * While the local sandbox is the environment (and listening), new integrated terminals get its
  * address as WALLET_BASE_URL and WALLET_DEVELOPER_URL (one origin serves both APIs), and the
- * active app's sandbox key as WALLET_APP_KEY only when walletConsole.terminal.includeAppKey is
- * on. The collection is not persistent, so VS Code never writes it to disk; it is cleared when
- * the environment changes away from the local sandbox.
+ * active app's sandbox key as WALLET_APP_KEY and the active sandbox wallet's access token as
+ * WALLET_ACCESS_TOKEN only when walletConsole.terminal.includeAppKey is on. The collection is
+ * not persistent, so VS Code never writes it to disk; it is cleared when the environment changes
+ * away from the local sandbox.
  */
 export class SandboxTerminalEnvironment extends Disposable {
   /** The latest update: later ones wait for it, so a slow key read never overwrites a newer state. */
@@ -56,23 +55,34 @@ export class SandboxTerminalEnvironment extends Disposable {
       this.collection.clear();
       return;
     }
-    const appKey = includeAppKey()
-      ? await this.accounts.requireAppKey('local').then(
-          (found) => found.appKey,
-          () => undefined,
-        )
-      : undefined;
-    // Read again: the environment may have changed while the key was read.
+    const variables = sandboxVariables(url, includeAppKey() ? await localSandboxSecrets(this.accounts) : {});
+    // Read again: the environment may have changed while the secrets were read.
     if (this.accounts.env() !== 'local') {
       this.collection.clear();
       return;
     }
     this.collection.description = vscode.l10n.t('Wallet Console: the local sandbox’s address for your app');
-    this.collection.replace('WALLET_BASE_URL', url);
-    this.collection.replace('WALLET_DEVELOPER_URL', url);
-    if (appKey) this.collection.replace('WALLET_APP_KEY', appKey);
-    else this.collection.delete('WALLET_APP_KEY');
+    for (const name of SANDBOX_VARIABLES) {
+      const value = variables[name];
+      if (value) this.collection.replace(name, value);
+      else this.collection.delete(name);
+    }
   }
+}
+
+/**
+ * The local sandbox's secrets an app may be given, as far as they exist: the active app's sandbox
+ * key, and the active sandbox wallet's access token (refreshed when about to run out). Never
+ * staging's or production's. A secret that cannot be read is left out, not an error.
+ */
+export async function localSandboxSecrets(accounts: AccountService): Promise<SandboxSecrets> {
+  const appKey = await accounts.requireAppKey('local').then(
+    (found) => found.appKey,
+    () => undefined,
+  );
+  if (!appKey) return {};
+  const accessToken = await accounts.activeWalletToken('local').catch(() => undefined);
+  return { appKey, accessToken };
 }
 
 /** walletConsole.terminal.includeAppKey: off unless the user turns it on (the key is a secret). */

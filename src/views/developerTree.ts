@@ -8,6 +8,8 @@ import { Disposable } from '../common/lifecycle';
 import { tidyItem } from './tidy';
 
 export type DeveloperNode = { kind: 'developer' } | { kind: 'apps' } | { kind: 'app'; app: ListedAppNode['app']; appId: string };
+/** An item a command shows after making it: the developer (Sign Up) or an app (Create App). */
+export type DeveloperTarget = { kind: 'developer' } | { kind: 'app'; appId: string };
 
 /** The signed-in developer of the current environment, and its apps: the server's list where it has one, and those remembered here. */
 export class DeveloperTreeProvider extends Disposable implements vscode.TreeDataProvider<DeveloperNode> {
@@ -41,6 +43,19 @@ export class DeveloperTreeProvider extends Disposable implements vscode.TreeData
 
   getTreeItem(node: DeveloperNode): vscode.TreeItem {
     return tidyItem(this.buildItem(node));
+  }
+
+  /** TreeView.reveal climbs from an app to the Apps item. */
+  getParent(node: DeveloperNode): DeveloperNode | undefined {
+    return node.kind === 'app' ? this.appsNode : undefined;
+  }
+
+  /** The target's node in the list as it is now (read again), if the view shows it. */
+  async nodeOf(target: DeveloperTarget): Promise<DeveloperNode | undefined> {
+    const roots = await this.getChildren();
+    if (target.kind === 'developer') return roots.length > 0 ? this.developerNode : undefined;
+    const app = this.latest.apps.find((found) => found.id === target.appId);
+    return app && { kind: 'app', app, appId: app.id };
   }
 
   private buildItem(node: DeveloperNode): vscode.TreeItem {
@@ -98,6 +113,19 @@ export class DeveloperTreeProvider extends Disposable implements vscode.TreeData
       }
     }
   }
+}
+
+/**
+ * Shows a new account or app in the Developer view: opens the view and selects the item, without
+ * taking focus from the editor or prompt the user is in.
+ */
+export async function revealDeveloperItem(
+  view: vscode.TreeView<DeveloperNode>,
+  tree: DeveloperTreeProvider,
+  target: DeveloperTarget,
+): Promise<void> {
+  const node = await tree.nodeOf(target);
+  if (node) await view.reveal(node, { select: true, focus: false });
 }
 
 function appsTooltip(state: AppListState, envLabel: string): string {

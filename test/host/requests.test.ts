@@ -4,9 +4,11 @@
 // button puts a snippet with $WALLET_ placeholders on the clipboard, Replay sends again (a
 // money-moving POST only after its confirmation), and no secret reaches any of it.
 import * as assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import { request } from 'node:http';
 import * as path from 'node:path';
+import { promisify } from 'node:util';
 import * as vscode from 'vscode';
 import type { WalletConsoleApi } from '../../src/extensionApi';
 import type { RequestRecord } from '../../src/requests/requestRecord';
@@ -69,6 +71,7 @@ describe('Requests view', function () {
   const secrets = new Map<string, string>();
   const clipboards: string[] = [];
   const panelPages: string[] = [];
+  let curlSnippet = '';
 
   const history = () => wallet.api.requests.history;
   const latest = (match: (record: RequestRecord) => boolean) => history().visible().find(match);
@@ -182,6 +185,7 @@ describe('Requests view', function () {
       await handle.receive({ type: 'copySnippet', format });
       const copied = await vscode.env.clipboard.readText();
       clipboards.push(copied);
+      if (format === 'curl') curlSnippet = copied;
       assert.ok(copied.includes(expected[format]), `${format}: ${copied}`);
       assert.ok(copied.includes('WALLET_ACCESS_TOKEN'), `${format} reads the access token from the environment`);
       assert.ok(copied.includes(`${url}/v1/users/balance`), `${format} calls the sandbox`);
@@ -258,8 +262,21 @@ describe('Requests view', function () {
     const script = await runScripted(wallet.api, 'walletConsole.copySandboxSettings', ['Copy Settings']);
     assert.equal(script.asked[0]!.kind, 'confirm');
     assert.match(script.asked[0]!.title, /secret/);
+    assert.match(script.asked[0]!.title, /the token of wallet/, 'the warning names the wallet token too');
     const copied = await vscode.env.clipboard.readText();
-    assert.equal(copied, `WALLET_BASE_URL=${url}\nWALLET_DEVELOPER_URL=${url}\nWALLET_APP_KEY=${appKey}\n`);
+    // The active wallet's token as it is now (the copy may have refreshed it first).
+    const token = (await wallet.api.accounts.store.walletSecrets('local', wallet.mobile))!.accessToken;
+    assert.equal(copied, `WALLET_BASE_URL=${url}\nWALLET_DEVELOPER_URL=${url}\nWALLET_APP_KEY=${appKey}\nWALLET_ACCESS_TOKEN=${token}\n`);
+    // Copy as cURL runs as copied with those settings in the environment (issue 36: it needed a token nothing gave).
+    assert.ok(curlSnippet, 'the cURL snippet of the earlier test');
+    const env = Object.fromEntries(
+      copied
+        .trim()
+        .split('\n')
+        .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+    );
+    const { stdout } = await promisify(execFile)('/bin/sh', ['-c', curlSnippet], { env: { ...process.env, ...env } });
+    assert.match(stdout, /"balance"/, 'the balance answered');
 
     await vscode.env.clipboard.writeText('unchanged');
     await runScripted(wallet.api, 'walletConsole.copySandboxSettings', [undefined]);

@@ -9,7 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { connectFreshWallet, type ConnectedWallet } from './support/connectedWallet';
-import { setSetting } from './support/extension';
+import { activateExtension, setSetting } from './support/extension';
 import { terminateSandboxTask } from './support/sandboxSurfaces';
 
 async function until<T>(read: () => T | Promise<T>, ok: (value: T) => boolean, what: string, ms = 15_000): Promise<T> {
@@ -81,14 +81,18 @@ describe('Terminals that know the local sandbox', function () {
     }
   });
 
-  it('adds WALLET_APP_KEY (the active app’s sandbox key) only with walletConsole.terminal.includeAppKey on', async () => {
+  it('adds WALLET_APP_KEY and WALLET_ACCESS_TOKEN (the active app’s key, the active wallet’s token) only with walletConsole.terminal.includeAppKey on', async () => {
     const { appKey } = await wallet.api.accounts.requireAppKey('local');
     await setSetting('terminal.includeAppKey', true);
-    const found = await until(variables, (vars) => vars.WALLET_APP_KEY !== undefined, 'the app key in the collection');
-    assert.deepEqual(found, { WALLET_BASE_URL: url, WALLET_DEVELOPER_URL: url, WALLET_APP_KEY: appKey });
-    assert.equal((await terminalsRow())?.description, 'WALLET_DEVELOPER_URL and WALLET_APP_KEY');
+    const found = await until(variables, (vars) => vars.WALLET_ACCESS_TOKEN !== undefined, 'the app key and token in the collection');
+    const token = (await wallet.api.accounts.store.walletSecrets('local', wallet.mobile))?.accessToken;
+    assert.deepEqual(found, { WALLET_BASE_URL: url, WALLET_DEVELOPER_URL: url, WALLET_APP_KEY: appKey, WALLET_ACCESS_TOKEN: token });
+    assert.equal((await terminalsRow())?.description, 'WALLET_DEVELOPER_URL, WALLET_APP_KEY and WALLET_ACCESS_TOKEN');
+    // The token is the sandbox's: a balance call with the two secrets is answered.
+    const balance = await fetch(`${url}/v1/users/balance`, { headers: { 'X-App-Key': appKey, 'X-App-Wallet-Access-Token': token! } });
+    assert.equal(balance.status, 200);
     await setSetting('terminal.includeAppKey', undefined);
-    assert.deepEqual(await until(variables, (vars) => vars.WALLET_APP_KEY === undefined, 'the app key gone'), {
+    assert.deepEqual(await until(variables, (vars) => vars.WALLET_APP_KEY === undefined, 'the secrets gone'), {
       WALLET_BASE_URL: url,
       WALLET_DEVELOPER_URL: url,
     });
@@ -105,6 +109,12 @@ describe('Terminals that know the local sandbox', function () {
     await setSetting('terminal.includeAppKey', undefined);
   });
 });
+
+const health = (url: string) =>
+  fetch(`${url}/__sandbox/health`).then(
+    (res) => res.status,
+    () => 0,
+  );
 
 describe('The wallet-sandbox task', function () {
   this.timeout(120_000);
@@ -126,20 +136,26 @@ describe('The wallet-sandbox task', function () {
     await fs.rm(marker, { force: true });
   });
 
-  it('provides "Start the wallet sandbox" with the folder’s scenario, running the bundled CLI in the background', async () => {
+  it('provides "Start the wallet sandbox" as the window’s own sandbox: no process, no problem matcher, not a background task', async () => {
     const tasks = await vscode.tasks.fetchTasks({ type: 'wallet-sandbox' });
     const task = tasks.find((found) => found.name === 'Start the wallet sandbox');
     assert.ok(task, `provided: ${tasks.map((found) => found.name).join(', ')}`);
     assert.equal(task.source, 'wallet-sandbox');
-    assert.equal(task.isBackground, true);
-    assert.deepEqual(task.definition, { type: 'wallet-sandbox', scenario: 'wallet-sandbox.json' });
-    const execution = task.execution as vscode.ProcessExecution;
-    assert.match(execution.args[0]!, /dist[\\/]sandbox\.js$/);
-    assert.deepEqual(execution.args.slice(1), ['--port', '4040', '--scenario', scenario().fsPath]);
+    assert.deepEqual(
+      task.definition,
+      { type: 'wallet-sandbox' },
+      'no scenario, no port: the window’s sandbox loads the folder’s scenario itself',
+    );
+    assert.ok(task.execution instanceof vscode.CustomExecution, 'runs in the extension, not as a process');
+    assert.equal(task.isBackground, false);
+    assert.deepEqual(task.problemMatchers, []);
+    assert.equal(task.detail, 'This window’s local sandbox (the Sandbox, Requests and Events views show it)');
   });
 
-  it('reaches ready (a task that dependsOn it runs), answers on its port, and stops when terminated', async () => {
-    // As a launch configuration's preLaunchTask would: by its label, waiting for the end pattern.
+  it('run while the window’s sandbox serves, it starts no second one and ends at once, so a task that dependsOn it runs', async () => {
+    const api = await activateExtension();
+    const url = await api.sandboxUrl();
+    // As a launch configuration's preLaunchTask would: by its label, waiting for it to end.
     const tasks = {
       version: '2.0.0',
       tasks: [
@@ -159,13 +175,15 @@ describe('The wallet-sandbox task', function () {
       (task) => task !== undefined,
       'the tasks.json task',
     );
-    const health = () =>
-      fetch('http://127.0.0.1:4040/__sandbox/health').then(
-        (res) => res.status,
-        () => 0,
-      );
-    assert.equal(await health(), 0, 'nothing answers on 4040 before the task runs');
+    const sandboxTaskEnded = new Promise<void>((resolve) => {
+      const listener = vscode.tasks.onDidEndTask((event) => {
+        if (event.execution.task.definition.type !== 'wallet-sandbox') return;
+        listener.dispose();
+        resolve();
+      });
+    });
     await vscode.tasks.executeTask(after!);
+    await sandboxTaskEnded;
     assert.equal(
       await until(
         () => fs.readFile(marker, 'utf8').catch(() => ''),
@@ -175,11 +193,69 @@ describe('The wallet-sandbox task', function () {
       ),
       'ready',
     );
-    assert.equal(await health(), 200, 'the sandbox answers once the task is ready');
-    const running = vscode.tasks.taskExecutions.find((execution) => execution.task.definition.type === 'wallet-sandbox');
-    assert.ok(running, 'the sandbox task is still running (a background task)');
+    assert.equal(await api.sandboxUrl(), url, 'the same sandbox, where it was');
+    assert.equal(await health('http://127.0.0.1:4040'), 0, 'no second sandbox on 4040');
+    assert.equal(
+      vscode.tasks.taskExecutions.find((execution) => execution.task.definition.type === 'wallet-sandbox'),
+      undefined,
+      'the task ended',
+    );
+  });
+
+  it('run while the window’s sandbox is stopped, it starts it where the window asks', async () => {
+    const api = await activateExtension();
+    const url = await api.sandboxUrl();
+    await api.stopLocalSandbox();
+    assert.equal(await health(url), 0, 'stopped');
+    const task = (await vscode.tasks.fetchTasks({ type: 'wallet-sandbox' })).find((found) => found.name === 'Start the wallet sandbox');
+    const ended = new Promise<void>((resolve) => {
+      const listener = vscode.tasks.onDidEndTask((event) => {
+        if (event.execution.task.definition.type !== 'wallet-sandbox') return;
+        listener.dispose();
+        resolve();
+      });
+    });
+    await vscode.tasks.executeTask(task!);
+    await ended;
+    assert.equal(await health(url), 200, 'the window’s sandbox answers again');
+    assert.equal(await api.sandboxUrl(), url, 'at the address the views show');
+  });
+
+  it('a task that names a port runs a standalone sandbox of its own, ready when it listens, gone when terminated', async () => {
+    const tasks = {
+      version: '2.0.0',
+      tasks: [{ label: 'sandbox for CI', type: 'wallet-sandbox', scenario: 'wallet-sandbox.json', port: 4041 }],
+    };
+    await vscode.workspace.fs.writeFile(tasksJson(), Buffer.from(JSON.stringify(tasks, null, 2)));
+    const task = await until(
+      async () => (await vscode.tasks.fetchTasks({ type: 'wallet-sandbox' })).find((found) => found.name === 'sandbox for CI'),
+      (found) => found !== undefined,
+      'the tasks.json task',
+    );
+    assert.equal(task!.isBackground, true);
+    const execution = task!.execution as vscode.ProcessExecution;
+    assert.match(execution.args[0]!, /dist[\\/]sandbox\.js$/);
+    assert.deepEqual(execution.args.slice(1), ['--port', '4041', '--scenario', scenario().fsPath]);
+    assert.equal(await health('http://127.0.0.1:4041'), 0, 'nothing answers on 4041 before the task runs');
+    const running = await vscode.tasks.executeTask(task!);
+    assert.equal(
+      await until(
+        () => health('http://127.0.0.1:4041'),
+        (status) => status === 200,
+        'the standalone sandbox',
+        60_000,
+      ),
+      200,
+    );
     await terminateSandboxTask(running);
-    assert.equal(await until(health, (status) => status === 0, 'the sandbox gone'), 0);
+    assert.equal(
+      await until(
+        () => health('http://127.0.0.1:4041'),
+        (status) => status === 0,
+        'the sandbox gone',
+      ),
+      0,
+    );
   });
 
   it('marks a scenario file it cannot read with the problem matcher', async () => {

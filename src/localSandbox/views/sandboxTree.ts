@@ -123,11 +123,13 @@ export class SandboxTreeProvider extends Disposable implements vscode.TreeDataPr
         // What src/terminals gives new terminals while this sandbox is the environment.
         const withKey = vscode.workspace.getConfiguration('walletConsole').get<boolean>('terminal.includeAppKey', false) === true;
         const item = new vscode.TreeItem(vscode.l10n.t('Terminals get WALLET_BASE_URL'), none);
-        item.description = withKey ? vscode.l10n.t('WALLET_DEVELOPER_URL and WALLET_APP_KEY') : vscode.l10n.t('and WALLET_DEVELOPER_URL');
+        item.description = withKey
+          ? vscode.l10n.t('WALLET_DEVELOPER_URL, WALLET_APP_KEY and WALLET_ACCESS_TOKEN')
+          : vscode.l10n.t('and WALLET_DEVELOPER_URL');
         item.iconPath = new vscode.ThemeIcon('terminal');
         item.contextValue = 'sandbox.terminals';
         item.tooltip = vscode.l10n.t(
-          'New terminals get this sandbox’s address ({0}), never written to disk; the app key only with walletConsole.terminal.includeAppKey on.',
+          'New terminals get this sandbox’s address ({0}), never written to disk; its secrets only with walletConsole.terminal.includeAppKey on.',
           sandbox?.url ?? '',
         );
         return item;
