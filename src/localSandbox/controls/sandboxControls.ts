@@ -82,7 +82,7 @@ export async function injectFault(deps: SandboxCommandDeps): Promise<void> {
     ],
     { title, placeholder: vscode.l10n.t('How it should fail') },
   );
-  if (kind === 'status') fault.status = await askNumber(deps, title, vscode.l10n.t('The HTTP status to answer with'), 100, 599, '500');
+  if (kind === 'status') fault.status = await askNumber(deps, title, vscode.l10n.t('The HTTP status to answer with'), 200, 599, '500');
   else if (kind === 'drop') fault.drop = true;
   else fault.delayMs = await askNumber(deps, title, vscode.l10n.t('How long to wait, in milliseconds'), 1, 600_000, '3000');
   const many = -1;
