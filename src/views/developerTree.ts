@@ -15,6 +15,9 @@ export type DeveloperTarget = { kind: 'developer' } | { kind: 'app'; appId: stri
 export class DeveloperTreeProvider extends Disposable implements vscode.TreeDataProvider<DeveloperNode> {
   private readonly changed = this._register(new vscode.EventEmitter<DeveloperNode | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
+  private readonly rootRead = this._register(new vscode.EventEmitter<void>());
+  /** VS Code (or nodeOf) read the top of the tree again: a reveal waits for the view to have its items. */
+  readonly onDidReadRoot = this.rootRead.event;
   private readonly developerNode: DeveloperNode = { kind: 'developer' };
   private readonly appsNode: DeveloperNode = { kind: 'apps' };
   /** The list as last read (the root reads it, so the Apps item can count it). */
@@ -35,6 +38,7 @@ export class DeveloperTreeProvider extends Disposable implements vscode.TreeData
       // Empty when there is nothing at all: the welcome view offers Sign In / Sign Up then.
       if (!accounts.developer && accounts.apps.length === 0) return [];
       this.latest = await this.listing.apps();
+      this.rootRead.fire();
       return [this.developerNode, this.appsNode];
     }
     if (node.kind === 'apps') return this.latest.apps.map((app) => ({ kind: 'app', app, appId: app.id }));
@@ -124,8 +128,32 @@ export async function revealDeveloperItem(
   tree: DeveloperTreeProvider,
   target: DeveloperTarget,
 ): Promise<void> {
-  const node = await tree.nodeOf(target);
-  if (node) await view.reveal(node, { select: true, focus: false });
+  // The account change that made the item refreshes the view: a reveal before VS Code has the
+  // refreshed items fails ("No tree item with id"), so it waits for that read and tries again.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (view.visible) await settledRead(tree);
+    const node = await tree.nodeOf(target);
+    if (!node) return;
+    try {
+      await view.reveal(node, { select: true, focus: false });
+      return;
+    } catch {
+      // Not there yet: the next read of the tree brings it. Showing the item is a courtesy, never an error.
+    }
+  }
+}
+
+/** Resolves once VS Code has read the tree's top again, or after half a second. */
+function settledRead(tree: DeveloperTreeProvider): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, 500);
+    const listener = tree.onDidReadRoot(() => setTimeout(done, 50));
+    function done(): void {
+      clearTimeout(timer);
+      listener.dispose();
+      resolve();
+    }
+  });
 }
 
 function appsTooltip(state: AppListState, envLabel: string): string {

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import { makeValidAccountNumber } from '../../src/sandbox/domain/nuban';
 import { connectFreshWallet, storedSecrets, type ConnectedWallet } from './support/connectedWallet';
-import { setSetting } from './support/extension';
+import { setSetting, setVsCodeAiFeatures } from './support/extension';
 
 /** Every answer a tool gave in this file, for the secret audit at the end. */
 const answers: string[] = [];
@@ -52,11 +52,10 @@ describe('Agent tools (language model tools and MCP)', function () {
   let airtimeReference = '';
 
   // The host's settings turn VS Code's AI features off (scripts/host/server.mjs); agents need them.
-  const chat = () => vscode.workspace.getConfiguration('chat');
-  const vsCodeHasAiSwitch = () => chat().inspect('disableAIFeatures')?.defaultValue !== undefined;
+  let vsCodeHasAiSwitch = false;
 
   before(async () => {
-    if (vsCodeHasAiSwitch()) await chat().update('disableAIFeatures', false, vscode.ConfigurationTarget.Global);
+    vsCodeHasAiSwitch = await setVsCodeAiFeatures(true);
     wallet = await connectFreshWallet('agents');
     receiver = await webhookReceiver();
     await wallet.api.accounts.withWallet((client, credentials) =>
@@ -65,7 +64,7 @@ describe('Agent tools (language model tools and MCP)', function () {
   });
 
   after(async () => {
-    if (vsCodeHasAiSwitch()) await chat().update('disableAIFeatures', true, vscode.ConfigurationTarget.Global);
+    await setVsCodeAiFeatures(false);
     await setSetting('environment', 'local');
     await wallet?.admin.clearFaults();
     await receiver?.close();
@@ -275,13 +274,13 @@ describe('Agent tools (language model tools and MCP)', function () {
       assert.equal(wallet.api.agents.mcpServerRegistered, mcp);
       assert.ok((await invoke()).content.length > 0);
       // chat.disableAIFeatures is VS Code's own switch where it has one (not 1.100).
-      if (!vsCodeHasAiSwitch()) return;
-      await chat().update('disableAIFeatures', true, vscode.ConfigurationTarget.Global);
+      if (!vsCodeHasAiSwitch) return;
+      await setVsCodeAiFeatures(false);
       try {
         assert.equal(wallet.api.agents.tools.size, 0);
         assert.equal(wallet.api.agents.mcpServerRegistered, false);
       } finally {
-        await chat().update('disableAIFeatures', false, vscode.ConfigurationTarget.Global);
+        await setVsCodeAiFeatures(true);
       }
       assert.equal(wallet.api.agents.tools.size, registered);
     } finally {

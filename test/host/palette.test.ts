@@ -97,6 +97,7 @@ describe('Command palette: at most 30 of our commands in any one state', functio
       'walletConsole.renewSandboxKey',
       'walletConsole.openSettings',
       'walletConsole.refreshSandbox',
+      'walletConsole.ignoreFileForEndpoints', // a quick fix of endpoint intelligence
       'walletConsole.showRequest',
       'walletConsole.showEvent',
       'walletConsole.loadMoreTransactions',

@@ -8,7 +8,7 @@ import { formatMobileForPeople } from '../../src/common/formatMobile';
 import type { Fault } from '../../src/sandbox';
 import type { SandboxNode } from '../../src/localSandbox/views/sandboxTree';
 import { connectFreshWallet, type ConnectedWallet } from './support/connectedWallet';
-import { runScripted } from './support/extension';
+import { runScripted, setVsCodeAiFeatures } from './support/extension';
 import { assertReadable, runRecorded } from './support/recordingInput';
 import { assertNoSecret, storedSecrets, treeText } from './support/sandboxSurfaces';
 
@@ -172,10 +172,17 @@ describe('Sandbox view and its controls (local sandbox)', function () {
       ['GET /v1/users/balance · status 503 · 1 more time', 'any method /v1/transactions · status 500 · every time'],
       'the fault the agent tool added',
     );
-    const tool = await vscode.lm.invokeTool('sandbox_inject_fault', {
-      input: { path: '/v1/transactions', status: 500 },
-      toolInvocationToken: undefined,
-    });
+    // The agent tools are registered only while AI features are on (the host's settings turn them off).
+    await setVsCodeAiFeatures(true);
+    let tool: vscode.LanguageModelToolResult;
+    try {
+      tool = await vscode.lm.invokeTool('sandbox_inject_fault', {
+        input: { path: '/v1/transactions', status: 500 },
+        toolInvocationToken: undefined,
+      });
+    } finally {
+      await setVsCodeAiFeatures(false);
+    }
     assert.match((tool.content[0] as vscode.LanguageModelTextPart).value, /^Fault added: any method \/v1\/transactions/m);
     await redrawn;
 

@@ -30,3 +30,15 @@ export async function setSetting(key: string, value: unknown): Promise<void> {
 export function uniqueEmail(label: string): string {
   return `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
+
+/**
+ * VS Code's own switch for AI features, where this VS Code has one (not 1.100). The host's settings
+ * turn them off (scripts/host/server.mjs), and Wallet Console then registers no agent tool, so a
+ * test that calls one turns them on for itself. Answers whether this VS Code has the switch.
+ */
+export async function setVsCodeAiFeatures(on: boolean): Promise<boolean> {
+  const chat = vscode.workspace.getConfiguration('chat');
+  if (chat.inspect('disableAIFeatures')?.defaultValue === undefined) return false;
+  await chat.update('disableAIFeatures', !on, vscode.ConfigurationTarget.Global);
+  return true;
+}
