@@ -44,9 +44,10 @@ describe('reliability: security checks', function () {
 
   it('ships https:// defaults for every remote base URL', () => {
     const manifest = JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as {
-      contributes: { configuration: { properties: Record<string, { default?: unknown }> } };
+      contributes: { configuration: { properties: Record<string, { default?: unknown }> }[] };
     };
-    const urls = Object.entries(manifest.contributes.configuration.properties).filter(([key]) => /Url$/.test(key));
+    const settings = manifest.contributes.configuration.flatMap((category) => Object.entries(category.properties));
+    const urls = settings.filter(([key]) => /Url$/.test(key));
     assert.ok(urls.length >= 4);
     for (const [key, setting] of urls) assert.match(String(setting.default), /^https:\/\//, key);
   });
