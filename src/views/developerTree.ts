@@ -28,8 +28,21 @@ export class DeveloperTreeProvider extends Disposable implements vscode.TreeData
     private readonly listing: AppListing,
   ) {
     super();
-    this._register(service.onDidChange(() => this.changed.fire(undefined)));
-    this._register(listing.onDidChange(() => this.changed.fire(undefined)));
+    this._register(service.onDidChange(() => this.refreshSoon()));
+    this._register(listing.onDidChange(() => this.refreshSoon()));
+    this._register({ dispose: () => clearTimeout(this.pending) });
+  }
+
+  private pending: ReturnType<typeof setTimeout> | undefined;
+
+  /**
+   * One refresh for the changes of a moment (an account change is followed by the app list's):
+   * two refreshes back to back let VS Code ask for an expanded item's children between them,
+   * which it logs as an error ("No tree item with id").
+   */
+  private refreshSoon(): void {
+    clearTimeout(this.pending);
+    this.pending = setTimeout(() => this.changed.fire(undefined), 50);
   }
 
   async getChildren(node?: DeveloperNode): Promise<DeveloperNode[]> {
@@ -129,13 +142,18 @@ export async function revealDeveloperItem(
   target: DeveloperTarget,
 ): Promise<void> {
   // The account change that made the item refreshes the view: a reveal before VS Code has the
-  // refreshed items fails ("No tree item with id"), so it waits for that read and tries again.
+  // refreshed items fails ("No tree item with id", in VS Code's log), so it waits for that read,
+  // and an app's Apps item (a top-level one, which VS Code finds without a parent) comes first.
   for (let attempt = 0; attempt < 3; attempt++) {
     if (view.visible) await settledRead(tree);
     const node = await tree.nodeOf(target);
     if (!node) return;
+    // An app is shown by its Apps item, selected and not expanded: revealing the app itself expands
+    // it, and VS Code then asks for the children of an item a refresh has just dropped, which it
+    // logs as an error ("No tree item with id") on every later account change.
+    const shown = tree.getParent(node) ?? node;
     try {
-      await view.reveal(node, { select: true, focus: false });
+      await view.reveal(shown, { select: true, focus: false });
       return;
     } catch {
       // Not there yet: the next read of the tree brings it. Showing the item is a courtesy, never an error.

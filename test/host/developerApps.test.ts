@@ -144,10 +144,12 @@ describe('Developer view: Sign Up and Create App show what they made', function 
 
     await runScripted(api, 'walletConsole.createApp', [named('Revealed')]);
     const appId = api.accounts.activeApp('local')?.id;
-    await until(() => {
-      const selected = view.selection[0];
-      return selected?.kind === 'app' && selected.appId === appId;
-    }, 'the new app revealed and selected');
+    await until(() => view.selection[0]?.kind === 'apps', 'the Apps item, which counts the new app, selected');
+    const listed = await api.views.developerTree.getChildren(view.selection[0]);
+    assert.ok(
+      listed.some((node) => node.kind === 'app' && node.appId === appId),
+      'the new app under it',
+    );
     assert.match(await focused(), EDITOR_INPUT, 'the editor keeps the focus after Create App');
     assert.equal(vscode.window.activeTextEditor, editor);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');

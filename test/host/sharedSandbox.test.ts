@@ -111,6 +111,11 @@ describe('One local sandbox for every window: served by another process', functi
       () => history.newest(50).some((record) => record.path === '/v1/queries/banks' && record.userAgent === 'my-shop-backend/1.0'),
       'the other client’s request is listed',
     );
+    // The window's own call goes through the other process too, and may be listed after the bank list.
+    await until(
+      () => history.newest(50).some((record) => record.path === '/v1/users/balance' && record.fromExtension),
+      'this window’s balance call is listed',
+    );
     const mine = history.newest(50).find((record) => record.path === '/v1/users/balance' && record.fromExtension);
     assert.ok(
       mine,
