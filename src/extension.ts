@@ -98,7 +98,6 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
       watch,
       requests,
       sandbox,
-      revealDeveloper: views.revealDeveloper,
     }),
   );
   viewSources = vscode.Disposable.from(accounts, watch, requests);

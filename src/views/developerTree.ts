@@ -8,16 +8,11 @@ import { Disposable } from '../common/lifecycle';
 import { tidyItem } from './tidy';
 
 export type DeveloperNode = { kind: 'developer' } | { kind: 'apps' } | { kind: 'app'; app: ListedAppNode['app']; appId: string };
-/** An item a command shows after making it: the developer (Sign Up) or an app (Create App). */
-export type DeveloperTarget = { kind: 'developer' } | { kind: 'app'; appId: string };
 
 /** The signed-in developer of the current environment, and its apps: the server's list where it has one, and those remembered here. */
 export class DeveloperTreeProvider extends Disposable implements vscode.TreeDataProvider<DeveloperNode> {
   private readonly changed = this._register(new vscode.EventEmitter<DeveloperNode | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
-  private readonly rootRead = this._register(new vscode.EventEmitter<void>());
-  /** VS Code (or nodeOf) read the top of the tree again: a reveal waits for the view to have its items. */
-  readonly onDidReadRoot = this.rootRead.event;
   private readonly developerNode: DeveloperNode = { kind: 'developer' };
   private readonly appsNode: DeveloperNode = { kind: 'apps' };
   /** The list as last read (the root reads it, so the Apps item can count it). */
@@ -28,21 +23,8 @@ export class DeveloperTreeProvider extends Disposable implements vscode.TreeData
     private readonly listing: AppListing,
   ) {
     super();
-    this._register(service.onDidChange(() => this.refreshSoon()));
-    this._register(listing.onDidChange(() => this.refreshSoon()));
-    this._register({ dispose: () => clearTimeout(this.pending) });
-  }
-
-  private pending: ReturnType<typeof setTimeout> | undefined;
-
-  /**
-   * One refresh for the changes of a moment (an account change is followed by the app list's):
-   * two refreshes back to back let VS Code ask for an expanded item's children between them,
-   * which it logs as an error ("No tree item with id").
-   */
-  private refreshSoon(): void {
-    clearTimeout(this.pending);
-    this.pending = setTimeout(() => this.changed.fire(undefined), 50);
+    this._register(service.onDidChange(() => this.changed.fire(undefined)));
+    this._register(listing.onDidChange(() => this.changed.fire(undefined)));
   }
 
   async getChildren(node?: DeveloperNode): Promise<DeveloperNode[]> {
@@ -51,7 +33,6 @@ export class DeveloperTreeProvider extends Disposable implements vscode.TreeData
       // Empty when there is nothing at all: the welcome view offers Sign In / Sign Up then.
       if (!accounts.developer && accounts.apps.length === 0) return [];
       this.latest = await this.listing.apps();
-      this.rootRead.fire();
       return [this.developerNode, this.appsNode];
     }
     if (node.kind === 'apps') return this.latest.apps.map((app) => ({ kind: 'app', app, appId: app.id }));
@@ -60,19 +41,6 @@ export class DeveloperTreeProvider extends Disposable implements vscode.TreeData
 
   getTreeItem(node: DeveloperNode): vscode.TreeItem {
     return tidyItem(this.buildItem(node));
-  }
-
-  /** TreeView.reveal climbs from an app to the Apps item. */
-  getParent(node: DeveloperNode): DeveloperNode | undefined {
-    return node.kind === 'app' ? this.appsNode : undefined;
-  }
-
-  /** The target's node in the list as it is now (read again), if the view shows it. */
-  async nodeOf(target: DeveloperTarget): Promise<DeveloperNode | undefined> {
-    const roots = await this.getChildren();
-    if (target.kind === 'developer') return roots.length > 0 ? this.developerNode : undefined;
-    const app = this.latest.apps.find((found) => found.id === target.appId);
-    return app && { kind: 'app', app, appId: app.id };
   }
 
   private buildItem(node: DeveloperNode): vscode.TreeItem {
@@ -130,48 +98,6 @@ export class DeveloperTreeProvider extends Disposable implements vscode.TreeData
       }
     }
   }
-}
-
-/**
- * Shows a new account or app in the Developer view: opens the view and selects the item, without
- * taking focus from the editor or prompt the user is in.
- */
-export async function revealDeveloperItem(
-  view: vscode.TreeView<DeveloperNode>,
-  tree: DeveloperTreeProvider,
-  target: DeveloperTarget,
-): Promise<void> {
-  // The account change that made the item refreshes the view: a reveal before VS Code has the
-  // refreshed items fails ("No tree item with id", in VS Code's log), so it waits for that read,
-  // and an app's Apps item (a top-level one, which VS Code finds without a parent) comes first.
-  for (let attempt = 0; attempt < 3; attempt++) {
-    if (view.visible) await settledRead(tree);
-    const node = await tree.nodeOf(target);
-    if (!node) return;
-    // An app is shown by its Apps item, selected and not expanded: revealing the app itself expands
-    // it, and VS Code then asks for the children of an item a refresh has just dropped, which it
-    // logs as an error ("No tree item with id") on every later account change.
-    const shown = tree.getParent(node) ?? node;
-    try {
-      await view.reveal(shown, { select: true, focus: false });
-      return;
-    } catch {
-      // Not there yet: the next read of the tree brings it. Showing the item is a courtesy, never an error.
-    }
-  }
-}
-
-/** Resolves once VS Code has read the tree's top again, or after half a second. */
-function settledRead(tree: DeveloperTreeProvider): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, 500);
-    const listener = tree.onDidReadRoot(() => setTimeout(done, 50));
-    function done(): void {
-      clearTimeout(timer);
-      listener.dispose();
-      resolve();
-    }
-  });
 }
 
 function appsTooltip(state: AppListState, envLabel: string): string {
