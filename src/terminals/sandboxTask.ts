@@ -53,14 +53,7 @@ export class SandboxTaskProvider implements vscode.TaskProvider {
 
   private windowTask(definition: SandboxTaskDefinition, folder: vscode.WorkspaceFolder | undefined, name?: string): vscode.Task {
     const execution = new vscode.CustomExecution(() => Promise.resolve(new WindowSandboxTerminal(this.sandbox)));
-    const task = new vscode.Task(
-      definition,
-      folder ?? vscode.TaskScope.Workspace,
-      name ?? SANDBOX_TASK_NAME,
-      SANDBOX_TASK_TYPE,
-      execution,
-      [],
-    );
+    const task = sandboxTask(definition, folder, name, execution, []);
     task.detail = vscode.l10n.t('This window’s local sandbox (the Sandbox, Requests and Events views show it)');
     task.presentationOptions = { reveal: vscode.TaskRevealKind.Silent };
     return task;
@@ -75,17 +68,28 @@ export class SandboxTaskProvider implements vscode.TaskProvider {
       env: { ELECTRON_RUN_AS_NODE: '1' },
       ...(folder ? { cwd: folder.uri.fsPath } : {}),
     });
-    const task = new vscode.Task(
-      definition,
-      folder ?? vscode.TaskScope.Workspace,
-      name ?? SANDBOX_TASK_NAME,
-      SANDBOX_TASK_TYPE,
-      execution,
-      '$wallet-sandbox',
-    );
+    const task = sandboxTask(definition, folder, name, execution, '$wallet-sandbox');
     task.detail = vscode.l10n.t('A sandbox of its own on http://127.0.0.1:{0}', port);
     task.isBackground = true;
     task.presentationOptions = { reveal: vscode.TaskRevealKind.Silent, panel: vscode.TaskPanelKind.Dedicated };
     return task;
   }
+}
+
+/** A wallet-sandbox task of the folder (or the workspace), under its given name or ours. */
+function sandboxTask(
+  definition: SandboxTaskDefinition,
+  folder: vscode.WorkspaceFolder | undefined,
+  name: string | undefined,
+  execution: vscode.ProcessExecution | vscode.CustomExecution,
+  matchers: string | string[],
+): vscode.Task {
+  return new vscode.Task(
+    definition,
+    folder ?? vscode.TaskScope.Workspace,
+    name ?? SANDBOX_TASK_NAME,
+    SANDBOX_TASK_TYPE,
+    execution,
+    matchers,
+  );
 }
