@@ -1,26 +1,17 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { Changes, MoneyChange, runUndo } from '../persistence/changes';
+import { Changes, MoneyChange, runUndo } from './changes';
 import { addedTransaction, TransactionInput } from './addedTransaction';
 import { checkBalance } from './balanceLimit';
 import { WalletCredentials } from './credentials';
 import { objectId } from './ids';
 import { hashSeed, Random } from './random';
-import {
-  AppRecord,
-  DeclaredAccount,
-  DeveloperRecord,
-  IssuedApp,
-  newAppKeys,
-  PersistedState,
-  readPersisted,
-  secretHash,
-} from '../persistence/records';
+import { AppRecord, DeclaredAccount, DeveloperRecord, IssuedApp, newAppKeys, PersistedState, readPersisted, secretHash } from './records';
 import { DEMO_WALLETS, seededWallet } from '../seed/seedWallets';
 import { BankTransferRecord, SandboxChange, TransactionRecord, WebhookEvent } from '../types';
 import { BankAccount, Wallet, WalletRecord } from './wallet';
 
 // The records of the state file are in persistence/records.ts; callers keep importing them from here.
-export type { AppRecord, DeclaredAccount, DeveloperRecord, IssuedApp, PersistedState } from '../persistence/records';
+export type { AppRecord, DeclaredAccount, DeveloperRecord, IssuedApp, PersistedState } from './records';
 
 /** Webhook events kept (oldest dropped first), so the state file stays small. */
 export const MAX_EVENTS = 1_000;
@@ -49,7 +40,7 @@ export class SandboxState {
 
   /** Called after every change, so the store can schedule a write and watchers can look again. */
   onChange: (change: SandboxChange) => void = () => undefined;
-  /** What changed since the store last took the changes; a fresh or loaded state needs a snapshot. */
+  /** What changed since the store last took the changes; a fresh or loaded state needs a checkpoint. */
   private pending = new Changes(true);
   /** Set by the state file's writer: changes are saved (after-save steps wait for it). */
   persisted = false;
@@ -120,17 +111,17 @@ export class SandboxState {
     };
   }
 
-  /** A change only a snapshot of the whole state saves; `mobile` names the wallet it touched. */
+  /** A change only a checkpoint of the whole state saves; `mobile` names the wallet it touched. */
   changed(mobile?: string): void {
-    this.pending.snapshot = true;
+    this.pending.checkpoint = true;
     this.onChange({ wallets: mobile === undefined ? [] : [mobile], transfers: [], events: [] });
   }
 
-  /** The virtual clock moved forward: kept in the snapshot, and reported so the views show the new time. */
+  /** The virtual clock moved forward: kept in the checkpoint, and reported so the views show the new time. */
   clockMoved(offsetMs: number, frozenAtMs: number | undefined): void {
     this.clockOffsetMs = offsetMs;
     this.clockFrozenAtMs = frozenAtMs;
-    this.pending.snapshot = true;
+    this.pending.checkpoint = true;
     this.onChange({ wallets: [], transfers: [], events: [], clock: true });
   }
 
@@ -139,7 +130,7 @@ export class SandboxState {
    * cannot be saved (undoUnsaved), so memory never holds money the file does not.
    */
   changedMoney(change: MoneyChange, undo?: () => void): void {
-    // Without a state file nothing takes them (a writer that adopts this state writes a snapshot first).
+    // Without a state file nothing takes them (a writer that adopts this state writes a checkpoint first).
     if (this.persisted) {
       if (undo) this.pending.undo.push(undo);
       for (const wallet of change.wallets ?? []) this.pending.wallets.add(wallet);
@@ -156,9 +147,9 @@ export class SandboxState {
     });
   }
 
-  /** The next write must be a snapshot (a write failed), without asking for one now. */
-  snapshotNeeded(): void {
-    this.pending.snapshot = true;
+  /** The next write must be a checkpoint (a write failed), without asking for one now. */
+  checkpointNeeded(): void {
+    this.pending.checkpoint = true;
   }
 
   /** Runs `step` once the changes made so far are saved (at once without a state file); never if they are undone. */
@@ -175,7 +166,7 @@ export class SandboxState {
     const undo = [...taken.undo, ...this.pending.undo];
     this.pending.undo.length = 0;
     this.pending.afterSave.length = 0;
-    this.pending.snapshot = true;
+    this.pending.checkpoint = true;
     runUndo(undo, log);
   }
 

@@ -1,7 +1,7 @@
 import { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { ApiError, ErrorCode, invalid } from '../errors';
 import { VirtualClock } from '../domain/clock';
-import { Knobs } from './knobs';
+import { Knobs } from '../worlds/knobs';
 import { Ledger } from '../domain/ledger';
 import { Scheduler } from '../domain/scheduler';
 import { ChangeFeed } from '../sharing/feed';

@@ -2,7 +2,7 @@ import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http
 import { Socket } from 'node:net';
 import { ApiError, ErrorCode, invalid } from '../errors';
 import { ExchangeObserver, observedResponse } from './exchange';
-import { takeFault } from './faults';
+import { takeFault } from '../worlds/faults';
 import { hostGuard } from './hostGuard';
 import { sendError } from './answer';
 import { Router, SandboxEnv } from './router';
@@ -34,13 +34,13 @@ const adminRouter = new Router();
 adminRoutes(adminRouter);
 namespaceRoutes(adminRouter);
 
-export interface SandboxServer {
+export interface SandboxHttpServer {
   server: Server;
   /** Stops waits (latency, fault delays) and closes every socket. */
   shutdown(): Promise<void>;
 }
 
-export function createSandboxServer(env: SandboxEnv, log: (line: string) => void, onExchange?: ExchangeObserver): SandboxServer {
+export function createSandboxServer(env: SandboxEnv, log: (line: string) => void, onExchange?: ExchangeObserver): SandboxHttpServer {
   const waits = new Waits();
   const dispatcher = new Dispatcher(apiRouter, adminRouter);
   const rootFaultCounted = (): void => env.knobControl.changed();

@@ -1,6 +1,6 @@
 import { bankByCode } from '../domain/banks';
 import { checkPassword } from '../domain/password';
-import { secretHash, type AppRecord, type PersistedState } from '../persistence/records';
+import { secretHash, type AppRecord, type PersistedState } from '../domain/records';
 import type { SandboxKnobs, ScenarioExport } from '../types';
 import { seededHistorySeeds } from '../seed/seedWallets';
 import { writtenHistory } from './exportHistory';

@@ -3,7 +3,7 @@ import { STATUS_CODES } from '../../domain/ledger';
 import { AIRTIME_PROVIDERS, AirtimeProvider, Outcome, OUTCOMES } from '../../domain/magic';
 import { ok, RequestContext, Router } from '../router';
 import { requireApp, requireWallet } from './guards';
-import { mobileField, requiredString } from './input';
+import { mobileField, requiredString } from '../../worlds/requestFields';
 import type { Sender } from '../../domain/ledger';
 import { webhookTargetRefusal } from '../../domain/webhookTarget';
 

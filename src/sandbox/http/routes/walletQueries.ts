@@ -7,7 +7,7 @@ import { TransactionType } from '../../types';
 import { Wallet } from '../../domain/wallet';
 import { requireApp, requireWallet } from './guards';
 import { moveMoney } from './money';
-import { queryInt, queryParam, queryType } from './input';
+import { queryInt, queryParam, queryType } from '../../worlds/requestFields';
 
 // Endpoints 5-10: what an app can read with a wallet access token, plus the bank queries.
 
