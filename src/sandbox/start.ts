@@ -3,7 +3,7 @@ import { AddressInfo } from 'node:net';
 import type { ExchangeObserver } from './http/exchange';
 import { Knobs } from './worlds/knobs';
 import { listenFrom } from './http/listen';
-import { SandboxEnv } from './http/router';
+import type { SandboxEnv } from './worlds/env';
 import { createSandboxServer } from './http/server';
 import { recordInto } from './http/recordExchange';
 import { RequestJournal } from './requests/journal';

@@ -1,5 +1,5 @@
 import { ApiError, ErrorCode } from '../errors';
-import type { SandboxEnv } from '../http/router';
+import type { SandboxEnv } from './env';
 import type { Fault, WorldControls } from '../types';
 import { runOperation } from './operations';
 

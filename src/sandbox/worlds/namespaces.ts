@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ApiError, ErrorCode, limitReached } from '../errors';
-import type { NamespaceWorlds, SandboxEnv } from '../http/router';
+import type { NamespaceWorlds, SandboxEnv } from './env';
 import { Knobs } from './knobs';
 import { secretHash } from '../domain/records';
 import { RequestJournal } from '../requests/journal';

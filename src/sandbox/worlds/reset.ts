@@ -1,4 +1,4 @@
-import type { SandboxEnv } from '../http/router';
+import type { SandboxEnv } from './env';
 import type { StateWriter } from '../persistence/stateWriter';
 import type { SandboxKnobs } from '../types';
 import { appKeyHashes, type WorldStart } from './worldStart';

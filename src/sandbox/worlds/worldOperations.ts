@@ -6,7 +6,7 @@ import { matchesWebhook } from '../domain/webhookFilter';
 import { publicEvent } from '../domain/webhooks';
 import { parseFault } from './faults';
 import { checkKnob, KNOB_LIMITS, type KnobName } from './knobs';
-import type { SandboxEnv } from '../http/router';
+import type { SandboxEnv } from './env';
 import { exportScenario } from '../scenario/export';
 import type { SandboxChange, WebhookEvent } from '../types';
 import { optionalString, type RawInput } from './input';
