@@ -206,7 +206,9 @@ async function serve(options: SandboxOptions, role: string, lock: OwnerLock | un
     url,
     port,
     ...(loaded ? { scenario: loaded } : {}),
-    knobs: knobs.watched,
+    get knobs() {
+      return knobs.view();
+    },
     requests,
     reset: async () => void (await runOperation(env, 'reset')),
     namespaces,

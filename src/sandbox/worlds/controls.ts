@@ -40,6 +40,7 @@ export function worldControls(env: SandboxEnv): WorldControls {
     clearFaults: () => run(env, 'clearFaults').cleared,
     listFaults: () => structuredClone(run(env, 'knobs').knobs.faults),
     setLatency: (ms) => void run(env, 'setKnobs', { latencyMs: ms }),
+    setTokenLifetime: (seconds) => void run(env, 'setKnobs', { tokenLifetimeSeconds: seconds }),
     onChange: (listener) => env.onChange(listener),
   };
 }

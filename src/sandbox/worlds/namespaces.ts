@@ -137,7 +137,15 @@ export class Namespaces implements NamespaceWorlds {
     // a start without apps got one made here, so its own copy (the demo world: small) holds it.
     const start = hadApps ? worldStart : worldStart.derive(state);
     env.reset = () => resetWorld(env, { worldStart: start, knobs: this.source.knobs, realNow, onError, namespace: id });
-    return { ...created, env, ...worldControls(env), requests: env.requests, knobs: env.knobControl.watched };
+    return {
+      ...created,
+      env,
+      ...worldControls(env),
+      requests: env.requests,
+      get knobs() {
+        return env.knobControl.view();
+      },
+    };
   }
 
   /** The namespace's env: its world, knobs and journal; what it shares with the sandbox (instance, feed, journal budget) from the root. */
