@@ -10,6 +10,7 @@ import { SandboxChange, SandboxKnobs, SandboxNamespaces } from '../types';
 import { Knobs } from './knobs';
 
 // A world as its handlers and operations reach it (http/router.ts's handlers, worlds/operations.ts).
+
 /** What a handler may reach: the state, the knobs, the clock and the money services. */
 export interface SandboxEnv {
   state: SandboxState;

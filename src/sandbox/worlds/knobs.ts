@@ -78,7 +78,7 @@ export class Knobs {
   }
 
   /** Throws the 409 of the fault limit when a fault would go at `index` past it. */
-  checkRoom(index: number): void {
+  private checkRoom(index: number): void {
     if (index >= MAX_FAULTS) {
       throw limitReached(
         409,
