@@ -34,6 +34,10 @@
 const ACTIVATION = '^src/extension[^/]*\\.ts$';
 const SERVICES = '(banks|money|requests)';
 const UI = '(views|webview|localSandbox/views|commands|localSandbox/controls)';
+/** Inside src/sandbox: the vocabulary every layer may import, and sharing's served half (below the worlds). */
+const SANDBOX_VOCABULARY = '(errors|wait|transactionTypes|openapiDocument)\\.ts';
+const SHARING_SERVED = 'sharing/(wire|feed|ownerLock)\\.ts';
+const SANDBOX_ABOVE_WORLDS = `^src/sandbox/(?!${SHARING_SERVED}$)sharing/|^src/sandbox/(start|cli|index)\\.ts$`;
 
 /** `from` may not import `to`. */
 const layer = (name, from, to, comment) => ({ name, comment, severity: 'error', from: { path: from }, to: { path: to } });
@@ -153,6 +157,80 @@ module.exports = {
       '^src/(?!endpointIntelligence/)(?!extension[^/]*\\.ts$)',
       '^src/endpointIntelligence/',
       'Only activation wires the endpoint intelligence.',
+    ),
+
+    // Inside src/sandbox, imports point one way too, down these layers (lowest first):
+    //   errors, wait,         the words every layer speaks: import nothing of the sandbox but each
+    //   transactionTypes,     other (types.ts, the public shapes, imports the rest for types only)
+    //   openapiDocument, types
+    //   domain, seed          wallets, apps, ledger, clock, scheduler, webhooks, seeded data: no
+    //                         HTTP, no files, no scenario
+    //   persistence,          beside each other over the domain: the state file, the scenario
+    //   scenario, requests,   format, the request journal, and sharing's wire, change feed and
+    //   sharing/{wire,feed,   owner lock (what a serving process offers the others)
+    //   ownerLock}
+    //   worlds                a world (the root one or a namespace's): its env, knobs, faults and
+    //                         its operations, defined once for Node and HTTP
+    //   http, admin           the HTTP server, the API routes and the admin routes over the worlds
+    //   start.ts              startSandbox: a world, its state file and its server
+    //   sharing               the clients of a sandbox another process serves (localClient,
+    //                         remote, shared)
+    //   cli.ts, package,      the entries: nothing in the sandbox imports them (package/bin runs
+    //   index.ts              the CLI)
+    layer(
+      'sandbox-vocabulary-is-a-leaf',
+      `^src/sandbox/${SANDBOX_VOCABULARY}$`,
+      `^src/sandbox/(?!${SANDBOX_VOCABULARY}$|openapi\\.json$)`,
+      'errors, wait, transactionTypes and openapiDocument import nothing of the sandbox but each other.',
+    ),
+    {
+      name: 'sandbox-types-are-types',
+      comment: "src/sandbox/types.ts (the public shapes) imports the sandbox's modules for their types only.",
+      severity: 'error',
+      from: { path: '^src/sandbox/types\\.ts$' },
+      to: { path: `^src/sandbox/(?!${SANDBOX_VOCABULARY}$)`, dependencyTypesNot: ['type-only'] },
+    },
+    layer(
+      'sandbox-domain-at-the-bottom',
+      '^src/sandbox/(domain|seed)/',
+      `^src/sandbox/(?!(domain|seed)/|${SANDBOX_VOCABULARY}$|types\\.ts$)`,
+      'The domain (and its seeded data) imports only the vocabulary: no HTTP, no files, no scenario.',
+    ),
+    layer(
+      'sandbox-store-scenario-journal-below-worlds',
+      `^src/sandbox/(persistence|scenario|requests)/|^src/sandbox/${SHARING_SERVED}$`,
+      `^src/sandbox/(worlds|http|admin|package)/|${SANDBOX_ABOVE_WORLDS}`,
+      "The state file, the scenario format, the journal and sharing's wire sit below the worlds.",
+    ),
+    layer(
+      'sandbox-worlds-below-http',
+      '^src/sandbox/worlds/',
+      `^src/sandbox/(http|admin|package)/|${SANDBOX_ABOVE_WORLDS}`,
+      'A world and its operations know no HTTP: the routes are made over them.',
+    ),
+    layer(
+      'sandbox-http-below-start',
+      '^src/sandbox/(http|admin)/',
+      `^src/sandbox/package/|${SANDBOX_ABOVE_WORLDS}`,
+      'The HTTP server and its routes sit below startSandbox.',
+    ),
+    layer(
+      'sandbox-start-below-sharing',
+      '^src/sandbox/start\\.ts$',
+      `^src/sandbox/package/|^src/sandbox/(?!${SHARING_SERVED}$)sharing/|^src/sandbox/(cli|index)\\.ts$`,
+      'startSandbox sits below the clients of a shared sandbox (sharing/shared.ts starts one).',
+    ),
+    layer(
+      'sandbox-sharing-below-entries',
+      '^src/sandbox/sharing/',
+      '^src/sandbox/package/|^src/sandbox/(cli|index)\\.ts$',
+      'Nothing in the sandbox imports its entries (the CLI, the package, index.ts).',
+    ),
+    layer(
+      'sandbox-cli-below-package',
+      '^src/sandbox/cli\\.ts$',
+      '^src/sandbox/package/|^src/sandbox/index\\.ts$',
+      'The CLI imports neither the package (package/bin runs it) nor index.ts.',
     ),
   ],
   options: {

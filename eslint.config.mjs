@@ -39,6 +39,14 @@ export default tseslint.config(
     },
   },
   {
+    // Small functions with one job (issue 35): none in the sandbox over 60 lines of code. Two wait
+    // for their owners' split, in this wave: start.ts's serve (core-trust) and cli.ts's runCli
+    // (pkg-cli); drop the exception once they are split.
+    files: ['src/sandbox/**/*.ts'],
+    ignores: ['src/sandbox/start.ts', 'src/sandbox/cli.ts'],
+    rules: { 'max-lines-per-function': ['error', { max: 60, skipBlankLines: true, skipComments: true }] },
+  },
+  {
     files: ['**/*.js', '**/*.cjs', '**/*.mjs'],
     languageOptions: {
       globals: {

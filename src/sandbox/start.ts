@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { AddressInfo } from 'node:net';
 import type { ExchangeObserver } from './http/exchange';
-import { Knobs } from './http/knobs';
+import { Knobs } from './worlds/knobs';
 import { listenFrom } from './http/listen';
-import { SandboxEnv } from './http/router';
+import type { SandboxEnv } from './worlds/env';
 import { createSandboxServer } from './http/server';
-import { recordInto } from './requests/record';
+import { recordInto } from './http/recordExchange';
 import { RequestJournal } from './requests/journal';
 import { ChangeFeed } from './sharing/feed';
 import { claimStateFile, OwnerLock, StateFileInUse } from './sharing/ownerLock';
@@ -17,12 +17,12 @@ import { LoadedScenario, Sandbox, SandboxChange, SandboxOptions } from './types'
 import { worldControls } from './worlds/controls';
 import { runOperation } from './worlds/operations';
 import { resetWorld } from './worlds/reset';
-import { WorldSnapshot } from './worlds/snapshot';
+import { WorldStart } from './worlds/worldStart';
 import { openWorld } from './worlds/world';
 import { checkedMaxNamespaces, Namespaces } from './worlds/namespaces';
 import type { Scenario } from './scenario/format';
 import { normaliseMobile, parseScenario, readScenarioFile } from './scenario/parse';
-import { applyPasscodes, buildScenarioState, scenarioKnobs } from './scenario/world';
+import { applyPasscodes, buildScenarioState, scenarioKnobs } from './scenario/scenarioState';
 
 // Starting a sandbox: its state (and the state file's owner lock), its server, its knobs, and
 // the Sandbox object its callers hold.
@@ -114,7 +114,7 @@ async function serve(options: SandboxOptions, role: string, lock: OwnerLock | un
   // A state file's clock keeps its time; frozen or running as the options or scenario say, else as it was saved.
   if (!made && frozen !== undefined) setClockFrozen(state, frozen, realNow());
   // What a reset goes back to: the world this start made, or (a state file's world was loaded) the one it would have made.
-  const snapshot = new WorldSnapshot((made ?? (await make(options.seed ?? state.seed))).state, scenario, frozen);
+  const worldStart = new WorldStart((made ?? (await make(options.seed ?? state.seed))).state, scenario, frozen);
   if (scenario) applyPasscodes(state, scenario);
   const writer = dataFile ? new StateWriter(dataFile, state, log, lock && (() => lock.held())) : undefined;
   const feed = new ChangeFeed(() => ({ instance, pid: process.pid, role }));
@@ -162,7 +162,7 @@ async function serve(options: SandboxOptions, role: string, lock: OwnerLock | un
   );
   const closing = new AbortController();
   const namespaces = new Namespaces(() => env, {
-    snapshot,
+    worldStart,
     knobs: startKnobs,
     realNow,
     onError,
@@ -183,7 +183,7 @@ async function serve(options: SandboxOptions, role: string, lock: OwnerLock | un
     feed,
     closing: closing.signal,
     namespaces,
-    reset: () => resetWorld(env, { snapshot, knobs: startKnobs, realNow, onError, ...(writer ? { writer } : {}) }),
+    reset: () => resetWorld(env, { worldStart, knobs: startKnobs, realNow, onError, ...(writer ? { writer } : {}) }),
     ...(scenario ? { scenario } : {}),
   };
   const { server, shutdown } = createSandboxServer(env, log, observer(options, requests, namespaces));
@@ -206,7 +206,9 @@ async function serve(options: SandboxOptions, role: string, lock: OwnerLock | un
     url,
     port,
     ...(loaded ? { scenario: loaded } : {}),
-    knobs: knobs.watched,
+    get knobs() {
+      return knobs.view();
+    },
     requests,
     reset: async () => void (await runOperation(env, 'reset')),
     namespaces,

@@ -194,7 +194,8 @@ export interface Sandbox {
   readonly port: number;
   /** What the scenario made (its apps with their keys, its wallets), when this start made the world from one. */
   readonly scenario?: LoadedScenario;
-  readonly knobs: SandboxKnobs;
+  /** The knobs as they are now: a frozen copy (change them with addFault, removeFault, clearFaults, setLatency, setTokenLifetime). */
+  readonly knobs: Readonly<SandboxKnobs>;
   /** Every API request it answered, within the journal's limits (docs/requests.md): list, filter, wait, clear. */
   readonly requests: RequestJournal;
   close(): Promise<void>;
@@ -240,6 +241,8 @@ export interface Sandbox {
   listFaults(): Fault[];
   /** Delay added to every API request, in milliseconds (0 to 600000). */
   setLatency(ms: number): void;
+  /** How long an access token lasts, in seconds (1 to 10 years); tokens issued before keep their expiry. */
+  setTokenLifetime(seconds: number): void;
   /** Calls `listener` after every state change (synchronously: keep it cheap); returns the unsubscribe. */
   onChange(listener: (change: SandboxChange) => void): () => void;
   /** The world as it is now, written as a scenario that loads back to it (docs/scenarios.md, "Saving the sandbox"). */
@@ -272,6 +275,7 @@ export type WorldControls = Pick<
   | 'clearFaults'
   | 'listFaults'
   | 'setLatency'
+  | 'setTokenLifetime'
   | 'onChange'
 >;
 
@@ -304,7 +308,8 @@ export interface NamespaceSummary {
 /** One namespace, for a caller in this process: its world's controls, journal and knobs. */
 export interface SandboxNamespace extends CreatedNamespace, WorldControls {
   readonly requests: RequestJournal;
-  readonly knobs: SandboxKnobs;
+  /** Its knobs as they are now: a frozen copy (change them with its controls). */
+  readonly knobs: Readonly<SandboxKnobs>;
 }
 
 export interface SandboxNamespaces {

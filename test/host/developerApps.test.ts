@@ -58,7 +58,7 @@ describe('Developer view: the apps the server lists', function () {
 
   after(async () => {
     const sandbox = await api.localSandbox();
-    sandbox.knobs.faults.splice(0);
+    sandbox.clearFaults();
   });
 
   it('lists the server’s apps, the one made elsewhere too, and keeps the key added by hand', async () => {
@@ -99,7 +99,7 @@ describe('Developer view: the apps the server lists', function () {
 
   it('a server that answers GET /v1/apps with 404 keeps every remembered app, and says why', async () => {
     const sandbox = await api.localSandbox();
-    sandbox.knobs.faults.push({ method: 'GET', path: '/v1/apps', status: 404 });
+    sandbox.addFault({ method: 'GET', path: '/v1/apps', status: 404 });
     // A new remembered app makes the view read the list again.
     await runScripted(api, 'walletConsole.addAppKey', [named('Second by hand'), OTHER_HAND_KEY]);
     const { apps, rows } = await appRows(api);

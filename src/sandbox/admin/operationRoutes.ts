@@ -1,4 +1,4 @@
-import { queryParam } from '../http/routes/input';
+import { queryParam } from '../worlds/requestFields';
 import { ok, type Handler, type RequestContext, type Router } from '../http/router';
 import type { RawInput } from '../worlds/input';
 import type { Operation, OperationRoute } from '../worlds/operation';

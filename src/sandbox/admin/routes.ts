@@ -4,11 +4,11 @@ import { magicTable } from '../domain/magic';
 import { describeWebhookFilter } from '../domain/webhookFilter';
 import { ok, RequestContext, Router } from '../http/router';
 import { WATCH_PATH } from '../sharing/wire';
-import { requestQuery } from '../requests/query';
+import { requestQuery } from './requestQuery';
 import type { PublicWebhookEvent } from '../types';
 import { waitUntil } from '../wait';
 import { operationRoutes } from './operationRoutes';
-import { answerAfter, waitMsOf, webhookQuery } from './waitQuery';
+import { answerAfter, waitMsOf, webhookQuery } from '../worlds/waitQuery';
 
 // /__sandbox/*: controls for tests in other processes and for people driving the sandbox by hand.
 // These paths are never delayed or faulted and are not recorded in the request journal. The

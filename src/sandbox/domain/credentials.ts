@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { PERSONA_MOBILE, PERSONA_PASSCODE } from './magic';
 import { Random } from './random';
-import { RefreshRecord, secretHash } from '../persistence/records';
+import { RefreshRecord, secretHash } from './records';
 
 export const PASSCODE_LIFETIME_MS = 10 * 60 * 1000;
 

@@ -1,5 +1,5 @@
-import { resolveAccount, sameName } from './accounts';
-import { bankByCode } from './banks';
+import { resolveAccount, ResolvedAccount, sameName } from './accounts';
+import { Bank, bankByCode } from './banks';
 import { accountNotResolved, ApiError, ErrorCode, userNotFound } from '../errors';
 import { objectId } from './ids';
 import { checkCredit } from './balanceLimit';
@@ -98,32 +98,7 @@ export class Ledger {
 
   bankTransfer(sender: Sender, input: BankTransferInput): BankTransferRecord {
     const from = sender.wallet;
-    const bank = bankByCode(input.bankCode);
-    if (!bank) {
-      throw new ApiError(
-        400,
-        ErrorCode.unknownBank,
-        `bankCode ${input.bankCode} is not in the bank list; use a code from GET /v1/queries/banks`,
-      );
-    }
-    const resolved = resolveAccount(this.state, input.bankCode, input.accountNumber, from.record.transactions);
-    if (!resolved) {
-      throw accountNotResolved();
-    }
-    if (!sameName(input.accountName, resolved.accountName)) {
-      throw new ApiError(
-        400,
-        ErrorCode.nameMismatch,
-        `accountName does not match the account's name; send the name GET /v1/queries/verify gives for it (${resolved.accountName})`,
-      );
-    }
-    if (from.record.accounts.some((own) => own.bankCode === input.bankCode && own.accountNumber === input.accountNumber)) {
-      throw new ApiError(
-        400,
-        ErrorCode.selfTransfer,
-        'That account belongs to this wallet; a transfer to yourself moves nothing, so send to another account',
-      );
-    }
+    const { bank, resolved } = this.bankRecipient(from, input);
     // A forced `failed` or `pending` bank transfer is accepted: it fails, or waits, at settlement.
     const accepted = sender.outcome === 'failed' || sender.outcome === 'pending';
     this.checkForcedFailure(accepted ? 'success' : sender.outcome, input.amount, 'The bank transfer');
@@ -166,6 +141,37 @@ export class Ledger {
       this.scheduleSettlement(transfer);
     }
     return transfer;
+  }
+
+  /** The bank and the account a bank transfer goes to, or the 400 that says why it cannot go there. */
+  private bankRecipient(from: Wallet, input: BankTransferInput): { bank: Bank; resolved: ResolvedAccount } {
+    const bank = bankByCode(input.bankCode);
+    if (!bank) {
+      throw new ApiError(
+        400,
+        ErrorCode.unknownBank,
+        `bankCode ${input.bankCode} is not in the bank list; use a code from GET /v1/queries/banks`,
+      );
+    }
+    const resolved = resolveAccount(this.state, input.bankCode, input.accountNumber, from.record.transactions);
+    if (!resolved) {
+      throw accountNotResolved();
+    }
+    if (!sameName(input.accountName, resolved.accountName)) {
+      throw new ApiError(
+        400,
+        ErrorCode.nameMismatch,
+        `accountName does not match the account's name; send the name GET /v1/queries/verify gives for it (${resolved.accountName})`,
+      );
+    }
+    if (from.record.accounts.some((own) => own.bankCode === input.bankCode && own.accountNumber === input.accountNumber)) {
+      throw new ApiError(
+        400,
+        ErrorCode.selfTransfer,
+        'That account belongs to this wallet; a transfer to yourself moves nothing, so send to another account',
+      );
+    }
+    return { bank, resolved };
   }
 
   /** The transfer as its sender may see it; another wallet's reference is unknown to it. */

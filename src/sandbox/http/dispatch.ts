@@ -1,7 +1,8 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiError } from '../errors';
 import { sendError, sendJson } from './answer';
-import { methodNotAllowed, notFound, Reply, Router, SandboxEnv } from './router';
+import type { SandboxEnv } from '../worlds/env';
+import { methodNotAllowed, notFound, Reply, Router } from './router';
 import { announcesBody, parseBody, readBody } from './body';
 import { RequestTarget } from './target';
 

@@ -1,6 +1,6 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { ErrorCode } from '../errors';
-import { faultMessage } from './faults';
+import { faultMessage } from '../worlds/faults';
 import { reportDropped, sendAnswer } from './exchange';
 import { sendJson } from './answer';
 import { Fault } from '../types';

@@ -1,65 +1,6 @@
 import { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { ApiError, ErrorCode, invalid } from '../errors';
-import { VirtualClock } from '../domain/clock';
-import { Knobs } from './knobs';
-import { Ledger } from '../domain/ledger';
-import { Scheduler } from '../domain/scheduler';
-import { ChangeFeed } from '../sharing/feed';
-import { SandboxState } from '../domain/state';
-import { RequestJournal } from '../requests/journal';
-import { SandboxChange, SandboxKnobs, SandboxNamespaces } from '../types';
-import { Webhooks } from '../domain/webhooks';
-import type { Scenario } from '../scenario/format';
-
-/** What a handler may reach: the state, the knobs, the clock and the money services. */
-export interface SandboxEnv {
-  state: SandboxState;
-  /** The knobs as requests read them (knobControl.raw). */
-  knobs: SandboxKnobs;
-  /** Changes the knobs and reports it (the admin API); a change made to `knobs` directly is told to it. */
-  knobControl: Knobs;
-  /** The request journal (GET /__sandbox/requests). */
-  requests: RequestJournal;
-  /** The virtual clock's time (epoch ms). */
-  now(): number;
-  startedAt: number;
-  clock: VirtualClock;
-  scheduler: Scheduler;
-  ledger: Ledger;
-  webhooks: Webhooks;
-  /**
-   * Resolves once every change made so far is on disk (at once without a state file); rejects
-   * with 503 90006 when that write fails, its money changes undone (http/routes/money.ts moveMoney).
-   */
-  durable(): Promise<void>;
-  /** Random per sandbox (the owner file names it; GET /__sandbox/health answers it). */
-  instance: string;
-  role: string;
-  /** Calls `listener` after every change; returns the unsubscribe. */
-  onChange(listener: (change: SandboxChange) => void): () => void;
-  /** The streams of GET /__sandbox/watch. */
-  feed: ChangeFeed;
-  /** The scenario the sandbox started from, if any: GET /__sandbox/scenario writes the keys and passwords it fixed. */
-  scenario?: Scenario;
-  /** The sandbox's namespaces (the same registry in every env: worlds/namespaces.ts). */
-  namespaces: NamespaceWorlds;
-  /** The namespace's id when this env is one's; undefined for the sandbox's own world. */
-  namespace?: string;
-  /** Aborted when the sandbox closes: the admin API's waits (waitMs) end with it, so no timer outlives close(). */
-  closing: AbortSignal;
-  /** Puts the world back to where it started (Sandbox.reset): state, clock, scheduler, webhooks and ledger are new after it. */
-  reset(): Promise<void>;
-}
-
-/** The namespaces as the server routes to them. */
-export interface NamespaceWorlds extends SandboxNamespaces {
-  /** The env of the namespace whose app key this is, if any: the only way a request reaches a namespace. */
-  envForKey(key: string): SandboxEnv | undefined;
-  /** Routes the namespace's keys as its apps hold them now (after a key reissue inside it). */
-  keysChanged(id: string): void;
-  /** How many transactions the wallets of every world hold (what generating is bounded by). */
-  historySize(): number;
-}
+import type { SandboxEnv } from '../worlds/env';
 
 export interface RequestContext {
   env: SandboxEnv;

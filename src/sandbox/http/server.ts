@@ -2,10 +2,11 @@ import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http
 import { Socket } from 'node:net';
 import { ApiError, ErrorCode, invalid } from '../errors';
 import { ExchangeObserver, observedResponse } from './exchange';
-import { takeFault } from './faults';
+import { takeFault } from '../worlds/faults';
 import { hostGuard } from './hostGuard';
 import { sendError } from './answer';
-import { Router, SandboxEnv } from './router';
+import type { SandboxEnv } from '../worlds/env';
+import { Router } from './router';
 import { adminRoutes } from '../admin/routes';
 import { namespaceRoutes } from '../admin/namespaceRoutes';
 import { namespaceByKeyOnly } from '../worlds/namespaces';
@@ -34,18 +35,14 @@ const adminRouter = new Router();
 adminRoutes(adminRouter);
 namespaceRoutes(adminRouter);
 
-export interface SandboxServer {
+export interface SandboxHttpServer {
   server: Server;
   /** Stops waits (latency, fault delays) and closes every socket. */
   shutdown(): Promise<void>;
 }
 
-export function createSandboxServer(env: SandboxEnv, log: (line: string) => void, onExchange?: ExchangeObserver): SandboxServer {
-  const waits = new Waits();
-  const dispatcher = new Dispatcher(apiRouter, adminRouter);
-  const rootFaultCounted = (): void => env.knobControl.changed();
-  const faultCounted = (world: SandboxEnv) => (world === env ? rootFaultCounted : () => world.knobControl.changed());
-  let closing = false;
+export function createSandboxServer(env: SandboxEnv, log: (line: string) => void, onExchange?: ExchangeObserver): SandboxHttpServer {
+  const handler = new RequestHandler(env);
 
   const unexpected = (req: IncomingMessage, res: ServerResponse, error: unknown): void => {
     log(`Wallet sandbox: unexpected error on ${req.method} ${req.url}: ${(error as Error)?.stack ?? String(error)}`);
@@ -55,15 +52,36 @@ export function createSandboxServer(env: SandboxEnv, log: (line: string) => void
   const options = onExchange ? { ServerResponse: observedResponse(onExchange) } : {};
   const server = createServer(options, (req, res) => {
     try {
-      handle(req, res)?.catch((error: unknown) => unexpected(req, res, error));
+      handler.handle(req, res)?.catch((error: unknown) => unexpected(req, res, error));
     } catch (error) {
       unexpected(req, res, error);
     }
   });
   server.on('clientError', answerMalformedHttp);
 
+  return {
+    server,
+    async shutdown(): Promise<void> {
+      handler.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
+
+/** What every request goes through: the checks, its world, then latency and faults (API requests) and the dispatcher. */
+class RequestHandler {
+  private readonly waits = new Waits();
+  private readonly dispatcher = new Dispatcher(apiRouter, adminRouter);
+  private readonly rootFaultCounted = (): void => this.env.knobControl.changed();
+  private closing = false;
+
+  constructor(private readonly env: SandboxEnv) {}
+
   /** The common case (no latency, no fault) goes straight to the dispatcher without a promise. */
-  function handle(req: IncomingMessage, res: ServerResponse): Promise<void> | undefined {
+  handle(req: IncomingMessage, res: ServerResponse): Promise<void> | undefined {
     const request: Pending = { req, res, ...readTarget(req.method, req.url) };
     const { method, path, admin } = request;
     try {
@@ -72,68 +90,66 @@ export function createSandboxServer(env: SandboxEnv, log: (line: string) => void
       }
       const refusal = hostGuard(req.headers.host, req.headers.origin, path, req.socket.localAddress);
       if (refusal) throw refusal;
-      const world = worldOf(request);
+      const world = worldOf(this.env, request);
       if (!admin) {
         const latency = world.knobs.latencyMs;
         if (Number.isFinite(latency) && latency > 0) {
-          return guarded(request, delayed(request, world, latency));
+          return guarded(request, this.delayed(request, world, latency));
         }
-        const fault = takeFault(world.knobs.faults, method, path, faultCounted(world));
+        const fault = takeFault(world.knobs.faults, method, path, this.faultCounted(world));
         if (fault) {
-          return guarded(request, faulted(request, world, fault));
+          return guarded(request, this.faulted(request, world, fault));
         }
       }
-      return dispatch(request, world);
+      return this.dispatch(request, world);
     } catch (error) {
       answerError(request, error);
       return undefined;
     }
   }
 
-  /**
-   * The world a request lands in: the namespace whose app key it sends, else the sandbox's own.
-   * An admin call reaches a namespace only with its key: `?namespace=` alone is refused, and a
-   * key that names no app and no namespace is the API's 401 (a typo must not act on the root world).
-   */
-  function worldOf({ req, rawQuery, admin }: Pending): SandboxEnv {
-    if (admin && rawQuery.includes('namespace=') && new URLSearchParams(rawQuery).has('namespace')) throw namespaceByKeyOnly();
-    if (!admin && env.namespaces.size === 0) return env;
-    const raw = req.headers['x-app-key'];
-    const key = typeof raw === 'string' ? raw.trim() : '';
-    if (key === '') return env;
-    const byKey = env.namespaces.envForKey(key);
-    if (byKey) return byKey;
-    if (admin && !env.state.appByKey(key)) throw unknownAppKey();
-    return env;
+  /** Stops waits (latency, fault delays); what arrives after is not dispatched. */
+  close(): void {
+    this.closing = true;
+    this.waits.wakeAll();
   }
 
-  function dispatch(request: Pending, world: SandboxEnv): Promise<void> | undefined {
-    return closing || request.res.destroyed ? undefined : dispatcher.dispatch(request, world);
+  private faultCounted(world: SandboxEnv): () => void {
+    return world === this.env ? this.rootFaultCounted : () => world.knobControl.changed();
   }
 
-  async function delayed(request: Pending, world: SandboxEnv, latency: number): Promise<void> {
-    await waits.sleep(latency);
-    const fault = takeFault(world.knobs.faults, request.method, request.path, faultCounted(world));
-    await (fault ? faulted(request, world, fault) : dispatch(request, world));
+  private dispatch(request: Pending, world: SandboxEnv): Promise<void> | undefined {
+    return this.closing || request.res.destroyed ? undefined : this.dispatcher.dispatch(request, world);
   }
 
-  async function faulted(request: Pending, world: SandboxEnv, fault: Fault): Promise<void> {
-    if (!(await injectFault(fault, request.req, request.res, waits, () => closing))) {
-      await dispatch(request, world);
+  private async delayed(request: Pending, world: SandboxEnv, latency: number): Promise<void> {
+    await this.waits.sleep(latency);
+    const fault = takeFault(world.knobs.faults, request.method, request.path, this.faultCounted(world));
+    await (fault ? this.faulted(request, world, fault) : this.dispatch(request, world));
+  }
+
+  private async faulted(request: Pending, world: SandboxEnv, fault: Fault): Promise<void> {
+    if (!(await injectFault(fault, request.req, request.res, this.waits, () => this.closing))) {
+      await this.dispatch(request, world);
     }
   }
+}
 
-  return {
-    server,
-    async shutdown(): Promise<void> {
-      closing = true;
-      waits.wakeAll();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-    },
-  };
+/**
+ * The world a request lands in: the namespace whose app key it sends, else the sandbox's own.
+ * An admin call reaches a namespace only with its key: `?namespace=` alone is refused, and a
+ * key that names no app and no namespace is the API's 401 (a typo must not act on the root world).
+ */
+function worldOf(env: SandboxEnv, { req, rawQuery, admin }: Pending): SandboxEnv {
+  if (admin && rawQuery.includes('namespace=') && new URLSearchParams(rawQuery).has('namespace')) throw namespaceByKeyOnly();
+  if (!admin && env.namespaces.size === 0) return env;
+  const raw = req.headers['x-app-key'];
+  const key = typeof raw === 'string' ? raw.trim() : '';
+  if (key === '') return env;
+  const byKey = env.namespaces.envForKey(key);
+  if (byKey) return byKey;
+  if (admin && !env.state.appByKey(key)) throw unknownAppKey();
+  return env;
 }
 
 /** Malformed HTTP never reaches the handler; answer it in the same envelope and hang up. */

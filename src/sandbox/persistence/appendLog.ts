@@ -1,15 +1,15 @@
-import type { Changes } from './changes';
+import type { Changes } from '../domain/changes';
 import type { SandboxState } from '../domain/state';
 import type { BankTransferRecord, TransactionRecord, WebhookEvent } from '../types';
 
 // The state file's append log: money moves often and the whole state is large, so a transfer is
 // made durable by appending one line with just what it changed (balances, transaction records,
 // bank transfers, webhook events) instead of rewriting the file. Lines hold current values and
-// are applied in order over the snapshot, so replaying them rebuilds the state they described.
-// Any other change (a developer, an app, a token, a clock move) makes the next write a snapshot.
+// are applied in order over the checkpoint, so replaying them rebuilds the state they described.
+// Any other change (a developer, an app, a token, a clock move) makes the next write a checkpoint.
 
 export interface AppendLogLine {
-  /** The writer (one per process) and its line number: a snapshot names the last line it holds. */
+  /** The writer (one per process) and its line number: a checkpoint names the last line it holds. */
   writer: string;
   seq: number;
   rngState: number;
@@ -49,7 +49,7 @@ export function replayLine(state: SandboxState, line: AppendLogLine): void {
 }
 
 /**
- * The lines of an append log that follow the snapshot: those of the snapshot's writer after
+ * The lines of an append log that follow the checkpoint: those of the checkpoint's writer after
  * the line it names, in order. A torn line (the tail of a killed write, never acknowledged) is
  * skipped.
  */

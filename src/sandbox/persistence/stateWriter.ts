@@ -1,14 +1,14 @@
 import { promises as fsp } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import * as path from 'node:path';
-import { Changes } from './changes';
+import { Changes } from '../domain/changes';
 import { appendLogLine } from './appendLog';
 import { SandboxState } from '../domain/state';
 import { ApiError, cannotSave } from '../errors';
 import { appendLogFile, sweepOrphans, temporaryFile, writerName } from './store';
 
 const WRITE_DELAY_MS = 25;
-/** The append log is folded into a new snapshot once it is this long, or longer than the snapshot. */
+/** The append log is folded into a new checkpoint once it is this long, or longer than the checkpoint. */
 const COMPACT_AT_BYTES = 4 * 1024 * 1024;
 
 interface Waiter {
@@ -17,11 +17,11 @@ interface Waiter {
 }
 
 /**
- * Writes the state file after changes, coalescing bursts into one write. A snapshot of the whole
+ * Writes the state file after changes, coalescing bursts into one write. A checkpoint of the whole
  * state goes to a temporary file in the same directory, is fsynced, then renamed over the target,
  * so a crash leaves either the old file or the new one, never half of one. Money changes alone
  * are appended to the append log beside it (one line per write, fsynced) until the log is long
- * enough to fold into a new snapshot.
+ * enough to fold into a new checkpoint.
  *
  * A write that fails (disk full, a path that is a directory, a value JSON cannot write, the file
  * taken over by another process) undoes every money change it did not save and answers each
@@ -34,12 +34,12 @@ export class StateWriter {
   private writing: Promise<void> | undefined;
   /** Callers of commit() waiting for the next write to finish. */
   private waiters: Waiter[] = [];
-  /** This writer's name: a snapshot names it, and its append log's file name carries it. */
+  /** This writer's name: a checkpoint names it, and its append log's file name carries it. */
   private readonly writer = writerName(process.pid);
   private seq = 0;
   private appendLog: FileHandle | undefined;
   private appendLogBytes = 0;
-  private snapshotBytes = 0;
+  private checkpointBytes = 0;
 
   private lost = false;
   /** Why the last write failed (mirrored on the state, where money calls look); undefined once one succeeds. */
@@ -55,12 +55,12 @@ export class StateWriter {
     state.persisted = true;
   }
 
-  /** Writes `state` from now on (a reset's new world): its first write is a whole snapshot. */
+  /** Writes `state` from now on (a reset's new world): its first write is a whole checkpoint. */
   adopt(state: SandboxState): void {
     this.state = state;
     state.persisted = true;
     state.saveFailure = this.failure;
-    state.snapshotNeeded();
+    state.checkpointNeeded();
     this.schedule();
   }
 
@@ -105,14 +105,14 @@ export class StateWriter {
     }
   }
 
-  /** On close: everything in the snapshot, and no append log left beside it. */
+  /** On close: everything in the checkpoint, and no append log left beside it. */
   async close(): Promise<void> {
     await this.flush();
     const appendLog = this.appendLog;
     if (!appendLog) {
       return;
     }
-    const failure = this.appendLogBytes > 0 && !this.lost ? await this.writeSnapshot() : undefined;
+    const failure = this.appendLogBytes > 0 && !this.lost ? await this.writeCheckpoint() : undefined;
     this.appendLog = undefined;
     await appendLog.close().catch(() => undefined);
     if (!failure && !this.lost) {
@@ -167,7 +167,7 @@ export class StateWriter {
   /**
    * Memory goes back to what the file holds: the money changes of this write and every one made
    * since are undone (those made since may build on them), and everyone waiting for them hears
-   * why. The next write is a whole snapshot.
+   * why. The next write is a whole checkpoint.
    */
   private failed(error: Error, changes: Changes, waiters: Waiter[]): void {
     this.failure = this.state.saveFailure = cannotSave(this.file, error.message);
@@ -183,14 +183,14 @@ export class StateWriter {
   /** Undefined on success; the error (already logged) otherwise. */
   private async save(changes: Changes): Promise<Error | undefined> {
     const appendLog = this.appendLog;
-    const compact = this.appendLogBytes >= Math.max(COMPACT_AT_BYTES, this.snapshotBytes);
-    return changes.snapshot || !appendLog || compact ? await this.writeSnapshot() : await this.append(appendLog, changes);
+    const compact = this.appendLogBytes >= Math.max(COMPACT_AT_BYTES, this.checkpointBytes);
+    return changes.checkpoint || !appendLog || compact ? await this.writeCheckpoint() : await this.append(appendLog, changes);
   }
 
   private async append(appendLog: FileHandle, changes: Changes): Promise<Error | undefined> {
     try {
       const text = `${JSON.stringify(appendLogLine(this.state, changes, this.writer, ++this.seq))}\n`;
-      // At the end of what is saved, by position: after a snapshot truncated the log, a write at
+      // At the end of what is saved, by position: after a checkpoint truncated the log, a write at
       // the handle's old position would leave a gap of zero bytes that spoils the next line.
       const { bytesWritten } = await appendLog.write(text, this.appendLogBytes, 'utf8');
       await appendLog.datasync();
@@ -204,11 +204,11 @@ export class StateWriter {
     }
   }
 
-  private async writeSnapshot(): Promise<Error | undefined> {
+  private async writeCheckpoint(): Promise<Error | undefined> {
     const tmp = temporaryFile(this.file, this.writer);
     try {
       await fsp.mkdir(path.dirname(this.file), { recursive: true });
-      // Every append-log line written so far is in this snapshot.
+      // Every append-log line written so far is in this checkpoint.
       const text = JSON.stringify({ ...this.state.toJSON(), journal: { writer: this.writer, seq: this.seq } });
       const handle = await fsp.open(tmp, 'w', 0o600);
       try {
@@ -218,7 +218,7 @@ export class StateWriter {
         await handle.close();
       }
       await fsp.rename(tmp, this.file);
-      this.snapshotBytes = text.length;
+      this.checkpointBytes = text.length;
     } catch (error) {
       await fsp.rm(tmp, { force: true }).catch(() => undefined);
       this.log(`Wallet sandbox: could not save ${this.file}: ${(error as Error).message}`);
@@ -232,15 +232,15 @@ export class StateWriter {
   }
 
   /**
-   * The snapshot holds every line: the append log starts again. If this fails nothing is lost,
-   * since a line is only replayed over a snapshot that does not hold it yet (its seq is later).
+   * The checkpoint holds every line: the append log starts again. If this fails nothing is lost,
+   * since a line is only replayed over a checkpoint that does not hold it yet (its seq is later).
    */
   private async restartAppendLog(): Promise<void> {
     if (this.appendLog) {
       await this.appendLog.truncate(0);
     } else {
       this.appendLog = await fsp.open(appendLogFile(this.file, this.writer), 'w', 0o600);
-      // The append logs (`.journal` files) of earlier processes are in this snapshot now (or were never read).
+      // The append logs (`.journal` files) of earlier processes are in this checkpoint now (or were never read).
       await sweepOrphans(this.file, ['journal']);
     }
     this.appendLogBytes = 0;

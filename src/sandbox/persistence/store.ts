@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { linesAfter, replayLine } from './appendLog';
 import { PersistedState, SandboxState } from '../domain/state';
 
-// The state file on disk: loading it (the snapshot, then its writer's append log), and the names
+// The state file on disk: loading it (the checkpoint, then its writer's append log), and the names
 // of the files a writer keeps beside it.
 
 /** A writer's name: its pid and a random part, e.g. `4242.9f3a0c1d`. */
@@ -14,12 +14,12 @@ export function writerName(pid: number): string {
 
 const WRITER = /^(\d+)\.[0-9a-f]{8}$/;
 
-/** `.<file>.<writer>.journal`: where one writer appends money changes between snapshots. */
+/** `.<file>.<writer>.journal`: where one writer appends money changes between checkpoints. */
 export function appendLogFile(file: string, writer: string): string {
   return path.join(path.dirname(file), `.${path.basename(file)}.${writer}.journal`);
 }
 
-/** `.<file>.<writer>.tmp`: where a writer writes a snapshot before the rename. */
+/** `.<file>.<writer>.tmp`: where a writer writes a checkpoint before the rename. */
 export function temporaryFile(file: string, writer: string): string {
   return path.join(path.dirname(file), `.${path.basename(file)}.${writer}.tmp`);
 }
@@ -60,7 +60,7 @@ export async function loadState(
   return state;
 }
 
-/** Applies the lines the snapshot's writer appended after it. */
+/** Applies the lines the checkpoint's writer appended after it. */
 async function replayAppendLog(file: string, state: SandboxState, saved: PersistedState, log: (line: string) => void): Promise<void> {
   const writer = saved.journal?.writer;
   if (typeof writer !== 'string' || !WRITER.test(writer)) {
@@ -79,7 +79,7 @@ async function replayAppendLog(file: string, state: SandboxState, saved: Persist
 
 /**
  * Deletes the files of writers that are gone: temporary files of a write killed half-way, and
- * (once a new snapshot holds what they said) old append logs. Never those of a running process:
+ * (once a new checkpoint holds what they said) old append logs. Never those of a running process:
  * another window's sandbox may be writing the same file right now.
  */
 export async function sweepOrphans(file: string, kinds: ('tmp' | 'journal')[]): Promise<void> {

@@ -1,6 +1,6 @@
 import { bankByCode } from '../domain/banks';
 import { checkPassword } from '../domain/password';
-import { secretHash, type AppRecord, type PersistedState } from '../persistence/records';
+import { secretHash, type AppRecord, type PersistedState } from '../domain/records';
 import type { SandboxKnobs, ScenarioExport } from '../types';
 import { seededHistorySeeds } from '../seed/seedWallets';
 import { writtenHistory } from './exportHistory';
@@ -36,15 +36,7 @@ export async function exportScenario(input: ExportInput): Promise<ScenarioExport
   const file = out.scenario;
   file.seed = state.seedBase >>> 0;
   file.clock = { start: new Date(input.nowMs).toISOString(), ...(state.clockFrozenAtMs === undefined ? {} : { frozen: true }) };
-  for (const knob of ['tokenLifetimeSeconds', 'latencyMs'] as const) {
-    const [min, max] = FORMAT_LIMITS[knob];
-    const value = Math.min(max, Math.max(min, knobs[knob]));
-    if (value !== knobs[knob]) out.notes.push(`${knob} ${knobs[knob]} is outside what a scenario holds; written as ${value}.`);
-    if (knob === 'latencyMs' && value === 0) continue;
-    file[knob] = value;
-  }
-  const faults = knobs.faults.map(scenarioFault);
-  if (faults.length) file.faults = faults;
+  writeKnobs(file, knobs, out.notes);
 
   const passcodes = new Map((scenario?.wallets ?? []).filter((w) => w.passcode).map((w) => [normaliseMobile(w.mobile), w.passcode]));
   const wallets = new Set(state.wallets.map((wallet) => wallet.mobile));
@@ -93,6 +85,19 @@ export async function exportScenario(input: ExportInput): Promise<ScenarioExport
   // What is written must load: a record the format cannot hold is a defect here, said now and not by the teammate's loader.
   parseScenario(file);
   return out;
+}
+
+/** The knobs as a scenario holds them: a value outside the format's range is written at its edge, with a note. */
+function writeKnobs(file: ScenarioExport['scenario'], knobs: Readonly<SandboxKnobs>, notes: string[]): void {
+  for (const knob of ['tokenLifetimeSeconds', 'latencyMs'] as const) {
+    const [min, max] = FORMAT_LIMITS[knob];
+    const value = Math.min(max, Math.max(min, knobs[knob]));
+    if (value !== knobs[knob]) notes.push(`${knob} ${knobs[knob]} is outside what a scenario holds; written as ${value}.`);
+    if (knob === 'latencyMs' && value === 0) continue;
+    file[knob] = value;
+  }
+  const faults = knobs.faults.map(scenarioFault);
+  if (faults.length) file.faults = faults;
 }
 
 /** Each way the wallet's history may have been generated: as the sandbox seeds it, or as the scenario named it. */

@@ -1,5 +1,5 @@
 import { ApiError, ErrorCode } from '../errors';
-import type { SandboxEnv } from '../http/router';
+import type { SandboxEnv } from './env';
 import type { Fault, WorldControls } from '../types';
 import { runOperation } from './operations';
 
@@ -40,6 +40,7 @@ export function worldControls(env: SandboxEnv): WorldControls {
     clearFaults: () => run(env, 'clearFaults').cleared,
     listFaults: () => structuredClone(run(env, 'knobs').knobs.faults),
     setLatency: (ms) => void run(env, 'setKnobs', { latencyMs: ms }),
+    setTokenLifetime: (seconds) => void run(env, 'setKnobs', { tokenLifetimeSeconds: seconds }),
     onChange: (listener) => env.onChange(listener),
   };
 }

@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { ApiError, ErrorCode, limitReached } from '../errors';
-import type { NamespaceWorlds, SandboxEnv } from '../http/router';
-import { Knobs } from '../http/knobs';
-import { secretHash } from '../persistence/records';
+import type { NamespaceWorlds, SandboxEnv } from './env';
+import { Knobs } from './knobs';
+import { secretHash } from '../domain/records';
 import { RequestJournal } from '../requests/journal';
 import { historySize } from '../domain/bulkHistory';
 import type { SandboxState } from '../domain/state';
 import type { CreatedNamespace, NamespaceSummary, SandboxChange, SandboxKnobs, SandboxNamespace } from '../types';
 import { worldControls } from './controls';
 import { resetWorld } from './reset';
-import type { WorldSnapshot } from './snapshot';
+import type { WorldStart } from './worldStart';
 import { openWorld } from './world';
 
 // Namespaces: private copies of the world a sandbox started from, in the same process and on the
@@ -23,7 +23,7 @@ export const DEFAULT_MAX_NAMESPACES = 100;
 
 /** What a namespace is made from: the sandbox's start. */
 export interface NamespaceSource {
-  snapshot: WorldSnapshot;
+  worldStart: WorldStart;
   /** The knobs as the sandbox started (the scenario's). */
   knobs: SandboxKnobs;
   realNow: () => number;
@@ -128,16 +128,24 @@ export class Namespaces implements NamespaceWorlds {
   }
 
   private open(id: string): Namespace {
-    const { snapshot, realNow, onError } = this.source;
-    const state = snapshot.copy(realNow());
+    const { worldStart, realNow, onError } = this.source;
+    const state = worldStart.copy(realNow());
     const env = this.openEnv(id, state);
     const hadApps = state.allApps().length > 0;
     const created = this.issueKeys(id, state, env.now());
     // What a reset goes back to: the sandbox's start with this namespace's keys (reset.ts keeps them);
     // a start without apps got one made here, so its own copy (the demo world: small) holds it.
-    const start = hadApps ? snapshot : snapshot.derive(state);
-    env.reset = () => resetWorld(env, { snapshot: start, knobs: this.source.knobs, realNow, onError, namespace: id });
-    return { ...created, env, ...worldControls(env), requests: env.requests, knobs: env.knobControl.watched };
+    const start = hadApps ? worldStart : worldStart.derive(state);
+    env.reset = () => resetWorld(env, { worldStart: start, knobs: this.source.knobs, realNow, onError, namespace: id });
+    return {
+      ...created,
+      env,
+      ...worldControls(env),
+      requests: env.requests,
+      get knobs() {
+        return env.knobControl.view();
+      },
+    };
   }
 
   /** The namespace's env: its world, knobs and journal; what it shares with the sandbox (instance, feed, journal budget) from the root. */

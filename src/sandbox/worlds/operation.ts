@@ -1,4 +1,4 @@
-import type { SandboxEnv } from '../http/router';
+import type { SandboxEnv } from './env';
 import type { RawInput } from './input';
 
 // What one world operation is: its input check, its admin route and what it does. The table of

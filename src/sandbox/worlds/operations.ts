@@ -1,4 +1,4 @@
-import type { SandboxEnv } from '../http/router';
+import type { SandboxEnv } from './env';
 import type { RawInput } from './input';
 import type { Operation } from './operation';
 import { walletOperations } from './walletOperations';

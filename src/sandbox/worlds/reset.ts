@@ -1,15 +1,15 @@
-import type { SandboxEnv } from '../http/router';
+import type { SandboxEnv } from './env';
 import type { StateWriter } from '../persistence/stateWriter';
 import type { SandboxKnobs } from '../types';
-import { appKeyHashes, type WorldSnapshot } from './snapshot';
+import { appKeyHashes, type WorldStart } from './worldStart';
 import { openWorld } from './world';
 
 // Sandbox.reset and POST /__sandbox/reset: the world the sandbox started from, copied from its
-// snapshot and swapped in whole; the knobs and the journal are emptied in place (whoever holds
+// start (worldStart.ts) and swapped in whole; the knobs and the journal are emptied in place (whoever holds
 // them keeps the same objects).
 
 export interface ResetPlan {
-  snapshot: WorldSnapshot;
+  worldStart: WorldStart;
   /** The knobs as the sandbox started (the scenario's faults, latency and token lifetime). */
   knobs: SandboxKnobs;
   realNow: () => number;
@@ -23,7 +23,7 @@ export async function resetWorld(env: SandboxEnv, plan: ResetPlan): Promise<void
   const old = env.state;
   // The old world's settlements and webhook retries stop here; an attempt already on its way ends on the old world.
   env.scheduler.stop();
-  const state = plan.snapshot.copy(plan.realNow(), plan.namespace === undefined ? undefined : appKeyHashes(old));
+  const state = plan.worldStart.copy(plan.realNow(), plan.namespace === undefined ? undefined : appKeyHashes(old));
   state.onChange = old.onChange;
   Object.assign(env, openWorld(state, plan.realNow, plan.onError, plan.namespace));
   setKnobs(env.knobs, plan.knobs);

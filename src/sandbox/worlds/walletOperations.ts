@@ -1,7 +1,7 @@
 import { ApiError, ErrorCode, invalid } from '../errors';
 import { generateTransactions } from '../domain/bulkHistory';
 import type { Wallet } from '../domain/wallet';
-import type { SandboxEnv } from '../http/router';
+import type { SandboxEnv } from './env';
 import { TRANSACTION_TYPES, type TransactionRecord, type TransactionType } from '../types';
 import { koboInput, mobileInput, objectInput, optionalString, timestampInput, walletInput, wholeInput, type RawInput } from './input';
 import { operation } from './operation';

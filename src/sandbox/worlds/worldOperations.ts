@@ -1,12 +1,12 @@
 import { ApiError, ErrorCode, invalid } from '../errors';
-import { advanceClock } from '../admin/timeTravel';
-import { sendTestEvent } from '../admin/testEvents';
-import { webhookQuery } from '../admin/waitQuery';
+import { advanceClock } from './timeTravel';
+import { sendTestEvent } from './testEvents';
+import { webhookQuery } from './waitQuery';
 import { matchesWebhook } from '../domain/webhookFilter';
 import { publicEvent } from '../domain/webhooks';
-import { parseFault } from '../http/faults';
-import { checkKnob, KNOB_LIMITS, type KnobName } from '../http/knobs';
-import type { SandboxEnv } from '../http/router';
+import { parseFault } from './faults';
+import { checkKnob, KNOB_LIMITS, type KnobName } from './knobs';
+import type { SandboxEnv } from './env';
 import { exportScenario } from '../scenario/export';
 import type { SandboxChange, WebhookEvent } from '../types';
 import { optionalString, type RawInput } from './input';

@@ -272,14 +272,14 @@ describe('api/client against the sandbox', function () {
 
     it('expires after the sandbox token lifetime knob (1 s)', async () => {
       const { app: timedApp } = await newDeveloperApp(timed.client);
-      timed.sandbox.knobs.tokenLifetimeSeconds = 1;
+      timed.sandbox.setTokenLifetime(1);
       try {
         const issued = await connectWallet(timed.client, timedApp.key, OTHER_DEMO_MOBILE);
         assert.equal(issued.expiresIn, 1);
         clock += 2000;
         assert.ok(isAuthError(await failure(timed.client.listTransactions({ appKey: timedApp.key, accessToken: issued.accessToken }))));
       } finally {
-        timed.sandbox.knobs.tokenLifetimeSeconds = 86400;
+        timed.sandbox.setTokenLifetime(86400);
       }
     });
   });

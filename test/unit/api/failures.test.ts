@@ -46,15 +46,15 @@ describe('api/client failures', function () {
     secrets = [app.key, app.sandboxKey, tokens.accessToken, tokens.refreshToken, dev.password, dev.session.token];
   });
   beforeEach(() => {
-    h.sandbox.knobs.faults.length = 0;
-    h.sandbox.knobs.latencyMs = 0;
+    h.sandbox.clearFaults();
+    h.sandbox.setLatency(0);
     h.sandbox.requests.clear();
     h.events.length = 0;
   });
   after(() => h.sandbox.close());
 
   it('network: a dropped connection, GET retried twice', async () => {
-    h.sandbox.knobs.faults.push({ path: BALANCE, drop: true });
+    h.sandbox.addFault({ path: BALANCE, drop: true });
     const error = await failure(h.client.getBalance(wallet));
     assert.equal(error.kind, 'network');
     assert.equal(
@@ -87,7 +87,7 @@ describe('api/client failures', function () {
   });
 
   it('timeout: every attempt has its own limit and a GET is retried', async () => {
-    h.sandbox.knobs.faults.push({ path: BALANCE, delayMs: 1000 });
+    h.sandbox.addFault({ path: BALANCE, delayMs: 1000 });
     const client = h.clientWith({ timeoutMs: 150 });
     const started = Date.now();
     const error = await failure(client.getBalance(wallet));
@@ -105,7 +105,7 @@ describe('api/client failures', function () {
   });
 
   it('timeout: a deadline bounds the whole call, all attempts together, and says so', async () => {
-    h.sandbox.knobs.faults.push({ path: BALANCE, delayMs: 1000 });
+    h.sandbox.addFault({ path: BALANCE, delayMs: 1000 });
     const client = h.clientWith({ timeoutMs: 200, deadlineMs: 500, retries: 5, retryDelayMs: 1 });
     const started = Date.now();
     const error = await failure(client.getBalance(wallet));
@@ -119,11 +119,11 @@ describe('api/client failures', function () {
   });
 
   it('timeout: a deadline lets a GET be retried after a quick failure, and a caller can still cancel', async () => {
-    h.sandbox.knobs.faults.push({ path: BALANCE, status: 503, times: 1 });
+    h.sandbox.addFault({ path: BALANCE, status: 503, times: 1 });
     const balance = await h.clientWith({ deadlineMs: 2000, retryDelayMs: 1 }).getBalance(wallet);
     assert.ok(Number.isInteger(balance.balance), 'the retry within the bound answered');
 
-    h.sandbox.knobs.faults.push({ path: BALANCE, delayMs: 1000 });
+    h.sandbox.addFault({ path: BALANCE, delayMs: 1000 });
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
     const before = h.events.length;
@@ -153,7 +153,7 @@ describe('api/client failures', function () {
   });
 
   it('timeout: a POST is sent once', async () => {
-    h.sandbox.knobs.faults.push({ path: VALIDATE, delayMs: 1000 });
+    h.sandbox.addFault({ path: VALIDATE, delayMs: 1000 });
     const error = await failure(h.clientWith({ timeoutMs: 150 }).validateUser(app.key, DEMO_MOBILE));
     assert.equal(error.kind, 'timeout');
     await waitFor(() => requestsTo(h.sandbox, VALIDATE, 'POST').length === 1);
@@ -162,7 +162,7 @@ describe('api/client failures', function () {
   });
 
   it('http 500 with the error envelope: retried, then reported with the server text', async () => {
-    h.sandbox.knobs.faults.push({ path: BALANCE, status: 500 });
+    h.sandbox.addFault({ path: BALANCE, status: 500 });
     const error = await failure(h.client.getBalance(wallet));
     assert.equal(error.kind, 'http');
     assert.equal(error.status, 500);
@@ -173,7 +173,7 @@ describe('api/client failures', function () {
   });
 
   it('a GET recovers when a retry succeeds', async () => {
-    h.sandbox.knobs.faults.push({ path: BALANCE, status: 503, times: 2 });
+    h.sandbox.addFault({ path: BALANCE, status: 503, times: 2 });
     const balance = await h.client.getBalance(wallet);
     assert.equal(balance.mobile, DEMO_MOBILE);
     assert.deepEqual(
@@ -191,7 +191,7 @@ describe('api/client failures', function () {
   });
 
   it('a POST is never retried, even on 503', async () => {
-    h.sandbox.knobs.faults.push({ method: 'POST', path: VALIDATE, status: 503 });
+    h.sandbox.addFault({ method: 'POST', path: VALIDATE, status: 503 });
     const error = await failure(h.client.validateUser(app.key, DEMO_MOBILE));
     assert.equal(error.status, 503);
     assert.equal(requestsTo(h.sandbox, VALIDATE, 'POST').length, 1);
@@ -199,18 +199,18 @@ describe('api/client failures', function () {
   });
 
   it('retries: 0 sends a GET once; 4xx other than 408/425/429 is never retried', async () => {
-    h.sandbox.knobs.faults.push({ path: BALANCE, status: 500 });
+    h.sandbox.addFault({ path: BALANCE, status: 500 });
     await failure(h.clientWith({ retries: 0 }).getBalance(wallet));
     assert.equal(requestsTo(h.sandbox, BALANCE).length, 1);
-    h.sandbox.knobs.faults.length = 0;
-    h.sandbox.knobs.faults.push({ path: BALANCE, status: 400 });
+    h.sandbox.clearFaults();
+    h.sandbox.addFault({ path: BALANCE, status: 400 });
     await failure(h.client.getBalance(wallet));
     assert.equal(requestsTo(h.sandbox, BALANCE).length, 2);
   });
 
   it('http 502 with an HTML page: the status line, never the HTML', async () => {
     const page = '<html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1><p>nginx</p></body></html>';
-    h.sandbox.knobs.faults.push({ path: BALANCE, status: 502, body: page, contentType: 'text/html' });
+    h.sandbox.addFault({ path: BALANCE, status: 502, body: page, contentType: 'text/html' });
     const error = await failure(h.client.getBalance(wallet));
     assert.equal(error.kind, 'http');
     assert.equal(error.status, 502);
@@ -220,7 +220,7 @@ describe('api/client failures', function () {
   });
 
   it('429: Retry-After is honoured before the retry', async () => {
-    h.sandbox.knobs.faults.push({ path: BALANCE, status: 429, retryAfterSeconds: 1, times: 1 });
+    h.sandbox.addFault({ path: BALANCE, status: 429, retryAfterSeconds: 1, times: 1 });
     const started = Date.now();
     const balance = await h.client.getBalance(wallet);
     const elapsed = Date.now() - started;
@@ -233,7 +233,7 @@ describe('api/client failures', function () {
   });
 
   it('429: a long Retry-After is capped and reported', async () => {
-    h.sandbox.knobs.faults.push({ path: BALANCE, status: 429, retryAfterSeconds: 30 });
+    h.sandbox.addFault({ path: BALANCE, status: 429, retryAfterSeconds: 30 });
     // Uncapped, the two waits of 30 s would outlast the test's own timeout.
     const error = await failure(h.clientWith({ maxRetryDelayMs: 20 }).getBalance(wallet));
     assert.equal(error.status, 429);
@@ -243,7 +243,7 @@ describe('api/client failures', function () {
   });
 
   it('malformed: a body that is not JSON', async () => {
-    h.sandbox.knobs.faults.push({ path: BALANCE, status: 200, body: '{"success": true, "data": {"user": ' });
+    h.sandbox.addFault({ path: BALANCE, status: 200, body: '{"success": true, "data": {"user": ' });
     const error = await failure(h.client.getBalance(wallet));
     assert.equal(error.kind, 'malformed');
     assert.equal(
@@ -260,7 +260,7 @@ describe('api/client failures', function () {
   it('malformed: JSON of the wrong shape names the field', async () => {
     const good = await h.client.listTransactions(wallet, { limit: 3 });
     const broken = [...good, { ...good[0], amount: '1,500.00' }];
-    h.sandbox.knobs.faults.push({
+    h.sandbox.addFault({
       path: '/v1/transactions',
       status: 200,
       body: JSON.stringify({ success: true, data: { transactions: broken } }),
@@ -275,16 +275,16 @@ describe('api/client failures', function () {
   });
 
   it('malformed: an HTML 200 and an empty 200', async () => {
-    h.sandbox.knobs.faults.push({ path: BALANCE, status: 200, body: '<html>maintenance</html>', contentType: 'text/html', times: 1 });
+    h.sandbox.addFault({ path: BALANCE, status: 200, body: '<html>maintenance</html>', contentType: 'text/html', times: 1 });
     assert.match((await failure(h.client.getBalance(wallet))).message, /: the body is not JSON$/);
-    h.sandbox.knobs.faults.push({ path: BALANCE, status: 200, body: '', times: 1 });
+    h.sandbox.addFault({ path: BALANCE, status: 200, body: '', times: 1 });
     assert.match((await failure(h.client.getBalance(wallet))).message, /: the body is empty$/);
-    h.sandbox.knobs.faults.push({ path: BALANCE, status: 200, body: '[1,2]', times: 1 });
+    h.sandbox.addFault({ path: BALANCE, status: 200, body: '[1,2]', times: 1 });
     assert.match((await failure(h.client.getBalance(wallet))).message, /: the body is not a JSON object$/);
   });
 
   it('rejected: success:false inside a 2xx', async () => {
-    h.sandbox.knobs.faults.push({ path: BALANCE, success2xxFalse: true });
+    h.sandbox.addFault({ path: BALANCE, success2xxFalse: true });
     const error = await failure(h.client.getBalance(wallet));
     assert.equal(error.kind, 'rejected');
     assert.equal(error.status, 200);
@@ -294,7 +294,7 @@ describe('api/client failures', function () {
   });
 
   it('rejected: a numeric errorCode is read as a string', async () => {
-    h.sandbox.knobs.faults.push({
+    h.sandbox.addFault({
       path: VALIDATE,
       status: 200,
       body: JSON.stringify({ success: false, message: 'Wallet locked', errorCode: 10009 }),
@@ -306,7 +306,7 @@ describe('api/client failures', function () {
   });
 
   it('cancelled: an aborted signal ends the request without retries', async () => {
-    h.sandbox.knobs.faults.push({ path: '/v1/transactions', delayMs: 2000 });
+    h.sandbox.addFault({ path: '/v1/transactions', delayMs: 2000 });
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
     const error = await failure(h.client.listTransactions(wallet, {}, { signal: controller.signal }));

@@ -22,7 +22,7 @@ describe('client: money movement', () => {
     const tokens = await connectWallet(h.client, app.key, mobile);
     wallet = { appKey: app.key, accessToken: tokens.accessToken };
     h.sandbox.setBalance(mobile, 500_000);
-    h.sandbox.knobs.faults.length = 0;
+    h.sandbox.clearFaults();
   });
 
   it('sends to a phone, to a bank (pending, then success on requery), and buys airtime', async () => {
@@ -93,7 +93,7 @@ describe('client: money movement', () => {
     const sent = (path: string) => requestsTo(h.sandbox, path, 'POST').length;
     const bankBefore = sent('/v1/users/transfers/bank');
     const vtuBefore = sent('/v1/users/payments/bills/vtu');
-    h.sandbox.knobs.faults.push({ method: 'POST', path: '/v1/users/transfers/bank', drop: true, times: 1 });
+    h.sandbox.addFault({ method: 'POST', path: '/v1/users/transfers/bank', drop: true, times: 1 });
     const dropped = await failure(
       h.client.sendToBank(wallet, { accountName: 'SANDBOX INSTANT SUCCESS', accountNumber: '1000000001', bankCode: '000014', amount: 100 }),
     );
@@ -103,14 +103,14 @@ describe('client: money movement', () => {
     assert.doesNotMatch(dropped.message, /fail/i);
     assert.equal(sent('/v1/users/transfers/bank'), bankBefore + 1, 'sent once, never retried');
 
-    h.sandbox.knobs.faults.push({ method: 'POST', path: '/v1/users/transfers/phone', delayMs: 2_000, times: 1 });
+    h.sandbox.addFault({ method: 'POST', path: '/v1/users/transfers/phone', delayMs: 2_000, times: 1 });
     const slow = h.clientWith({ timeoutMs: 200 });
     const timedOut = await failure(slow.sendToPhone(wallet, { mobile: OTHER_DEMO_MOBILE, amount: 100 }));
     assert.deepEqual([timedOut.kind, timedOut.outcomeUnknown], ['timeout', true]);
     assert.match(timedOut.message, /money may or may not have moved/);
     assert.doesNotMatch(timedOut.message, /fail/i);
 
-    h.sandbox.knobs.faults.push({
+    h.sandbox.addFault({
       method: 'POST',
       path: '/v1/users/payments/bills/vtu',
       status: 503,

@@ -140,10 +140,10 @@ describe('sandbox: bounds', function () {
       409,
       /100 faults.*DELETE \/__sandbox\/faults/,
     );
-    assert.throws(() => sandbox.knobs.faults.push({ path: '/v1/z', status: 500 }), /100 faults/);
+    assert.throws(() => sandbox.addFault({ path: '/v1/z', status: 500 }), /100 faults/);
     assert.equal(sandbox.knobs.faults.length, MAX_FAULTS);
     await expectOk(call(sandbox, 'DELETE', '/__sandbox/faults'));
-    sandbox.knobs.faults.push({ path: '/v1/z', status: 500 });
+    sandbox.addFault({ path: '/v1/z', status: 500 });
     const faults = (n: number) => Array.from({ length: n }, (_, i) => ({ path: `/v1/x${i}`, status: 503 }));
     assert.equal(parseScenario({ faults: faults(MAX_FAULTS) }).faults?.length, MAX_FAULTS);
     assert.throws(() => parseScenario({ faults: faults(MAX_FAULTS + 1) }), /faults: must be at most 100 faults/);

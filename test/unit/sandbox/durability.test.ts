@@ -221,7 +221,7 @@ describe('sandbox: durable money under SIGKILL', function () {
     const delays = fc.sample(fc.integer({ min: 20, max: 200 }), { numRuns: LANES * KILLS_PER_LANE, seed: 14_008 });
     await Promise.all(lanes.map((lane, index) => killRounds(lane, delays.slice(index * KILLS_PER_LANE, (index + 1) * KILLS_PER_LANE))));
     const tallies = await Promise.all(lanes.map(check));
-    // Journals and temporary files of killed processes are swept once a new snapshot holds them.
+    // Journals and temporary files of killed processes are swept once a new checkpoint holds them.
     assert.deepEqual(readdirSync(dir).sort(), lanes.map((lane) => path.basename(lane.dataFile)).sort());
 
     const sum = (pick: (tally: Tally) => number): number => tallies.reduce((total, tally) => total + pick(tally), 0);

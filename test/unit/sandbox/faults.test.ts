@@ -15,14 +15,14 @@ describe('sandbox: knobs, faults and the admin API', () => {
   });
   after(() => sandbox.close());
   afterEach(() => {
-    sandbox.knobs.faults.length = 0;
-    sandbox.knobs.latencyMs = 0;
+    sandbox.clearFaults();
+    sandbox.setLatency(0);
   });
 
   const balance = () => call(sandbox, 'GET', BALANCE, { headers: wallet.headers });
 
   it('status: answers with the error envelope, Retry-After, for `times` requests only', async () => {
-    sandbox.knobs.faults.push({ path: BALANCE, status: 429, retryAfterSeconds: 7, times: 2 });
+    sandbox.addFault({ path: BALANCE, status: 429, retryAfterSeconds: 7, times: 2 });
     for (let i = 0; i < 2; i++) {
       const answer = await balance();
       assert.equal(answer.status, 429);
@@ -34,8 +34,8 @@ describe('sandbox: knobs, faults and the admin API', () => {
   });
 
   it('body: sends the raw body with its content type', async () => {
-    sandbox.knobs.faults.push({ path: BALANCE, status: 502, body: '<html>Bad gateway</html>', contentType: 'text/html', times: 1 });
-    sandbox.knobs.faults.push({ path: BALANCE, body: '{"success":tru', times: 1 });
+    sandbox.addFault({ path: BALANCE, status: 502, body: '<html>Bad gateway</html>', contentType: 'text/html', times: 1 });
+    sandbox.addFault({ path: BALANCE, body: '{"success":tru', times: 1 });
     const html = await balance();
     assert.equal(html.status, 502);
     assert.equal(html.text, '<html>Bad gateway</html>');
@@ -47,7 +47,7 @@ describe('sandbox: knobs, faults and the admin API', () => {
   });
 
   it('success2xxFalse: a 200 that says it failed', async () => {
-    sandbox.knobs.faults.push({ path: BALANCE, success2xxFalse: true, times: 1 });
+    sandbox.addFault({ path: BALANCE, success2xxFalse: true, times: 1 });
     const answer = await balance();
     assert.equal(answer.status, 200);
     assert.equal(answer.json['success'], false);
@@ -56,7 +56,7 @@ describe('sandbox: knobs, faults and the admin API', () => {
 
   it('drop: destroys the connection without an answer, and records status 0', async () => {
     sandbox.requests.clear();
-    sandbox.knobs.faults.push({ path: BALANCE, drop: true, times: 1 });
+    sandbox.addFault({ path: BALANCE, drop: true, times: 1 });
     await assert.rejects(fetch(sandbox.url + BALANCE, { headers: wallet.headers }), TypeError);
     await expectOk(balance());
     assert.deepEqual(
@@ -69,11 +69,11 @@ describe('sandbox: knobs, faults and the admin API', () => {
   });
 
   it('delayMs: waits, then answers normally (or with the fault)', async () => {
-    sandbox.knobs.faults.push({ path: BALANCE, delayMs: 300, times: 1 });
+    sandbox.addFault({ path: BALANCE, delayMs: 300, times: 1 });
     let started = Date.now();
     await expectOk(balance());
     assert.ok(Date.now() - started >= 290);
-    sandbox.knobs.faults.push({ path: BALANCE, delayMs: 200, status: 504, times: 1 });
+    sandbox.addFault({ path: BALANCE, delayMs: 200, status: 504, times: 1 });
     started = Date.now();
     const late = await balance();
     assert.equal(late.status, 504);
@@ -81,19 +81,19 @@ describe('sandbox: knobs, faults and the admin API', () => {
   });
 
   it('delayMs: lets a client time out and keeps serving', async () => {
-    sandbox.knobs.faults.push({ path: BALANCE, delayMs: 5000, times: 1 });
+    sandbox.addFault({ path: BALANCE, delayMs: 5000, times: 1 });
     await assert.rejects(fetch(sandbox.url + BALANCE, { headers: wallet.headers, signal: AbortSignal.timeout(100) }));
     await expectOk(balance());
   });
 
   it('matches by method, exact path and prefix', async () => {
-    sandbox.knobs.faults.push({ method: 'post', path: BALANCE, status: 503 });
+    sandbox.addFault({ method: 'post', path: BALANCE, status: 503 });
     await expectOk(balance());
     const posted = await call(sandbox, 'POST', BALANCE, { body: {}, headers: wallet.headers });
     assert.equal(posted.status, 503);
-    sandbox.knobs.faults.length = 0;
+    sandbox.clearFaults();
 
-    sandbox.knobs.faults.push({ path: '/v1/transactions*', status: 500 });
+    sandbox.addFault({ path: '/v1/transactions*', status: 500 });
     assert.equal((await call(sandbox, 'GET', '/v1/transactions?limit=1', { headers: wallet.headers })).status, 500);
     assert.equal((await call(sandbox, 'GET', '/v1/transactions/abc', { headers: wallet.headers })).status, 500);
     await expectOk(balance());
@@ -101,18 +101,18 @@ describe('sandbox: knobs, faults and the admin API', () => {
   });
 
   it('latencyMs: slows API requests, never admin ones', async () => {
-    sandbox.knobs.latencyMs = 250;
+    sandbox.setLatency(250);
     const started = Date.now();
     await expectOk(balance());
     assert.ok(Date.now() - started >= 240);
     // Ten minutes of latency: an admin call that waited for it would outlast the test's timeout.
-    sandbox.knobs.latencyMs = 600_000;
+    sandbox.setLatency(600_000);
     await expectOk(call(sandbox, 'GET', '/__sandbox/health'));
-    sandbox.knobs.latencyMs = 0;
+    sandbox.setLatency(0);
   });
 
   it('never faults admin paths', async () => {
-    sandbox.knobs.faults.push({ path: '/*', status: 500 });
+    sandbox.addFault({ path: '/*', status: 500 });
     await expectOk(call(sandbox, 'GET', '/__sandbox/knobs'));
     assert.equal((await balance()).status, 500);
   });
@@ -145,7 +145,7 @@ describe('sandbox: knobs, faults and the admin API', () => {
     assert.equal(errorOf(await call(sandbox, 'PATCH', '/__sandbox/knobs', { body: { latency: 5 } })).errorCode, '10000');
     assert.equal(errorOf(await call(sandbox, 'PATCH', '/__sandbox/knobs', { body: { latencyMs: -1 } })).errorCode, '10000');
     assert.equal(errorOf(await call(sandbox, 'PATCH', '/__sandbox/knobs', { body: { tokenLifetimeSeconds: '60' } })).errorCode, '10000');
-    sandbox.knobs.tokenLifetimeSeconds = 86400;
+    sandbox.setTokenLifetime(86400);
   });
 
   it('records API requests, not admin ones, and clears them', async () => {

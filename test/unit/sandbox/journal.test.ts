@@ -225,7 +225,7 @@ describe('sandbox: the request journal over loopback (GET /__sandbox/requests)',
 
   it('cuts an answer body past MAX_KEPT_BODY_BYTES and says how long it was', async () => {
     const body = JSON.stringify({ success: true, data: { note: 'é'.repeat(40_000) } });
-    sandbox.knobs.faults.push({ path: '/v1/users/balance', status: 200, body, times: 1 });
+    sandbox.addFault({ path: '/v1/users/balance', status: 200, body, times: 1 });
     const mark = sandbox.requests.lastId;
     const answer = await call(sandbox, 'GET', '/v1/users/balance', { headers });
     const entry = await sandbox.requests.waitFor({ after: mark }, { timeoutMs: 2000 });

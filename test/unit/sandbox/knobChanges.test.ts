@@ -26,8 +26,8 @@ describe('sandbox: every change of the knobs and the clock is reported', () => {
   });
   afterEach(() => {
     stop();
-    sandbox.knobs.faults.length = 0;
-    sandbox.knobs.latencyMs = 0;
+    sandbox.clearFaults();
+    sandbox.setLatency(0);
   });
 
   const balance = () => call(sandbox, 'GET', BALANCE, { headers: wallet.headers });
@@ -40,7 +40,7 @@ describe('sandbox: every change of the knobs and the clock is reported', () => {
   };
 
   it('a fault used once is gone from the knobs after the request, and that is reported', async () => {
-    sandbox.knobs.faults.push({ path: BALANCE, status: 503, times: 1 });
+    sandbox.addFault({ path: BALANCE, status: 503, times: 1 });
     assert.equal(await knobReports(), 1);
     assert.equal((await balance()).status, 503);
     assert.deepEqual(sandbox.knobs.faults, []);
@@ -50,7 +50,8 @@ describe('sandbox: every change of the knobs and the clock is reported', () => {
   });
 
   it('a fault with a count reports each use, and an endless one none', async () => {
-    sandbox.knobs.faults.push({ path: BALANCE, status: 500, times: 2 }, { path: '/v1/transactions', status: 500 });
+    sandbox.addFault({ path: BALANCE, status: 500, times: 2 });
+    sandbox.addFault({ path: '/v1/transactions', status: 500 });
     await knobReports();
     await balance();
     assert.equal(sandbox.knobs.faults[0]?.times, 1);
@@ -74,17 +75,18 @@ describe('sandbox: every change of the knobs and the clock is reported', () => {
     assert.equal(await knobReports(), 0, 'a refused change is no change');
   });
 
-  it('changes made to Sandbox.knobs directly are reported once per turn, and every fault gets an id', async () => {
-    sandbox.knobs.faults.push({ path: BALANCE, status: 500 }, { path: BALANCE, status: 502 });
-    sandbox.knobs.latencyMs = 10;
+  it('changes made through the Node controls are reported once per turn, and every fault gets an id', async () => {
+    sandbox.addFault({ path: BALANCE, status: 500 });
+    sandbox.addFault({ path: BALANCE, status: 502 });
+    sandbox.setLatency(10);
     assert.equal(await knobReports(), 1, 'one report for the turn');
     const ids = sandbox.knobs.faults.map((fault) => fault.id);
     assert.ok(ids.every((id) => /^flt_\d+$/.test(id ?? '')) && new Set(ids).size === 2, ids.join());
-    sandbox.knobs.faults.splice(0, 1);
+    sandbox.removeFault(ids[0] ?? '');
     assert.equal(await knobReports(), 1);
-    sandbox.knobs.faults.length = 0;
+    sandbox.clearFaults();
     assert.equal(await knobReports(), 1);
-    sandbox.knobs.tokenLifetimeSeconds = 86400;
+    sandbox.setTokenLifetime(86400);
     assert.equal(await knobReports(), 1);
     assert.equal(JSON.stringify(sandbox.knobs), JSON.stringify({ tokenLifetimeSeconds: 86400, latencyMs: 10, faults: [] }));
   });

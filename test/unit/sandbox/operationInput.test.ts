@@ -95,14 +95,19 @@ describe('sandbox: the operations keep their promises', function () {
     }
   });
 
-  it('Sandbox.knobs, written to directly, keeps the admin API’s rules', async () => {
+  it('the knobs change through the controls, with the admin API’s rules; Sandbox.knobs is a frozen copy', async () => {
     const inProcess = await startSandbox({ port: 0, log: () => undefined });
     try {
-      assert.throws(() => inProcess.knobs.faults.push({ path: '/v1/x', status: 101 }), /status must be a whole number from 200 to 599/);
-      assert.throws(() => inProcess.knobs.faults.push({ path: '/v1/x', contentType: 'a\r\nb' }), /contentType/);
-      assert.throws(() => (inProcess.knobs.latencyMs = -1), /latencyMs must be a whole number from 0 to 600000/);
-      inProcess.knobs.faults.push({ path: '/v1/x', status: 503 }, { path: '/v1/y', drop: true });
-      inProcess.knobs.faults.splice(0, 1);
+      assert.throws(() => inProcess.addFault({ path: '/v1/x', status: 101 }), /status must be a whole number from 200 to 599/);
+      assert.throws(() => inProcess.addFault({ path: '/v1/x', contentType: 'a\r\nb' }), /contentType/);
+      assert.throws(() => inProcess.setLatency(-1), /latencyMs must be a whole number from 0 to 600000/);
+      assert.throws(() => inProcess.setTokenLifetime(0), /tokenLifetimeSeconds must be a whole number from 1 to 315360000/);
+      const first = inProcess.addFault({ path: '/v1/x', status: 503 });
+      inProcess.addFault({ path: '/v1/y', drop: true });
+      inProcess.removeFault(first.id ?? '');
+      // A write to the copy throws: nothing reaches the knobs past the checks.
+      assert.throws(() => inProcess.knobs.faults.push({ path: '/v1/x', status: 101 }), TypeError);
+      assert.throws(() => ((inProcess.knobs as { latencyMs: number }).latencyMs = -1), TypeError);
       assert.deepEqual(
         inProcess.knobs.faults.map((fault) => fault.path),
         ['/v1/y'],

@@ -69,13 +69,13 @@ describe('sandbox: state file', () => {
         call(sandbox.url, 'POST', '/v1/users/transfers/phone', { body: { mobile: '2348000000000', amount }, headers: wallet.headers }),
       );
     const before = await send(first, 1_000);
-    await new Promise((resolve) => setTimeout(resolve, 100)); // the snapshot of the setup is written
+    await new Promise((resolve) => setTimeout(resolve, 100)); // the checkpoint of the setup is written
     const answered = await send(first, 2_500);
     const reference = answered.json['data'].transaction.reference as string;
     // The answer waited for one journal line, not for the whole file.
     const journal = readdirSync(dir).find((name) => name.endsWith('.journal'));
     assert.ok(journal, `a journal beside the file: ${readdirSync(dir).join(', ')}`);
-    assert.ok(!readFileSync(dataFile, 'utf8').includes(reference), 'the transfer is not in the snapshot');
+    assert.ok(!readFileSync(dataFile, 'utf8').includes(reference), 'the transfer is not in the checkpoint');
     assert.match(readFileSync(path.join(dir, journal), 'utf8'), new RegExp(reference));
 
     // What a crash leaves: the files as they are now, with the process never closed.
@@ -112,7 +112,7 @@ describe('sandbox: state file', () => {
     }
   });
 
-  it('keeps a transfer answered after a snapshot emptied the journal: its line is not spoilt by a gap', async () => {
+  it('keeps a transfer answered after a checkpoint emptied the journal: its line is not spoilt by a gap', async () => {
     // The journal was written at the handle's position, which truncating it did not move back:
     // the next line came after a run of zero bytes, could not be read, and was lost on a crash.
     const dataFile = path.join(dir, 'state.json');
@@ -125,9 +125,9 @@ describe('sandbox: state file', () => {
     const crashed = path.join(dir, 'crashed');
     const references: string[] = [];
     try {
-      await new Promise((resolve) => setTimeout(resolve, 100)); // the setup's snapshot is written: the next transfer is a line
+      await new Promise((resolve) => setTimeout(resolve, 100)); // the setup's checkpoint is written: the next transfer is a line
       references.push((await send(1_000)).json['data'].transaction.reference as string);
-      sandbox.setBalance('2349090000000', 5_000); // a change only a snapshot saves: the journal is emptied
+      sandbox.setBalance('2349090000000', 5_000); // a change only a checkpoint saves: the journal is emptied
       await new Promise((resolve) => setTimeout(resolve, 100));
       references.push((await send(2_500)).json['data'].transaction.reference as string);
       const journal = readdirSync(dir).find((name) => name.endsWith('.journal'));

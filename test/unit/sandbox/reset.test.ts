@@ -76,7 +76,7 @@ describe('sandbox: reset to the scenario', function () {
       assert.equal((await call(sandbox, 'GET', '/v1/queries/banks', { headers: { 'x-app-key': KEY } })).status, 503);
       await moveMoney(sandbox, ada);
       await sandbox.advanceClock(3600);
-      sandbox.knobs.latencyMs = 5;
+      sandbox.setLatency(5);
       assert.deepEqual([sandbox.balance(ADA), sandbox.balance(BEN)], [465_000, 125_000]);
       assert.ok(sandbox.events().length >= 2, 'the phone and the bank transfer sent webhooks');
       assert.ok(sandbox.requests.size > 0);

@@ -192,7 +192,7 @@ describe('sandbox: money and saving', () => {
       const otherStart = world.sandbox.balance(OTHER);
       await acknowledge(world, phone(world, 1_151)); // the journal has a line
       disk.truncateFails = true;
-      // A change only a snapshot saves, then a transfer: both go into one snapshot, which is
+      // A change only a checkpoint saves, then a transfer: both go into one checkpoint, which is
       // renamed into place; only emptying the journal after it fails.
       world.sandbox.setBalance(world.wallet.mobile, world.sandbox.balance(world.wallet.mobile));
       await acknowledge(world, phone(world, 1_153));
@@ -216,7 +216,7 @@ describe('sandbox: money and saving', () => {
       rmSync(dataFile);
       mkdirSync(dataFile);
       writeFileSync(path.join(dataFile, 'keep'), 'a directory with something in it');
-      // Any change that needs the whole file (here an admin call) makes the next save a snapshot.
+      // Any change that needs the whole file (here an admin call) makes the next save a checkpoint.
       world.sandbox.setBalance(world.wallet.mobile, world.sandbox.balance(world.wallet.mobile));
       const before = await moneyOf(world);
       await expectCannotSave(phone(world, 2_203), dataFile, /EISDIR|ENOTEMPTY|EEXIST|directory/);

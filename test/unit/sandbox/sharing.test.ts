@@ -133,7 +133,7 @@ describe('sandbox: one sandbox per state file', function () {
 
     // A change made in the owner shows in the attached copy once it is reported.
     const done = heard(() => remote.knobs.faults.length === 1);
-    sandbox.knobs.faults.push({ path: '/v1/users/balance', status: 500, times: 1 });
+    sandbox.addFault({ path: '/v1/users/balance', status: 500, times: 1 });
     await done;
     assert.equal(remote.knobs.faults[0]?.status, 500);
     const usedUp = heard(() => remote.knobs.faults.length === 0);
@@ -232,7 +232,7 @@ describe('sandbox: one sandbox per state file', function () {
     };
     await read(/event: hello\n/);
     assert.match(text, /"exchanges":false/);
-    first.inProcess!.knobs.latencyMs = 3;
+    first.inProcess!.setLatency(3);
     await read(/event: change\ndata: .*"knobs":true/);
     controller.abort();
   });

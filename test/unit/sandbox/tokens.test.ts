@@ -43,7 +43,7 @@ describe('sandbox: wallet tokens', () => {
 
   it('applies a changed lifetime knob to the next token', async () => {
     const { appKey } = await newDeveloper(sandbox);
-    sandbox.knobs.tokenLifetimeSeconds = 5;
+    sandbox.setTokenLifetime(5);
     try {
       const wallet = await connectWallet(sandbox, appKey, '2349090000000');
       const claims = decodeJwt(wallet.accessToken);
@@ -52,7 +52,7 @@ describe('sandbox: wallet tokens', () => {
       const expired = await call(sandbox, 'GET', '/v1/transactions', { headers: wallet.headers });
       assert.equal(errorOf(expired).errorCode, '10005');
     } finally {
-      sandbox.knobs.tokenLifetimeSeconds = 60;
+      sandbox.setTokenLifetime(60);
     }
   });
 

@@ -4,7 +4,7 @@ import { checkPassword, hashPassword } from '../../domain/password';
 import { ok, RequestContext, Router } from '../router';
 import { DeveloperRecord } from '../../domain/state';
 import { DEVELOPER_TOKEN_SECONDS, requireDeveloper } from './guards';
-import { requiredString } from './input';
+import { requiredString } from '../../worlds/requestFields';
 
 // Endpoints 11-14: developer accounts and programmatic app creation.
 

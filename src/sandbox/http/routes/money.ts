@@ -1,9 +1,9 @@
 import { ApiError, ErrorCode, invalid } from '../../errors';
 import { STATUS_CODES } from '../../domain/ledger';
 import { AIRTIME_PROVIDERS, AirtimeProvider, Outcome, OUTCOMES } from '../../domain/magic';
-import { ok, RequestContext, Router } from '../router';
+import { ok, Reply, RequestContext, Router } from '../router';
 import { requireApp, requireWallet } from './guards';
-import { mobileField, requiredString } from './input';
+import { mobileField, requiredString } from '../../worlds/requestFields';
 import type { Sender } from '../../domain/ledger';
 import { webhookTargetRefusal } from '../../domain/webhookTarget';
 
@@ -105,34 +105,7 @@ export function moneyRoutes(router: Router): void {
     return ok({ transaction: { reference: record.reference, amount: record.amount } }, 'Transaction successful');
   });
 
-  router.add('POST', '/v1/users/transfers/bank', async (ctx) => {
-    const from = sender(ctx);
-    const accountName = requiredString(ctx.body, 'accountName');
-    const accountNumber = requiredString(ctx.body, 'accountNumber');
-    const bankCode = requiredString(ctx.body, 'bankCode');
-    if (!/^\d{10,11}$/.test(accountNumber)) {
-      throw invalid('accountNumber must be a 10-digit NUBAN (11 digits are also accepted)');
-    }
-    if (!/^\d{6}$/.test(bankCode)) {
-      throw invalid('bankCode must be the 6-digit code from the bank list');
-    }
-    const amount = amountField(ctx.body);
-    const outcome = outcomeHeader(ctx);
-    const transfer = await moveMoney(ctx, () =>
-      ctx.env.ledger.bankTransfer({ ...from, outcome }, { accountName, accountNumber, bankCode, amount }),
-    );
-    return ok(
-      {
-        transaction: {
-          amount: transfer.amount,
-          accountName: transfer.accountName,
-          transactionReference: transfer.reference,
-          statusCode: STATUS_CODES[transfer.status],
-        },
-      },
-      'Transaction successful',
-    );
-  });
+  router.add('POST', '/v1/users/transfers/bank', bankTransfer);
 
   router.add('GET', '/v1/users/transfers/requery/bank/:transactionRef', (ctx) => {
     const { wallet } = sender(ctx);
@@ -160,4 +133,34 @@ export function moneyRoutes(router: Router): void {
     await ctx.env.durable();
     return ok(undefined, 'App settings update successful.');
   });
+}
+
+/** POST /v1/users/transfers/bank: the recipient's account checked, then the money moved (or nothing moved). */
+async function bankTransfer(ctx: RequestContext): Promise<Reply> {
+  const from = sender(ctx);
+  const accountName = requiredString(ctx.body, 'accountName');
+  const accountNumber = requiredString(ctx.body, 'accountNumber');
+  const bankCode = requiredString(ctx.body, 'bankCode');
+  if (!/^\d{10,11}$/.test(accountNumber)) {
+    throw invalid('accountNumber must be a 10-digit NUBAN (11 digits are also accepted)');
+  }
+  if (!/^\d{6}$/.test(bankCode)) {
+    throw invalid('bankCode must be the 6-digit code from the bank list');
+  }
+  const amount = amountField(ctx.body);
+  const outcome = outcomeHeader(ctx);
+  const transfer = await moveMoney(ctx, () =>
+    ctx.env.ledger.bankTransfer({ ...from, outcome }, { accountName, accountNumber, bankCode, amount }),
+  );
+  return ok(
+    {
+      transaction: {
+        amount: transfer.amount,
+        accountName: transfer.accountName,
+        transactionReference: transfer.reference,
+        statusCode: STATUS_CODES[transfer.status],
+      },
+    },
+    'Transaction successful',
+  );
 }

@@ -3,7 +3,7 @@ import { signJwt } from '../../domain/jwt';
 import { ok, RequestContext, Router } from '../router';
 import { Wallet } from '../../domain/wallet';
 import { requireApp } from './guards';
-import { mobileField, requiredString } from './input';
+import { mobileField, requiredString } from '../../worlds/requestFields';
 
 // Endpoints 1-4: validate a wallet, send and verify the OTP, refresh the access token.
 

@@ -2,12 +2,12 @@ import { resolveAccount } from '../../domain/accounts';
 import { BANKS, bankByCode } from '../../domain/banks';
 import { BVN_PATTERN, lookupBvn } from '../../domain/bvn';
 import { accountNotResolved, ApiError, ErrorCode, invalid } from '../../errors';
-import { ok, RequestContext, Router } from '../router';
+import { ok, Reply, RequestContext, Router } from '../router';
 import { TransactionType } from '../../types';
 import { Wallet } from '../../domain/wallet';
 import { requireApp, requireWallet } from './guards';
 import { moveMoney } from './money';
-import { queryInt, queryParam, queryType } from './input';
+import { queryInt, queryParam, queryType } from '../../worlds/requestFields';
 
 // Endpoints 5-10: what an app can read with a wallet access token, plus the bank queries.
 
@@ -71,41 +71,46 @@ export function walletQueryRoutes(router: Router): void {
     return ok({ banks: BANKS });
   });
 
-  // Charged (N35) and recorded in the history, as the real service does per query.
-  router.add('GET', '/v1/queries/bvn', async (ctx) => {
-    requireApp(ctx);
-    const wallet = requireWallet(ctx);
-    const bvn = queryParam(ctx.query, 'bvn') ?? '';
-    if (!BVN_PATTERN.test(bvn)) {
-      throw invalid('bvn must be the 11 digits of a Bank Verification Number, e.g. 22123456789');
-    }
-    const identity = lookupBvn(bvn);
-    if (!identity) {
-      throw new ApiError(404, ErrorCode.bvnNotFound, 'No record was found for this BVN; nothing was charged');
-    }
-    await moveMoney(ctx, () => ctx.env.ledger.bvnCharge(wallet, bvn, identity));
-    return ok(identity);
-  });
+  router.add('GET', '/v1/queries/bvn', bvnQuery);
 
-  router.add('GET', '/v1/queries/verify', (ctx) => {
-    requireApp(ctx);
-    const wallet = requireWallet(ctx);
-    const accountNumber = queryParam(ctx.query, 'accountNumber') ?? '';
-    const bankCode = queryParam(ctx.query, 'bankCode') ?? '';
-    if (!/^\d{10,11}$/.test(accountNumber)) {
-      throw invalid('accountNumber must be a 10-digit NUBAN (11 digits are also accepted)');
-    }
-    if (!/^\d{6}$/.test(bankCode)) {
-      throw invalid('bankCode must be the 6-digit code from the bank list');
-    }
-    const bank = bankByCode(bankCode);
-    if (!bank) {
-      throw invalid(`bankCode ${bankCode} is not in the bank list`);
-    }
-    const resolved = resolveAccount(ctx.env.state, bankCode, accountNumber, wallet.record.transactions);
-    if (!resolved) {
-      throw accountNotResolved();
-    }
-    return ok({ accountNumber, accountName: resolved.accountName, bankCode, bankName: bank.bankName }, 'Account resolved');
-  });
+  router.add('GET', '/v1/queries/verify', verifyAccount);
+}
+
+/** GET /v1/queries/bvn: charged (N35) and recorded in the history, as the real service does per query. */
+async function bvnQuery(ctx: RequestContext): Promise<Reply> {
+  requireApp(ctx);
+  const wallet = requireWallet(ctx);
+  const bvn = queryParam(ctx.query, 'bvn') ?? '';
+  if (!BVN_PATTERN.test(bvn)) {
+    throw invalid('bvn must be the 11 digits of a Bank Verification Number, e.g. 22123456789');
+  }
+  const identity = lookupBvn(bvn);
+  if (!identity) {
+    throw new ApiError(404, ErrorCode.bvnNotFound, 'No record was found for this BVN; nothing was charged');
+  }
+  await moveMoney(ctx, () => ctx.env.ledger.bvnCharge(wallet, bvn, identity));
+  return ok(identity);
+}
+
+/** GET /v1/queries/verify: the name on a bank account, as domain/accounts.ts resolves it. */
+function verifyAccount(ctx: RequestContext): Reply {
+  requireApp(ctx);
+  const wallet = requireWallet(ctx);
+  const accountNumber = queryParam(ctx.query, 'accountNumber') ?? '';
+  const bankCode = queryParam(ctx.query, 'bankCode') ?? '';
+  if (!/^\d{10,11}$/.test(accountNumber)) {
+    throw invalid('accountNumber must be a 10-digit NUBAN (11 digits are also accepted)');
+  }
+  if (!/^\d{6}$/.test(bankCode)) {
+    throw invalid('bankCode must be the 6-digit code from the bank list');
+  }
+  const bank = bankByCode(bankCode);
+  if (!bank) {
+    throw invalid(`bankCode ${bankCode} is not in the bank list`);
+  }
+  const resolved = resolveAccount(ctx.env.state, bankCode, accountNumber, wallet.record.transactions);
+  if (!resolved) {
+    throw accountNotResolved();
+  }
+  return ok({ accountNumber, accountName: resolved.accountName, bankCode, bankName: bank.bankName }, 'Account resolved');
 }

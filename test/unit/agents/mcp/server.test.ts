@@ -149,7 +149,7 @@ describe('MCP server on the extension’s state file', function () {
       sandbox.knobs.faults.map((one) => [one.path, one.status, one.times]),
       [['/v1/users/balance', 503, 1]],
     );
-    sandbox.knobs.faults.length = 0;
+    sandbox.clearFaults();
     assert.equal(await balanceOf(), 777_777 - 7_777);
   });
 

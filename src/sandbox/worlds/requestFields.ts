@@ -1,6 +1,6 @@
-import { invalid } from '../../errors';
-import { MOBILE_PATTERN } from '../../domain/ids';
-import { TRANSACTION_TYPES, TransactionType } from '../../types';
+import { invalid } from '../errors';
+import { MOBILE_PATTERN } from '../domain/ids';
+import { TRANSACTION_TYPES, TransactionType } from '../types';
 
 // Checks on request fields. Each failure is a 400 that names the field and the expected form.
 

@@ -1,6 +1,6 @@
-import type { SandboxExchange } from '../http/exchange';
-import { keptText, type EntryDraft } from './entry';
-import type { RequestJournal } from './journal';
+import type { SandboxExchange } from './exchange';
+import { keptText, type EntryDraft } from '../requests/entry';
+import type { RequestJournal } from '../requests/journal';
 
 /** The journal's entry for an exchange the server reports (exchange.ts): the bodies as text, cut at MAX_KEPT_BODY_BYTES. */
 export function draftOf(exchange: SandboxExchange): EntryDraft {

@@ -1,7 +1,7 @@
 import { invalid } from '../errors';
-import { queryInt, queryParam } from '../http/routes/input';
-import type { RequestFilter } from './filter';
-import { MAX_JOURNAL_ENTRIES } from './journal';
+import { queryInt, queryParam } from '../worlds/requestFields';
+import type { RequestFilter } from '../requests/filter';
+import { MAX_JOURNAL_ENTRIES } from '../requests/journal';
 
 // GET /__sandbox/requests?method=POST&path=/v1/users/transfers/phone&status=200,0&after=41&limit=20
 // (every parameter optional): the journal's filter over HTTP, a predicate and a pattern aside.

@@ -1,7 +1,7 @@
 import { bankByCode } from '../domain/banks';
 import { generateHistory, historyOf } from '../seed/seededHistory';
 import { hashPassword } from '../domain/password';
-import { newAppKeys } from '../persistence/records';
+import { newAppKeys } from '../domain/records';
 import { SandboxState } from '../domain/state';
 import type { Fault, LoadedScenario, Recipient } from '../types';
 import type { BankAccount } from '../domain/wallet';

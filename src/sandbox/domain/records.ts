@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { BankTransferRecord, WebhookEvent } from '../types';
-import { WalletRecord } from '../domain/wallet';
+import { WalletRecord } from './wallet';
 
 // The state file's format: the records SandboxState saves (toJSON) and reads back (hydrate),
 // and the check and upgrade of a file as it is read.
@@ -73,7 +73,7 @@ export interface PersistedState {
   /** A frozen clock's time (epoch ms); absent while the clock runs with real time. */
   clockFrozenAtMs?: number;
   bankAccounts?: DeclaredAccount[];
-  /** The last append-log line this snapshot holds (appendLog.ts; `journal` on disk, as files have always said). */
+  /** The last append-log line this checkpoint holds (appendLog.ts; `journal` on disk, as files have always said). */
   journal?: { writer: string; seq: number };
 }
 

@@ -1,14 +1,15 @@
 import { invalid, limitReached } from '../errors';
 import { MAX_FAULTS } from '../scenario/format';
 import { Fault, SandboxKnobs } from '../types';
-import { parseFault } from './faults';
 
 // The knobs (the delay, the token lifetime, the faults): every API request reads them, so they
-// live in a plain object the hot path reads as is; every change of them, whoever makes it (the
-// admin API, a caller of Sandbox.knobs, a request using a fault up), is reported, so the views
-// that show them follow.
+// live in a plain object the hot path reads as is. They change only through the world's
+// operations (worlds/worldOperations.ts: the admin API and Sandbox.addFault, setLatency, …, which
+// check them) and a request using a fault up; every change is reported, so the views that show
+// them follow. Sandbox.knobs hands out a frozen copy: a write to it throws instead of slipping
+// past the checks and the fault limit.
 
-/** The knobs a caller sets, each with its range: PATCH /__sandbox/knobs and Sandbox.knobs keep the same. */
+/** The knobs a caller sets, each with its range: PATCH /__sandbox/knobs, Sandbox.setLatency and setTokenLifetime keep the same. */
 export const KNOB_LIMITS = {
   tokenLifetimeSeconds: [1, 10 * 365 * 86400],
   latencyMs: [0, 600_000],
@@ -24,18 +25,9 @@ export function checkKnob(name: KnobName, value: unknown): number {
   return value;
 }
 
-/** A fault put straight into Sandbox.knobs.faults: refused as POST /__sandbox/faults refuses it. */
-function checkFault(value: object): void {
-  const { id, ...fields } = value as Fault;
-  void id;
-  parseFault(fields as Record<string, unknown>);
-}
-
 export class Knobs {
-  /** What requests read: plain fields, never through a proxy. */
+  /** What requests read, and the operations change. */
   readonly raw: SandboxKnobs;
-  /** Sandbox.knobs: the same knobs, each change through it reported. */
-  readonly watched: SandboxKnobs;
   private nextId = 1;
   private queued = false;
 
@@ -44,7 +36,13 @@ export class Knobs {
     private readonly report: () => void,
   ) {
     this.raw = { tokenLifetimeSeconds, latencyMs: 0, faults: [] };
-    this.watched = watchedView(this);
+  }
+
+  /** Sandbox.knobs: a frozen copy of the knobs as they are now (change them through the world's controls). */
+  view(): Readonly<SandboxKnobs> {
+    const { tokenLifetimeSeconds, latencyMs, faults } = this.raw;
+    const copies = Object.freeze(faults.map((fault) => Object.freeze({ ...fault })));
+    return Object.freeze({ tokenLifetimeSeconds, latencyMs, faults: copies as Fault[] });
   }
 
   /** Reports a change once the current turn's changes are made (a splice touches several indexes). */
@@ -80,7 +78,7 @@ export class Knobs {
   }
 
   /** Throws the 409 of the fault limit when a fault would go at `index` past it. */
-  checkRoom(index: number): void {
+  private checkRoom(index: number): void {
     if (index >= MAX_FAULTS) {
       throw limitReached(
         409,
@@ -96,49 +94,4 @@ export class Knobs {
     this.changed();
     return count;
   }
-}
-
-function isIndex(key: string | symbol): boolean {
-  return typeof key === 'string' && /^\d+$/.test(key);
-}
-
-/** The knobs as Sandbox.knobs hands them out: reads go to the plain object, writes are checked and reported. */
-function watchedView(knobs: Knobs): SandboxKnobs {
-  const { raw } = knobs;
-  const faults = new Proxy(raw.faults, {
-    set(target, key, value: unknown) {
-      if (isIndex(key) && Number(key) >= target.length) knobs.checkRoom(Number(key));
-      if (isIndex(key) && typeof value === 'object' && value !== null) {
-        checkFault(value);
-        knobs.identify(value as Fault);
-      }
-      const done = Reflect.set(target, key, value);
-      knobs.changed();
-      return done;
-    },
-    deleteProperty(target, key) {
-      const done = Reflect.deleteProperty(target, key);
-      knobs.changed();
-      return done;
-    },
-  });
-  return {
-    get tokenLifetimeSeconds() {
-      return raw.tokenLifetimeSeconds;
-    },
-    set tokenLifetimeSeconds(value: number) {
-      raw.tokenLifetimeSeconds = checkKnob('tokenLifetimeSeconds', value);
-      knobs.changed();
-    },
-    get latencyMs() {
-      return raw.latencyMs;
-    },
-    set latencyMs(value: number) {
-      raw.latencyMs = checkKnob('latencyMs', value);
-      knobs.changed();
-    },
-    get faults() {
-      return faults;
-    },
-  };
 }

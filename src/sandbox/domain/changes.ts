@@ -1,13 +1,13 @@
 import type { BankTransferRecord, TransactionRecord, WebhookEvent } from '../types';
-import type { Wallet } from '../domain/wallet';
+import type { Wallet } from './wallet';
 
 // What the state collects between two writes, for the writer to save as an append-log line or a
-// snapshot (appendLog.ts, stateWriter.ts).
+// checkpoint (appendLog.ts, stateWriter.ts).
 
 /** What changed since the last write. */
 export class Changes {
-  /** `snapshot`: a change with no append-log form happened, so only a snapshot saves it. */
-  constructor(public snapshot = false) {}
+  /** `checkpoint`: a change with no append-log form happened, so only a checkpoint saves it. */
+  constructor(public checkpoint = false) {}
 
   readonly wallets = new Set<Wallet>();
   readonly transactions = new Map<TransactionRecord, Wallet>();
@@ -19,7 +19,9 @@ export class Changes {
   readonly afterSave: (() => void)[] = [];
 
   get empty(): boolean {
-    return !this.snapshot && this.wallets.size === 0 && this.transactions.size === 0 && this.transfers.size === 0 && this.events.size === 0;
+    return (
+      !this.checkpoint && this.wallets.size === 0 && this.transactions.size === 0 && this.transfers.size === 0 && this.events.size === 0
+    );
   }
 }
 

@@ -1,6 +1,6 @@
 import { ApiError, ErrorCode, invalid } from '../errors';
 import type { WebhookFilter } from '../domain/webhookFilter';
-import { queryInt, queryParam } from '../http/routes/input';
+import { queryInt, queryParam } from './requestFields';
 import { SandboxTimeoutError } from '../wait';
 
 // The admin API's waits (GET /__sandbox/requests?waitMs=…, GET /__sandbox/events?waitMs=…): a

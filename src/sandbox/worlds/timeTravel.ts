@@ -1,4 +1,4 @@
-import { SandboxEnv } from '../http/router';
+import type { SandboxEnv } from './env';
 
 /**
  * Moves the virtual clock by `ms` and, before resolving, runs everything due within that span in

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { AppRecord, PersistedState, SandboxState } from '../domain/state';
 import type { Scenario } from '../scenario/format';
-import { applyPasscodes } from '../scenario/world';
+import { applyPasscodes } from '../scenario/scenarioState';
 
 // The world a sandbox started from (its scenario's, or a fresh seeded one), kept as built: a
 // reset or a new namespace copies it instead of building the scenario again (no password hashing,
 // no generated history), which is what makes either take milliseconds.
 
-export class WorldSnapshot {
+export class WorldStart {
   private readonly saved: PersistedState;
   /** The scenario's clock start (epoch ms); undefined: the world starts at the real now. */
   private readonly startMs: number | undefined;
@@ -23,7 +23,7 @@ export class WorldSnapshot {
   }
 
   /**
-   * A new state as the snapshot's, its clock at the scenario's start (frozen there if asked), with a signing secret of its
+   * A new state as the start's, its clock at the scenario's start (frozen there if asked), with a signing secret of its
    * own: tokens issued before (or in another copy) do not open it.
    */
   copy(realNowMs: number, keys?: ReadonlyMap<string, AppKeyHashes>): SandboxState {
@@ -37,9 +37,9 @@ export class WorldSnapshot {
     return state;
   }
 
-  /** A snapshot of `state` (a namespace as it was made) with this one's scenario (its clock start and passcodes). */
-  derive(state: SandboxState): WorldSnapshot {
-    return new WorldSnapshot(state, this.scenario);
+  /** A start made of `state` (a namespace as it was made) with this one's scenario (its clock start and passcodes). */
+  derive(state: SandboxState): WorldStart {
+    return new WorldStart(state, this.scenario);
   }
 }
 
