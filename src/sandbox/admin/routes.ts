@@ -1,7 +1,8 @@
 import { ApiError, ErrorCode, invalid } from '../errors';
 import { openApiDocument } from '../openapiDocument';
 import { magicTable } from '../domain/magic';
-import { describeWebhookFilter } from '../domain/webhookFilter';
+import { describeWebhookFilter, webhookNearMisses } from '../domain/webhookFilter';
+import { publicEvent } from '../domain/webhooks';
 import { ok, RequestContext, Router } from '../http/router';
 import { WATCH_PATH } from '../sharing/wire';
 import { requestQuery } from '../requests/query';
@@ -20,8 +21,10 @@ async function waitForEvent(ctx: RequestContext, answer: () => unknown): Promise
   if (waitMs !== undefined) {
     const first = () => (answer() as { events: PublicWebhookEvent[] }).events[0];
     const subscribe = (again: () => void): (() => void) => ctx.env.onChange((change) => change.events.length > 0 && again());
-    const what = `webhook event matching ${describeWebhookFilter(webhookQuery(ctx.query))}`;
-    await answerAfter(waitUntil(first, subscribe, what, { timeoutMs: waitMs, signal: ctx.env.closing }), ctx.env.closing);
+    const filter = webhookQuery(ctx.query);
+    const what = `webhook event matching ${describeWebhookFilter(filter)}`;
+    const explain = () => ({ nearMisses: webhookNearMisses([...ctx.env.state.events.values()].reverse().map(publicEvent), filter) });
+    await answerAfter(waitUntil(first, subscribe, what, { timeoutMs: waitMs, signal: ctx.env.closing }, explain), ctx.env.closing);
   }
   return answer();
 }

@@ -13,7 +13,7 @@ import { call, connectWallet, expectOk, newDeveloper } from './helpers';
 // The sandbox's request journal (src/sandbox/requests): bounded by a count and a byte budget,
 // filtered and waited on the way a developer's test suite does.
 
-type Draft = Omit<JournalEntry, 'id'>;
+type Draft = Omit<JournalEntry, 'id' | 'headers' | 'json'>;
 
 function draft(path: string, more: Partial<Draft> = {}): Draft {
   return {
