@@ -56,10 +56,19 @@ export function waitUntil<T>(
     });
     const timer = setTimeout(() => {
       finish();
-      const { detail, nearMisses } = explain();
-      reject(new SandboxTimeoutError(what, timeoutMs, detail, nearMisses));
+      reject(new SandboxTimeoutError(what, timeoutMs, ...explained(explain)));
     }, timeoutMs);
     if (signal?.aborted) aborted();
     else signal?.addEventListener('abort', aborted, { once: true });
   });
+}
+
+/** The explanation, or none when making it failed (a caller's predicate threw): the wait still rejects. */
+function explained(explain: () => WaitExplanation): [detail: string | undefined, nearMisses: NearMiss[] | undefined] {
+  try {
+    const { detail, nearMisses } = explain();
+    return [detail, nearMisses];
+  } catch {
+    return [undefined, undefined];
+  }
 }

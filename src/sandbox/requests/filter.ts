@@ -63,6 +63,12 @@ export function mismatches(entry: JournalEntry, filter: RequestFilter): string[]
   return reasons;
 }
 
+/** The filter with its predicate made safe: one that throws counts as no match (a near miss must not fail the wait). */
+export function safely(filter: RequestFilter): RequestFilter {
+  const { where } = filter;
+  return where ? { ...filter, where: (entry) => safeWhere(where, entry) } : filter;
+}
+
 function safeWhere(where: (entry: JournalEntry) => boolean, entry: JournalEntry): boolean {
   try {
     return where(entry);

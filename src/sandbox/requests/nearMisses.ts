@@ -1,6 +1,6 @@
 import { SandboxExpectationError, type NearMiss } from '../errors';
 import type { JournalEntry } from './entry';
-import { describeFilter, entryLine, matches, mismatches, type RequestFilter } from './filter';
+import { describeFilter, entryLine, matches, mismatches, safely, type RequestFilter } from './filter';
 
 /** A journal as near misses read it, with the others of its sandbox (journal.ts's RequestJournal, without importing it back). */
 interface Journal {
@@ -22,9 +22,10 @@ export const NEAR_MISSES = 3;
  */
 export function nearMisses(journal: Journal, filter: RequestFilter, limit = NEAR_MISSES): NearMiss[] {
   const found: NearMiss[] = [];
+  const safe = safely(filter);
   for (const other of journal.budget.journals) {
     if (other === journal) continue;
-    for (const entry of other.newest(limit - found.length, filter)) {
+    for (const entry of other.newest(limit - found.length, safe)) {
       const world = entry.namespace === undefined ? "the sandbox's own world" : `namespace ${entry.namespace}`;
       found.push({ id: entry.id, seen: entryLine(entry), why: [`it landed in ${world}, not this one: its X-App-Key is that world's`] });
     }

@@ -102,6 +102,19 @@ describe('sandbox package: assertions that explain', function () {
       });
     });
 
+    it('still rejects, with its near misses, when the predicate throws', async () => {
+      const namespace = await sandbox.namespaces.create();
+      await sendToBen(1_000);
+      const where = (): boolean => {
+        throw new Error('a broken predicate');
+      };
+      const error = await namespace.requests
+        .waitFor({ path: '/v1/users/transfers/phone', where }, { timeoutMs: 10 })
+        .catch((e: unknown) => e);
+      assert.ok(error instanceof SandboxTimeoutError, String(error));
+      assert.equal(error.nearMisses.length, 0, 'a predicate that throws takes nothing');
+    });
+
     it("waits 2 s when not told: below a test runner's own 5 s", async () => {
       const error = await sandbox.requests.waitFor({ path: '/never' }).catch((e: unknown) => e);
       assert.ok(error instanceof SandboxTimeoutError);
