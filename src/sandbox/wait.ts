@@ -46,7 +46,8 @@ export function waitUntil<T>(
     };
     const aborted = (): void => {
       finish();
-      reject(signal?.reason instanceof Error ? signal.reason : new Error(`The wait for ${what} was stopped`));
+      // The caller's own reason, as Node's APIs reject with it (AbortError when abort() was given none): not the sandbox's error.
+      reject(signal?.reason);
     };
     const unsubscribe = subscribe(() => {
       const value = find();
