@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { invalid } from './errors';
 import { AddressInfo } from 'node:net';
 import type { ExchangeObserver } from './http/exchange';
 import { Knobs } from './worlds/knobs';
@@ -46,18 +47,18 @@ export function remoteHostRefusal(host: string, allowRemote: boolean | undefined
 
 function checkOptions(options: SandboxOptions): void {
   const refusal = remoteHostRefusal(options.host ?? '127.0.0.1', options.allowRemote);
-  if (refusal) throw new Error(refusal);
+  if (refusal) throw invalid(refusal);
   const port = options.port ?? 0;
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`port must be a whole number from 0 to 65535, got ${String(options.port)}`);
+    throw invalid(`port must be a whole number from 0 to 65535, got ${String(options.port)}`);
   }
   const tries = options.portTries ?? 1;
   if (!Number.isInteger(tries) || tries < 1) {
-    throw new Error(`portTries must be a whole number, at least 1, got ${String(options.portTries)}`);
+    throw invalid(`portTries must be a whole number, at least 1, got ${String(options.portTries)}`);
   }
   const lifetime = options.tokenLifetimeSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS;
   if (!Number.isInteger(lifetime) || lifetime < 1) {
-    throw new Error(`tokenLifetimeSeconds must be a whole number of seconds, at least 1, got ${String(options.tokenLifetimeSeconds)}`);
+    throw invalid(`tokenLifetimeSeconds must be a whole number of seconds, at least 1, got ${String(options.tokenLifetimeSeconds)}`);
   }
   checkedMaxNamespaces(options.maxNamespaces);
 }

@@ -3,6 +3,8 @@
 import type { ExchangeObserver } from './http/exchange';
 import type { ScenarioFault, ScenarioFile } from './scenario/scenarioFile';
 import type { JournalLimits, JournalReader, RequestJournal } from './requests/journal';
+import type { JournalEntry } from './requests/entry';
+import type { RequestFilter } from './requests/filter';
 
 export { TRANSACTION_TYPES, type TransactionType } from './transactionTypes';
 import type { TransactionType } from './transactionTypes';
@@ -63,6 +65,41 @@ export interface BankTransferRecord {
 
 export type WebhookType = 'BANK_TRANSFER' | 'PHONE_TRANSFER';
 
+/** What a BANK_TRANSFER webhook says: the bank transfer settled (statusCode `000001` success, `000002` failed). */
+export interface BankTransferData {
+  accountName: string;
+  accountNumber: string;
+  /** In kobo. */
+  amount: number;
+  transactionReference: string;
+  statusCode: string;
+}
+
+/** What a PHONE_TRANSFER webhook says: a wallet of the app sent money to another mobile. */
+export interface PhoneTransferData {
+  /** The sending wallet's mobile (234…). */
+  appWalletMobile: string;
+  /** In kobo. */
+  amount: number;
+  /** The receiving mobile (234…). */
+  recipientMobile: string;
+  transactionReference: string;
+}
+
+/** Each webhook type's `data`. */
+export interface WebhookDataByType {
+  BANK_TRANSFER: BankTransferData;
+  PHONE_TRANSFER: PhoneTransferData;
+}
+
+/**
+ * The body POSTed to the app's callbackURL, as the service sends it: a union of the events,
+ * told apart by `payload.type` (`message` is `SUCCESS` or `FAILED`).
+ */
+export type WebhookPayload = {
+  [T in WebhookType]: { payload: { message: string; type: T; data: WebhookDataByType[T] } };
+}[WebhookType];
+
 export interface WebhookAttempt {
   number: number;
   at: string;
@@ -79,7 +116,7 @@ export interface WebhookEvent {
   url: string;
   createdAt: string;
   state: 'pending' | 'delivered' | 'retrying' | 'failed';
-  payload: { payload: { message: string; type: WebhookType; data: Record<string, unknown> } };
+  payload: WebhookPayload;
   nextAttemptAt: string | null;
   attempts: WebhookAttempt[];
   /** Index in `attempts` where the current delivery run began (a redelivery starts a new run). */
@@ -229,8 +266,15 @@ export interface Sandbox {
   event(id: string): PublicWebhookEvent | undefined;
   /** Starts a new delivery run of the event; throws when no event has that id. */
   redeliverEvent(id: string): PublicWebhookEvent;
-  /** A made-up event to the app's callbackURL (by default the app whose URL was set last); throws when none has one. */
-  sendTestEvent(type: 'BANK_TRANSFER' | 'PHONE_TRANSFER', appId?: string): PublicWebhookEvent;
+  /**
+   * A made-up event to the app's callbackURL (by default the app whose URL was set last); throws when none has one.
+   * `data` replaces made-up fields of the payload (amount in kobo, mobiles in any form).
+   */
+  sendTestEvent<T extends WebhookType>(type: T, appId?: string, data?: Partial<WebhookDataByType[T]>): PublicWebhookEvent;
+  /** How many entries of the request journal the filter takes (GET /__sandbox/requests/count). */
+  countRequests(filter: RequestFilter): number;
+  /** The entries the filter takes when there are exactly `count`; else SandboxExpectationError listing what came (GET /__sandbox/requests/expect). */
+  expectRequests(filter: RequestFilter, count: number): JournalEntry[];
   /** Adds a fault (checked as POST /__sandbox/faults checks it); answers a copy with its id. */
   addFault(fault: Fault): Fault;
   /** False when no fault has that id (cleared, or used up meanwhile). */
@@ -270,6 +314,8 @@ export type WorldControls = Pick<
   | 'event'
   | 'redeliverEvent'
   | 'sendTestEvent'
+  | 'countRequests'
+  | 'expectRequests'
   | 'addFault'
   | 'removeFault'
   | 'clearFaults'

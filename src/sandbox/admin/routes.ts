@@ -1,10 +1,11 @@
 import { ApiError, ErrorCode, invalid } from '../errors';
 import { openApiDocument } from '../openapiDocument';
 import { magicTable } from '../domain/magic';
-import { describeWebhookFilter } from '../domain/webhookFilter';
+import { describeWebhookFilter, webhookNearMisses } from '../domain/webhookFilter';
+import { publicEvent } from '../domain/webhooks';
 import { ok, RequestContext, Router } from '../http/router';
 import { WATCH_PATH } from '../sharing/wire';
-import { requestQuery } from './requestQuery';
+import { requestQuery } from '../worlds/requestQuery';
 import type { PublicWebhookEvent } from '../types';
 import { waitUntil } from '../wait';
 import { operationRoutes } from './operationRoutes';
@@ -20,8 +21,10 @@ async function waitForEvent(ctx: RequestContext, answer: () => unknown): Promise
   if (waitMs !== undefined) {
     const first = () => (answer() as { events: PublicWebhookEvent[] }).events[0];
     const subscribe = (again: () => void): (() => void) => ctx.env.onChange((change) => change.events.length > 0 && again());
-    const what = `webhook event matching ${describeWebhookFilter(webhookQuery(ctx.query))}`;
-    await answerAfter(waitUntil(first, subscribe, what, { timeoutMs: waitMs, signal: ctx.env.closing }), ctx.env.closing);
+    const filter = webhookQuery(ctx.query);
+    const what = `webhook event matching ${describeWebhookFilter(filter)}`;
+    const explain = () => ({ nearMisses: webhookNearMisses([...ctx.env.state.events.values()].reverse().map(publicEvent), filter) });
+    await answerAfter(waitUntil(first, subscribe, what, { timeoutMs: waitMs, signal: ctx.env.closing }, explain), ctx.env.closing);
   }
   return answer();
 }
@@ -42,7 +45,7 @@ export function adminRoutes(router: Router): void {
   // The contract of every endpoint, this admin API included; not enveloped, so tools can import it as is.
   router.add('GET', '/__sandbox/openapi.json', () => ({ body: openApiDocument() }));
 
-  // The request journal, oldest first (the query filters it: requests/query.ts).
+  // The request journal, oldest first (the query filters it: worlds/requestQuery.ts).
   router.add('GET', '/__sandbox/requests', async (ctx) => {
     const { filter, limit } = requestQuery(ctx.query);
     const waitMs = waitMsOf(ctx.query);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Scheduler } from './scheduler';
 import { AppRecord, SandboxState } from './state';
-import { PublicWebhookEvent, WebhookEvent, WebhookType } from '../types';
+import { PublicWebhookEvent, WebhookDataByType, WebhookEvent, WebhookPayload, WebhookType } from '../types';
 import { postJson } from './webhookPost';
 import { withoutUserInfo } from './webhookTarget';
 
@@ -40,7 +40,13 @@ export class Webhooks {
   ) {}
 
   /** Creates the event and starts delivering it; nothing when the app has no callbackURL. `test` marks a made-up one. */
-  emit(app: AppRecord, type: WebhookType, message: string, data: Record<string, unknown>, test = false): WebhookEvent | undefined {
+  emit<T extends WebhookType>(
+    app: AppRecord,
+    type: T,
+    message: string,
+    data: WebhookDataByType[T],
+    test = false,
+  ): WebhookEvent | undefined {
     const url = app.settings.callbackURL;
     if (!url) {
       return undefined;
@@ -53,7 +59,7 @@ export class Webhooks {
       url,
       createdAt: iso(now),
       state: 'pending',
-      payload: { payload: { message, type, data } },
+      payload: { payload: { message, type, data } } as WebhookPayload,
       nextAttemptAt: iso(now),
       attempts: [],
       runStart: 0,

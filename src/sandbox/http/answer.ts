@@ -17,5 +17,7 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
 }
 
 export function sendError(res: ServerResponse, error: ApiError): void {
-  sendJson(res, error.status, { success: false, error: error.message, errorCode: error.errorCode }, error.headers);
+  const { details } = error;
+  const body = { success: false, error: error.message, errorCode: error.errorCode, ...(details ? { details } : {}) };
+  sendJson(res, error.status, body, error.headers);
 }

@@ -9,8 +9,12 @@ import { SandboxWorld } from './world';
 
 export { ScenarioError } from '../scenario/scenarioError';
 /** What a refused call throws: `status` and `errorCode` are those the admin API answers the same input with. */
-export { ApiError as SandboxError } from '../errors';
+export { ApiError as SandboxError, SandboxExpectationError, SandboxInputError, SandboxLimitError } from '../errors';
+export type { NearMiss, SandboxErrorCode } from '../errors';
+/** `startSandbox({ dataFile })` while another live process serves that file: `owner` says which and where. */
+export { StateFileInUse as StateFileInUseError } from '../sharing/ownerLock';
 export { SandboxTimeoutError, type WaitOptions } from '../wait';
+export type { WorldRequests } from './requests';
 export type { RequestJournal } from '../requests/journal';
 export type { JournalEntry } from '../requests/entry';
 export type { RequestFilter } from '../requests/filter';
@@ -19,6 +23,7 @@ export { WalletNamespace, WalletNamespaces } from './namespaces';
 export { SandboxWorld } from './world';
 export type { ScenarioApp, ScenarioFault, ScenarioFile, ScenarioWallet } from '../scenario/scenarioFile';
 export type { Fault, LoadedScenario, NamespaceSummary, PublicWebhookEvent, WebhookAttempt, WebhookType } from '../types';
+export type { BankTransferData, PhoneTransferData, WebhookDataByType, WebhookPayload } from '../types';
 
 export interface StartOptions {
   /** The world to start in: a scenario file's path (`wallet-sandbox.json`) or a scenario object. */

@@ -1,5 +1,6 @@
 import type { RequestJournal } from '../requests/journal';
 import type { Fault, WorldControls } from '../types';
+import { WorldRequests } from './requests';
 import { Webhooks } from './webhooks';
 
 // What a WalletSandbox and a WalletNamespace have alike: one world's clock, journal, webhooks,
@@ -14,9 +15,9 @@ export abstract class SandboxWorld {
     /** Moves the clock forward by `seconds`, running everything due within them in time order (settlements, each webhook attempt, awaiting its answer). */
     advance(seconds: number): Promise<void>;
   };
-  /** Every API request this world answered (method, path, query, headers and bodies as received, status, answer): list, waitFor, clear. */
-  readonly requests: RequestJournal;
-  /** Webhook events sent to the apps' callbackURL, each with every delivery attempt: list, waitFor, redeliver. */
+  /** Every API request this world answered (method, path, query, headers and bodies as received, status, answer): list, waitFor, count, expectCount, clear. */
+  readonly requests: WorldRequests;
+  /** Webhook events sent to the apps' callbackURL, each with every delivery attempt: list, waitFor, trigger, redeliver. */
   readonly webhooks: Webhooks;
   /** Faults injected into this world's API answers: what the app under test must cope with. */
   readonly faults: {
@@ -36,7 +37,7 @@ export abstract class SandboxWorld {
     requests: RequestJournal,
   ) {
     this.clock = { now: () => new Date(controls.now()), advance: (seconds) => controls.advanceClock(seconds) };
-    this.requests = requests;
+    this.requests = new WorldRequests(requests, controls);
     this.webhooks = new Webhooks(controls);
     // The same operations as the admin API's (worlds/operations.ts): the same checks, the same errors.
     this.faults = {

@@ -20,6 +20,10 @@ export interface JournalEntry {
   readonly query: string;
   /** The request's headers as received: names as the client wrote them and values in turn (Node's rawHeaders). */
   readonly requestHeaders: readonly string[];
+  /** The request headers as an object: names in lower case, a repeated header's values joined by `, ` (as Node joins them). */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The request body parsed, when it is JSON and was kept whole (undefined otherwise). */
+  readonly json?: unknown;
   /** The request body as UTF-8 text, its first MAX_KEPT_BODY_BYTES ('' when none was read). */
   readonly requestBody: string;
   readonly requestBodySize: number;
@@ -37,8 +41,39 @@ export interface JournalEntry {
   readonly namespace?: string;
 }
 
-/** An entry before the journal numbers it. */
-export type EntryDraft = Omit<JournalEntry, 'id'>;
+/** An entry before the journal numbers it (and reads its headers and JSON body: requestViews). */
+export type EntryDraft = Omit<JournalEntry, 'id' | 'headers' | 'json'>;
+
+/**
+ * The request as a test reads it, made from what was received: headers by lower-case name, the
+ * body parsed when it is JSON. Made from the kept text, so whatever masks that text masks these
+ * when it makes them again from it.
+ */
+export function requestViews(
+  requestHeaders: readonly string[],
+  requestBody: string,
+  requestBodySize: number,
+): Pick<JournalEntry, 'headers' | 'json'> {
+  const headers: Record<string, string> = {};
+  for (let index = 0; index + 1 < requestHeaders.length; index += 2) {
+    const name = requestHeaders[index]!.toLowerCase();
+    const value = requestHeaders[index + 1]!;
+    headers[name] = name in headers ? `${headers[name]}, ${value}` : value;
+  }
+  const json = requestBodySize <= MAX_KEPT_BODY_BYTES ? parsedJson(requestBody) : undefined;
+  return json === undefined ? { headers } : { headers, json };
+}
+
+/** The text as JSON, when it is an object or an array (what an API request sends); undefined otherwise. */
+function parsedJson(text: string): unknown {
+  const first = text.trimStart()[0];
+  if (first !== '{' && first !== '[') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * A body's kept text, given its length in bytes: the first MAX_KEPT_BODY_BYTES (a character cut
@@ -53,9 +88,12 @@ export function keptText(body: Buffer | string, byteLength: number): string {
 /** What an entry costs the byte budget besides its strings: the object, its header list and answer headers. */
 const ENTRY_OVERHEAD_BYTES = 400;
 
-/** An entry's size for the byte budget: its texts' lengths plus a fixed overhead (a close bound, not an exact count). */
-export function entryBytes(entry: EntryDraft): number {
+/**
+ * An entry's size for the byte budget: its texts' lengths plus a fixed overhead (a close bound,
+ * not an exact count); the headers object and a parsed body count their text once more.
+ */
+export function entryBytes(entry: JournalEntry): number {
   let bytes = ENTRY_OVERHEAD_BYTES + entry.path.length + entry.query.length + entry.requestBody.length + entry.responseBody.length;
-  for (const text of entry.requestHeaders) bytes += text.length;
-  return bytes;
+  for (const text of entry.requestHeaders) bytes += 2 * text.length;
+  return entry.json === undefined ? bytes : bytes + entry.requestBody.length;
 }

@@ -22,18 +22,65 @@ export interface RequestFilter {
   where?: (entry: JournalEntry) => boolean;
 }
 
+/**
+ * Each field of the filter as one check: undefined when the entry passes it, else why not
+ * (`status 400, not 200`). `matches` and a wait's near misses both read these.
+ */
+const CHECKS: readonly ((entry: JournalEntry, filter: RequestFilter) => string | undefined)[] = [
+  ({ id }, { after }) => (after !== undefined && id <= after ? `#${id} came before #${after + 1}` : undefined),
+  ({ method }, filter) =>
+    filter.method !== undefined && method !== filter.method.toUpperCase()
+      ? `method ${method}, not ${filter.method.toUpperCase()}`
+      : undefined,
+  ({ path }, filter) => {
+    const wanted = filter.path;
+    const fails = typeof wanted === 'string' ? path !== wanted : wanted instanceof RegExp && !wanted.test(path);
+    return fails ? `path ${path}, not ${String(wanted)}` : undefined;
+  },
+  ({ path }, { pathPrefix }) => (pathPrefix !== undefined && !path.startsWith(pathPrefix) ? `path ${path}, not ${pathPrefix}…` : undefined),
+  ({ status }, filter) => {
+    const wanted = filter.status;
+    const fails = typeof wanted === 'number' ? status !== wanted : Array.isArray(wanted) && !wanted.includes(status);
+    return fails ? `status ${status}, not ${[wanted].flat().join(' or ')}` : undefined;
+  },
+  ({ at }, { since }) => (since !== undefined && at < since ? `arrived before ${new Date(since).toISOString()}` : undefined),
+  ({ at }, { until }) => (until !== undefined && at > until ? `arrived after ${new Date(until).toISOString()}` : undefined),
+];
+
 export function matches(entry: JournalEntry, filter: RequestFilter): boolean {
-  const { method, path, pathPrefix, status, since, until, after, where } = filter;
-  if (after !== undefined && entry.id <= after) return false;
-  if (method !== undefined && entry.method !== method.toUpperCase()) return false;
-  if (typeof path === 'string' && entry.path !== path) return false;
-  if (path instanceof RegExp && !path.test(entry.path)) return false;
-  if (pathPrefix !== undefined && !entry.path.startsWith(pathPrefix)) return false;
-  if (typeof status === 'number' && entry.status !== status) return false;
-  if (Array.isArray(status) && !status.includes(entry.status)) return false;
-  if (since !== undefined && entry.at < since) return false;
-  if (until !== undefined && entry.at > until) return false;
-  return !where || where(entry);
+  for (const check of CHECKS) if (check(entry, filter) !== undefined) return false;
+  return !filter.where || filter.where(entry);
+}
+
+/** Why the entry does not match the filter, one reason per field ([] when it matches). */
+export function mismatches(entry: JournalEntry, filter: RequestFilter): string[] {
+  const reasons: string[] = [];
+  for (const check of CHECKS) {
+    const reason = check(entry, filter);
+    if (reason !== undefined) reasons.push(reason);
+  }
+  if (filter.where && !safeWhere(filter.where, entry)) reasons.push('the predicate answered false');
+  return reasons;
+}
+
+/** The filter with its predicate made safe: one that throws counts as no match (a near miss must not fail the wait). */
+export function safely(filter: RequestFilter): RequestFilter {
+  const { where } = filter;
+  return where ? { ...filter, where: (entry) => safeWhere(where, entry) } : filter;
+}
+
+function safeWhere(where: (entry: JournalEntry) => boolean, entry: JournalEntry): boolean {
+  try {
+    return where(entry);
+  } catch {
+    return false;
+  }
+}
+
+/** An entry in one line, as a message lists it: `#4 POST /v1/users/transfers/bank → 400 (namespace ns_…)`. */
+export function entryLine(entry: JournalEntry): string {
+  const where = entry.namespace === undefined ? '' : ` (namespace ${entry.namespace})`;
+  return `#${entry.id} ${entry.method} ${entry.path} → ${entry.status === 0 ? 'no answer' : entry.status}${where}`;
 }
 
 /** The filter in words, for a timeout's message. */

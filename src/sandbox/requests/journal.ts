@@ -1,6 +1,8 @@
+import { invalid } from '../errors';
 import { waitUntil, type WaitOptions } from '../wait';
-import { entryBytes, type EntryDraft, type JournalEntry } from './entry';
+import { entryBytes, requestViews, type EntryDraft, type JournalEntry } from './entry';
 import { describeFilter, matches, type RequestFilter } from './filter';
+import { nearMisses } from './nearMisses';
 
 // The sandbox's one record of the requests it answered (docs/requests.md): plain entries in an
 // array, oldest first, the oldest let go past a count and a byte budget. The Requests view, the
@@ -65,7 +67,7 @@ export interface JournalReader {
   newest(limit: number, filter?: RequestFilter): JournalEntry[];
   get(id: number): JournalEntry | undefined;
   /** The first entry the filter takes, among those kept now or the next to come; rejects after timeoutMs. */
-  waitFor(filter: RequestFilter, options: WaitOptions): Promise<JournalEntry>;
+  waitFor(filter: RequestFilter, options?: WaitOptions): Promise<JournalEntry>;
   /** Called for every change, synchronously (keep it cheap); returns the unsubscribe. */
   onChange(listener: (change: JournalChange) => void): () => void;
 }
@@ -146,7 +148,11 @@ export class RequestJournal implements JournalReader {
   /** Numbers the entry and keeps it; undefined when the journal records nothing. */
   add(draft: EntryDraft): JournalEntry | undefined {
     if (!this.recording) return undefined;
-    const entry: JournalEntry = { id: this.nextId, ...draft };
+    const entry: JournalEntry = {
+      id: this.nextId,
+      ...draft,
+      ...requestViews(draft.requestHeaders, draft.requestBody, draft.requestBodySize),
+    };
     this.keep(entry);
     return entry;
   }
@@ -193,7 +199,7 @@ export class RequestJournal implements JournalReader {
     return () => void this.listeners.delete(listener);
   }
 
-  waitFor(filter: RequestFilter, options: WaitOptions): Promise<JournalEntry> {
+  waitFor(filter: RequestFilter, options?: WaitOptions): Promise<JournalEntry> {
     let latest: JournalEntry | undefined;
     return waitUntil(
       () => latest ?? this.entries.find((entry) => matches(entry, filter)),
@@ -205,7 +211,7 @@ export class RequestJournal implements JournalReader {
         }),
       `request matching ${describeFilter(filter)}`,
       options,
-      () => ` (${this.size} in the journal)`,
+      () => ({ detail: ` (${this.size} in the journal)`, nearMisses: nearMisses(this, filter) }),
     );
   }
 
@@ -253,10 +259,10 @@ export class RequestJournal implements JournalReader {
 function checkedLimits(limits: JournalLimits): JournalLimits {
   const { maxEntries, maxBytes } = limits;
   if (!Number.isInteger(maxEntries) || maxEntries < 0 || maxEntries > MAX_JOURNAL_ENTRIES) {
-    throw new Error(`maxEntries must be a whole number from 0 to ${MAX_JOURNAL_ENTRIES}, got ${String(maxEntries)}`);
+    throw invalid(`maxEntries must be a whole number from 0 to ${MAX_JOURNAL_ENTRIES}, got ${String(maxEntries)}`);
   }
   if (!Number.isSafeInteger(maxBytes) || maxBytes < 1) {
-    throw new Error(`maxBytes must be a whole number of bytes, at least 1, got ${String(maxBytes)}`);
+    throw invalid(`maxBytes must be a whole number of bytes, at least 1, got ${String(maxBytes)}`);
   }
   return { maxEntries, maxBytes };
 }

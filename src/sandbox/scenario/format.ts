@@ -203,7 +203,7 @@ const ScenarioFault = v.strictObject({
     v.startsWith('/', 'must be an API path such as "/v1/users/transfers/bank"'),
   ),
   method: v.optional(v.picklist(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], 'must be GET, POST, PUT, PATCH or DELETE')),
-  // As the admin API's faults (http/faults.ts): a status a response carries with a body, a header without line breaks.
+  // As the admin API's faults (worlds/faults.ts): a status a response carries with a body, a header without line breaks.
   status: v.optional(wholeNumber('an HTTP status from 200 to 599', 200, 599)),
   body: v.optional(v.string('must be a string')),
   contentType: v.optional(

@@ -4,6 +4,8 @@
 export class ScenarioError extends Error {
   /** Always `'ScenarioError'`. */
   override readonly name = 'ScenarioError';
+  /** Stable across versions (the package README's table of errors). */
+  readonly code = 'ERR_SANDBOX_SCENARIO';
 
   constructor(
     /** The JSON path at fault, e.g. `wallets[2].balance` ('' for the whole file). */

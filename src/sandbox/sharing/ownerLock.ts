@@ -42,8 +42,15 @@ const sideName = (file: string, kind: string) => `${file}.${process.pid}.${rando
 
 /** startSandbox's refusal: another live process serves the state file (use it: openSharedSandbox does). */
 export class StateFileInUse extends Error {
+  /** Always `'StateFileInUseError'`. */
+  override name = 'StateFileInUseError';
+  /** Stable across versions (the package README's table of errors). */
+  readonly code = 'ERR_SANDBOX_STATE_FILE_IN_USE';
+
   constructor(
+    /** The state file asked for. */
     readonly stateFile: string,
+    /** The process that serves it: its pid, role and (once it listens) url. */
     readonly owner: OwnerRecord,
   ) {
     super(`${stateFile} is served by another process (pid ${owner.pid}) at ${owner.url ?? 'an address not known yet'}`);

@@ -18,13 +18,14 @@ export function waitMsOf(query: URLSearchParams): number | undefined {
 
 /**
  * Runs the wait; a wait that runs out, or that the sandbox's closing ends, answers 408 with the
- * error envelope, naming what did not come.
+ * error envelope, naming what did not come and (in `details.nearMisses`) what came closest.
  */
 export async function answerAfter<T>(wait: Promise<T>, closing: AbortSignal): Promise<T> {
   try {
     return await wait;
   } catch (error) {
-    if (error instanceof SandboxTimeoutError) throw new ApiError(408, ErrorCode.waitTimedOut, error.message);
+    // A timeout is the 408 itself: its envelope's details carry what was awaited and the near misses.
+    if (error instanceof SandboxTimeoutError) throw error;
     if (closing.aborted) throw new ApiError(408, ErrorCode.waitTimedOut, 'The sandbox closed while the request waited');
     throw error;
   }

@@ -1,6 +1,6 @@
 import { ApiError, ErrorCode, invalid } from '../errors';
 import { advanceClock } from './timeTravel';
-import { sendTestEvent } from './testEvents';
+import { sendTestEvent, testEventInput } from './testEvents';
 import { webhookQuery } from './waitQuery';
 import { matchesWebhook } from '../domain/webhookFilter';
 import { publicEvent } from '../domain/webhooks';
@@ -9,7 +9,7 @@ import { checkKnob, KNOB_LIMITS, type KnobName } from './knobs';
 import type { SandboxEnv } from './env';
 import { exportScenario } from '../scenario/export';
 import type { SandboxChange, WebhookEvent } from '../types';
-import { optionalString, type RawInput } from './input';
+import type { RawInput } from './input';
 import { operation } from './operation';
 
 // The operations on a world as a whole: its clock, webhook events, faults and knobs, journal,
@@ -102,8 +102,8 @@ export const worldOperations = {
   // Before /:id, so that "test" is never read as an id.
   sendTestEvent: operation({
     route: { method: 'POST', path: '/__sandbox/events/test', body: true },
-    input: (raw) => ({ type: raw['type'] ?? 'BANK_TRANSFER', appId: optionalString(raw['appId'], 'appId', 200) }),
-    run: (env: SandboxEnv, { type, appId }) => ({ event: publicEvent(sendTestEvent(env.state, env.webhooks, type, appId)) }),
+    input: testEventInput,
+    run: (env: SandboxEnv, input) => ({ event: publicEvent(sendTestEvent(env.state, env.webhooks, input)) }),
   }),
   event: operation({
     route: { method: 'GET', path: '/__sandbox/events/:id' },

@@ -1,11 +1,12 @@
 import { RequestJournal, type JournalEntry } from '../../../src/sandbox';
+import { requestViews } from '../../../src/sandbox/requests/entry';
 import type { JournalSource } from '../../../src/requests/requestList';
 
 export const SANDBOX_URL = 'http://127.0.0.1:4010';
 
 /** An entry of the sandbox's journal as it records an answer (`more` replaces fields). */
-export function sandboxEntry(body: string, more: Partial<Omit<JournalEntry, 'id'>> = {}): Omit<JournalEntry, 'id'> {
-  return {
+export function sandboxEntry(body: string, more: Partial<Omit<JournalEntry, 'id' | 'headers' | 'json'>> = {}): Omit<JournalEntry, 'id'> {
+  const received = {
     at: Date.now(),
     durationMs: 1,
     method: 'GET',
@@ -22,6 +23,7 @@ export function sandboxEntry(body: string, more: Partial<Omit<JournalEntry, 'id'
     remoteAddress: '127.0.0.1',
     ...more,
   };
+  return { ...received, ...requestViews(received.requestHeaders, received.requestBody, received.requestBodySize) };
 }
 
 /** A journal as the Requests view's list reads it, served here. */

@@ -13,7 +13,7 @@ import { call, connectWallet, expectOk, newDeveloper } from './helpers';
 // The sandbox's request journal (src/sandbox/requests): bounded by a count and a byte budget,
 // filtered and waited on the way a developer's test suite does.
 
-type Draft = Omit<JournalEntry, 'id'>;
+type Draft = Omit<JournalEntry, 'id' | 'headers' | 'json'>;
 
 function draft(path: string, more: Partial<Draft> = {}): Draft {
   return {
@@ -165,6 +165,11 @@ describe('sandbox: the request journal', () => {
       const waiting = journal.waitFor({ path: '/never' }, { timeoutMs: 5_000, signal: stopped.signal });
       stopped.abort(new Error('the test ended'));
       await assert.rejects(waiting, /the test ended/);
+      // No reason given: Node's AbortError, as its own APIs reject (not an error of the sandbox's).
+      const plain = new AbortController();
+      const unexplained = journal.waitFor({ path: '/never' }, { timeoutMs: 5_000, signal: plain.signal });
+      plain.abort();
+      await assert.rejects(unexplained, { name: 'AbortError' });
     });
     assert.equal(left, 0);
   });

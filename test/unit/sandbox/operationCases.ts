@@ -161,6 +161,32 @@ export const CASES: OperationCase[] = [
     remote: async (c, i) => (await c.sendTestEvent(i['type'], i['appId'])).type,
   },
   {
+    name: 'sendTestEvent',
+    inputs: [
+      { type: 'PHONE_TRANSFER', data: { amount: 2500, recipientMobile: '+2349090000000', transactionReference: 'ref-parity-1' } },
+      { type: 'PHONE_TRANSFER', data: { amount: 12.5 } },
+      { type: 'PHONE_TRANSFER', data: { recipientMobile: '0803' } },
+      { type: 'BANK_TRANSFER', data: { recipientMobile: MOBILE } },
+    ],
+    node: (s, i) => s.sendTestEvent(i['type'], i['appId'], i['data']).payload.payload.data,
+    http: (i) => ({ method: 'POST', path: '/__sandbox/events/test', body: i }),
+    fromHttp: (data) => data.event.payload.payload.data,
+  },
+  {
+    name: 'countRequests',
+    inputs: [{ method: 'post', path: '/v1/users/auth' }, { status: 'two hundred' }, { after: '-1' }, { since: 'yesterday' }],
+    node: (s, i) => s.countRequests(i),
+    http: (i) => ({ method: 'GET', path: `/__sandbox/requests/count?${new URLSearchParams(i)}` }),
+    fromHttp: (data) => data.count,
+  },
+  {
+    name: 'expectRequests',
+    inputs: [{ path: '/nothing', count: '0' }, { count: 'x' }, { status: '2000', count: '1' }],
+    node: (s, i) => s.expectRequests(i, i['count']).length,
+    http: (i) => ({ method: 'GET', path: `/__sandbox/requests/expect?${new URLSearchParams(i)}` }),
+    fromHttp: (data) => data.requests.length,
+  },
+  {
     name: 'event',
     inputs: [{ id: 'evt_nope' }],
     node: (s, i) => s.event(i['id']),

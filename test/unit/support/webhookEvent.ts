@@ -13,7 +13,14 @@ export function webhookEvent(overrides: Partial<PublicWebhookEvent> = {}, data: 
       payload: {
         message: 'SUCCESS',
         type: 'BANK_TRANSFER',
-        data: { transactionReference: '6b032c4a98870cc2513fa67a', amount: 150_050, accountNumber: '1000000001', ...data },
+        data: {
+          accountName: 'SANDBOX INSTANT SUCCESS',
+          transactionReference: '6b032c4a98870cc2513fa67a',
+          amount: 150_050,
+          accountNumber: '1000000001',
+          statusCode: '000001',
+          ...data,
+        },
       },
     },
     nextAttemptAt: null,

@@ -19,6 +19,7 @@ function entry(overrides: Partial<JournalEntry>): JournalEntry {
     responseBody,
     responseBodySize: responseBody.length,
     requestHeaders: ['X-App-Key', 'sk_test_0123456789abcdef', 'User-Agent', userAgent],
+    headers: { 'x-app-key': 'sk_test_0123456789abcdef', 'user-agent': userAgent },
     userAgent,
     remoteAddress: '127.0.0.1',
     requestBody,

@@ -1,0 +1,76 @@
+import { invalid } from '../errors';
+import { queryInt } from './requestFields';
+import type { RequestFilter } from '../requests/filter';
+import { MAX_JOURNAL_ENTRIES } from '../requests/journal';
+
+// GET /__sandbox/requests?method=POST&path=/v1/users/transfers/phone&status=200,0&after=41&limit=20
+// (every parameter optional): the journal's filter over HTTP. The same check reads a Node
+// caller's filter (requests.count, expectCount), which may also hold a pattern and a predicate.
+
+/** The filter's fields an admin route reads from its query. */
+export const FILTER_FIELDS = ['method', 'path', 'pathPrefix', 'status', 'since', 'until', 'after'] as const;
+
+export interface RequestQuery {
+  filter: RequestFilter;
+  /** The newest this many of those the filter takes (still oldest first). */
+  limit: number;
+}
+
+const given = (value: unknown): boolean => value !== undefined && value !== null && value !== '';
+
+function text(value: unknown, field: string): string {
+  if (typeof value !== 'string' || value.length > 2_000) throw invalid(`${field} must be a string of at most 2000 characters`);
+  return value;
+}
+
+function time(value: unknown, field: string): number {
+  if (value instanceof Date) value = value.getTime();
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  const raw = String(value);
+  const at = /^\d{1,15}$/.test(raw) ? Number(raw) : Date.parse(raw);
+  if (!Number.isFinite(at)) throw invalid(`${field} must be a time: epoch milliseconds or an ISO 8601 date`);
+  return at;
+}
+
+function statusInput(value: unknown): number | number[] {
+  const isStatus = (status: unknown): status is number => Number.isInteger(status) && (status as number) >= 0 && (status as number) <= 999;
+  if (isStatus(value)) return value;
+  if (Array.isArray(value) && value.every(isStatus)) return value;
+  if (typeof value === 'string' && /^\d{1,3}(,\d{1,3})*$/.test(value)) return value.split(',').map(Number);
+  throw invalid('status must be a status or a comma-separated list of them (0: no answer)');
+}
+
+function afterInput(value: unknown): number {
+  const number = typeof value === 'string' && /^\d{1,16}$/.test(value) ? Number(value) : value;
+  if (!Number.isSafeInteger(number) || (number as number) < 0) throw invalid('after must be a whole number, 0 or more (an entry id)');
+  return number as number;
+}
+
+/** A request filter from a Node caller's object or an admin route's query fields; a bad field is a 400 (10000) naming it. */
+export function requestFilterInput(raw: Record<string, unknown>): RequestFilter {
+  const filter: RequestFilter = {};
+  const { method, path, pathPrefix, status, since, until, after, where } = raw;
+  if (given(method)) filter.method = text(method, 'method');
+  if (path instanceof RegExp) filter.path = path;
+  else if (given(path)) filter.path = text(path, 'path');
+  if (given(pathPrefix)) filter.pathPrefix = text(pathPrefix, 'pathPrefix');
+  if (given(status)) filter.status = statusInput(status);
+  if (given(since)) filter.since = time(since, 'since');
+  if (given(until)) filter.until = time(until, 'until');
+  if (given(after)) filter.after = afterInput(after);
+  if (where !== undefined) {
+    if (typeof where !== 'function') throw invalid('where must be a function of the entry');
+    filter.where = where as RequestFilter['where'] & object;
+  }
+  return filter;
+}
+
+export function requestQuery(query: URLSearchParams): RequestQuery {
+  const raw: Record<string, unknown> = {};
+  for (const name of FILTER_FIELDS) {
+    const values = query.getAll(name);
+    if (values.length > 1) throw invalid(`${name} is given more than once`);
+    raw[name] = values[0];
+  }
+  return { filter: requestFilterInput(raw), limit: queryInt(query, 'limit', 1, MAX_JOURNAL_ENTRIES, MAX_JOURNAL_ENTRIES) };
+}
