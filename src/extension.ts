@@ -98,6 +98,7 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
       watch,
       requests,
       sandbox,
+      revealDeveloper: views.revealDeveloper,
     }),
   );
   viewSources = vscode.Disposable.from(accounts, watch, requests);

@@ -9,9 +9,15 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { runCommand, settle } from '../host/workbench.mjs';
 
-const CODE = [
-  'declare const base: string;',
-  'declare const headers: Record<string, string>;',
+/** The developer's own code: calls that show the wallet API (its base URL variable, its headers), one path misspelt. */
+export const ENDPOINT_CODE = [
+  'declare const process: { env: Record<string, string | undefined> };',
+  '',
+  'const base = process.env.WALLET_BASE_URL;',
+  'const headers = {',
+  "  'X-App-Key': process.env.WALLET_APP_KEY ?? '',",
+  "  'X-App-Wallet-Access-Token': process.env.WALLET_ACCESS_TOKEN ?? '',",
+  '};',
   '',
   'export async function walletCalls(transfer: object) {',
   '  const balance = await fetch(`${base}/v1/users/balance`, { headers });',
@@ -37,7 +43,7 @@ export default async function endpointHover(page, workbench) {
   // A file of the developer's app in the workspace folder the workbench opened, opened by name.
   const folder = new URL(workbench.url).searchParams.get('folder');
   if (!folder) throw new Error(`No folder in ${workbench.url}`);
-  writeFileSync(path.join(folder, 'walletCalls.ts'), CODE.join('\n'));
+  writeFileSync(path.join(folder, 'walletCalls.ts'), ENDPOINT_CODE.join('\n'));
   // The walkthrough opens by itself on a first start: close it once it is there.
   await page
     .locator('.tab', { hasText: 'Walkthrough' })

@@ -9,6 +9,10 @@
 //   npm run screenshots -- --only api-in-code [--theme light]
 //                                          only the "API in your own code" step's picture (a
 //                                          fresh workbench, no sign-up: about a minute)
+//   npm run screenshots -- --only editor [--theme light]
+//                                          the pictures of the editor's own surfaces (hover,
+//                                          scenario schema, Add Configuration, settings, palette),
+//                                          docs/images/*-dark.png or *-light.png: editorPictures.mjs
 //
 // The walkthrough shows *-dark.webp in dark and high-contrast themes, *-light.webp in light ones.
 /* global Image, document -- used only inside page.evaluate, which runs in the browser */
@@ -21,6 +25,7 @@ import { compileTypeScript, log, parseArgs, repoRoot } from '../host/util.mjs';
 import { runCommand, settle, startWorkbench } from '../host/workbench.mjs';
 import { API_IN_CODE_REGION, apiInCodePicture } from './apiInCode.mjs';
 import { devLoopPictures } from './devLoop.mjs';
+import { editorPictures } from './editorPictures.mjs';
 
 const docs = path.join(repoRoot, 'docs', 'images');
 const walkthrough = path.join(repoRoot, 'media', 'walkthrough');
@@ -29,7 +34,10 @@ const HEIGHT = 800;
 const ARGS = parseArgs(process.argv.slice(2));
 const THEME = ARGS.theme === 'light' ? 'light' : 'dark';
 /** Pictures that need no account can be made alone (`--only <name>`). */
-const ONLY = { 'api-in-code': apiInCodePicture };
+const ONLY = {
+  'api-in-code': apiInCodePicture,
+  editor: (page, _shoot, { workbench, theme }) => editorPictures(page, workbench, theme),
+};
 if (ARGS.only !== undefined && !ONLY[ARGS.only]) throw new Error(`--only takes one of: ${Object.keys(ONLY).join(', ')}`);
 /**
  * What each walkthrough step is about, cropped to it: VS Code shows a step's picture in a
@@ -141,7 +149,7 @@ async function main() {
   try {
     if (ARGS.only) {
       await workbench.clickActivity('Wallet Console', { timeoutMs: 20_000 });
-      await ONLY[ARGS.only](page, (name, options) => shoot(page, name, options));
+      await ONLY[ARGS.only](page, (name, options) => shoot(page, name, options), { workbench, theme: THEME });
       for (const { file, png } of pictures) writeFileSync(file, await toWebp(page, png));
       return;
     }

@@ -5,10 +5,11 @@ import { COMMANDS } from '../common/commandIds';
 import { UserFacingError } from '../common/userFacingError';
 import { inputCheck } from '../common/validators';
 import { isRecord } from '../common/isRecord';
+import type { DeveloperTarget } from '../views/developerTree';
 import { withProgress, argumentOrPick, type CommandDeps } from './deps';
 
-/** Creates an app with the resource-auth token; its keys go to SecretStorage. */
-export async function createApp(deps: CommandDeps): Promise<void> {
+/** Creates an app with the resource-auth token; its keys go to SecretStorage; the Developer view shows it. */
+export async function createApp(deps: CommandDeps, reveal: (target: DeveloperTarget) => Promise<void>): Promise<void> {
   const env = deps.accounts.env();
   await deps.accounts.requireDeveloper(env);
   const name = await deps.ui().ask({
@@ -19,6 +20,7 @@ export async function createApp(deps: CommandDeps): Promise<void> {
   });
   const app = await withProgress(vscode.l10n.t('Creating app "{0}"…', name), () => deps.accounts.createApp(env, name.trim()));
   deps.logger.info(`[${env}] Created app "${app.name}" (${app.id}); it is now the active app.`);
+  await reveal({ kind: 'app', appId: app.id });
 }
 
 const KEY_SHAPE = /^[A-Za-z0-9_-]{8,128}$/;

@@ -8,6 +8,7 @@ import type { CommandRunner } from '../common/commandRunner';
 import type { TransactionRecords } from '../webview/transactionJson';
 import type { ContextKeys } from '../views/contextKeys';
 import type { WalletModel } from '../views/walletModel';
+import type { DeveloperTarget } from '../views/developerTree';
 import type { WalletNode, WalletTreeProvider } from '../views/walletTree';
 import type { DetailPanelApi } from '../webview/lazyPanel';
 import type { MoneyService } from '../money/moneyService';
@@ -71,6 +72,8 @@ export interface CommandTargets {
   /** The Requests view's history and the sandbox it listens to. */
   requests: RequestHistory;
   sandbox: LocalSandbox;
+  /** Shows a new account or app in the Developer view. */
+  revealDeveloper: (target: DeveloperTarget) => Promise<void>;
 }
 
 /**
@@ -87,14 +90,29 @@ function idArgument(argument: unknown, field: 'mobile' | 'appId' | 'environment'
 
 /** Registers every command the extension contributes, each run through the one runner. */
 export function registerCommands(runner: CommandRunner, deps: CommandDeps, targets: CommandTargets): vscode.Disposable[] {
-  const { state, model, walletTree, walletView, contextKeys, panel, banks, verifier, records, money, watch, requests, sandbox } = targets;
+  const {
+    state,
+    model,
+    walletTree,
+    walletView,
+    contextKeys,
+    panel,
+    banks,
+    verifier,
+    records,
+    money,
+    watch,
+    requests,
+    sandbox,
+    revealDeveloper,
+  } = targets;
   const moneyDeps = { ...deps, money, model, banks, verifier };
   const sandboxDeps = { ...deps, watch };
   const commands: [CommandId, string, (...args: unknown[]) => unknown][] = [
     [COMMANDS.signIn, vscode.l10n.t('Sign In'), () => signIn(deps)],
-    [COMMANDS.signUp, vscode.l10n.t('Sign Up'), () => signUp(deps)],
+    [COMMANDS.signUp, vscode.l10n.t('Sign Up'), () => signUp(deps, revealDeveloper)],
     [COMMANDS.signOut, vscode.l10n.t('Sign Out'), () => signOut(deps)],
-    [COMMANDS.createApp, vscode.l10n.t('Create App'), () => createApp(deps)],
+    [COMMANDS.createApp, vscode.l10n.t('Create App'), () => createApp(deps, revealDeveloper)],
     [COMMANDS.addAppKey, vscode.l10n.t('Add App Key'), (listed) => addAppKey(deps, listed)],
     [COMMANDS.renewSandboxKey, vscode.l10n.t('Get New Sandbox Key'), () => renewSandboxKey(deps)],
     [COMMANDS.selectApp, vscode.l10n.t('Select App'), (app) => selectApp(deps, idArgument(app, 'appId'))],

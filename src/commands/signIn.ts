@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { validateEmail, validatePassword } from '../api';
 import { ENVIRONMENTS, type EnvironmentId } from '../auth/environments';
 import { inputCheck } from '../common/validators';
+import type { DeveloperTarget } from '../views/developerTree';
 import { withProgress, withStatusProgress, type CommandDeps } from './deps';
 
 /** An unreachable host is said before any prompt, not after the password (issue 17, item 4). */
@@ -49,7 +50,8 @@ export async function completeSignIn(deps: CommandDeps, email: string, password:
   deps.logger.info(`[${env}] Signed in as ${email}.`);
 }
 
-export async function signUp(deps: CommandDeps): Promise<void> {
+/** Creates the developer account, signs in with it, and shows it in the Developer view. */
+export async function signUp(deps: CommandDeps, reveal: (target: DeveloperTarget) => Promise<void>): Promise<void> {
   const { env, label, email } = await askEmail(
     deps,
     (label) => vscode.l10n.t('Sign Up on {0} (1/3)', label),
@@ -73,4 +75,5 @@ export async function signUp(deps: CommandDeps): Promise<void> {
   );
   deps.logger.info(`[${env}] Created developer account ${email}.`);
   await completeSignIn(deps, email.trim(), password);
+  await reveal({ kind: 'developer' });
 }

@@ -8,35 +8,100 @@ import { Disposable } from '../common/lifecycle';
 import { tidyItem } from './tidy';
 
 export type DeveloperNode = { kind: 'developer' } | { kind: 'apps' } | { kind: 'app'; app: ListedAppNode['app']; appId: string };
+/** An item a command shows after making it: the developer (Sign Up) or an app (Create App). */
+export type DeveloperTarget = { kind: 'developer' } | { kind: 'app'; appId: string };
 
-/** The signed-in developer of the current environment, and its apps: the server's list where it has one, and those remembered here. */
+/**
+ * The signed-in developer of the current environment, and its apps: the server's list where it has one, and those remembered here.
+ *
+ * The two top items never change identity: a change redraws them (and the apps under Apps) in
+ * place, and only a change between "nothing to show" and "something" redraws the whole tree. A
+ * whole-tree redraw drops every item VS Code knows while it may still be asking for the expanded
+ * Apps item's children, which it logs as an error ("No tree item with id '1/walletConsole.apps'").
+ */
 export class DeveloperTreeProvider extends Disposable implements vscode.TreeDataProvider<DeveloperNode> {
-  private readonly changed = this._register(new vscode.EventEmitter<DeveloperNode | undefined>());
+  private readonly changed = this._register(new vscode.EventEmitter<DeveloperNode | DeveloperNode[] | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
   private readonly developerNode: DeveloperNode = { kind: 'developer' };
   private readonly appsNode: DeveloperNode = { kind: 'apps' };
-  /** The list as last read (the root reads it, so the Apps item can count it). */
-  private latest: { apps: ListedAppNode['app'][]; state: AppListState } = { apps: [], state: { kind: 'local' } };
+  /** What the view shows, read once per change (the app list may come from the server). */
+  private latest: { shown: boolean; apps: ListedAppNode['app'][]; state: AppListState } = {
+    shown: false,
+    apps: [],
+    state: { kind: 'local' },
+  };
+  /** Whether the top of the tree as last read had items; undefined until it is first read (nothing is read before). */
+  private drawn: boolean | undefined;
+  private reading: Promise<void> | undefined;
+  private readAgain = false;
 
   constructor(
     private readonly service: AccountService,
     private readonly listing: AppListing,
   ) {
     super();
-    this._register(service.onDidChange(() => this.changed.fire(undefined)));
-    this._register(listing.onDidChange(() => this.changed.fire(undefined)));
+    this._register(service.onDidChange(() => this.update()));
+    this._register(listing.onDidChange(() => this.update()));
+  }
+
+  /** Resolves once the view's data includes every change made so far (a reveal waits for it). */
+  async settled(): Promise<void> {
+    while (this.reading) await this.reading;
   }
 
   async getChildren(node?: DeveloperNode): Promise<DeveloperNode[]> {
+    if (!node && this.drawn === undefined && !this.reading) this.read();
+    await this.settled();
     if (!node) {
-      const accounts = this.service.accounts();
+      this.drawn = this.latest.shown;
       // Empty when there is nothing at all: the welcome view offers Sign In / Sign Up then.
-      if (!accounts.developer && accounts.apps.length === 0) return [];
-      this.latest = await this.listing.apps();
-      return [this.developerNode, this.appsNode];
+      return this.latest.shown ? [this.developerNode, this.appsNode] : [];
     }
     if (node.kind === 'apps') return this.latest.apps.map((app) => ({ kind: 'app', app, appId: app.id }));
     return [];
+  }
+
+  /** TreeView.reveal climbs from an app to the Apps item. */
+  getParent(node: DeveloperNode): DeveloperNode | undefined {
+    return node.kind === 'app' ? this.appsNode : undefined;
+  }
+
+  /** The target's node once the view's data is current, if the view shows it. */
+  async nodeOf(target: DeveloperTarget): Promise<DeveloperNode | undefined> {
+    const roots = await this.getChildren();
+    if (target.kind === 'developer') return roots[0];
+    return (await this.getChildren(this.appsNode)).find((node) => node.kind === 'app' && node.appId === target.appId);
+  }
+
+  private hasAnything(): boolean {
+    const accounts = this.service.accounts();
+    return Boolean(accounts.developer) || accounts.apps.length > 0;
+  }
+
+  /** A change: read again once the tree has been read at all; a change during a read makes one more. */
+  private update(): void {
+    if (this.drawn === undefined && !this.reading) return;
+    if (this.reading) this.readAgain = true;
+    else this.read();
+  }
+
+  private read(): void {
+    this.reading = this.readUntilCurrent().finally(() => (this.reading = undefined));
+  }
+
+  private async readUntilCurrent(): Promise<void> {
+    do {
+      this.readAgain = false;
+      const { apps, state } = await this.listing.apps();
+      this.latest = { shown: this.hasAnything(), apps, state };
+      if (this.drawn === undefined) continue;
+      if (this.latest.shown !== this.drawn) {
+        this.drawn = this.latest.shown;
+        this.changed.fire(undefined);
+      } else if (this.latest.shown) {
+        this.changed.fire([this.developerNode, this.appsNode]);
+      }
+    } while (this.readAgain && !this.isDisposed);
   }
 
   getTreeItem(node: DeveloperNode): vscode.TreeItem {
@@ -98,6 +163,20 @@ export class DeveloperTreeProvider extends Disposable implements vscode.TreeData
       }
     }
   }
+}
+
+/**
+ * Shows a new account or app in the Developer view: opens the view and selects the item, and leaves
+ * the keyboard focus where it is (the editor or prompt the user is in: a background courtesy must
+ * not take their typing). A reveal that fails is logged, never the command's failure.
+ */
+export async function revealDeveloperItem(
+  view: vscode.TreeView<DeveloperNode>,
+  tree: DeveloperTreeProvider,
+  target: DeveloperTarget,
+): Promise<void> {
+  const node = await tree.nodeOf(target);
+  if (node) await view.reveal(node, { select: true, focus: false });
 }
 
 function appsTooltip(state: AppListState, envLabel: string): string {

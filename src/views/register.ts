@@ -7,7 +7,7 @@ import { AutoRefresh } from './autoRefresh';
 import { BalanceStatus } from './balanceStatus';
 import { ContextKeys } from './contextKeys';
 import { AppListing } from './appListing';
-import { DeveloperTreeProvider } from './developerTree';
+import { DeveloperTreeProvider, revealDeveloperItem, type DeveloperNode, type DeveloperTarget } from './developerTree';
 import { EnvironmentStatus } from './environmentStatus';
 import { WalletModel } from './walletModel';
 import { WalletTreeProvider, type WalletNode } from './walletTree';
@@ -19,7 +19,9 @@ export interface Views {
   balanceStatus: BalanceStatus;
   contextKeys: ContextKeys;
   walletView: vscode.TreeView<WalletNode>;
-  developerView: vscode.TreeView<unknown>;
+  developerView: vscode.TreeView<DeveloperNode>;
+  /** Shows the developer or an app in the Developer view after a command made it (never taking focus). */
+  revealDeveloper(target: DeveloperTarget): Promise<void>;
   disposables: vscode.Disposable[];
 }
 
@@ -70,5 +72,9 @@ export function registerViews(context: vscode.ExtensionContext, service: Account
     ),
   ];
   context.subscriptions.push(...disposables, new EnvironmentStatus(service));
-  return { model, walletTree, developerTree, balanceStatus, contextKeys, disposables, walletView, developerView };
+  const revealDeveloper = (target: DeveloperTarget) =>
+    revealDeveloperItem(developerView, developerTree, target).catch((error: unknown) =>
+      logger.warn(`Developer view: not revealed (${String(error)})`),
+    );
+  return { model, walletTree, developerTree, balanceStatus, contextKeys, disposables, walletView, developerView, revealDeveloper };
 }

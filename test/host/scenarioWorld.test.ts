@@ -226,7 +226,7 @@ describe('The workspace scenario and the local sandbox', function () {
     }
   });
 
-  it('Save → Reset keeps every transaction, field for field (a bill’s biller, airtime’s number)', async () => {
+  it('Save → Reset keeps every transaction, field for field (a bill’s biller, airtime’s number), and every other field', async () => {
     const sandbox = await api.localSandbox();
     sandbox.addTransaction(MOBILE, { type: 'bills', amount: 2150_00 });
     sandbox.addTransaction(MOBILE, { type: 'vtu', amount: 500_00 });
@@ -239,6 +239,20 @@ describe('The workspace scenario and the local sandbox', function () {
     const reset = await runRecorded(api, 'walletConsole.resetSandboxToScenario', ['Reset Sandbox']);
     assert.deepEqual(reset.complaints(), []);
     assert.deepEqual(await transactions((await api.localSandbox()).url), before);
+
+    // Every other field too: the reset world saved again is the file it was reset to.
+    const again = vscode.Uri.file(path.join(saved, 'again.wallet-sandbox.json'));
+    assert.deepEqual((await runRecorded(api, 'walletConsole.saveSandboxAsScenario', [], again)).complaints(), []);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    const [first, second] = await Promise.all(
+      [file, again].map(async (uri) => JSON.parse(await fs.readFile(uri.fsPath, 'utf8')) as { clock?: { start?: string } }),
+    );
+    // The clock runs on between the two saves (it is not frozen): the second starts where it had come to.
+    assert.ok(Date.parse(second!.clock!.start!) >= Date.parse(first!.clock!.start!), 'the clock never goes back');
+    delete first!.clock!.start;
+    delete second!.clock!.start;
+    assert.deepEqual(second, first);
+    await fs.rm(again.fsPath, { force: true });
   });
 
   it('a bad scenario: the sandbox starts without it, with the JSON path and a way to the file; Reset resets nothing', async () => {
