@@ -1,6 +1,7 @@
-import { describeWebhookFilter, matchesWebhook, type WebhookFilter } from '../domain/webhookFilter';
-import type { PublicWebhookEvent, Sandbox } from '../types';
-import { waitUntil, type WaitOptions } from '../wait';
+import { matchesWebhook, type WebhookFilter } from '../domain/webhookFilter';
+import type { PublicWebhookEvent } from '../types';
+import type { WaitOptions } from '../wait';
+import type { WorldPort } from './port';
 
 export type { WebhookFilter } from '../domain/webhookFilter';
 
@@ -9,28 +10,22 @@ export type { WebhookFilter } from '../domain/webhookFilter';
 /** `sandbox.webhooks`, `namespace.webhooks`: the webhook events of one world, to list and wait for. */
 export class Webhooks {
   /** @internal */
-  constructor(private readonly sandbox: Pick<Sandbox, 'events' | 'onChange' | 'redeliverEvent'>) {}
+  constructor(private readonly port: WorldPort) {}
 
   /** The events sent so far, oldest first, with every attempt (copies). */
-  list(filter: WebhookFilter = {}): PublicWebhookEvent[] {
-    return this.sandbox
-      .events()
-      .reverse()
-      .filter((event) => matchesWebhook(event, filter));
+  async list(filter: WebhookFilter = {}): Promise<PublicWebhookEvent[]> {
+    const { where, ...fields } = filter;
+    const { events } = await this.port.run('events', { ...fields });
+    return events.reverse().filter((event) => matchesWebhook(event, { ...(where ? { where } : {}) }));
   }
 
   /** The first event (oldest first) that matches, as soon as there is one; rejects with SandboxTimeoutError. */
-  waitFor(filter: WebhookFilter, options?: WaitOptions): Promise<PublicWebhookEvent> {
-    return waitUntil(
-      () => this.list(filter)[0],
-      (again) => this.sandbox.onChange((change) => change.events.length > 0 && again()),
-      `webhook event matching ${describeWebhookFilter(filter)}`,
-      options,
-    );
+  waitFor(filter: WebhookFilter, options: WaitOptions = {}): Promise<PublicWebhookEvent> {
+    return this.port.waitForEvent(filter, options);
   }
 
   /** Starts a new delivery run of the event (as the admin API's redeliver does). */
-  redeliver(id: string): PublicWebhookEvent {
-    return this.sandbox.redeliverEvent(id);
+  async redeliver(id: string): Promise<PublicWebhookEvent> {
+    return (await this.port.run('redeliverEvent', { id })).event;
   }
 }

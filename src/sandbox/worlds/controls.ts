@@ -1,7 +1,7 @@
 import { ApiError, ErrorCode } from '../errors';
 import type { SandboxEnv } from '../http/router';
 import type { Fault, WorldControls } from '../types';
-import { runOperation } from './operations';
+import { runOperation, type OperationName } from './operations';
 
 // What a caller in this process does to one world (the sandbox's, or a namespace's): each call
 // runs the operation of the table (worlds/operations.ts) that the admin API runs, so Node and
@@ -41,5 +41,6 @@ export function worldControls(env: SandboxEnv): WorldControls {
     listFaults: () => structuredClone(run(env, 'knobs').knobs.faults),
     setLatency: (ms) => void run(env, 'setKnobs', { latencyMs: ms }),
     onChange: (listener) => env.onChange(listener),
+    runOperation: (name, raw) => run(env, name as OperationName, raw),
   };
 }
