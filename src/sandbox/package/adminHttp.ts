@@ -89,6 +89,10 @@ function eventQuery(filter: WebhookFilter): URLSearchParams {
 }
 
 const timedOut = (error: unknown): boolean => error instanceof ApiError && error.errorCode === ErrorCode.waitTimedOut;
+
+/** What the sandbox's own timeout added after "came within N ms" (what the journal held, the near misses). */
+const timeoutDetail = (error: unknown): string =>
+  error instanceof ApiError ? (/came within \d+ ms(.*)$/s.exec(error.message)?.[1] ?? '') : '';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The world that `admin` reaches, as a port. */
@@ -111,6 +115,7 @@ export function httpPort(admin: AdminHttp): WorldPort {
     waitForRequest: async (filter, { timeoutMs = DEFAULT_TIMEOUT_MS, signal } = {}) => {
       const deadline = Date.now() + timeoutMs;
       let after = filter.after;
+      let detail = '';
       for (;;) {
         const waitMs = Math.max(0, Math.min(deadline - Date.now(), MAX_WAIT_MS));
         try {
@@ -121,12 +126,14 @@ export function httpPort(admin: AdminHttp): WorldPort {
           after = entries.at(-1)?.id ?? after;
         } catch (error) {
           if (!timedOut(error)) throw error;
+          detail = timeoutDetail(error);
         }
-        if (Date.now() >= deadline) throw new SandboxTimeoutError(`request matching ${describeFilter(filter)}`, timeoutMs);
+        if (Date.now() >= deadline) throw new SandboxTimeoutError(`request matching ${describeFilter(filter)}`, timeoutMs, detail);
       }
     },
     waitForEvent: async (filter, { timeoutMs = DEFAULT_TIMEOUT_MS, signal } = {}) => {
       const deadline = Date.now() + timeoutMs;
+      let detail = '';
       for (;;) {
         const query = eventQuery(filter);
         query.set('waitMs', String(Math.max(0, Math.min(deadline - Date.now(), MAX_WAIT_MS))));
@@ -138,8 +145,9 @@ export function httpPort(admin: AdminHttp): WorldPort {
           await sleep(Math.max(0, Math.min(PREDICATE_POLL_MS, deadline - Date.now())));
         } catch (error) {
           if (!timedOut(error)) throw error;
+          detail = timeoutDetail(error);
         }
-        if (Date.now() >= deadline) throw new SandboxTimeoutError(webhookWaitWhat(filter), timeoutMs);
+        if (Date.now() >= deadline) throw new SandboxTimeoutError(webhookWaitWhat(filter), timeoutMs, detail);
       }
     },
   };
