@@ -9,7 +9,8 @@ import { DEFAULT_TIMEOUT_MS, SandboxTimeoutError } from '../wait';
 import type { RawInput } from '../worlds/input';
 import type { Operation } from '../worlds/operation';
 import { OPERATIONS, type OperationName } from '../worlds/operations';
-import { webhookWaitWhat, type NamespacePort, type OperationAnswer, type WorldPort } from './port';
+import type { OperationAnswer } from './operate';
+import { webhookWaitWhat, type NamespacePort, type WorldPort } from './port';
 
 // A world over the admin HTTP API (connectSandbox): each operation of the table is sent as the
 // request its route reads (sharing/operationRequest.ts), and the waits are the admin API's own
@@ -110,7 +111,7 @@ export function httpPort(admin: AdminHttp): WorldPort {
     return requests;
   };
   return {
-    run,
+    run: (name, raw) => run(name as OperationName, raw),
     listRequests: async (filter) => (await listRequests(filter)).filter((entry) => matches(entry, filter)),
     waitForRequest: async (filter, { timeoutMs = DEFAULT_TIMEOUT_MS, signal } = {}) => {
       const deadline = Date.now() + timeoutMs;

@@ -5,18 +5,18 @@ import type { RequestJournal } from '../requests/journal';
 import type { CreatedNamespace, NamespaceSummary, PublicWebhookEvent, SandboxNamespaces, WorldControls } from '../types';
 import { waitUntil, type WaitOptions } from '../wait';
 import type { RawInput } from '../worlds/input';
-import type { OperationName, OperationOutput } from '../worlds/operations';
 
 // How a package world reaches its world: the operations of the table (worlds/operations.ts) by
 // name, plus the journal and the waits. A world in this process runs them directly; one over
 // HTTP (adminHttp.ts) sends each as its admin request. The package's classes are written once,
 // against this port, so both sides answer and refuse alike.
 
-export type OperationAnswer<N extends OperationName> = Awaited<OperationOutput<N>>;
-
 export interface WorldPort {
-  /** Runs the operation; rejects with SandboxError (ApiError) as the admin API refuses it. */
-  run<N extends OperationName>(name: N, raw?: RawInput): Promise<OperationAnswer<N>>;
+  /**
+   * Runs the operation of that name; rejects with SandboxError (ApiError) as the admin API refuses
+   * it. Untyped here, so the package's declarations stay clear of the table's (operate.ts types it).
+   */
+  run(name: string, raw?: RawInput): Promise<unknown>;
   listRequests(filter: RequestFilter): Promise<JournalEntry[]>;
   waitForRequest(filter: RequestFilter, options: WaitOptions): Promise<JournalEntry>;
   /** The oldest matching event, once there is one. */
@@ -43,7 +43,7 @@ export function localPort(controls: WorldControls, journal: RequestJournal): Wor
       .reverse()
       .find((event) => matchesWebhook(event, filter));
   return {
-    run: async (name, raw) => structuredClone(await controls.runOperation(name, raw)) as never,
+    run: async (name, raw) => structuredClone(await controls.runOperation(name, raw)),
     listRequests: async (filter) => journal.list(filter),
     waitForRequest: (filter, options) => journal.waitFor(filter, options),
     waitForEvent: (filter, options) =>

@@ -1,6 +1,7 @@
 import type { JournalEntry } from '../requests/entry';
 import type { RequestFilter } from '../requests/filter';
 import type { WaitOptions } from '../wait';
+import { operate } from './operate';
 import type { WorldPort } from './port';
 
 // What the app under test sent to one world, and what it was answered: the request journal, to
@@ -23,6 +24,6 @@ export class Requests {
 
   /** Empties this world's journal (ids go on from where they were). */
   async clear(): Promise<void> {
-    await this.port.run('clearRequests');
+    await operate(this.port, 'clearRequests');
   }
 }

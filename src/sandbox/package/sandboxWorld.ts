@@ -1,6 +1,7 @@
 import { ApiError, ErrorCode } from '../errors';
 import type { ScenarioFile } from '../scenario/scenarioFile';
 import type { Fault } from '../types';
+import { operate } from './operate';
 import type { WorldPort } from './port';
 import { Requests } from './requests';
 import { Webhooks } from './webhooks';
@@ -38,23 +39,23 @@ export class SandboxWorld {
   /** @internal Use startSandbox or connectSandbox. */
   constructor(protected readonly operations: WorldPort) {
     this.clock = {
-      now: async () => new Date((await operations.run('clock')).now),
-      advance: async (seconds) => void (await operations.run('advanceClock', { seconds })),
+      now: async () => new Date((await operate(operations, 'clock')).now),
+      advance: async (seconds) => void (await operate(operations, 'advanceClock', { seconds })),
     };
     this.requests = new Requests(operations);
     this.webhooks = new Webhooks(operations);
     this.faults = {
       // The sandbox gives the fault its id, whatever the object carried.
-      add: async ({ id, ...fault }) => (void id, (await operations.run('addFault', { ...fault })).fault),
-      remove: async (id) => (await operations.run('removeFault', { id })).removed,
-      clear: async () => (await operations.run('clearFaults')).cleared,
-      list: async () => (await operations.run('knobs')).knobs.faults,
+      add: async ({ id, ...fault }) => (void id, (await operate(operations, 'addFault', { ...fault })).fault),
+      remove: async (id) => (await operate(operations, 'removeFault', { id })).removed,
+      clear: async () => (await operate(operations, 'clearFaults')).cleared,
+      list: async () => (await operate(operations, 'knobs')).knobs.faults,
     };
   }
 
   /** Delay added to every API request of this world, in milliseconds (0 for none, at most 600000). */
   async setLatency(ms: number): Promise<void> {
-    await this.operations.run('setKnobs', { latencyMs: ms });
+    await operate(this.operations, 'setKnobs', { latencyMs: ms });
   }
 
   /**
@@ -62,18 +63,18 @@ export class SandboxWorld {
    * 234803…); rejects with SandboxError 404 (errorCode 10003) for a mobile no wallet has.
    */
   async balance(mobile: string): Promise<number> {
-    return (await this.operations.run('balance', { mobile })).user.balance;
+    return (await operate(this.operations, 'balance', { mobile })).user.balance;
   }
 
   /** Sets the wallet's balance, in kobo (a whole, non-negative number); a bad one rejects with SandboxError 400 (10000). */
   async setBalance(mobile: string, kobo: number): Promise<void> {
-    await this.operations.run('setBalance', { mobile, balance: kobo });
+    await operate(this.operations, 'setBalance', { mobile, balance: kobo });
   }
 
   /** The passcode last sent to the wallet (POST /v1/users/auth), undefined when none is waiting: a sign-in in a test needs no SMS. */
   async passcode(mobile: string): Promise<string | undefined> {
     try {
-      return (await this.operations.run('passcode', { mobile })).passcode;
+      return (await operate(this.operations, 'passcode', { mobile })).passcode;
     } catch (error) {
       if (error instanceof ApiError && error.errorCode === ErrorCode.notFound) return undefined;
       throw error;
@@ -87,7 +88,7 @@ export class SandboxWorld {
    * between tests (`beforeEach`).
    */
   async reset(): Promise<void> {
-    await this.operations.run('reset');
+    await operate(this.operations, 'reset');
   }
 
   /**
@@ -98,7 +99,7 @@ export class SandboxWorld {
    * `wallet-sandbox`, whose own is known only by its hash).
    */
   async snapshot(): Promise<{ scenario: ScenarioFile; notes: string[] }> {
-    const { scenario, notes } = await this.operations.run('exportScenario');
+    const { scenario, notes } = await operate(this.operations, 'exportScenario');
     return { scenario, notes };
   }
 }

@@ -1,6 +1,7 @@
 import { matchesWebhook, type WebhookFilter } from '../domain/webhookFilter';
 import type { PublicWebhookEvent } from '../types';
 import type { WaitOptions } from '../wait';
+import { operate } from './operate';
 import type { WorldPort } from './port';
 
 export type { WebhookFilter } from '../domain/webhookFilter';
@@ -15,7 +16,7 @@ export class Webhooks {
   /** The events sent so far, oldest first, with every attempt (copies). */
   async list(filter: WebhookFilter = {}): Promise<PublicWebhookEvent[]> {
     const { where, ...fields } = filter;
-    const { events } = await this.port.run('events', { ...fields });
+    const { events } = await operate(this.port, 'events', { ...fields });
     return events.reverse().filter((event) => matchesWebhook(event, { ...(where ? { where } : {}) }));
   }
 
@@ -26,6 +27,6 @@ export class Webhooks {
 
   /** Starts a new delivery run of the event (as the admin API's redeliver does). */
   async redeliver(id: string): Promise<PublicWebhookEvent> {
-    return (await this.port.run('redeliverEvent', { id })).event;
+    return (await operate(this.port, 'redeliverEvent', { id })).event;
   }
 }

@@ -50,11 +50,13 @@ const { startSandbox, SandboxTimeoutError } = require('wallet-sandbox');
 `;
 
 const TS_TEST = `
-import { startSandbox, type ScenarioFile, type WalletSandbox } from 'wallet-sandbox';
+import { connectSandbox, startSandbox, type SandboxWorld, type ScenarioFile, type WalletSandbox } from 'wallet-sandbox';
 const scenario: ScenarioFile = { wallets: [{ mobile: '08031112222', balance: 100 }] };
 export async function check(): Promise<number> {
   await using sandbox: WalletSandbox = await startSandbox({ scenario, port: 0 });
-  return sandbox.balance('2348031112222');
+  // One interface in and out of process.
+  const worlds: SandboxWorld[] = [sandbox, await connectSandbox(sandbox.url)];
+  return (await Promise.all(worlds.map((world) => world.balance('2348031112222'))))[0]!;
 }
 `;
 
