@@ -1,7 +1,9 @@
 import { startSandbox as startWorld } from '../start';
 import type { LoadedScenario, Sandbox } from '../types';
 import type { ScenarioFile } from '../scenario/scenarioFile';
-import { AdminHttp, httpNamespaces, httpPort } from './adminHttp';
+import { ApiError } from '../errors';
+import { AdminHttp } from '../sharing/adminHttp';
+import { httpNamespaces, httpPort } from './httpPort';
 import { WalletNamespaces } from './namespaces';
 import { localNamespaces, localPort } from './port';
 import { SandboxWorld } from './sandboxWorld';
@@ -116,11 +118,11 @@ export class ConnectedSandbox extends SandboxWorld {
   readonly namespaces: WalletNamespaces;
 
   /** @internal Use connectSandbox. */
-  constructor(admin: AdminHttp, appKey: string | undefined) {
-    super(httpPort(admin));
-    this.url = admin.url;
+  constructor(url: string, appKey: string | undefined) {
+    super(httpPort(new AdminHttp(url, appKey)));
+    this.url = url;
     this.appKey = appKey;
-    this.namespaces = new WalletNamespaces(httpNamespaces(new AdminHttp(admin.url)), admin.url);
+    this.namespaces = new WalletNamespaces(httpNamespaces(new AdminHttp(url)), url);
   }
 }
 
@@ -132,8 +134,12 @@ export class ConnectedSandbox extends SandboxWorld {
 export async function connectSandbox(url: string, options: ConnectOptions = {}): Promise<ConnectedSandbox> {
   const base = new URL(url);
   if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new TypeError(`connectSandbox takes an http:// URL, got ${url}`);
-  const admin = new AdminHttp(base.origin, options.appKey);
-  const connected = new ConnectedSandbox(admin, options.appKey);
-  await connected.clock.now();
+  const connected = new ConnectedSandbox(base.origin, options.appKey);
+  try {
+    await connected.clock.now();
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw new Error(`${(error as Error).message}; is it running? npx wallet-sandbox starts one`, { cause: error });
+  }
   return connected;
 }

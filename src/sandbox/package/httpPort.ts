@@ -1,72 +1,21 @@
 import { MAX_WAIT_MS } from '../admin/waitQuery';
 import { matchesWebhook, type WebhookFilter } from '../domain/webhookFilter';
-import { ApiError, ErrorCode, type ErrorCodeValue } from '../errors';
+import { ApiError, ErrorCode } from '../errors';
 import type { JournalEntry } from '../requests/entry';
 import { describeFilter, matches, type RequestFilter } from '../requests/filter';
-import { operationRequest } from '../sharing/operationRequest';
+import { AdminHttp, operationCall } from '../sharing/adminHttp';
 import type { CreatedNamespace, NamespaceSummary, PublicWebhookEvent } from '../types';
 import { DEFAULT_TIMEOUT_MS, SandboxTimeoutError } from '../wait';
-import type { RawInput } from '../worlds/input';
-import type { Operation } from '../worlds/operation';
-import { OPERATIONS, type OperationName } from '../worlds/operations';
-import type { OperationAnswer } from './operate';
+import type { OperationName } from '../worlds/operations';
 import { webhookWaitWhat, type NamespacePort, type WorldPort } from './port';
 
 // A world over the admin HTTP API (connectSandbox): each operation of the table is sent as the
-// request its route reads (sharing/operationRequest.ts), and the waits are the admin API's own
+// request its route reads (sharing/adminHttp.ts), and the waits are the admin API's own
 // (GET /__sandbox/requests?waitMs=, GET /__sandbox/events?waitMs=). A refusal is the same
 // SandboxError, with the status and errorCode the sandbox answered.
 
 /** How often a webhook wait with a `where` predicate (which only this side can run) looks again. */
 const PREDICATE_POLL_MS = 25;
-
-interface Envelope {
-  success?: boolean;
-  data?: unknown;
-  error?: string;
-  errorCode?: string;
-}
-
-/** Admin calls to one sandbox, as one world: the root's, or a namespace's when `appKey` is one of its keys. */
-export class AdminHttp {
-  constructor(
-    readonly url: string,
-    private readonly appKey?: string,
-  ) {}
-
-  async call<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
-    const headers: Record<string, string> = {};
-    if (this.appKey !== undefined) headers['X-App-Key'] = this.appKey;
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    let response: Response;
-    try {
-      response = await fetch(`${this.url}${path}`, {
-        method,
-        headers,
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        ...(signal ? { signal } : {}),
-      });
-    } catch (error) {
-      if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('The wait was stopped');
-      throw new Error(
-        `The sandbox at ${this.url} did not answer (${(error as Error).message}); is it running? npx wallet-sandbox starts one`,
-        {
-          cause: error,
-        },
-      );
-    }
-    const answer = (await response.json().catch(() => undefined)) as Envelope | undefined;
-    if (!response.ok || answer?.success !== true) {
-      const code = (answer?.errorCode ?? ErrorCode.invalidInput) as ErrorCodeValue;
-      throw new ApiError(
-        response.status,
-        code,
-        answer?.error ?? `The sandbox at ${this.url} answered ${response.status} to ${method} ${path}`,
-      );
-    }
-    return answer.data as T;
-  }
-}
 
 /** The request filter's fields the admin API takes as query parameters (a RegExp path and `where` are checked here). */
 function requestQuery(filter: RequestFilter, after: number | undefined): URLSearchParams {
@@ -98,12 +47,6 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The world that `admin` reaches, as a port. */
 export function httpPort(admin: AdminHttp): WorldPort {
-  const run = async <N extends OperationName>(name: N, raw: RawInput = {}): Promise<OperationAnswer<N>> => {
-    // The sandbox's own check first: the same refusal, and nothing unsendable is sent.
-    (OPERATIONS[name] as Operation<unknown, unknown>).input(raw);
-    const { method, path, body } = operationRequest(name, raw);
-    return admin.call(method, path, body);
-  };
   const listRequests = async (filter: RequestFilter, after = filter.after, waitMs?: number, signal?: AbortSignal) => {
     const query = requestQuery(filter, after);
     if (waitMs !== undefined) query.set('waitMs', String(waitMs));
@@ -111,7 +54,7 @@ export function httpPort(admin: AdminHttp): WorldPort {
     return requests;
   };
   return {
-    run: (name, raw) => run(name as OperationName, raw),
+    run: (name, raw) => operationCall(admin, name as OperationName, raw),
     listRequests: async (filter) => (await listRequests(filter)).filter((entry) => matches(entry, filter)),
     waitForRequest: async (filter, { timeoutMs = DEFAULT_TIMEOUT_MS, signal } = {}) => {
       const deadline = Date.now() + timeoutMs;
