@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { measureConnect } from './connectFigures.mjs';
 
 const here = fileURLToPath(import.meta.url);
 const KB = 1024;
@@ -45,9 +46,9 @@ async function timed(times, work) {
 }
 
 /** In the fresh process: every figure but the tarball's. */
-async function measure(bundle) {
+async function measure(bundle, report) {
   const loadBegun = performance.now();
-  const { startSandbox } = createRequire(here)(path.resolve(bundle));
+  const { startSandbox, connectSandbox } = createRequire(here)(path.resolve(bundle));
   const first = await startSandbox({ log: () => undefined });
   const firstStartMs = performance.now() - loadBegun;
   await first.close();
@@ -68,12 +69,12 @@ async function measure(bundle) {
   for (let i = 0; i < 10; i++) await sandbox.reset();
   const resetSamples = [];
   for (let i = 0; i < 51; i++) {
-    sandbox.setBalance(mobile, i);
+    await sandbox.setBalance(mobile, i);
     await sandbox.clock.advance(60);
     const begun = performance.now();
     await sandbox.reset();
     resetSamples.push(performance.now() - begun);
-    if (sandbox.balance(mobile) !== SCENARIO.wallets[0].balance) throw new Error('reset did not restore the balance');
+    if ((await sandbox.balance(mobile)) !== SCENARIO.wallets[0].balance) throw new Error('reset did not restore the balance');
   }
   const namespaceSamples = await timed(51, async () => {
     const namespace = await sandbox.namespaces.create();
@@ -92,7 +93,12 @@ async function measure(bundle) {
   const heapPerInstance = (process.memoryUsage().heapUsed - before) / idle.length;
   await Promise.all(idle.map((one) => one.close()));
 
+  const scenarioFile = path.join(path.dirname(report), 'wallet-sandbox.json');
+  writeFileSync(scenarioFile, JSON.stringify(SCENARIO));
+  const connect = await measureConnect({ bundle, startSandbox, connectSandbox, scenario: SCENARIO, scenarioFile });
+
   return {
+    ...connect,
     firstStartMs,
     startMs: median(startSamples),
     startSamples,
@@ -160,6 +166,26 @@ export async function packageFigures(figures) {
     });
     figures.add({
       group: 'package',
+      name: 'A control over connectSandbox: setBalance to the CLI in another process (median of 201, loopback)',
+      value: result.controlMs,
+      unit: 'ms',
+      budget: { op: '<=', limit: 2 }, // issue 37
+      detail: { samplesMs: result.controlSamples },
+    });
+    for (const [where, ms] of [
+      ['in process', result.localSuiteMs],
+      ['over connectSandbox to the CLI', result.remoteSuiteMs],
+    ]) {
+      figures.add({
+        group: 'package',
+        name: `A 100-test suite that resets before each test: time in the sandbox's calls, ${where} (20-wallet scenario; reset, passcode, wait, advance, balances)`,
+        value: ms,
+        unit: 'ms',
+        budget: { op: '<=', limit: 1000 }, // issue 37
+      });
+    }
+    figures.add({
+      group: 'package',
       name: 'Heap per idle instance (20 of the 20-wallet scenario)',
       value: result.heapPerInstance,
       unit: 'bytes',
@@ -172,5 +198,5 @@ export async function packageFigures(figures) {
 
 if (process.argv[2] === 'child') {
   const [, , , bundle, report] = process.argv;
-  writeFileSync(report, JSON.stringify(await measure(bundle)));
+  writeFileSync(report, JSON.stringify(await measure(bundle, report)));
 }

@@ -38,7 +38,7 @@ await esbuild.build({
 });
 writeFileSync(
   path.join(stage, 'dist/index.mjs'),
-  "import sandbox from './index.cjs';\n\nexport const { startSandbox, WalletSandbox, WalletNamespace, WalletNamespaces, SandboxWorld, ScenarioError, SandboxTimeoutError } = sandbox;\n",
+  "import sandbox from './index.cjs';\n\nexport const { startSandbox, connectSandbox, ConnectedSandbox, SandboxError, WalletSandbox, WalletNamespace, WalletNamespaces, SandboxWorld, ScenarioError, SandboxTimeoutError } = sandbox;\n",
 );
 
 // The bundle reads the OpenAPI document beside itself (src/sandbox/openapiDocument.ts).

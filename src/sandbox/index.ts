@@ -13,7 +13,7 @@ export type {
   TransactionRecord,
   WebhookAttempt,
 } from './types';
-export { StateFileInUse } from './sharing/ownerLock';
+export { StateFileHeld, StateFileInUse } from './sharing/ownerLock';
 export type { OwnerRecord } from './sharing/ownerLock';
 export { openSharedSandbox, SharedSandbox } from './sharing/shared';
 export type { SharedSandboxOptions } from './sharing/shared';

@@ -289,6 +289,11 @@ export interface Sandbox {
   setTokenLifetime(seconds: number): void;
   /** Calls `listener` after every state change (synchronously: keep it cheap); returns the unsubscribe. */
   onChange(listener: (change: SandboxChange) => void): () => void;
+  /**
+   * Runs an operation of the table (worlds/operations.ts) by name on this world, as the admin API
+   * does: what the package's worlds are made from, in this process and over HTTP alike.
+   */
+  runOperation(name: string, raw?: Record<string, unknown>): unknown;
   /** The world as it is now, written as a scenario that loads back to it (docs/scenarios.md, "Saving the sandbox"). */
   exportScenario(): Promise<ScenarioExport>;
 }
@@ -323,6 +328,7 @@ export type WorldControls = Pick<
   | 'setLatency'
   | 'setTokenLifetime'
   | 'onChange'
+  | 'runOperation'
 >;
 
 /** A namespace as POST /__sandbox/namespaces answers it: what a test needs to use it, keys included. */

@@ -1,8 +1,12 @@
 import { startSandbox as startWorld } from '../start';
 import type { LoadedScenario, Sandbox } from '../types';
 import type { ScenarioFile } from '../scenario/scenarioFile';
+import { ApiError } from '../errors';
+import { AdminHttp } from '../sharing/adminHttp';
+import { httpNamespaces, httpPort } from './httpPort';
 import { WalletNamespaces } from './namespaces';
-import { SandboxWorld } from './world';
+import { localNamespaces, localPort } from './port';
+import { SandboxWorld } from './sandboxWorld';
 
 // The `wallet-sandbox` package's Node API: a sandbox for an app's own test suite. Each
 // startSandbox is a world of its own on a port of its own; close() leaves nothing running.
@@ -14,13 +18,12 @@ export type { NearMiss, SandboxErrorCode } from '../errors';
 /** `startSandbox({ dataFile })` while another live process serves that file: `owner` says which and where. */
 export { StateFileInUse as StateFileInUseError } from '../sharing/ownerLock';
 export { SandboxTimeoutError, type WaitOptions } from '../wait';
-export type { WorldRequests } from './requests';
-export type { RequestJournal } from '../requests/journal';
+export type { Requests } from './requests';
 export type { JournalEntry } from '../requests/entry';
 export type { RequestFilter } from '../requests/filter';
 export type { WebhookFilter, Webhooks } from './webhooks';
 export { WalletNamespace, WalletNamespaces } from './namespaces';
-export { SandboxWorld } from './world';
+export { SandboxWorld } from './sandboxWorld';
 export type { ScenarioApp, ScenarioFault, ScenarioFile, ScenarioWallet } from '../scenario/scenarioFile';
 export type { Fault, LoadedScenario, NamespaceSummary, PublicWebhookEvent, WebhookAttempt, WebhookType } from '../types';
 export type { BankTransferData, PhoneTransferData, WebhookDataByType, WebhookPayload } from '../types';
@@ -64,34 +67,11 @@ export class WalletSandbox extends SandboxWorld {
 
   /** @internal Use startSandbox. */
   constructor(private readonly world: Sandbox) {
-    super(world, world.requests);
+    super(localPort(world, world.requests));
     this.url = world.url;
     this.port = world.port;
     this.scenario = world.scenario;
-    this.namespaces = new WalletNamespaces(world.namespaces, world.url);
-  }
-
-  /**
-   * Puts the sandbox back to the scenario it started from, in milliseconds (a fresh world of the
-   * same seed when started without one): wallets, balances, transactions, webhook events, the
-   * request journal, the scenario's faults and latency, the clock at the scenario's start. Tokens
-   * and passcodes issued before stop working; namespaces are left as they are. Call it between
-   * tests (`beforeEach`).
-   */
-  reset(): Promise<void> {
-    return this.world.reset();
-  }
-
-  /**
-   * The world as it is now, written as a scenario (apps with their keys, wallets with their
-   * balances, bank accounts, callback URLs): pass it to `startSandbox({ scenario })` to start
-   * another sandbox in the same world, or write it out as `wallet-sandbox.json`. `notes` says
-   * what a scenario cannot hold as the sandbox has it (e.g. developers given the password
-   * `wallet-sandbox`, whose own is known only by its hash).
-   */
-  async snapshot(): Promise<{ scenario: ScenarioFile; notes: string[] }> {
-    const { scenario, notes } = await this.world.exportScenario();
-    return { scenario, notes };
+    this.namespaces = new WalletNamespaces(localNamespaces(world.namespaces), world.url);
   }
 
   /** Stops the sandbox and its namespaces: no timer, socket or handle is left, so a test runner exits by itself. */
@@ -122,4 +102,48 @@ export async function startSandbox(options: StartOptions = {}): Promise<WalletSa
     log: options.log ?? ((line) => process.stderr.write(`${line}\n`)),
   });
   return new WalletSandbox(world);
+}
+
+export interface ConnectOptions {
+  /** A namespace's key (its `appKey`): the world reached is that namespace. Default: the sandbox's own world. */
+  appKey?: string;
+}
+
+/**
+ * A sandbox another process runs (the CLI, a globalSetup, another worker), reached over its admin
+ * API: the same SandboxWorld as startSandbox's, call for call, refusals included.
+ */
+export class ConnectedSandbox extends SandboxWorld {
+  /** The sandbox's base URL, as given. */
+  readonly url: string;
+  /** The key this connection sends as X-App-Key, when it reaches a namespace. */
+  readonly appKey: string | undefined;
+  /** Namespaces of the sandbox, made over this connection (each reached with its own key). */
+  readonly namespaces: WalletNamespaces;
+
+  /** @internal Use connectSandbox. */
+  constructor(url: string, appKey: string | undefined) {
+    super(httpPort(new AdminHttp(url, appKey)));
+    this.url = url;
+    this.appKey = appKey;
+    this.namespaces = new WalletNamespaces(httpNamespaces(new AdminHttp(url)), url);
+  }
+}
+
+/**
+ * Connects to a running sandbox (`url` as its ready line prints it) and resolves once it answered
+ * as one; with `appKey` a namespace's key, the world is that namespace. Rejects when nothing
+ * answers there, or with SandboxError 401 for a key that names no app and no namespace.
+ */
+export async function connectSandbox(url: string, options: ConnectOptions = {}): Promise<ConnectedSandbox> {
+  const base = new URL(url);
+  if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new TypeError(`connectSandbox takes an http:// URL, got ${url}`);
+  const connected = new ConnectedSandbox(base.origin, options.appKey);
+  try {
+    await connected.clock.now();
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw new Error(`${(error as Error).message}; is it running? npx wallet-sandbox starts one`, { cause: error });
+  }
+  return connected;
 }

@@ -1,68 +1,31 @@
 import type { JournalEntry } from '../requests/entry';
 import type { RequestFilter } from '../requests/filter';
-import type { JournalChange, RequestJournal } from '../requests/journal';
-import type { WorldControls } from '../types';
 import type { WaitOptions } from '../wait';
+import { operate } from './operate';
+import type { WorldPort } from './port';
 
-// `sandbox.requests`, `namespace.requests`: one world's request journal as a test reads it and
-// asserts on it. Reads are the journal's own; count and expectCount are the operations' of the
-// admin API (GET /__sandbox/requests/count, /expect), so a remote world answers the same.
+// What the app under test sent to one world, and what it was answered: the request journal, to
+// assert on, whether the sandbox runs in this process or another. count and expectCount are the
+// admin API's (GET /__sandbox/requests/count, /expect), so a remote world answers the same.
 
-/** Every API request this world answered, to list, wait for, count and assert on. */
-export class WorldRequests {
+/** `sandbox.requests`, `namespace.requests`: one world's request journal (docs/requests.md). */
+export class Requests {
   /** @internal */
-  constructor(
-    private readonly journal: RequestJournal,
-    private readonly controls: Pick<WorldControls, 'countRequests' | 'expectRequests'>,
-  ) {}
+  constructor(private readonly port: WorldPort) {}
 
-  /** How many entries the journal keeps now. */
-  get size(): number {
-    return this.journal.size;
+  /** The requests answered so far, oldest first, within the journal's limits; `filter` narrows them. */
+  list(filter: RequestFilter = {}): Promise<JournalEntry[]> {
+    return this.port.listRequests(filter);
   }
 
-  /** The newest entry's id (0 when none came yet): pass it as `after` to see only what comes next. */
-  get lastId(): number {
-    return this.journal.lastId;
-  }
-
-  /** The entries the filter takes, oldest first. */
-  list(filter?: RequestFilter): JournalEntry[] {
-    return this.journal.list(filter);
-  }
-
-  /** Up to `limit` entries the filter takes, newest first. */
-  newest(limit: number, filter?: RequestFilter): JournalEntry[] {
-    return this.journal.newest(limit, filter);
-  }
-
-  /** The entry of that id, while it is kept. */
-  get(id: number): JournalEntry | undefined {
-    return this.journal.get(id);
-  }
-
-  /**
-   * The first entry the filter takes, among those kept now or the next to come. After
-   * `timeoutMs` (default 2000) it rejects with SandboxTimeoutError, naming the closest entries
-   * and why each did not match.
-   */
-  waitFor(filter: RequestFilter, options?: WaitOptions): Promise<JournalEntry> {
-    return this.journal.waitFor(filter, options);
-  }
-
-  /** Called for every change, synchronously (keep it cheap); returns the unsubscribe. */
-  onChange(listener: (change: JournalChange) => void): () => void {
-    return this.journal.onChange(listener);
-  }
-
-  /** Empties the journal; ids go on from where they were. */
-  clear(): void {
-    this.journal.clear();
+  /** The first request (oldest first) that matches, as soon as there is one; rejects with SandboxTimeoutError. */
+  waitFor(filter: RequestFilter, options: WaitOptions = {}): Promise<JournalEntry> {
+    return this.port.waitForRequest(filter, options);
   }
 
   /** How many entries the filter takes (every entry kept, without one). */
   async count(filter: RequestFilter = {}): Promise<number> {
-    return this.controls.countRequests(filter);
+    return (await this.list(filter)).length;
   }
 
   /**
@@ -71,6 +34,11 @@ export class WorldRequests {
    * entries and why each did not match).
    */
   async expectCount(filter: RequestFilter, count: number): Promise<JournalEntry[]> {
-    return this.controls.expectRequests(filter, count);
+    return (await operate(this.port, 'expectRequests', { ...filter, count })).requests;
+  }
+
+  /** Empties this world's journal (ids go on from where they were). */
+  async clear(): Promise<void> {
+    await operate(this.port, 'clearRequests');
   }
 }

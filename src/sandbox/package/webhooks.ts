@@ -1,6 +1,8 @@
-import { describeWebhookFilter, matchesWebhook, webhookNearMisses, type WebhookFilter } from '../domain/webhookFilter';
-import type { PublicWebhookEvent, Sandbox, WebhookDataByType, WebhookType } from '../types';
-import { waitUntil, type WaitOptions } from '../wait';
+import { matchesWebhook, type WebhookFilter } from '../domain/webhookFilter';
+import type { PublicWebhookEvent, WebhookDataByType, WebhookType } from '../types';
+import type { WaitOptions } from '../wait';
+import { operate } from './operate';
+import type { WorldPort } from './port';
 
 export type { WebhookFilter } from '../domain/webhookFilter';
 
@@ -9,28 +11,21 @@ export type { WebhookFilter } from '../domain/webhookFilter';
 /** `sandbox.webhooks`, `namespace.webhooks`: the webhook events of one world, to list, wait for and trigger. */
 export class Webhooks {
   /** @internal */
-  constructor(private readonly sandbox: Pick<Sandbox, 'events' | 'onChange' | 'redeliverEvent' | 'sendTestEvent'>) {}
+  constructor(private readonly port: WorldPort) {}
 
   /** The events sent so far, oldest first, with every attempt (copies). */
-  list(filter: WebhookFilter = {}): PublicWebhookEvent[] {
-    return this.sandbox
-      .events()
-      .reverse()
-      .filter((event) => matchesWebhook(event, filter));
+  async list(filter: WebhookFilter = {}): Promise<PublicWebhookEvent[]> {
+    const { where, ...fields } = filter;
+    const { events } = await operate(this.port, 'events', { ...fields });
+    return events.reverse().filter((event) => matchesWebhook(event, { ...(where ? { where } : {}) }));
   }
 
   /**
    * The first event (oldest first) that matches, as soon as there is one. After `timeoutMs`
    * (default 2000) it rejects with SandboxTimeoutError, naming the closest events and why each did not match.
    */
-  waitFor(filter: WebhookFilter, options?: WaitOptions): Promise<PublicWebhookEvent> {
-    return waitUntil(
-      () => this.list(filter)[0],
-      (again) => this.sandbox.onChange((change) => change.events.length > 0 && again()),
-      `webhook event matching ${describeWebhookFilter(filter)}`,
-      options,
-      () => ({ nearMisses: webhookNearMisses(this.sandbox.events(), filter) }),
-    );
+  waitFor(filter: WebhookFilter, options: WaitOptions = {}): Promise<PublicWebhookEvent> {
+    return this.port.waitForEvent(filter, options);
   }
 
   /**
@@ -44,11 +39,11 @@ export class Webhooks {
     data: Partial<WebhookDataByType[T]> = {},
     options: { appId?: string } = {},
   ): Promise<PublicWebhookEvent> {
-    return this.sandbox.sendTestEvent(type, options.appId, data);
+    return (await operate(this.port, 'sendTestEvent', { type, appId: options.appId, data })).event;
   }
 
   /** Starts a new delivery run of the event (as the admin API's redeliver does). */
-  redeliver(id: string): PublicWebhookEvent {
-    return this.sandbox.redeliverEvent(id);
+  async redeliver(id: string): Promise<PublicWebhookEvent> {
+    return (await operate(this.port, 'redeliverEvent', { id })).event;
   }
 }

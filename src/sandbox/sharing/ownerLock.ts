@@ -8,8 +8,9 @@ import type { SandboxRole } from '../types';
 // beside it, made atomically (a hard link of a finished file, so nobody reads half of one). Any
 // other process that wants the same state (a second VS Code window, the MCP server) finds the
 // owner there and uses its sandbox over HTTP instead of loading and writing the file itself. A
-// lock whose process is gone, or whose process stops answering for UNRESPONSIVE_MS, is taken
-// over; so is one that cannot be read.
+// lock whose process is gone is removed, as is one that cannot be read: the file is free. A live
+// owner is never taken over (no split brain by construction): one that does not answer for
+// UNRESPONSIVE_MS is reported (StateFileHeld), and left alone.
 
 /** What `<state>.owner` says. */
 export interface OwnerRecord {
@@ -28,7 +29,7 @@ export interface OwnerRecord {
   since: number;
 }
 
-/** A live process may hold the file this long without answering (starting, closing, or hung) before it is taken over. */
+/** A live process may hold the file this long without answering (starting, closing, or hung) before opening it is given up. */
 export const UNRESPONSIVE_MS = 10_000;
 const POLL_MS = 100;
 const HEALTH_TIMEOUT_MS = 1_500;
@@ -57,6 +58,19 @@ export class StateFileInUse extends Error {
   }
 }
 
+/**
+ * A live process holds the state file and does not answer as its sandbox: it is left alone. The
+ * same class and code as StateFileInUse (a test branches on one), with what to do about it.
+ */
+export class StateFileHeld extends StateFileInUse {
+  constructor(stateFile: string, owner: OwnerRecord) {
+    super(stateFile, owner);
+    this.message =
+      `${stateFile} is held by pid ${owner.pid}, which has not answered as its sandbox for ${UNRESPONSIVE_MS / 1000} s; ` +
+      'stop that process (or use another state file), then try again';
+  }
+}
+
 /** The lock this process holds on a state file. */
 export class OwnerLock {
   constructor(
@@ -69,8 +83,7 @@ export class OwnerLock {
     this.record.url = url;
     const next = sideName(this.file, 'new');
     await fsp.writeFile(next, JSON.stringify(this.record), { mode: 0o600 });
-    // Replaced only while it is still ours; the check and the rename are not one step, but
-    // only a takeover (after UNRESPONSIVE_MS of silence) can come between them.
+    // Replaced only while it is still ours (a live owner is never taken over: see claimStateFile).
     if (await this.held()) await fsp.rename(next, this.file);
     else await fsp.rm(next, { force: true });
   }
@@ -90,7 +103,7 @@ export type Claim = { lock: OwnerLock; owner?: undefined } | { owner: OwnerRecor
 
 /**
  * Takes the state file for this process, or finds the live process that serves it. Waits while
- * the owner starts (no URL yet) or closes, up to UNRESPONSIVE_MS.
+ * the owner starts (no URL yet) or closes, up to UNRESPONSIVE_MS; then throws StateFileHeld.
  */
 export async function claimStateFile(stateFile: string, role: SandboxRole): Promise<Claim> {
   const file = ownerFile(stateFile);
@@ -108,16 +121,12 @@ export async function claimStateFile(stateFile: string, role: SandboxRole): Prom
     const other = await readOwner(file);
     if (other === 'gone') continue;
     if (other === 'unreadable' || !isRunning(other.pid)) {
-      await takeOver(file, other);
+      await removeStale(file, other);
       continue;
     }
     if (other.url && (await answers(other.url, other.instance))) return { owner: other };
     if (silent?.instance !== other.instance) silent = { instance: other.instance, since: Date.now() };
-    if (Date.now() - silent.since >= UNRESPONSIVE_MS) {
-      await takeOver(file, other);
-      silent = undefined;
-      continue;
-    }
+    if (Date.now() - silent.since >= UNRESPONSIVE_MS) throw new StateFileHeld(stateFile, other);
     await sleep(POLL_MS);
   }
 }
@@ -177,10 +186,11 @@ async function createExclusive(file: string, record: OwnerRecord): Promise<boole
 }
 
 /**
- * Removes a stale lock so the next create can take the file. Moved aside first, and put back if
- * what was moved is not the lock judged stale (another process took the file meanwhile).
+ * Removes the lock of a process that is gone (or one that holds no owner) so the next create can
+ * take the file. Moved aside first, and put back if what was moved is not the lock judged stale
+ * (another process took the file meanwhile).
  */
-async function takeOver(file: string, stale: OwnerRecord | 'unreadable'): Promise<void> {
+async function removeStale(file: string, stale: OwnerRecord | 'unreadable'): Promise<void> {
   if (stale === 'unreadable' && (await youngerThan(file, POLL_MS * 5))) {
     // Maybe a create without hard links, between its open and its write.
     await sleep(POLL_MS);
@@ -190,7 +200,7 @@ async function takeOver(file: string, stale: OwnerRecord | 'unreadable'): Promis
   try {
     await fsp.rename(file, aside);
   } catch {
-    return; // gone already: someone else took it over
+    return; // gone already: someone else removed it
   }
   const moved = await readOwner(aside);
   const same = stale === 'unreadable' ? typeof moved !== 'object' : typeof moved === 'object' && moved.instance === stale.instance;

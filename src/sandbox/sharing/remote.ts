@@ -13,11 +13,10 @@ import type {
 } from '../types';
 import type { OwnerRecord } from './ownerLock';
 import { EventParser, type Hello, OWNER_TOKEN_HEADER, WATCH_PATH } from './wire';
-import { ErrorCode } from '../errors';
+import { ApiError, ErrorCode } from '../errors';
 import type { RawInput } from '../worlds/input';
-import { OPERATIONS, type OperationName } from '../worlds/operations';
-import type { Operation } from '../worlds/operation';
-import { operationRequest } from './operationRequest';
+import type { OperationName } from '../worlds/operations';
+import { AdminHttp, operationCall } from './adminHttp';
 
 // The sandbox another process serves on the same state file, used over its admin API: the
 // reads answer a copy kept current by its change stream (GET /__sandbox/watch), the actions
@@ -42,17 +41,6 @@ export interface RemoteOptions {
   onLost: () => void;
 }
 
-/** An admin call the owner refused, with its error (the status and errorCode the owner's own callers get). */
-export class RemoteRefusal extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly errorCode?: string,
-  ) {
-    super(message);
-  }
-}
-
 export class RemoteSandbox implements SandboxClient {
   readonly server: SandboxServer;
   readonly port: number;
@@ -67,6 +55,7 @@ export class RemoteSandbox implements SandboxClient {
   private applying: Promise<void> = Promise.resolve();
   private over = false;
   private readonly journal: RequestJournal;
+  private readonly admin: AdminHttp;
   /** Entries the stream brought while the journal was being read; undefined once it was. */
   private arrivedWhileLoading: JournalEntry[] | undefined = [];
 
@@ -78,6 +67,7 @@ export class RemoteSandbox implements SandboxClient {
     this.server = { here: false, pid: owner.pid, role: owner.role };
     this.port = Number(new URL(url).port);
     this.journal = new RequestJournal(options.journal);
+    this.admin = new AdminHttp(url);
   }
 
   /** The owner's request journal as copied here. */
@@ -164,7 +154,7 @@ export class RemoteSandbox implements SandboxClient {
       return (await this.run<{ passcode: string }>('passcode', { mobile })).passcode;
     } catch (error) {
       // As the owner's own lastPasscode: none waiting is undefined; an unknown wallet is refused.
-      if (error instanceof RemoteRefusal && error.errorCode === ErrorCode.notFound) return undefined;
+      if (error instanceof ApiError && error.errorCode === ErrorCode.notFound) return undefined;
       throw error;
     }
   }
@@ -285,7 +275,7 @@ export class RemoteSandbox implements SandboxClient {
 
   /** The journal as the owner has it now, then what the stream brought meanwhile (adopt skips what it has). */
   private async loadRequests(): Promise<void> {
-    const { requests } = await this.call<{ requests: JournalEntry[] }>('GET', '/__sandbox/requests');
+    const { requests } = await this.call(() => this.admin.call<{ requests: JournalEntry[] }>('GET', '/__sandbox/requests'));
     for (const entry of requests) this.journal.adopt(entry);
     for (const entry of this.arrivedWhileLoading ?? []) this.journal.adopt(entry);
     this.arrivedWhileLoading = undefined;
@@ -315,7 +305,7 @@ export class RemoteSandbox implements SandboxClient {
     try {
       this.eventsSeen.set(id, (await this.run<{ event: PublicWebhookEvent }>('event', { id })).event);
     } catch (error) {
-      if (!(error instanceof RemoteRefusal && error.errorCode === ErrorCode.eventNotFound)) throw error;
+      if (!(error instanceof ApiError && error.errorCode === ErrorCode.eventNotFound)) throw error;
       this.eventsSeen.delete(id);
     }
   }
@@ -341,37 +331,17 @@ export class RemoteSandbox implements SandboxClient {
     }
   }
 
-  /**
-   * The operation of the table (worlds/operations.ts), as its admin request. Its input is checked
-   * here first, by the owner's own check: a refusal is the same ApiError, and what cannot be sent
-   * (an object nested too deep to serialise) is refused before it is.
-   */
+  /** The operation of the table (worlds/operations.ts), as its admin request (adminHttp.ts: checked here first, as the owner checks it). */
   private async run<T = unknown>(name: OperationName, raw?: RawInput): Promise<T> {
-    (OPERATIONS[name] as Operation<unknown, unknown>).input(raw ?? {});
-    const { method, path, body } = operationRequest(name, raw);
-    return this.call<T>(method, path, body);
+    return this.call(() => operationCall(this.admin, name, raw) as Promise<T>);
   }
 
-  private async call<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-    let response: Response;
+  private async call<T>(send: () => Promise<T>): Promise<T> {
     try {
-      response = await fetch(`${this.url}${path}`, {
-        method,
-        headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+      return await send();
     } catch (error) {
-      throw new Error(`The sandbox at ${this.url} (pid ${this.owner.pid}) did not answer: ${(error as Error).message}`, { cause: error });
+      if (error instanceof ApiError) throw error;
+      throw new Error(`${(error as Error).message} (pid ${this.owner.pid})`, { cause: error });
     }
-    const answer = (await response.json().catch(() => undefined)) as
-      { success?: boolean; data?: T; error?: string; errorCode?: string } | undefined;
-    if (!response.ok || answer?.success !== true) {
-      throw new RemoteRefusal(
-        response.status,
-        answer?.error ?? `The sandbox at ${this.url} answered ${response.status}`,
-        answer?.errorCode,
-      );
-    }
-    return answer.data as T;
   }
 }

@@ -7,9 +7,9 @@ import { RemoteSandbox } from './remote';
 
 // One world per state file, whoever asks first. The first process to open a state file serves
 // its sandbox (it holds the owner file); the others (a second VS Code window, the MCP server
-// VS Code starts) use that one over HTTP. When the serving process goes away, the next process
-// that uses the file takes it over, on the same port when it is free, so the URL apps were given
-// keeps working.
+// VS Code starts) use that one over HTTP. Nobody takes a live server's file (ownerLock.ts): when
+// the serving process has gone away, a process that used it says so and opens the file itself,
+// on the same port when it is free, so the URL apps were given keeps working.
 
 /** How many times a start that found an owner which then went away is tried again. */
 const ROUNDS = 5;
@@ -116,9 +116,10 @@ export class SharedSandbox {
     });
   }
 
-  /** The serving process went away: serve the file here, or use whoever took it first. */
+  /** The serving process went away: say so, then serve the file here, or use whoever opened it first. */
   private lost(remote: RemoteSandbox | undefined): void {
     if (this.closed || !remote || remote !== this.remote) return;
+    this.log(`Wallet sandbox: pid ${remote.server.pid}, which served ${this.options.dataFile}, went away; this process opens it itself.`);
     this.switching = this.serve(remote.port).then(
       () => {
         if (this.closed) {
@@ -128,7 +129,9 @@ export class SharedSandbox {
         for (const listener of this.servedListeners) listener(this.current);
       },
       (error: unknown) =>
-        this.log(`Wallet sandbox: could not take over from pid ${remote.server.pid}: ${(error as Error)?.message ?? String(error)}`),
+        this.log(
+          `Wallet sandbox: could not open ${this.options.dataFile} after pid ${remote.server.pid} went away: ${(error as Error)?.message ?? String(error)}`,
+        ),
     );
   }
 }

@@ -1,7 +1,7 @@
 import { ApiError, ErrorCode } from '../errors';
 import type { SandboxEnv } from './env';
 import type { Fault, WorldControls } from '../types';
-import { runOperation } from './operations';
+import { runOperation, type OperationName } from './operations';
 
 // What a caller in this process does to one world (the sandbox's, or a namespace's): each call
 // runs the operation of the table (worlds/operations.ts) that the admin API runs, so Node and
@@ -44,5 +44,6 @@ export function worldControls(env: SandboxEnv): WorldControls {
     setLatency: (ms) => void run(env, 'setKnobs', { latencyMs: ms }),
     setTokenLifetime: (seconds) => void run(env, 'setKnobs', { tokenLifetimeSeconds: seconds }),
     onChange: (listener) => env.onChange(listener),
+    runOperation: (name, raw) => run(env, name as OperationName, raw),
   };
 }

@@ -161,7 +161,7 @@ describe('sandbox package: assertions that explain', function () {
       const sent = { mobile: ADA };
       await call(sandbox.url, 'POST', '/v1/users/auth/validate', { body: sent, headers: { 'X-App-Key': KEY, 'X-Trace': 'one' } });
       await call(sandbox.url, 'POST', '/v1/users/auth/validate', { rawBody: 'mobile=1', headers: { 'x-app-key': KEY } });
-      const [json, form] = sandbox.requests.list();
+      const [json, form] = await sandbox.requests.list();
       assert.deepEqual(json!.json, sent);
       assert.equal(json!.headers['x-trace'], 'one');
       assert.equal(json!.headers['x-app-key'], KEY);

@@ -27,33 +27,33 @@ describe('sandbox: the frozen clock', function () {
 
   it('startSandbox({ clock: { frozen: true } }): real time passes, the clock does not; advance moves it, as do its namespaces', async () => {
     await using sandbox = await startSandbox({ clock: { frozen: true }, log: () => undefined });
-    const at = sandbox.clock.now().getTime();
+    const at = (await sandbox.clock.now()).getTime();
     await realWait(30);
-    assert.equal(sandbox.clock.now().getTime(), at);
+    assert.equal((await sandbox.clock.now()).getTime(), at);
     const shown = await fetch(`${sandbox.url}/__sandbox/clock`).then((answer) => answer.json());
     assert.equal(shown.data.now, new Date(at).toISOString(), 'the admin API reads the same frozen time');
     await sandbox.clock.advance(90);
-    assert.equal(sandbox.clock.now().getTime(), at + 90_000);
+    assert.equal((await sandbox.clock.now()).getTime(), at + 90_000);
     await realWait(30);
-    assert.equal(sandbox.clock.now().getTime(), at + 90_000, 'still frozen after an advance');
+    assert.equal((await sandbox.clock.now()).getTime(), at + 90_000, 'still frozen after an advance');
 
     const namespace = await sandbox.namespaces.create();
-    const nsAt = namespace.clock.now().getTime();
+    const nsAt = (await namespace.clock.now()).getTime();
     await realWait(30);
-    assert.equal(namespace.clock.now().getTime(), nsAt, "a namespace's clock is frozen too");
+    assert.equal((await namespace.clock.now()).getTime(), nsAt, "a namespace's clock is frozen too");
     await namespace.clock.advance(60);
-    assert.equal(namespace.clock.now().getTime(), nsAt + 60_000);
+    assert.equal((await namespace.clock.now()).getTime(), nsAt + 60_000);
 
     await sandbox.reset();
-    const resetAt = sandbox.clock.now().getTime();
+    const resetAt = (await sandbox.clock.now()).getTime();
     await realWait(30);
-    assert.equal(sandbox.clock.now().getTime(), resetAt, 'frozen again after a reset');
+    assert.equal((await sandbox.clock.now()).getTime(), resetAt, 'frozen again after a reset');
   });
 
   it('a scenario with clock.frozen starts frozen at its start, and round-trips through snapshot()', async () => {
     const start = new Date(START).toISOString();
     await using first = await startSandbox({ scenario: { clock: { start, frozen: true } }, log: () => undefined });
-    assert.equal(first.clock.now().toISOString(), start);
+    assert.equal((await first.clock.now()).toISOString(), start);
     await first.clock.advance(3600);
     const { scenario } = await first.snapshot();
     assert.deepEqual(scenario.clock, { start: new Date(START + 3600_000).toISOString(), frozen: true });
@@ -61,7 +61,7 @@ describe('sandbox: the frozen clock', function () {
 
     await using second = await startSandbox({ scenario, log: () => undefined });
     await realWait(30);
-    assert.equal(second.clock.now().getTime(), START + 3600_000);
+    assert.equal((await second.clock.now()).getTime(), START + 3600_000);
 
     await using running = await startSandbox({ scenario: { clock: { start } }, log: () => undefined });
     assert.equal((await running.snapshot()).scenario.clock?.frozen, undefined, 'a running clock exports no frozen');
@@ -80,20 +80,20 @@ describe('sandbox: the frozen clock', function () {
     try {
       const first = await startSandbox({ dataFile, clock: { frozen: true }, log: () => undefined });
       await first.clock.advance(7200);
-      const saved = first.clock.now().getTime();
+      const saved = (await first.clock.now()).getTime();
       await first.close();
 
       const again = await startSandbox({ dataFile, log: () => undefined });
-      assert.equal(again.clock.now().getTime(), saved, 'restored at the frozen time');
+      assert.equal((await again.clock.now()).getTime(), saved, 'restored at the frozen time');
       await realWait(30);
-      assert.equal(again.clock.now().getTime(), saved, 'and still frozen: nothing said otherwise');
+      assert.equal((await again.clock.now()).getTime(), saved, 'and still frozen: nothing said otherwise');
       await again.close();
 
       const running = await startSandbox({ dataFile, clock: { frozen: false }, log: () => undefined });
-      const from = running.clock.now().getTime();
+      const from = (await running.clock.now()).getTime();
       assert.ok(from >= saved, 'runs on from the saved time');
       await realWait(30);
-      assert.ok(running.clock.now().getTime() > from, 'with real time');
+      assert.ok((await running.clock.now()).getTime() > from, 'with real time');
       await running.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -21,12 +21,12 @@ const sandbox = await startSandbox({ scenario: 'wallet-sandbox.json' });
 const headers = { 'x-app-key': 'sk_test_pkg_0000000001' };
 const banks = await (await fetch(sandbox.url + '/v1/queries/banks', { headers })).json();
 if (!banks.success) throw new Error('banks: ' + JSON.stringify(banks));
-if (sandbox.balance('2348031112222') !== 250000) throw new Error('balance');
+if ((await sandbox.balance('2348031112222')) !== 250000) throw new Error('balance');
 const seen = await sandbox.requests.waitFor({ path: '/v1/queries/banks' }, { timeoutMs: 2000 });
-if (seen.status !== 200 || sandbox.requests.list({ method: 'GET', path: '/v1/queries/banks' }).length !== 1) throw new Error('requests');
-const before = sandbox.clock.now().getTime();
+if (seen.status !== 200 || (await sandbox.requests.list({ method: 'GET', path: '/v1/queries/banks' })).length !== 1) throw new Error('requests');
+const before = (await sandbox.clock.now()).getTime();
 await sandbox.clock.advance(3600);
-if (sandbox.clock.now().getTime() - before < 3600_000) throw new Error('clock');
+if ((await sandbox.clock.now()).getTime() - before < 3600_000) throw new Error('clock');
 await startSandbox({ scenario: { wallets: [{ mobile: '0803', balance: 1 }] } }).then(
   () => { throw new Error('a bad scenario started'); },
   (error) => { if (!(error instanceof ScenarioError) || error.path !== 'wallets[0].mobile') throw error; },
@@ -50,11 +50,13 @@ const { startSandbox, SandboxTimeoutError } = require('wallet-sandbox');
 `;
 
 const TS_TEST = `
-import { startSandbox, type ScenarioFile, type WalletSandbox } from 'wallet-sandbox';
+import { connectSandbox, startSandbox, type SandboxWorld, type ScenarioFile, type WalletSandbox } from 'wallet-sandbox';
 const scenario: ScenarioFile = { wallets: [{ mobile: '08031112222', balance: 100 }] };
 export async function check(): Promise<number> {
   await using sandbox: WalletSandbox = await startSandbox({ scenario, port: 0 });
-  return sandbox.balance('2348031112222');
+  // One interface in and out of process.
+  const worlds: SandboxWorld[] = [sandbox, await connectSandbox(sandbox.url)];
+  return (await Promise.all(worlds.map((world) => world.balance('2348031112222'))))[0]!;
 }
 `;
 

@@ -26,13 +26,13 @@ describe('sandbox package: snapshot()', function () {
 
   it('writes the world now as a scenario that starts another sandbox in the same world', async () => {
     await using first = await startSandbox({ scenario, log: () => undefined });
-    first.setBalance('2348033334444', 123_456);
+    await first.setBalance('2348033334444', 123_456);
     const { scenario: snapshot, notes } = await first.snapshot();
     assert.ok(Array.isArray(notes));
 
     await using second = await startSandbox({ scenario: snapshot, log: () => undefined });
-    assert.equal(second.balance('2348033334444'), 123_456, 'the balance set before the snapshot');
-    assert.equal(second.balance('2348031112222'), 1_500_000);
+    assert.equal(await second.balance('2348033334444'), 123_456, 'the balance set before the snapshot');
+    assert.equal(await second.balance('2348031112222'), 1_500_000);
     const headers = { 'content-type': 'application/json', 'x-app-key': 'sk_test_snap_0001' };
     const signIn = (body: object): Promise<Response> =>
       fetch(`${second.url}/v1/users/auth`, { method: 'POST', headers, body: JSON.stringify(body) });

@@ -63,7 +63,7 @@ test('a bank transfer that fails is reversed, and the webhook says so', async ()
   });
   expect(json.data.transaction.statusCode).toBe('000002');
   const reference = json.data.transaction.transactionReference;
-  expect(sandbox.balance(ADA)).toBe(1500000 - 300000);
+  expect(await sandbox.balance(ADA)).toBe(1500000 - 300000);
 
   const sent = await sandbox.requests.waitFor({ method: 'POST', path: '/v1/users/transfers/bank' }, { timeoutMs: 2000 });
   expect(sent.status).toBe(200);
@@ -74,5 +74,5 @@ test('a bank transfer that fails is reversed, and the webhook says so', async ()
   expect(receiver.received).toEqual([
     { payload: expect.objectContaining({ message: 'FAILED', type: 'BANK_TRANSFER', data: expect.objectContaining({ statusCode: '000000' }) }) },
   ]);
-  expect(sandbox.balance(ADA)).toBe(1500000); // the reversal gave it back
+  expect(await sandbox.balance(ADA)).toBe(1500000); // the reversal gave it back
 });

@@ -68,8 +68,8 @@ test('a bank transfer is sent once, settles on the virtual clock and reaches the
   // The journal: what the app sent, as the sandbox received it.
   const sent = await sandbox.requests.waitFor({ method: 'POST', path: '/v1/users/transfers/bank' }, { timeoutMs: 2000 });
   assert.equal(JSON.parse(sent.requestBody).amount, 250000);
-  assert.equal(sandbox.requests.list({ method: 'POST', path: '/v1/users/transfers/bank' }).length, 1, 'sent once');
-  assert.equal(sandbox.balance(ADA), 1500000 - 250000);
+  assert.equal((await sandbox.requests.list({ method: 'POST', path: '/v1/users/transfers/bank' })).length, 1, 'sent once');
+  assert.equal(await sandbox.balance(ADA), 1500000 - 250000);
 
   await sandbox.clock.advance(10); // a normal bank transfer settles after 10 s of sandbox time
   const event = await sandbox.webhooks.waitFor({ type: 'BANK_TRANSFER', reference, delivered: true }, { timeoutMs: 5000 });

@@ -35,7 +35,7 @@ async function call(path, { method = 'POST', body, token } = {}) {
 
 async function signIn(mobile) {
   await call('/v1/users/auth', { body: { mobile, factor: 'sms' } });
-  const passcode = sandbox.passcode(mobile); // what the SMS would have said
+  const passcode = await sandbox.passcode(mobile); // what the SMS would have said
   const { json } = await call('/v1/users/auth', { body: { mobile, factor: 'sms', passcode } });
   return json.data.accessToken;
 }
@@ -69,8 +69,8 @@ describe('phone transfers', () => {
 
     const sent = await sandbox.requests.waitFor({ method: 'POST', path: '/v1/users/transfers/phone' }, { timeoutMs: 2000 });
     expect(JSON.parse(sent.requestBody)).toEqual({ mobile: ADA, amount: 120000 });
-    expect(sandbox.balance(CHIDI)).toBe(500000 - 120000);
-    expect(sandbox.balance(ADA)).toBe(1500000 + 120000);
+    expect(await sandbox.balance(CHIDI)).toBe(500000 - 120000);
+    expect(await sandbox.balance(ADA)).toBe(1500000 + 120000);
 
     const event = await sandbox.webhooks.waitFor({ type: 'PHONE_TRANSFER', reference, delivered: true }, { timeoutMs: 5000 });
     expect(event.attempts[0].status).toBe(200);
@@ -83,6 +83,6 @@ describe('phone transfers', () => {
 
     const dropped = await sandbox.requests.waitFor({ method: 'POST', path: '/v1/users/transfers/phone' }, { timeoutMs: 2000 });
     expect(dropped.status).toBe(0); // no answer was sent
-    expect(sandbox.requests.list({ method: 'POST', path: '/v1/users/transfers/phone' })).toHaveLength(1);
+    expect(await sandbox.requests.list({ method: 'POST', path: '/v1/users/transfers/phone' })).toHaveLength(1);
   });
 });

@@ -1,0 +1,105 @@
+import { ApiError, ErrorCode } from '../errors';
+import type { ScenarioFile } from '../scenario/scenarioFile';
+import type { Fault } from '../types';
+import { operate } from './operate';
+import type { WorldPort } from './port';
+import { Requests } from './requests';
+import { Webhooks } from './webhooks';
+
+// One world to test against, whichever side of a process boundary it is on: startSandbox's,
+// a namespace's, or connectSandbox's over the admin API. Written once against a port (port.ts),
+// each call an operation of the table (worlds/operations.ts), so every side takes and refuses the
+// same input with the same SandboxError. Every call is async, reads included.
+
+/** One world to test against: a sandbox's own, one of its namespaces, or either reached by connectSandbox. */
+export class SandboxWorld {
+  /** The virtual clock: settlements, webhook retries and token expiry follow it. */
+  readonly clock: {
+    /** This world's time now. */
+    now(): Promise<Date>;
+    /** Moves the clock forward by `seconds`, running everything due within them in time order (settlements, each webhook attempt, awaiting its answer). */
+    advance(seconds: number): Promise<void>;
+  };
+  /** Every API request this world answered (method, path, query, headers and bodies as received, status, answer): list, waitFor, clear. */
+  readonly requests: Requests;
+  /** Webhook events sent to the apps' callbackURL, each with every delivery attempt: list, waitFor, redeliver. */
+  readonly webhooks: Webhooks;
+  /** Faults injected into this world's API answers: what the app under test must cope with. */
+  readonly faults: {
+    /** Adds a fault (`{ path, method?, status?, drop?, times?, … }`, checked as POST /__sandbox/faults checks it); answers it with its id. */
+    add(fault: Fault): Promise<Fault>;
+    /** False when no fault has that id (cleared, or used up). */
+    remove(id: string): Promise<boolean>;
+    /** Removes every fault; answers how many there were. */
+    clear(): Promise<number>;
+    /** The faults in force, in the order they apply, each with its id (and `times` left, if counted). */
+    list(): Promise<Fault[]>;
+  };
+
+  /** @internal Use startSandbox or connectSandbox. */
+  constructor(protected readonly operations: WorldPort) {
+    this.clock = {
+      now: async () => new Date((await operate(operations, 'clock')).now),
+      advance: async (seconds) => void (await operate(operations, 'advanceClock', { seconds })),
+    };
+    this.requests = new Requests(operations);
+    this.webhooks = new Webhooks(operations);
+    this.faults = {
+      // The sandbox gives the fault its id, whatever the object carried.
+      add: async ({ id, ...fault }) => (void id, (await operate(operations, 'addFault', { ...fault })).fault),
+      remove: async (id) => (await operate(operations, 'removeFault', { id })).removed,
+      clear: async () => (await operate(operations, 'clearFaults')).cleared,
+      list: async () => (await operate(operations, 'knobs')).knobs.faults,
+    };
+  }
+
+  /** Delay added to every API request of this world, in milliseconds (0 for none, at most 600000). */
+  async setLatency(ms: number): Promise<void> {
+    await operate(this.operations, 'setKnobs', { latencyMs: ms });
+  }
+
+  /**
+   * The wallet's balance in kobo. The mobile in any form a scenario takes (0803…, +234803…,
+   * 234803…); rejects with SandboxError 404 (errorCode 10003) for a mobile no wallet has.
+   */
+  async balance(mobile: string): Promise<number> {
+    return (await operate(this.operations, 'balance', { mobile })).user.balance;
+  }
+
+  /** Sets the wallet's balance, in kobo (a whole, non-negative number); a bad one rejects with SandboxError 400 (10000). */
+  async setBalance(mobile: string, kobo: number): Promise<void> {
+    await operate(this.operations, 'setBalance', { mobile, balance: kobo });
+  }
+
+  /** The passcode last sent to the wallet (POST /v1/users/auth), undefined when none is waiting: a sign-in in a test needs no SMS. */
+  async passcode(mobile: string): Promise<string | undefined> {
+    try {
+      return (await operate(this.operations, 'passcode', { mobile })).passcode;
+    } catch (error) {
+      if (error instanceof ApiError && error.errorCode === ErrorCode.notFound) return undefined;
+      throw error;
+    }
+  }
+
+  /**
+   * Puts this world back to where it started, in about a millisecond: wallets, balances,
+   * transactions, webhook events, the request journal, faults and latency, the clock. Tokens and
+   * passcodes issued before stop working; a sandbox's namespaces are left as they are. Call it
+   * between tests (`beforeEach`).
+   */
+  async reset(): Promise<void> {
+    await operate(this.operations, 'reset');
+  }
+
+  /**
+   * The world as it is now, written as a scenario (apps with their keys, wallets with their
+   * balances, bank accounts, callback URLs): pass it to `startSandbox({ scenario })` to start
+   * another sandbox in the same world, or write it out as `wallet-sandbox.json`. `notes` says
+   * what a scenario cannot hold as the sandbox has it (e.g. developers given the password
+   * `wallet-sandbox`, whose own is known only by its hash).
+   */
+  async snapshot(): Promise<{ scenario: ScenarioFile; notes: string[] }> {
+    const { scenario, notes } = await operate(this.operations, 'exportScenario');
+    return { scenario, notes };
+  }
+}

@@ -1,0 +1,71 @@
+import { ApiError, ErrorCode, invalid, type ErrorCodeValue } from '../errors';
+import type { RawInput } from '../worlds/input';
+import type { Operation } from '../worlds/operation';
+import { OPERATIONS, type OperationName, type OperationOutput } from '../worlds/operations';
+import { operationRequest } from './operationRequest';
+
+// The admin API as a client in another process calls it: the package's connectSandbox and a
+// process that uses the sandbox another one serves on the same state file (remote.ts). A
+// refusal is the ApiError the sandbox answered, with its status and errorCode.
+
+interface Envelope {
+  success?: boolean;
+  data?: unknown;
+  error?: string;
+  errorCode?: string;
+}
+
+/** Admin calls to one sandbox, as one world: the root's, or a namespace's when `appKey` is one of its keys. */
+export class AdminHttp {
+  constructor(
+    readonly url: string,
+    private readonly appKey?: string,
+  ) {}
+
+  async call<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+    const headers: Record<string, string> = {};
+    if (this.appKey !== undefined) headers['X-App-Key'] = this.appKey;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    let response: Response;
+    try {
+      response = await fetch(`${this.url}${path}`, {
+        method,
+        headers,
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        ...(signal ? { signal } : {}),
+      });
+    } catch (error) {
+      if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('The wait was stopped');
+      throw new Error(`The sandbox at ${this.url} did not answer (${(error as Error).message})`, { cause: error });
+    }
+    const answer = (await response.json().catch(() => undefined)) as Envelope | undefined;
+    if (!response.ok || answer?.success !== true) {
+      const code = (answer?.errorCode ?? ErrorCode.invalidInput) as ErrorCodeValue;
+      throw new ApiError(
+        response.status,
+        code,
+        answer?.error ?? `The sandbox at ${this.url} answered ${response.status} to ${method} ${path}`,
+      );
+    }
+    return answer.data as T;
+  }
+}
+
+/**
+ * The operation of the table as its admin request. Its input is checked here first, by the
+ * sandbox's own check: a refusal is the same ApiError, and what cannot be sent (an object nested
+ * too deep to serialise) is refused before it is.
+ */
+export async function operationCall<N extends OperationName>(
+  admin: AdminHttp,
+  name: N,
+  raw: RawInput = {},
+): Promise<Awaited<OperationOutput<N>>> {
+  (OPERATIONS[name] as Operation<unknown, unknown>).input(raw);
+  // A predicate or a RegExp runs only in this process: sent, it would be dropped and the answer wrong.
+  const local = Object.entries(raw).find(([, value]) => typeof value === 'function' || value instanceof RegExp);
+  if (local)
+    throw invalid(`${local[0]} cannot go to a sandbox in another process (a function or a RegExp): filter what list() answers instead`);
+  const { method, path, body } = operationRequest(name, raw);
+  return admin.call<Awaited<OperationOutput<N>>>(method, path, body);
+}

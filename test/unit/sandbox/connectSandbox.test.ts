@@ -1,0 +1,205 @@
+import * as assert from 'node:assert/strict';
+import {
+  connectSandbox,
+  type Fault,
+  SandboxError,
+  SandboxTimeoutError,
+  startSandbox,
+  type SandboxWorld,
+  type WalletSandbox,
+} from '../../../src/sandbox/package';
+import { call, connectWallet, expectOk } from './helpers';
+import { receiver } from './receiver';
+
+// Issue 37, "One API, in and out of process": connectSandbox answers the same SandboxWorld as
+// startSandbox, over the admin API. Each case runs the same calls on the world in this process
+// and on the one reached over HTTP, each time from the same start; the outcomes (answers,
+// refusals with their status and errorCode, the world after) must be identical.
+
+const KEY = 'sk_test_connect_00001';
+const ADA = '2348031112222';
+const BEN = '2348033334444';
+
+const scenario = (callbackURL: string) => ({
+  clock: { start: '2026-03-02T09:00:00.000Z', frozen: true },
+  developers: [{ email: 'qa@example.ng', password: 'qa-password', apps: [{ name: 'shop', sandboxKey: KEY, callbackURL }] }],
+  wallets: [
+    { mobile: '08031112222', passcode: '123456', balance: 500_000 },
+    { mobile: '08033334444', balance: 100_000 },
+  ],
+});
+
+/** What a call came to: its answer, or its refusal as the fields a test reads. */
+async function outcome(run: () => Promise<unknown>): Promise<unknown> {
+  try {
+    return { answer: await run() };
+  } catch (error) {
+    if (error instanceof SandboxError) return { refused: [error.status, error.errorCode, error.message] };
+    if (error instanceof SandboxTimeoutError) return { timedOut: error.message };
+    throw error;
+  }
+}
+
+/** Moves money with the app's key (the journal then has requests, the world a transfer and an event). */
+async function sendMoney(url: string, appKey: string, amount: number): Promise<string> {
+  const ada = await connectWallet(url, appKey, ADA);
+  const sent = await expectOk(call(url, 'POST', '/v1/users/transfers/phone', { headers: ada.headers, body: { mobile: BEN, amount } }));
+  return sent.json['data'].transaction.reference as string;
+}
+
+type Case = { name: string; run: (world: SandboxWorld, url: string, appKey: string) => Promise<unknown> };
+
+// Journal entries differ by their arrival time and sender's port: compared by what the test asserts on.
+const entryShape = (entry: { method: string; path: string; status: number; namespace?: string }) => ({
+  method: entry.method,
+  path: entry.path,
+  status: entry.status,
+  namespace: entry.namespace,
+});
+
+const CASES: Case[] = [
+  { name: 'balance, in every mobile form', run: async (w) => [await w.balance('08031112222'), await w.balance('+2348033334444')] },
+  { name: 'balance of no wallet', run: (w) => w.balance('2349999999999') },
+  { name: 'setBalance, then balance', run: async (w) => [await w.setBalance(ADA, 777), await w.balance(ADA)] },
+  { name: 'setBalance refused: not whole', run: (w) => w.setBalance(ADA, 1.5) },
+  { name: 'setBalance refused: past safe integers', run: (w) => w.setBalance(ADA, Number.MAX_SAFE_INTEGER + 1) },
+  { name: 'passcode: none waiting', run: (w) => w.passcode(ADA) },
+  { name: 'passcode of no wallet', run: (w) => w.passcode('2349999999999') },
+  {
+    name: 'passcode after an OTP request',
+    run: async (w, url, key) => {
+      await expectOk(call(url, 'POST', '/v1/users/auth', { headers: { 'x-app-key': key }, body: { mobile: ADA, factor: 'sms' } }));
+      return w.passcode('08031112222');
+    },
+  },
+  {
+    name: 'clock: now, advance, refused advance',
+    run: async (w) => [(await w.clock.now()).toISOString(), await w.clock.advance(90), (await w.clock.now()).toISOString()],
+  },
+  { name: 'clock: advance refused', run: (w) => w.clock.advance(-1) },
+  {
+    name: 'faults: add, list, remove, clear',
+    run: async (w) => {
+      // Fault ids go on counting across resets: compared by their form.
+      const withoutId = ({ id, ...fault }: Fault) => (assert.match(id ?? '', /^flt_\d+$/), fault);
+      const added = await w.faults.add({ path: '/v1/queries/banks', status: 503, times: 2 });
+      await w.faults.add({ id: 'mine', path: '/v1/*', drop: true });
+      const listed = (await w.faults.list()).map(withoutId);
+      return [withoutId(added), listed, await w.faults.remove(added.id!), await w.faults.remove('flt_none'), await w.faults.clear()];
+    },
+  },
+  { name: 'faults: refused as HTTP refuses them', run: (w) => w.faults.add({ path: 'v1/x', status: 999 }) },
+  { name: 'latency, and refused latency', run: async (w) => [await w.setLatency(5), await outcome(() => w.setLatency(-1))] },
+  {
+    name: 'requests: list, waitFor, clear',
+    run: async (w, url, key) => {
+      await sendMoney(url, key, 2_500);
+      const sent = await w.requests.waitFor({ method: 'POST', path: '/v1/users/transfers/phone' }, { timeoutMs: 2_000 });
+      const byPredicate = await w.requests.list({ where: (entry) => entry.path.endsWith('/phone') });
+      const byPattern = await w.requests.list({ path: /^\/v1\/users\/auth$/ });
+      await w.requests.clear();
+      return [entryShape(sent), byPredicate.map(entryShape), byPattern.map(entryShape), await w.requests.list()];
+    },
+  },
+  {
+    name: 'requests: a wait that runs out',
+    run: (w) => w.requests.waitFor({ path: '/v1/never' }, { timeoutMs: 50 }),
+  },
+  {
+    name: 'webhooks: waitFor, list, redeliver',
+    run: async (w, url, key) => {
+      const reference = await sendMoney(url, key, 1_000);
+      const event = await w.webhooks.waitFor({ type: 'PHONE_TRANSFER', reference, delivered: true }, { timeoutMs: 3_000 });
+      const listed = await w.webhooks.list({ where: (each) => each.id === event.id });
+      const again = await w.webhooks.redeliver(event.id);
+      return [
+        event.type,
+        event.state,
+        listed.map((each) => each.id === event.id),
+        again.id === event.id,
+        await w.webhooks.list({ type: 'BANK_TRANSFER' }),
+      ];
+    },
+  },
+  {
+    name: 'webhooks: waits that run out, with and without a predicate',
+    run: async (w) => [
+      await outcome(() => w.webhooks.waitFor({ type: 'BANK_TRANSFER' }, { timeoutMs: 50 })),
+      await outcome(() => w.webhooks.waitFor({ where: (event) => event.id === 'evt_none' }, { timeoutMs: 50 })),
+    ],
+  },
+  { name: 'webhooks: redeliver of no event', run: (w) => w.webhooks.redeliver('evt_none') },
+  {
+    name: 'reset puts the world back',
+    run: async (w, url, key) => {
+      await sendMoney(url, key, 4_000);
+      await w.faults.add({ path: '/v1/x', status: 500 });
+      await w.reset();
+      return [await w.balance(ADA), await w.faults.list(), await w.requests.list(), (await w.clock.now()).toISOString()];
+    },
+  },
+  { name: 'snapshot', run: async (w) => (await w.snapshot()).scenario.wallets },
+];
+
+describe('wallet-sandbox: connectSandbox, the same world over HTTP', function () {
+  this.timeout(20_000);
+  let hook: Awaited<ReturnType<typeof receiver>>;
+  let sandbox: WalletSandbox;
+
+  before(async () => {
+    hook = await receiver([200]);
+    sandbox = await startSandbox({ scenario: scenario(hook.url), log: () => undefined });
+  });
+  after(async () => {
+    await sandbox.close();
+    hook.server.close();
+  });
+  beforeEach(() => sandbox.reset());
+
+  for (const c of CASES) {
+    it(`${c.name}: the same outcome in this process and over connectSandbox`, async () => {
+      const here = await outcome(() => c.run(sandbox, sandbox.url, KEY));
+      await sandbox.reset();
+      const connected: SandboxWorld = await connectSandbox(sandbox.url);
+      const there = await outcome(() => c.run(connected, sandbox.url, KEY));
+      assert.deepEqual(there, here);
+    });
+  }
+
+  it('with a namespace’s key, connectSandbox is that namespace: its balance, journal and clock, nobody else’s', async () => {
+    const root = await connectSandbox(sandbox.url);
+    const made = await root.namespaces.create();
+    const worker = await connectSandbox(sandbox.url, { appKey: made.appKey });
+    await sendMoney(sandbox.url, made.appKey, 3_000);
+    assert.deepEqual([await worker.balance(ADA), await made.balance(ADA), await sandbox.balance(ADA)], [497_000, 497_000, 500_000]);
+    const inProcess = await sandbox.namespaces.get(made.id);
+    assert.equal(await inProcess?.balance(ADA), 497_000, 'the process that runs the sandbox sees the same namespace');
+    assert.equal((await worker.requests.list({ path: '/v1/users/transfers/phone' }))[0]?.namespace, made.id);
+    assert.deepEqual(await sandbox.requests.list(), []);
+    await worker.clock.advance(3600);
+    assert.equal((await worker.clock.now()).getTime() - (await sandbox.clock.now()).getTime(), 3600_000);
+    await worker.reset();
+    assert.equal(await made.balance(ADA), 500_000);
+    assert.deepEqual(
+      (await root.namespaces.list()).map((ns) => ns.id),
+      [made.id],
+    );
+    assert.equal(await root.namespaces.get(made.id), made);
+    assert.equal(await made.delete(), true);
+    assert.equal(await made.delete(), false);
+    await assert.rejects(made.reset(), (error: unknown) => error instanceof SandboxError && error.errorCode === '90004');
+    await assert.rejects(worker.balance(ADA), (error: unknown) => error instanceof SandboxError && error.status === 401);
+  });
+
+  it('refuses to connect with a key that names no app and no namespace, or where no sandbox answers', async () => {
+    await assert.rejects(
+      connectSandbox(sandbox.url, { appKey: 'sk_test_typo_000000' }),
+      (error: unknown) => error instanceof SandboxError && error.status === 401 && error.errorCode === '10001',
+    );
+    const closed = await startSandbox({ log: () => undefined });
+    const url = closed.url;
+    await closed.close();
+    await assert.rejects(connectSandbox(url), /did not answer .*npx wallet-sandbox starts one/);
+    await assert.rejects(connectSandbox('ftp://127.0.0.1:1'), TypeError);
+  });
+});

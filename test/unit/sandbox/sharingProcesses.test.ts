@@ -1,0 +1,115 @@
+import * as assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { createInterface } from 'node:readline';
+import { openSharedSandbox, startSandbox, StateFileHeld, type SandboxClient, type SharedSandbox } from '../../../src/sandbox';
+import { call, connectWallet, expectOk, newDeveloper } from './helpers';
+
+// Issue 35, "Process sharing, smaller": the first process to open a state file serves it, the
+// others are its HTTP clients, and nobody takes a live server's file. Here the first is a real
+// second Node process; when it exits (closed, or killed), the one that used it opens the file
+// itself, and both saw one world.
+
+const DEMO = '2348000000000';
+const OTHER = '2349090000000';
+const SANDBOX = path.resolve(__dirname, '../../../src/sandbox/index.js');
+
+/** A child process that opens the state file first, says where it serves, and closes on SIGTERM. */
+async function serveInChild(dataFile: string): Promise<{ child: ChildProcess; url: string }> {
+  const script = `
+    const { openSharedSandbox } = require(${JSON.stringify(SANDBOX)});
+    openSharedSandbox({ dataFile: ${JSON.stringify(dataFile)}, role: 'program', port: 0, log: () => {} }).then((shared) => {
+      console.log(JSON.stringify({ url: shared.client.url, here: shared.client.server.here }));
+      process.on('SIGTERM', () => shared.close().then(() => process.exit(0)));
+    });
+  `;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
+  const ready = JSON.parse(line) as { url: string; here: boolean };
+  assert.equal(ready.here, true, 'the first process serves the file');
+  return { child, url: ready.url };
+}
+
+/** Resolves with the client once the shared sandbox is served by another process, or here. */
+function servedNext(shared: SharedSandbox): Promise<SandboxClient> {
+  return new Promise((resolve) => {
+    const stop = shared.onServed((client) => {
+      stop();
+      resolve(client);
+    });
+  });
+}
+
+describe('sandbox: two processes on one state file', function () {
+  this.timeout(30_000);
+  let dir: string;
+  let dataFile: string;
+  let child: ChildProcess | undefined;
+  let shared: SharedSandbox | undefined;
+
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'wallet-sandbox-processes-'));
+    dataFile = path.join(dir, 'sandbox-state.json');
+  });
+  afterEach(async () => {
+    child?.kill('SIGKILL');
+    await shared?.close();
+    child = shared = undefined;
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
+    it(`agree after the first one exits (${signal}): the second opens the file itself, with every change made through either`, async () => {
+      const first = await serveInChild(dataFile);
+      child = first.child;
+      const warnings: string[] = [];
+      shared = await openSharedSandbox({ dataFile, role: 'window', port: 0, log: (line) => warnings.push(line) });
+      assert.deepEqual([shared.client.server.here, shared.client.server.pid, shared.client.url], [false, child.pid, first.url]);
+
+      // Changes through the second process's client and through the API, all made by the first.
+      await shared.client.setBalance(DEMO, 4_242_00);
+      const dev = await newDeveloper(first.url);
+      const wallet = await connectWallet(first.url, dev.appKey, DEMO);
+      await expectOk(
+        call(first.url, 'POST', '/v1/users/transfers/phone', { headers: wallet.headers, body: { mobile: OTHER, amount: 1_000 } }),
+      );
+      const before = await expectOk(call(first.url, 'GET', '/__sandbox/balance?mobile=' + OTHER));
+
+      const served = servedNext(shared);
+      child.kill(signal);
+      await once(child, 'exit');
+      const client = await served;
+      assert.equal(client.server.here, true, 'the second process serves the file now');
+      assert.equal(client.url, first.url, 'on the same port');
+      assert.ok(
+        warnings.some((line) => line.includes(`pid ${first.child.pid}, which served ${dataFile}, went away`)),
+        warnings.join('\n'),
+      );
+      const sandbox = shared.inProcess!;
+      assert.equal(sandbox.balance(DEMO), 4_242_00 - 1_000, 'the balance set through the client, less the transfer');
+      assert.equal(sandbox.balance(OTHER), before.json['data'].user.balance, 'the transfer received');
+      const again = await expectOk(call(client.url, 'GET', '/v1/users/balance', { headers: wallet.headers }));
+      assert.equal(again.json['data'].user.balance, 4_242_00 - 1_000, "the first process's wallet token works on the second");
+      await shared.close();
+      shared = undefined;
+      assert.ok(!existsSync(`${dataFile}.owner`), 'released on close');
+    });
+  }
+
+  it('never takes the file of a live process that does not answer: a clear error, and its lock left alone', async function () {
+    this.timeout(40_000);
+    // This test's own process is live; the address it names answers nothing.
+    const lock = JSON.stringify({ pid: process.pid, role: 'window', instance: 'hung', secret: 'x', url: 'http://127.0.0.1:9', since: 0 });
+    writeFileSync(`${dataFile}.owner`, lock);
+    await assert.rejects(startSandbox({ dataFile, port: 0, log: () => undefined }), (error: unknown) => {
+      assert.ok(error instanceof StateFileHeld);
+      assert.match(error.message, new RegExp(`held by pid ${process.pid}, which has not answered .* stop that process`));
+      return true;
+    });
+    assert.equal(readFileSync(`${dataFile}.owner`, 'utf8'), lock, 'the lock is as it was');
+    assert.ok(!existsSync(dataFile), 'the state file was not opened');
+  });
+});
