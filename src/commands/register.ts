@@ -9,7 +9,7 @@ import type { TransactionRecords } from '../webview/transactionJson';
 import type { ContextKeys } from '../views/contextKeys';
 import type { WalletModel } from '../views/walletModel';
 import type { WalletNode, WalletTreeProvider } from '../views/walletTree';
-import type { DetailPanelApi } from '../webview/lazyPanel';
+import type { DetailPanelApi } from '../webview/panel';
 import type { MoneyService } from '../money/moneyService';
 import { buyAirtime } from './money/buyAirtime';
 import { requeryTransfer } from './money/requeryTransfer';

@@ -4,7 +4,7 @@ import { validateTransactionRef } from '../api';
 import { UserFacingError } from '../common/userFacingError';
 import { inputCheck } from '../common/validators';
 import { openTransactionJson as openJson, type TransactionRecords } from '../webview/transactionJson';
-import type { DetailPanelApi } from '../webview/lazyPanel';
+import type { DetailPanelApi } from '../webview/panel';
 import type { CommandDeps } from './deps';
 
 /** A tree node carries `.reference`; the tree's click and other callers pass the string itself. */

@@ -3,7 +3,7 @@ import { verifyPrefill } from '../banks/verifyPrefill';
 import { isRecord } from '../common/isRecord';
 import type { BankDirectory } from '../banks/bankDirectory';
 import type { BankVerifier, VerificationOutcome } from '../banks/bankVerifier';
-import type { DetailPanelApi } from '../webview/lazyPanel';
+import type { DetailPanelApi } from '../webview/panel';
 import { askBankAccount } from './askBankAccount';
 import type { CommandDeps } from './deps';
 

@@ -76,11 +76,7 @@ export async function runTool(name: string, raw: unknown, ctx: ToolContext): Pro
   }
 }
 
-/**
- * A lost money answer already says "Outcome unknown" and how to check; anything else failed.
- * Read as a field, not by class: in VS Code this module is its own bundle (dist/tools.js) and
- * the client's WalletApiError comes from the extension's.
- */
+/** A lost money answer (`outcomeUnknown`) already says "Outcome unknown" and how to check; anything else failed. */
 function failure(error: unknown): string {
   const message = error instanceof Error && error.message ? error.message : String(error);
   if ((error as { outcomeUnknown?: unknown } | undefined)?.outcomeUnknown === true) return message;

@@ -8,7 +8,7 @@ import { inputCheck } from '../../common/validators';
 import type { PublicWebhookEvent } from '../../sandbox';
 import { formatDuration, parseDuration } from '../durations';
 import { eventDescription, eventTitle, eventTypeLabel } from '../eventSummary';
-import type { DetailPanelApi } from '../../webview/lazyPanel';
+import type { DetailPanelApi } from '../../webview/panel';
 import { argumentOrPick, withProgress } from '../../commands/deps';
 import { localSandbox, notify, type SandboxCommandDeps } from './sandboxAccess';
 
