@@ -1,7 +1,7 @@
 // The one error type the client throws, and the rules for its messages: each says what
 // happened in words a user can act on, and never carries a secret or a response body.
 
-import { redactSecretValues } from '../common/masking';
+import { redactSecretValues } from '../masking/masking';
 
 export type WalletApiErrorKind =
   | 'network' // no answer: refused, reset, DNS

@@ -5,7 +5,7 @@ import { COMMANDS } from '../common/commandIds';
 import { UserFacingError } from '../common/userFacingError';
 import { inputCheck } from '../common/validators';
 import { isRecord } from '../common/isRecord';
-import { withProgress, argumentOrPick, type CommandDeps } from './deps';
+import { withProgress, argumentOrPick, type CommandDeps } from '../commandDeps/commandDeps';
 
 /** Creates an app with the resource-auth token; its keys go to SecretStorage. */
 export async function createApp(deps: CommandDeps): Promise<void> {

@@ -20,7 +20,7 @@ import type { RequestHistory } from '../requests/requestHistory';
 import { addToGitignore } from '../linter/addToGitignore';
 import { addAppKey, copyAppKey, createApp, renewSandboxKey, selectApp } from './apps';
 import { connectWallet, disconnectWallet, selectWallet } from './connectWallet';
-import type { CommandDeps } from './deps';
+import type { CommandDeps } from '../commandDeps/commandDeps';
 import { exportTransactions } from './exportTransactions';
 import { openTransactionJson, showTransaction } from './showTransaction';
 import { signIn, signUp } from './signIn';

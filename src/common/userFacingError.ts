@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { WalletApiError } from '../api';
-import { redactSecretShapes } from './masking';
+import { redactSecretShapes } from '../masking/masking';
 
 /** A button offered with an error: its title and the command it runs. */
 export interface ErrorAction {

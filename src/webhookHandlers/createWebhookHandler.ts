@@ -1,7 +1,7 @@
 import * as os from 'node:os';
 import * as vscode from 'vscode';
-import type { CommandDeps } from '../commands/deps';
-import { withProgress } from '../commands/deps';
+import type { CommandDeps } from '../commandDeps/commandDeps';
+import { withProgress } from '../commandDeps/commandDeps';
 import { defaultWebhookUrl, FRAMEWORKS, type Framework } from './frameworks';
 import { handlerSource } from './templates';
 import { webhookUrlFrom } from './webhookUrl';

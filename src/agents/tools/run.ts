@@ -3,7 +3,7 @@
 // answered, and turns failures into a sentence. Plain Node.
 
 import * as v from 'valibot';
-import { redactSecretShapes } from '../../common/masking';
+import { redactSecretShapes } from '../../masking/masking';
 import * as actions from './actions';
 import type { ToolContext } from './context';
 import { TOOL_DEFINITIONS, toolKeyByName, type ToolInput, type ToolKey } from './definitions';

@@ -9,7 +9,7 @@ import type { PublicWebhookEvent } from '../../sandbox';
 import { formatDuration, parseDuration } from '../durations';
 import { eventDescription, eventTitle, eventTypeLabel } from '../eventSummary';
 import type { DetailPanelApi } from '../../webview/panel';
-import { argumentOrPick, withProgress } from '../../commands/deps';
+import { argumentOrPick, withProgress } from '../../commandDeps/commandDeps';
 import { localSandbox, notify, type SandboxCommandDeps } from './sandboxAccess';
 
 const SET_WEBHOOK_URL = () => ({ title: vscode.l10n.t('Set Webhook URL'), command: COMMANDS.setWebhookUrl });
