@@ -77,7 +77,7 @@ describe('Sandbox view and its controls (local sandbox)', function () {
   });
 
   it('lists the clock, the delay, the faults, the wallet the controls act on and what terminals get', async () => {
-    await runScripted(wallet.api, 'walletConsole.refreshSandbox', []);
+    await runScripted(wallet.api, 'walletConsole.refresh', []);
     const kinds = (await tree().getChildren()).map((entry) => entry.kind);
     assert.deepEqual(kinds, ['clock', 'latency', 'faults', 'wallet', 'terminals']);
     assert.equal(await description(await node('latency')), 'none');
