@@ -11,6 +11,14 @@ async function pythonDocument(content: string): Promise<vscode.TextDocument> {
   return vscode.workspace.openTextDocument({ language: 'python', content });
 }
 
+/**
+ * The same request once on a line none of our providers answers (they return before any work of
+ * theirs), so VS Code's own first use of the language and of the request is not counted.
+ */
+async function warmUp(command: string, document: vscode.TextDocument): Promise<void> {
+  await vscode.commands.executeCommand(command, document.uri, new vscode.Position(0, 1));
+}
+
 /** How long `work` took; `check` says whether it did what it was asked (else the figure measures nothing). */
 async function timed<T>(work: () => Thenable<T>, check: (result: T) => boolean = () => true): Promise<number> {
   const started = performance.now();
@@ -31,7 +39,8 @@ const FEATURES: Record<string, (api: WalletConsoleApi) => Promise<number>> = {
     }
   },
   'the snippets (wallet- completion)': async () => {
-    const document = await pythonDocument('wallet-');
+    const document = await pythonDocument('x = 1\nwallet-');
+    await warmUp('vscode.executeCompletionItemProvider', document);
     return timed(
       () =>
         vscode.commands.executeCommand<vscode.CompletionList>(
@@ -43,9 +52,10 @@ const FEATURES: Record<string, (api: WalletConsoleApi) => Promise<number>> = {
     );
   },
   'the endpoint intelligence (hover on an API path, OpenAPI catalog built)': async () => {
-    const document = await pythonDocument('answer = requests.get(f"{base}/v1/users/balance", headers=headers)\n');
+    const document = await pythonDocument('x = 1\nanswer = requests.get(f"{base}/v1/users/balance", headers=headers)\n');
+    await warmUp('vscode.executeHoverProvider', document);
     return timed(
-      () => vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, new vscode.Position(0, 36)),
+      () => vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, new vscode.Position(1, 36)),
       (hovers) => hovers.length > 0,
     );
   },
@@ -53,6 +63,8 @@ const FEATURES: Record<string, (api: WalletConsoleApi) => Promise<number>> = {
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     if (!folder) throw new Error('the bench window has no workspace folder');
     const file = vscode.Uri.joinPath(folder, 'bench-webhook', 'walletWebhook.ts');
+    // VS Code's own first TypeScript editor (grammar, language service) is not the command's cost.
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'typescript', content: 'export {};\n' }));
     const ms = await timed(() => vscode.commands.executeCommand('walletConsole.createWebhookHandler', file, 'express'));
     await vscode.workspace.fs.stat(file);
     return ms;
