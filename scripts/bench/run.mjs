@@ -154,6 +154,12 @@ function firstUseFigures(figures, reports) {
       budget: { op: '<=', limit: 100 },
       detail: { samplesMs: values },
     });
+  const references = new Map();
+  for (const report of reports)
+    for (const [name, ms] of Object.entries(report.firstUse?.referenceMs ?? {}))
+      references.set(name, [...(references.get(name) ?? []), ms]);
+  for (const [name, values] of references)
+    figures.add({ group: 'activation', name: `For reference: ${name} (median of ${values.length})`, value: median(values), unit: 'ms' });
   const problems = new Map(reports.flatMap((report) => Object.entries(report.firstUse?.errors ?? {})));
   for (const report of reports) if (report.errors?.firstUse) problems.set('first use', report.errors.firstUse);
   for (const [name, message] of problems) figures.error('activation', new HostError(`First use of ${name}: ${message}`));

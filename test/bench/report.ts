@@ -18,6 +18,8 @@ export interface ActivationReport {
 export interface FirstUseReport {
   ms: Record<string, number>;
   errors: Record<string, string>;
+  /** What VS Code itself takes for the same kind of step (no budget: not ours). */
+  referenceMs: Record<string, number>;
 }
 
 export interface LoggedRequest {
