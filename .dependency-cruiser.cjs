@@ -1,32 +1,38 @@
 // Imports point one way (`npm run lint` runs this with dependency-cruiser): no cycle between
 // modules, and no import against the layers of src/, lowest first:
-//   common/masking.ts     every masking rule: imports nothing of ours, so all may use it
+//   masking               every masking rule: imports nothing of ours, so all may use it
 //   api, sandbox          plain Node: import nothing of ours but masking (sandbox: nothing)
-//   common                may import api
+//   common                may import api and masking
 //   auth, localSandbox    beside each other, never each other: may import api, common (localSandbox
 //                         also sandbox: it starts and watches the local one; auth gets its URL from
 //                         the composition root)
-//   agents/tools          the agent tools' one definition: plain Node, may import api, sandbox
-//                         and the plain masking/billerName/plural/formatMobile modules of common
+//   agents/tools          the agent tools' one definition: plain Node, may import api, sandbox,
+//                         masking and the plain billerName/plural/formatMobile modules of common
 //   agents/mcp            the MCP server over the tools: plain Node, no vscode
-//   banks, money,         the services the UI shares: may import auth, localSandbox and below
-//   requests              (money: sending and watching transfers; requests: the Requests view's list, read from the sandbox's journal)
+//   banks, money,         the services the UI shares: may import auth, localSandbox and below, and
+//   requests              never ask the user anything (money: sending and watching transfers;
+//                         requests: the Requests view's list, read from the sandbox's journal, and
+//                         Replay, which is handed its confirmation by the UI)
 //   views, webview,       the UI: may import the services and below, not each other
 //   localSandbox/views    (localSandbox/views: the Events and Sandbox views, beside views)
+//   walkthrough           the Get Started walkthrough, UI beside views: imports only common (it
+//                         follows the views' context keys through an interface)
 //   snippets, terminals   the code snippets and the terminals' and tasks' sandbox: may import the
 //                         services and below, not the UI (snippets/library: plain text, imports
-//                         nothing of ours: a bundle of its own)
+//                         nothing of ours)
 //   linter                the key linter, UI beside views and webview: imports only common (no
 //                         client or network: it never sends a key anywhere)
 //   endpointIntelligence  the editor features for API paths in code (hover, completion, checks,
-//                         CodeLens), UI beside views: may import the services and below (features/
-//                         is its own bundle, dist/endpoints.js); its core/ is plain Node: only the
-//                         sandbox's OpenAPI document and magic values, the snippets and the command ids
+//                         CodeLens), UI beside views: may import the services and below; its core/
+//                         is plain Node: only the sandbox's OpenAPI document and magic values, the
+//                         snippets and the command ids
+//   commandDeps           what every command is given (CommandDeps, progress, argumentOrPick):
+//                         imports only auth and below; only the command layers below import it
 //   commands,             may import the UI and below (localSandbox/controls: the commands of the
 //   localSandbox/controls Events and Sandbox views)
 //   agents/vscode         the tools in VS Code (UI layer): may import agents/tools, the services and below
-//   webhookHandlers       Create Webhook Handler (beside commands): imports only api, common, auth and
-//                         commands/deps; its templates are plain strings
+//   webhookHandlers       Create Webhook Handler (beside commands): imports only api, masking,
+//                         common, auth and commandDeps; its templates are plain strings
 //   sandboxCli.ts         the sandbox CLI entry: sandbox, and agents/mcp only when asked for
 //   extension*.ts         the composition root: wires it all
 // test/unit/common/importRules.test.ts proves that each rule fails on a planted import.
@@ -45,15 +51,20 @@ const layer = (name, from, to, comment) => ({ name, comment, severity: 'error', 
 module.exports = {
   forbidden: [
     { name: 'no-circular', comment: 'An import cycle.', severity: 'error', from: {}, to: { circular: true } },
-    layer('masking-is-a-leaf', '^src/common/masking\\.ts$', '^src/', 'The masking rules import nothing of ours.'),
+    layer('masking-is-a-leaf', '^src/masking/', '^src/(?!masking/)', 'The masking rules import nothing of ours.'),
     layer(
       'api-stands-alone',
       '^src/api/',
-      '^src/(?!api/|common/masking\\.ts$)',
+      '^src/(?!(api|masking)/)',
       'src/api is plain Node and imports nothing of ours but the masking rules.',
     ),
     layer('sandbox-stands-alone', '^src/sandbox/', '^src/(?!sandbox/)', 'src/sandbox stands alone.'),
-    layer('common-below-all-but-api', '^src/common/', '^src/(?!(common|api)/)', 'src/common is below everything but src/api.'),
+    layer(
+      'common-below-all-but-api',
+      '^src/common/',
+      '^src/(?!(common|api|masking)/)',
+      'src/common is below everything but api and masking.',
+    ),
     layer(
       'auth-below-services-and-ui',
       '^src/auth/',
@@ -67,6 +78,12 @@ module.exports = {
       'The local sandbox (starting and watching it) imports only api, common and sandbox.',
     ),
     layer('services-below-ui', `^src/${SERVICES}/`, `^src/${UI}/|${ACTIVATION}`, 'The shared services sit below the UI.'),
+    layer(
+      'services-ask-nothing',
+      `^src/${SERVICES}/`,
+      '^src/common/userInput\\.ts$',
+      "The shared services never ask the user: a prompt is the UI's, handed in (as Replay's confirmation is).",
+    ),
     layer(
       'views-beside-webview',
       '^src/(views|localSandbox/views)/',
@@ -82,13 +99,13 @@ module.exports = {
     layer(
       'tools-plain-node',
       '^src/agents/tools/',
-      '^src/(?!(agents/tools|api|sandbox)/|common/(masking|billerName|plural|formatMobile)\\.ts$)',
+      '^src/(?!(agents/tools|api|sandbox|masking)/|common/(billerName|plural|formatMobile)\\.ts$)',
       'src/agents/tools is plain Node: the extension and the MCP server both run it.',
     ),
     layer(
       'mcp-plain-node',
       '^src/agents/mcp/',
-      '^src/(?!(agents/mcp|agents/tools|api|sandbox)/|common/(masking|billerName|plural|formatMobile)\\.ts$)',
+      '^src/(?!(agents/mcp|agents/tools|api|sandbox|masking)/|common/(billerName|plural|formatMobile)\\.ts$)',
       'src/agents/mcp is plain Node.',
     ),
     layer(
@@ -111,10 +128,34 @@ module.exports = {
     ),
     layer('only-activation-wires-commands', '^src/(commands|localSandbox/controls)/', ACTIVATION, 'Only activation wires the commands.'),
     layer(
+      'command-deps-below-commands',
+      '^src/commandDeps/',
+      '^src/(?!(commandDeps|auth|common|api|masking)/)',
+      'src/commandDeps (what every command is given) imports only auth and below.',
+    ),
+    layer(
+      'only-commands-use-command-deps',
+      '^src/(?!(commandDeps|commands|localSandbox/controls|webhookHandlers)/)(?!extension[^/]*\\.ts$)',
+      '^src/commandDeps/',
+      'Only the commands (and Create Webhook Handler, beside them) take CommandDeps.',
+    ),
+    layer(
       'webhook-handlers-beside-commands',
       '^src/webhookHandlers/',
-      `^src/(?!(webhookHandlers|api|common|auth)/|commands/deps\\.ts$)|${ACTIVATION}`,
-      "src/webhookHandlers imports only api, common, auth and the commands' deps: it writes files and sets a URL.",
+      `^src/(?!(webhookHandlers|api|masking|common|auth|commandDeps)/)|${ACTIVATION}`,
+      'src/webhookHandlers imports only api, masking, common, auth and commandDeps: it writes files and sets a URL.',
+    ),
+    layer(
+      'walkthrough-beside-ui',
+      '^src/walkthrough/',
+      `^src/(?!(walkthrough|common|masking)/)|${ACTIVATION}`,
+      "src/walkthrough imports only common: it follows the views' context keys through an interface.",
+    ),
+    layer(
+      'only-activation-uses-walkthrough',
+      '^src/(?!walkthrough/)(?!extension[^/]*\\.ts$)',
+      '^src/walkthrough/',
+      'Only activation wires the walkthrough.',
     ),
     layer(
       'editor-features-below-ui',
@@ -126,7 +167,7 @@ module.exports = {
       'snippet-library-is-text',
       '^src/snippets/library/',
       '^src/(?!snippets/library/)',
-      'The snippet library imports nothing of ours: it is a bundle of its own (dist/snippets.js).',
+      'The snippet library imports nothing of ours: it is plain text.',
     ),
     layer(
       'linter-beside-ui',
@@ -144,7 +185,7 @@ module.exports = {
       'endpoint-intelligence-core-plain-node',
       '^src/endpointIntelligence/core/',
       '^src/(?!(endpointIntelligence/core|sandbox)/|common/commandIds\\.ts$|requests/(snippets|requestRecord)\\.ts$)',
-      'src/endpointIntelligence/core is plain Node (its own bundle): the OpenAPI document, the magic values, the snippets.',
+      'src/endpointIntelligence/core is plain Node: the OpenAPI document, the magic values, the snippets.',
     ),
     layer(
       'endpoint-intelligence-beside-ui',

@@ -44,19 +44,6 @@ const builds = [
   },
   // The MCP server and its SDK: loaded by dist/sandbox.js only with --mcp, never by the extension.
   { ...shared, entryPoints: ['src/agents/mcp/index.ts'], outfile: 'dist/mcp.js', plugins: [mcpWithoutAjv] },
-  // The .gitignore rules engine: the key linter loads it when it first checks a .env file.
-  { ...shared, entryPoints: ['src/linter/gitignoreRules.ts'], outfile: 'dist/gitignore.js' },
-  // The endpoint intelligence's providers and the OpenAPI catalog they read: loaded the first time a
-  // document names a path of the API (src/endpointIntelligence/register.ts).
-  { ...shared, entryPoints: ['src/endpointIntelligence/features/index.ts'], outfile: 'dist/endpoints.js', external: ['vscode'] },
-  // Create Webhook Handler's templates: loaded when it first writes a handler file.
-  { ...shared, entryPoints: ['src/webhookHandlers/templates/index.ts'], outfile: 'dist/webhookTemplates.js' },
-  // The code snippets: the extension loads them on the first `wallet.` completion.
-  { ...shared, entryPoints: ['src/snippets/library/index.ts'], outfile: 'dist/snippets.js' },
-  // The panel's pages and their HTML: loaded when a page first opens (src/webview/lazyPanel.ts).
-  { ...shared, entryPoints: ['src/webview/panelBundle.ts'], outfile: 'dist/panel.js', external: ['vscode'] },
-  // The agent tools' code: the extension loads it when an agent first calls a tool.
-  { ...shared, entryPoints: ['src/agents/tools/index.ts'], outfile: 'dist/tools.js' },
   {
     ...shared,
     platform: 'browser',

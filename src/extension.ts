@@ -4,6 +4,7 @@ import { registerAgents } from './agents/vscode/register';
 import { registerAccounts, registerAuthentication } from './auth/register';
 import { BankDirectory } from './banks/bankDirectory';
 import { BankVerifier } from './banks/bankVerifier';
+import { confirmReplay } from './commands/money/confirmReplay';
 import { registerCommands } from './commands/register';
 import { CommandRunner } from './common/commandRunner';
 import { FailureNotice } from './common/failureNotice';
@@ -63,7 +64,13 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
   const banks = new BankDirectory(accounts, logger);
   const verifier = new BankVerifier(accounts, banks, logger);
   const money = registerMoney(context, { accounts, logger, sandbox, onActiveWalletTouched: () => void views.model.refreshAfterTransfer() });
-  const replayer = new RequestReplayer(accounts, requests, logger, ui, () => settings.requestTimeoutMs(), banks);
+  const replayer = new RequestReplayer(
+    accounts,
+    requests,
+    logger,
+    () => settings.requestTimeoutMs(),
+    (record) => confirmReplay(ui(), banks, record),
+  );
   const { panel, records } = registerWebview(context, { accounts, logger, banks, verifier, watch, requests, replayer });
   const requestsView = registerRequestsView(requests, sandbox);
   context.subscriptions.push(...requestsView.disposables);

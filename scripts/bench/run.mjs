@@ -140,6 +140,32 @@ function activationFigures(figures, reports) {
   });
 }
 
+/** Issue 38: the first use of each feature in a window just activated, at most 100 ms each (test/bench/firstUse.ts). */
+function firstUseFigures(figures, reports) {
+  const samples = new Map();
+  for (const report of reports)
+    for (const [name, ms] of Object.entries(report.firstUse?.ms ?? {})) samples.set(name, [...(samples.get(name) ?? []), ms]);
+  for (const [name, values] of samples)
+    figures.add({
+      group: 'activation',
+      name: `First use of ${name} (median of ${values.length})`,
+      value: median(values),
+      unit: 'ms',
+      budget: { op: '<=', limit: 100 },
+      detail: { samplesMs: values },
+    });
+  const references = new Map();
+  for (const report of reports)
+    for (const [name, ms] of Object.entries(report.firstUse?.referenceMs ?? {}))
+      references.set(name, [...(references.get(name) ?? []), ms]);
+  for (const [name, values] of references)
+    figures.add({ group: 'activation', name: `For reference: ${name} (median of ${values.length})`, value: median(values), unit: 'ms' });
+  const problems = new Map(reports.flatMap((report) => Object.entries(report.firstUse?.errors ?? {})));
+  for (const report of reports) if (report.errors?.firstUse) problems.set('first use', report.errors.firstUse);
+  for (const [name, message] of problems) figures.error('activation', new HostError(`First use of ${name}: ${message}`));
+  if (samples.size === 0 && problems.size === 0) throw new HostError('No first use was measured.');
+}
+
 function requestFigures(figures, report) {
   const requests = report.requests;
   if (!requests) throw new HostError(report.errors?.requests ?? report.errors?.wallet ?? 'The host run measured no requests.');
@@ -458,6 +484,7 @@ async function main() {
     }
     for (const [group, add] of [
       ['activation', () => activationFigures(figures, reports)],
+      ['activation', () => firstUseFigures(figures, reports)],
       ['requests', () => requestFigures(figures, reports[0])],
       ['history', () => historyFigures(figures, reports[0])],
       ['transfer', () => transferFigures(figures, reports[0])],

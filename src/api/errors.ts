@@ -1,8 +1,7 @@
 // The one error type the client throws, and the rules for its messages: each says what
 // happened in words a user can act on, and never carries a secret or a response body.
 
-import { brandKey, carriesBrand } from './brand';
-import { redactSecretValues } from '../common/masking';
+import { redactSecretValues } from '../masking/masking';
 
 export type WalletApiErrorKind =
   | 'network' // no answer: refused, reset, DNS
@@ -25,15 +24,7 @@ export interface WalletApiErrorInit {
   outcomeUnknown?: boolean;
 }
 
-const WALLET_API_ERROR = brandKey('WalletApiError');
-
 export class WalletApiError extends Error {
-  /** Known across the extension's bundles (src/api/brand.ts). */
-  static [Symbol.hasInstance](value: unknown): boolean {
-    return carriesBrand(value, WALLET_API_ERROR);
-  }
-
-  readonly [WALLET_API_ERROR] = true;
   readonly kind: WalletApiErrorKind;
   readonly method: string;
   /** Path only: no query string, so no account number or other query value. */

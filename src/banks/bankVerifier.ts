@@ -2,12 +2,12 @@ import * as vscode from 'vscode';
 import { isRefusal, validateAccountNumber, validateBankCode, WalletApiError, type Bank } from '../api';
 import type { AccountService } from '../auth/accountService';
 import type { EnvironmentId } from '../auth/environments';
-import { maskAccountNumber } from '../common/masking';
+import { maskAccountNumber } from '../masking/masking';
 import { UserFacingError } from '../common/userFacingError';
 import type { Logger } from '../common/logger';
 import type { BankDirectory } from './bankDirectory';
 
-/** One verification, as the recent list keeps it: the account number is masked (an aggregate list, see common/masking.ts). */
+/** One verification, as the recent list keeps it: the account number is masked (an aggregate list, see masking/masking.ts). */
 export interface RecentVerification {
   bankName: string;
   bankCode: string;
@@ -22,7 +22,7 @@ export interface RecentVerification {
 
 /**
  * The answer about one account: its holder's name, or the server's reason for "no". It
- * carries the full number: it is the result the user just asked for (see common/masking.ts).
+ * carries the full number: it is the result the user just asked for (see masking/masking.ts).
  */
 export type VerificationOutcome =
   | { ok: true; accountName: string; bankName: string; accountNumber: string }

@@ -6,7 +6,7 @@ import { UserFacingError } from '../common/userFacingError';
 import { inputCheck } from '../common/validators';
 import { isRecord } from '../common/isRecord';
 import type { DeveloperTarget } from '../views/developerTree';
-import { withProgress, argumentOrPick, type CommandDeps } from './deps';
+import { withProgress, argumentOrPick, type CommandDeps } from '../commandDeps/commandDeps';
 
 /** Creates an app with the resource-auth token; its keys go to SecretStorage; the Developer view shows it. */
 export async function createApp(deps: CommandDeps, reveal: (target: DeveloperTarget) => Promise<void>): Promise<void> {

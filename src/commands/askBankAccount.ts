@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { validateAccountNumber } from '../api';
 import type { BankDirectory } from '../banks/bankDirectory';
 import { inputCheck } from '../common/validators';
-import type { CommandDeps } from './deps';
+import type { CommandDeps } from '../commandDeps/commandDeps';
 import { accountHint, accountPlaceholder } from './sandboxSamples';
 
 /** A bank account as the user chose it: the bank from the list and a valid 10-digit number. */

@@ -5,7 +5,7 @@ import { COMMANDS } from '../common/commandIds';
 import { formatMobileForPeople } from '../common/formatMobile';
 import { UserFacingError } from '../common/userFacingError';
 import { inputCheck } from '../common/validators';
-import { argumentOrPick, type CommandDeps } from './deps';
+import { argumentOrPick, type CommandDeps } from '../commandDeps/commandDeps';
 import { walletPlaceholder, walletSample } from './sandboxSamples';
 
 const SANDBOX_PASSCODE = /\[Passcode:\s*(\d{6})\]/;

@@ -4,7 +4,7 @@ import type { Transaction, TransactionType } from '../api';
 import { countText } from '../common/plural';
 import type { WalletModel } from '../views/walletModel';
 import { typeLabel } from '../views/transactionFormat';
-import type { CommandDeps } from './deps';
+import type { CommandDeps } from '../commandDeps/commandDeps';
 import { exportFileName, toCsv, transactionRows, type ExportFormat } from './exportFormat';
 
 /** The API's largest page: fewest round trips for a long history. */

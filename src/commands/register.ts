@@ -10,7 +10,7 @@ import type { ContextKeys } from '../views/contextKeys';
 import type { WalletModel } from '../views/walletModel';
 import type { DeveloperTarget } from '../views/developerTree';
 import type { WalletNode, WalletTreeProvider } from '../views/walletTree';
-import type { DetailPanelApi } from '../webview/lazyPanel';
+import type { DetailPanelApi } from '../webview/panel';
 import type { MoneyService } from '../money/moneyService';
 import { buyAirtime } from './money/buyAirtime';
 import { requeryTransfer } from './money/requeryTransfer';
@@ -21,7 +21,7 @@ import type { RequestHistory } from '../requests/requestHistory';
 import { addToGitignore } from '../linter/addToGitignore';
 import { addAppKey, copyAppKey, createApp, renewSandboxKey, selectApp } from './apps';
 import { connectWallet, disconnectWallet, selectWallet } from './connectWallet';
-import type { CommandDeps } from './deps';
+import type { CommandDeps } from '../commandDeps/commandDeps';
 import { exportTransactions } from './exportTransactions';
 import { openTransactionJson, showTransaction } from './showTransaction';
 import { signIn, signUp } from './signIn';
@@ -125,7 +125,13 @@ export function registerCommands(runner: CommandRunner, deps: CommandDeps, targe
       vscode.l10n.t('Switch Environment'),
       (environment) => switchEnvironment(deps, state, idArgument(environment, 'environment')),
     ],
-    [COMMANDS.refresh, vscode.l10n.t('Refresh'), (node) => refresh(model, node)],
+    // The one Refresh: a tree row refreshes what it shows; with none (palette, view title, the
+    // Sandbox view's welcome) the Wallet view and, on the local sandbox, the Sandbox view.
+    [
+      COMMANDS.refresh,
+      vscode.l10n.t('Refresh'),
+      async (node) => void (await Promise.all([refresh(model, node), node === undefined && refreshSandbox(sandboxDeps)])),
+    ],
     [COMMANDS.refreshBalance, vscode.l10n.t('Refresh Balance'), () => refresh(model, { kind: 'balance' })],
     [COMMANDS.loadMoreTransactions, vscode.l10n.t('Load More Transactions'), () => loadMoreTransactions(model, walletTree, walletView)],
     [COMMANDS.filterTransactions, vscode.l10n.t('Filter Transactions'), (type) => filterTransactions(deps, model, type)],
@@ -158,7 +164,6 @@ export function registerCommands(runner: CommandRunner, deps: CommandDeps, targe
     [COMMANDS.redeliverEvent, vscode.l10n.t('Redeliver Event'), (event) => redeliverEvent(sandboxDeps, event)],
     [COMMANDS.triggerTestEvent, vscode.l10n.t('Trigger Test Event'), (type) => triggerTestEvent(sandboxDeps, type)],
     [COMMANDS.advanceSandboxClock, vscode.l10n.t('Advance Sandbox Clock'), (seconds) => advanceSandboxClock(sandboxDeps, seconds)],
-    [COMMANDS.refreshSandbox, vscode.l10n.t('Refresh Sandbox View'), () => refreshSandbox(sandboxDeps)],
     [COMMANDS.injectFault, vscode.l10n.t('Inject Sandbox Fault'), () => injectFault(sandboxDeps)],
     [COMMANDS.setSandboxDelay, vscode.l10n.t('Set Sandbox Delay'), () => setSandboxDelay(sandboxDeps)],
     [COMMANDS.clearFault, vscode.l10n.t('Clear Sandbox Fault'), (node) => clearFault(sandboxDeps, node)],

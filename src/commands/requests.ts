@@ -6,8 +6,8 @@ import { dotenvText, sandboxVariables } from '../terminals/sandboxVariables';
 import { localSandboxSecrets } from '../terminals/terminalEnvironment';
 import type { RequestHistory } from '../requests/requestHistory';
 import type { StatusClass } from '../requests/requestRecord';
-import type { DetailPanelApi } from '../webview/lazyPanel';
-import type { CommandDeps } from './deps';
+import type { DetailPanelApi } from '../webview/panel';
+import type { CommandDeps } from '../commandDeps/commandDeps';
 
 /** Opens a request of the Requests view in the panel: the row's id, or one picked from the list. */
 export async function showRequest(deps: CommandDeps, history: RequestHistory, panel: DetailPanelApi, argument: unknown): Promise<void> {

@@ -4,8 +4,8 @@ import { validateTransactionRef } from '../api';
 import { UserFacingError } from '../common/userFacingError';
 import { inputCheck } from '../common/validators';
 import { openTransactionJson as openJson, type TransactionRecords } from '../webview/transactionJson';
-import type { DetailPanelApi } from '../webview/lazyPanel';
-import type { CommandDeps } from './deps';
+import type { DetailPanelApi } from '../webview/panel';
+import type { CommandDeps } from '../commandDeps/commandDeps';
 
 /** A tree node carries `.reference`; the tree's click and other callers pass the string itself. */
 export function referenceArgument(argument: unknown): string | undefined {

@@ -3,7 +3,7 @@ import { validateEmail, validatePassword } from '../api';
 import { ENVIRONMENTS, type EnvironmentId } from '../auth/environments';
 import { inputCheck } from '../common/validators';
 import type { DeveloperTarget } from '../views/developerTree';
-import { withProgress, withStatusProgress, type CommandDeps } from './deps';
+import { withProgress, withStatusProgress, type CommandDeps } from '../commandDeps/commandDeps';
 
 /** An unreachable host is said before any prompt, not after the password (issue 17, item 4). */
 function reachable(deps: CommandDeps, env: EnvironmentId): Promise<void> {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { ENVIRONMENTS } from '../auth/environments';
-import type { CommandDeps } from './deps';
+import type { CommandDeps } from '../commandDeps/commandDeps';
 
 /** Forgets the developer tokens of the current environment; apps and wallets stay. */
 export async function signOut(deps: CommandDeps): Promise<void> {

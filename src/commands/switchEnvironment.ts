@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { ENVIRONMENT_IDS, ENVIRONMENTS, type EnvironmentId } from '../auth/environments';
-import type { CommandDeps } from './deps';
+import type { CommandDeps } from '../commandDeps/commandDeps';
 
 const PRODUCTION_CONFIRMED = 'walletConsole.productionConfirmed';
 

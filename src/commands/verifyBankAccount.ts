@@ -3,9 +3,9 @@ import { verifyPrefill } from '../banks/verifyPrefill';
 import { isRecord } from '../common/isRecord';
 import type { BankDirectory } from '../banks/bankDirectory';
 import type { BankVerifier, VerificationOutcome } from '../banks/bankVerifier';
-import type { DetailPanelApi } from '../webview/lazyPanel';
+import type { DetailPanelApi } from '../webview/panel';
 import { askBankAccount } from './askBankAccount';
-import type { CommandDeps } from './deps';
+import type { CommandDeps } from '../commandDeps/commandDeps';
 
 /**
  * Opens the panel on its verification page (bank picker, number, result, recent list). With
@@ -27,7 +27,7 @@ export async function verifyBankAccountQuick(deps: CommandDeps, banks: BankDirec
     bankTitle: vscode.l10n.t('Verify Bank Account (1/2)'),
     numberTitle: vscode.l10n.t('Verify Bank Account (2/2)'),
     numberPrompt: (bank) => vscode.l10n.t('Account number at {0} (10-digit NUBAN).', bank),
-    // In the busy box, not a progress notification that would outlive it. In full: the user just typed it and asked about it (common/masking.ts).
+    // In the busy box, not a progress notification that would outlive it. In full: the user just typed it and asked about it (masking/masking.ts).
     check: async (account) => {
       outcome = await verifier.verify(account.bankCode, account.accountNumber);
       return undefined;

@@ -6,7 +6,7 @@ import type { WalletNode, WalletTreeProvider } from '../views/walletTree';
 import { counterparty, typeLabel } from '../views/transactionFormat';
 import { formatDateTime } from '../common/formatTime';
 import { referenceArgument } from './showTransaction';
-import type { CommandDeps } from './deps';
+import type { CommandDeps } from '../commandDeps/commandDeps';
 
 /**
  * Refreshes exactly what a node shows (with no node, everything loaded). A failure shows where

@@ -36,7 +36,6 @@ export const COMMANDS = {
   redeliverEvent: 'walletConsole.redeliverEvent',
   triggerTestEvent: 'walletConsole.triggerTestEvent',
   advanceSandboxClock: 'walletConsole.advanceSandboxClock',
-  refreshSandbox: 'walletConsole.refreshSandbox',
   injectFault: 'walletConsole.injectFault',
   setSandboxDelay: 'walletConsole.setSandboxDelay',
   clearFault: 'walletConsole.clearFault',

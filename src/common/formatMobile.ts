@@ -4,7 +4,7 @@
 // One form per place: every label, tooltip, prompt and notification that names a wallet shows
 // this form; the API's form stays where the number is copied or sent on (the panel's detail
 // with its copy button, Open as JSON, an export, command arguments). A masked mobile
-// (common/masking.ts) is another matter: it hides digits on passive surfaces.
+// (masking/masking.ts) is another matter: it hides digits on passive surfaces.
 
 /** "2348031234567" → "0803 123 4567"; anything else comes back as it is. */
 export function formatMobileForPeople(mobile: string): string {

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { errorDetail } from './errorDetail';
 import { Disposable } from './lifecycle';
-import { maskNumbersInText, redactSecretShapes } from './masking';
+import { maskNumbersInText, redactSecretShapes } from '../masking/masking';
 
 /**
  * One log channel for the whole extension; every line passes through `redactSecretShapes` (secrets) and

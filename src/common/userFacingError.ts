@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import { WalletApiError } from '../api';
-import { brandKey, carriesBrand } from '../api/brand';
-import { redactSecretShapes } from './masking';
+import { redactSecretShapes } from '../masking/masking';
 
 /** A button offered with an error: its title and the command it runs. */
 export interface ErrorAction {
@@ -9,16 +8,8 @@ export interface ErrorAction {
   command: string;
 }
 
-const USER_FACING_ERROR = brandKey('UserFacingError');
-
 /** An error whose message is already written for the user (no "failed:" prefix needed). */
 export class UserFacingError extends Error {
-  /** Known across the extension's bundles (src/api/brand.ts). */
-  static [Symbol.hasInstance](value: unknown): boolean {
-    return carriesBrand(value, USER_FACING_ERROR);
-  }
-
-  readonly [USER_FACING_ERROR] = true;
   constructor(
     message: string,
     /** Command ids offered as buttons, e.g. Sign In. */

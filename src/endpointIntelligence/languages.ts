@@ -1,5 +1,5 @@
-// What the endpoint intelligence's two halves share: its languages, its setting and the state it
-// reads (the extension's side, register.ts, and the features bundle, features/).
+// What the endpoint intelligence's registration (register.ts) and its features (features/) share:
+// its languages, its setting and the state it reads.
 import type * as vscode from 'vscode';
 import type { WalletContext } from './core/walletCall';
 
@@ -49,7 +49,7 @@ export function isEndpointDocument(document: vscode.TextDocument): boolean {
   return (ENDPOINT_LANGUAGES as readonly string[]).includes(document.languageId) || isHttpFile(document);
 }
 
-/** Whether a line may name an API path (cheap: decides whether the features bundle is needed). */
+/** Whether a line may name an API path (cheap: a hover or completion elsewhere asks nothing more). */
 export function mayNamePath(line: string): boolean {
   return line.length <= MAX_LINE && line.includes('/v1/');
 }

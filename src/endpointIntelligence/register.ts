@@ -1,28 +1,21 @@
 // Endpoint intelligence in the developer's own code: hover, completion, checks and the "try it"
 // CodeLens for paths of the wallet API, registered at activation for its languages (no language
-// server). Only these thin providers are in the extension's bundle: the first document that names
-// a path loads the rest (dist/endpoints.js, from features/index.ts) with the OpenAPI catalog.
+// server). The OpenAPI catalog they read is built the first time a document names a path.
 import * as vscode from 'vscode';
 import type { AccountService } from '../auth/accountService';
 import { COMMANDS } from '../common/commandIds';
 import type { CommandRunner } from '../common/commandRunner';
 import { invocationKey } from '../common/invocationKey';
-import { lazyBundle } from '../common/lazyBundle';
-import { UserFacingError } from '../common/userFacingError';
-import { EXTENSION_USER_AGENT, takeOwnId } from '../requests/capture';
-import type * as Features from './features/index';
+import { createFeatures, type EndpointFeatures, type TryItDeps } from './features/index';
 import { DIAGNOSTIC_SOURCE, ENDPOINT_SELECTOR, isEndpointDocument, mayNamePath, SETTING, type FeatureState } from './languages';
 import { ignoreFileCommand, isIgnored, walletContext } from './walletScope';
 
-export interface EndpointIntelligenceDeps extends Omit<Features.TryItDeps, 'accounts' | 'userError' | 'newRecordId' | 'userAgent'> {
+export interface EndpointIntelligenceDeps extends Omit<TryItDeps, 'accounts'> {
   accounts: Pick<AccountService, 'env' | 'onDidChange'>;
   runner: Pick<CommandRunner, 'run'>;
 }
 
 const DEBOUNCE_MS = 300;
-
-/** dist/endpoints.js: the providers' work and the OpenAPI catalog, loaded when a document first names a path. */
-const endpointsBundle = lazyBundle<typeof Features>('endpoints.js');
 
 export function registerEndpointIntelligence(context: vscode.ExtensionContext, deps: EndpointIntelligenceDeps): void {
   const read = () => vscode.workspace.getConfiguration().get<boolean>(SETTING, true) !== false;
@@ -30,47 +23,29 @@ export function registerEndpointIntelligence(context: vscode.ExtensionContext, d
   const state = featureState(deps, () => enabled);
   const collection = vscode.languages.createDiagnosticCollection('walletConsole.endpoints');
   const lensesChanged = new vscode.EventEmitter<void>();
-  let loaded: Features.EndpointFeatures | undefined;
-  let loading: Promise<Features.EndpointFeatures> | undefined;
-  const load = () =>
-    (loading ??= endpointsBundle().then(
-      (module) => {
-        const features = module.createFeatures(state, { ...deps, ...extensionOwn }, collection);
-        context.subscriptions.push(features.diagnostics);
-        return (loaded = features);
-      },
-      (error: unknown) => {
-        loading = undefined;
-        throw error;
-      },
-    ));
+  const features = createFeatures(state, deps, collection);
 
   const check = (document: vscode.TextDocument, delay: number) => {
-    if (!enabled || !isEndpointDocument(document)) return;
-    if (loaded) return loaded.diagnostics.schedule(document, delay);
-    if (document.getText().includes('/v1/')) void load().then((features) => features.diagnostics.schedule(document, delay));
+    if (enabled && isEndpointDocument(document)) features.diagnostics.schedule(document, delay);
   };
   const checkAll = () => {
     if (!enabled) return collection.clear();
     for (const document of vscode.workspace.textDocuments) check(document, 0);
   };
-  const command = (id: string, title: string, run: (features: Features.EndpointFeatures, target: unknown) => Promise<void>) =>
-    vscode.commands.registerCommand(id, (target: unknown) =>
-      deps.runner.run(invocationKey(id, [target]), title, async () => run(await load(), target), id),
-    );
+  const command = (id: string, title: string, run: (target: unknown) => Promise<void>) =>
+    vscode.commands.registerCommand(id, (target: unknown) => deps.runner.run(invocationKey(id, [target]), title, () => run(target), id));
 
   context.subscriptions.push(
     collection,
+    features.diagnostics,
     lensesChanged,
-    ...providers({ load, loaded: () => loaded, enabled: () => enabled }, lensesChanged.event),
-    command(COMMANDS.sendEndpointToSandbox, vscode.l10n.t('Send to Sandbox'), (features, target) => features.sendToSandbox(target)),
-    command(COMMANDS.copyEndpointAsCurl, vscode.l10n.t('Copy as cURL'), (features, target) => features.copyAsCurl(target)),
+    ...providers(features, () => enabled, lensesChanged.event),
+    command(COMMANDS.sendEndpointToSandbox, vscode.l10n.t('Send to Sandbox'), (target) => features.sendToSandbox(target)),
+    command(COMMANDS.copyEndpointAsCurl, vscode.l10n.t('Copy as cURL'), (target) => features.copyAsCurl(target)),
     ignoreFileCommand(deps.runner),
     vscode.workspace.onDidOpenTextDocument((document) => check(document, 0)),
     vscode.workspace.onDidChangeTextDocument((event) => check(event.document, DEBOUNCE_MS)),
-    vscode.workspace.onDidCloseTextDocument((document) =>
-      loaded ? loaded.diagnostics.forget(document.uri) : collection.delete(document.uri),
-    ),
+    vscode.workspace.onDidCloseTextDocument((document) => features.diagnostics.forget(document.uri)),
     deps.accounts.onDidChange(() => lensesChanged.fire()),
     vscode.workspace.onDidChangeConfiguration((event) => {
       // The setting itself, the ignored files, the environments' URLs or the sandbox's port.
@@ -94,28 +69,19 @@ function featureState(deps: EndpointIntelligenceDeps, enabled: () => boolean): F
   };
 }
 
-/** The thin providers: each loads the features bundle only for a document line that may name a path. */
-interface FeatureAccess {
-  load(): Promise<Features.EndpointFeatures>;
-  /** The features once loaded (the quick fixes answer only for diagnostics already made). */
-  loaded(): Features.EndpointFeatures | undefined;
-  enabled(): boolean;
-}
-
-function providers({ load, loaded, enabled: isEnabled }: FeatureAccess, lensesChanged: vscode.Event<void>): vscode.Disposable[] {
+/** The providers, asked only for a document line that may name a path (a cheap test first). */
+function providers(features: EndpointFeatures, isEnabled: () => boolean, lensesChanged: vscode.Event<void>): vscode.Disposable[] {
   return [
     vscode.languages.registerHoverProvider(ENDPOINT_SELECTOR, {
       provideHover: (document, position) =>
-        isEnabled() && mayNamePath(document.lineAt(position.line).text)
-          ? load().then((features) => features.hovers.provideHover(document, position))
-          : undefined,
+        isEnabled() && mayNamePath(document.lineAt(position.line).text) ? features.hovers.provideHover(document, position) : undefined,
     }),
     vscode.languages.registerCompletionItemProvider(
       ENDPOINT_SELECTOR,
       {
         provideCompletionItems: (document, position) =>
           isEnabled() && mayNamePath(document.lineAt(position.line).text)
-            ? load().then((features) => features.completions.provideCompletionItems(document, position))
+            ? features.completions.provideCompletionItems(document, position)
             : undefined,
       },
       '/',
@@ -124,23 +90,15 @@ function providers({ load, loaded, enabled: isEnabled }: FeatureAccess, lensesCh
       ENDPOINT_SELECTOR,
       {
         provideCodeActions: (document, range, actionContext) =>
-          loaded() && actionContext.diagnostics.some((diagnostic) => diagnostic.source === DIAGNOSTIC_SOURCE)
-            ? loaded()!.quickFixes.provideCodeActions(document, range, actionContext)
+          actionContext.diagnostics.some((diagnostic) => diagnostic.source === DIAGNOSTIC_SOURCE)
+            ? features.quickFixes.provideCodeActions(document, range, actionContext)
             : undefined,
       },
       { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] },
     ),
     vscode.languages.registerCodeLensProvider(ENDPOINT_SELECTOR, {
       onDidChangeCodeLenses: lensesChanged,
-      provideCodeLenses: (document) =>
-        isEnabled() && document.getText().includes('/v1/') ? load().then((features) => features.lenses.provideCodeLenses(document)) : [],
+      provideCodeLenses: (document) => (isEnabled() ? features.lenses.provideCodeLenses(document) : []),
     }),
   ];
 }
-
-/** What the features bundle must take from the extension's own modules, not from copies of its own. */
-const extensionOwn = {
-  userError: (message: string) => new UserFacingError(message),
-  newRecordId: takeOwnId,
-  userAgent: EXTENSION_USER_AGENT,
-};

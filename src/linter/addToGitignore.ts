@@ -2,7 +2,8 @@
 // reads the file on disk, so the line is written there (or, when the .gitignore has unsaved
 // edits in an editor, added to them and saved, so neither is lost).
 import * as vscode from 'vscode';
-import { gitignoreRules, workspacePath } from './gitignoreFiles';
+import { workspacePath } from './gitignoreFiles';
+import { gitignoreEntry } from './gitignoreRules';
 
 /** `text` with `entry` as a line of its own, in the text's line endings; unchanged when it is one already. */
 function withLine(text: string, entry: string): string {
@@ -17,7 +18,7 @@ export async function addToGitignore(target: unknown): Promise<void> {
   const place = uri && workspacePath(uri);
   if (!place) throw new Error(vscode.l10n.t('Only a file inside a workspace folder can be added to its .gitignore.'));
   const gitignore = vscode.Uri.joinPath(place.folder.uri, '.gitignore');
-  const entry = (await gitignoreRules()).gitignoreEntry(place.relativePath);
+  const entry = gitignoreEntry(place.relativePath);
 
   const editing = vscode.workspace.textDocuments.find((document) => document.uri.toString() === gitignore.toString() && document.isDirty);
   if (editing) {

@@ -1,14 +1,7 @@
 // Reads, for a file in the workspace, the .gitignore files that decide whether git sees it.
 import * as vscode from 'vscode';
-import { lazyBundle } from '../common/lazyBundle';
 import { uriExists } from '../common/uriExists';
-import type * as Rules from './gitignoreRules';
-
-/**
- * The .gitignore rules (and the `ignore` engine): a bundle of their own beside the extension's
- * (dist/gitignore.js), loaded when a .env file is first checked, not at start-up.
- */
-export const gitignoreRules = lazyBundle<typeof Rules>('gitignore.js');
+import { gitignoreFolders, isIgnored, type GitignoreFile } from './gitignoreRules';
 
 /** The file's workspace folder and its slash-separated path there, or undefined outside every folder. */
 export function workspacePath(uri: vscode.Uri): { folder: vscode.WorkspaceFolder; relativePath: string } | undefined {
@@ -40,8 +33,7 @@ async function rulesRoot(uri: vscode.Uri, folder: vscode.Uri): Promise<vscode.Ur
 export async function isGitIgnored(uri: vscode.Uri): Promise<boolean | undefined> {
   const place = workspacePath(uri);
   if (!place) return undefined;
-  const { gitignoreFolders, isIgnored } = await gitignoreRules();
-  const files: Rules.GitignoreFile[] = [];
+  const files: GitignoreFile[] = [];
   const root = await rulesRoot(uri, place.folder.uri);
   const relativePath = relativeTo(root, uri);
   for (const folder of gitignoreFolders(relativePath)) {

@@ -1,6 +1,7 @@
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import * as vscode from 'vscode';
 import type { JournalLimits, openSharedSandbox, Sandbox, SandboxChange, SandboxClient, SharedSandbox } from '../sandbox';
-import { lazyBundle } from '../common/lazyBundle';
 import { Disposable, toDisposable } from '../common/lifecycle';
 import type { Logger } from '../common/logger';
 import { countText } from '../common/plural';
@@ -16,10 +17,14 @@ export const SANDBOX_STATE_FILE = 'sandbox-state.json';
 /** Where openSharedSandbox comes from: the sandbox's own bundle, loaded on first use (not in the extension's). */
 export type SandboxLoader = () => Promise<typeof openSharedSandbox>;
 
-const sandboxModule = lazyBundle<{ openSharedSandbox: typeof openSharedSandbox }>('sandbox.js');
+type SandboxModule = { openSharedSandbox: typeof openSharedSandbox };
 
-/** Loads openSharedSandbox from dist/sandbox.js beside the extension's bundle. */
-export const sandboxBundle: SandboxLoader = async () => (await sandboxModule()).openSharedSandbox;
+/** Loads openSharedSandbox from dist/sandbox.js beside the extension's bundle (run as a program, it is the CLI). */
+export const sandboxBundle: SandboxLoader = async () => {
+  // A file URL: import() takes one on every platform. An import of a CommonJS bundle holds its exports under `default`.
+  const module = (await import(pathToFileURL(path.join(__dirname, 'sandbox.js')).href)) as SandboxModule & { default?: SandboxModule };
+  return (module.default ?? module).openSharedSandbox;
+};
 
 export interface LocalSandboxOptions {
   /** The port from the setting, read on each start. */

@@ -2,7 +2,7 @@
 // the history when its answer was lost. Plain data: no vscode (unit-tested).
 
 import { formatNaira, type Transaction } from '../api';
-import { maskAccountNumber, maskMobile } from '../common/masking';
+import { maskAccountNumber, maskMobile } from '../masking/masking';
 
 export type MoneyOrder =
   | { kind: 'phone'; mobile: string; amount: number }
@@ -36,7 +36,7 @@ export function isRecordOf(transaction: Transaction, lost: LostOrder): boolean {
   return airtime && recipient.metadata?.billCustomerID === order.mobile;
 }
 
-/** For the log: what was sent, numbers masked (common/masking.ts). */
+/** For the log: what was sent, numbers masked (masking/masking.ts). */
 export function describeOrder(order: MoneyOrder): string {
   const amount = formatNaira(order.amount);
   switch (order.kind) {

@@ -15,7 +15,7 @@ export type Recipient =
 
 /**
  * "0909 000 0000", "ADA OBI, 1000000001 at ACCESS BANK", "MTN line 0803 000 0000". The account
- * number is in full: it is the one record the user is about to act on (common/masking.ts).
+ * number is in full: it is the one record the user is about to act on (masking/masking.ts).
  */
 export function recipientWords(recipient: Recipient | MoneyOrder): string {
   switch (recipient.kind) {

@@ -1,12 +1,12 @@
 // One request as the Requests view, the panel, a snippet and the agent tools see it: masked when
-// first read (src/common/masking.ts), never before. Made from a sandbox journal entry (kept as
+// first read (src/masking/masking.ts), never before. Made from a sandbox journal entry (kept as
 // the client sent it, secrets and all, in the sandbox's journal) or from what the API client had
 // on the wire for staging and production. A row reads only its short fields; the headers and
 // bodies are masked when the panel, a snippet or Replay first asks, and kept masked after.
 
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import { countText } from '../common/plural';
-import { maskHeaders, maskSandboxAnswer, maskText, templateHeaders, templateText } from '../common/masking';
+import { maskHeaders, maskSandboxAnswer, maskText, templateHeaders, templateText } from '../masking/masking';
 import type { JournalEntry } from '../sandbox/requests/entry';
 import { MAX_KEPT_BODY_BYTES } from '../sandbox/requests/entry';
 import type { HeaderList, RequestRecord, RequestTemplate, TrafficEnvironment } from './requestRecord';

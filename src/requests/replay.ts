@@ -1,13 +1,8 @@
 import * as vscode from 'vscode';
-import { formatNaira } from '../api';
 import type { AccountService } from '../auth/accountService';
 import { ENVIRONMENTS } from '../auth/environments';
-import { isRecord } from '../common/isRecord';
 import type { Logger } from '../common/logger';
-import type { BankDirectory } from '../banks/bankDirectory';
-import { recipientWords, type Recipient } from '../money/recipient';
 import { UserFacingError } from '../common/userFacingError';
-import type { UserInput } from '../common/userInput';
 import { EXTENSION_USER_AGENT, recordFromTransport } from './capture';
 import type { RequestHistory } from './requestHistory';
 import { movesMoney, type RequestRecord, type RequestTemplate } from './requestRecord';
@@ -22,8 +17,9 @@ export interface ReplayOutcome {
 
 /**
  * Sends a recorded request again (sandbox and staging only) with the current credentials in
- * place of its placeholders. A money-moving POST is sent only after a confirmation that says
- * it moves money again. The answer lands in the history like any other request.
+ * place of its placeholders. A money-moving POST is sent only when `confirmMoney` (the UI's
+ * prompt, src/commands/money/confirmReplay.ts) says yes. The answer lands in the history like
+ * any other request.
  */
 export class RequestReplayer {
   private readonly inFlight = new Set<number>();
@@ -32,10 +28,9 @@ export class RequestReplayer {
     private readonly accounts: AccountService,
     private readonly history: RequestHistory,
     private readonly logger: Logger,
-    private readonly ui: () => UserInput,
     private readonly timeoutMs: () => number,
-    /** Names a bank transfer's bank in the confirmation. */
-    private readonly banks: Pick<BankDirectory, 'find'>,
+    /** Asks before a money-moving request is sent again: true to send it. */
+    private readonly confirmMoney: (record: RequestRecord) => Promise<boolean>,
   ) {}
 
   /** Undefined when the user said no (or the same record is already being replayed). */
@@ -67,47 +62,6 @@ export class RequestReplayer {
     } finally {
       this.inFlight.delete(record.id);
     }
-  }
-
-  private async confirmMoney(record: RequestRecord): Promise<boolean> {
-    const body = parseObject(record.template.body) ?? {};
-    // Kobo as a number, or a digit string as the API also takes it.
-    const kobo =
-      typeof body.amount === 'number' || (typeof body.amount === 'string' && /^\d+$/.test(body.amount)) ? Number(body.amount) : NaN;
-    const amount = Number.isSafeInteger(kobo) && kobo > 0 ? formatNaira(kobo) : vscode.l10n.t('the same amount');
-    const recipient = await this.recipientOf(record, body);
-    const what =
-      recipient?.kind === 'airtime'
-        ? vscode.l10n.t('{0} of airtime for {1}', amount, recipientWords(recipient))
-        : vscode.l10n.t('{0} to {1}', amount, recipient ? recipientWords(recipient) : vscode.l10n.t('the same recipient'));
-    // As every money confirmation: the first button, VS Code's default for Enter, moves nothing.
-    const dontReplay = vscode.l10n.t("Don't Replay");
-    const replay = vscode.l10n.t('Replay and Move Money');
-    const choice = await this.ui().confirm(
-      vscode.l10n.t(
-        'Replaying {0} {1} moves money again: {2} in {3}. Send it again?',
-        record.method,
-        record.path,
-        what,
-        ENVIRONMENTS[record.environment].label,
-      ),
-      { modal: true, level: 'warning' },
-      dontReplay,
-      replay,
-    );
-    return choice === replay;
-  }
-
-  /** Who the recorded body pays, named as the send confirmations name them (the bank by its name). */
-  private async recipientOf(record: RequestRecord, body: Record<string, unknown>): Promise<Recipient | undefined> {
-    const text = (field: string) => (typeof body[field] === 'string' ? (body[field] as string) : undefined);
-    const [mobile, accountNumber, bankCode] = [text('mobile'), text('accountNumber'), text('bankCode')];
-    if (record.path.endsWith('/transfers/bank') && accountNumber) {
-      const bank = bankCode ? await this.banks.find(bankCode, record.environment).catch(() => undefined) : undefined;
-      return { kind: 'bank', accountName: text('accountName'), accountNumber, bankName: bank?.bankName, bankCode };
-    }
-    if (record.path.endsWith('/bills/vtu') && mobile && text('provider')) return { kind: 'airtime', mobile, provider: text('provider')! };
-    return mobile ? { kind: 'phone', mobile } : undefined;
   }
 
   private async send(record: RequestRecord, template: RequestTemplate): Promise<ReplayOutcome> {
@@ -163,14 +117,5 @@ export class RequestReplayer {
       values.set('WALLET_ACCESS_TOKEN', credentials.accessToken);
       return run();
     });
-  }
-}
-
-function parseObject(text: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    return isRecord(value) ? value : undefined;
-  } catch {
-    return undefined;
   }
 }

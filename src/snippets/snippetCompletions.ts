@@ -1,9 +1,8 @@
 import * as vscode from 'vscode';
-import { lazyBundle } from '../common/lazyBundle';
-import type * as Library from './library/index';
+import * as library from './library/index';
 
 /** Editor languages the snippets are written for, and which version each gets. */
-const DIALECTS: Readonly<Record<string, Library.SnippetDialect>> = {
+const DIALECTS: Readonly<Record<string, library.SnippetDialect>> = {
   typescript: 'typescript',
   typescriptreact: 'typescript',
   javascript: 'javascript',
@@ -14,7 +13,7 @@ const DIALECTS: Readonly<Record<string, Library.SnippetDialect>> = {
 };
 
 /** Markdown fence names for the preview. */
-const FENCE: Readonly<Record<Library.SnippetDialect, string>> = {
+const FENCE: Readonly<Record<library.SnippetDialect, string>> = {
   typescript: 'ts',
   javascript: 'js',
   python: 'python',
@@ -47,22 +46,14 @@ export const SNIPPET_PREFIX = 'wallet-';
  */
 const TYPED_PREFIX = /(?<![\w$.>-])wallet-(?!>)\w*$/;
 
-export type LibraryLoader = () => Promise<typeof Library>;
-
-/** dist/snippets.js beside the extension's bundle: loaded on the first `wallet-` completion. */
-export const snippetBundle: LibraryLoader = lazyBundle<typeof Library>('snippets.js');
-
 /** Offers the curated snippets where the typed word starts with `wallet-`, while the setting is on. */
 export class WalletSnippetCompletions implements vscode.CompletionItemProvider {
-  constructor(private readonly load: LibraryLoader = snippetBundle) {}
-
-  async provideCompletionItems(document: vscode.TextDocument, position: vscode.Position): Promise<vscode.CompletionList | undefined> {
+  provideCompletionItems(document: vscode.TextDocument, position: vscode.Position): vscode.CompletionList | undefined {
     const dialect = DIALECTS[document.languageId];
     if (!dialect || !vscode.workspace.getConfiguration('walletConsole', document).get<boolean>('snippets.enabled', true)) return undefined;
     const typed = TYPED_PREFIX.exec(document.lineAt(position.line).text.slice(0, position.character));
     if (!typed) return undefined;
     const range = new vscode.Range(position.line, typed.index, position.line, position.character);
-    const library = await this.load();
     const items = library.WALLET_SNIPPETS.map((snippet, index) => {
       const code = library.codeFor(snippet, dialect);
       const label = { label: `${SNIPPET_PREFIX}${snippet.name}`, description: SUMMARIES[snippet.name]?.() ?? '' };

@@ -4,7 +4,7 @@ import type { AccountService } from '../auth/accountService';
 import { ENVIRONMENTS } from '../auth/environments';
 import { COMMANDS } from '../common/commandIds';
 import { formatClockTime } from '../common/formatTime';
-import { maskMobile } from '../common/masking';
+import { maskMobile } from '../masking/masking';
 import { Disposable, toDisposable } from '../common/lifecycle';
 import { accessible, spokenNaira } from './spoken';
 import type { WalletModel } from './walletModel';

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { formatBillerName } from '../common/billerName';
 import { tidyText } from './tidy';
 import { formatDateTime } from '../common/formatTime';
-import { maskMobile } from '../common/masking';
+import { maskMobile } from '../masking/masking';
 import { transactionTypeIcon, transactionTypeLabel } from '../common/transactionTypes';
 import { formatNaira, type Transaction } from '../api';
 

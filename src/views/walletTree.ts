@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { formatNaira, type Account, type Transaction } from '../api';
-import { maskAccountNumber } from '../common/masking';
+import { maskAccountNumber } from '../masking/masking';
 import type { AccountService } from '../auth/accountService';
 import type { WalletInfo } from '../auth/accountState';
 import { ENVIRONMENTS } from '../auth/environments';
@@ -330,7 +330,7 @@ function accountItem(account: Account, id: string): vscode.TreeItem {
   item.contextValue = 'account';
   item.iconPath = new vscode.ThemeIcon('credit-card');
   item.description = `${account.bankName ?? account.bankCode ?? ''} ${maskAccountNumber(account.accountNumber)}`.trim();
-  // Masked here (common/masking.ts); Enter or a click opens it in full, filled in to verify or copy.
+  // Masked here (masking/masking.ts); Enter or a click opens it in full, filled in to verify or copy.
   item.tooltip = vscode.l10n.t('Open in the verification page, with the full number, to verify or copy it.');
   item.command = { command: COMMANDS.verifyBankAccount, title: vscode.l10n.t('Verify Bank Account'), arguments: [account] };
   return item;

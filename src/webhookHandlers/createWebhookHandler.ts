@@ -1,9 +1,9 @@
 import * as os from 'node:os';
 import * as vscode from 'vscode';
-import type { CommandDeps } from '../commands/deps';
-import { withProgress } from '../commands/deps';
+import type { CommandDeps } from '../commandDeps/commandDeps';
+import { withProgress } from '../commandDeps/commandDeps';
 import { defaultWebhookUrl, FRAMEWORKS, type Framework } from './frameworks';
-import { webhookTemplates } from './templateLoader';
+import { handlerSource } from './templates';
 import { webhookUrlFrom } from './webhookUrl';
 
 /** Runs the offer through the command runner: its failures are reported like a command's. */
@@ -34,7 +34,7 @@ export async function createWebhookHandler(deps: CommandDeps, runOffer: RunOffer
   }
   // The suggested file may sit in folders that do not exist yet (app/api/webhooks/wallet/).
   await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(uri, '..'));
-  const source = (await webhookTemplates()).handlerSource(framework);
+  const source = handlerSource(framework);
   await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(source));
   deps.logger.info(`Wrote a ${framework.label} webhook handler to ${uri.fsPath}.`);
   await vscode.window.showTextDocument(uri, { preview: false });

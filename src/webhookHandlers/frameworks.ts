@@ -1,7 +1,6 @@
 // The frameworks Create Webhook Handler writes for: the file, where it usually lives, and the URL
 // its server listens on by default (the offer to point the sandbox at it starts from that URL).
-// Plain module (no vscode). The templates' text is apart (templates/index.ts): its own bundle,
-// loaded when the command writes a file, so the extension's start-up bundle stays small.
+// Plain module (no vscode). The templates' text is in templates/index.ts.
 
 export type FrameworkId = 'express' | 'express-js' | 'nextjs' | 'fastapi' | 'flask' | 'go';
 

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { CommandDeps } from '../commands/deps';
+import type { CommandDeps } from '../commandDeps/commandDeps';
 import { COMMANDS } from '../common/commandIds';
 import type { CommandRunner } from '../common/commandRunner';
 import { createWebhookHandler } from './createWebhookHandler';

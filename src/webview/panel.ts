@@ -16,6 +16,9 @@ import { parsePanelState, parseWebviewMessage, PANEL_VIEW_TYPE, type HostMessage
 
 export type { DetailPanelDeps } from './pages/page';
 
+/** What the commands ask of the panel. */
+export type DetailPanelApi = Pick<DetailPanel, 'showTransaction' | 'showVerify' | 'showEvent' | 'showRequest' | 'currentReference'>;
+
 /** How long a load may take before the panel says "Loading…". */
 const LOADING_DELAY_MS = 200;
 

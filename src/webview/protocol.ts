@@ -2,7 +2,7 @@
 // both sides. Plain TypeScript: no 'vscode', no DOM, so the host, the webview bundle and
 // the unit tests all import it. Nothing here ever carries a key or a token: the webview only
 // sees what it shows (account numbers in full only for the one the user is verifying, see
-// common/masking.ts).
+// masking/masking.ts).
 
 import * as l10n from '@vscode/l10n';
 import type { RecentVerification, VerificationOutcome } from '../banks/bankVerifier';

@@ -1,13 +1,8 @@
 import * as vscode from 'vscode';
-import { lazyBundle } from '../common/lazyBundle';
-import type { DetailPanelDeps } from './panel';
-import type * as PanelBundle from './panelBundle';
-import { LazyDetailPanel } from './lazyPanel';
+import { DetailPanel, type DetailPanelDeps } from './panel';
 import { PanelRecorder, WEBVIEW_TEST_COMMAND, webviewTestHandle } from './panelRecorder';
 import { PANEL_VIEW_TYPE } from './protocol';
 import { TRANSACTION_JSON_SCHEME, TransactionJsonProvider, TransactionRecords } from './transactionJson';
-
-const panelBundle = lazyBundle<typeof PanelBundle>('panel.js');
 
 /**
  * The panel (transaction detail, bank verification, requests, events) with its serializer, and
@@ -17,12 +12,10 @@ const panelBundle = lazyBundle<typeof PanelBundle>('panel.js');
 export function registerWebview(
   context: vscode.ExtensionContext,
   deps: Omit<DetailPanelDeps, 'extensionUri' | 'recorder' | 'records'>,
-): { panel: LazyDetailPanel; records: TransactionRecords } {
+): { panel: DetailPanel; records: TransactionRecords } {
   const records = new TransactionRecords();
   const recorder = context.extensionMode === vscode.ExtensionMode.Test ? new PanelRecorder() : undefined;
-  const panel = new LazyDetailPanel(async () =>
-    (await panelBundle()).createPanel({ ...deps, records, extensionUri: context.extensionUri, recorder }),
-  );
+  const panel = new DetailPanel({ ...deps, records, extensionUri: context.extensionUri, recorder });
 
   const disposables: vscode.Disposable[] = [
     records,

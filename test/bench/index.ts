@@ -6,8 +6,12 @@
 //      WALLET_CONSOLE_BENCH_PHASES  comma-separated: activation, requests, history, transfer, traffic
 //      WALLET_CONSOLE_TEST_TAG      prefix for console lines, so the launcher can show them
 import * as fs from 'node:fs';
+import * as vscode from 'vscode';
+import type { WalletConsoleApi } from '../../src/extensionApi';
+import { EXTENSION_ID } from '../host/support/extension';
 import { connectFreshWallet, type ConnectedWallet } from '../host/support/connectedWallet';
 import { measureActivation } from './activation';
+import { measureFirstUse } from './firstUse';
 import { measureHistory } from './history';
 import type { HostReport, Phase } from './report';
 import { measureRequests } from './requests';
@@ -33,6 +37,15 @@ export async function run(): Promise<void> {
     );
   } catch (error) {
     report.errors.activation = describe(error);
+  }
+  // Then, still before anything else, the first use of each feature (issue 38).
+  if (report.activation) {
+    try {
+      report.firstUse = await measureFirstUse(vscode.extensions.getExtension<WalletConsoleApi>(EXTENSION_ID)!.exports);
+      for (const [name, ms] of Object.entries(report.firstUse.ms)) log(`First use of ${name}: ${ms.toFixed(1)} ms.`);
+    } catch (error) {
+      report.errors.firstUse = describe(error);
+    }
   }
 
   let wallet: ConnectedWallet | undefined;

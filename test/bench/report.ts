@@ -14,6 +14,14 @@ export interface ActivationReport {
   hostNode: string;
 }
 
+/** The first use of each feature after activation (test/bench/firstUse.ts), by feature name. */
+export interface FirstUseReport {
+  ms: Record<string, number>;
+  errors: Record<string, string>;
+  /** What VS Code itself takes for the same kind of step (no budget: not ours). */
+  referenceMs: Record<string, number>;
+}
+
 export interface LoggedRequest {
   /** The journal's id (ascending). */
   id: number;
@@ -69,6 +77,7 @@ export interface TrafficReport {
 
 export interface HostReport {
   activation?: ActivationReport;
+  firstUse?: FirstUseReport;
   requests?: RequestsReport;
   history?: HistoryReport;
   transfer?: TransferReport;

@@ -91,12 +91,10 @@ describe('Command palette: at most 30 of our commands in any one state', functio
     const hidden = manifest.contributes.menus.commandPalette.filter((entry) => entry.when === 'false').map((entry) => entry.command);
     // Reached by clicking a row (a tree item's command), from another command's pick, from the
     // status bar (refreshBalance) or an error message's button (renewSandboxKey, openSettings).
-    // refreshSandbox has no place but its tests: the Sandbox view follows the sandbox's reports.
     const byRowOrPick = new Set([
       'walletConsole.refreshBalance',
       'walletConsole.renewSandboxKey',
       'walletConsole.openSettings',
-      'walletConsole.refreshSandbox',
       'walletConsole.ignoreFileForEndpoints', // a quick fix of endpoint intelligence
       'walletConsole.showRequest',
       'walletConsole.showEvent',

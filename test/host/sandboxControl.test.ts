@@ -77,7 +77,7 @@ describe('Sandbox view and its controls (local sandbox)', function () {
   });
 
   it('lists the clock, the delay, the faults, the wallet the controls act on and what terminals get', async () => {
-    await runScripted(wallet.api, 'walletConsole.refreshSandbox', []);
+    await runScripted(wallet.api, 'walletConsole.refresh', []);
     const kinds = (await tree().getChildren()).map((entry) => entry.kind);
     assert.deepEqual(kinds, ['clock', 'latency', 'faults', 'wallet', 'terminals']);
     assert.equal(await description(await node('latency')), 'none');
@@ -143,14 +143,13 @@ describe('Sandbox view and its controls (local sandbox)', function () {
     await runScripted(wallet.api, 'walletConsole.setSandboxDelay', ['x', '400']);
     assert.equal(sandbox.knobs.latencyMs, 400);
     assert.equal(await description(await node('latency')), '400 ms');
-    let started = performance.now();
+    const started = performance.now();
     await balance();
     assert.ok(performance.now() - started >= 390, 'the balance answer waited for the delay');
     await runScripted(wallet.api, 'walletConsole.clearAllFaults', []);
+    // Cleared in the sandbox itself; not timed (a busy machine may be slow without any delay).
     assert.equal(sandbox.knobs.latencyMs, 0);
-    started = performance.now();
     await balance();
-    assert.ok(performance.now() - started < 390, 'and no longer');
   });
 
   it('follows the sandbox by itself: a fault or delay set over the admin API or by an agent tool shows at once, and a fault used up goes', async () => {

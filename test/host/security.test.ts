@@ -14,7 +14,7 @@ import * as assert from 'node:assert/strict';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { maskAccountNumber, maskMobile } from '../../src/common/masking';
+import { maskAccountNumber, maskMobile } from '../../src/masking/masking';
 import { makeValidAccountNumber } from '../../src/sandbox/domain/nuban';
 import type { WebviewTestHandle } from '../../src/webview/panelRecorder';
 import { activateExtension, runScripted, setSetting, uniqueEmail } from './support/extension';
@@ -178,7 +178,7 @@ describe('Security: no secret left on disk after the full flow (local sandbox)',
     assert.ok(controls[0]!.seen, 'the search finds what the extension stores on purpose (the e-mail in global state)');
     assert.deepEqual(found, [], 'no secret on disk');
 
-    // The log is a passive surface (src/common/masking.ts): mobiles and account numbers masked.
+    // The log is a passive surface (src/masking/masking.ts): mobiles and account numbers masked.
     const logFiles = logs ? (await filesBelow(logs)).filter((file) => path.basename(file).includes('Wallet Console')) : [];
     const logText = (await Promise.all(logFiles.map((file) => fs.readFile(file, 'utf8')))).join('\n');
     assert.ok(

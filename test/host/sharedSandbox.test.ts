@@ -58,7 +58,7 @@ describe('One local sandbox for every window: served by another process', functi
     assert.equal(other.url, url);
     await setSetting('environment', 'local');
     await vscode.commands.executeCommand('walletConsole.sandbox.focus');
-    await runScripted(wallet.api, 'walletConsole.refreshSandbox', []);
+    await runScripted(wallet.api, 'walletConsole.refresh', []);
   });
 
   after(async () => {

@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { formatMobileForPeople } from '../../src/common/formatMobile';
-import { maskMobile } from '../../src/common/masking';
+import { maskMobile } from '../../src/masking/masking';
 import { transactionTooltip } from '../../src/views/transactionFormat';
 import { formatNaira, type Transaction } from '../../src/api';
 import type { WalletNode } from '../../src/views/walletTree';
@@ -318,7 +318,7 @@ describe('Wallet views and the status-bar balance (local sandbox)', function () 
     );
     const spoken = firstRow ? wallet.api.views.walletTree.getTreeItem(firstRow).accessibilityInformation?.label : undefined;
     assert.match(spoken ?? '', /^(Bank transfer|Phone transfer|Bill payment|BVN check|Airtime \(VTU\)) [\d,]+\.\d{2} naira, /);
-    // A passive surface: the wallet's mobile masked (src/common/masking.ts).
+    // A passive surface: the wallet's mobile masked (src/masking/masking.ts).
     assert.match(
       status.tooltip ?? '',
       new RegExp(`Wallet ${escapeRegExp(maskMobile(wallet.mobile))}[\\s\\S]*Local sandbox[\\s\\S]*Updated`),

@@ -3,7 +3,7 @@
 
 import type { Fault } from '../../sandbox/types';
 import { formatBillerName } from '../../common/billerName';
-import { maskAccountNumber, maskMobile } from '../../common/masking';
+import { maskAccountNumber, maskMobile } from '../../masking/masking';
 import { countText } from '../../common/plural';
 import type { ToolContext } from './context';
 import type { ToolInput } from './definitions';

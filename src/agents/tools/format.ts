@@ -4,7 +4,7 @@
 import { formatNaira, type Bank, type Transaction } from '../../api';
 import type { PublicWebhookEvent } from '../../sandbox';
 import { formatBillerName } from '../../common/billerName';
-import { maskAccountNumber, maskMobile } from '../../common/masking';
+import { maskAccountNumber, maskMobile } from '../../masking/masking';
 import { countText } from '../../common/plural';
 import type { RecentRequest } from './context';
 

@@ -1,5 +1,4 @@
-// dist/tools.js: what the extension loads the first time an agent calls one of its tools, so
-// the tools' definitions and formatting stay out of the extension's own bundle.
+// What the extension's language model tools use of the tools' one definition (src/agents/vscode).
 
 export { confirmation } from './confirmation';
 export { TOOLS } from './definitions';

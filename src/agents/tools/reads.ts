@@ -3,7 +3,7 @@
 import type { ToolContext } from './context';
 import type { ToolInput } from './definitions';
 import { bankLine, eventLine, money, requestLine, transactionDetail, transactionLine } from './format';
-import { maskAccountNumber } from '../../common/masking';
+import { maskAccountNumber } from '../../masking/masking';
 import { countText } from '../../common/plural';
 
 export async function balance(ctx: ToolContext, input: ToolInput<'balance'>): Promise<string[]> {

@@ -3,7 +3,7 @@
 // answered, and turns failures into a sentence. Plain Node.
 
 import * as v from 'valibot';
-import { redactSecretShapes } from '../../common/masking';
+import { redactSecretShapes } from '../../masking/masking';
 import * as actions from './actions';
 import type { ToolContext } from './context';
 import { TOOL_DEFINITIONS, toolKeyByName, type ToolInput, type ToolKey } from './definitions';
@@ -76,11 +76,7 @@ export async function runTool(name: string, raw: unknown, ctx: ToolContext): Pro
   }
 }
 
-/**
- * A lost money answer already says "Outcome unknown" and how to check; anything else failed.
- * Read as a field, not by class: in VS Code this module is its own bundle (dist/tools.js) and
- * the client's WalletApiError comes from the extension's.
- */
+/** A lost money answer (`outcomeUnknown`) already says "Outcome unknown" and how to check; anything else failed. */
 function failure(error: unknown): string {
   const message = error instanceof Error && error.message ? error.message : String(error);
   if ((error as { outcomeUnknown?: unknown } | undefined)?.outcomeUnknown === true) return message;

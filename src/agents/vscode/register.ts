@@ -4,7 +4,7 @@ import type { LocalSandbox } from '../../localSandbox/localSandbox';
 import type { RequestHistory } from '../../requests/requestHistory';
 import { HistoryRecentRequests } from './historyRequests';
 import { registerSandboxMcpServer, sandboxMcpDefinitions } from './mcpProvider';
-import { contributedToolNames, registerAgentTools, toolsBundle } from './registerTools';
+import { contributedToolNames, registerAgentTools } from './registerTools';
 import { extensionToolContext } from './toolContext';
 
 export interface AgentDeps {
@@ -53,7 +53,7 @@ export function registerAgents(context: vscode.ExtensionContext, deps: AgentDeps
       [tools, registrations, mcpRegistered] = [new Map(), [], false];
       return;
     }
-    const registered = registerAgentTools(names, toolContext, toolsBundle);
+    const registered = registerAgentTools(names, toolContext);
     const mcp = registerSandboxMcpServer(mcpDefinitions);
     [tools, registrations, mcpRegistered] = [registered.tools, [...registered.disposables, ...(mcp ? [mcp] : [])], mcp !== undefined];
   };

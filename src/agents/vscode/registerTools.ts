@@ -1,15 +1,11 @@
 import * as vscode from 'vscode';
-import { lazyBundle } from '../../common/lazyBundle';
 import type { ToolContext } from '../tools/context';
-import type * as Tools from '../tools/index';
-
-export type ToolsModule = typeof Tools;
+import * as tools from '../tools/index';
 
 /** One language model tool; actions ask first and say what they will do and where. */
-export function agentTool(name: string, ctx: ToolContext, load: () => Promise<ToolsModule>): vscode.LanguageModelTool<unknown> {
+export function agentTool(name: string, ctx: ToolContext): vscode.LanguageModelTool<unknown> {
   return {
-    prepareInvocation: async ({ input }) => {
-      const tools = await load();
+    prepareInvocation: ({ input }) => {
       const checked = tools.checkInput(name, input);
       // Nothing to confirm when the tool will only answer with why it cannot run.
       if (!checked.ok || tools.refusal(checked.key, ctx)) return { invocationMessage: vscode.l10n.t('Checking {0}', name) };
@@ -20,7 +16,7 @@ export function agentTool(name: string, ctx: ToolContext, load: () => Promise<To
         : { invocationMessage: vscode.l10n.t('{0} from {1}', title, ctx.environment().label) };
     },
     invoke: async ({ input }) => {
-      const result = await (await load()).runTool(name, input, ctx);
+      const result = await tools.runTool(name, input, ctx);
       return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(result.text)]);
     },
   };
@@ -32,19 +28,10 @@ export interface AgentTools {
   tools: ReadonlyMap<string, vscode.LanguageModelTool<unknown>>;
 }
 
-/**
- * Registers the tools package.json declares (generated from the shared definition). Their code
- * is a bundle of its own, loaded the first time one is called.
- */
-export function registerAgentTools(names: readonly string[], ctx: ToolContext, load: () => Promise<ToolsModule>): AgentTools {
-  let loaded: Promise<ToolsModule> | undefined;
-  const once = () =>
-    (loaded ??= load().catch((error: unknown) => {
-      loaded = undefined;
-      throw error;
-    }));
-  const tools = new Map(names.map((name) => [name, agentTool(name, ctx, once)]));
-  return { tools, disposables: [...tools].map(([name, tool]) => vscode.lm.registerTool(name, tool)) };
+/** Registers the tools package.json declares (generated from the shared definition). */
+export function registerAgentTools(names: readonly string[], ctx: ToolContext): AgentTools {
+  const registered = new Map(names.map((name) => [name, agentTool(name, ctx)]));
+  return { tools: registered, disposables: [...registered].map(([name, tool]) => vscode.lm.registerTool(name, tool)) };
 }
 
 /** The tool names in package.json's contributes.languageModelTools. */
@@ -52,6 +39,3 @@ export function contributedToolNames(packageJson: unknown): string[] {
   const tools = (packageJson as { contributes?: { languageModelTools?: { name?: unknown }[] } }).contributes?.languageModelTools ?? [];
   return tools.map((tool) => tool.name).filter((name): name is string => typeof name === 'string');
 }
-
-/** dist/tools.js beside the extension's bundle. */
-export const toolsBundle = lazyBundle<ToolsModule>('tools.js');

@@ -4,7 +4,7 @@ import { isRecord } from '../../common/isRecord';
 import { inputCheck } from '../../common/validators';
 import type { LostOrder } from '../../money/orders';
 import { transferState } from '../../money/transferStatus';
-import { withProgress } from '../deps';
+import { withProgress } from '../../commandDeps/commandDeps';
 import type { MoneyDeps } from './moneyDeps';
 
 const TYPE_REFERENCE = '\u0000type';

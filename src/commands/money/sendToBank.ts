@@ -25,7 +25,7 @@ export async function sendToBank(deps: MoneyDeps): Promise<void> {
     numberTitle: vscode.l10n.t('Send to Bank (2/3)'),
     numberPrompt: (bank) => vscode.l10n.t('Account number at {0} (10-digit NUBAN); it is verified before anything is sent.', bank),
     check: async (account) => {
-      // In full: the user just typed it and is about to send to it (common/masking.ts).
+      // In full: the user just typed it and is about to send to it (masking/masking.ts).
       const outcome = await deps.verifier.verify(account.bankCode, account.accountNumber);
       if (outcome.ok) {
         verified = outcome;

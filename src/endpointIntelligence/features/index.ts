@@ -1,8 +1,5 @@
-// dist/endpoints.js: the endpoint intelligence's providers, commands and the OpenAPI catalog they
-// read, loaded by the extension (register.ts) the first time a document needs them, never at
-// activation: the extension's bundle and start-up stay as they were.
-import * as vscode from 'vscode';
-import { useTranslations } from '../core/apiCatalog';
+// The endpoint intelligence's providers and commands over the OpenAPI catalog (read on first use).
+import type * as vscode from 'vscode';
 import type { FeatureState } from '../languages';
 import { EndpointCompletions, EndpointHovers } from './hoverAndCompletion';
 import { PathDiagnostics, PathQuickFixes } from './pathDiagnostics';
@@ -22,7 +19,6 @@ export interface EndpointFeatures {
 }
 
 export function createFeatures(state: FeatureState, deps: TryItDeps, collection: vscode.DiagnosticCollection): EndpointFeatures {
-  useTranslations(vscode.l10n.bundle);
   const diagnostics = new PathDiagnostics(state, collection);
   return {
     hovers: new EndpointHovers(state),

@@ -5,6 +5,7 @@ import { operationOf, useOf, type PathUse } from '../core/analyze';
 import { apiCatalog } from '../core/apiCatalog';
 import type { Endpoint, Operation } from '../core/catalog';
 import { findPaths } from '../core/pathFinder';
+import { UserFacingError } from '../../common/userFacingError';
 import { isHttpFile } from '../languages';
 
 export interface LineTarget {
@@ -25,9 +26,10 @@ export interface TargetedUse {
   operation: Operation;
 }
 
-/** The use of an API path the target points at; `fail` makes the error the user sees. */
-export async function useAt(target: unknown, fail: (message: string) => Error): Promise<TargetedUse> {
-  if (!isLineTarget(target)) throw fail(vscode.l10n.t('Use this from the CodeLens above a line that names a wallet API path.'));
+/** The use of an API path the target points at. */
+export async function useAt(target: unknown): Promise<TargetedUse> {
+  if (!isLineTarget(target))
+    throw new UserFacingError(vscode.l10n.t('Use this from the CodeLens above a line that names a wallet API path.'));
   const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(target.uri));
   const http = isHttpFile(document);
   const lines: string[] = [];
@@ -35,7 +37,7 @@ export async function useAt(target: unknown, fail: (message: string) => Error): 
   const found = findPaths(lines[0] ?? '', http).find((path) => path.start === target.column);
   const use = found && useOf(apiCatalog(), lines, 0, found, http);
   const operation = use && operationOf(use);
-  if (!use?.match || !operation) throw fail(vscode.l10n.t('This line no longer names an endpoint of the wallet API.'));
+  if (!use?.match || !operation) throw new UserFacingError(vscode.l10n.t('This line no longer names an endpoint of the wallet API.'));
   // The use as read from the target's lines (its `line` counts from the target's line).
   return { use, endpoint: use.match.endpoint, operation };
 }

@@ -5,8 +5,10 @@
 import * as vscode from 'vscode';
 import type { AccountService } from '../../auth/accountService';
 import { COMMANDS } from '../../common/commandIds';
+import { UserFacingError } from '../../common/userFacingError';
 import type { UserInput } from '../../common/userInput';
 import type { LocalSandbox } from '../../localSandbox/localSandbox';
+import { EXTENSION_USER_AGENT, takeOwnId } from '../../requests/capture';
 import type { RequestHistory } from '../../requests/requestHistory';
 import type { RequestRecord } from '../../requests/requestRecord';
 import type { RequestReplayer } from '../../requests/replay';
@@ -14,21 +16,13 @@ import { curlFor, templateFor } from '../core/curl';
 import { MONEY_COMMANDS } from '../core/moneyCommands';
 import { useAt, type TargetedUse } from './lineTarget';
 
-/**
- * What the commands use of the extension's services. This code is a bundle of its own: what must
- * be the extension's very own (its error class, its ids of requests) comes in here, not by import.
- */
+/** What the commands use of the extension's services. */
 export interface TryItDeps {
   accounts: Pick<AccountService, 'env'>;
   sandbox: Pick<LocalSandbox, 'url' | 'listening'>;
   requests: Pick<RequestHistory, 'newest' | 'onDidChange'>;
   replayer: Pick<RequestReplayer, 'replay'>;
   ui: () => UserInput;
-  /** An error whose message the user sees as it is (the extension's UserFacingError). */
-  userError: (message: string) => Error;
-  /** The next id of a request this extension sends (requests/capture.ts). */
-  newRecordId: () => number;
-  userAgent: string;
 }
 
 /** How long the sandbox's record of the request may take to reach the history. */
@@ -36,15 +30,15 @@ const RECORD_WAIT_MS = 5_000;
 
 export async function sendToSandbox(deps: TryItDeps, target: unknown): Promise<void> {
   if (deps.accounts.env() !== 'local') {
-    throw deps.userError(vscode.l10n.t('Send to Sandbox works while the local sandbox is the environment.'));
+    throw new UserFacingError(vscode.l10n.t('Send to Sandbox works while the local sandbox is the environment.'));
   }
-  const targeted = await useAt(target, deps.userError);
+  const targeted = await useAt(target);
   const { endpoint, operation } = targeted;
   const money = MONEY_COMMANDS[operation.operationId];
   // Never sent from here: the Send command asks for the amount and recipient and confirms.
   if (money) return void (await vscode.commands.executeCommand(money));
   if (operation.method !== 'GET') {
-    throw deps.userError(
+    throw new UserFacingError(
       vscode.l10n.t('Only GET endpoints are sent from the editor. Copy {0} {1} as cURL instead.', operation.method, endpoint.path),
     );
   }
@@ -53,7 +47,7 @@ export async function sendToSandbox(deps: TryItDeps, target: unknown): Promise<v
   const url = new URL(template.url);
   const newestBefore = Math.max(0, ...deps.requests.newest(1).map((record) => record.id));
   const record: RequestRecord = {
-    id: deps.newRecordId(),
+    id: takeOwnId(),
     environment: 'local',
     at: Date.now(),
     method: operation.method,
@@ -62,7 +56,7 @@ export async function sendToSandbox(deps: TryItDeps, target: unknown): Promise<v
     status: 0,
     durationMs: 0,
     fromExtension: true,
-    userAgent: deps.userAgent,
+    userAgent: EXTENSION_USER_AGENT,
     requestHeaders: [],
     requestBody: '',
     responseHeaders: [],
@@ -129,7 +123,7 @@ function sandboxRecord(requests: TryItDeps['requests'], isIt: (record: RequestRe
 }
 
 export async function copyAsCurl(deps: TryItDeps, target: unknown): Promise<void> {
-  const { use, endpoint, operation } = await useAt(target, deps.userError);
+  const { use, endpoint, operation } = await useAt(target);
   const curl = curlFor(operation, endpoint, baseUrl(deps, endpoint.path), use.path);
   await vscode.env.clipboard.writeText(curl);
   vscode.window.setStatusBarMessage(

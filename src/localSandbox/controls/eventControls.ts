@@ -8,8 +8,8 @@ import { inputCheck } from '../../common/validators';
 import type { PublicWebhookEvent } from '../../sandbox';
 import { formatDuration, parseDuration } from '../durations';
 import { eventDescription, eventTitle, eventTypeLabel } from '../eventSummary';
-import type { DetailPanelApi } from '../../webview/lazyPanel';
-import { argumentOrPick, withProgress } from '../../commands/deps';
+import type { DetailPanelApi } from '../../webview/panel';
+import { argumentOrPick, withProgress } from '../../commandDeps/commandDeps';
 import { localSandbox, notify, type SandboxCommandDeps } from './sandboxAccess';
 
 const SET_WEBHOOK_URL = () => ({ title: vscode.l10n.t('Set Webhook URL'), command: COMMANDS.setWebhookUrl });

@@ -4,7 +4,7 @@ import { isRecord } from '../../common/isRecord';
 import { UserFacingError } from '../../common/userFacingError';
 import type { SandboxClient } from '../../sandbox';
 import type { SandboxWatch } from '../sandboxWatch';
-import type { CommandDeps } from '../../commands/deps';
+import type { CommandDeps } from '../../commandDeps/commandDeps';
 
 /** What the event and sandbox commands work on besides the accounts. */
 export interface SandboxCommandDeps extends CommandDeps {

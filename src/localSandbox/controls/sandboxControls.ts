@@ -35,8 +35,12 @@ async function askNumber(
   return Number((await deps.ui().ask({ title, prompt, value, validate: wholeNumber(min, max) })).trim());
 }
 
-/** Starts the sandbox if it is not running yet and draws what it is told to do. */
+/**
+ * Refresh's part for the Sandbox view: on the local sandbox, starts it if it is not running yet
+ * and draws what it is told to do; elsewhere there is nothing to draw.
+ */
 export async function refreshSandbox(deps: SandboxCommandDeps): Promise<void> {
+  if (deps.accounts.env() !== 'local') return;
   await localSandbox(deps);
   deps.watch.redraw();
 }

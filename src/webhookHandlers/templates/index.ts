@@ -1,5 +1,4 @@
-// dist/webhookTemplates.js: the handlers' text, a bundle of its own that Create Webhook Handler
-// loads when it first writes a file (see ../templateLoader.ts), not at start-up.
+// The handlers' text that Create Webhook Handler writes, one template per framework.
 
 import type { Framework } from '../frameworks';
 import { expressHandler, expressJavaScriptHandler } from './express';

@@ -108,7 +108,7 @@ export function describeTransaction(transaction: Transaction, locale?: string): 
     push(l10n.t('Bank'), name && code ? `${name} (${code})` : (name ?? code));
   }
   if (to.accountNumber !== undefined) {
-    // In full: the user opened this one record on purpose (common/masking.ts).
+    // In full: the user opened this one record on purpose (masking/masking.ts).
     push(l10n.t('Account number'), to.accountNumber, true);
   }
   if (typeof to.mobile === 'string' && to.mobile !== '') {

@@ -11,7 +11,7 @@ import {
   validateTransactionType,
   type Validation,
 } from '../../../src/api';
-import { maskAccountNumber } from '../../../src/common/masking';
+import { maskAccountNumber } from '../../../src/masking/masking';
 
 function accepted<T>(result: Validation<T>): T {
   assert.ok(result.ok, `expected ok, got: ${result.ok ? '' : result.message}`);

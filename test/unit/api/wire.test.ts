@@ -203,7 +203,8 @@ describe('api/client on the wire (bare loopback servers)', function () {
       // Two attempts: the message says so, with the time they took together (issue 17).
       assert.match(error.message, /^The wallet API did not answer: 2 attempts over \d+ ms \(GET \/v1\/queries\/banks\)\.$/);
       const took = performance.now() - started;
-      assert.ok(took >= 2 * 140 && took < 2000, `${base}: two attempts took ${took} ms`);
+      // A lower bound only: two limits of 150 ms cannot pass sooner; a busy machine may take longer.
+      assert.ok(took >= 2 * 140, `${base}: two attempts took ${took} ms`);
     }
     assert.equal(server.seen.length, 4, 'each attempt reached the server');
     await waitFor(() => server.closedSockets === 4);
@@ -214,11 +215,10 @@ describe('api/client on the wire (bare loopback servers)', function () {
     const controller = new AbortController();
     const pending = failure(clientFor(server.url, { retries: 2 }).listBanks(APP_KEY, undefined, { signal: controller.signal }));
     await waitFor(() => server.seen.length === 1);
-    const started = performance.now();
     controller.abort();
+    // Not timed: a client that went on would end in a timeout or a retry, not a cancellation.
     const error = await pending;
     assert.equal(error.kind, 'cancelled');
-    assert.ok(performance.now() - started < 500);
     await waitFor(() => server.closedSockets === 1);
     assert.equal(server.seen.length, 1, 'a cancelled GET is not retried');
   });

@@ -14,7 +14,7 @@ import {
 } from '../../../src/api';
 import { httpError, malformedError, rejectedError, tidyServerText } from '../../../src/api/errors';
 import { parseRetryAfter } from '../../../src/api/transport';
-import { maskAccountNumber, redactSecretShapes } from '../../../src/common/masking';
+import { maskAccountNumber, redactSecretShapes } from '../../../src/masking/masking';
 import { VALIDATORS } from '../support/validators';
 import { escapeHtml } from '../../../src/webview/html/escape';
 import {

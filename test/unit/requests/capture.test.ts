@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { startSandbox, type Sandbox } from '../../../src/sandbox';
 import { EXTENSION_USER_AGENT, recordFromTransport } from '../../../src/requests/capture';
-import { maskText } from '../../../src/common/masking';
+import { maskText } from '../../../src/masking/masking';
 import { recordOfEntry } from '../../../src/requests/maskedRecord';
 import type { RequestRecord } from '../../../src/requests/requestRecord';
 import { isNoiseHeader, snippet, snippetHeaders } from '../../../src/requests/snippets';

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { createServer, IncomingHttpHeaders, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
-import { maskText } from '../../../src/common/masking';
+import { maskText } from '../../../src/masking/masking';
 import { Sandbox, startSandbox } from '../../../src/sandbox';
 import { postJson } from '../../../src/sandbox/domain/webhookPost';
 import { webhookLookup } from '../../../src/sandbox/domain/webhookTarget';

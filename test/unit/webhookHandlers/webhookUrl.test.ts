@@ -1,9 +1,6 @@
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { defaultWebhookUrl, FRAMEWORKS } from '../../../src/webhookHandlers/frameworks';
 import { webhookUrlFrom } from '../../../src/webhookHandlers/webhookUrl';
-import { REPO } from './generated';
 
 describe('webhook handlers: the URL the sandbox is pointed at', () => {
   const next = FRAMEWORKS.find((framework) => framework.id === 'nextjs')!;
@@ -27,11 +24,5 @@ describe('webhook handlers: the URL the sandbox is pointed at', () => {
     for (const framework of FRAMEWORKS) {
       assert.deepEqual(webhookUrlFrom(defaultWebhookUrl(framework), framework), { ok: true, url: defaultWebhookUrl(framework) });
     }
-  });
-
-  it('the templates are a bundle of their own, not in the start-up bundle (npm run build made both)', () => {
-    const dist = (file: string) => fs.readFileSync(path.join(REPO, 'dist', file), 'utf8');
-    assert.ok(dist('webhookTemplates.js').includes('parseWalletWebhook'));
-    assert.ok(!dist('extension.js').includes('parseWalletWebhook'), 'the template text stays out of dist/extension.js');
   });
 });

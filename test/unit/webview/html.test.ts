@@ -182,7 +182,7 @@ describe('webview/html', () => {
         ],
       );
       const document = page(transaction());
-      assert.ok(document.includes('2079151995'), 'one record opened on purpose shows its account number in full (common/masking.ts)');
+      assert.ok(document.includes('2079151995'), 'one record opened on purpose shows its account number in full (masking/masking.ts)');
       assert.match(document, /<time datetime="2021-03-04T10:20:30.000Z">/);
       assert.match(document, /title="150,050 kobo"/);
     });

@@ -94,7 +94,16 @@ describe('webview script (headless Chromium)', function () {
   });
 
   const posted = (tab: BrowserPage) => tab.evaluate(() => window.__posted) as Promise<WebviewMessage[]>;
-  const send = (tab: BrowserPage, message: HostMessage) => tab.evaluate((data) => window.postMessage(data, '*'), message);
+  /** Posts as the host does and returns once the page's own listener (added first, so called first) has run. */
+  const send = (tab: BrowserPage, message: HostMessage) =>
+    tab.evaluate(
+      (data) =>
+        new Promise<void>((resolve) => {
+          window.addEventListener('message', () => resolve(), { once: true });
+          window.postMessage(data, '*');
+        }),
+      message,
+    );
 
   /** Loads a page as the panel would, and waits for its 'ready'. */
   async function load(name: string, page: Page, l10nBundle?: Record<string, string>): Promise<BrowserPage> {

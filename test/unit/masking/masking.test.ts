@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { maskAccountNumber, maskMobile, maskNumbersInText } from '../../../src/common/masking';
+import { maskAccountNumber, maskMobile, maskNumbersInText } from '../../../src/masking/masking';
 
-describe('common/masking', () => {
+describe('masking/masking', () => {
   it('masks a mobile to its country code and last four digits', () => {
     assert.equal(maskMobile('2348031234567'), '234******4567');
     assert.equal(maskMobile('08031234567'), '*******4567');
