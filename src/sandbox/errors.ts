@@ -41,6 +41,7 @@ export const ErrorCode = {
   namespaceByKey: '90007',
   limitReached: '90008',
   advanceTaskLimit: '90009',
+  adminToken: '90010',
   notFound: '40004',
   methodNotAllowed: '40005',
   payloadTooLarge: '40013',

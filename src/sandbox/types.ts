@@ -136,6 +136,13 @@ export interface SandboxOptions {
   host?: string;
   /** Lets `host` be an address other machines reach (the sandbox speaks plain HTTP); the CLI's --allow-remote. */
   allowRemote?: boolean;
+  /**
+   * With `allowRemote: true`, the token the root world's admin API (/__sandbox/*, but for health
+   * and the OpenAPI document) asks for as `Authorization: Bearer <token>` (16 to 200 printable
+   * characters); left out, one is generated (Sandbox.adminToken). Refused without allowRemote:
+   * on loopback the admin API needs none. The CLI's --admin-token.
+   */
+  adminToken?: string;
   port?: number;
   /** When `port` is taken, the next ports are tried, this many in all, then any free one (default 1: only `port`). */
   portTries?: number;
@@ -194,6 +201,8 @@ export interface Sandbox {
   readonly port: number;
   /** What the scenario made (its apps with their keys, its wallets), when this start made the world from one. */
   readonly scenario?: LoadedScenario;
+  /** With allowRemote: the admin token (given, or generated) the root world's admin API asks for. */
+  readonly adminToken?: string;
   readonly knobs: SandboxKnobs;
   /** Every API request it answered, within the journal's limits (docs/requests.md): list, filter, wait, clear. */
   readonly requests: RequestJournal;

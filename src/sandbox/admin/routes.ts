@@ -4,6 +4,8 @@ import { magicTable } from '../domain/magic';
 import { describeWebhookFilter } from '../domain/webhookFilter';
 import { ok, RequestContext, Router } from '../http/router';
 import { WATCH_PATH } from '../sharing/wire';
+import { journalShowsSecrets } from '../http/adminToken';
+import { maskedEntry } from '../requests/masked';
 import { requestQuery } from '../requests/query';
 import type { PublicWebhookEvent } from '../types';
 import { waitUntil } from '../wait';
@@ -48,7 +50,9 @@ export function adminRoutes(router: Router): void {
     const waitMs = waitMsOf(ctx.query);
     if (waitMs !== undefined)
       await answerAfter(ctx.env.requests.waitFor(filter, { timeoutMs: waitMs, signal: ctx.env.closing }), ctx.env.closing);
-    return ok({ requests: ctx.env.requests.list(filter).slice(-limit) });
+    const requests = ctx.env.requests.list(filter).slice(-limit);
+    // Beyond loopback, secrets show only to the admin token that asks for them (?secrets=true).
+    return ok({ requests: journalShowsSecrets(ctx.env, ctx.query, ctx.headers) ? requests : requests.map(maskedEntry) });
   });
 
   // The sandbox keeps only hashes of app keys: an editor that lost them gets new ones here.

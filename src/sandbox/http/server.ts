@@ -3,6 +3,7 @@ import { Socket } from 'node:net';
 import { ApiError, ErrorCode, invalid } from '../errors';
 import { ExchangeObserver, observedResponse } from './exchange';
 import { takeFault } from './faults';
+import { checkAdminToken } from './adminToken';
 import { hostGuard } from './hostGuard';
 import { sendError } from './answer';
 import { Router, SandboxEnv } from './router';
@@ -73,6 +74,8 @@ export function createSandboxServer(env: SandboxEnv, log: (line: string) => void
       const refusal = hostGuard(req.headers.host, req.headers.origin, path, req.socket.localAddress);
       if (refusal) throw refusal;
       const world = worldOf(request);
+      // A namespace's admin calls carry its key; the root world's, with allowRemote, the admin token.
+      if (admin && world === env) checkAdminToken(env, path, req.headers);
       if (!admin) {
         const latency = world.knobs.latencyMs;
         if (Number.isFinite(latency) && latency > 0) {
