@@ -229,7 +229,8 @@ export interface Sandbox {
   balance(mobile: string): number;
   setBalance(mobile: string, kobo: number): void;
   addTransaction(mobile: string, tx: Partial<TransactionRecord> & { type: TransactionType; amount: number }): TransactionRecord;
-  generateTransactions(mobile: string, count: number): void;
+  /** Adds `count` (at most 10,000 a call) generated transactions, in chunks: other clients are answered meanwhile. */
+  generateTransactions(mobile: string, count: number): Promise<void>;
   /** Gives the wallet back its seeded history, accounts and balance (tokens and events stay). */
   resetWallet(mobile: string): void;
   /** Webhook events, newest first (copies). */
