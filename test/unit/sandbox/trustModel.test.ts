@@ -1,4 +1,7 @@
 import * as assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import * as path from 'node:path';
+import { once } from 'node:events';
 import { parseArgs, UsageError } from '../../../src/sandbox/cli';
 import type { JournalEntry } from '../../../src/sandbox/requests/entry';
 import type { Sandbox } from '../../../src/sandbox/types';
@@ -26,6 +29,29 @@ async function recordSecrets(sandbox: Sandbox, appKey = APP_KEY): Promise<string
     call(sandbox, 'GET', '/v1/users/balance', { headers: { 'x-app-key': appKey, 'x-app-wallet-access-token': wallet.accessToken } }),
   );
   return wallet.accessToken;
+}
+
+/** The CLI's stdout until its first line, and the process to stop. */
+async function cliReadyLine(args: string[]): Promise<{ line: string; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, [path.resolve(__dirname, '../../../src/sandboxCli.js'), ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const line = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('\n')) resolve(out.slice(0, out.indexOf('\n')));
+    });
+    child.on('exit', (code) => reject(new Error(`the CLI exited (${code}) before its ready line: ${out}`)));
+  });
+  return {
+    line,
+    stop: async () => {
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }
 
 function journalText(answer: { json: Record<string, unknown> }): string {
@@ -116,6 +142,18 @@ describe('sandbox: the trust model (admin token beyond loopback, masked journal)
     const open = journalText(await expectOk(call(sandbox, 'GET', '/__sandbox/requests')));
     assert.ok(open.includes(APP_KEY));
     await expectOk(call(sandbox, 'GET', '/__sandbox/knobs'));
+  });
+
+  it('the CLI with --allow-remote prints the token it made in its --json line, and asks for it', async () => {
+    const { line, stop } = await cliReadyLine(['--port', '0', '--host', '127.0.0.1', '--allow-remote', '--json']);
+    try {
+      const ready = JSON.parse(line) as { url: string; adminToken: string };
+      assert.match(ready.adminToken, /^[0-9a-f]{32}$/);
+      assert.equal((await call(ready.url, 'GET', '/__sandbox/knobs')).status, 401);
+      await expectOk(call(ready.url, 'GET', '/__sandbox/knobs', { headers: bearer(ready.adminToken) }));
+    } finally {
+      await stop();
+    }
   });
 
   it('refuses an admin token without allowRemote, or a short one, from Node and the CLI alike', async () => {
