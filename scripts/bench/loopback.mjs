@@ -47,8 +47,9 @@ export function splitCores() {
 
 /**
  * Forks serve.mjs in `mode` (on CPU `cpus` when given; with `args` after the mode) and resolves
- * once it listens: { url, stop(), cpuMicros() } (cpuMicros: the CPU time the server process has
- * used so far, all its threads, in µs; one question at a time).
+ * once it listens: { url, stop(), cpuMicros(), memory() } (cpuMicros: the CPU time the server
+ * process has used so far, all its threads, in µs; memory: { rss, maxRss } in bytes; one question
+ * at a time).
  */
 export function startServerProcess(mode, init, cpus, args = []) {
   const child = fork(path.join(here, 'serve.mjs'), [mode, ...args], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
@@ -74,7 +75,13 @@ export function startServerProcess(mode, init, cpus, args = []) {
           child.once('message', (reply) => answered(reply.cpuMicros));
           child.send({ type: 'cpuMicros' });
         });
-      resolve({ url: message.url, stop, cpuMicros });
+      // Its resident memory now and at its peak so far, in bytes (serve.mjs answers { rss, maxRss }).
+      const memory = () =>
+        new Promise((answered) => {
+          child.once('message', (reply) => answered(reply));
+          child.send({ type: 'memory' });
+        });
+      resolve({ url: message.url, stop, cpuMicros, memory });
     });
     if (init) child.send(init);
   });

@@ -8,7 +8,7 @@
 //   npm run bench -- --cold-starts 5          how many cold starts for the activation median
 //   npm run bench -- --docs                   also write docs/benchmarks.md (for the README)
 //
-// Groups: activation, size, requests, client, sandbox, history, money, transfer, traffic, linter, spawn, package, endpoints. The extension is measured as
+// Groups: activation, size, requests, client, sandbox, bounds, history, money, transfer, traffic, linter, spawn, package, endpoints. The extension is measured as
 // packaged: the .vsix is built (vsce, production bundle), unpacked, and loaded from there into
 // a fresh VS Code server and extension host for each cold start.
 // Env: WALLET_CONSOLE_BENCH_TIMEOUT_MS (default 30 min) stops a run that hangs.
@@ -34,6 +34,7 @@ import { runHostBench } from './host.mjs';
 import { startPrism } from './prism.mjs';
 import { log, median } from './log.mjs';
 import { moneyFigures } from './moneyFigures.mjs';
+import { boundsFigures } from './bounds.mjs';
 import { measureRecordingCost } from './traffic.mjs';
 import {
   connectWallet,
@@ -56,6 +57,7 @@ const GROUPS = [
   'requests',
   'client',
   'sandbox',
+  'bounds',
   'history',
   'money',
   'transfer',
@@ -507,6 +509,17 @@ async function main() {
     }
   }
 
+  if (groups.has('bounds')) {
+    const cores = splitCores();
+    try {
+      await boundsFigures(figures, cores.server);
+    } catch (error) {
+      figures.error('bounds', error);
+    } finally {
+      cores.undo();
+    }
+  }
+
   if (groups.has('traffic')) {
     try {
       await recordingCostFigures(figures);
@@ -634,6 +647,11 @@ function writeDocs(markdown) {
     '  in two processes pinned to one core and loaded at the same time (autocannon, 10 connections',
     "  each) for 1 s, 21 pairs from seven pairs of fresh processes; the figure is the median of the pairs'",
     '  ratios of CPU time per request (the sandbox is CPU-bound, so that is its throughput ratio).',
+    '- **Bounds** (`scripts/bench/bounds.mjs`): the sandbox in its own process, in memory, as the CLI runs it;',
+    '  health asked one call after another while three 10,000-transaction generates run (the slowest',
+    '  answer), then while every abuse of issue 35 runs: namespaces to their cap, faults to theirs in every',
+    '  world with 60 KB bodies, 1,000 requests of 60 KB bodies past the journal budget, generated history to',
+    "  every cap, deep (6,000 and 30,000 levels) and oversized payloads; peak RSS is the process's maxRSS.",
     '- **Spawn to ready** (`scripts/bench/spawn.mjs`): `wallet-sandbox --port 0 --json` until its JSON line,',
     '  `prism mock` of the OpenAPI document until it listens, `mockoon-cli start` on `scripts/bench/mockoon-environment.json`',
     '  (every operation of the same document) until it has started; one process at a time, 7 rounds in rotating order',

@@ -12,12 +12,14 @@
 //   node scripts/bench/serve.mjs bare      a bare node:http server; the parent sends
 //                                          { bodies: { '/path': object } } and it answers each
 //                                          path with that object as JSON, as the sandbox does
-// It reports { url } once listening, answers { type: 'cpuMicros' } with the CPU time it has used,
-// and exits when the parent goes away.
+// It reports { url } once listening, answers { type: 'cpuMicros' } with the CPU time it has used
+// and { type: 'memory' } with its resident memory (now and at its peak) and the longest its event
+// loop was held since the last such question, and exits when the parent goes away.
 import { Buffer } from 'node:buffer';
 import { createServer } from 'node:http';
 import { setImmediate } from 'node:timers';
 import { createRequire } from 'node:module';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
 import { repoRoot } from '../host/util.mjs';
 
@@ -66,7 +68,16 @@ function startBare(bodies) {
 
 process.on('disconnect', () => process.exit(0));
 // The CPU time used so far (all threads, GC included), for the benchmarks that count CPU per request.
+// The longest the event loop was held since the last `memory` question: what another client waited at worst, machine load aside.
+const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+loopDelay.enable();
 process.on('message', (message) => {
+  if (message?.type === 'memory') {
+    // maxRSS: the peak resident set so far (in KiB), what a bound on memory is about.
+    process.send({ rss: process.memoryUsage.rss(), maxRss: process.resourceUsage().maxRSS * 1024, loopDelayMaxMs: loopDelay.max / 1e6 });
+    loopDelay.reset();
+    return;
+  }
   if (message?.type !== 'cpuMicros') return;
   const { user, system } = process.cpuUsage();
   process.send({ cpuMicros: user + system });

@@ -66,7 +66,8 @@ writeFileSync(
       moduleResolution: 'Node16',
       lib: ['ES2022', 'esnext.disposable'],
       types: ['node'],
-      rootDir: path.join(root, 'src/sandbox'),
+      // src, not src/sandbox: the sandbox imports the one masking module, src/masking/masking.ts.
+      rootDir: path.join(root, 'src'),
       outDir: path.join(stage, 'types'),
     },
     files: [path.join(root, 'src/sandbox/package/index.ts')],
@@ -87,9 +88,9 @@ const manifest = {
   type: 'commonjs',
   engines: { node: '>=20.19.0' },
   main: './dist/index.cjs',
-  types: './types/package/index.d.ts',
+  types: './types/sandbox/package/index.d.ts',
   exports: {
-    '.': { types: './types/package/index.d.ts', import: './dist/index.mjs', require: './dist/index.cjs' },
+    '.': { types: './types/sandbox/package/index.d.ts', import: './dist/index.mjs', require: './dist/index.cjs' },
     './openapi.json': './openapi.json',
     './scenario.schema.json': './scenario.schema.json',
     './package.json': './package.json',

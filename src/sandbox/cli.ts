@@ -1,7 +1,7 @@
 import { localClient } from './sharing/localClient';
 import { StateFileInUse } from './sharing/ownerLock';
 import { openSharedSandbox } from './sharing/shared';
-import { isLoopback, remoteHostRefusal, startSandbox } from './start';
+import { adminTokenRefusal, isLoopback, remoteHostRefusal, startSandbox } from './start';
 import type { LoadedScenario, SandboxClient, SandboxOptions, SandboxRole } from './types';
 
 // `npm run sandbox -- --port 4010`: the sandbox as a standalone process. The entry that runs it is
@@ -14,7 +14,9 @@ Runs the local wallet-payment API sandbox (console and developer APIs on one ori
 Options:
   --port <n>             port to listen on (default 4010; 0 picks a free one)
   --host <h>             address to bind (default 127.0.0.1)
-  --allow-remote         allow a --host that is not loopback (the sandbox speaks plain HTTP)
+  --allow-remote         allow a --host that is not loopback (the sandbox speaks plain HTTP); the
+                         admin API (/__sandbox/*) then asks for the admin token it prints
+  --admin-token <t>      with --allow-remote: that admin token (16+ characters) instead of a new one
   --data <file.json>     keep state in this file (default: in memory only); --data-file is the same.
                          One sandbox serves a file: while another process serves it, this one
                          says where and stops
@@ -77,6 +79,9 @@ export function parseArgs(argv: string[]): CliConfig | 'help' {
         config.allowRemote = true;
         config.options.allowRemote = true;
         break;
+      case '--admin-token':
+        config.options.adminToken = value();
+        break;
       case '--data':
       case '--data-file':
         config.options.dataFile = value();
@@ -106,7 +111,9 @@ export function parseArgs(argv: string[]): CliConfig | 'help' {
         throw new UsageError(`Unknown option "${arg}"`);
     }
   }
-  const refusal = remoteHostRefusal(config.options.host ?? '127.0.0.1', config.allowRemote);
+  const refusal =
+    remoteHostRefusal(config.options.host ?? '127.0.0.1', config.allowRemote) ??
+    adminTokenRefusal(config.options.adminToken, config.allowRemote);
   if (refusal) throw new UsageError(refusal);
   return config;
 }
@@ -126,12 +133,15 @@ export interface RunningSandbox {
   close(): Promise<void>;
   /** What the scenario made, when this process made the world from one. */
   scenario?: LoadedScenario;
+  /** With --allow-remote, the admin token the admin API asks for (when this process serves it). */
+  adminToken?: string;
 }
 
 /** The --json line: where the sandbox listens and what the scenario made, for a harness in any language. */
-export function readyLine(client: SandboxClient, scenario: LoadedScenario | undefined): Record<string, unknown> {
+export function readyLine(client: SandboxClient, scenario: LoadedScenario | undefined, adminToken?: string): Record<string, unknown> {
   return {
     url: client.url,
+    ...(adminToken === undefined ? {} : { adminToken }),
     port: client.port,
     pid: client.server.pid,
     servedHere: client.server.here,
@@ -171,7 +181,12 @@ async function open(config: CliConfig, mode: CliMode, output: CliOutput): Promis
   }
   const sandbox = await startSandbox({ ...config.options, role: mode.role });
   const client = localClient(sandbox, mode.role);
-  return { client: () => client, close: () => sandbox.close(), ...(sandbox.scenario ? { scenario: sandbox.scenario } : {}) };
+  return {
+    client: () => client,
+    close: () => sandbox.close(),
+    ...(sandbox.scenario ? { scenario: sandbox.scenario } : {}),
+    ...(sandbox.adminToken === undefined ? {} : { adminToken: sandbox.adminToken }),
+  };
 }
 
 /**
@@ -221,11 +236,12 @@ export async function runCli(
     say(`Wallet sandbox listening on ${client.url}`);
     say(`Demo wallets 2348000000000 and 2349090000000; admin at ${client.url}/__sandbox/health. Ctrl-C stops.`);
     say(`OpenAPI document (Postman, Thunder Client, generators): ${client.url}/__sandbox/openapi.json`);
+    if (running.adminToken) say(`Admin API token (send it as Authorization: Bearer <token>): ${running.adminToken}`);
   } else {
     say(`Wallet sandbox at ${client.url}, served by ${servedBy(client)} on the same state file: one world.`);
     if (config.latencyMs) say('--latency is left to the process that serves it.');
   }
-  if (config.json) output.out(JSON.stringify(readyLine(client, running.scenario)));
+  if (config.json) output.out(JSON.stringify(readyLine(client, running.scenario, running.adminToken)));
 
   let stopping = false;
   const stop = (): void => {

@@ -42,6 +42,7 @@ export const ErrorCode = {
   limitReached: '90008',
   advanceTaskLimit: '90009',
   expectationFailed: '90010',
+  adminToken: '90011',
   notFound: '40004',
   methodNotAllowed: '40005',
   payloadTooLarge: '40013',

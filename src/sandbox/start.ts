@@ -14,7 +14,7 @@ import { setClockFrozen } from './domain/clock';
 import { SandboxState } from './domain/state';
 import { StateWriter } from './persistence/stateWriter';
 import { loadState } from './persistence/store';
-import { LoadedScenario, Sandbox, SandboxChange, SandboxOptions } from './types';
+import { LoadedScenario, Sandbox, SandboxChange, SandboxKnobs, SandboxOptions } from './types';
 import { worldControls } from './worlds/controls';
 import { runOperation } from './worlds/operations';
 import { resetWorld } from './worlds/reset';
@@ -45,8 +45,26 @@ export function remoteHostRefusal(host: string, allowRemote: boolean | undefined
   return `Refusing to listen on ${host}: it is reachable from other machines. Add --allow-remote (allowRemote: true from Node) if you mean it.`;
 }
 
+/** The shortest admin token the sandbox takes (a generated one has 32 hex digits). */
+export const MIN_ADMIN_TOKEN_LENGTH = 16;
+
+/**
+ * The root world's admin token: only with allowRemote (a loopback sandbox's admin API is open to
+ * this machine, as before); the given one, else one generated. Why one is refused, else undefined.
+ */
+export function adminTokenRefusal(token: unknown, allowRemote: boolean | undefined): string | undefined {
+  if (token === undefined) return undefined;
+  if (allowRemote !== true)
+    return 'An admin token applies only with --allow-remote (allowRemote: true from Node): on loopback the admin API needs none';
+  if (typeof token !== 'string' || !/^[\x21-\x7e]+$/.test(token) || token.length < MIN_ADMIN_TOKEN_LENGTH || token.length > 200) {
+    return `The admin token must be ${MIN_ADMIN_TOKEN_LENGTH} to 200 printable characters without spaces; leave it out and the sandbox makes one`;
+  }
+  return undefined;
+}
+
 function checkOptions(options: SandboxOptions): void {
-  const refusal = remoteHostRefusal(options.host ?? '127.0.0.1', options.allowRemote);
+  const refusal =
+    remoteHostRefusal(options.host ?? '127.0.0.1', options.allowRemote) ?? adminTokenRefusal(options.adminToken, options.allowRemote);
   if (refusal) throw invalid(refusal);
   const port = options.port ?? 0;
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -90,14 +108,59 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   }
 }
 
-async function serve(options: SandboxOptions, role: string, lock: OwnerLock | undefined): Promise<Sandbox> {
-  const realNow = options.now ?? Date.now;
-  const log = options.log ?? ((line: string) => console.warn(line));
-  const host = options.host ?? '127.0.0.1';
-  const dataFile = options.dataFile;
-  const instance = lock?.record.instance ?? randomBytes(8).toString('hex');
+/** What one start is made of, passed between its steps. */
+interface Start {
+  options: SandboxOptions;
+  role: string;
+  lock: OwnerLock | undefined;
+  realNow: () => number;
+  log: (line: string) => void;
+  scenario: Scenario | undefined;
+}
 
-  const scenario = await readScenario(options);
+async function serve(options: SandboxOptions, role: string, lock: OwnerLock | undefined): Promise<Sandbox> {
+  const start: Start = {
+    options,
+    role,
+    lock,
+    realNow: options.now ?? Date.now,
+    log: options.log ?? ((line: string) => console.warn(line)),
+    scenario: await readScenario(options),
+  };
+  const { state, loaded, worldStart } = await openState(start);
+  const writer = options.dataFile ? new StateWriter(options.dataFile, state, start.log, lock && (() => lock.held())) : undefined;
+  const instance = lock?.record.instance ?? randomBytes(8).toString('hex');
+  const feed = new ChangeFeed(() => ({ instance, pid: process.pid, role }));
+  feed.secret = lock?.record.secret;
+  const changes = changeListeners(feed, start.log);
+  state.onChange = (change) => {
+    writer?.schedule();
+    changes.notify(change);
+  };
+  // Saved before the first request, so the signing secret of every token it issues (and the
+  // state an append-log line builds on) is on disk. A failure is logged; the sandbox still runs.
+  if (writer) await writer.commit().catch(() => undefined);
+
+  const knobs = startingKnobs(start, () => changes.notify({ wallets: [], transfers: [], events: [], knobs: true }));
+  const closing = new AbortController();
+  const env = sandboxEnv(start, { state, worldStart, writer, instance, feed, knobs, closing, onChange: changes.onChange });
+  const { server, shutdown } = createSandboxServer(env, start.log, observer(options, env.requests, env.namespaces));
+  try {
+    await listenFrom(server, options.host ?? '127.0.0.1', options.port ?? 0, options.portTries ?? 1);
+  } catch (error) {
+    env.scheduler.stop();
+    env.namespaces.clear();
+    await writer?.close();
+    throw error;
+  }
+  const port = (server.address() as AddressInfo).port;
+  const url = formatUrl(options.host ?? '127.0.0.1', port);
+  await lock?.publish(url);
+  return sandboxHandle(env, { url, port, loaded, knobs, closing, lock, writer, shutdown });
+}
+
+/** The world this start serves: the state file's, else one made from the scenario or the seed; and what a reset goes back to. */
+async function openState({ options, scenario, realNow, log }: Start) {
   let made: { state: SandboxState; loaded?: LoadedScenario } | undefined;
   const frozen = options.clock?.frozen ?? scenario?.clock?.frozen;
   const make = async (seed: number | undefined): Promise<{ state: SandboxState; loaded?: LoadedScenario }> => {
@@ -110,16 +173,17 @@ async function serve(options: SandboxOptions, role: string, lock: OwnerLock | un
     made = await make(options.seed);
     return made.state;
   };
-  const state = dataFile ? await loadState(dataFile, fresh, realNow(), log) : await fresh();
-  const loaded = made?.loaded;
+  const state = options.dataFile ? await loadState(options.dataFile, fresh, realNow(), log) : await fresh();
   // A state file's clock keeps its time; frozen or running as the options or scenario say, else as it was saved.
   if (!made && frozen !== undefined) setClockFrozen(state, frozen, realNow());
   // What a reset goes back to: the world this start made, or (a state file's world was loaded) the one it would have made.
   const worldStart = new WorldStart((made ?? (await make(options.seed ?? state.seed))).state, scenario, frozen);
   if (scenario) applyPasscodes(state, scenario);
-  const writer = dataFile ? new StateWriter(dataFile, state, log, lock && (() => lock.held())) : undefined;
-  const feed = new ChangeFeed(() => ({ instance, pid: process.pid, role }));
-  feed.secret = lock?.record.secret;
+  return { state, loaded: made?.loaded, worldStart };
+}
+
+/** Sandbox.onChange's listeners and the change feed, told of every change; a failing listener is logged, never thrown. */
+function changeListeners(feed: ChangeFeed, log: (line: string) => void) {
   const watchers = new Set<(change: SandboxChange) => void>();
   const notify = (change: SandboxChange): void => {
     for (const watcher of watchers) {
@@ -135,89 +199,102 @@ async function serve(options: SandboxOptions, role: string, lock: OwnerLock | un
     watchers.add(listener);
     return () => void watchers.delete(listener);
   };
-  state.onChange = (change) => {
-    writer?.schedule();
-    notify(change);
-  };
-  if (writer) {
-    // Saved before the first request, so the signing secret of every token it issues (and the
-    // state an append-log line builds on) is on disk. A failure is logged; the sandbox still runs.
-    await writer.commit().catch(() => undefined);
-  }
+  return { notify, onChange };
+}
 
-  // Knobs live in memory only: nothing to write, only watchers to tell.
+/** The knobs as the options and scenario set them (in memory only: nothing to write, only watchers to tell), and a copy for resets. */
+function startingKnobs({ options, scenario }: Start, report: () => void): { control: Knobs; atStart: SandboxKnobs } {
   const fromScenario = scenario && scenarioKnobs(scenario);
-  const knobs = new Knobs(options.tokenLifetimeSeconds ?? fromScenario?.tokenLifetimeSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS, () =>
-    notify({ wallets: [], transfers: [], events: [], knobs: true }),
-  );
-  knobs.raw.latencyMs = fromScenario?.latencyMs ?? 0;
-  for (const fault of fromScenario?.faults ?? []) knobs.raw.faults.push(knobs.identify(fault));
-  const startKnobs = { ...knobs.raw, faults: knobs.raw.faults.map((fault) => ({ ...fault })) };
+  const control = new Knobs(options.tokenLifetimeSeconds ?? fromScenario?.tokenLifetimeSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS, report);
+  control.raw.latencyMs = fromScenario?.latencyMs ?? 0;
+  for (const fault of fromScenario?.faults ?? []) control.raw.faults.push(control.identify(fault));
+  return { control, atStart: { ...control.raw, faults: control.raw.faults.map((fault) => ({ ...fault })) } };
+}
+
+/** The root world's env: its namespaces are the registry itself (close() clears them). */
+type RootEnv = SandboxEnv & { namespaces: Namespaces };
+
+interface EnvParts {
+  state: SandboxState;
+  worldStart: WorldStart;
+  writer: StateWriter | undefined;
+  instance: string;
+  feed: ChangeFeed;
+  knobs: { control: Knobs; atStart: SandboxKnobs };
+  closing: AbortController;
+  onChange: SandboxEnv['onChange'];
+}
+
+/** The root world's env, with the journal and the namespaces every world of the sandbox shares. */
+function sandboxEnv({ options, role, realNow, log, scenario }: Start, parts: EnvParts): RootEnv {
+  const { state, worldStart, writer, feed, knobs } = parts;
   const requests = new RequestJournal(options.journal);
   // Those attached with the owner's secret (other windows, the MCP server) keep a copy of the journal.
   requests.onChange((change) => feed.journal(change));
   const onError = (error: unknown): void => log(`Wallet sandbox: scheduled work failed: ${(error as Error)?.stack ?? String(error)}`);
-  const durable = writer ? () => writer.commit() : () => Promise.resolve();
   const passcodes = new Map(
     (scenario?.wallets ?? []).flatMap((w) => (w.passcode ? [[normaliseMobile(w.mobile), w.passcode] as const] : [])),
   );
-  const closing = new AbortController();
   const namespaces = new Namespaces(() => env, {
     worldStart,
-    knobs: startKnobs,
+    knobs: knobs.atStart,
     realNow,
     onError,
     passcodes,
     ...(options.maxNamespaces === undefined ? {} : { maxNamespaces: options.maxNamespaces }),
   });
-  const env: SandboxEnv = {
+  const env: RootEnv = {
     ...openWorld(state, realNow, onError),
-    knobs: knobs.raw,
-    knobControl: knobs,
+    knobs: knobs.control.raw,
+    knobControl: knobs.control,
     requests,
     now: () => env.clock.now(),
     startedAt: Date.now(),
-    durable,
-    instance,
+    durable: writer ? () => writer.commit() : () => Promise.resolve(),
+    instance: parts.instance,
     role,
-    onChange,
+    onChange: parts.onChange,
     feed,
-    closing: closing.signal,
+    closing: parts.closing.signal,
     namespaces,
-    reset: () => resetWorld(env, { worldStart, knobs: startKnobs, realNow, onError, ...(writer ? { writer } : {}) }),
+    reset: () => resetWorld(env, { worldStart, knobs: knobs.atStart, realNow, onError, ...(writer ? { writer } : {}) }),
     ...(scenario ? { scenario } : {}),
+    ...(options.allowRemote ? { adminToken: options.adminToken ?? randomBytes(16).toString('hex') } : {}),
   };
-  const { server, shutdown } = createSandboxServer(env, log, observer(options, requests, namespaces));
+  return env;
+}
 
-  try {
-    await listenFrom(server, host, options.port ?? 0, options.portTries ?? 1);
-  } catch (error) {
-    env.scheduler.stop();
-    namespaces.clear();
-    await writer?.close();
-    throw error;
-  }
-  const port = (server.address() as AddressInfo).port;
-  const url = formatUrl(host, port);
-  await lock?.publish(url);
+interface Served {
+  url: string;
+  port: number;
+  loaded: LoadedScenario | undefined;
+  knobs: { control: Knobs };
+  closing: AbortController;
+  lock: OwnerLock | undefined;
+  writer: StateWriter | undefined;
+  shutdown(): Promise<void>;
+}
+
+/** The Sandbox its caller holds: the root world's controls, and close(), which stops everything in order. */
+function sandboxHandle(env: RootEnv, { url, port, loaded, knobs, closing, lock, writer, shutdown }: Served): Sandbox {
   let closed: Promise<void> | undefined;
-
   return {
     ...worldControls(env),
     url,
     port,
     ...(loaded ? { scenario: loaded } : {}),
+    ...(env.adminToken === undefined ? {} : { adminToken: env.adminToken }),
     get knobs() {
-      return knobs.view();
+      return knobs.control.view();
     },
-    requests,
+    requests: env.requests,
     reset: async () => void (await runOperation(env, 'reset')),
-    namespaces,
+    namespaces: env.namespaces,
     close(): Promise<void> {
       closed ??= (async () => {
         closing.abort(new Error('The sandbox closed'));
         env.scheduler.stop();
-        namespaces.clear();
+        env.namespaces.clear();
         await shutdown();
         await writer?.close();
         // Last: whoever takes the file over next loads everything this one saved.
@@ -228,7 +305,6 @@ async function serve(options: SandboxOptions, role: string, lock: OwnerLock | un
     exportScenario: () => runOperation(env, 'exportScenario'),
   };
 }
-
 /** The scenario of the options, read and checked (a file's path or an object); the options' seed wins. */
 async function readScenario(options: SandboxOptions): Promise<Scenario | undefined> {
   if (options.scenario === undefined) return undefined;

@@ -173,6 +173,13 @@ export interface SandboxOptions {
   host?: string;
   /** Lets `host` be an address other machines reach (the sandbox speaks plain HTTP); the CLI's --allow-remote. */
   allowRemote?: boolean;
+  /**
+   * With `allowRemote: true`, the token the root world's admin API (/__sandbox/*, but for health
+   * and the OpenAPI document) asks for as `Authorization: Bearer <token>` (16 to 200 printable
+   * characters); left out, one is generated (Sandbox.adminToken). Refused without allowRemote:
+   * on loopback the admin API needs none. The CLI's --admin-token.
+   */
+  adminToken?: string;
   port?: number;
   /** When `port` is taken, the next ports are tried, this many in all, then any free one (default 1: only `port`). */
   portTries?: number;
@@ -231,6 +238,8 @@ export interface Sandbox {
   readonly port: number;
   /** What the scenario made (its apps with their keys, its wallets), when this start made the world from one. */
   readonly scenario?: LoadedScenario;
+  /** With allowRemote: the admin token (given, or generated) the root world's admin API asks for. */
+  readonly adminToken?: string;
   /** The knobs as they are now: a frozen copy (change them with addFault, removeFault, clearFaults, setLatency, setTokenLifetime). */
   readonly knobs: Readonly<SandboxKnobs>;
   /** Every API request it answered, within the journal's limits (docs/requests.md): list, filter, wait, clear. */
@@ -258,7 +267,8 @@ export interface Sandbox {
   balance(mobile: string): number;
   setBalance(mobile: string, kobo: number): void;
   addTransaction(mobile: string, tx: Partial<TransactionRecord> & { type: TransactionType; amount: number }): TransactionRecord;
-  generateTransactions(mobile: string, count: number): void;
+  /** Adds `count` (at most 10,000 a call) generated transactions, in chunks: other clients are answered meanwhile. */
+  generateTransactions(mobile: string, count: number): Promise<void>;
   /** Gives the wallet back its seeded history, accounts and balance (tokens and events stay). */
   resetWallet(mobile: string): void;
   /** Webhook events, newest first (copies). */

@@ -5,6 +5,8 @@ import { describeWebhookFilter, webhookNearMisses } from '../domain/webhookFilte
 import { publicEvent } from '../domain/webhooks';
 import { ok, RequestContext, Router } from '../http/router';
 import { WATCH_PATH } from '../sharing/wire';
+import { journalShowsSecrets } from '../http/adminToken';
+import { maskedEntry } from '../requests/masked';
 import { requestQuery } from '../worlds/requestQuery';
 import type { PublicWebhookEvent } from '../types';
 import { waitUntil } from '../wait';
@@ -51,7 +53,9 @@ export function adminRoutes(router: Router): void {
     const waitMs = waitMsOf(ctx.query);
     if (waitMs !== undefined)
       await answerAfter(ctx.env.requests.waitFor(filter, { timeoutMs: waitMs, signal: ctx.env.closing }), ctx.env.closing);
-    return ok({ requests: ctx.env.requests.list(filter).slice(-limit) });
+    const requests = ctx.env.requests.list(filter).slice(-limit);
+    // Beyond loopback, secrets show only to the admin token that asks for them (?secrets=true).
+    return ok({ requests: journalShowsSecrets(ctx.env, ctx.query, ctx.headers) ? requests : requests.map(maskedEntry) });
   });
 
   // The sandbox keeps only hashes of app keys: an editor that lost them gets new ones here.

@@ -7,8 +7,9 @@ import { mergeByTime, type Wallet } from './wallet';
 import type { TransactionRecord } from '../types';
 
 // Bulk history for benchmarks and long lists, spread over the last year and merged in time order.
-// Bounded per call and per wallet; made in chunks, and over HTTP the sandbox answers other
-// clients between chunks, so a big call never holds it for long.
+// Bounded per call and per wallet; made in chunks, and the sandbox answers other clients between
+// chunks, so a big call never holds it for long (scripts/bench: the worst health answer during
+// a 10,000 generate, budget 50 ms).
 
 /** The most transactions one call generates. */
 export const MAX_GENERATED_PER_CALL = 10_000;
@@ -22,15 +23,10 @@ export type HistorySize = () => number;
 /** Made at once between two turns of the event loop (a few milliseconds each). */
 const CHUNK = 250;
 
-/** Adds `count` generated transactions to the wallet, all at once (a caller in this process). */
-export function generateTransactions(state: SandboxState, mobile: string, count: number, nowMs: number, sandboxSize?: HistorySize): void {
-  const wallet = checkedWallet(state, mobile, count, sandboxSize);
-  let made: TransactionRecord[] = [];
-  for (let done = 0; done < count; done += CHUNK) made = mergeByTime(made, chunk(state, wallet, Math.min(CHUNK, count - done), nowMs));
-  add(state, wallet, made);
-}
-
-/** The same, letting other requests through between chunks (POST /__sandbox/generate). */
+/**
+ * Adds `count` generated transactions to the wallet, letting other requests through between
+ * chunks: POST /__sandbox/generate and the Node control alike (worlds/walletOperations.ts).
+ */
 export async function generateTransactionsInTurns(
   state: SandboxState,
   mobile: string,

@@ -3,6 +3,7 @@ import { Socket } from 'node:net';
 import { ApiError, ErrorCode, invalid } from '../errors';
 import { ExchangeObserver, observedResponse } from './exchange';
 import { takeFault } from '../worlds/faults';
+import { checkAdminToken } from './adminToken';
 import { hostGuard } from './hostGuard';
 import { sendError } from './answer';
 import type { SandboxEnv } from '../worlds/env';
@@ -91,6 +92,8 @@ class RequestHandler {
       const refusal = hostGuard(req.headers.host, req.headers.origin, path, req.socket.localAddress);
       if (refusal) throw refusal;
       const world = worldOf(this.env, request);
+      // A namespace's admin calls carry its key; the root world's, with allowRemote, the admin token.
+      if (admin && world === this.env) checkAdminToken(this.env, path, req.headers);
       if (!admin) {
         const latency = world.knobs.latencyMs;
         if (Number.isFinite(latency) && latency > 0) {

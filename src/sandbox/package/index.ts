@@ -40,6 +40,8 @@ export interface StartOptions {
   host?: string;
   /** Lets `host` be an address other machines reach: what the CLI's --allow-remote does. */
   allowRemote?: boolean;
+  /** With allowRemote: the admin token (16+ characters) the admin API asks for; left out, one is made (`adminToken`). */
+  adminToken?: string;
   /** The seed of generated data, when the scenario has none. */
   seed?: number;
   /** Keep the world in this file between runs (default: in memory only). */
@@ -61,6 +63,8 @@ export class WalletSandbox extends SandboxWorld {
   readonly port: number;
   /** What the scenario made (its apps with their keys, its wallets), when started from one. */
   readonly scenario: LoadedScenario | undefined;
+  /** With allowRemote: what the admin API asks for, as `Authorization: Bearer <adminToken>`. */
+  readonly adminToken: string | undefined;
   /** Private copies of the start world, each reached by an app key of its own: for test workers in parallel. */
   readonly namespaces: WalletNamespaces;
   private closing: Promise<void> | undefined;
@@ -71,6 +75,7 @@ export class WalletSandbox extends SandboxWorld {
     this.url = world.url;
     this.port = world.port;
     this.scenario = world.scenario;
+    this.adminToken = world.adminToken;
     this.namespaces = new WalletNamespaces(localNamespaces(world.namespaces), world.url);
   }
 
@@ -95,6 +100,7 @@ export async function startSandbox(options: StartOptions = {}): Promise<WalletSa
     port: options.port ?? 0,
     ...(options.host === undefined ? {} : { host: options.host }),
     ...(options.allowRemote === undefined ? {} : { allowRemote: options.allowRemote }),
+    ...(options.adminToken === undefined ? {} : { adminToken: options.adminToken }),
     ...(options.seed === undefined ? {} : { seed: options.seed }),
     ...(options.dataFile === undefined ? {} : { dataFile: options.dataFile }),
     ...(options.scenario === undefined ? {} : { scenario: options.scenario }),

@@ -29,7 +29,7 @@ export function worldControls(env: SandboxEnv): WorldControls {
     balance: (mobile) => run(env, 'balance', { mobile }).user.balance,
     setBalance: (mobile, balance) => void run(env, 'setBalance', { mobile, balance }),
     addTransaction: (mobile, tx) => structuredClone(run(env, 'addTransaction', { ...tx, mobile }).transaction),
-    generateTransactions: (mobile, count) => void run(env, 'generateTransactions', { mobile, count }),
+    generateTransactions: async (mobile, count) => void (await run(env, 'generateTransactions', { mobile, count })),
     resetWallet: (mobile) => void run(env, 'resetWallet', { mobile }),
     events: () => structuredClone(run(env, 'events').events),
     event: (id) => orUndefined(ErrorCode.eventNotFound, () => structuredClone(run(env, 'event', { id }).event)),

@@ -43,6 +43,11 @@ export interface SandboxEnv {
   scenario?: Scenario;
   /** The sandbox's namespaces (the same registry in every env: worlds/namespaces.ts). */
   namespaces: NamespaceWorlds;
+  /**
+   * With allowRemote, what the root world's admin calls must carry (Authorization: Bearer), and
+   * what unmasks any world's journal over HTTP (http/adminToken.ts). Every env of the sandbox has it.
+   */
+  adminToken?: string;
   /** The namespace's id when this env is one's; undefined for the sandbox's own world. */
   namespace?: string;
   /** Aborted when the sandbox closes: the admin API's waits (waitMs) end with it, so no timer outlives close(). */

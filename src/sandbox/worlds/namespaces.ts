@@ -185,6 +185,8 @@ export class Namespaces implements NamespaceWorlds {
       },
       feed: root.feed,
       closing: root.closing,
+      // What unmasks its journal over HTTP (its admin calls need its own key, not this token).
+      ...(root.adminToken === undefined ? {} : { adminToken: root.adminToken }),
       namespaces: this,
       namespace: id,
       reset: () => Promise.resolve(),

@@ -23,7 +23,11 @@ export interface Operation<I, O> {
   route: OperationRoute;
   /** Checks and normalises the raw input (Node arguments, or the query, path and body); throws ApiError 400. */
   input(raw: RawInput): I;
-  /** Does it on the env's world as it is now; answers what the admin API answers as `data`. */
+  /**
+   * Does it on the env's world as it is now; answers what the admin API answers as `data`. A
+   * long one answers a promise and yields between its steps (generate: other clients are
+   * answered meanwhile); callers await whatever it answers.
+   */
   run(env: SandboxEnv, input: I): O;
 }
 

@@ -1,5 +1,5 @@
 import { ApiError, ErrorCode, invalid } from '../errors';
-import { generateTransactions } from '../domain/bulkHistory';
+import { generateTransactionsInTurns } from '../domain/bulkHistory';
 import type { Wallet } from '../domain/wallet';
 import type { SandboxEnv } from './env';
 import { TRANSACTION_TYPES, type TransactionRecord, type TransactionType } from '../types';
@@ -102,10 +102,12 @@ export const walletOperations = {
   generateTransactions: operation({
     route: { method: 'POST', path: '/__sandbox/generate', query: ['mobile', 'count'] },
     input: (raw) => ({ mobile: mobileInput(raw['mobile']), count: wholeInput(raw['count'], 'count', 0, MAX_GENERATE) }),
-    run: (env: SandboxEnv, { mobile, count }) => {
-      const wallet = walletInput(env.state, mobile);
+    // In turns: other requests are answered between its chunks, over HTTP and from Node alike.
+    run: async (env: SandboxEnv, { mobile, count }) => {
+      const state = env.state;
+      const wallet = walletInput(state, mobile);
       // Bounded per call, per wallet and for the whole sandbox (domain/bulkHistory.ts: 400 or 409 90008).
-      generateTransactions(env.state, mobile, count, env.now(), () => env.namespaces.historySize());
+      await generateTransactionsInTurns(state, mobile, count, env.now(), () => env.namespaces.historySize());
       return { mobile, total: wallet.size };
     },
   }),

@@ -71,7 +71,8 @@ function knobsInput(raw: RawInput): Partial<Record<KnobName, number>> {
         `Unknown knob "${name.slice(0, 40)}"; knobs are ${Object.keys(KNOB_LIMITS).join(', ')} (faults have their own endpoint)`,
       );
     }
-    if (value !== undefined) knobs[name as KnobName] = checkKnob(name as KnobName, value);
+    // A knob named with no value (setLatency(undefined) from Node) is refused, not skipped: JSON never carries one.
+    knobs[name as KnobName] = checkKnob(name as KnobName, value);
   }
   return knobs;
 }

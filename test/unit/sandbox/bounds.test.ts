@@ -1,13 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { Sandbox, startSandbox } from '../../../src/sandbox';
-import {
-  generateTransactions,
-  generateTransactionsInTurns,
-  MAX_GENERATED_HISTORY,
-  MAX_GENERATED_PER_CALL,
-  MAX_SANDBOX_HISTORY,
-} from '../../../src/sandbox/domain/bulkHistory';
-import { SandboxState } from '../../../src/sandbox/domain/state';
+import { MAX_GENERATED_HISTORY, MAX_GENERATED_PER_CALL, MAX_SANDBOX_HISTORY } from '../../../src/sandbox/domain/bulkHistory';
 import { MAX_FAULTS } from '../../../src/sandbox/scenario/format';
 import { parseArgs, UsageError } from '../../../src/sandbox/cli';
 import { parseScenario } from '../../../src/sandbox/scenario/parse';
@@ -93,7 +86,7 @@ describe('sandbox: bounds', function () {
     }
     assert.equal(total, MAX_GENERATED_HISTORY);
     refused(await generate(1), 409, /100000 transactions.*reset the wallet/);
-    assert.throws(() => sandbox.generateTransactions(DEMO, 1), /100000 transactions/);
+    await assert.rejects(sandbox.generateTransactions(DEMO, 1), /100000 transactions/);
     assert.equal((await expectOk(generate(0))).json['data'].total, MAX_GENERATED_HISTORY, 'nothing was added');
     // The whole sandbox: every world's wallets together, a namespace's included.
     const ns = sandbox.namespaces.create();
@@ -104,31 +97,42 @@ describe('sandbox: bounds', function () {
     refused(answer, 409, /generating may take them to 200000 in all.*delete namespaces/);
     const held = (sandbox.namespaces as unknown as { historySize(): number }).historySize();
     assert.ok(held <= MAX_SANDBOX_HISTORY && held > MAX_SANDBOX_HISTORY - MAX_GENERATED_PER_CALL, `refused only when full (${held})`);
-    assert.throws(() => ns.generateTransactions(DEMO, MAX_GENERATED_PER_CALL), /200000 in all/);
+    await assert.rejects(ns.generateTransactions(DEMO, MAX_GENERATED_PER_CALL), /200000 in all/);
   });
 
-  it('generate over HTTP gives the event loop back between chunks of 250, so other clients are answered meanwhile', async () => {
-    // Counted, not timed: each turn of the event loop the generation lets through runs the ticker once.
-    const state = SandboxState.fresh(35, Date.now());
-    let turns = 0;
-    let generating = true;
-    const tick = (): void => {
-      if (!generating) return;
-      turns++;
-      setImmediate(tick);
-    };
-    setImmediate(tick);
-    await generateTransactionsInTurns(state, DEMO, MAX_GENERATED_PER_CALL, Date.now());
-    generating = false;
-    assert.ok(turns >= MAX_GENERATED_PER_CALL / 250 / 2, `${turns} turns of the event loop during one full call`);
-    assert.equal(state.requireWallet(DEMO).size > MAX_GENERATED_PER_CALL, true);
-    // The same call at once (a caller in this process) lets none through.
-    turns = 0;
-    generating = true;
-    setImmediate(tick);
-    generateTransactions(state, '2349090000000', MAX_GENERATED_PER_CALL, Date.now());
-    assert.equal(turns, 0);
-    generating = false;
+  /**
+   * Health calls, one after another, until `generating` settles: how many were answered before
+   * it. Counted, not timed: a generate that held the sandbox until it was done lets at most the
+   * one already on its way through first; one that yields between its chunks of 250 lets
+   * through one or more per chunk (40 chunks for 10,000).
+   */
+  async function healthAnsweredDuring(generating: Promise<unknown>): Promise<number> {
+    let settled = false;
+    const done = generating.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    let answered = 0;
+    while (!settled) {
+      await expectOk(call(sandbox, 'GET', '/__sandbox/health'));
+      if (!settled) answered++;
+    }
+    await done;
+    return answered;
+  }
+
+  it('generate gives the event loop back between chunks, over HTTP and from Node: others are answered meanwhile', async () => {
+    sandbox = await startSandbox({ log: () => undefined });
+    const overHttp = call(sandbox, 'POST', `/__sandbox/generate?mobile=${DEMO}&count=${MAX_GENERATED_PER_CALL}`);
+    const duringHttp = await healthAnsweredDuring(overHttp);
+    assert.equal((await expectOk(overHttp)).json['data'].total > MAX_GENERATED_PER_CALL, true);
+    assert.ok(duringHttp >= 3, `${duringHttp} health answers while POST /__sandbox/generate made 10,000`);
+
+    const fromNode = sandbox.generateTransactions('2349090000000', MAX_GENERATED_PER_CALL);
+    const duringNode = await healthAnsweredDuring(fromNode);
+    assert.ok(duringNode >= 3, `${duringNode} health answers while generateTransactions made 10,000`);
+    const total = await expectOk(call(sandbox, 'POST', '/__sandbox/generate?mobile=2349090000000&count=0'));
+    assert.equal(total.json['data'].total > MAX_GENERATED_PER_CALL, true, 'the Node call added its 10,000');
   });
 
   it(`faults: ${MAX_FAULTS} a world, over HTTP and from Node; one more is a 409 that says how to make room`, async () => {

@@ -24,7 +24,7 @@ describe('sandbox: control methods', () => {
     const seeded = before.json['data'] as { user: { balance: number }; total: number };
     sandbox.setBalance(mobile, 5);
     sandbox.addTransaction(mobile, { type: 'vtu', amount: 100 });
-    sandbox.generateTransactions(mobile, 50);
+    await sandbox.generateTransactions(mobile, 50);
     sandbox.resetWallet(mobile);
     const after = await expectOk(call(sandbox, 'POST', `/__sandbox/reset?mobile=${mobile}`));
     assert.deepEqual(after.json['data'], seeded, 'the same balance and history length as seeded');

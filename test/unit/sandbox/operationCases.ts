@@ -213,6 +213,8 @@ export const CASES: OperationCase[] = [
       { path: '/v1/x', statuss: 500 },
       { path: '/v1/x', method: 'BREW' },
       { path: '/v1/x', delayMs: -1 },
+      // 10,100 faults (100 in each of 101 worlds) of 64 KiB bodies took the sandbox past 2 GB.
+      { path: '/v1/x', body: 'x'.repeat(2_049) },
     ],
     node: (s, i) => withoutId(s.addFault(i as Fault)),
     http: (i) => ({ method: 'POST', path: '/__sandbox/faults', body: i }),

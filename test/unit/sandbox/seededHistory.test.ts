@@ -91,7 +91,7 @@ describe('sandbox: transaction history', () => {
 
   it('generates up to 100,000 transactions (10,000 a call: issue 35) that list and page correctly', async () => {
     const before = (await everything()).length;
-    for (let left = 100_000 - before; left > 0; left -= 10_000) sandbox.generateTransactions(mobile, Math.min(10_000, left));
+    for (let left = 100_000 - before; left > 0; left -= 10_000) await sandbox.generateTransactions(mobile, Math.min(10_000, left));
     const total = 100_000;
     const first = await list('limit=100&pages=1');
     assert.equal(first.length, 100);

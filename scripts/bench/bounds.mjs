@@ -1,0 +1,196 @@
+// The sandbox's bounds under abuse (issue 35): one 10,000-transaction generate never holds other
+// clients for more than 50 ms, and under every abuse of the issue's list (namespaces to their
+// cap, the journal to its budget, generated history to its caps, faults to their cap in every
+// world, deep payloads) the sandbox stays under 300 MB resident and answers health in under
+// 100 ms. The sandbox runs as the CLI runs it by default (in memory) in a process of its own;
+// this process drives the abuse and asks for health one call after another meanwhile.
+import { performance } from 'node:perf_hooks';
+import { HostError } from '../host/util.mjs';
+import { MB } from './figures.mjs';
+import { startServerProcess } from './loopback.mjs';
+import { log } from './log.mjs';
+
+const DEMO = ['2348000000000', '2349090000000'];
+/** One call's most (bulkHistory.ts), a wallet's and the whole sandbox's. */
+const PER_CALL = 10_000;
+const PER_WALLET = 100_000;
+/** Most of a request body the sandbox reads (64 KiB), less room for the JSON around a filler. */
+const FILLER = 'x'.repeat(60_000);
+/** The longest fault body the sandbox takes (http/faults.ts MAX_FAULT_BODY). */
+const FAULT_BODY = 'x'.repeat(2_048);
+
+async function send(url, method, path, { body, rawBody, headers = {} } = {}) {
+  const text = rawBody ?? (body === undefined ? undefined : JSON.stringify(body));
+  const answer = await fetch(`${url}${path}`, {
+    method,
+    headers: { ...headers, ...(text === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: text,
+  });
+  const json = await answer.json().catch(() => ({}));
+  return { status: answer.status, json };
+}
+
+/** Health, one call after another until stopped: the slowest answer, how many there were, and the slowest in each phase. */
+function healthProbe(url) {
+  let running = true;
+  let worstMs = 0;
+  let answers = 0;
+  let phase = 'start';
+  const phases = {};
+  const loop = (async () => {
+    while (running) {
+      const started = performance.now();
+      const answer = await fetch(`${url}/__sandbox/health`);
+      await answer.arrayBuffer();
+      if (answer.status !== 200) throw new HostError(`Health answered ${answer.status} during the abuse.`);
+      const ms = performance.now() - started;
+      worstMs = Math.max(worstMs, ms);
+      phases[phase] = Math.round(Math.max(phases[phase] ?? 0, ms) * 10) / 10;
+      answers++;
+    }
+  })();
+  return {
+    phase(name) {
+      phase = name;
+    },
+    async stop() {
+      running = false;
+      await loop;
+      return { worstMs, answers, worstMsByPhase: phases };
+    },
+  };
+}
+
+/** Runs `task(i)` for i in 0..count-1, `parallel` at a time; answers the statuses seen and how often. */
+async function hammer(count, parallel, task) {
+  const statuses = {};
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next < count) {
+        const { status } = await task(next++);
+        statuses[status] = (statuses[status] ?? 0) + 1;
+      }
+    }),
+  );
+  return statuses;
+}
+
+/** Generates `count` transactions per call on the wallet until it holds `total` (or the sandbox refuses): the statuses. */
+async function generateUpTo(url, mobile, headers = {}) {
+  const statuses = {};
+  for (let calls = 0; calls < PER_WALLET / PER_CALL + 1; calls++) {
+    const { status } = await send(url, 'POST', `/__sandbox/generate?mobile=${mobile}&count=${PER_CALL}`, { headers });
+    statuses[status] = (statuses[status] ?? 0) + 1;
+    if (status !== 200) break;
+  }
+  return statuses;
+}
+
+/** The worst health answer during three 10,000-transaction generates on a fresh sandbox. */
+async function generateStall(url, memory) {
+  await memory();
+  const probe = healthProbe(url);
+  for (let call = 0; call < 3; call++) {
+    const { status } = await send(url, 'POST', `/__sandbox/generate?mobile=${DEMO[0]}&count=${PER_CALL}`);
+    if (status !== 200) throw new HostError(`POST /__sandbox/generate answered ${status}.`);
+  }
+  const health = await probe.stop();
+  return { ...health, loopHeldMs: Math.round((await memory()).loopDelayMaxMs) };
+}
+
+/** Every abuse of issue 35 in turn, on one sandbox; answers what each met (the statuses: each cap reached, then refused). */
+async function abuse(url, probe, memory) {
+  const met = { rssMbAfter: {}, loopHeldMs: {} };
+  const measured = async (name) => {
+    const { rss, loopDelayMaxMs } = await memory();
+    met.rssMbAfter[name] = Math.round(rss / MB);
+    met.loopHeldMs[name] = Math.round(loopDelayMaxMs);
+  };
+  probe.phase('namespaces');
+  const keys = [];
+  met.namespaces = await hammer(105, 4, async () => {
+    const answer = await send(url, 'POST', '/__sandbox/namespaces');
+    if (answer.status === 200) keys.push(answer.json.data.namespace.appKey);
+    return answer;
+  });
+  const worlds = [{}, ...keys.map((key) => ({ 'X-App-Key': key }))];
+  log(`Abuse: ${keys.length} namespaces; faults to the cap in each of ${worlds.length} worlds, their bodies as large as taken.`);
+  await measured('namespaces');
+  probe.phase('faults');
+  met.faults = await hammer(worlds.length * 101, 4, (i) =>
+    send(url, 'POST', '/__sandbox/faults', {
+      headers: worlds[i % worlds.length],
+      body: { path: `/v1/abuse/${i}/*`, status: 500, body: FAULT_BODY },
+    }),
+  );
+  log('Abuse: the journal past its budget (every world, bodies as large as taken).');
+  await measured('faults');
+  probe.phase('journal');
+  met.journal = await hammer(1_000, 4, (i) =>
+    send(url, 'POST', '/v1/users/auth/validate', { headers: worlds[i % worlds.length], body: { mobile: DEMO[0], filler: FILLER } }),
+  );
+  log('Abuse: generated history to every cap (a wallet, the sandbox).');
+  await measured('journal');
+  probe.phase('generate');
+  met.generate = {};
+  for (const mobile of DEMO)
+    for (const [status, n] of Object.entries(await generateUpTo(url, mobile))) met.generate[status] = (met.generate[status] ?? 0) + n;
+  for (const [status, n] of Object.entries(await generateUpTo(url, DEMO[0], worlds[1])))
+    met.generate[status] = (met.generate[status] ?? 0) + n;
+  log('Abuse: deep and oversized payloads on the admin and wallet APIs.');
+  await measured('generate');
+  probe.phase('deep');
+  const deep = `{"type":"vtu","amount":100,"recipient":${'{"a":'.repeat(6_000)}1${'}'.repeat(6_000)}}`;
+  met.deep = await hammer(400, 4, (i) =>
+    i % 2 === 0
+      ? send(url, 'POST', `/__sandbox/transactions?mobile=${DEMO[1]}`, { rawBody: deep, headers: worlds[i % worlds.length] })
+      : send(url, 'POST', '/v1/users/auth/validate', { rawBody: `{"mobile":${'['.repeat(30_000)}${']'.repeat(30_000)}}` }),
+  );
+  met.oversized = await hammer(50, 2, () => send(url, 'POST', '/__sandbox/faults', { body: { path: '/v1/x', body: 'y'.repeat(200_000) } }));
+  await measured('deep');
+  return met;
+}
+
+/** Adds the figures: the worst health answer during a generate (≤ 50 ms) and during the abuse (≤ 100 ms), and the peak resident memory (≤ 300 MB). */
+export async function boundsFigures(figures, cpus) {
+  const sandbox = await startServerProcess('sandbox', undefined, cpus);
+  try {
+    log(`Sandbox for the bounds at ${sandbox.url}: three 10,000-transaction generates, health asked meanwhile.`);
+    const stall = await generateStall(sandbox.url, sandbox.memory);
+    figures.add({
+      group: 'bounds',
+      name: `Health answer, the slowest during three 10,000-transaction generates (${stall.answers} answers)`,
+      value: stall.worstMs,
+      unit: 'ms',
+      budget: { op: '<=', limit: 50 },
+      detail: stall,
+    });
+    const probe = healthProbe(sandbox.url);
+    const met = await abuse(sandbox.url, probe, sandbox.memory);
+    const health = await probe.stop();
+    const memory = await sandbox.memory();
+    log(`Slowest health answer in each phase (ms): ${JSON.stringify(health.worstMsByPhase)}.`);
+    log(
+      `Abuse met: ${JSON.stringify(met)}; RSS ${(memory.rss / MB).toFixed(0)} MB now, ${(memory.maxRss / MB).toFixed(0)} MB at its peak.`,
+    );
+    figures.add({
+      group: 'bounds',
+      name: `Health answer, the slowest during every abuse of issue 35 (${health.answers} answers)`,
+      value: health.worstMs,
+      unit: 'ms',
+      budget: { op: '<=', limit: 100 },
+      detail: { ...health, met },
+    });
+    figures.add({
+      group: 'bounds',
+      name: 'Sandbox resident memory at its peak, every abuse of issue 35 at once',
+      value: memory.maxRss,
+      unit: 'bytes',
+      budget: { op: '<=', limit: 300 * MB },
+      detail: { ...memory, met },
+    });
+  } finally {
+    sandbox.stop();
+  }
+}
