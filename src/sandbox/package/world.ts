@@ -30,11 +30,12 @@ export abstract class SandboxWorld {
     list(): Promise<Fault[]>;
   };
 
+  /** @internal What the world's methods call (a field of its own, so the public declarations leave it out). */
+  protected readonly controls: WorldControls;
+
   /** @internal */
-  protected constructor(
-    protected readonly controls: WorldControls,
-    requests: RequestJournal,
-  ) {
+  protected constructor(controls: WorldControls, requests: RequestJournal) {
+    this.controls = controls;
     this.clock = { now: () => new Date(controls.now()), advance: (seconds) => controls.advanceClock(seconds) };
     this.requests = requests;
     this.webhooks = new Webhooks(controls);
