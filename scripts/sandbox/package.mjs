@@ -3,7 +3,8 @@
 // CommonJS with an ES module beside it that re-exports it (one copy of the code), the CLI, one
 // rolled-up index.d.ts of the public API (dts-bundle-generator, a devDependency), the OpenAPI
 // document, the scenario JSON Schema, README, the Agent Skill (SKILL.md) and licence.
-// test/package/ installs the tarball into an empty project and uses it from ESM, CommonJS and npx.
+// test/unit/sandbox/package*.test.ts install the tarball into an empty project and use it from ESM,
+// CommonJS, strict TypeScript, npx, node:test, Vitest, Jest, Python and Go.
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -17,7 +17,8 @@ const PACKAGE_USAGE = USAGE.replace(
        wallet-sandbox init [file]   write a starter wallet-sandbox.json (never over an existing file)
        wallet-sandbox --version`,
 )
-  // The repository's documents are full URLs here: the package ships only its README.
+  // The package's README has the scenario format; any other repository document is a full URL.
+  .replace('docs/scenarios.md', 'README.md, "Scenario files"')
   .replace(/\bdocs\/[\w-]+\.md\b/g, (doc) => `${REPOSITORY}/blob/main/${doc}`)
   .concat(
     `\n\nWithout --scenario: a demo app (X-App-Key ${STARTER_APP_KEY}) and the wallets ` +
