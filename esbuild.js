@@ -64,6 +64,8 @@ function copyOpenApiDocument() {
   fs.mkdirSync('dist', { recursive: true });
   fs.writeFileSync('dist/openapi.json', JSON.stringify(JSON.parse(fs.readFileSync('src/sandbox/openapi.json', 'utf8'))));
   fs.copyFileSync('src/sandbox/scenario/scenario.schema.json', 'dist/scenario.schema.json');
+  // The wallet-sandbox package's Agent Skill, which Add Sandbox Skill for Coding Agents writes into a workspace.
+  fs.copyFileSync('scripts/sandbox/package/SKILL.md', 'dist/SKILL.md');
 }
 
 async function main() {

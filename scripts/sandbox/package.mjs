@@ -1,9 +1,12 @@
 // `npm run package:sandbox`: writes wallet-sandbox-<version>.tgz at the repository root, the
 // sandbox as an npm package of its own (no runtime dependencies): the Node API bundled for
-// CommonJS with an ES module beside it that re-exports it (one copy of the code), the CLI, type
-// declarations, the OpenAPI document, the scenario JSON Schema, README and licence.
-// test/package/ installs the tarball into an empty project and uses it from ESM, CommonJS and npx.
+// CommonJS with an ES module beside it that re-exports it (one copy of the code), the CLI, one
+// rolled-up index.d.ts of the public API (dts-bundle-generator, a devDependency), the OpenAPI
+// document, the scenario JSON Schema, README, the Agent Skill (SKILL.md) and licence.
+// test/unit/sandbox/package*.test.ts install the tarball into an empty project and use it from ESM,
+// CommonJS, strict TypeScript, npx, node:test, Vitest, Jest, Python and Go.
 import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,45 +38,67 @@ await esbuild.build({
   entryPoints: [path.join(root, 'src/sandbox/package/bin.ts')],
   outfile: path.join(stage, 'dist/cli.cjs'),
   banner: { js: '#!/usr/bin/env node' },
+  define: { WALLET_SANDBOX_VERSION: JSON.stringify(version) },
 });
+// The ES module re-exports every name the bundle exports: index.ts is the one list.
+const exported = Object.keys(createRequire(import.meta.url)(path.join(stage, 'dist/index.cjs'))).sort();
 writeFileSync(
   path.join(stage, 'dist/index.mjs'),
-  "import sandbox from './index.cjs';\n\nexport const { startSandbox, connectSandbox, ConnectedSandbox, SandboxError, WalletSandbox, WalletNamespace, WalletNamespaces, SandboxWorld, ScenarioError, SandboxTimeoutError } = sandbox;\n",
+  `import sandbox from './index.cjs';\n\nexport const { ${exported.join(', ')} } = sandbox;\n`,
 );
+
+/** The repository's documents, named by a full URL: the package ships none of them. */
+const REPOSITORY = 'https://github.com/wallet-console/wallet-console/blob/main';
+const linkDocs = (text) => text.replace(/(?<![\w/.])docs\/([\w-]+\.md)/g, `${REPOSITORY}/docs/$1`);
+const shipped = (from, to, transform = (text) => text) =>
+  writeFileSync(path.join(stage, to), transform(readFileSync(path.join(root, from), 'utf8')));
 
 // The bundle reads the OpenAPI document beside itself (src/sandbox/openapiDocument.ts).
-writeFileSync(
-  path.join(stage, 'dist/openapi.json'),
-  JSON.stringify(JSON.parse(readFileSync(path.join(root, 'src/sandbox/openapi.json'), 'utf8'))),
-);
-cpSync(path.join(root, 'src/sandbox/openapi.json'), path.join(stage, 'openapi.json'));
-cpSync(path.join(root, 'src/sandbox/scenario/scenario.schema.json'), path.join(stage, 'scenario.schema.json'));
+shipped('src/sandbox/openapi.json', 'dist/openapi.json', (text) => linkDocs(JSON.stringify(JSON.parse(text))));
+shipped('src/sandbox/openapi.json', 'openapi.json', linkDocs);
+shipped('src/sandbox/scenario/scenario.schema.json', 'scenario.schema.json', linkDocs);
 cpSync(path.join(root, 'scripts/sandbox/package/README.md'), path.join(stage, 'README.md'));
+cpSync(path.join(root, 'scripts/sandbox/package/SKILL.md'), path.join(stage, 'SKILL.md'));
 cpSync(path.join(root, 'LICENSE'), path.join(stage, 'LICENSE'));
 
-// Declarations of the public API and what it names; nothing that imports a library.
+// One index.d.ts of the public API: what index.ts exports and what that names, nothing marked
+// @internal (stripInternal), no import of another package. Checked against strict TypeScript in
+// an empty project by test/unit/sandbox/packageTypes.test.ts.
 const declarations = path.join(root, 'out/wallet-sandbox.tsconfig.json');
 writeFileSync(
   declarations,
   JSON.stringify({
     compilerOptions: {
-      declaration: true,
-      emitDeclarationOnly: true,
       strict: true,
-      skipLibCheck: true,
+      stripInternal: true,
       target: 'ES2022',
       module: 'Node16',
       moduleResolution: 'Node16',
       lib: ['ES2022', 'esnext.disposable'],
       types: ['node'],
-      // src, not src/sandbox: the sandbox imports the one masking module, src/masking/masking.ts.
-      rootDir: path.join(root, 'src'),
-      outDir: path.join(stage, 'types'),
+      typeRoots: [path.join(root, 'node_modules/@types')],
     },
     files: [path.join(root, 'src/sandbox/package/index.ts')],
   }),
 );
-execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', declarations], { stdio: 'inherit' });
+mkdirSync(path.join(stage, 'types'));
+execFileSync(
+  process.execPath,
+  [
+    path.join(root, 'node_modules/dts-bundle-generator/dist/bin/dts-bundle-generator.js'),
+    '--silent',
+    '--no-banner',
+    '--no-check',
+    '--project',
+    declarations,
+    '--out-file',
+    path.join(stage, 'types/index.d.ts'),
+    path.join(root, 'src/sandbox/package/index.ts'),
+  ],
+  { stdio: 'inherit' },
+);
+const rolledUp = path.join(stage, 'types/index.d.ts');
+writeFileSync(rolledUp, linkDocs(readFileSync(rolledUp, 'utf8')));
 
 const manifest = {
   name: 'wallet-sandbox',
@@ -88,15 +113,15 @@ const manifest = {
   type: 'commonjs',
   engines: { node: '>=20.19.0' },
   main: './dist/index.cjs',
-  types: './types/sandbox/package/index.d.ts',
+  types: './types/index.d.ts',
   exports: {
-    '.': { types: './types/sandbox/package/index.d.ts', import: './dist/index.mjs', require: './dist/index.cjs' },
+    '.': { types: './types/index.d.ts', import: './dist/index.mjs', require: './dist/index.cjs' },
     './openapi.json': './openapi.json',
     './scenario.schema.json': './scenario.schema.json',
     './package.json': './package.json',
   },
   bin: { 'wallet-sandbox': './dist/cli.cjs' },
-  files: ['dist', 'types', 'openapi.json', 'scenario.schema.json', 'README.md', 'LICENSE'],
+  files: ['dist', 'types', 'openapi.json', 'scenario.schema.json', 'README.md', 'SKILL.md', 'LICENSE'],
   keywords: ['wallet', 'payments', 'nigeria', 'sandbox', 'mock-server', 'testing', 'webhooks'],
 };
 writeFileSync(path.join(stage, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);

@@ -23,6 +23,7 @@ import { addAppKey, copyAppKey, createApp, renewSandboxKey, selectApp } from './
 import { connectWallet, disconnectWallet, selectWallet } from './connectWallet';
 import type { CommandDeps } from '../commandDeps/commandDeps';
 import { exportTransactions } from './exportTransactions';
+import { addSandboxSkill } from './sandboxSkill';
 import { openTransactionJson, showTransaction } from './showTransaction';
 import { signIn, signUp } from './signIn';
 import { signOut } from './signOut';
@@ -176,6 +177,7 @@ export function registerCommands(runner: CommandRunner, deps: CommandDeps, targe
     [COMMANDS.changeSandboxWallet, vscode.l10n.t('Change Sandbox Wallet'), () => changeSandboxWallet(sandboxDeps)],
     [COMMANDS.saveSandboxAsScenario, vscode.l10n.t('Save Sandbox as Scenario'), (target) => saveSandboxAsScenario(sandboxDeps, target)],
     [COMMANDS.resetSandboxToScenario, vscode.l10n.t('Reset Sandbox to Scenario'), () => resetSandboxToScenario(sandboxDeps, sandbox)],
+    [COMMANDS.addSandboxSkill, vscode.l10n.t('Add Sandbox Skill for Coding Agents'), () => addSandboxSkill(deps)],
     [COMMANDS.showRequest, vscode.l10n.t('Show Request'), (id) => showRequest(deps, requests, panel, id)],
     [COMMANDS.filterRequestsByStatus, vscode.l10n.t('Filter Requests by Status'), () => filterRequestsByStatus(deps, requests)],
     [COMMANDS.filterRequestsByPath, vscode.l10n.t('Filter Requests by Path'), () => filterRequestsByPath(deps, requests)],

@@ -47,6 +47,7 @@ export const COMMANDS = {
   resetSandboxWallet: 'walletConsole.resetSandboxWallet',
   saveSandboxAsScenario: 'walletConsole.saveSandboxAsScenario',
   resetSandboxToScenario: 'walletConsole.resetSandboxToScenario',
+  addSandboxSkill: 'walletConsole.addSandboxSkill',
   showRequest: 'walletConsole.showRequest',
   filterRequestsByStatus: 'walletConsole.filterRequestsByStatus',
   filterRequestsByPath: 'walletConsole.filterRequestsByPath',

@@ -1,7 +1,11 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { constants as osConstants } from 'node:os';
+import { endWithLauncher } from './cliParent';
 import { localClient } from './sharing/localClient';
 import { StateFileInUse } from './sharing/ownerLock';
 import { openSharedSandbox } from './sharing/shared';
 import { adminTokenRefusal, isLoopback, remoteHostRefusal, startSandbox } from './start';
+import type { ScenarioFile } from './scenario/scenarioFile';
 import type { LoadedScenario, SandboxClient, SandboxOptions, SandboxRole } from './types';
 
 // `npm run sandbox -- --port 4010`: the sandbox as a standalone process. The entry that runs it is
@@ -30,7 +34,12 @@ Options:
   --max-namespaces <n>   how many namespaces it holds at once (default 100; 0 to 10000)
   --json                 print one JSON line when ready ({ url, port, apps, wallets, ... }) and
                          nothing else on stdout; everything else goes to stderr
-  -h, --help             show this help`;
+  -- <command> [args]    run the command once the sandbox serves, with WALLET_BASE_URL and
+                         WALLET_APP_KEY (the first app's sandbox key) in its environment; stop
+                         the sandbox when it ends and exit with its status (a CI step, a script)
+  -h, --help             show this help
+
+It ends when the process that started it ends (npx, npm run and their launcher included).`;
 
 export interface CliConfig {
   options: SandboxOptions;
@@ -38,6 +47,8 @@ export interface CliConfig {
   latencyMs?: number;
   allowRemote: boolean;
   json: boolean;
+  /** What follows `--`: a command to run against the sandbox, which stops when it ends. */
+  command?: string[];
 }
 
 export class UsageError extends Error {}
@@ -65,6 +76,11 @@ export function parseArgs(argv: string[]): CliConfig | 'help' {
       }
       return next;
     };
+    if (arg === '--') {
+      config.command = argv.slice(i + 1);
+      if (config.command.length === 0) throw new UsageError('-- needs a command to run after it');
+      break;
+    }
     switch (flag) {
       case '-h':
       case '--help':
@@ -158,6 +174,8 @@ export interface CliMode {
    * beside VS Code) instead of stopping (npm run sandbox).
    */
   share: boolean;
+  /** The world to start in when no --scenario is given (the package's CLI: a demo app and wallets with passcodes). */
+  starter?: ScenarioFile;
 }
 
 const WHO: Record<SandboxRole, string> = {
@@ -179,7 +197,8 @@ async function open(config: CliConfig, mode: CliMode, output: CliOutput): Promis
     shared.onServed((client) => output.err(`Wallet sandbox: ${servedBy(client)} serves ${dataFile} now, at ${client.url}.`));
     return { client: () => shared.client, close: () => shared.close() };
   }
-  const sandbox = await startSandbox({ ...config.options, role: mode.role });
+  const scenario = config.options.scenario ?? mode.starter;
+  const sandbox = await startSandbox({ ...config.options, ...(scenario === undefined ? {} : { scenario }), role: mode.role });
   const client = localClient(sandbox, mode.role);
   return {
     client: () => client,
@@ -189,10 +208,31 @@ async function open(config: CliConfig, mode: CliMode, output: CliOutput): Promis
   };
 }
 
+/** The lines that say where it listens, and with what to sign in (the scenario's first app key and wallets). */
+function banner(client: SandboxClient, scenario: LoadedScenario | undefined, latencyMs: number | undefined): string[] {
+  if (!client.server.here) {
+    return [
+      `Wallet sandbox at ${client.url}, served by ${servedBy(client)} on the same state file: one world.`,
+      ...(latencyMs ? ['--latency is left to the process that serves it.'] : []),
+    ];
+  }
+  const app = scenario?.apps[0];
+  const wallets = scenario?.wallets.length
+    ? scenario.wallets.map((wallet) => (wallet.passcode ? `${wallet.mobile} (passcode ${wallet.passcode})` : wallet.mobile)).join(', ')
+    : '2348000000000 and 2349090000000';
+  return [
+    `Wallet sandbox listening on ${client.url}`,
+    ...(app ? [`App key (X-App-Key): ${app.sandboxKey}`] : []),
+    `Wallets: ${wallets}; admin at ${client.url}/__sandbox/health. Ctrl-C stops.`,
+    `OpenAPI document (Postman, Thunder Client, generators): ${client.url}/__sandbox/openapi.json`,
+  ];
+}
+
 /**
  * Parses argv, starts the sandbox (or finds the one that serves its state file), prints the
- * banner and stops it on SIGINT/SIGTERM. Answers with it, or undefined after --help. Exits with
- * 2 on a usage error, 1 when the state file is served elsewhere and `mode.share` is off.
+ * banner and stops it on SIGINT/SIGTERM, or when the process that started it ends. Answers with
+ * it, or undefined after --help. Exits with 2 on a usage error, 1 when the state file is served
+ * elsewhere and `mode.share` is off; after `-- command`, with the command's status.
  */
 export async function runCli(
   argv: string[],
@@ -200,22 +240,13 @@ export async function runCli(
   usage = USAGE,
   mode: CliMode = { role: 'cli', share: false },
 ): Promise<RunningSandbox | undefined> {
-  let config: CliConfig | 'help';
-  try {
-    config = parseArgs(argv);
-  } catch (error) {
-    if (error instanceof UsageError) {
-      output.err(`wallet sandbox: ${error.message}\nRun with --help for the options.`);
-      process.exit(2);
-    }
-    throw error;
-  }
+  const config = parsedOrExit(argv, output);
   if (config === 'help') {
     output.out(usage);
     return undefined;
   }
-  // With --json, stdout carries the one ready line and nothing else.
-  const say = config.json ? output.err : output.out;
+  // With --json, stdout carries the one ready line and nothing else; with a command, it is the command's.
+  const say = config.json || config.command ? output.err : output.out;
   if (config.allowRemote && !isLoopback(config.options.host ?? '127.0.0.1')) {
     output.err('Warning: the sandbox speaks plain HTTP and has no real security; anyone who can reach this address can use it.');
   }
@@ -231,35 +262,68 @@ export async function runCli(
     process.exit(1);
   }
   const client = running.client();
-  if (client.server.here) {
-    if (config.latencyMs !== undefined) await client.setLatency(config.latencyMs);
-    say(`Wallet sandbox listening on ${client.url}`);
-    say(`Demo wallets 2348000000000 and 2349090000000; admin at ${client.url}/__sandbox/health. Ctrl-C stops.`);
-    say(`OpenAPI document (Postman, Thunder Client, generators): ${client.url}/__sandbox/openapi.json`);
-    if (running.adminToken) say(`Admin API token (send it as Authorization: Bearer <token>): ${running.adminToken}`);
-  } else {
-    say(`Wallet sandbox at ${client.url}, served by ${servedBy(client)} on the same state file: one world.`);
-    if (config.latencyMs) say('--latency is left to the process that serves it.');
-  }
+  if (client.server.here && config.latencyMs !== undefined) await client.setLatency(config.latencyMs);
+  for (const line of banner(client, running.scenario, config.latencyMs)) say(line);
+  if (client.server.here && running.adminToken) say(`Admin API token (send it as Authorization: Bearer <token>): ${running.adminToken}`);
   if (config.json) output.out(JSON.stringify(readyLine(client, running.scenario, running.adminToken)));
+  const stop = stopper(running, output);
+  // With a command, a signal goes to it, and its end stops the sandbox.
+  const command = config.command && runCommand(config.command, client, running.scenario, stop);
+  const end = (signal: NodeJS.Signals): void => void (command ? command.kill(signal) : stop(0));
+  process.on('SIGINT', () => end('SIGINT'));
+  process.on('SIGTERM', () => end('SIGTERM'));
+  endWithLauncher(() => {
+    command?.kill('SIGTERM');
+    stop(0);
+  });
+  return running;
+}
 
-  let stopping = false;
-  const stop = (): void => {
-    if (stopping) {
-      return;
+function parsedOrExit(argv: string[], output: CliOutput): CliConfig | 'help' {
+  try {
+    return parseArgs(argv);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      output.err(`wallet sandbox: ${error.message}\nRun with --help for the options.`);
+      process.exit(2);
     }
+    throw error;
+  }
+}
+
+/** Closes the sandbox once, then exits with `code` (1 when closing failed). */
+function stopper(running: RunningSandbox, output: CliOutput): (code: number) => void {
+  let stopping = false;
+  return (code) => {
+    if (stopping) return;
     stopping = true;
     running.close().then(
-      () => process.exit(0),
+      () => process.exit(code),
       (error: unknown) => {
         output.err(`wallet sandbox: error while stopping: ${String(error)}`);
         process.exit(1);
       },
     );
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-  return running;
+}
+
+/** `-- command`: runs it against the sandbox; its end (status, or 128 + signal) is the CLI's. */
+function runCommand(
+  command: string[],
+  client: SandboxClient,
+  scenario: LoadedScenario | undefined,
+  stop: (code: number) => void,
+): ChildProcess {
+  const appKey = scenario?.apps[0]?.sandboxKey;
+  const env = { ...process.env, WALLET_BASE_URL: client.url, ...(appKey ? { WALLET_APP_KEY: appKey } : {}) };
+  // A shell on Windows only, where npm, npx and the like are .cmd files.
+  const child = spawn(command[0] as string, command.slice(1), { stdio: 'inherit', env, shell: process.platform === 'win32' });
+  child.on('error', (error) => {
+    console.error(`wallet sandbox: could not run ${command[0]}: ${error.message}`);
+    stop(127);
+  });
+  child.on('exit', (code, signal) => stop(code ?? 128 + (signal ? (osConstants.signals[signal] ?? 0) : 0)));
+  return child;
 }
 
 /** What the CLI says when it cannot start. */

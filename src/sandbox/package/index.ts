@@ -5,6 +5,7 @@ import { ApiError } from '../errors';
 import { AdminHttp } from '../sharing/adminHttp';
 import { httpNamespaces, httpPort } from './httpPort';
 import { WalletNamespaces } from './namespaces';
+import { STARTER_SCENARIO } from './starter';
 import { localNamespaces, localPort } from './port';
 import { SandboxWorld } from './sandboxWorld';
 
@@ -29,7 +30,11 @@ export type { Fault, LoadedScenario, NamespaceSummary, PublicWebhookEvent, Webho
 export type { BankTransferData, PhoneTransferData, WebhookDataByType, WebhookPayload } from '../types';
 
 export interface StartOptions {
-  /** The world to start in: a scenario file's path (`wallet-sandbox.json`) or a scenario object. */
+  /**
+   * The world to start in: a scenario file's path (`wallet-sandbox.json`) or a scenario object.
+   * Without one: a demo app (X-App-Key `sk_test_wallet_sandbox_demo`) and the demo wallets
+   * 2348000000000 (passcode 123456) and 2349090000000 (passcode 654321); `sandbox.scenario` lists them.
+   */
   scenario?: string | ScenarioFile;
   /** The port; 0 (the default) picks a free one: read `url`. */
   port?: number;
@@ -61,7 +66,7 @@ export class WalletSandbox extends SandboxWorld {
   readonly url: string;
   /** The port it listens on (the one given, or the free one picked for port 0). */
   readonly port: number;
-  /** What the scenario made (its apps with their keys, its wallets), when started from one. */
+  /** What the scenario made (its apps with their keys, its wallets with their passcodes); without one, the starter world's. */
   readonly scenario: LoadedScenario | undefined;
   /** With allowRemote: what the admin API asks for, as `Authorization: Bearer <adminToken>`. */
   readonly adminToken: string | undefined;
@@ -103,7 +108,8 @@ export async function startSandbox(options: StartOptions = {}): Promise<WalletSa
     ...(options.adminToken === undefined ? {} : { adminToken: options.adminToken }),
     ...(options.seed === undefined ? {} : { seed: options.seed }),
     ...(options.dataFile === undefined ? {} : { dataFile: options.dataFile }),
-    ...(options.scenario === undefined ? {} : { scenario: options.scenario }),
+    // No scenario: the starter world, whose demo app key and passcodes the README's quick start uses.
+    scenario: options.scenario ?? STARTER_SCENARIO,
     ...(options.clock === undefined ? {} : { clock: options.clock }),
     log: options.log ?? ((line) => process.stderr.write(`${line}\n`)),
   });

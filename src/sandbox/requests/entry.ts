@@ -1,5 +1,3 @@
-import type { OutgoingHttpHeaders } from 'node:http';
-
 // One request the sandbox received and what it answered: a plain object, kept as it came (secrets
 // and all: the journal is the developer's own, on loopback; whoever shows an entry masks it).
 
@@ -29,8 +27,8 @@ export interface JournalEntry {
   readonly requestBodySize: number;
   /** 0 when no answer was sent: a fault dropped the connection. */
   readonly status: number;
-  /** The answer's headers, names as written (`Content-Type`). */
-  readonly responseHeaders: Readonly<OutgoingHttpHeaders>;
+  /** The answer's headers, names as written (`Content-Type`). Node's OutgoingHttpHeaders, spelt out: the package's types import nothing of Node's. */
+  readonly responseHeaders: Readonly<Record<string, number | string | string[] | undefined>>;
   /** The answer body as UTF-8 text, its first MAX_KEPT_BODY_BYTES. */
   readonly responseBody: string;
   readonly responseBodySize: number;

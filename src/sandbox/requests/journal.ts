@@ -56,7 +56,7 @@ export type JournalChange = { added: JournalEntry; cleared?: undefined } | { add
 
 export type { WaitOptions } from '../wait';
 
-/** A journal as its readers see it: the sandbox's own, or a copy kept current over HTTP (sharing/remote.ts). */
+/** A journal as its readers see it: the sandbox's own, or a copy kept current over HTTP. */
 export interface JournalReader {
   readonly size: number;
   /** The newest entry's id (0 when none came yet): pass it as `after` to see only what comes next. */
@@ -75,15 +75,16 @@ export interface JournalReader {
 /** The request journal: every API request a sandbox (or a namespace) answered, oldest first, within its limits. */
 export class RequestJournal implements JournalReader {
   private entries: JournalEntry[] = [];
-  /** Beside each entry, its number in the budget (JournalBudget.next). */
+  /** Beside each entry, its number in the order of the byte budget it shares. */
   private orders: number[] = [];
   private totalBytes = 0;
   private nextId = 1;
   private readonly listeners = new Set<(change: JournalChange) => void>();
   private maxEntries: number;
-  /** The byte budget it shares (with its sandbox's other journals), or its own. */
+  /** @internal The byte budget it shares (with its sandbox's other journals), or its own. */
   readonly budget: JournalBudget;
 
+  /** @internal The sandbox makes its journals. */
   constructor(limits: Partial<JournalLimits> = {}, budget?: JournalBudget) {
     const checked = checkedLimits({
       maxEntries: DEFAULT_JOURNAL_ENTRIES,
@@ -101,7 +102,7 @@ export class RequestJournal implements JournalReader {
     return { maxEntries: this.maxEntries, maxBytes: this.budget.maxBytes };
   }
 
-  /** New limits, applied at once (the oldest entries go when they are lower); `maxBytes` is the budget's, for every journal sharing it. */
+  /** @internal New limits, applied at once (the oldest entries go when they are lower); `maxBytes` is the budget's, for every journal sharing it. */
   setLimits(limits: Partial<JournalLimits>): void {
     const checked = checkedLimits({ ...this.limits, ...limits });
     this.maxEntries = checked.maxEntries;
@@ -110,7 +111,7 @@ export class RequestJournal implements JournalReader {
     this.budget.trim(this.entries.at(-1));
   }
 
-  /** Empties it and leaves its budget (a deleted namespace's journal): its bytes count no more. */
+  /** @internal Empties it and leaves its budget (a deleted namespace's journal): its bytes count no more. */
   detach(): void {
     this.clear();
     this.budget.journals.delete(this);
@@ -131,7 +132,7 @@ export class RequestJournal implements JournalReader {
     return this.entries.length;
   }
 
-  /** The kept entries' size as the byte budget counts it. */
+  /** @internal The kept entries' size as the byte budget counts it. */
   get bytes(): number {
     return this.totalBytes;
   }
@@ -140,12 +141,12 @@ export class RequestJournal implements JournalReader {
     return this.nextId - 1;
   }
 
-  /** Whether add() keeps anything (maxEntries above 0). */
+  /** @internal Whether add() keeps anything (maxEntries above 0). */
   get recording(): boolean {
     return this.maxEntries > 0;
   }
 
-  /** Numbers the entry and keeps it; undefined when the journal records nothing. */
+  /** @internal Numbers the entry and keeps it; undefined when the journal records nothing. */
   add(draft: EntryDraft): JournalEntry | undefined {
     if (!this.recording) return undefined;
     const entry: JournalEntry = {
@@ -157,7 +158,7 @@ export class RequestJournal implements JournalReader {
     return entry;
   }
 
-  /** Keeps an entry another journal numbered (a copy kept over HTTP); ignored unless it is newer than the last. */
+  /** @internal Keeps an entry another journal numbered (a copy kept over HTTP); ignored unless it is newer than the last. */
   adopt(entry: JournalEntry): void {
     if (entry.id < this.nextId || !this.recording) return;
     this.keep(entry);

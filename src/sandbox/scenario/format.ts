@@ -222,6 +222,12 @@ const ScenarioFault = v.strictObject({
 
 export const Scenario = v.strictObject({
   $schema: v.optional(v.string()),
+  $comment: v.optional(
+    v.pipe(
+      v.union([v.string(), v.array(v.string())], 'must be a string or a list of strings'),
+      v.description('Notes for the reader (JSON has no comments); the sandbox ignores them.'),
+    ),
+  ),
   seed: v.optional(
     v.pipe(
       wholeNumber('a whole number from 0 to 4294967295', 0, 2 ** 32 - 1),

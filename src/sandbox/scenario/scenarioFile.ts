@@ -7,6 +7,8 @@ type BankCode = string;
 /** The world a sandbox starts in (docs/scenarios.md). Every field is optional; amounts are integer kobo. */
 export interface ScenarioFile {
   $schema?: string;
+  /** Notes for the reader (JSON has no comments); the sandbox ignores them. */
+  $comment?: string | string[];
   /** The same seed gives the same names, accounts and histories. */
   seed?: number;
   clock?: {

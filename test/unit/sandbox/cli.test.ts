@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { openSharedSandbox } from '../../../src/sandbox';
 import { CliConfig, isLoopback, parseArgs } from '../../../src/sandbox/cli';
+import { launchChain } from '../../../src/sandbox/cliParent';
 import { call, expectOk } from './helpers';
 
 // The compiled CLI entry: out/src/sandboxCli.js.
@@ -75,6 +76,28 @@ describe('sandbox: CLI', () => {
     assert.throws(() => parseArgs(['--host', '0.0.0.0']), /--allow-remote/);
     assert.equal((parseArgs(['--host', '0.0.0.0', '--allow-remote']) as CliConfig).options.host, '0.0.0.0');
     assert.ok(isLoopback('127.0.0.2') && isLoopback('::1') && isLoopback('localhost') && !isLoopback('192.168.1.5'));
+    // What follows -- is the command, flags and all.
+    assert.deepEqual((parseArgs(['--json', '--', 'npm', 'run', 'x', '--port', '1']) as CliConfig).command, [
+      'npm',
+      'run',
+      'x',
+      '--port',
+      '1',
+    ]);
+    assert.throws(() => parseArgs(['--']), /-- needs a command/);
+  });
+
+  it("watches npm's processes up to the one that ran npm, and only under npm", function () {
+    if (process.platform === 'win32') this.skip();
+    const tree: Record<number, { ppid: number; command: string }> = {
+      [process.ppid]: { ppid: 500, command: "sh -c 'wallet-sandbox' --port 0" },
+      500: { ppid: 400, command: 'npm exec wallet-sandbox --port 0' },
+      400: { ppid: 300, command: 'python3 -m unittest' },
+      300: { ppid: 1, command: 'bash' },
+    };
+    const lookUp = (pid: number): { ppid: number; command: string } | undefined => tree[pid];
+    assert.deepEqual(launchChain({ npm_execpath: '/usr/lib/npm-cli.js' }, lookUp), [process.ppid, 500, 400]);
+    assert.deepEqual(launchChain({}, lookUp), [process.ppid], 'not started by npm: its parent only');
   });
 
   it('starts, prints its URL, serves, and stops cleanly on SIGTERM with state flushed', async function () {

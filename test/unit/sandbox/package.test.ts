@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { packageProject, ROOT, run } from './packageProject';
 
@@ -100,12 +100,72 @@ describe('sandbox package: the tarball in an empty project', function () {
     assert.equal(stdout.trim(), 'cjs ok');
   });
 
-  it('type-checks from TypeScript under --strict, with no library types but those of Node', async () => {
-    writeFileSync(path.join(project, 'check.ts'), TS_TEST);
-    const flags = ['--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022'];
-    // A Node project has @types/node: this repository's stands in for it.
-    const node = ['--typeRoots', path.join(ROOT, 'node_modules/@types'), '--types', 'node'];
-    await run(process.execPath, [TSC, ...flags, '--lib', 'es2022,esnext.disposable,dom', ...node, 'check.ts'], { cwd: project });
+  it('has one rolled-up index.d.ts of the public API, importing nothing', () => {
+    const installed = path.join(project, 'node_modules/wallet-sandbox');
+    const declarations = readdirSync(installed, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.d.ts'));
+    assert.deepEqual(declarations, [path.join('types', 'index.d.ts')]);
+    const text = readFileSync(path.join(installed, 'types/index.d.ts'), 'utf8');
+    assert.doesNotMatch(text, /^\s*import\b|\bimport\(|require\(|\/\/\/ <reference/m, 'it imports nothing');
+    // The journal's writers and the sandbox's insides are not the user's.
+    const journal = /^export declare class RequestJournal [\s\S]*?^\}/m.exec(text)?.[0] ?? assert.fail('no RequestJournal');
+    for (const writer of ['add', 'adopt', 'setLimits', 'detach']) assert.doesNotMatch(journal, new RegExp(`\\b${writer}\\(`));
+    for (const internal of [/interface Sandbox\b/, /\bWorldControls\b/, /\bJournalBudget\b/, /\bcontrols[:;]/]) {
+      assert.doesNotMatch(text, internal);
+    }
+    assert.match(text, /export declare function startSandbox\(/);
+  });
+
+  for (const [label, types, lib] of [
+    ['with no @types at all (lib dom)', [], ['es2022', 'esnext.disposable', 'dom']],
+    ["with a Node project's @types/node", ['node'], ['es2022', 'esnext.disposable']],
+  ] as const) {
+    it(`type-checks from TypeScript under --strict, ${label}`, async () => {
+      writeFileSync(path.join(project, 'check.ts'), TS_TEST);
+      // A Node project has @types/node: this repository's stands in for it.
+      const compilerOptions = {
+        noEmit: true,
+        strict: true,
+        module: 'nodenext',
+        moduleResolution: 'nodenext',
+        target: 'es2022',
+        types,
+        lib,
+      };
+      const config = { compilerOptions: { ...compilerOptions, typeRoots: [path.join(ROOT, 'node_modules/@types')] }, files: ['check.ts'] };
+      writeFileSync(path.join(project, 'tsconfig.check.json'), JSON.stringify(config));
+      await run(process.execPath, [TSC, '-p', 'tsconfig.check.json'], { cwd: project });
+    });
+  }
+
+  it('ships every document its README, SKILL.md, --help, openapi.json, schema and types name, or names it by a full URL', async () => {
+    const installed = path.join(project, 'node_modules/wallet-sandbox');
+    const { stdout: help } = await run('npx', ['--no-install', 'wallet-sandbox', '--help'], { cwd: project });
+    const texts: [string, string][] = [
+      ...['README.md', 'SKILL.md', 'openapi.json', 'scenario.schema.json', 'types/index.d.ts'].map((file): [string, string] => [
+        file,
+        readFileSync(path.join(installed, file), 'utf8'),
+      ]),
+      ['--help', help],
+    ];
+    // Files a user makes (a scenario, a state file) are not documents the package points to.
+    const theirs = /^(\.\/)?([\w.-]*wallet-sandbox\.json|sandbox\.json|file\.json|state\.json|x\.json)$/;
+    let checked = 0;
+    for (const [where, text] of texts) {
+      // A full URL is fine; an HTML comment is no link (the README's test markers).
+      const withoutUrls = text
+        .replace(/\[[^\]]*\]\(https?:[^)]*\)/g, '')
+        .replace(/https?:\/\/[^\s)"'<>`]+/g, '')
+        .replace(/<!--[\s\S]*?-->/g, '');
+      for (const [, reference = ''] of withoutUrls.matchAll(
+        /(?<![\w/.-])((?:\.{0,2}\/)?[\w.-]+(?:\/[\w.-]+)*\.(?:md|ts|json|ya?ml))(?![\w(]|\.\w)/g,
+      )) {
+        if (theirs.test(reference) || reference.endsWith('.d.ts') || reference.startsWith('/__sandbox/')) continue;
+        const inPackage = reference.replace(/^(\.\/)?(node_modules\/wallet-sandbox\/)?/, '');
+        assert.ok(existsSync(path.join(installed, inPackage)), `${where} names ${reference}, which the package does not ship`);
+        checked++;
+      }
+    }
+    assert.ok(checked >= 8, `${checked} references checked`);
   });
 
   it('runs as npx wallet-sandbox --json: one ready line on stdout, then a clean stop', async () => {

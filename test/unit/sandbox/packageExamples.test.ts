@@ -1,22 +1,21 @@
 import * as assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, readFileSync, readdirSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { packageProject, ROOT, run } from './packageProject';
 import { skipBecause } from '../support/skips';
 
 // docs/testing-your-app.md's examples, run as written in a project where only the packed
-// wallet-sandbox is installed: node:test, Vitest and Jest (this repository's, pointed at that
-// project), Python with python3, Go with `go test` where a Go toolchain is installed (`npm test`
+// wallet-sandbox is installed: node:test, Vitest and Jest (installed into the examples' folder
+// from the npm registry; unreachable, a skip that fails under CI=true), Python with python3, Go with `go test` where a Go toolchain is installed (`npm test`
 // does not install one: without it the example is still checked as far as can be without a
 // toolchain: imports, brackets, formatting, the command it runs, the ready line's fields, the
-// routes it calls). The CI recipe's shell steps run; the rest of it does not.
+// routes it calls). The CI recipe's sandbox step runs as Actions runs it, with a good and a bad
+// scenario; the rest of it does not.
 
 const EXAMPLES = path.join(ROOT, 'docs/examples/testing');
 const DOC = path.join(ROOT, 'docs/testing-your-app.md');
-const VITEST = path.join(ROOT, 'node_modules/vitest/vitest.mjs');
-const JEST = path.join(ROOT, 'node_modules/jest/bin/jest.js');
 
 interface RunnerReport {
   numTotalTests: number;
@@ -35,13 +34,33 @@ function report(stdout: string): RunnerReport {
   return JSON.parse(line) as RunnerReport;
 }
 
-function shell(script: string, cwd: string, env: NodeJS.ProcessEnv): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-eo', 'pipefail', '-c', script], { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`exit ${code}: ${stderr}`))));
-  });
+/** The repository's own version of a runner, so the registry (or npm's cache) has it. */
+function versionOf(name: string): string {
+  return (JSON.parse(readFileSync(path.join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+let runnersInstalled: Promise<void> | undefined;
+
+/**
+ * Vitest and Jest installed into the examples' folder from the npm registry, as a user's project
+ * gets them (once per run). Rejects with `registry` set when the registry cannot be reached.
+ */
+function installRunners(dir: string): Promise<void> {
+  runnersInstalled ??= run(
+    'npm',
+    ['install', '--no-save', '--prefer-offline', '--no-audit', '--no-fund', `vitest@${versionOf('vitest')}`, `jest@${versionOf('jest')}`],
+    {
+      cwd: dir,
+      timeout: 300_000,
+    },
+  ).then(
+    () => undefined,
+    (error: Error & { stderr?: string }) => {
+      const unreachable = /ENOTFOUND|ECONNREFUSED|EAI_AGAIN|ETIMEDOUT|ECONNRESET|network/i.test(error.stderr ?? error.message);
+      throw Object.assign(new Error(`npm install vitest jest: ${error.stderr ?? error.message}`), { registry: unreachable });
+    },
+  );
+  return runnersInstalled;
 }
 
 describe('docs/testing-your-app.md: every example, run against the packed package', function () {
@@ -52,6 +71,8 @@ describe('docs/testing-your-app.md: every example, run against the packed packag
     const { project } = await packageProject();
     dir = path.join(project, 'examples');
     cpSync(EXAMPLES, dir, { recursive: true });
+    // The examples' folder is a project of its own (its runners and the CI step's npm script); wallet-sandbox resolves from the one above.
+    writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ private: true, scripts: { 'test:api': 'node api.test.mjs' } }));
   });
 
   it('node:test: node --test', async () => {
@@ -63,20 +84,25 @@ describe('docs/testing-your-app.md: every example, run against the packed packag
     assert.match(stdout, /^# fail 0$/m);
   });
 
-  it('Vitest: vitest run', async () => {
-    const { stdout } = await run(process.execPath, [VITEST, 'run', '--root', dir, '--reporter=json', 'vitest/'], {
-      cwd: dir,
-      timeout: 60_000,
+  for (const [runner, args, total] of [
+    ['Vitest: vitest run', ['vitest/vitest.mjs', 'run', '--reporter=json', 'vitest/'], 2],
+    ['Jest: jest, CommonJS', ['jest/bin/jest.js', '--ci', '--json', 'jest/'], 1],
+  ] as const) {
+    it(`${runner}, installed into the project from the npm registry`, async function () {
+      try {
+        await installRunners(dir);
+      } catch (error) {
+        if (!(error as { registry?: boolean }).registry) throw error;
+        skipBecause(this, `the npm registry is unreachable (${(error as Error).message.split('\n')[0]})`, {
+          installedBySetup: "npm ci (the registry that installs the repository's own dependencies)",
+        });
+      }
+      const [entry, ...rest] = args;
+      const { stdout } = await run(process.execPath, [path.join(dir, 'node_modules', entry), ...rest], { cwd: dir, timeout: 60_000 });
+      const { numTotalTests, numPassedTests } = report(stdout);
+      assert.deepEqual([numTotalTests, numPassedTests], [total, total]);
     });
-    const { numTotalTests, numPassedTests } = report(stdout);
-    assert.deepEqual([numTotalTests, numPassedTests], [2, 2]);
-  });
-
-  it('Jest: jest, CommonJS', async () => {
-    const { stdout } = await run(process.execPath, [JEST, '--ci', '--json', '--rootDir', dir, 'jest/'], { cwd: dir, timeout: 60_000 });
-    const { numTotalTests, numPassedTests } = report(stdout);
-    assert.deepEqual([numTotalTests, numPassedTests], [1, 1]);
-  });
+  }
 
   it('Python, standard library only: python3 -m unittest, starting the CLI with --json', async function () {
     if (spawnSync('python3', ['--version']).status !== 0) skipBecause(this, 'python3 is not installed');
@@ -160,7 +186,7 @@ describe('docs/testing-your-app.md: every example, run against the packed packag
         checked++;
       }
       assert.ok(Array.isArray(ready.apps) && struct.includes('`json:"apps"`'));
-      assert.equal(checked, 5, 'url, port, pid, apps[].name, apps[].sandboxKey');
+      assert.equal(checked, 4, 'url, port, apps[].name, apps[].sandboxKey');
     });
 
     it('calls only routes the sandbox has, with their methods (the OpenAPI document)', () => {
@@ -175,26 +201,64 @@ describe('docs/testing-your-app.md: every example, run against the packed packag
     });
   });
 
-  it('the CI recipe parses, and its start and stop steps work as written', async () => {
-    const workflow = parseYaml(readFileSync(path.join(EXAMPLES, 'github-actions.yml'), 'utf8')) as {
-      jobs: Record<string, { 'runs-on': string; steps: { name?: string; run?: string }[] }>;
+  describe('the CI recipe: its sandbox step run as GitHub Actions runs it (bash -e -o pipefail)', () => {
+    /** The step's script, as written in the workflow. */
+    const step = (): string => {
+      const workflow = parseYaml(readFileSync(path.join(EXAMPLES, 'github-actions.yml'), 'utf8')) as {
+        jobs: Record<string, { 'runs-on': string; steps: { name?: string; run?: string }[] }>;
+      };
+      const steps = Object.values(workflow.jobs).flatMap((job) => job.steps);
+      return (
+        steps.find((each) => each.name === 'Test against the wallet sandbox')?.run ??
+        assert.fail('no step "Test against the wallet sandbox"')
+      );
     };
-    const steps = Object.values(workflow.jobs).flatMap((job) => job.steps);
-    const script = (name: string): string => steps.find((step) => step.name === name)?.run ?? assert.fail(`no step ${name}`);
-    const env = path.join(dir, 'github-env');
-    await shell(script('Start the wallet sandbox'), dir, { ...process.env, GITHUB_ENV: env });
-    const vars = Object.fromEntries(
-      readFileSync(env, 'utf8')
-        .trim()
-        .split('\n')
-        .map((line) => line.split('=') as [string, string]),
-    );
-    assert.match(vars['WALLET_BASE_URL'] ?? '', /^http:\/\/127\.0\.0\.1:\d+$/);
-    assert.equal(vars['WALLET_APP_KEY'], 'sk_test_my_shop_ci_0001');
-    assert.equal((await fetch(`${vars['WALLET_BASE_URL']}/__sandbox/health`)).status, 200);
-    await shell(script('Stop the wallet sandbox'), dir, process.env);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    await assert.rejects(fetch(`${vars['WALLET_BASE_URL']}/__sandbox/health`), 'the stop step stopped it');
+    // The app's own suite that reads WALLET_BASE_URL and WALLET_APP_KEY: it signs Ada in.
+    const API_TEST = `
+const headers = { 'X-App-Key': process.env.WALLET_APP_KEY, 'Content-Type': 'application/json' };
+const post = (body) => fetch(process.env.WALLET_BASE_URL + '/v1/users/auth', { method: 'POST', headers, body: JSON.stringify(body) }).then((a) => a.json());
+await post({ mobile: '2348031112222', factor: 'sms' });
+const signedIn = await post({ mobile: '2348031112222', factor: 'sms', passcode: '424242' });
+if (!signedIn.success) throw new Error(JSON.stringify(signedIn));
+console.log('api ok ' + process.env.WALLET_BASE_URL);
+`;
+
+    /** Runs the step in `cwd` as Actions does: its script in a file, `bash --noprofile --norc -eo pipefail {0}`. */
+    function runStep(cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+      writeFileSync(path.join(cwd, 'step.sh'), step());
+      if (cwd !== dir) cpSync(path.join(dir, 'package.json'), path.join(cwd, 'package.json'));
+      writeFileSync(path.join(cwd, 'api.test.mjs'), API_TEST);
+      return new Promise((resolve) => {
+        const child = spawn('bash', ['--noprofile', '--norc', '-e', '-o', 'pipefail', 'step.sh'], {
+          cwd,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+        child.on('exit', (code) => resolve({ code, stdout, stderr }));
+      });
+    }
+
+    it('with a good scenario: the suite runs against the sandbox, the step passes, nothing is left listening', async () => {
+      const { code, stdout, stderr } = await runStep(dir);
+      assert.equal(code, 0, stderr);
+      const url = /^api ok (http:\/\/127\.0\.0\.1:\d+)$/m.exec(stdout)?.[1] ?? assert.fail(stdout);
+      await assert.rejects(fetch(`${url}/__sandbox/health`), 'the sandbox stopped with the step');
+    });
+
+    it("with a bad scenario: the step fails with the sandbox's own one-line message, and the suite never runs", async () => {
+      const bad = path.join(path.dirname(dir), 'examples-bad-scenario');
+      mkdirSync(bad, { recursive: true });
+      writeFileSync(path.join(bad, 'wallet-sandbox.json'), JSON.stringify({ wallets: [{ mobile: '0803', balance: 100 }] }));
+      const { code, stdout, stderr } = await runStep(bad);
+      assert.equal(code, 1);
+      assert.doesNotMatch(stdout, /api ok/);
+      assert.deepEqual(stderr.trim().split('\n'), [
+        'wallet sandbox: wallet-sandbox.json: wallets[0].mobile: must be a Nigerian mobile number, such as "2348031234567" or "08031234567"',
+      ]);
+    });
   });
 
   it("the doc's excerpts are the tested files' text", () => {

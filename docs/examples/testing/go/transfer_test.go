@@ -28,7 +28,6 @@ const ada = "2348031112222"              // the scenario's wallet: passcode 4242
 type ready struct {
 	URL  string `json:"url"`
 	Port int    `json:"port"`
-	PID  int    `json:"pid"`
 	Apps []struct {
 		Name       string `json:"name"`
 		SandboxKey string `json:"sandboxKey"`
@@ -56,8 +55,8 @@ func TestMain(m *testing.M) {
 		panic(err)
 	}
 	code := m.Run()
-	// The sandbox's own pid: npx does not pass signals on to it.
-	_ = syscall.Kill(sandbox.PID, syscall.SIGTERM)
+	// Ending npx is enough: the sandbox ends with the process that started it.
+	_ = cmd.Process.Signal(syscall.SIGTERM)
 	_ = cmd.Wait()
 	os.Exit(code)
 }

@@ -1,0 +1,44 @@
+import type { ScenarioFile } from '../scenario/scenarioFile';
+import { DEMO_WALLETS } from '../seed/seedWallets';
+
+// The world of a package user who gave no scenario (`startSandbox()`, `npx wallet-sandbox`), and
+// what `npx wallet-sandbox init` writes as wallet-sandbox.json: one definition, so the quick
+// start's key and passcodes are those of both.
+
+/** The demo app's X-App-Key: a fixed test key, not a secret of any real service. */
+export const STARTER_APP_KEY = 'sk_test_wallet_sandbox_demo';
+
+const PASSCODES = ['123456', '654321'];
+
+/** The demo developer, its app (with a key a test can hard-code), the demo wallets with fixed passcodes and a bank account to pay. */
+export const STARTER_SCENARIO: ScenarioFile = {
+  developers: [
+    {
+      email: 'demo@wallet-sandbox.test',
+      password: 'wallet-sandbox',
+      apps: [{ name: 'demo', sandboxKey: STARTER_APP_KEY }],
+    },
+  ],
+  wallets: DEMO_WALLETS.map((wallet, i) => ({ mobile: wallet.mobile, passcode: PASSCODES[i] ?? '123456', balance: wallet.balance })),
+  // A bank account outside the sandbox that name enquiry resolves, so a bank transfer works at once.
+  bankAccounts: [{ bankCode: '000014', accountNumber: '0123456789', accountName: 'ACME STORES LTD' }],
+};
+
+/** Where `init` points `$schema`: the schema in the installed package, so editors check the file offline. */
+export const STARTER_SCHEMA = './node_modules/wallet-sandbox/scenario.schema.json';
+
+/** wallet-sandbox.json as `init` writes it: the starter world, with `$schema` and notes. */
+export function starterFile(): string {
+  const file = {
+    $schema: STARTER_SCHEMA,
+    $comment: [
+      'The world the sandbox starts in: npx wallet-sandbox --scenario wallet-sandbox.json, or startSandbox({ scenario: "wallet-sandbox.json" }).',
+      'developers[].apps[].sandboxKey: the X-App-Key your app sends (a test key, not a secret).',
+      'wallets[]: mobile (0803…, +234…, 234…), passcode (what every OTP sign-in gets), balance in kobo.',
+      'bankAccounts[]: accounts at other banks that name enquiry resolves and bank transfers pay.',
+      'More: clock, faults, latencyMs, seed. $schema gives completion and checks in your editor; see node_modules/wallet-sandbox/README.md.',
+    ],
+    ...STARTER_SCENARIO,
+  };
+  return `${JSON.stringify(file, null, 2)}\n`;
+}
