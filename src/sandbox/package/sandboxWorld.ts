@@ -36,8 +36,12 @@ export class SandboxWorld {
     list(): Promise<Fault[]>;
   };
 
+  /** @internal How this world is reached (in this process or over HTTP). */
+  protected readonly operations: WorldPort;
+
   /** @internal Use startSandbox or connectSandbox. */
-  constructor(protected readonly operations: WorldPort) {
+  constructor(operations: WorldPort) {
+    this.operations = operations;
     this.clock = {
       now: async () => new Date((await operate(operations, 'clock')).now),
       advance: async (seconds) => void (await operate(operations, 'advanceClock', { seconds })),
