@@ -175,6 +175,26 @@ describe('sandbox: money movement', () => {
     assert.equal(await balanceOf(sandbox, wallet), 1_000_000);
   });
 
+  it('refuses the same bad account numbers and bank codes on the transfer and the verify query, with the same answer', async () => {
+    const bad: { accountNumber: string; bankCode: string }[] = [
+      ...['123', '123456789', '123456789012', '12345678a0', ' 0123456789', '0123456789\n', '１２３４５６７８９０'].map((accountNumber) => ({
+        accountNumber,
+        bankCode: account.bankCode,
+      })),
+      ...['14', '00014', '0000140', '00001a', '000 14'].map((bankCode) => ({ accountNumber: account.accountNumber, bankCode })),
+      { accountNumber: '12', bankCode: '1' },
+    ];
+    for (const fields of bad) {
+      const query = new URLSearchParams(fields).toString();
+      const verified = await call(sandbox, 'GET', `/v1/queries/verify?${query}`, { headers: wallet.headers });
+      const sent = await bank(fields);
+      const answers = [verified, sent].map((answer) => [answer.status, errorOf(answer).errorCode, errorOf(answer).error]);
+      assert.deepEqual(answers[1], answers[0], JSON.stringify(fields));
+      assert.deepEqual(answers[0]?.slice(0, 2), [400, '10000'], JSON.stringify(fields));
+    }
+    assert.equal(await balanceOf(sandbox, wallet), 1_000_000, 'no refused transfer moved money');
+  });
+
   it('keeps another wallet out of a transfer it did not send', async () => {
     const answer = await expectOk(bank({}));
     const other = await connectWallet(sandbox, dev.appKey, OTHER);
