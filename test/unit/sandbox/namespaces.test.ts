@@ -9,7 +9,7 @@ import { Sandbox } from '../../../src/sandbox';
 import { startSandbox, WalletNamespace } from '../../../src/sandbox/package';
 import type { ScenarioFile } from '../../../src/sandbox/scenario/scenarioFile';
 import { startCheckedSandbox } from '../support/contract';
-import { call, connectWallet, errorOf, expectOk } from './helpers';
+import { call, connectWallet, errorOf, expectOk, UNTIL_IT_COMES } from './helpers';
 
 // Issue 27: one sandbox serves many isolated namespaces (a map from app key to world), so parallel
 // test workers share one process and never see each other; and many sandboxes run in one process,
@@ -214,11 +214,11 @@ describe('sandbox: namespaces and many sandboxes in one process', function () {
       const reference = sent.json['data'].transaction.reference as string;
       assert.deepEqual([await one.balance(ADA), await one.balance(BEN)], [495_800, 104_200]);
       assert.deepEqual([await two.balance(ADA), await sandbox.balance(ADA)], [500_000, 500_000]);
-      const seen = await one.requests.waitFor({ path: '/v1/users/transfers/phone' }, { timeoutMs: 2_000 });
+      const seen = await one.requests.waitFor({ path: '/v1/users/transfers/phone' }, UNTIL_IT_COMES);
       assert.equal(seen.namespace, one.id);
       assert.equal((await two.requests.list()).length, 0);
       assert.equal((await sandbox.requests.list()).length, 0);
-      const event = await one.webhooks.waitFor({ type: 'PHONE_TRANSFER', reference, delivered: true }, { timeoutMs: 5_000 });
+      const event = await one.webhooks.waitFor({ type: 'PHONE_TRANSFER', reference, delivered: true }, UNTIL_IT_COMES);
       assert.equal(event.state, 'delivered');
       assert.equal(namespaceOfEvent.get(event.id), one.id, 'the delivery names its namespace');
       assert.deepEqual(await two.webhooks.list(), []);

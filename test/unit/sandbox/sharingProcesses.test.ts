@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
 import { openSharedSandbox, startSandbox, StateFileHeld, type SandboxClient, type SharedSandbox } from '../../../src/sandbox';
-import { call, connectWallet, expectOk, newDeveloper } from './helpers';
+import { call, connectWallet, expectOk, newDeveloper, UNTIL_IT_COMES } from './helpers';
 
 // Issue 35, "Process sharing, smaller": the first process to open a state file serves it, the
 // others are its HTTP clients, and nobody takes a live server's file. Here the first is a real
@@ -144,10 +144,10 @@ describe('sandbox: two processes on one state file', function () {
     assert.equal(wrongSecret.json['errorCode'], '90011');
 
     // The journal: what came before the attach (read over HTTP) and after it (the stream), secrets as the owner keeps them.
-    const signup = await client.requests.waitFor({ path: '/v1/auth/signup' }, { timeoutMs: 10_000 });
+    const signup = await client.requests.waitFor({ path: '/v1/auth/signup' }, UNTIL_IT_COMES);
     assert.ok(signup.requestBody.includes(dev.password), 'the copy read before the attach is not masked');
     await call(first.url, 'GET', '/v1/queries/banks', { headers: { 'X-App-Key': dev.appKey } });
-    const banks = await client.requests.waitFor({ path: '/v1/queries/banks' }, { timeoutMs: 10_000 });
+    const banks = await client.requests.waitFor({ path: '/v1/queries/banks' }, UNTIL_IT_COMES);
     assert.ok(banks.headers['x-app-key'] === dev.appKey, 'the streamed entry keeps its app key');
   });
 
