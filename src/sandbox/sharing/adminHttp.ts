@@ -3,6 +3,7 @@ import type { RawInput } from '../worlds/input';
 import type { Operation } from '../worlds/operation';
 import { OPERATIONS, type OperationName, type OperationOutput } from '../worlds/operations';
 import { operationRequest } from './operationRequest';
+import { OWNER_TOKEN_HEADER } from './wire';
 
 // The admin API as a client in another process calls it: the package's connectSandbox and a
 // process that uses the sandbox another one serves on the same state file (remote.ts). A
@@ -15,16 +16,22 @@ interface Envelope {
   errorCode?: string;
 }
 
-/** Admin calls to one sandbox, as one world: the root's, or a namespace's when `appKey` is one of its keys. */
+/**
+ * Admin calls to one sandbox, as one world: the root's, or a namespace's when `appKey` is one of
+ * its keys. `ownerToken`, the owner file's secret, is what a process sharing the state file sends
+ * (the admin token of a sandbox started with allowRemote accepts it: http/adminToken.ts).
+ */
 export class AdminHttp {
   constructor(
     readonly url: string,
     private readonly appKey?: string,
+    private readonly ownerToken?: string,
   ) {}
 
   async call<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
     const headers: Record<string, string> = {};
     if (this.appKey !== undefined) headers['X-App-Key'] = this.appKey;
+    if (this.ownerToken !== undefined) headers[OWNER_TOKEN_HEADER] = this.ownerToken;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     let response: Response;
     try {

@@ -1,8 +1,7 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { JournalChange } from '../requests/journal';
 import type { SandboxChange } from '../types';
-import { frame, type Hello, OWNER_TOKEN_HEADER } from './wire';
+import { carriesOwnerToken, frame, type Hello } from './wire';
 
 /** A stream this far behind is closed: its client attaches again and reads everything afresh. */
 const MAX_BACKLOG_BYTES = 8 * 1024 * 1024;
@@ -26,7 +25,7 @@ export class ChangeFeed {
   constructor(private readonly hello: () => Omit<Hello, 'exchanges'>) {}
 
   open(headers: IncomingHttpHeaders, res: ServerResponse): void {
-    const exchanges = this.tokenMatches(headers[OWNER_TOKEN_HEADER.toLowerCase()]);
+    const exchanges = carriesOwnerToken(this.secret, headers);
     res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store' });
     const stream: Stream = { res, exchanges };
     this.streams.add(stream);
@@ -57,12 +56,5 @@ export class ChangeFeed {
       return;
     }
     res.write(text);
-  }
-
-  private tokenMatches(given: string | string[] | undefined): boolean {
-    if (this.secret === undefined || typeof given !== 'string') return false;
-    const a = Buffer.from(given);
-    const b = Buffer.from(this.secret);
-    return a.length === b.length && timingSafeEqual(a, b);
   }
 }

@@ -21,7 +21,9 @@ import { AdminHttp, operationCall } from './adminHttp';
 // The sandbox another process serves on the same state file, used over its admin API: the
 // reads answer a copy kept current by its change stream (GET /__sandbox/watch), the actions
 // are admin calls. Its request journal is copied the same way (GET /__sandbox/requests, then
-// each entry as the stream brings it), for this process's Requests view and tools.
+// each entry as the stream brings it), for this process's Requests view and tools. Every call
+// carries the owner file's secret: with allowRemote it stands for the admin token, and it asks
+// for the journal as the stream sends it, secrets and all (this process could read the file).
 
 const HELLO_TIMEOUT_MS = 5_000;
 /** A change touching more events than this reads the whole list once instead of each one. */
@@ -67,7 +69,7 @@ export class RemoteSandbox implements SandboxClient {
     this.server = { here: false, pid: owner.pid, role: owner.role };
     this.port = Number(new URL(url).port);
     this.journal = new RequestJournal(options.journal);
-    this.admin = new AdminHttp(url);
+    this.admin = new AdminHttp(url, undefined, owner.secret);
   }
 
   /** The owner's request journal as copied here. */
@@ -275,7 +277,7 @@ export class RemoteSandbox implements SandboxClient {
 
   /** The journal as the owner has it now, then what the stream brought meanwhile (adopt skips what it has). */
   private async loadRequests(): Promise<void> {
-    const { requests } = await this.call(() => this.admin.call<{ requests: JournalEntry[] }>('GET', '/__sandbox/requests'));
+    const { requests } = await this.call(() => this.admin.call<{ requests: JournalEntry[] }>('GET', '/__sandbox/requests?secrets=true'));
     for (const entry of requests) this.journal.adopt(entry);
     for (const entry of this.arrivedWhileLoading ?? []) this.journal.adopt(entry);
     this.arrivedWhileLoading = undefined;

@@ -4,8 +4,30 @@
 //   request          a JournalEntry: a request the journal recorded  } only to a client that
 //   requestsCleared  {}: the journal was emptied                     } gave the owner's secret
 
+import { timingSafeEqual } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+
 export const WATCH_PATH = '/__sandbox/watch';
+/**
+ * Carries the owner file's secret: a process that could read `<state>.owner` (0600, its user's)
+ * sends it on the watch stream and on every admin call, where it counts as the admin token
+ * (http/adminToken.ts), so a sandbox started with allowRemote still serves the others on its file.
+ */
 export const OWNER_TOKEN_HEADER = 'X-Sandbox-Owner-Token';
+
+/** Whether `given` is `expected`, compared in constant time (never true when either is missing). */
+export function sameSecret(given: string | undefined, expected: string | undefined): boolean {
+  if (given === undefined || expected === undefined) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Whether the request carries this owner secret in OWNER_TOKEN_HEADER. */
+export function carriesOwnerToken(secret: string | undefined, headers: IncomingHttpHeaders): boolean {
+  const given = headers[OWNER_TOKEN_HEADER.toLowerCase()];
+  return typeof given === 'string' && sameSecret(given, secret);
+}
 
 export interface Hello {
   instance: string;

@@ -22,6 +22,21 @@ export function mobileField(value: unknown, field = 'mobile'): string {
   return value;
 }
 
+/**
+ * A bank account as the bank transfer (its body) and the verify query (its query string) both
+ * take it: a NUBAN of 10 digits (11 accepted) and the 6-digit code of a bank. Whether the code is
+ * in the bank list is each route's next step.
+ */
+export function bankAccountFields(accountNumber: string, bankCode: string): { accountNumber: string; bankCode: string } {
+  if (!/^\d{10,11}$/.test(accountNumber)) {
+    throw invalid('accountNumber must be a 10-digit NUBAN (11 digits are also accepted)');
+  }
+  if (!/^\d{6}$/.test(bankCode)) {
+    throw invalid('bankCode must be the 6-digit code from the bank list');
+  }
+  return { accountNumber, bankCode };
+}
+
 /** One value of a query parameter; repeating it is ambiguous, so it is refused. */
 export function queryParam(query: URLSearchParams, name: string): string | undefined {
   const values = query.getAll(name);

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import { SandboxState, type PersistedState } from '../../../src/sandbox/domain/state';
+import { whenOutput } from '../support/childOutput';
 
 const REPO = path.resolve(__dirname, '../../../..');
 /** The bundled CLI (`npm run build`), else the one tsc compiled next to this test. */
@@ -36,13 +37,12 @@ async function start(cli: string, dataFile: string): Promise<Running> {
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const match = /listening on (http:\/\/\S+)/.exec(out);
-    if (match) return { child, url: match[1]!, stderr: () => err, exited };
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`the sandbox did not start: ${out} ${err}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  const url = await whenOutput(
+    child.stdout!,
+    () => /listening on (http:\/\/\S+)/.exec(out)?.[1],
+    () => `the sandbox did not start: ${out} ${err}`,
+  );
+  return { child, url, stderr: () => err, exited };
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

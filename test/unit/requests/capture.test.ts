@@ -7,7 +7,7 @@ import { recordOfEntry } from '../../../src/requests/maskedRecord';
 import type { RequestRecord } from '../../../src/requests/requestRecord';
 import { isNoiseHeader, snippet, snippetHeaders } from '../../../src/requests/snippets';
 import { WalletClient } from '../../../src/api';
-import { newDeveloper } from '../sandbox/helpers';
+import { newDeveloper, UNTIL_IT_COMES } from '../sandbox/helpers';
 import { SANDBOX_URL, sandboxEntry } from './journalSource';
 
 // Masking when read, over real traffic: a developer's flow against a real sandbox, every request
@@ -162,7 +162,7 @@ describe('requests: journal entries and staging attempts, masked when read', () 
       headers: { 'content-type': 'application/json', 'X-App-Key': 'sk_test_abcdefgh12345678', 'X-Trace': 'my-app' },
       body: JSON.stringify({ email: 'nobody@example.com', password: 'not-a-real-one' }),
     });
-    const record = recordOfEntry(await sandbox.requests.waitFor({ after: mark }, { timeoutMs: 2000 }), sandbox.url);
+    const record = recordOfEntry(await sandbox.requests.waitFor({ after: mark }, UNTIL_IT_COMES), sandbox.url);
     const sent = record!.template.headers.map(([name]) => name.toLowerCase());
     // What the sandbox received: fetch's own headers are on the wire and in the template (Replay).
     for (const added of ['sec-fetch-mode', 'accept-language']) assert.ok(sent.includes(added), `fetch sent ${added}: ${sent.join(', ')}`);

@@ -71,11 +71,15 @@ describe('sandbox admin API: waiting for requests and webhook events (waitMs)', 
 
   it('ends a wait when the sandbox closes, so close() leaves no timer behind', async () => {
     sandbox = await startCheckedSandbox({ log: () => undefined });
+    // Timers that keep the process alive (unref'd ones do not count): the wait's is one until close() ends it.
+    const timers = (): number => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+    const before = timers();
     const waiting = call(sandbox, 'GET', '/__sandbox/requests?path=/never&waitMs=30000').catch((error: unknown) => error);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const started = Date.now();
+    // The wait has begun once its timer is there (however long the request takes to arrive).
+    while (timers() === before) await new Promise((resolve) => setImmediate(resolve));
+    // Were close() to wait for the wait, this would outlast the test's 20 s timeout.
     await sandbox.close();
     await waiting;
-    assert.ok(Date.now() - started < 5_000, `close() did not wait for the 30 s wait (${Date.now() - started} ms)`);
+    assert.equal(timers(), before, 'close() left no timer of the wait behind');
   });
 });

@@ -7,6 +7,7 @@ import { openSharedSandbox } from '../../../src/sandbox';
 import { CliConfig, isLoopback, parseArgs } from '../../../src/sandbox/cli';
 import { launchChain } from '../../../src/sandbox/cliParent';
 import { call, expectOk } from './helpers';
+import { whenOutput } from '../support/childOutput';
 
 // The compiled CLI entry: out/src/sandboxCli.js.
 const CLI = path.resolve(__dirname, '../../../src/sandboxCli.js');
@@ -28,18 +29,12 @@ function run(args: string[]): Run {
   return { child, stdout: () => out, stderr: () => err, exited };
 }
 
-async function waitForLine(runner: Run, pattern: RegExp): Promise<RegExpExecArray> {
-  const deadline = Date.now() + 8000;
-  for (;;) {
-    const match = pattern.exec(runner.stdout());
-    if (match) {
-      return match;
-    }
-    if (Date.now() > deadline || runner.child.exitCode !== null) {
-      throw new Error(`no match for ${pattern}; stdout: ${runner.stdout()} stderr: ${runner.stderr()}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+function waitForLine(runner: Run, pattern: RegExp): Promise<RegExpExecArray> {
+  return whenOutput(
+    runner.child.stdout!,
+    () => pattern.exec(runner.stdout()) ?? undefined,
+    () => `no match for ${pattern}; stdout: ${runner.stdout()} stderr: ${runner.stderr()}`,
+  );
 }
 
 describe('sandbox: CLI', () => {

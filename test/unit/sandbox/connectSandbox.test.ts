@@ -8,7 +8,7 @@ import {
   type SandboxWorld,
   type WalletSandbox,
 } from '../../../src/sandbox/package';
-import { call, connectWallet, expectOk } from './helpers';
+import { call, connectWallet, expectOk, UNTIL_IT_COMES } from './helpers';
 import { receiver } from './receiver';
 
 // Issue 37, "One API, in and out of process": connectSandbox answers the same SandboxWorld as
@@ -94,7 +94,7 @@ const CASES: Case[] = [
     name: 'requests: list, waitFor, clear',
     run: async (w, url, key) => {
       await sendMoney(url, key, 2_500);
-      const sent = await w.requests.waitFor({ method: 'POST', path: '/v1/users/transfers/phone' }, { timeoutMs: 2_000 });
+      const sent = await w.requests.waitFor({ method: 'POST', path: '/v1/users/transfers/phone' }, UNTIL_IT_COMES);
       const byPredicate = await w.requests.list({ where: (entry) => entry.path.endsWith('/phone') });
       const byPattern = await w.requests.list({ path: /^\/v1\/users\/auth$/ });
       await w.requests.clear();
@@ -109,7 +109,7 @@ const CASES: Case[] = [
     name: 'webhooks: waitFor, list, redeliver',
     run: async (w, url, key) => {
       const reference = await sendMoney(url, key, 1_000);
-      const event = await w.webhooks.waitFor({ type: 'PHONE_TRANSFER', reference, delivered: true }, { timeoutMs: 3_000 });
+      const event = await w.webhooks.waitFor({ type: 'PHONE_TRANSFER', reference, delivered: true }, UNTIL_IT_COMES);
       const listed = await w.webhooks.list({ where: (each) => each.id === event.id });
       const again = await w.webhooks.redeliver(event.id);
       return [

@@ -12,6 +12,7 @@ import * as path from 'node:path';
 import fc from 'fast-check';
 import type { TransactionRecord } from '../../../src/sandbox';
 import { call, connectWallet, ConnectedWallet, expectOk, newDeveloper } from './helpers';
+import { whenOutput } from '../support/childOutput';
 
 const REPO = path.resolve(__dirname, '../../../..');
 const BUNDLE = path.join(REPO, 'dist', 'sandbox.js');
@@ -50,16 +51,13 @@ async function start(dataFile: string): Promise<Running> {
       resolve();
     }),
   );
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const match = /listening on (http:\/\/\S+)/.exec(out);
-    if (match) {
-      assert.doesNotMatch(err, /not a valid state file|cannot read/, 'the file left by the last kill loads');
-      return { child, url: match[1]!, exited };
-    }
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`the sandbox did not start: ${out} ${err}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  const url = await whenOutput(
+    child.stdout!,
+    () => /listening on (http:\/\/\S+)/.exec(out)?.[1],
+    () => `the sandbox did not start: ${out} ${err}`,
+  );
+  assert.doesNotMatch(err, /not a valid state file|cannot read/, 'the file left by the last kill loads');
+  return { child, url, exited };
 }
 
 interface Sent {

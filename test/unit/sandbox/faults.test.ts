@@ -151,6 +151,7 @@ describe('sandbox: knobs, faults and the admin API', () => {
   it('records API requests, not admin ones, and clears them', async () => {
     await expectOk(call(sandbox, 'DELETE', '/__sandbox/requests'));
     assert.equal(sandbox.requests.size, 0);
+    const before = Date.now();
     await call(sandbox, 'GET', '/v1/transactions?limit=2&type=bank', { headers: wallet.headers });
     await call(sandbox, 'GET', '/nowhere');
     const listed = await expectOk(call(sandbox, 'GET', '/__sandbox/requests'));
@@ -162,7 +163,15 @@ describe('sandbox: knobs, faults and the admin API', () => {
         ['GET', '/nowhere', '', 404],
       ],
     );
-    assert.ok(requests.every((r) => Math.abs(r.at - Date.now()) < 10_000));
+    // `at` is epoch ms, in the order received, between the two reads of the clock. The second's
+    // margin is for the journal's clock (the monotonic one, from the process's start) drifting
+    // from Date.now, not for load: a slow machine only widens the window.
+    const after = Date.now();
+    assert.ok(requests[0]!.at <= requests[1]!.at, 'in the order received');
+    assert.ok(
+      requests.every((r) => r.at >= before - 1_000 && r.at <= after + 1_000),
+      `at ${requests.map((r) => r.at).join(', ')} between ${before} and ${after}`,
+    );
   });
 
   it('reads passcodes and edits wallets over HTTP', async () => {

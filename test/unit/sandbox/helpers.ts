@@ -117,3 +117,10 @@ export function decodeJwt(token: string): Record<string, unknown> {
   const payload = token.split('.')[1] ?? '';
   return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
 }
+
+/**
+ * The options of a wait for what surely comes (a request just sent, a delivery to a receiver that
+ * answers): as long as the admin API lets a wait be, so a broken sandbox (or the test's own
+ * timeout) ends it, never a slow machine.
+ */
+export const UNTIL_IT_COMES = { timeoutMs: 30_000 } as const;

@@ -8,7 +8,7 @@ import {
   type Sandbox,
 } from '../../../src/sandbox';
 import { startCheckedSandbox } from '../support/contract';
-import { call, connectWallet, expectOk, newDeveloper } from './helpers';
+import { call, connectWallet, expectOk, newDeveloper, UNTIL_IT_COMES } from './helpers';
 
 // The sandbox's request journal (src/sandbox/requests): bounded by a count and a byte budget,
 // filtered and waited on the way a developer's test suite does.
@@ -235,7 +235,7 @@ describe('sandbox: the request journal over loopback (GET /__sandbox/requests)',
     for (let i = 0; i < 6; i++) sandbox.addTransaction(mobile, { type: 'vtu', amount: 1, recipient: { name: 'é'.repeat(7_000) } as never });
     const mark = sandbox.requests.lastId;
     const answer = await call(sandbox, 'GET', '/v1/transactions?limit=6&pages=1', { headers });
-    const entry = await sandbox.requests.waitFor({ after: mark }, { timeoutMs: 2000 });
+    const entry = await sandbox.requests.waitFor({ after: mark }, UNTIL_IT_COMES);
     const body = answer.text;
     assert.equal(answer.status, 200);
     assert.equal(entry.responseBodySize, Buffer.byteLength(body));

@@ -112,9 +112,12 @@ describe('sandbox: money movement', () => {
     const pending = await expectOk(requery(transaction.transactionReference));
     assert.deepEqual(pending.json['data'].transaction, { statusMessage: 'pending', statusCode: '000002' });
 
+    const before = Date.now();
     const clock = await expectOk(call(sandbox, 'POST', '/__sandbox/clock/advance', { body: { seconds: 10 } }));
     assert.equal(clock.json['data'].offsetMs, 10_000);
-    assert.ok(Math.abs(Date.parse(clock.json['data'].now) - (Date.now() + 10_000)) < 2_000);
+    // The sandbox reads Date.now too: its answer's time is 10 s past some moment of the call.
+    const now = Date.parse(clock.json['data'].now);
+    assert.ok(now >= before + 10_000 && now <= Date.now() + 10_000, `${clock.json['data'].now} is 10 s ahead`);
     const settled = await expectOk(requery(transaction.transactionReference));
     assert.deepEqual(settled.json['data'].transaction, { statusMessage: 'success', statusCode: '000001' });
     assert.equal(await balanceOf(sandbox, wallet), 990_000);
@@ -173,6 +176,26 @@ describe('sandbox: money movement', () => {
     await expectError(bank({ accountNumber: own.accountNumber, bankCode: own.bankCode, accountName: own.accountName }), 400, '50006');
     await expectError(requery('5ec58e1f084c634901127b75'), 404, '30001');
     assert.equal(await balanceOf(sandbox, wallet), 1_000_000);
+  });
+
+  it('refuses the same bad account numbers and bank codes on the transfer and the verify query, with the same answer', async () => {
+    const bad: { accountNumber: string; bankCode: string }[] = [
+      ...['123', '123456789', '123456789012', '12345678a0', ' 0123456789', '0123456789\n', '１２３４５６７８９０'].map((accountNumber) => ({
+        accountNumber,
+        bankCode: account.bankCode,
+      })),
+      ...['14', '00014', '0000140', '00001a', '000 14'].map((bankCode) => ({ accountNumber: account.accountNumber, bankCode })),
+      { accountNumber: '12', bankCode: '1' },
+    ];
+    for (const fields of bad) {
+      const query = new URLSearchParams(fields).toString();
+      const verified = await call(sandbox, 'GET', `/v1/queries/verify?${query}`, { headers: wallet.headers });
+      const sent = await bank(fields);
+      const answers = [verified, sent].map((answer) => [answer.status, errorOf(answer).errorCode, errorOf(answer).error]);
+      assert.deepEqual(answers[1], answers[0], JSON.stringify(fields));
+      assert.deepEqual(answers[0]?.slice(0, 2), [400, '10000'], JSON.stringify(fields));
+    }
+    assert.equal(await balanceOf(sandbox, wallet), 1_000_000, 'no refused transfer moved money');
   });
 
   it('keeps another wallet out of a transfer it did not send', async () => {

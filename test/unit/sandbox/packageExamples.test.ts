@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { packageProject, ROOT, run } from './packageProject';
 import { skipBecause } from '../support/skips';
+import { whenOutput } from '../support/childOutput';
 
 // docs/testing-your-app.md's examples, run as written in a project where only the packed
 // wallet-sandbox is installed: node:test, Vitest and Jest (installed into the examples' folder
@@ -166,9 +167,12 @@ describe('docs/testing-your-app.md: every example, run against the packed packag
       const child = spawn(args[0] ?? '', args.slice(1), { cwd: path.join(dir, 'go'), stdio: ['ignore', 'pipe', 'ignore'], detached: true });
       let out = '';
       child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-      const deadline = Date.now() + 15_000;
-      while (!out.includes('\n') && Date.now() < deadline && child.exitCode === null)
-        await new Promise((resolve) => setTimeout(resolve, 50));
+      // Its ready line, or the end of its output (the parse below then says what came instead).
+      await whenOutput(
+        child.stdout,
+        () => (out.includes('\n') ? true : undefined),
+        () => out,
+      ).catch(() => undefined);
       try {
         process.kill(-(child.pid ?? 0), 'SIGTERM');
       } catch {

@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { openSharedSandbox, Sandbox, SharedSandbox } from '../../../src/sandbox';
+import * as password from '../../../src/sandbox/domain/password';
 import type { ScenarioFile } from '../../../src/sandbox/scenario/scenarioFile';
 import { checkAgainstContract, startCheckedSandbox } from '../support/contract';
 import { call, connectWallet, ConnectedWallet, errorOf, expectOk } from './helpers';
@@ -113,35 +114,38 @@ describe('sandbox: reset to the scenario', function () {
     }
   });
 
-  it('takes milliseconds for a 20-wallet scenario (a copy of the world kept at start; no password hashed again)', async () => {
+  it('copies the world kept at start: a 20-wallet scenario resets without hashing a password again (the bench times it)', async () => {
     const wallets = Array.from({ length: 20 }, (_, i) => ({
       mobile: `0803${String(1_000_000 + i).slice(1)}0`,
       balance: 10_000 * i,
       transactions: 20,
     }));
-    const sandbox = await startCheckedSandbox({
-      scenario: {
-        seed: 3,
-        wallets,
-        developers: [{ email: 'd@example.ng', password: 'password-20', apps: [{ name: 'a', sandboxKey: KEY }] }],
-      },
-      log: () => undefined,
-    });
+    // scrypt is what made a rebuilt world slow (~50 ms): count its calls instead of timing the reset
+    // (npm run bench holds the median to 5 ms). The compiled callers read the export at each call.
+    const passwords = password as unknown as { hashPassword: typeof password.hashPassword };
+    const real = passwords.hashPassword;
+    let hashed = 0;
+    passwords.hashPassword = (text) => (hashed++, real(text));
+    let sandbox: Sandbox | undefined;
     try {
-      const times: number[] = [];
+      sandbox = await startCheckedSandbox({
+        scenario: {
+          seed: 3,
+          wallets,
+          developers: [{ email: 'd@example.ng', password: 'password-20', apps: [{ name: 'a', sandboxKey: KEY }] }],
+        },
+        log: () => undefined,
+      });
+      assert.equal(hashed, 1, "the start hashed the developer's password (the count sees it)");
       for (let i = 0; i < 15; i++) {
         sandbox.setBalance('2348030000000', i);
-        const started = performance.now();
         await sandbox.reset();
-        times.push(performance.now() - started);
       }
-      times.sort((a, b) => a - b);
-      const median = times[Math.floor(times.length / 2)] ?? Infinity;
-      // The bench holds it to 5 ms; here, on a shared test machine, to a bound that still fails a rebuild (scrypt alone takes ~50 ms).
-      assert.ok(median < 25, `reset took ${median.toFixed(2)} ms (median)`);
+      assert.equal(hashed, 1, 'no reset hashed it again');
       assert.equal(sandbox.balance('2348030000000'), 0);
     } finally {
-      await sandbox.close();
+      passwords.hashPassword = real;
+      await sandbox?.close();
     }
   });
 

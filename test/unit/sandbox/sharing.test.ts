@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { openSharedSandbox, SandboxChange, SandboxClient, SharedSandbox, startSandbox, StateFileInUse } from '../../../src/sandbox';
 import { checkAgainstContract } from '../support/contract';
-import { call, connectWallet, errorOf, expectOk, newDeveloper } from './helpers';
+import { call, connectWallet, errorOf, expectOk, newDeveloper, UNTIL_IT_COMES } from './helpers';
 
 // Issue 25: two windows each ran a sandbox on the same state file (the last writer won), and the
 // MCP server ran a third on a file of its own. Now one process serves a state file; the others
@@ -86,7 +86,7 @@ describe('sandbox: one sandbox per state file', function () {
     await heardBalance;
 
     // Its Requests view reads the owner's request journal, copied from the stream with the answers (just after each).
-    const seen = await second.client.requests.waitFor({ method: 'GET', path: '/v1/users/balance' }, { timeoutMs: 2000 });
+    const seen = await second.client.requests.waitFor({ method: 'GET', path: '/v1/users/balance' }, UNTIL_IT_COMES);
     assert.equal(JSON.parse(seen.responseBody).data.user.balance, 12_345);
     assert.deepEqual(
       second.client.requests.list().map((entry) => entry.id),
@@ -163,7 +163,7 @@ describe('sandbox: one sandbox per state file', function () {
     });
     assert.equal(errorOf(renewed).errorCode, '10007');
     await remote.resetWallet(dev.sandboxMobile);
-    await remote.requests.waitFor({ after: sandbox.requests.lastId - 1 }, { timeoutMs: 2000 });
+    await remote.requests.waitFor({ after: sandbox.requests.lastId - 1 }, UNTIL_IT_COMES);
     assert.deepEqual(
       remote.requests.newest(2).map((request) => request.path),
       sandbox.requests.newest(2).map((request) => request.path),

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
 import { openSharedSandbox, startSandbox, StateFileHeld, type SandboxClient, type SharedSandbox } from '../../../src/sandbox';
-import { call, connectWallet, expectOk, newDeveloper } from './helpers';
+import { call, connectWallet, expectOk, newDeveloper, UNTIL_IT_COMES } from './helpers';
 
 // Issue 35, "Process sharing, smaller": the first process to open a state file serves it, the
 // others are its HTTP clients, and nobody takes a live server's file. Here the first is a real
@@ -17,20 +17,28 @@ const DEMO = '2348000000000';
 const OTHER = '2349090000000';
 const SANDBOX = path.resolve(__dirname, '../../../src/sandbox/index.js');
 
-/** A child process that opens the state file first, says where it serves, and closes on SIGTERM. */
-async function serveInChild(dataFile: string): Promise<{ child: ChildProcess; url: string }> {
+/**
+ * A child process that opens the state file first, says where it serves (and its admin token,
+ * with allowRemote), and closes on SIGTERM.
+ */
+async function serveInChild(
+  dataFile: string,
+  options: { allowRemote?: boolean } = {},
+): Promise<{ child: ChildProcess; url: string; adminToken?: string }> {
   const script = `
     const { openSharedSandbox } = require(${JSON.stringify(SANDBOX)});
-    openSharedSandbox({ dataFile: ${JSON.stringify(dataFile)}, role: 'program', port: 0, log: () => {} }).then((shared) => {
-      console.log(JSON.stringify({ url: shared.client.url, here: shared.client.server.here }));
+    const options = { ...${JSON.stringify(options)}, dataFile: ${JSON.stringify(dataFile)}, role: 'program', port: 0, log: () => {} };
+    openSharedSandbox(options).then((shared) => {
+      const { url, server } = shared.client;
+      console.log(JSON.stringify({ url, here: server.here, adminToken: shared.inProcess.adminToken }));
       process.on('SIGTERM', () => shared.close().then(() => process.exit(0)));
     });
   `;
   const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
   const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
-  const ready = JSON.parse(line) as { url: string; here: boolean };
+  const ready = JSON.parse(line) as { url: string; here: boolean; adminToken?: string };
   assert.equal(ready.here, true, 'the first process serves the file');
-  return { child, url: ready.url };
+  return { child, ...ready };
 }
 
 /** Resolves with the client once the shared sandbox is served by another process, or here. */
@@ -98,6 +106,50 @@ describe('sandbox: two processes on one state file', function () {
       assert.ok(!existsSync(`${dataFile}.owner`), 'released on close');
     });
   }
+
+  it("with allowRemote: the second process uses the first with the owner file's secret, and strangers still need the token", async () => {
+    const first = await serveInChild(dataFile, { allowRemote: true });
+    child = first.child;
+    assert.ok(first.adminToken, 'allowRemote made an admin token');
+    // Made before the second process attaches: its copy of the journal reads it over GET /__sandbox/requests.
+    const dev = await newDeveloper(first.url);
+
+    shared = await openSharedSandbox({ dataFile, role: 'window', port: 0, allowRemote: true, log: () => undefined });
+    const client = shared.client;
+    assert.deepEqual([client.server.here, client.server.pid], [false, child.pid]);
+
+    // Admin calls through the client (knobs, balance, clock) and the change stream both work.
+    const changed = new Promise<void>((resolve) => {
+      const stop = client.onChange((change) => {
+        if (!change.knobs) return;
+        stop();
+        resolve();
+      });
+    });
+    const fault = await client.addFault({ path: '/v1/users/balance', status: 503, times: 1 });
+    await changed;
+    assert.deepEqual(
+      client.knobs.faults.map((f) => f.id),
+      [fault.id],
+    );
+    await client.setBalance(DEMO, 7_777_00);
+    const asStranger = await call(first.url, 'GET', `/__sandbox/balance?mobile=${DEMO}`);
+    assert.equal(asStranger.status, 401, 'no credential: still refused');
+    const withToken = await expectOk(
+      call(first.url, 'GET', `/__sandbox/balance?mobile=${DEMO}`, { headers: { authorization: `Bearer ${first.adminToken}` } }),
+    );
+    assert.equal(withToken.json['data'].user.balance, 7_777_00, "the client's setBalance reached the owner");
+    const wrongSecret = await call(first.url, 'GET', '/__sandbox/knobs', { headers: { 'x-sandbox-owner-token': 'not-the-secret' } });
+    assert.equal(wrongSecret.status, 401, 'a wrong owner secret is no credential');
+    assert.equal(wrongSecret.json['errorCode'], '90011');
+
+    // The journal: what came before the attach (read over HTTP) and after it (the stream), secrets as the owner keeps them.
+    const signup = await client.requests.waitFor({ path: '/v1/auth/signup' }, UNTIL_IT_COMES);
+    assert.ok(signup.requestBody.includes(dev.password), 'the copy read before the attach is not masked');
+    await call(first.url, 'GET', '/v1/queries/banks', { headers: { 'X-App-Key': dev.appKey } });
+    const banks = await client.requests.waitFor({ path: '/v1/queries/banks' }, UNTIL_IT_COMES);
+    assert.ok(banks.headers['x-app-key'] === dev.appKey, 'the streamed entry keeps its app key');
+  });
 
   it('never takes the file of a live process that does not answer: a clear error, and its lock left alone', async function () {
     this.timeout(40_000);

@@ -28,9 +28,9 @@ async function receiver(statuses: number[]): Promise<{ url: string; received: Re
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, received, server };
 }
 
+/** Until the receiver has seen it: however long a loaded machine takes (the test's timeout ends a wait for what never comes). */
 async function until(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  assert.ok(check(), 'condition reached within 2 s');
+  while (!check()) await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
 describe('sandbox: webhooks', () => {

@@ -3,7 +3,7 @@ import { STATUS_CODES } from '../../domain/ledger';
 import { AIRTIME_PROVIDERS, AirtimeProvider, Outcome, OUTCOMES } from '../../domain/magic';
 import { ok, Reply, RequestContext, Router } from '../router';
 import { requireApp, requireWallet } from './guards';
-import { mobileField, requiredString } from '../../worlds/requestFields';
+import { bankAccountFields, mobileField, requiredString } from '../../worlds/requestFields';
 import type { Sender } from '../../domain/ledger';
 import { webhookTargetRefusal } from '../../domain/webhookTarget';
 
@@ -139,14 +139,7 @@ export function moneyRoutes(router: Router): void {
 async function bankTransfer(ctx: RequestContext): Promise<Reply> {
   const from = sender(ctx);
   const accountName = requiredString(ctx.body, 'accountName');
-  const accountNumber = requiredString(ctx.body, 'accountNumber');
-  const bankCode = requiredString(ctx.body, 'bankCode');
-  if (!/^\d{10,11}$/.test(accountNumber)) {
-    throw invalid('accountNumber must be a 10-digit NUBAN (11 digits are also accepted)');
-  }
-  if (!/^\d{6}$/.test(bankCode)) {
-    throw invalid('bankCode must be the 6-digit code from the bank list');
-  }
+  const { accountNumber, bankCode } = bankAccountFields(requiredString(ctx.body, 'accountNumber'), requiredString(ctx.body, 'bankCode'));
   const amount = amountField(ctx.body);
   const outcome = outcomeHeader(ctx);
   const transfer = await moveMoney(ctx, () =>

@@ -7,7 +7,7 @@ import { TransactionType } from '../../types';
 import { Wallet } from '../../domain/wallet';
 import { requireApp, requireWallet } from './guards';
 import { moveMoney } from './money';
-import { queryInt, queryParam, queryType } from '../../worlds/requestFields';
+import { bankAccountFields, queryInt, queryParam, queryType } from '../../worlds/requestFields';
 
 // Endpoints 5-10: what an app can read with a wallet access token, plus the bank queries.
 
@@ -96,14 +96,10 @@ async function bvnQuery(ctx: RequestContext): Promise<Reply> {
 function verifyAccount(ctx: RequestContext): Reply {
   requireApp(ctx);
   const wallet = requireWallet(ctx);
-  const accountNumber = queryParam(ctx.query, 'accountNumber') ?? '';
-  const bankCode = queryParam(ctx.query, 'bankCode') ?? '';
-  if (!/^\d{10,11}$/.test(accountNumber)) {
-    throw invalid('accountNumber must be a 10-digit NUBAN (11 digits are also accepted)');
-  }
-  if (!/^\d{6}$/.test(bankCode)) {
-    throw invalid('bankCode must be the 6-digit code from the bank list');
-  }
+  const { accountNumber, bankCode } = bankAccountFields(
+    queryParam(ctx.query, 'accountNumber') ?? '',
+    queryParam(ctx.query, 'bankCode') ?? '',
+  );
   const bank = bankByCode(bankCode);
   if (!bank) {
     throw invalid(`bankCode ${bankCode} is not in the bank list`);
