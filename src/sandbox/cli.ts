@@ -1,3 +1,4 @@
+import { runCheckWebhook } from './checkWebhookCli';
 import { localClient } from './sharing/localClient';
 import { StateFileInUse } from './sharing/ownerLock';
 import { openSharedSandbox } from './sharing/shared';
@@ -200,6 +201,7 @@ export async function runCli(
   usage = USAGE,
   mode: CliMode = { role: 'cli', share: false },
 ): Promise<RunningSandbox | undefined> {
+  if (argv[0] === 'check-webhook') return void (process.exitCode = await runCheckWebhook(argv.slice(1), output));
   let config: CliConfig | 'help';
   try {
     config = parseArgs(argv);
