@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ATTEMPT_TIMEOUT_MS } from '../domain/webhooks';
 import { postJson } from '../domain/webhookPost';
+import { withoutUserInfo } from '../domain/webhookTarget';
 import type { PublicWebhookEvent, WebhookAttempt } from '../types';
 import type { WebhookCheckCase, WebhookCheckCaseName, WebhookCheckReport } from './report';
 import { deliveryHeaders, SandboxSide } from './sandboxSide';
@@ -175,5 +176,6 @@ export async function checkWebhookHandler(options: WebhookCheckOptions): Promise
   const requeried = await run.sandbox.waitForRequeries(references, mark, options.requeryWithinMs ?? 3_000);
   const slow = await run.slowAcceptance();
   const cases = verdicts([...ran, slow], requeried);
-  return { handlerUrl: options.handlerUrl, cases, passed: cases.every((one) => one.passed) };
+  // A user name and password in the URL are sent to the handler, never shown back (as the sandbox's events do).
+  return { handlerUrl: withoutUserInfo(options.handlerUrl), cases, passed: cases.every((one) => one.passed) };
 }

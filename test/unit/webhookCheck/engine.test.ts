@@ -51,6 +51,19 @@ describe('webhook check: the engine against real handlers', function () {
     assert.equal(new Set(handler!.processed).size, handler!.processed.length);
   });
 
+  it('never shows back a user name and password of the handler’s URL', async () => {
+    handler = await localHandler(
+      CAREFUL,
+      () => sandbox.url,
+      () => credentials,
+    );
+    const withPassword = handler.url.replace('http://', 'http://hook:s3cret-pass@');
+    const report = await checkWebhookHandler({ handlerUrl: withPassword, sandboxUrl: sandbox.url, credentials, acceptWithinMs: 1_000 });
+    assert.equal(report.passed, true, JSON.stringify(report));
+    assert.ok(!JSON.stringify(report).includes('s3cret-pass'), report.handlerUrl);
+    assert.equal(report.handlerUrl, handler.url.replace('http://', 'http://***@'));
+  });
+
   it('fails the forgery of a handler that never requeries, and says why', async () => {
     const report = await check({ ...CAREFUL, requery: 'never' });
     assert.deepEqual(failed(report), ['forgery']);
