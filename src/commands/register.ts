@@ -34,6 +34,7 @@ import { copyReference, filterTransactions, loadMoreTransactions, refresh } from
 import type { SandboxWatch } from '../localSandbox/sandboxWatch';
 import { resetSandboxToScenario, saveSandboxAsScenario } from '../localSandbox/controls/scenarioControls';
 import { advanceSandboxClock, redeliverEvent, setWebhookUrl, showEvent, triggerTestEvent } from '../localSandbox/controls/eventControls';
+import { checkWebhookHandler } from '../localSandbox/controls/webhookCheck';
 import {
   addSandboxTransaction,
   clearAllFaults,
@@ -163,6 +164,7 @@ export function registerCommands(runner: CommandRunner, deps: CommandDeps, targe
     [COMMANDS.setWebhookUrl, vscode.l10n.t('Set Webhook URL'), () => setWebhookUrl(sandboxDeps)],
     [COMMANDS.showEvent, vscode.l10n.t('Show Event'), (event) => showEvent(sandboxDeps, panel, event)],
     [COMMANDS.redeliverEvent, vscode.l10n.t('Redeliver Event'), (event) => redeliverEvent(sandboxDeps, event)],
+    [COMMANDS.checkWebhookHandler, vscode.l10n.t('Check Webhook Handler'), (url) => checkWebhookHandler(sandboxDeps, panel, url)],
     [COMMANDS.triggerTestEvent, vscode.l10n.t('Trigger Test Event'), (type) => triggerTestEvent(sandboxDeps, type)],
     [COMMANDS.advanceSandboxClock, vscode.l10n.t('Advance Sandbox Clock'), (seconds) => advanceSandboxClock(sandboxDeps, seconds)],
     [COMMANDS.injectFault, vscode.l10n.t('Inject Sandbox Fault'), () => injectFault(sandboxDeps)],

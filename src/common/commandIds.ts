@@ -32,6 +32,7 @@ export const COMMANDS = {
   requeryTransfer: 'walletConsole.requeryTransfer',
   setWebhookUrl: 'walletConsole.setWebhookUrl',
   createWebhookHandler: 'walletConsole.createWebhookHandler',
+  checkWebhookHandler: 'walletConsole.checkWebhookHandler',
   showEvent: 'walletConsole.showEvent',
   redeliverEvent: 'walletConsole.redeliverEvent',
   triggerTestEvent: 'walletConsole.triggerTestEvent',

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { constants as osConstants } from 'node:os';
 import { endWithLauncher } from './cliParent';
+import { runCheckWebhook } from './checkWebhookCli';
 import { localClient } from './sharing/localClient';
 import { StateFileInUse } from './sharing/ownerLock';
 import { openSharedSandbox } from './sharing/shared';
@@ -240,6 +241,7 @@ export async function runCli(
   usage = USAGE,
   mode: CliMode = { role: 'cli', share: false },
 ): Promise<RunningSandbox | undefined> {
+  if (argv[0] === 'check-webhook') return void (process.exitCode = await runCheckWebhook(argv.slice(1), output));
   const config = parsedOrExit(argv, output);
   if (config === 'help') {
     output.out(usage);

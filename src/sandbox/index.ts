@@ -28,3 +28,6 @@ export type { JournalEntry } from './requests/entry';
 export { describeFilter, matches, requestHeader } from './requests/filter';
 export type { RequestFilter } from './requests/filter';
 export { startSandbox } from './start';
+// Check My Webhook Handler: the engine the CLI's check-webhook and the editor's command run.
+export { checkWebhookHandler, reportLines } from './webhookCheck';
+export type { CheckCredentials, WebhookCheckCase, WebhookCheckCaseName, WebhookCheckOptions, WebhookCheckReport } from './webhookCheck';

@@ -11,13 +11,18 @@ import type { DetailPanelDeps, PageController, PageHost, PageTicket } from './pa
 import { RequestController } from './pages/requestController';
 import { TransactionController } from './pages/transactionController';
 import { VerifyController } from './pages/verifyController';
+import { WebhookCheckController } from './pages/webhookCheckController';
+import type { WebhookCheckReport } from '../sandbox';
 import type { PanelStatus } from './panelRecorder';
 import { parsePanelState, parseWebviewMessage, PANEL_VIEW_TYPE, type HostMessage, type PanelState, type WebviewMessage } from './protocol';
 
 export type { DetailPanelDeps } from './pages/page';
 
 /** What the commands ask of the panel. */
-export type DetailPanelApi = Pick<DetailPanel, 'showTransaction' | 'showVerify' | 'showEvent' | 'showRequest' | 'currentReference'>;
+export type DetailPanelApi = Pick<
+  DetailPanel,
+  'showTransaction' | 'showVerify' | 'showEvent' | 'showRequest' | 'showWebhookCheck' | 'currentReference'
+>;
 
 /** How long a load may take before the panel says "Loading…". */
 const LOADING_DELAY_MS = 200;
@@ -65,6 +70,11 @@ export class DetailPanel implements vscode.Disposable, PageHost {
   /** Shows a recorded request of the Requests view by its id. */
   showRequest(id: number): Promise<void> {
     return this.open(new RequestController(this, id));
+  }
+
+  /** The report of Check Webhook Handler, a row per case. */
+  showWebhookCheck(report: WebhookCheckReport): Promise<void> {
+    return this.open(new WebhookCheckController(this, report));
   }
 
   /** The sandbox's events changed: an event on show gets its new attempts, in place. */
@@ -195,6 +205,8 @@ export class DetailPanel implements vscode.Disposable, PageHost {
         return new EventController(this, state.id);
       case 'request':
         return new RequestController(this, state.id);
+      case 'webhookCheck':
+        return new WebhookCheckController(this, undefined);
       case 'transaction':
         // Saved in another environment: the page says where it is (and shows it on a switch back).
         return new TransactionController(this, state.reference, ENVIRONMENT_IDS.find((id) => id === state.env) ?? this.deps.accounts.env());

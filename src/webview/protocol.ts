@@ -21,7 +21,9 @@ export type PanelState =
   | { view: 'transaction'; reference: string; env?: string }
   | { view: 'verify' }
   | { view: 'event'; id: string }
-  | { view: 'request'; id: number };
+  | { view: 'request'; id: number }
+  /** The report of Check Webhook Handler (kept in memory only: after a reload the page asks to run it again). */
+  | { view: 'webhookCheck' };
 
 /** The pages 'navigate' may ask for (the others are opened from the views; 'back' returns to them). */
 export type PanelView = 'verify';
@@ -168,6 +170,7 @@ function renderedMessage(text: string, scrollY: unknown, document: unknown): Web
 export function parsePanelState(value: unknown, isReference: (text: string) => boolean): PanelState | undefined {
   if (!isRecord(value)) return undefined;
   if (value.view === 'verify') return { view: 'verify' };
+  if (value.view === 'webhookCheck') return { view: 'webhookCheck' };
   if (value.view === 'event' && typeof value.id === 'string' && EVENT_ID.test(value.id)) return { view: 'event', id: value.id };
   if (value.view === 'request' && Number.isSafeInteger(value.id) && (value.id as number) > 0)
     return { view: 'request', id: value.id as number };

@@ -118,6 +118,8 @@ describe('Panel pages: retry, environment switch, back, background updates', fun
       verify: { staging: /Staging/, kind: 'verify' },
       event: { staging: /Webhook events come from the local sandbox only/, kind: 'error' },
       request: { staging: /GET \/v1\/users\/balance/, kind: 'request' },
+      // Not among pages(): its report comes from a run of the command (test/host/webhookCheck.test.ts).
+      webhookCheck: { staging: /Local sandbox/, kind: 'webhookCheck' },
     };
     for (const state of pages()) {
       await show(state);

@@ -129,7 +129,14 @@ describe('Create Webhook Handler', function () {
       assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, uri.fsPath, 'the handler is open');
       try {
         await compileStrictAsync(project, 'walletWebhook.ts', expressCompileOptions(project));
-        server = await startFrontServer(project, 1);
+        // The handler requeries each event with the app's key and the wallet's token before its work.
+        const keys = await wallet.api.accounts.store.appSecrets('local', app.id);
+        const tokens = await wallet.api.accounts.store.walletSecrets('local', wallet.mobile);
+        server = await startFrontServer(project, 1, {
+          WALLET_BASE_URL: await wallet.api.sandboxUrl(),
+          WALLET_APP_KEY: (keys!.sandboxKey ?? keys!.key)!,
+          WALLET_ACCESS_TOKEN: tokens!.accessToken!,
+        });
       } catch (error) {
         serverFailed(error);
         throw error;

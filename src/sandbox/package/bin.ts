@@ -15,6 +15,8 @@ const PACKAGE_USAGE = USAGE.replace(
   'Usage: npm run sandbox -- [options]',
   `Usage: wallet-sandbox [options] [-- command [args]]
        wallet-sandbox init [file]   write a starter wallet-sandbox.json (never over an existing file)
+       wallet-sandbox check-webhook <handler-url> [--sandbox <url>] [--json]
+                                    check a webhook handler as production would (--help for more)
        wallet-sandbox --version`,
 )
   // The package's README has the scenario format; any other repository document is a full URL.

@@ -38,7 +38,9 @@ function express(path: string, language: ScriptLanguage): string {
   return `// Wallet webhooks for an Express app (written by Wallet Console: Create Webhook Handler).
 ${HEADER[language](path)}
 // The service retries a delivery until it gets a 2xx answer, and may send one event more than
-// once: this handler answers 2xx at once and does the work once per transactionReference.
+// once: this handler answers 2xx at once and does the work once per transactionReference, for a
+// transfer the API knows: it requeries each event at WALLET_BASE_URL with WALLET_APP_KEY and
+// WALLET_ACCESS_TOKEN (your app's key, its wallet's token).
 ${IMPORT[language]}
 
 ${typeScriptPayloads(true, language)}
@@ -71,7 +73,7 @@ walletWebhooks.post('${path}', express.json({ limit: '64kb' }), (req${ts(': Requ
   handled.add(reference);
   // Answer first: the sender waits only a few seconds, then counts the delivery as failed.
   res.status(200).json({ received: true });
-  handleWalletWebhook(event).catch((error${ts(': unknown')}) => {
+  whenGenuine(event, handleWalletWebhook).catch((error${ts(': unknown')}) => {
     handled.delete(reference); // not done: a redelivery may try again
     console.error(\`[wallet webhook] \${reference} failed\`, error);
   });

@@ -10,11 +10,17 @@ export const flaskHandler = (
 Run it:  flask --app wallet_webhook run --port 5000   (or register \`blueprint\` in your own app)
 It serves POST ${path}; point the app's callbackURL at it. The service retries a delivery until
 it gets a 2xx answer and may send one event more than once: this handler answers 2xx at once and
-does the work once per transactionReference.
+does the work once per transactionReference, for a transfer the API knows: it requeries each
+event at WALLET_BASE_URL with WALLET_APP_KEY and WALLET_ACCESS_TOKEN (your app's key, its wallet's token).
 """
+import json
 import logging
+import os
 import threading
-from typing import Any, Dict, Literal, Set, TypedDict, Union
+import urllib.error
+import urllib.parse
+import urllib.request
+from typing import Any, Dict, Literal, Optional, Set, TypedDict, Union
 
 from flask import Blueprint, Flask, jsonify, request
 

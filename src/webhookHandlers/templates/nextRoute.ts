@@ -9,7 +9,9 @@ export const nextRouteHandler = (
 ): string => `// Wallet webhooks as a Next.js route handler (written by Wallet Console: Create Webhook Handler).
 // Put this file at app${path}/route.ts: it serves POST ${path}. Point the app's callbackURL at it.
 // The service retries a delivery until it gets a 2xx answer, and may send one event more than
-// once: this handler answers 2xx at once and does the work once per transactionReference.
+// once: this handler answers 2xx at once and does the work once per transactionReference, for a
+// transfer the API knows: it requeries each event at WALLET_BASE_URL with WALLET_APP_KEY and
+// WALLET_ACCESS_TOKEN (your app's key, its wallet's token).
 
 ${typeScriptPayloads(false)}
 // The references already handled. In memory for a start (one per server instance, lost on
@@ -47,7 +49,7 @@ export async function POST(request: Request): Promise<Response> {
   handled.add(reference);
   // Not awaited: the answer goes out now (the sender waits only a few seconds). On a serverless
   // host whose work stops with the answer, await it (keep it short) or hand it to a queue.
-  handleWalletWebhook(event).catch((error: unknown) => {
+  whenGenuine(event, handleWalletWebhook).catch((error: unknown) => {
     handled.delete(reference); // not done: a redelivery may try again
     console.error(\`[wallet webhook] \${reference} failed\`, error);
   });

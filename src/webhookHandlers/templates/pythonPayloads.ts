@@ -97,9 +97,39 @@ def handle_wallet_webhook(event: WalletWebhook) -> None:
     )
 
 
-def _safely(event: WalletWebhook) -> None:
-    """Runs the work after the answer went out; a failure is logged and the event may come again."""
+# This API signs no webhooks: anyone who finds this URL can POST to it. Before trusting an event,
+# ask the API about its transaction, with your app key and the token of the wallet that sent it.
+WALLET_BASE_URL = os.environ.get("WALLET_BASE_URL", "http://127.0.0.1:4010")
+
+
+def requeried_amount(reference: str) -> Optional[int]:
+    """The transaction's amount in kobo as the API knows it, or None when it does not know it (a forged event)."""
+    app_key = os.environ.get("WALLET_APP_KEY")
+    token = os.environ.get("WALLET_ACCESS_TOKEN")
+    if not app_key or not token:
+        raise RuntimeError("set WALLET_APP_KEY and WALLET_ACCESS_TOKEN: every event is requeried before it is trusted")
+    url = f"{WALLET_BASE_URL}/v1/transactions/{urllib.parse.quote(reference, safe='')}"
+    request = urllib.request.Request(url, headers={"X-App-Key": app_key, "X-App-Wallet-Access-Token": token})
     try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            body = json.load(response)
+    except urllib.error.HTTPError as error:
+        if error.code == 404:
+            return None
+        raise
+    amount = body.get("data", {}).get("transaction", {}).get("amount") if body.get("success") is True else None
+    if not isinstance(amount, int):
+        raise RuntimeError("the requery answered without a transaction")
+    return amount
+
+
+def _safely(event: WalletWebhook) -> None:
+    """Runs the work after the answer went out, for a transfer the API knows; a failure is logged and the event may come again."""
+    try:
+        data = event["data"]
+        if requeried_amount(data["transactionReference"]) != data["amount"]:
+            log.warning("ignored %s %s: the API does not know this transfer (a forged event?)", event["type"], data["transactionReference"])
+            return
         handle_wallet_webhook(event)
     except Exception:
         forget(event["data"]["transactionReference"])

@@ -112,6 +112,8 @@ const UPWARD: [file: string, specifier: string, rule: string][] = [
   ['src/sandbox/sharing/remote.ts', '../cli', 'sandbox-sharing-below-entries'],
   ['src/sandbox/sharing/shared.ts', '../index', 'sandbox-sharing-below-entries'],
   ['src/sandbox/cli.ts', './package/index', 'sandbox-cli-below-package'],
+  ['src/sandbox/webhookCheck/checkWebhook.ts', '../start', 'sandbox-webhook-check-below-entries'],
+  ['src/sandbox/worlds/world.ts', '../webhookCheck/checkWebhook', 'sandbox-worlds-below-http'],
 ];
 
 describe('import rules (lint)', function () {

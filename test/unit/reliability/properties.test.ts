@@ -86,6 +86,7 @@ const STATES: { [K in PanelState['view']]: fc.Arbitrary<StateOf<K>> } = {
   ),
   event: fc.stringMatching(/^[0-9a-f]{24}$/).map((hex) => ({ view: 'event', id: `evt_${hex}` })),
   request: fc.integer({ min: 1 }).map((id) => ({ view: 'request', id })),
+  webhookCheck: fc.constant({ view: 'webhookCheck' }),
 };
 const STATE_VIEWS: string[] = Object.keys(STATES);
 const validState: fc.Arbitrary<PanelState> = fc.oneof(...Object.values<fc.Arbitrary<PanelState>>(STATES));

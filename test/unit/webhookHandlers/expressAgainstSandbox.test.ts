@@ -1,5 +1,5 @@
 // The generated Express handlers (TypeScript compiled with tsc; JavaScript as written), each run
-// as its own process on port 0, receive
+// as its own process on port 0 with the env it requeries with, receive
 // real webhooks from the in-process sandbox: the first delivery gets a 500 (from a test front
 // placed before the handler: the handler never sees it), the sandbox's retry gets 2xx and is
 // processed, and the sandbox's redelivery of the same event is acknowledged 2xx and not processed again.
@@ -47,12 +47,13 @@ for (const id of ['express', 'express-js'] as const) {
       dir = tempProject(`${id}-run`);
       const express = FRAMEWORKS.find((framework) => framework.id === id)!;
       writeHandler(dir, id);
-      handler = await startFrontServer(dir, 1);
-      const url = `http://127.0.0.1:${handler.port}${express.path}`;
-
       sandbox = await startSandbox({ log: () => undefined });
       const dev = await newDeveloper(sandbox);
       const wallet = await connectWallet(sandbox, dev.appKey, dev.sandboxMobile);
+      // The handler requeries each event with the app's key and the wallet's token before its work.
+      const env = { WALLET_BASE_URL: sandbox.url, WALLET_APP_KEY: dev.appKey, WALLET_ACCESS_TOKEN: wallet.accessToken };
+      handler = await startFrontServer(dir, 1, env);
+      const url = `http://127.0.0.1:${handler.port}${express.path}`;
       await expectOk(call(sandbox, 'PUT', '/v1/apps/settings', { body: { callbackURL: url }, headers: { 'x-app-key': dev.appKey } }));
       const sent = await expectOk(
         call(sandbox, 'POST', '/v1/users/transfers/phone', { body: { mobile: '2349090000000', amount: 2500 }, headers: wallet.headers }),

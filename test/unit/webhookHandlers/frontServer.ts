@@ -38,14 +38,15 @@ export interface FrontServer {
 
 /**
  * Writes server.js into `dir` (beside the compiled walletWebhook.js) and starts it on port 0
- * with the first `failFirst` requests answered 500; resolves once it listens.
+ * with the first `failFirst` requests answered 500 and `env` added to its environment (the handler's
+ * WALLET_BASE_URL, WALLET_APP_KEY, WALLET_ACCESS_TOKEN); resolves once it listens.
  */
-export async function startFrontServer(dir: string, failFirst: number): Promise<FrontServer> {
+export async function startFrontServer(dir: string, failFirst: number, env: Record<string, string> = {}): Promise<FrontServer> {
   fs.writeFileSync(path.join(dir, 'server.js'), FRONT_SERVER);
   // ELECTRON_RUN_AS_NODE: in a desktop extension host process.execPath is VS Code's Electron.
   const child = spawn(process.execPath, ['server.js'], {
     cwd: dir,
-    env: { ...process.env, FAIL_FIRST: String(failFirst), ELECTRON_RUN_AS_NODE: '1' },
+    env: { ...process.env, ...env, FAIL_FIRST: String(failFirst), ELECTRON_RUN_AS_NODE: '1' },
   });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));

@@ -63,10 +63,17 @@ describe('webhook handlers: the generated files', function () {
     compileStrict(dir, 'walletWebhook.ts', { module: 'commonjs', esModuleInterop: true, noEmit: true, types: ['node'] });
   });
 
-  it('the Next.js route handler compiles under tsc --strict with only the web-standard Request/Response (DOM lib, no next)', () => {
+  it('the Next.js route handler compiles under tsc --strict with the web-standard Request/Response and Node’s types (no next)', () => {
     const dir = tempProject('next');
     fs.writeFileSync(path.join(dir, 'route.ts'), source('nextjs'));
-    compileStrict(dir, 'route.ts', { module: 'esnext', moduleResolution: 'bundler', lib: ['es2022', 'dom'], types: [], noEmit: true });
+    // process.env (its requery's settings) is Node's: every Next.js project has @types/node.
+    compileStrict(dir, 'route.ts', {
+      module: 'esnext',
+      moduleResolution: 'bundler',
+      lib: ['es2022', 'dom'],
+      types: ['node'],
+      noEmit: true,
+    });
     // A route file may export only its handlers (Next.js refuses others at build time).
     const exported = [...source('nextjs').matchAll(/^export\s+(?:async\s+)?(?:function|const|let|class|interface|type)\s+(\w+)/gm)].map(
       (m) => m[1],
@@ -119,8 +126,10 @@ time.sleep(0.2)
     const run = spawnSync('python3', ['-c', script], { cwd: dir, encoding: 'utf8' });
     assert.equal(run.status, 0, run.stderr);
     assert.deepEqual(run.stdout.trim().split('\n'), ['200', '200', '400', '400', '400']);
-    assert.equal(run.stderr.match(/processed PHONE_TRANSFER SUCCESS ref-1/g)?.length, 1, run.stderr);
-    assert.match(run.stderr, /duplicate PHONE_TRANSFER ref-1/);
+    // Without the requery's settings no work runs: an unverified event is never trusted. (With them,
+    // against a real sandbox: test/unit/webhookCheck/generatedHandlers.test.ts.)
+    assert.match(run.stderr, /set WALLET_APP_KEY and WALLET_ACCESS_TOKEN/);
+    assert.doesNotMatch(run.stderr, /processed /);
   });
 
   it('Go net/http: gofmt-clean, go vet-clean, and the built server answers 200 once per reference, 200 again on a redelivery, 400 on malformed bodies (where Go is installed)', async function () {
@@ -157,12 +166,13 @@ time.sleep(0.2)
       const statuses = [await post(event), await post(event), await post(fraction), await post('not json'), await post(card)];
       assert.deepEqual(statuses, [200, 200, 400, 400, 400]);
       assert.equal((await fetch(url)).status, 405);
-      for (let tries = 0; !log.includes('processed PHONE_TRANSFER SUCCESS ref-1'); tries++) {
-        assert.ok(tries < 40, `the work ran: ${log}`);
+      // Without the requery's settings no work runs: an unverified event is never trusted. (With them,
+      // against a real sandbox: test/unit/webhookCheck/generatedHandlers.test.ts.)
+      for (let tries = 0; !log.includes('set WALLET_APP_KEY and WALLET_ACCESS_TOKEN'); tries++) {
+        assert.ok(tries < 40, `the requery was needed: ${log}`);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
-      assert.equal(log.match(/processed PHONE_TRANSFER SUCCESS ref-1 \(2500 kobo = NGN 25\.00\)/g)?.length, 1, log);
-      assert.match(log, /duplicate PHONE_TRANSFER ref-1/);
+      assert.doesNotMatch(log, /processed /);
     } finally {
       server.kill();
     }

@@ -1,0 +1,76 @@
+// Check Webhook Handler in a real extension host: the handler Create Webhook Handler writes
+// (Express, JavaScript), run as its own server with this sandbox's env, passes every case, and
+// the panel shows a row per case; a careless receiver (200 to anything, no requery) fails the
+// malformed and the forged cases. The URL is typed into the command's input box.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { FRAMEWORKS } from '../../src/webhookHandlers/frameworks';
+import { handlerSource } from '../../src/webhookHandlers/templates';
+import type { WebviewTestHandle } from '../../src/webview/panelRecorder';
+import { startFrontServer, type FrontServer } from '../unit/webhookHandlers/frontServer';
+import { tempProject } from '../unit/webhookHandlers/generated';
+import { connectFreshWallet, storedSecrets, type ConnectedWallet } from './support/connectedWallet';
+import { runScripted } from './support/extension';
+import { WebhookReceiver } from './support/sandboxSurfaces';
+
+describe('Check Webhook Handler', function () {
+  this.timeout(120_000);
+  let wallet: ConnectedWallet;
+  let handle: WebviewTestHandle;
+  let server: FrontServer | undefined;
+  let project: string | undefined;
+  const receiver = new WebhookReceiver();
+
+  before(async () => {
+    wallet = await connectFreshWallet('webhook-check');
+    handle = (await vscode.commands.executeCommand<WebviewTestHandle>('walletConsole.test.webview'))!;
+    (await wallet.api.localSandbox()).setBalance(wallet.mobile, 1_000_000);
+    await receiver.start();
+  });
+
+  after(async () => {
+    await runScripted(wallet.api, 'walletConsole.setWebhookUrl', ['']);
+    await wallet.api.accounts.store.disconnectWallet('local', wallet.mobile);
+    server?.stop();
+    await receiver.stop();
+    if (project) fs.rmSync(project, { recursive: true, force: true });
+  });
+
+  async function check(url: string): Promise<string> {
+    const input = await runScripted(wallet.api, 'walletConsole.checkWebhookHandler', [url]);
+    assert.equal(input.asked[0]?.kind, 'ask', 'the URL is asked for');
+    await handle.whenIdle();
+    assert.equal(handle.snapshot().pageKind, 'webhookCheck');
+    return handle.snapshot().html;
+  }
+
+  it('the generated Express handler, with the sandbox’s env, passes all six cases; the page has a row per case and no secret', async () => {
+    project = tempProject('check-host');
+    const framework = FRAMEWORKS.find((candidate) => candidate.id === 'express-js')!;
+    fs.writeFileSync(path.join(project, 'walletWebhook.js'), handlerSource(framework));
+    const keys = await wallet.api.accounts.store.appSecrets('local', wallet.api.accounts.activeApp('local')!.id);
+    const tokens = await wallet.api.accounts.store.walletSecrets('local', wallet.mobile);
+    server = await startFrontServer(project, 0, {
+      WALLET_BASE_URL: await wallet.api.sandboxUrl(),
+      WALLET_APP_KEY: (keys!.sandboxKey ?? keys!.key)!,
+      WALLET_ACCESS_TOKEN: tokens!.accessToken!,
+    });
+    const url = `http://127.0.0.1:${server.port}${framework.path}`;
+    const page = await check(url);
+    assert.match(page, /Passed all 6 cases\./, page);
+    assert.equal((page.match(/<tr class="passed">/g) ?? []).length, 6);
+    assert.ok(page.includes(url), 'the page names the handler');
+    assert.match(page, /A forged event/);
+    for (const [label, secret] of await storedSecrets(wallet)) assert.ok(!page.includes(secret), `no ${label} in the page`);
+    assert.match(server.output(), /ignored BANK_TRANSFER \w+: the API does not know this transfer/, server.output());
+  });
+
+  it('a receiver that takes anything and never requeries fails the malformed and the forged cases', async () => {
+    const page = await check(receiver.url);
+    assert.match(page, /Failed 2 of 6 cases\./, page);
+    assert.equal((page.match(/<tr class="failed">/g) ?? []).length, 2);
+    assert.match(page, /this API signs no webhooks, so requery/);
+  });
+});
