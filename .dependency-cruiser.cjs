@@ -212,9 +212,9 @@ module.exports = {
     //   domain, seed          wallets, apps, ledger, clock, scheduler, webhooks, seeded data: no
     //                         HTTP, no files, no scenario
     //   persistence,          beside each other over the domain: the state file, the scenario
-    //   scenario, requests,   format, the request journal, and sharing's wire, change feed and
-    //   sharing/{wire,feed,   owner lock (what a serving process offers the others)
-    //   ownerLock}
+    //   scenario, requests,   format, the request journal, the integration review's findings, and
+    //   findings, sharing/    sharing's wire, change feed and owner lock (what a serving process
+    //   {wire,feed,ownerLock} offers the others)
     //   worlds                a world (the root one or a namespace's): its env, knobs, faults and
     //                         its operations, defined once for Node and HTTP
     //   http, admin           the HTTP server, the API routes and the admin routes over the worlds
@@ -244,9 +244,9 @@ module.exports = {
     ),
     layer(
       'sandbox-store-scenario-journal-below-worlds',
-      `^src/sandbox/(persistence|scenario|requests)/|^src/sandbox/${SHARING_SERVED}$`,
+      `^src/sandbox/(persistence|scenario|requests|findings)/|^src/sandbox/${SHARING_SERVED}$`,
       `^src/sandbox/(worlds|http|admin|package)/|${SANDBOX_ABOVE_WORLDS}`,
-      "The state file, the scenario format, the journal and sharing's wire sit below the worlds.",
+      "The state file, the scenario format, the journal, the findings and sharing's wire sit below the worlds.",
     ),
     layer(
       'sandbox-worlds-below-http',
