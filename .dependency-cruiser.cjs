@@ -43,7 +43,7 @@ const UI = '(views|webview|localSandbox/views|commands|localSandbox/controls)';
 /** Inside src/sandbox: the vocabulary every layer may import, and sharing's served half (below the worlds). */
 const SANDBOX_VOCABULARY = '(errors|wait|transactionTypes|openapiDocument)\\.ts';
 const SHARING_SERVED = 'sharing/(wire|feed|ownerLock)\\.ts';
-const SANDBOX_ABOVE_WORLDS = `^src/sandbox/(?!${SHARING_SERVED}$)sharing/|^src/sandbox/(start|cli|index)\\.ts$`;
+const SANDBOX_ABOVE_WORLDS = `^src/sandbox/(?!${SHARING_SERVED}$)sharing/|^src/sandbox/(start|cli|cliFindings|index)\\.ts$`;
 
 /** `from` may not import `to`. */
 const layer = (name, from, to, comment) => ({ name, comment, severity: 'error', from: { path: from }, to: { path: to } });
@@ -263,13 +263,13 @@ module.exports = {
     layer(
       'sandbox-start-below-sharing',
       '^src/sandbox/start\\.ts$',
-      `^src/sandbox/package/|^src/sandbox/(?!${SHARING_SERVED}$)sharing/|^src/sandbox/(cli|index)\\.ts$`,
+      `^src/sandbox/package/|^src/sandbox/(?!${SHARING_SERVED}$)sharing/|^src/sandbox/(cli|cliFindings|index)\\.ts$`,
       'startSandbox sits below the clients of a shared sandbox (sharing/shared.ts starts one).',
     ),
     layer(
       'sandbox-sharing-below-entries',
       '^src/sandbox/sharing/',
-      '^src/sandbox/package/|^src/sandbox/(cli|index)\\.ts$',
+      '^src/sandbox/package/|^src/sandbox/(cli|cliFindings|index)\\.ts$',
       'Nothing in the sandbox imports its entries (the CLI, the package, index.ts).',
     ),
     layer(

@@ -2,6 +2,8 @@ import { localClient } from './sharing/localClient';
 import { StateFileInUse } from './sharing/ownerLock';
 import { openSharedSandbox } from './sharing/shared';
 import { adminTokenRefusal, isLoopback, remoteHostRefusal, startSandbox } from './start';
+import { everyFinding, exitStatus, FAIL_ON_FINDINGS, FINDINGS_USAGE, findingsSummary } from './cliFindings';
+import type { Finding } from './findings/finding';
 import type { LoadedScenario, SandboxClient, SandboxOptions, SandboxRole } from './types';
 
 // `npm run sandbox -- --port 4010`: the sandbox as a standalone process. The entry that runs it is
@@ -30,6 +32,7 @@ Options:
   --max-namespaces <n>   how many namespaces it holds at once (default 100; 0 to 10000)
   --json                 print one JSON line when ready ({ url, port, apps, wallets, ... }) and
                          nothing else on stdout; everything else goes to stderr
+${FINDINGS_USAGE}
   -h, --help             show this help`;
 
 export interface CliConfig {
@@ -38,6 +41,8 @@ export interface CliConfig {
   latencyMs?: number;
   allowRemote: boolean;
   json: boolean;
+  /** --fail-on-findings: exit 1 on stopping when the integration review found anything. */
+  failOnFindings?: boolean;
 }
 
 export class UsageError extends Error {}
@@ -107,6 +112,9 @@ export function parseArgs(argv: string[]): CliConfig | 'help' {
       case '--json':
         config.json = true;
         break;
+      case FAIL_ON_FINDINGS:
+        config.failOnFindings = true;
+        break;
       default:
         throw new UsageError(`Unknown option "${arg}"`);
     }
@@ -135,6 +143,8 @@ export interface RunningSandbox {
   scenario?: LoadedScenario;
   /** With --allow-remote, the admin token the admin API asks for (when this process serves it). */
   adminToken?: string;
+  /** The integration review's findings of every world, when this process serves the sandbox (cliFindings.ts). */
+  findings?(): Finding[];
 }
 
 /** The --json line: where the sandbox listens and what the scenario made, for a harness in any language. */
@@ -184,6 +194,7 @@ async function open(config: CliConfig, mode: CliMode, output: CliOutput): Promis
   return {
     client: () => client,
     close: () => sandbox.close(),
+    findings: () => everyFinding(sandbox),
     ...(sandbox.scenario ? { scenario: sandbox.scenario } : {}),
     ...(sandbox.adminToken === undefined ? {} : { adminToken: sandbox.adminToken }),
   };
@@ -249,8 +260,10 @@ export async function runCli(
       return;
     }
     stopping = true;
+    const findings = running.findings?.() ?? [];
+    for (const line of findingsSummary(findings)) output.err(line);
     running.close().then(
-      () => process.exit(0),
+      () => process.exit(exitStatus(findings, config.failOnFindings === true)),
       (error: unknown) => {
         output.err(`wallet sandbox: error while stopping: ${String(error)}`);
         process.exit(1);
