@@ -2,7 +2,13 @@
 // thing seen in the traffic, naming the requests (journal ids) and webhook events involved.
 
 /** The rules, in the order docs/integration-review.md gives them. */
-export const FINDING_RULES = ['retried-money-post', 'secret-in-url', 'webhook-not-acknowledged', 'unknown-outcome-not-requeried'] as const;
+export const FINDING_RULES = [
+  'retried-money-post',
+  'secret-in-url',
+  'webhook-not-acknowledged',
+  'unknown-outcome-not-requeried',
+  'unverified-recipient',
+] as const;
 
 export type FindingRule = (typeof FINDING_RULES)[number];
 
@@ -35,6 +41,7 @@ export const SEVERITY: Readonly<Record<FindingRule, FindingSeverity>> = {
   'secret-in-url': 'error',
   'webhook-not-acknowledged': 'error',
   'unknown-outcome-not-requeried': 'error',
+  'unverified-recipient': 'warning',
 };
 
 const DOCS = 'https://github.com/wallet-console/wallet-console/blob/main/docs/integration-review.md';

@@ -2,6 +2,7 @@ import type { JournalEntry } from '../requests/entry';
 import type { WebhookEvent } from '../types';
 import { docsOf, SEVERITY, type Finding, type FindingDraft, type FindingRule } from './finding';
 import { MoneyRules } from './moneyRules';
+import { RecipientRules } from './recipientRules';
 import { secretInUrl } from './secretInUrl';
 import { WebhookRules } from './webhookRules';
 
@@ -20,6 +21,7 @@ export class FindingsBook {
   private kept: Finding[] = [];
   private nextId = 1;
   private readonly money = new MoneyRules();
+  private readonly recipients = new RecipientRules();
   private readonly webhooks = new WebhookRules();
   private readonly ignored: ReadonlySet<string>;
   /** The rules it does not report (a namespace takes its sandbox's). */
@@ -50,6 +52,7 @@ export class FindingsBook {
     const cleared = this.kept.length;
     this.kept = [];
     this.money.clear();
+    this.recipients.clear();
     this.webhooks.clear();
     if (cleared > 0) this.changed();
     return cleared;
@@ -58,7 +61,7 @@ export class FindingsBook {
   /** A journalled API exchange. */
   exchange(entry: JournalEntry): void {
     if (entry.path.startsWith('/__sandbox')) return;
-    this.keep([...secretInUrl(entry), ...this.money.exchange(entry, this.now())]);
+    this.keep([...secretInUrl(entry), ...this.money.exchange(entry, this.now()), ...this.recipients.exchange(entry)]);
   }
 
   /** A webhook event that changed (created, attempted, redelivered). */

@@ -110,6 +110,39 @@ describe('sandbox: findings from the traffic', () => {
     });
   });
 
+  describe('unverified-recipient', () => {
+    const BANK = '/v1/users/transfers/bank';
+    const account = { accountNumber: '1000000002', bankCode: '000014' };
+    const transfer = (accountName: string, to = account) =>
+      call(sandbox, 'POST', BANK, { body: { ...to, accountName, amount: 4000 }, headers: wallet.headers });
+    const verify = async (): Promise<string> => {
+      const query = new URLSearchParams(account);
+      const answer = await expectOk(call(sandbox, 'GET', `/v1/queries/verify?${query}`, { headers: wallet.headers }));
+      return answer.json['data'].accountName as string;
+    };
+
+    it('flags a bank transfer to an account the app never verified, and one with another name', async () => {
+      await transfer('SOMEONE');
+      const name = await verify();
+      await sandbox.advanceClock(5);
+      await transfer(`${name} JUNIOR`);
+      const found = await findings(sandbox);
+      assert.deepEqual(
+        found.map((f) => [f.rule, f.severity, f.requestIds]),
+        idsOf(sandbox, BANK).map((id) => ['unverified-recipient', 'warning', [id]]),
+      );
+      assert.match(found[0]?.title ?? '', /did not verify/);
+      assert.match(found[1]?.title ?? '', /name other than/);
+    });
+
+    it('is quiet for a transfer to the verified account with its name (in any case), and for one refused as malformed', async () => {
+      const name = await verify();
+      await expectOk(transfer(name.toLowerCase()));
+      assert.equal((await transfer('X', { accountNumber: '12', bankCode: '000014' })).status, 400);
+      assert.deepEqual(await findings(sandbox), []);
+    });
+  });
+
   describe('secret-in-url', () => {
     it('flags an app key or a wallet token in a query string, naming the parameter, never the value', async () => {
       await call(sandbox, 'GET', `/v1/users/balance?appKey=${wallet.appKey}`, { headers: wallet.headers });
