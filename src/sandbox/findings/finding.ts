@@ -8,6 +8,7 @@ export const FINDING_RULES = [
   'webhook-not-acknowledged',
   'unknown-outcome-not-requeried',
   'unverified-recipient',
+  'expired-token-loop',
 ] as const;
 
 export type FindingRule = (typeof FINDING_RULES)[number];
@@ -42,6 +43,7 @@ export const SEVERITY: Readonly<Record<FindingRule, FindingSeverity>> = {
   'webhook-not-acknowledged': 'error',
   'unknown-outcome-not-requeried': 'error',
   'unverified-recipient': 'warning',
+  'expired-token-loop': 'warning',
 };
 
 const DOCS = 'https://github.com/wallet-console/wallet-console/blob/main/docs/integration-review.md';

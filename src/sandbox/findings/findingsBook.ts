@@ -3,6 +3,7 @@ import type { WebhookEvent } from '../types';
 import { docsOf, SEVERITY, type Finding, type FindingDraft, type FindingRule } from './finding';
 import { MoneyRules } from './moneyRules';
 import { RecipientRules } from './recipientRules';
+import { TokenRules } from './tokenRules';
 import { secretInUrl } from './secretInUrl';
 import { WebhookRules } from './webhookRules';
 
@@ -22,6 +23,7 @@ export class FindingsBook {
   private nextId = 1;
   private readonly money = new MoneyRules();
   private readonly recipients = new RecipientRules();
+  private readonly tokens = new TokenRules();
   private readonly webhooks = new WebhookRules();
   private readonly ignored: ReadonlySet<string>;
   /** The rules it does not report (a namespace takes its sandbox's). */
@@ -53,6 +55,7 @@ export class FindingsBook {
     this.kept = [];
     this.money.clear();
     this.recipients.clear();
+    this.tokens.clear();
     this.webhooks.clear();
     if (cleared > 0) this.changed();
     return cleared;
@@ -61,7 +64,12 @@ export class FindingsBook {
   /** A journalled API exchange. */
   exchange(entry: JournalEntry): void {
     if (entry.path.startsWith('/__sandbox')) return;
-    this.keep([...secretInUrl(entry), ...this.money.exchange(entry, this.now()), ...this.recipients.exchange(entry)]);
+    this.keep([
+      ...secretInUrl(entry),
+      ...this.money.exchange(entry, this.now()),
+      ...this.recipients.exchange(entry),
+      ...this.tokens.exchange(entry),
+    ]);
   }
 
   /** A webhook event that changed (created, attempted, redelivered). */

@@ -143,6 +143,36 @@ describe('sandbox: findings from the traffic', () => {
     });
   });
 
+  describe('expired-token-loop', () => {
+    const balance = () => call(sandbox, 'GET', '/v1/users/balance', { headers: wallet.headers });
+    const expire = () => expectOk(call(sandbox, 'POST', `/__sandbox/expire?mobile=${wallet.mobile}`));
+
+    it('flags the third 401 in a row for the same expired token, once', async () => {
+      await expire();
+      for (let i = 0; i < 4; i++) assert.equal((await balance()).status, 401);
+      const found = await findings(sandbox);
+      assert.deepEqual(
+        found.map((f) => [f.rule, f.requestIds]),
+        [['expired-token-loop', [idsOf(sandbox, '/v1/users/balance')[2]]]],
+      );
+    });
+
+    it('is quiet when the app refreshes the token after a 401', async () => {
+      await expire();
+      for (let i = 0; i < 2; i++) assert.equal((await balance()).status, 401);
+      const refreshed = await expectOk(
+        call(sandbox, 'POST', '/v1/users/accessToken', {
+          body: { refreshToken: wallet.refreshToken },
+          headers: { 'x-app-key': wallet.appKey },
+        }),
+      );
+      assert.equal((await balance()).status, 401, 'the old token is still refused');
+      wallet.headers['x-app-wallet-access-token'] = refreshed.json['data'].accessToken as string;
+      await expectOk(balance());
+      assert.deepEqual(await findings(sandbox), []);
+    });
+  });
+
   describe('secret-in-url', () => {
     it('flags an app key or a wallet token in a query string, naming the parameter, never the value', async () => {
       await call(sandbox, 'GET', `/v1/users/balance?appKey=${wallet.appKey}`, { headers: wallet.headers });
