@@ -9,6 +9,7 @@ export const FINDING_RULES = [
   'unknown-outcome-not-requeried',
   'unverified-recipient',
   'expired-token-loop',
+  'token-churn',
 ] as const;
 
 export type FindingRule = (typeof FINDING_RULES)[number];
@@ -44,6 +45,7 @@ export const SEVERITY: Readonly<Record<FindingRule, FindingSeverity>> = {
   'unknown-outcome-not-requeried': 'error',
   'unverified-recipient': 'warning',
   'expired-token-loop': 'warning',
+  'token-churn': 'info',
 };
 
 const DOCS = 'https://github.com/wallet-console/wallet-console/blob/main/docs/integration-review.md';

@@ -3,6 +3,7 @@ import type { WebhookEvent } from '../types';
 import { docsOf, SEVERITY, type Finding, type FindingDraft, type FindingRule } from './finding';
 import { MoneyRules } from './moneyRules';
 import { RecipientRules } from './recipientRules';
+import { TokenChurn } from './tokenChurn';
 import { TokenRules } from './tokenRules';
 import { secretInUrl } from './secretInUrl';
 import { WebhookRules } from './webhookRules';
@@ -24,6 +25,7 @@ export class FindingsBook {
   private readonly money = new MoneyRules();
   private readonly recipients = new RecipientRules();
   private readonly tokens = new TokenRules();
+  private readonly churn = new TokenChurn();
   private readonly webhooks = new WebhookRules();
   private readonly ignored: ReadonlySet<string>;
   /** The rules it does not report (a namespace takes its sandbox's). */
@@ -56,6 +58,7 @@ export class FindingsBook {
     this.money.clear();
     this.recipients.clear();
     this.tokens.clear();
+    this.churn.clear();
     this.webhooks.clear();
     if (cleared > 0) this.changed();
     return cleared;
@@ -64,11 +67,13 @@ export class FindingsBook {
   /** A journalled API exchange. */
   exchange(entry: JournalEntry): void {
     if (entry.path.startsWith('/__sandbox')) return;
+    const now = this.now();
     this.keep([
       ...secretInUrl(entry),
-      ...this.money.exchange(entry, this.now()),
+      ...this.money.exchange(entry, now),
       ...this.recipients.exchange(entry),
       ...this.tokens.exchange(entry),
+      ...this.churn.exchange(entry, now),
     ]);
   }
 

@@ -173,6 +173,47 @@ describe('sandbox: findings from the traffic', () => {
     });
   });
 
+  describe('token-churn', () => {
+    const refresh = () =>
+      expectOk(
+        call(sandbox, 'POST', '/v1/users/accessToken', {
+          body: { refreshToken: wallet.refreshToken },
+          headers: { 'x-app-key': wallet.appKey },
+        }),
+      );
+
+    it('flags a wallet given new tokens again and again while each is fresh, naming the early ones', async () => {
+      for (let i = 0; i < 3; i++) await refresh();
+      const [finding, ...others] = await findings(sandbox);
+      assert.deepEqual(others, []);
+      assert.equal(finding?.rule, 'token-churn');
+      assert.equal(finding?.severity, 'info');
+      assert.deepEqual(finding?.requestIds, idsOf(sandbox, '/v1/users/accessToken'));
+    });
+
+    it('is quiet for refreshes as the token nears its end', async () => {
+      for (let i = 0; i < 3; i++) {
+        await sandbox.advanceClock(23 * 3600);
+        await refresh();
+      }
+      assert.deepEqual(await findings(sandbox), []);
+    });
+
+    it('is silenced by findings.ignore', async () => {
+      const quiet = await startCheckedSandbox({ log: () => undefined, clock: { frozen: true }, findings: { ignore: ['token-churn'] } });
+      try {
+        const developer = await newDeveloper(quiet);
+        const signedIn = await connectWallet(quiet, developer.appKey, developer.sandboxMobile);
+        const body = { refreshToken: signedIn.refreshToken };
+        for (let i = 0; i < 3; i++)
+          await expectOk(call(quiet, 'POST', '/v1/users/accessToken', { body, headers: { 'x-app-key': signedIn.appKey } }));
+        assert.deepEqual(quiet.findings(), []);
+      } finally {
+        await quiet.close();
+      }
+    });
+  });
+
   describe('secret-in-url', () => {
     it('flags an app key or a wallet token in a query string, naming the parameter, never the value', async () => {
       await call(sandbox, 'GET', `/v1/users/balance?appKey=${wallet.appKey}`, { headers: wallet.headers });
