@@ -10,6 +10,7 @@ export const FINDING_RULES = [
   'unverified-recipient',
   'expired-token-loop',
   'token-churn',
+  'webhook-trusted-without-requery',
 ] as const;
 
 export type FindingRule = (typeof FINDING_RULES)[number];
@@ -46,6 +47,7 @@ export const SEVERITY: Readonly<Record<FindingRule, FindingSeverity>> = {
   'unverified-recipient': 'warning',
   'expired-token-loop': 'warning',
   'token-churn': 'info',
+  'webhook-trusted-without-requery': 'warning',
 };
 
 const DOCS = 'https://github.com/wallet-console/wallet-console/blob/main/docs/integration-review.md';

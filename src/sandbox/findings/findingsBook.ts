@@ -7,6 +7,7 @@ import { TokenChurn } from './tokenChurn';
 import { TokenRules } from './tokenRules';
 import { secretInUrl } from './secretInUrl';
 import { WebhookRules } from './webhookRules';
+import { WebhookTrust } from './webhookTrust';
 
 // One world's findings (docs/integration-review.md): computed as each exchange is journalled and
 // each webhook attempt ends, kept oldest first, the oldest let go past MAX_FINDINGS.
@@ -26,6 +27,7 @@ export class FindingsBook {
   private readonly recipients = new RecipientRules();
   private readonly tokens = new TokenRules();
   private readonly churn = new TokenChurn();
+  private readonly trust = new WebhookTrust();
   private readonly webhooks = new WebhookRules();
   private readonly ignored: ReadonlySet<string>;
   /** The rules it does not report (a namespace takes its sandbox's). */
@@ -59,6 +61,7 @@ export class FindingsBook {
     this.recipients.clear();
     this.tokens.clear();
     this.churn.clear();
+    this.trust.clear();
     this.webhooks.clear();
     if (cleared > 0) this.changed();
     return cleared;
@@ -74,12 +77,13 @@ export class FindingsBook {
       ...this.recipients.exchange(entry),
       ...this.tokens.exchange(entry),
       ...this.churn.exchange(entry, now),
+      ...this.trust.exchange(entry, now),
     ]);
   }
 
   /** A webhook event that changed (created, attempted, redelivered). */
   event(event: WebhookEvent): void {
-    if (event.attempts.length > 0) this.keep(this.webhooks.event(event));
+    if (event.attempts.length > 0) this.keep([...this.webhooks.event(event), ...this.trust.event(event, this.now())]);
   }
 
   private keep(drafts: FindingDraft[]): void {

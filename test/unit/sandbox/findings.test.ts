@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { Sandbox } from '../../../src/sandbox';
 import { startCheckedSandbox } from '../support/contract';
-import { receiver } from './receiver';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { call, connectWallet, ConnectedWallet, expectOk, newDeveloper } from './helpers';
 
 // The integration review's traffic rules (docs/integration-review.md): an app's real HTTP to a
@@ -25,6 +26,27 @@ async function findings(sandbox: Sandbox, headers: Record<string, string> = {}):
   return (await expectOk(call(sandbox, 'GET', '/__sandbox/findings', { headers }))).json['data'].findings as FoundFinding[];
 }
 
+/**
+ * A webhook receiver on loopback answering `statuses` in turn (the last from then on); given a
+ * wallet's headers, it first fetches the event's transaction from the sandbox, as a careful handler does.
+ */
+async function webhookReceiver(sandbox: Sandbox, statuses: number[], requeryWith?: Record<string, string>) {
+  const hook = { url: '', hits: 0, server: createServer() };
+  hook.server.on('request', (req, res) => {
+    let text = '';
+    req.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+    req.on('end', () => {
+      const status = statuses[Math.min(hook.hits++, statuses.length - 1)] as number;
+      const reference = (JSON.parse(text) as { payload: { data: { transactionReference: string } } }).payload.data.transactionReference;
+      const fetched = requeryWith ? call(sandbox, 'GET', `/v1/transactions/${reference}`, { headers: requeryWith }) : Promise.resolve();
+      void fetched.finally(() => res.writeHead(status).end());
+    });
+  });
+  await new Promise<void>((resolve) => hook.server.listen(0, '127.0.0.1', resolve));
+  hook.url = `http://127.0.0.1:${(hook.server.address() as AddressInfo).port}/hooks`;
+  return hook;
+}
+
 /** The journal ids of the requests to `path`, oldest first. */
 const idsOf = (sandbox: Sandbox, path: string): number[] => sandbox.requests.list({ path }).map((entry) => entry.id);
 
@@ -32,6 +54,14 @@ describe('sandbox: findings from the traffic', () => {
   let sandbox: Sandbox;
   let wallet: ConnectedWallet;
   const pay = (amount = 2500, headers = wallet.headers) => call(sandbox, 'POST', PHONE, { body: { mobile: RECIPIENT, amount }, headers });
+  const deliverTo = async (statuses: number[], requery = false) => {
+    const hook = await webhookReceiver(sandbox, statuses, requery ? wallet.headers : undefined);
+    await expectOk(call(sandbox, 'PUT', '/v1/apps/settings', { body: { callbackURL: hook.url }, headers: { 'x-app-key': wallet.appKey } }));
+    const sent = await expectOk(call(sandbox, 'POST', '/__sandbox/events/test', { body: { type: 'PHONE_TRANSFER' } }));
+    await sandbox.advanceClock(0.001);
+    hook.server.close();
+    return { hits: hook.hits, id: sent.json['data'].event.id as string };
+  };
   const dropped = async (amount = 2500): Promise<void> => {
     sandbox.addFault({ path: PHONE, drop: true, times: 1 });
     await assert.rejects(pay(amount), TypeError);
@@ -238,17 +268,6 @@ describe('sandbox: findings from the traffic', () => {
   });
 
   describe('webhook-not-acknowledged', () => {
-    const deliverTo = async (statuses: number[]) => {
-      const hook = await receiver(statuses);
-      await expectOk(
-        call(sandbox, 'PUT', '/v1/apps/settings', { body: { callbackURL: hook.url }, headers: { 'x-app-key': wallet.appKey } }),
-      );
-      const sent = await expectOk(call(sandbox, 'POST', '/__sandbox/events/test', { body: { type: 'PHONE_TRANSFER' } }));
-      await sandbox.advanceClock(0.001);
-      hook.server.close();
-      return { hits: hook.hits, id: sent.json['data'].event.id as string };
-    };
-
     it('flags an event the endpoint answered with a non-2xx, naming the event', async () => {
       const { hits, id } = await deliverTo([500]);
       assert.equal(hits, 1);
@@ -262,9 +281,30 @@ describe('sandbox: findings from the traffic', () => {
       assert.equal((await findings(sandbox)).length, 2);
     });
 
-    it('is quiet when the endpoint answers 200', async () => {
-      const { hits } = await deliverTo([200]);
+    it('is quiet when the endpoint answers 200 (and requeries the transaction)', async () => {
+      const { hits } = await deliverTo([200], true);
       assert.equal(hits, 1);
+      assert.deepEqual(await findings(sandbox), []);
+    });
+  });
+
+  describe('webhook-trusted-without-requery', () => {
+    it('flags an acknowledged event whose transaction the app never fetched, a minute on', async () => {
+      const { id } = await deliverTo([200]);
+      assert.deepEqual(await findings(sandbox), [], 'the app has a minute to requery');
+      await sandbox.advanceClock(61);
+      await expectOk(call(sandbox, 'GET', '/v1/users/balance', { headers: wallet.headers }));
+      const [finding, ...others] = await findings(sandbox);
+      assert.deepEqual(others, []);
+      assert.equal(finding?.rule, 'webhook-trusted-without-requery');
+      assert.equal(finding?.severity, 'warning');
+      assert.deepEqual(finding?.eventIds, [id]);
+    });
+
+    it('is quiet when the handler requeries the transaction before answering', async () => {
+      await deliverTo([200], true);
+      await sandbox.advanceClock(61);
+      await expectOk(call(sandbox, 'GET', '/v1/users/balance', { headers: wallet.headers }));
       assert.deepEqual(await findings(sandbox), []);
     });
   });
