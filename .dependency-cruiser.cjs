@@ -43,7 +43,7 @@ const UI = '(views|webview|localSandbox/views|commands|localSandbox/controls)';
 /** Inside src/sandbox: the vocabulary every layer may import, and sharing's served half (below the worlds). */
 const SANDBOX_VOCABULARY = '(errors|wait|transactionTypes|openapiDocument)\\.ts';
 const SHARING_SERVED = 'sharing/(wire|feed|ownerLock)\\.ts';
-const SANDBOX_ABOVE_WORLDS = `^src/sandbox/(?!${SHARING_SERVED}$)sharing/|^src/sandbox/webhookCheck/|^src/sandbox/(start|cli|checkWebhookCli|index)\\.ts$`;
+const SANDBOX_ABOVE_WORLDS = `^src/sandbox/(?!${SHARING_SERVED}$)sharing/|^src/sandbox/webhookCheck/|^src/sandbox/(start|cli|checkWebhookCli|cliFindings|index)\\.ts$`;
 
 /** `from` may not import `to`. */
 const layer = (name, from, to, comment) => ({ name, comment, severity: 'error', from: { path: from }, to: { path: to } });
@@ -212,9 +212,9 @@ module.exports = {
     //   domain, seed          wallets, apps, ledger, clock, scheduler, webhooks, seeded data: no
     //                         HTTP, no files, no scenario
     //   persistence,          beside each other over the domain: the state file, the scenario
-    //   scenario, requests,   format, the request journal, and sharing's wire, change feed and
-    //   sharing/{wire,feed,   owner lock (what a serving process offers the others)
-    //   ownerLock}
+    //   scenario, requests,   format, the request journal, the integration review's findings, and
+    //   findings, sharing/    sharing's wire, change feed and owner lock (what a serving process
+    //   {wire,feed,ownerLock} offers the others)
     //   worlds                a world (the root one or a namespace's): its env, knobs, faults and
     //                         its operations, defined once for Node and HTTP
     //   http, admin           the HTTP server, the API routes and the admin routes over the worlds
@@ -244,9 +244,9 @@ module.exports = {
     ),
     layer(
       'sandbox-store-scenario-journal-below-worlds',
-      `^src/sandbox/(persistence|scenario|requests)/|^src/sandbox/${SHARING_SERVED}$`,
+      `^src/sandbox/(persistence|scenario|requests|findings)/|^src/sandbox/${SHARING_SERVED}$`,
       `^src/sandbox/(worlds|http|admin|package)/|${SANDBOX_ABOVE_WORLDS}`,
-      "The state file, the scenario format, the journal and sharing's wire sit below the worlds.",
+      "The state file, the scenario format, the journal, the findings and sharing's wire sit below the worlds.",
     ),
     layer(
       'sandbox-worlds-below-http',
@@ -263,19 +263,19 @@ module.exports = {
     layer(
       'sandbox-start-below-sharing',
       '^src/sandbox/start\\.ts$',
-      `^src/sandbox/package/|^src/sandbox/(?!${SHARING_SERVED}$)sharing/|^src/sandbox/webhookCheck/|^src/sandbox/(cli|checkWebhookCli|index)\\.ts$`,
+      `^src/sandbox/package/|^src/sandbox/(?!${SHARING_SERVED}$)sharing/|^src/sandbox/webhookCheck/|^src/sandbox/(cli|checkWebhookCli|cliFindings|index)\\.ts$`,
       'startSandbox sits below the clients of a shared sandbox (sharing/shared.ts starts one).',
     ),
     layer(
       'sandbox-webhook-check-below-entries',
       '^src/sandbox/webhookCheck/',
-      '^src/sandbox/package/|^src/sandbox/(start|cli|checkWebhookCli|index)\\.ts$',
+      '^src/sandbox/package/|^src/sandbox/(start|cli|checkWebhookCli|cliFindings|index)\\.ts$',
       'The webhook check speaks to a sandbox over HTTP (sharing/adminHttp): it neither starts one nor imports the entries.',
     ),
     layer(
       'sandbox-sharing-below-entries',
       '^src/sandbox/sharing/',
-      '^src/sandbox/package/|^src/sandbox/(cli|checkWebhookCli|index)\\.ts$',
+      '^src/sandbox/package/|^src/sandbox/(cli|checkWebhookCli|cliFindings|index)\\.ts$',
       'Nothing in the sandbox imports its entries (the CLI, the package, index.ts).',
     ),
     layer(

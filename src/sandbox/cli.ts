@@ -7,6 +7,8 @@ import { StateFileInUse } from './sharing/ownerLock';
 import { openSharedSandbox } from './sharing/shared';
 import { adminTokenRefusal, isLoopback, remoteHostRefusal, startSandbox } from './start';
 import type { ScenarioFile } from './scenario/scenarioFile';
+import { everyFinding, exitStatus, FAIL_ON_FINDINGS, FINDINGS_USAGE, findingsSummary } from './cliFindings';
+import type { Finding } from './findings/finding';
 import type { LoadedScenario, SandboxClient, SandboxOptions, SandboxRole } from './types';
 
 // `npm run sandbox -- --port 4010`: the sandbox as a standalone process. The entry that runs it is
@@ -38,6 +40,7 @@ Options:
   -- <command> [args]    run the command once the sandbox serves, with WALLET_BASE_URL and
                          WALLET_APP_KEY (the first app's sandbox key) in its environment; stop
                          the sandbox when it ends and exit with its status (a CI step, a script)
+${FINDINGS_USAGE}
   -h, --help             show this help
 
 It ends when the process that started it ends (npx, npm run and their launcher included).`;
@@ -50,6 +53,8 @@ export interface CliConfig {
   json: boolean;
   /** What follows `--`: a command to run against the sandbox, which stops when it ends. */
   command?: string[];
+  /** --fail-on-findings: exit 1 on stopping when the integration review found anything. */
+  failOnFindings?: boolean;
 }
 
 export class UsageError extends Error {}
@@ -124,6 +129,9 @@ export function parseArgs(argv: string[]): CliConfig | 'help' {
       case '--json':
         config.json = true;
         break;
+      case FAIL_ON_FINDINGS:
+        config.failOnFindings = true;
+        break;
       default:
         throw new UsageError(`Unknown option "${arg}"`);
     }
@@ -152,6 +160,8 @@ export interface RunningSandbox {
   scenario?: LoadedScenario;
   /** With --allow-remote, the admin token the admin API asks for (when this process serves it). */
   adminToken?: string;
+  /** The integration review's findings of every world, when this process serves the sandbox (cliFindings.ts). */
+  findings?(): Finding[];
 }
 
 /** The --json line: where the sandbox listens and what the scenario made, for a harness in any language. */
@@ -204,6 +214,7 @@ async function open(config: CliConfig, mode: CliMode, output: CliOutput): Promis
   return {
     client: () => client,
     close: () => sandbox.close(),
+    findings: () => everyFinding(sandbox),
     ...(sandbox.scenario ? { scenario: sandbox.scenario } : {}),
     ...(sandbox.adminToken === undefined ? {} : { adminToken: sandbox.adminToken }),
   };
@@ -268,7 +279,7 @@ export async function runCli(
   for (const line of banner(client, running.scenario, config.latencyMs)) say(line);
   if (client.server.here && running.adminToken) say(`Admin API token (send it as Authorization: Bearer <token>): ${running.adminToken}`);
   if (config.json) output.out(JSON.stringify(readyLine(client, running.scenario, running.adminToken)));
-  const stop = stopper(running, output);
+  const stop = stopper(running, output, config.failOnFindings === true);
   // With a command, a signal goes to it, and its end stops the sandbox.
   const command = config.command && runCommand(config.command, client, running.scenario, stop);
   const end = (signal: NodeJS.Signals): void => void (command ? command.kill(signal) : stop(0));
@@ -293,14 +304,19 @@ function parsedOrExit(argv: string[], output: CliOutput): CliConfig | 'help' {
   }
 }
 
-/** Closes the sandbox once, then exits with `code` (1 when closing failed). */
-function stopper(running: RunningSandbox, output: CliOutput): (code: number) => void {
+/**
+ * Closes the sandbox once, after printing the findings' summary; then exits with `code` (1 when
+ * closing failed, or with --fail-on-findings when there were findings and `code` was 0).
+ */
+function stopper(running: RunningSandbox, output: CliOutput, failOnFindings: boolean): (code: number) => void {
   let stopping = false;
   return (code) => {
     if (stopping) return;
     stopping = true;
+    const findings = running.findings?.() ?? [];
+    for (const line of findingsSummary(findings)) output.err(line);
     running.close().then(
-      () => process.exit(code),
+      () => process.exit(code === 0 ? exitStatus(findings, failOnFindings) : code),
       (error: unknown) => {
         output.err(`wallet sandbox: error while stopping: ${String(error)}`);
         process.exit(1);

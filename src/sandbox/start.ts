@@ -8,6 +8,8 @@ import type { SandboxEnv } from './worlds/env';
 import { createSandboxServer } from './http/server';
 import { recordInto } from './http/recordExchange';
 import { RequestJournal } from './requests/journal';
+import { FindingsBook } from './findings/findingsBook';
+import { watchFindings } from './worlds/findings';
 import { ChangeFeed } from './sharing/feed';
 import { claimStateFile, OwnerLock, StateFileInUse } from './sharing/ownerLock';
 import { setClockFrozen } from './domain/clock';
@@ -143,7 +145,7 @@ async function serve(options: SandboxOptions, role: string, lock: OwnerLock | un
 
   const knobs = startingKnobs(start, () => changes.notify({ wallets: [], transfers: [], events: [], knobs: true }));
   const closing = new AbortController();
-  const env = sandboxEnv(start, { state, worldStart, writer, instance, feed, knobs, closing, onChange: changes.onChange });
+  const env = sandboxEnv(start, { state, worldStart, writer, instance, feed, knobs, closing, ...changes });
   const { server, shutdown } = createSandboxServer(env, start.log, observer(options, env.requests, env.namespaces));
   try {
     await listenFrom(server, options.host ?? '127.0.0.1', options.port ?? 0, options.portTries ?? 1);
@@ -223,6 +225,7 @@ interface EnvParts {
   knobs: { control: Knobs; atStart: SandboxKnobs };
   closing: AbortController;
   onChange: SandboxEnv['onChange'];
+  notify(change: SandboxChange): void;
 }
 
 /** The root world's env, with the journal and the namespaces every world of the sandbox shares. */
@@ -248,6 +251,11 @@ function sandboxEnv({ options, role, realNow, log, scenario }: Start, parts: Env
     knobs: knobs.control.raw,
     knobControl: knobs.control,
     requests,
+    findings: new FindingsBook(
+      () => env.now(),
+      { ignore: options.findings?.ignore ?? scenario?.findings?.ignore ?? [] },
+      () => parts.notify({ wallets: [], transfers: [], events: [], findings: true }),
+    ),
     now: () => env.clock.now(),
     startedAt: Date.now(),
     durable: writer ? () => writer.commit() : () => Promise.resolve(),
@@ -261,6 +269,7 @@ function sandboxEnv({ options, role, realNow, log, scenario }: Start, parts: Env
     ...(scenario ? { scenario } : {}),
     ...(options.allowRemote ? { adminToken: options.adminToken ?? randomBytes(16).toString('hex') } : {}),
   };
+  watchFindings(env);
   return env;
 }
 

@@ -5,6 +5,7 @@ import type { ScenarioFault, ScenarioFile } from './scenario/scenarioFile';
 import type { JournalLimits, JournalReader, RequestJournal } from './requests/journal';
 import type { JournalEntry } from './requests/entry';
 import type { RequestFilter } from './requests/filter';
+import type { Finding, FindingRule } from './findings/finding';
 
 export { TRANSACTION_TYPES, type TransactionType } from './transactionTypes';
 import type { TransactionType } from './transactionTypes';
@@ -142,6 +143,8 @@ export interface SandboxChange {
   clock?: true;
   /** The whole world was put back to where it started (Sandbox.reset): read everything again. */
   reset?: true;
+  /** New findings came (GET /__sandbox/findings; docs/integration-review.md). */
+  findings?: true;
 }
 
 /** What a scenario made, as a test or a CI script needs it: the keys to send and the wallets to use. */
@@ -218,6 +221,11 @@ export interface SandboxOptions {
   log?: (line: string) => void;
   /** Called with every answer once it is sent (tests check each against the OpenAPI document); must not throw. */
   onExchange?: ExchangeObserver;
+  /**
+   * The integration review (docs/integration-review.md): `ignore` names rules not to report, in
+   * every world of the sandbox (over the scenario's `findings.ignore`).
+   */
+  findings?: { ignore?: FindingRule[] };
 }
 
 /** A fault as the admin API and scenario files take it (ScenarioFault), with the id the sandbox gives it. */
@@ -306,6 +314,10 @@ export interface Sandbox {
   runOperation(name: string, raw?: Record<string, unknown>): unknown;
   /** The world as it is now, written as a scenario that loads back to it (docs/scenarios.md, "Saving the sandbox"). */
   exportScenario(): Promise<ScenarioExport>;
+  /** What the app under test did wrong, oldest first (GET /__sandbox/findings; docs/integration-review.md). */
+  findings(): Finding[];
+  /** Forgets the findings (DELETE /__sandbox/findings); answers how many there were. */
+  clearFindings(): number;
 }
 
 /**
@@ -339,6 +351,8 @@ export type WorldControls = Pick<
   | 'setTokenLifetime'
   | 'onChange'
   | 'runOperation'
+  | 'findings'
+  | 'clearFindings'
 >;
 
 /** A namespace as POST /__sandbox/namespaces answers it: what a test needs to use it, keys included. */

@@ -5,6 +5,7 @@ import { reportDropped, sendAnswer } from './exchange';
 import { sendJson } from './answer';
 import { Fault } from '../types';
 import { Waits } from './waits';
+import { readBody } from './body';
 
 /**
  * Plays a fault on one request. True when the fault answered (or dropped) it; a delay-only
@@ -20,6 +21,12 @@ export async function injectFault(
   if (fault.delayMs !== undefined && fault.delayMs > 0) {
     await waits.sleep(fault.delayMs);
   }
+  if (closing() || res.destroyed) {
+    return true;
+  }
+  // The body is read first, as the API would have: the journal (and the integration review's
+  // retried-money-post) then knows what the app sent in the request the fault answered or dropped.
+  await readBody(req).catch(() => undefined);
   if (closing() || res.destroyed) {
     return true;
   }

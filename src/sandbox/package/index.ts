@@ -1,6 +1,7 @@
 import { startSandbox as startWorld } from '../start';
 import type { LoadedScenario, Sandbox } from '../types';
 import type { ScenarioFile } from '../scenario/scenarioFile';
+import type { FindingRule } from '../findings/finding';
 import { ApiError } from '../errors';
 import { AdminHttp } from '../sharing/adminHttp';
 import { httpNamespaces, httpPort } from './httpPort';
@@ -27,6 +28,7 @@ export { WalletNamespace, WalletNamespaces } from './namespaces';
 export { SandboxWorld } from './sandboxWorld';
 export type { ScenarioApp, ScenarioFault, ScenarioFile, ScenarioWallet } from '../scenario/scenarioFile';
 export type { Fault, LoadedScenario, NamespaceSummary, PublicWebhookEvent, WebhookAttempt, WebhookType } from '../types';
+export type { Finding, FindingRule, FindingSeverity } from '../findings/finding';
 export type { BankTransferData, PhoneTransferData, WebhookDataByType, WebhookPayload } from '../types';
 
 export interface StartOptions {
@@ -55,6 +57,8 @@ export interface StartOptions {
   clock?: { frozen?: boolean };
   /** Where the sandbox's warnings go (a state file it cannot write, a failing webhook receiver). Default: stderr. */
   log?: (line: string) => void;
+  /** The integration review (docs/integration-review.md): `ignore` names rules not to report (over the scenario's `findings.ignore`). */
+  findings?: { ignore?: FindingRule[] };
 }
 
 /**
@@ -111,6 +115,7 @@ export async function startSandbox(options: StartOptions = {}): Promise<WalletSa
     // No scenario: the starter world, whose demo app key and passcodes the README's quick start uses.
     scenario: options.scenario ?? STARTER_SCENARIO,
     ...(options.clock === undefined ? {} : { clock: options.clock }),
+    ...(options.findings === undefined ? {} : { findings: options.findings }),
     log: options.log ?? ((line) => process.stderr.write(`${line}\n`)),
   });
   return new WalletSandbox(world);

@@ -1,6 +1,7 @@
 import { ApiError, ErrorCode } from '../errors';
 import type { ScenarioFile } from '../scenario/scenarioFile';
 import type { Fault } from '../types';
+import { findingLines, type Finding } from '../findings/finding';
 import { operate } from './operate';
 import type { WorldPort } from './port';
 import { Requests } from './requests';
@@ -93,6 +94,34 @@ export class SandboxWorld {
    */
   async reset(): Promise<void> {
     await operate(this.operations, 'reset');
+  }
+
+  /**
+   * What the app under test did wrong in this world's traffic, oldest first (docs/integration-review.md):
+   * a money POST retried, a secret in a URL, a webhook not acknowledged, an unknown outcome not requeried.
+   */
+  async findings(): Promise<Finding[]> {
+    return (await operate(this.operations, 'findings')).findings;
+  }
+
+  /** Forgets this world's findings; answers how many there were. */
+  async clearFindings(): Promise<number> {
+    return (await operate(this.operations, 'clearFindings')).cleared;
+  }
+
+  /**
+   * Rejects with a readable report (one line per finding: its severity, rule, title and the
+   * requests or events involved) when this world has findings; end a test with it.
+   */
+  async expectNoFindings(): Promise<void> {
+    const findings = await this.findings();
+    if (findings.length === 0) return;
+    const lines = findingLines(findings).map((line) => `  ${line}`);
+    const error = new Error(
+      `The app did ${findings.length} thing${findings.length === 1 ? '' : 's'} the integration review flags ` +
+        `(docs/integration-review.md):\n${lines.join('\n')}`,
+    );
+    throw Object.assign(error, { name: 'SandboxFindingsError', findings });
   }
 
   /**

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { BANKS } from '../domain/banks';
 import { webhookTargetRefusal } from '../domain/webhookTarget';
 import { TRANSACTION_TYPES } from '../transactionTypes';
+import { FINDING_RULES } from '../findings/finding';
 
 // The scenario file (`wallet-sandbox.json`): the world a sandbox starts in, the same file in the
 // editor and in CI. One definition: the loader checks a file with it, and the JSON Schema the
@@ -253,6 +254,16 @@ export const Scenario = v.strictObject({
   developers: v.optional(v.array(ScenarioDeveloper, 'must be a list of developers')),
   wallets: v.optional(v.array(ScenarioWallet, 'must be a list of wallets')),
   bankAccounts: v.optional(v.array(ScenarioBankAccount, 'must be a list of bank accounts')),
+  findings: v.optional(
+    v.strictObject({
+      ignore: v.optional(
+        v.pipe(
+          v.array(v.picklist(FINDING_RULES, `must be one of ${FINDING_RULES.join(', ')}`), 'must be a list of rule names'),
+          v.description('Rules of the integration review (docs/integration-review.md) not to report.'),
+        ),
+      ),
+    }),
+  ),
 });
 
 export type Scenario = v.InferOutput<typeof Scenario>;

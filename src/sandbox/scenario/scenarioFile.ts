@@ -1,6 +1,8 @@
 // The scenario format as plain TypeScript, for the package's type declarations: its users get
 // the types without valibot. scenarioFileCheck.ts fails to compile when the two drift apart.
 
+import type { FindingRule } from '../findings/finding';
+
 type Mobile = string;
 type BankCode = string;
 
@@ -32,6 +34,8 @@ export interface ScenarioFile {
     accountName: string;
     outcome?: 'normal' | 'instant' | 'held' | 'fails' | 'unresolved';
   }[];
+  /** The integration review (docs/integration-review.md): rules not to report. */
+  findings?: { ignore?: FindingRule[] };
 }
 
 export interface ScenarioApp {

@@ -45,5 +45,7 @@ export function worldControls(env: SandboxEnv): WorldControls {
     setTokenLifetime: (seconds) => void run(env, 'setKnobs', { tokenLifetimeSeconds: seconds }),
     onChange: (listener) => env.onChange(listener),
     runOperation: (name, raw) => run(env, name as OperationName, raw),
+    findings: () => run(env, 'findings').findings,
+    clearFindings: () => run(env, 'clearFindings').cleared,
   };
 }

@@ -4,6 +4,7 @@ import { Scheduler } from '../domain/scheduler';
 import { SandboxState } from '../domain/state';
 import { Webhooks } from '../domain/webhooks';
 import { RequestJournal } from '../requests/journal';
+import type { FindingsBook } from '../findings/findingsBook';
 import type { Scenario } from '../scenario/format';
 import { ChangeFeed } from '../sharing/feed';
 import { SandboxChange, SandboxKnobs, SandboxNamespaces } from '../types';
@@ -20,6 +21,8 @@ export interface SandboxEnv {
   knobControl: Knobs;
   /** The request journal (GET /__sandbox/requests). */
   requests: RequestJournal;
+  /** What the app under test does wrong, found in this world's traffic (GET /__sandbox/findings; worlds/findings.ts). */
+  findings: FindingsBook;
   /** The virtual clock's time (epoch ms). */
   now(): number;
   startedAt: number;

@@ -4,6 +4,8 @@ import type { NamespaceWorlds, SandboxEnv } from './env';
 import { Knobs } from './knobs';
 import { secretHash } from '../domain/records';
 import { RequestJournal } from '../requests/journal';
+import { FindingsBook } from '../findings/findingsBook';
+import { watchFindings } from './findings';
 import { historySize } from '../domain/bulkHistory';
 import type { SandboxState } from '../domain/state';
 import type { CreatedNamespace, NamespaceSummary, SandboxChange, SandboxKnobs, SandboxNamespace } from '../types';
@@ -174,6 +176,11 @@ export class Namespaces implements NamespaceWorlds {
       knobs: knobs.raw,
       knobControl: knobs,
       requests: new RequestJournal({ maxEntries: root.requests.limits.maxEntries }, root.requests.budget),
+      findings: new FindingsBook(
+        () => env.now(),
+        { ignore: root.findings.ignoredRules },
+        () => tell({ wallets: [], transfers: [], events: [], findings: true }),
+      ),
       now: () => env.clock.now(),
       startedAt: Date.now(),
       durable: () => Promise.resolve(),
@@ -191,6 +198,7 @@ export class Namespaces implements NamespaceWorlds {
       namespace: id,
       reset: () => Promise.resolve(),
     };
+    watchFindings(env);
     return env;
   }
 

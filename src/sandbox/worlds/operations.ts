@@ -1,6 +1,7 @@
 import type { SandboxEnv } from './env';
 import type { RawInput } from './input';
 import type { Operation } from './operation';
+import { findingOperations } from './findings';
 import { requestOperations } from './requestOperations';
 import { walletOperations } from './walletOperations';
 import { worldOperations } from './worldOperations';
@@ -10,7 +11,7 @@ import { worldOperations } from './worldOperations';
 // call it (worlds/controls.ts); the remote client sends the same requests. Adding a control is
 // one entry here and its tests. Order matters where routes overlap: the first that matches answers.
 
-export const OPERATIONS = { ...walletOperations, ...worldOperations, ...requestOperations };
+export const OPERATIONS = { ...walletOperations, ...worldOperations, ...requestOperations, ...findingOperations };
 
 export type OperationName = keyof typeof OPERATIONS;
 type Table = typeof OPERATIONS;

@@ -29,6 +29,7 @@ export async function resetWorld(env: SandboxEnv, plan: ResetPlan): Promise<void
   setKnobs(env.knobs, plan.knobs);
   env.knobControl.changed();
   env.requests.clear();
+  env.findings.clear();
   plan.writer?.adopt(state);
   const wallets = [...new Set([...old.mobiles(), ...state.mobiles()])];
   state.onChange({ wallets, transfers: [], events: [], knobs: true, clock: true, reset: true });

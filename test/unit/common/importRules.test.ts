@@ -101,6 +101,7 @@ const UPWARD: [file: string, specifier: string, rule: string][] = [
   ['src/sandbox/persistence/store.ts', '../worlds/world', 'sandbox-store-scenario-journal-below-worlds'],
   ['src/sandbox/scenario/export.ts', '../http/router', 'sandbox-store-scenario-journal-below-worlds'],
   ['src/sandbox/requests/journal.ts', '../sharing/remote', 'sandbox-store-scenario-journal-below-worlds'],
+  ['src/sandbox/findings/findingsBook.ts', '../worlds/env', 'sandbox-store-scenario-journal-below-worlds'],
   ['src/sandbox/sharing/feed.ts', '../start', 'sandbox-store-scenario-journal-below-worlds'],
   ['src/sandbox/worlds/knobs.ts', '../http/router', 'sandbox-worlds-below-http'],
   ['src/sandbox/worlds/operations.ts', '../admin/routes', 'sandbox-worlds-below-http'],

@@ -238,6 +238,20 @@ export const CASES: OperationCase[] = [
     remote: (c) => c.clearFaults(),
   },
   {
+    name: 'findings',
+    inputs: [{}],
+    node: (s) => s.findings(),
+    http: () => ({ method: 'GET', path: '/__sandbox/findings' }),
+    fromHttp: (data) => data.findings,
+  },
+  {
+    name: 'clearFindings',
+    inputs: [{}],
+    node: (s) => s.clearFindings(),
+    http: () => ({ method: 'DELETE', path: '/__sandbox/findings' }),
+    fromHttp: (data) => data.cleared,
+  },
+  {
     name: 'listFaults',
     inputs: [{}],
     node: (s) => s.listFaults().map(withoutId),

@@ -1,0 +1,64 @@
+// What the sandbox says an integration does wrong (docs/integration-review.md): one finding per
+// thing seen in the traffic, naming the requests (journal ids) and webhook events involved.
+
+/** The rules, in the order docs/integration-review.md gives them. */
+export const FINDING_RULES = [
+  'retried-money-post',
+  'secret-in-url',
+  'webhook-not-acknowledged',
+  'unknown-outcome-not-requeried',
+  'unverified-recipient',
+  'expired-token-loop',
+  'token-churn',
+  'webhook-trusted-without-requery',
+] as const;
+
+export type FindingRule = (typeof FINDING_RULES)[number];
+
+export type FindingSeverity = 'error' | 'warning' | 'info';
+
+export interface Finding {
+  /** `fnd_1`, `fnd_2`… in the order they were found; never reused in a world, not even after a clear. */
+  id: string;
+  rule: FindingRule;
+  severity: FindingSeverity;
+  /** One line: what happened. */
+  title: string;
+  /** Why it costs money and how to fix it. */
+  detail: string;
+  /** The journal ids of the requests involved, oldest first. */
+  requestIds: number[];
+  /** The webhook events involved. */
+  eventIds: string[];
+  /** Where the rule is explained (its section of docs/integration-review.md). */
+  docs: string;
+  /** When it was found: the world's virtual clock, ISO 8601. */
+  at: string;
+}
+
+/** What a rule reports; the book adds the id, severity, docs and time. */
+export type FindingDraft = Pick<Finding, 'rule' | 'title' | 'detail'> & Partial<Pick<Finding, 'requestIds' | 'eventIds'>>;
+
+export const SEVERITY: Readonly<Record<FindingRule, FindingSeverity>> = {
+  'retried-money-post': 'error',
+  'secret-in-url': 'error',
+  'webhook-not-acknowledged': 'error',
+  'unknown-outcome-not-requeried': 'error',
+  'unverified-recipient': 'warning',
+  'expired-token-loop': 'warning',
+  'token-churn': 'info',
+  'webhook-trusted-without-requery': 'warning',
+};
+
+const DOCS = 'https://github.com/wallet-console/wallet-console/blob/main/docs/integration-review.md';
+
+export const docsOf = (rule: FindingRule): string => `${DOCS}#${rule}`;
+
+/** One line per finding: its rule, title and requests (expectNoFindings' report, the CLI's summary). */
+export function findingLines(findings: readonly Finding[]): string[] {
+  return findings.map((finding) => {
+    const requests = finding.requestIds.length ? ` (requests ${finding.requestIds.join(', ')})` : '';
+    const events = finding.eventIds.length ? ` (events ${finding.eventIds.join(', ')})` : '';
+    return `${finding.severity} ${finding.rule}: ${finding.title}${requests}${events}`;
+  });
+}

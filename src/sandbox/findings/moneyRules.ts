@@ -1,0 +1,103 @@
+import type { JournalEntry } from '../requests/entry';
+import type { FindingDraft } from './finding';
+
+// retried-money-post and unknown-outcome-not-requeried: what an app does after a money-moving
+// POST. The memory is small: the last time each body was sent (for a double click) and the
+// attempts whose outcome the app cannot know, until a requery or the next money POST.
+
+/** The money-moving calls (docs/integration-review.md; wallet-api.md and evidence.md). */
+const MONEY_PATHS = new Set(['/v1/users/transfers/bank', '/v1/users/transfers/phone', '/v1/users/payments/bills/vtu']);
+/** Reads that tell an app what became of a transfer: the requery, a transaction by reference, the history. */
+const REQUERY = /^\/v1\/(users\/transfers\/requery\/bank\/[^/]+|transactions(\/[^/]+)?)\/?$/;
+/** The same body sent again within this long (virtual clock) is a double click. */
+export const DOUBLE_CLICK_MS = 2_000;
+/** How many bodies it remembers for a double click; older ones go first. */
+const MAX_REMEMBERED = 200;
+
+interface Attempt {
+  id: number;
+  at: number;
+  status: number;
+}
+
+const withoutSlash = (path: string): string => (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path);
+
+export const isMoneyPost = (entry: JournalEntry): boolean => entry.method === 'POST' && MONEY_PATHS.has(withoutSlash(entry.path));
+
+const whatCame = (status: number): string => (status === 0 ? 'got no answer' : `was answered ${status}`);
+
+export class MoneyRules {
+  private sent = new Map<string, Attempt>();
+  /** Attempts answered 5xx or not at all (status 0), by body, until a requery. */
+  private unresolved = new Map<string, Attempt>();
+
+  clear(): void {
+    this.sent.clear();
+    this.unresolved.clear();
+  }
+
+  exchange(entry: JournalEntry, now: number): FindingDraft[] {
+    if (REQUERY.test(entry.path) && entry.method === 'GET') {
+      this.unresolved.clear();
+      return [];
+    }
+    if (!isMoneyPost(entry)) return [];
+    const key = `${withoutSlash(entry.path)} ${entry.requestBody}`;
+    const findings = this.retried(key, entry, now) ?? this.wentOn(entry);
+    this.unresolved.delete(key);
+    if (entry.status === 0 || entry.status >= 500) this.unresolved.set(key, { id: entry.id, at: now, status: entry.status });
+    this.sent.delete(key);
+    this.sent.set(key, { id: entry.id, at: now, status: entry.status });
+    if (this.sent.size > MAX_REMEMBERED) this.sent.delete(this.sent.keys().next().value as string);
+    return findings;
+  }
+
+  private retried(key: string, entry: JournalEntry, now: number): FindingDraft[] | undefined {
+    const first = this.unresolved.get(key);
+    const call = `POST ${withoutSlash(entry.path)}`;
+    if (first) {
+      return [
+        {
+          rule: 'retried-money-post',
+          title: `${call} sent again with the same body after its first attempt ${whatCame(first.status)}, without a requery`,
+          detail:
+            'The first attempt may have moved the money: a retry can pay twice. Requery the transaction by its reference ' +
+            '(GET /v1/users/transfers/requery/bank/:ref, GET /v1/transactions) and send again only when it says nothing was made.',
+          requestIds: [first.id, entry.id],
+        },
+      ];
+    }
+    const last = this.sent.get(key);
+    if (last && now - last.at <= DOUBLE_CLICK_MS) {
+      return [
+        {
+          rule: 'retried-money-post',
+          title: `${call} sent twice with the same body within ${DOUBLE_CLICK_MS / 1000} s (a double click?)`,
+          detail:
+            'Both moved money: the customer paid twice. Disable the button while the request is under way and ' +
+            'refuse a second identical payment the app has not confirmed with the user.',
+          requestIds: [last.id, entry.id],
+        },
+      ];
+    }
+    return undefined;
+  }
+
+  /** Another money POST while an attempt's outcome is unknown (no answer) and was never requeried. */
+  private wentOn(entry: JournalEntry): FindingDraft[] {
+    const findings: FindingDraft[] = [];
+    for (const [key, attempt] of this.unresolved) {
+      if (attempt.status !== 0) continue;
+      this.unresolved.delete(key);
+      findings.push({
+        rule: 'unknown-outcome-not-requeried',
+        title: `A money POST got no answer (request ${attempt.id}) and the app went on without requerying it`,
+        detail:
+          'No answer is not a failure: the transfer may have been made. Treat it as "outcome unknown", requery it by its ' +
+          'reference (or the transaction history) before showing a result or moving more money.',
+        requestIds: [attempt.id, entry.id],
+      });
+    }
+    return findings;
+  }
+}

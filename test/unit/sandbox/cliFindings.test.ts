@@ -1,0 +1,55 @@
+import * as assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import * as path from 'node:path';
+import { parseArgs, type CliConfig } from '../../../src/sandbox/cli';
+import { call } from './helpers';
+
+// The CLI in CI (issue 39): when it stops, a summary of the findings goes to stderr, and
+// --fail-on-findings makes the exit status 1 when there were any.
+
+const CLI = path.resolve(__dirname, '../../../src/sandboxCli.js');
+
+/** Runs the CLI, sends it `traffic` once it listens, stops it with SIGTERM: its exit status and stderr. */
+async function runWith(args: string[], traffic: (url: string) => Promise<unknown>): Promise<{ status: number | null; stderr: string }> {
+  const child = spawn(process.execPath, [CLI, '--port', '0', '--json', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  try {
+    const ready = await new Promise<string>((resolve, reject) => {
+      child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString()));
+      child.once('exit', () => reject(new Error(`the CLI exited: ${stderr}`)));
+    });
+    await traffic((JSON.parse(ready) as { url: string }).url);
+    child.kill('SIGTERM');
+    return { status: await exited, stderr };
+  } finally {
+    child.kill('SIGKILL');
+  }
+}
+
+describe('sandbox: CLI findings summary and --fail-on-findings', function () {
+  this.timeout(20_000);
+
+  it('parses --fail-on-findings', () => {
+    assert.equal((parseArgs(['--fail-on-findings']) as CliConfig).failOnFindings, true);
+    assert.equal((parseArgs([]) as CliConfig).failOnFindings, undefined);
+  });
+
+  it('prints the findings to stderr when it stops and exits 1 with --fail-on-findings', async () => {
+    const { status, stderr } = await runWith(['--fail-on-findings'], (url) => call(url, 'GET', '/v1/queries/banks?passcode=123456'));
+    assert.equal(status, 1);
+    assert.match(stderr, /the integration review has 1 finding/);
+    assert.match(
+      stderr,
+      /^ {2}error secret-in-url: GET \/v1\/queries\/banks carries a secret in its query string \(passcode\) \(requests 1\)$/m,
+    );
+    assert.ok(!stderr.includes('123456'), 'the summary never shows the secret');
+  });
+
+  it('exits 0 with --fail-on-findings when nothing was found, and says nothing of findings', async () => {
+    const { status, stderr } = await runWith(['--fail-on-findings'], (url) => call(url, 'GET', '/v1/queries/banks'));
+    assert.equal(status, 0);
+    assert.doesNotMatch(stderr, /integration review/);
+  });
+});

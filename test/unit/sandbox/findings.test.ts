@@ -1,0 +1,354 @@
+import * as assert from 'node:assert/strict';
+import { Sandbox } from '../../../src/sandbox';
+import { startCheckedSandbox } from '../support/contract';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { call, connectWallet, ConnectedWallet, expectOk, newDeveloper } from './helpers';
+
+// The integration review's traffic rules (docs/integration-review.md): an app's real HTTP to a
+// started sandbox, a real local webhook receiver, the virtual clock frozen so that "within two
+// seconds" is the sandbox's time, never the machine's.
+
+const PHONE = '/v1/users/transfers/phone';
+const RECIPIENT = '2349090000000';
+
+interface FoundFinding {
+  rule: string;
+  severity: string;
+  title: string;
+  detail: string;
+  requestIds: number[];
+  eventIds: string[];
+  docs: string;
+}
+
+async function findings(sandbox: Sandbox, headers: Record<string, string> = {}): Promise<FoundFinding[]> {
+  return (await expectOk(call(sandbox, 'GET', '/__sandbox/findings', { headers }))).json['data'].findings as FoundFinding[];
+}
+
+/**
+ * A webhook receiver on loopback answering `statuses` in turn (the last from then on); given a
+ * wallet's headers, it first fetches the event's transaction from the sandbox, as a careful handler does.
+ */
+async function webhookReceiver(sandbox: Sandbox, statuses: number[], requeryWith?: Record<string, string>) {
+  const hook = { url: '', hits: 0, server: createServer() };
+  hook.server.on('request', (req, res) => {
+    let text = '';
+    req.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+    req.on('end', () => {
+      const status = statuses[Math.min(hook.hits++, statuses.length - 1)] as number;
+      const reference = (JSON.parse(text) as { payload: { data: { transactionReference: string } } }).payload.data.transactionReference;
+      const fetched = requeryWith ? call(sandbox, 'GET', `/v1/transactions/${reference}`, { headers: requeryWith }) : Promise.resolve();
+      void fetched.finally(() => res.writeHead(status).end());
+    });
+  });
+  await new Promise<void>((resolve) => hook.server.listen(0, '127.0.0.1', resolve));
+  hook.url = `http://127.0.0.1:${(hook.server.address() as AddressInfo).port}/hooks`;
+  return hook;
+}
+
+/** The journal ids of the requests to `path`, oldest first. */
+const idsOf = (sandbox: Sandbox, path: string): number[] => sandbox.requests.list({ path }).map((entry) => entry.id);
+
+describe('sandbox: findings from the traffic', () => {
+  let sandbox: Sandbox;
+  let wallet: ConnectedWallet;
+  const pay = (amount = 2500, headers = wallet.headers) => call(sandbox, 'POST', PHONE, { body: { mobile: RECIPIENT, amount }, headers });
+  const deliverTo = async (statuses: number[], requery = false) => {
+    const hook = await webhookReceiver(sandbox, statuses, requery ? wallet.headers : undefined);
+    await expectOk(call(sandbox, 'PUT', '/v1/apps/settings', { body: { callbackURL: hook.url }, headers: { 'x-app-key': wallet.appKey } }));
+    const sent = await expectOk(call(sandbox, 'POST', '/__sandbox/events/test', { body: { type: 'PHONE_TRANSFER' } }));
+    await sandbox.advanceClock(0.001);
+    hook.server.close();
+    return { hits: hook.hits, id: sent.json['data'].event.id as string };
+  };
+  const dropped = async (amount = 2500): Promise<void> => {
+    sandbox.addFault({ path: PHONE, drop: true, times: 1 });
+    await assert.rejects(pay(amount), TypeError);
+  };
+
+  beforeEach(async () => {
+    sandbox = await startCheckedSandbox({ log: () => undefined, clock: { frozen: true } });
+    const developer = await newDeveloper(sandbox);
+    wallet = await connectWallet(sandbox, developer.appKey, developer.sandboxMobile);
+  });
+  afterEach(() => sandbox.close());
+
+  describe('retried-money-post', () => {
+    it('flags a transfer sent again with the same body after a 503, naming both requests', async () => {
+      sandbox.addFault({ path: PHONE, status: 503, times: 1 });
+      assert.equal((await pay()).status, 503);
+      await expectOk(pay());
+      const [finding, ...others] = await findings(sandbox);
+      assert.deepEqual(others, []);
+      assert.equal(finding?.rule, 'retried-money-post');
+      assert.equal(finding?.severity, 'error');
+      assert.match(finding?.title ?? '', /answered 503/);
+      assert.deepEqual(finding?.requestIds, idsOf(sandbox, PHONE));
+      assert.match(finding?.docs ?? '', /integration-review\.md#retried-money-post$/);
+    });
+
+    it('flags a retry after a dropped connection (and not also as an unknown outcome)', async () => {
+      await dropped();
+      await expectOk(pay());
+      assert.deepEqual(
+        (await findings(sandbox)).map((f) => [f.rule, f.requestIds]),
+        [['retried-money-post', idsOf(sandbox, PHONE)]],
+      );
+    });
+
+    it('flags the same body twice within two seconds (a double click)', async () => {
+      await expectOk(pay());
+      await sandbox.advanceClock(1.5);
+      await expectOk(pay());
+      const [finding] = await findings(sandbox);
+      assert.equal(finding?.rule, 'retried-money-post');
+      assert.match(finding?.title ?? '', /within 2 s/);
+    });
+
+    it('is quiet after a requery, for the same body more than two seconds apart, and for another body', async () => {
+      sandbox.addFault({ path: PHONE, status: 503, times: 1 });
+      assert.equal((await pay()).status, 503);
+      await expectOk(call(sandbox, 'GET', '/v1/transactions', { headers: wallet.headers }));
+      await sandbox.advanceClock(3);
+      await expectOk(pay());
+      await sandbox.advanceClock(3);
+      await expectOk(pay());
+      await expectOk(pay(2600));
+      assert.equal(idsOf(sandbox, PHONE).length, 4);
+      assert.deepEqual(await findings(sandbox), []);
+    });
+  });
+
+  describe('unknown-outcome-not-requeried', () => {
+    it('flags another money POST after one whose answer never came', async () => {
+      await dropped();
+      await sandbox.advanceClock(10);
+      await expectOk(pay(9900));
+      const [finding, ...others] = await findings(sandbox);
+      assert.deepEqual(others, []);
+      assert.equal(finding?.rule, 'unknown-outcome-not-requeried');
+      assert.deepEqual(finding?.requestIds, idsOf(sandbox, PHONE));
+    });
+
+    it('is quiet when the app requeried the transaction first', async () => {
+      await dropped();
+      await expectOk(call(sandbox, 'GET', '/v1/transactions', { headers: wallet.headers }));
+      await sandbox.advanceClock(10);
+      await expectOk(pay(9900));
+      assert.deepEqual(await findings(sandbox), []);
+    });
+  });
+
+  describe('unverified-recipient', () => {
+    const BANK = '/v1/users/transfers/bank';
+    const account = { accountNumber: '1000000002', bankCode: '000014' };
+    const transfer = (accountName: string, to = account) =>
+      call(sandbox, 'POST', BANK, { body: { ...to, accountName, amount: 4000 }, headers: wallet.headers });
+    const verify = async (): Promise<string> => {
+      const query = new URLSearchParams(account);
+      const answer = await expectOk(call(sandbox, 'GET', `/v1/queries/verify?${query}`, { headers: wallet.headers }));
+      return answer.json['data'].accountName as string;
+    };
+
+    it('flags a bank transfer to an account the app never verified, and one with another name', async () => {
+      await transfer('SOMEONE');
+      const name = await verify();
+      await sandbox.advanceClock(5);
+      await transfer(`${name} JUNIOR`);
+      const found = await findings(sandbox);
+      assert.deepEqual(
+        found.map((f) => [f.rule, f.severity, f.requestIds]),
+        idsOf(sandbox, BANK).map((id) => ['unverified-recipient', 'warning', [id]]),
+      );
+      assert.match(found[0]?.title ?? '', /did not verify/);
+      assert.match(found[1]?.title ?? '', /name other than/);
+    });
+
+    it('is quiet for a transfer to the verified account with its name (in any case), and for one refused as malformed', async () => {
+      const name = await verify();
+      await expectOk(transfer(name.toLowerCase()));
+      assert.equal((await transfer('X', { accountNumber: '12', bankCode: '000014' })).status, 400);
+      assert.deepEqual(await findings(sandbox), []);
+    });
+  });
+
+  describe('expired-token-loop', () => {
+    const balance = () => call(sandbox, 'GET', '/v1/users/balance', { headers: wallet.headers });
+    const expire = () => expectOk(call(sandbox, 'POST', `/__sandbox/expire?mobile=${wallet.mobile}`));
+
+    it('flags the third 401 in a row for the same expired token, once', async () => {
+      await expire();
+      for (let i = 0; i < 4; i++) assert.equal((await balance()).status, 401);
+      const found = await findings(sandbox);
+      assert.deepEqual(
+        found.map((f) => [f.rule, f.requestIds]),
+        [['expired-token-loop', [idsOf(sandbox, '/v1/users/balance')[2]]]],
+      );
+    });
+
+    it('is quiet when the app refreshes the token after a 401', async () => {
+      await expire();
+      for (let i = 0; i < 2; i++) assert.equal((await balance()).status, 401);
+      const refreshed = await expectOk(
+        call(sandbox, 'POST', '/v1/users/accessToken', {
+          body: { refreshToken: wallet.refreshToken },
+          headers: { 'x-app-key': wallet.appKey },
+        }),
+      );
+      assert.equal((await balance()).status, 401, 'the old token is still refused');
+      wallet.headers['x-app-wallet-access-token'] = refreshed.json['data'].accessToken as string;
+      await expectOk(balance());
+      assert.deepEqual(await findings(sandbox), []);
+    });
+  });
+
+  describe('token-churn', () => {
+    const refresh = () =>
+      expectOk(
+        call(sandbox, 'POST', '/v1/users/accessToken', {
+          body: { refreshToken: wallet.refreshToken },
+          headers: { 'x-app-key': wallet.appKey },
+        }),
+      );
+
+    it('flags a wallet given new tokens again and again while each is fresh, naming the early ones', async () => {
+      for (let i = 0; i < 3; i++) await refresh();
+      const [finding, ...others] = await findings(sandbox);
+      assert.deepEqual(others, []);
+      assert.equal(finding?.rule, 'token-churn');
+      assert.equal(finding?.severity, 'info');
+      assert.deepEqual(finding?.requestIds, idsOf(sandbox, '/v1/users/accessToken'));
+    });
+
+    it('is quiet for refreshes as the token nears its end', async () => {
+      for (let i = 0; i < 3; i++) {
+        await sandbox.advanceClock(23 * 3600);
+        await refresh();
+      }
+      assert.deepEqual(await findings(sandbox), []);
+    });
+
+    it('is silenced by findings.ignore', async () => {
+      const quiet = await startCheckedSandbox({ log: () => undefined, clock: { frozen: true }, findings: { ignore: ['token-churn'] } });
+      try {
+        const developer = await newDeveloper(quiet);
+        const signedIn = await connectWallet(quiet, developer.appKey, developer.sandboxMobile);
+        const body = { refreshToken: signedIn.refreshToken };
+        for (let i = 0; i < 3; i++)
+          await expectOk(call(quiet, 'POST', '/v1/users/accessToken', { body, headers: { 'x-app-key': signedIn.appKey } }));
+        assert.deepEqual(quiet.findings(), []);
+      } finally {
+        await quiet.close();
+      }
+    });
+  });
+
+  describe('secret-in-url', () => {
+    it('flags an app key or a wallet token in a query string, naming the parameter, never the value', async () => {
+      await call(sandbox, 'GET', `/v1/users/balance?appKey=${wallet.appKey}`, { headers: wallet.headers });
+      await call(sandbox, 'GET', `/v1/users/balance?t=${wallet.accessToken}`, { headers: wallet.headers });
+      const found = await findings(sandbox);
+      assert.deepEqual(
+        found.map((f) => f.rule),
+        ['secret-in-url', 'secret-in-url'],
+      );
+      assert.match(found[0]?.title ?? '', /\(appKey\)/);
+      assert.match(found[1]?.title ?? '', /\(t\)/);
+      for (const finding of found) {
+        assert.ok(!JSON.stringify(finding).includes(wallet.appKey) && !JSON.stringify(finding).includes(wallet.accessToken));
+      }
+    });
+
+    it('is quiet for the query parameters the API takes', async () => {
+      await call(sandbox, 'GET', '/v1/queries/verify?accountNumber=2000000000&bankCode=000014', { headers: wallet.headers });
+      await expectOk(call(sandbox, 'GET', '/v1/transactions?limit=5&type=vtu', { headers: wallet.headers }));
+      assert.deepEqual(await findings(sandbox), []);
+    });
+  });
+
+  describe('webhook-not-acknowledged', () => {
+    it('flags an event the endpoint answered with a non-2xx, naming the event', async () => {
+      const { hits, id } = await deliverTo([500]);
+      assert.equal(hits, 1);
+      const [finding, ...others] = await findings(sandbox);
+      assert.deepEqual(others, []);
+      assert.equal(finding?.rule, 'webhook-not-acknowledged');
+      assert.deepEqual(finding?.eventIds, [id]);
+      assert.match(finding?.title ?? '', /attempt 1 .*answered 500/);
+      // The retry a minute later is one more attempt, one more finding.
+      await sandbox.advanceClock(60);
+      assert.equal((await findings(sandbox)).length, 2);
+    });
+
+    it('is quiet when the endpoint answers 200 (and requeries the transaction)', async () => {
+      const { hits } = await deliverTo([200], true);
+      assert.equal(hits, 1);
+      assert.deepEqual(await findings(sandbox), []);
+    });
+  });
+
+  describe('webhook-trusted-without-requery', () => {
+    it('flags an acknowledged event whose transaction the app never fetched, a minute on', async () => {
+      const { id } = await deliverTo([200]);
+      assert.deepEqual(await findings(sandbox), [], 'the app has a minute to requery');
+      await sandbox.advanceClock(61);
+      await expectOk(call(sandbox, 'GET', '/v1/users/balance', { headers: wallet.headers }));
+      const [finding, ...others] = await findings(sandbox);
+      assert.deepEqual(others, []);
+      assert.equal(finding?.rule, 'webhook-trusted-without-requery');
+      assert.equal(finding?.severity, 'warning');
+      assert.deepEqual(finding?.eventIds, [id]);
+    });
+
+    it('is quiet when the handler requeries the transaction before answering', async () => {
+      await deliverTo([200], true);
+      await sandbox.advanceClock(61);
+      await expectOk(call(sandbox, 'GET', '/v1/users/balance', { headers: wallet.headers }));
+      assert.deepEqual(await findings(sandbox), []);
+    });
+  });
+
+  describe('the findings of a world', () => {
+    it('are emptied by DELETE /__sandbox/findings and by a reset, and told as a change', async () => {
+      const told: boolean[] = [];
+      sandbox.onChange((change) => change.findings && told.push(true));
+      await call(sandbox, 'GET', `/v1/users/balance?passcode=123456`, { headers: wallet.headers });
+      assert.equal(told.length, 1);
+      const cleared = await expectOk(call(sandbox, 'DELETE', '/__sandbox/findings'));
+      assert.equal(cleared.json['data'].cleared, 1);
+      assert.deepEqual(await findings(sandbox), []);
+      await call(sandbox, 'GET', `/v1/users/balance?passcode=123456`, { headers: wallet.headers });
+      assert.equal(sandbox.findings().length, 1);
+      await sandbox.reset();
+      assert.deepEqual(sandbox.findings(), []);
+    });
+
+    it("keep a namespace's traffic in the namespace", async () => {
+      const namespace = sandbox.namespaces.create();
+      await call(sandbox, 'GET', `/v1/users/balance?appKey=${namespace.appKey}`, { headers: { 'x-app-key': namespace.appKey } });
+      assert.deepEqual(sandbox.findings(), []);
+      assert.deepEqual(
+        (await findings(sandbox, { 'x-app-key': namespace.appKey })).map((f) => f.rule),
+        ['secret-in-url'],
+      );
+      assert.equal(namespace.findings().length, 1);
+    });
+
+    it('leave out the rules a start option or a scenario ignores', async () => {
+      const quiet = await startCheckedSandbox({ log: () => undefined, findings: { ignore: ['secret-in-url'] } });
+      const fromScenario = await startCheckedSandbox({ log: () => undefined, scenario: { findings: { ignore: ['secret-in-url'] } } });
+      try {
+        for (const other of [quiet, fromScenario]) {
+          await call(other, 'GET', '/v1/queries/banks?token=abc');
+          assert.deepEqual(other.findings(), []);
+        }
+        await call(sandbox, 'GET', '/v1/queries/banks?token=abc');
+        assert.equal(sandbox.findings().length, 1, 'the same request is a finding where the rule is not ignored');
+      } finally {
+        await quiet.close();
+        await fromScenario.close();
+      }
+    });
+  });
+});
