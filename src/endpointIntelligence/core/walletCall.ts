@@ -64,9 +64,11 @@ function directEvidence(text: string, context: WalletContext): boolean {
 /** Net count of opening brackets of a line (strings are not skipped: a call's few lines are read, not parsed). */
 export function depthOf(line: string): number {
   let depth = 0;
-  for (const char of line) {
-    if (char === '(' || char === '[' || char === '{') depth++;
-    else if (char === ')' || char === ']' || char === '}') depth--;
+  // By char code: a check reads this for every line around every call (a string iterator is several times slower).
+  for (let at = 0; at < line.length; at++) {
+    const code = line.charCodeAt(at);
+    if (code === 40 || code === 91 || code === 123) depth++;
+    else if (code === 41 || code === 93 || code === 125) depth--;
   }
   return depth;
 }

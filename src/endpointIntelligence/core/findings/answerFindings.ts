@@ -4,8 +4,7 @@
 // `res.status` on a fetch Response (the HTTP status) is never a finding.
 import * as l10n from '@vscode/l10n';
 import type { Problem } from '../analyze';
-import { ASSIGNING, at, blockEnd, escape, mention, type CallSite } from './callSites';
-import { depthOf } from '../walletCall';
+import { ASSIGNING, at, depthAt, escape, mention, REACH, type CallSite } from './callSites';
 
 /** What a call's result names: a fetch Response, an axios answer (its `.data` is the envelope), the envelope itself. */
 interface Answers {
@@ -21,9 +20,10 @@ const HTTP_METHOD_CALL = /\.\s*(?:get|post|put|patch|delete|request)\s*(?:<[^>]*
 const NOT_A_READ = '(?!then\\b|catch\\b|finally\\b)';
 
 function answersOf(lines: readonly string[], site: CallSite, axiosFile: boolean): Answers | undefined {
-  const statement = lines.slice(site.statement.first, site.statement.last + 1).join('\n');
-  const assigned = ASSIGNING.exec(statement);
+  const { first, last } = site.statement;
+  const assigned = ASSIGNING.exec(lines[first]!);
   if (!assigned?.[2]) return undefined;
+  const statement = lines.slice(first, last + 1).join('\n');
   const answers: Answers = { responses: [], axios: [], bodies: [], awaited: true };
   const target = assigned[1]!;
   const axios = /\baxios\b/.test(statement) || (axiosFile && HTTP_METHOD_CALL.test(statement));
@@ -37,33 +37,39 @@ function answersOf(lines: readonly string[], site: CallSite, axiosFile: boolean)
   return answers.responses.length + answers.axios.length + answers.bodies.length > 0 ? answers : undefined;
 }
 
-/** The findings on the answer of one wallet call. */
+/** The findings on the answer of one call (none unless the wallet rule recognises it). */
 export function answerFindings(lines: readonly string[], site: CallSite, axiosFile: boolean): Problem[] {
   const answers = answersOf(lines, site, axiosFile);
   if (!answers) return [];
   const problems: Problem[] = [];
   const unawaited = new Map<string, Problem>();
   const { last } = site.statement;
-  const end = blockEnd(lines, last);
+  const watched = () => [...answers.responses, ...answers.axios, ...answers.bodies, ...unawaited.keys()];
+  let names = watched();
+  // To the end of the call's block (at most REACH lines): a name after it may be another's.
   let depth = 0;
-  for (let index = last + 1; index <= end; index++) {
+  for (let index = last + 1; index < lines.length && index <= last + REACH; index++) {
     const line = lines[index]!;
+    depth += depthAt(lines, index);
+    if (depth < 0) break;
+    // Most lines after a call do not name its answer: they cost one includes per name.
+    if (!names.some((name) => line.includes(name))) continue;
     for (const name of [...unawaited.keys()])
       if (mention(name, `\\??(?:\\.${NOT_A_READ}[\\w$]|\\[)`).test(line)) {
         problems.push(unawaited.get(name)!);
         unawaited.delete(name);
       }
-    for (const response of answers.responses)
-      readResponse(line, index, response, { answers, unawaited, problems, site, sameBlock: depth === 0 });
+    const sameBlock = depth - depthAt(lines, index) === 0;
+    for (const response of answers.responses) readResponse(line, index, response, { answers, unawaited, problems, site, sameBlock });
     for (const name of answers.axios) {
       const body = PARSED_BODY.exec(line);
       if (body && new RegExp(`^\\s*${escape(name)}\\.data\\s*;?\\s*$`).test(line.slice(body[0].length))) answers.bodies.push(body[1]!);
       problems.push(...statusReads(line, index, name, '\\.data', site));
     }
     for (const name of answers.bodies) problems.push(...statusReads(line, index, name, '', site));
-    depth += depthOf(line);
+    names = watched();
   }
-  return problems;
+  return problems.length > 0 && site.wallet ? problems : [];
 }
 
 interface Reading {
@@ -79,6 +85,7 @@ interface Reading {
 function readResponse(line: string, index: number, response: string, reading: Reading): void {
   const { answers, unawaited, problems, site } = reading;
   const call = `${response}.json()`;
+  if (!line.includes(call)) return;
   const fixable = answers.awaited && reading.sameBlock;
   const body = PARSED_BODY.exec(line);
   if (body && line.slice(body[0].length).replace(/;?\s*$/, '') === call) {
@@ -110,6 +117,7 @@ function unawaitedJson(line: number, start: number, text: string, replacement: s
 /** `body.status`, `body.data.status` (`res.data.status` for axios): the envelope has `success`, never `status`. */
 function statusReads(line: string, index: number, name: string, through: string, site: CallSite): Problem[] {
   const problems: Problem[] = [];
+  if (!line.includes('status')) return problems;
   for (const match of line.matchAll(mention(name, `${through}\\??\\.(?:data\\??\\.)?status(?![\\w$])`))) {
     const start = match.index;
     const compared = new RegExp(`^${escape(name)}${through}\\.status\\s*(===?|!==?)\\s*(['"\`])success\\2`).exec(line.slice(start));

@@ -5,64 +5,96 @@
 import type { PathUse, Problem } from '../analyze';
 import { callWindow, depthOf } from '../walletCall';
 
-export interface CallSite {
-  /** The call's statement: its first and last lines, inclusive. */
-  first: number;
-  last: number;
+/**
+ * A call that names a wallet API path, read lazily: each rule first looks for its own marks near
+ * the call (cheap string tests), and only then asks for the call's lines or whether the wallet
+ * rule recognises it (a check reads every call of a file, and most have nothing to find).
+ */
+export class CallSite {
+  private window?: { first: number; last: number };
+  private assignment?: { first: number; last: number };
+
+  constructor(
+    private readonly lines: readonly string[],
+    /** The line of the call's path. */
+    readonly line: number,
+    private readonly uses: PathUse[],
+  ) {}
+
+  /** The wallet rule (walletCall.ts) recognises the call. */
+  get wallet(): boolean {
+    return this.uses.some((use) => use.call.kind === 'wallet');
+  }
+
   /** The call itself shows the wallet (its host, a WALLET_… read, a header): a fix may be preferred. */
-  direct: boolean;
+  get direct(): boolean {
+    return this.uses.some((use) => use.call.kind === 'wallet' && use.call.direct);
+  }
+
+  /** The call's lines, as the wallet rule reads them (its options, a builder's chain). */
+  get first(): number {
+    return (this.window ??= callWindow(this.lines, this.line, false)).first;
+  }
+
+  get last(): number {
+    return (this.window ??= callWindow(this.lines, this.line, false)).last;
+  }
+
   /**
    * The statement that makes the call, from the assignment nearest before the path (`const res =
-   * await fetch(`) to where its brackets close: the window above may start at a function's header.
+   * await fetch(`) to where its brackets close: the call's lines may start at a function's header.
    */
-  statement: { first: number; last: number };
+  get statement(): { first: number; last: number } {
+    return (this.assignment ??= statementOf(this.lines, this.line));
+  }
 }
 
 /** `const res = await …`, `let body: T =`, `res =`: a statement that assigns what it computes. */
 export const ASSIGNING = /^\s*(?:(?:export\s+)?(?:const|let|var)\s+)?([A-Za-z_$][\w$]*|\{[^}]*\})\s*(?::[^=]+)?=(?![=>])\s*(await\s+)?/;
+
+/** How far before a path its statement may start (as the wallet rule reads a call). */
+const STATEMENT_BACK = 4;
 
 /** How far after a call its answer is followed, and how far before it a name's assignment is looked for. */
 export const REACH = 30;
 /** A statement longer than this (an object literal) is not followed further. */
 const MAX_STATEMENT = 12;
 
-/** The wallet calls among the uses (one per statement), in a script (not an .http file). */
+/** The calls of a file's API paths (one per line), in a script (not an .http file). */
 export function callSites(lines: readonly string[], uses: readonly PathUse[]): CallSite[] {
-  const sites = new Map<number, CallSite>();
+  const byLine = new Map<number, PathUse[]>();
   for (const use of uses) {
-    if (use.call.kind !== 'wallet') continue;
-    const { first, last } = callWindow(lines, use.line, false);
-    const known = sites.get(first);
-    if (!known) sites.set(first, { first, last, direct: use.call.direct, statement: statementOf(lines, first, use.line) });
-    else known.direct ||= use.call.direct;
+    const known = byLine.get(use.line);
+    if (known) known.push(use);
+    else byLine.set(use.line, [use]);
   }
-  return [...sites.values()];
+  return [...byLine].map(([line, onLine]) => new CallSite(lines, line, onLine));
 }
 
-function statementOf(lines: readonly string[], first: number, line: number): CallSite['statement'] {
+function statementOf(lines: readonly string[], line: number): { first: number; last: number } {
   let start = line;
-  while (start > first && !ASSIGNING.test(lines[start]!)) start--;
+  while (start > 0 && start > line - STATEMENT_BACK && !ASSIGNING.test(lines[start]!) && /[([{,]\s*$/.test(lines[start - 1]!)) start--;
   if (!ASSIGNING.test(lines[start]!)) start = line;
   return { first: start, last: Math.max(line, statementEnd(lines, start)) };
 }
 
-/** The last line of the statement that starts at `first` (where its brackets close). */
-export function statementEnd(lines: readonly string[], first: number): number {
-  let depth = depthOf(lines[first]!);
-  let last = first;
-  while (depth > 0 && last + 1 < lines.length && last < first + MAX_STATEMENT) depth += depthOf(lines[++last]!);
-  return last;
+/** Per check (its lines), each line's bracket depth once: the calls of a block read the same lines. */
+const depths = new WeakMap<readonly string[], Int32Array>();
+const UNREAD = -2_147_483_648;
+
+/** The net count of opening brackets of a line (walletCall.ts's depthOf), read once per check. */
+export function depthAt(lines: readonly string[], index: number): number {
+  let known = depths.get(lines);
+  if (!known) depths.set(lines, (known = new Int32Array(lines.length).fill(UNREAD)));
+  if (known[index] === UNREAD) known[index] = depthOf(lines[index]!);
+  return known[index]!;
 }
 
-/** The last line after `from` still in the block `from` is in (the scan stops where that block closes). */
-export function blockEnd(lines: readonly string[], from: number): number {
-  let depth = 0;
-  let last = from;
-  for (let at = from + 1; at < lines.length && at <= from + REACH; at++) {
-    depth += depthOf(lines[at]!);
-    if (depth < 0) break;
-    last = at;
-  }
+/** The last line of the statement that starts at `first` (where its brackets close). */
+export function statementEnd(lines: readonly string[], first: number): number {
+  let depth = depthAt(lines, first);
+  let last = first;
+  while (depth > 0 && last + 1 < lines.length && last < first + MAX_STATEMENT) depth += depthAt(lines, ++last);
   return last;
 }
 

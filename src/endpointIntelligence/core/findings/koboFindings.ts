@@ -46,11 +46,11 @@ function floatKobo(line: number, multiply: Multiply, site: CallSite): Problem {
   });
 }
 
-/** The float-kobo findings of one wallet call. */
+/** The float-kobo findings of one call (none unless the wallet rule recognises it). */
 export function koboFindings(lines: readonly string[], site: CallSite): Problem[] {
   const problems: Problem[] = [];
   inspect(lines, site.first, site.last, { site, problems, seen: new Set() }, 0);
-  return problems;
+  return problems.length > 0 && site.wallet ? problems : [];
 }
 
 interface Inspection {

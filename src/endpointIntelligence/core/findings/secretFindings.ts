@@ -102,5 +102,5 @@ export function tokenInBody(lines: readonly string[], site: CallSite): Problem[]
       );
     }
   }
-  return problems;
+  return problems.length > 0 && site.wallet ? problems : [];
 }
