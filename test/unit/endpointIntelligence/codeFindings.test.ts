@@ -142,8 +142,9 @@ describe('code findings: what code does with a wallet call (issue 39)', () => {
       assert.deepEqual(summary(text, path), expected, path);
     assert.deepEqual(summary(`"use client";\n${text}`, 'app/pay/wallet.ts').length, 3);
     // Server code: a plain module, Next.js server components and API routes, a Remix loader.
-    for (const path of ['src/wallet.ts', 'app/pay/page.tsx', 'pages/api/pay.ts', 'src/server/Pay.tsx', 'src/pay.server.tsx'])
-      assert.deepEqual(summary(text, path), [], path);
+    const server = ['src/wallet.ts', 'app/pay/page.tsx', 'pages/api/pay.ts', 'src/server/Pay.tsx', 'src/pay.server.tsx'];
+    // And tests of components, which run in Node.
+    for (const path of [...server, 'src/components/Pay.test.tsx', 'src/__tests__/Pay.tsx']) assert.deepEqual(summary(text, path), [], path);
     assert.deepEqual(summary(`export async function loader() {}\n${text}`, 'routes/pay.tsx'), []);
   });
 

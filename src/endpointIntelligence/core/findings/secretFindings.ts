@@ -14,6 +14,8 @@ const COMMENT = /^\s*(?:\/\/|\*|\/\*)/;
 const USE_CLIENT = /^(?:\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*(["'])use client\1/;
 /** Server code inside a front-end project: Next.js's app/ (server components by default), API routes, loaders. */
 const SERVER_PATH = /(?:^|\/)(?:app|pages\/api|api|server|functions)\/|\.server\.[cm]?[jt]sx?$/;
+/** Tests (Jest, Vitest, Testing Library) run in Node, and are not shipped to a browser. */
+const TEST_PATH = /\.(?:test|spec)\.[cm]?[jt]sx?$|(?:^|\/)__tests__\//;
 const SERVER_EXPORT = /\bexport\s+(?:async\s+)?(?:function|const)\s+(?:getServerSideProps|getStaticProps|loader|action)\b/;
 const TOKEN_HEADER_VALUE = /(["'`])x-app-wallet-access-token\1\s*[:,]\s*([^,}()\n]+?)\s*(?=[,})\n]|$)/i;
 /** A key of an object literal (after `{` or `,`): `accessToken:`, `{ walletToken }`, `"access_token":`. */
@@ -23,7 +25,7 @@ const TOKEN_KEY = /(?<=(?:^|[{,])\s*)(["']?)((?:wallet_?)?access_?token|wallet_?
 export function isBrowserCode(path: string, text: string): boolean {
   const file = path.replace(/\\/g, '/');
   if (/\.(?:vue|svelte)$/i.test(file) || /(?:^|\/)public\/.+\.[cm]?js$/i.test(file)) return true;
-  if (!/\.[cm]?[jt]sx?$/i.test(file)) return false;
+  if (!/\.[cm]?[jt]sx?$/i.test(file) || TEST_PATH.test(file)) return false;
   if (USE_CLIENT.test(text.slice(0, 2_000))) return true;
   return /\.[jt]sx$/i.test(file) && !SERVER_PATH.test(file) && !SERVER_EXPORT.test(text);
 }
