@@ -21,7 +21,12 @@ export const ENDPOINT_LANGUAGES = [
 export const ENDPOINT_SELECTOR: vscode.DocumentSelector = [
   ...ENDPOINT_LANGUAGES.map((language) => ({ language })),
   { pattern: '**/*.{http,rest}' },
+  // Vue and Svelte components (whatever extension reads them): the code findings read their scripts.
+  { pattern: '**/*.{vue,svelte}' },
 ];
+
+/** Languages whose code the code findings read (JavaScript and TypeScript, in components too). */
+const SCRIPT_LANGUAGES = new Set(['javascript', 'javascriptreact', 'typescript', 'typescriptreact', 'vue', 'svelte']);
 
 export const SETTING = 'walletConsole.endpointIntelligence.enabled';
 /** Globs of files that are not the wallet API's business (relative to their workspace folder). */
@@ -46,7 +51,16 @@ export function isHttpFile(document: vscode.TextDocument): boolean {
 
 /** Whether the document is one the features read (the selector, for the diagnostics' own events). */
 export function isEndpointDocument(document: vscode.TextDocument): boolean {
-  return (ENDPOINT_LANGUAGES as readonly string[]).includes(document.languageId) || isHttpFile(document);
+  return (ENDPOINT_LANGUAGES as readonly string[]).includes(document.languageId) || isHttpFile(document) || isComponentFile(document);
+}
+
+function isComponentFile(document: vscode.TextDocument): boolean {
+  return /\.(?:vue|svelte)$/i.test(document.uri.path);
+}
+
+/** JavaScript or TypeScript (a Vue or Svelte component's too): the code findings' language. */
+export function isScriptFile(document: vscode.TextDocument): boolean {
+  return SCRIPT_LANGUAGES.has(document.languageId) || isComponentFile(document);
 }
 
 /** Whether a line may name an API path (cheap: a hover or completion elsewhere asks nothing more). */

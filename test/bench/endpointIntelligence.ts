@@ -1,7 +1,8 @@
 // The endpoint intelligence's cost for `npm run bench`: what a hover, a completion and a check of
-// a 5,000-line file compute, in plain Node (the core has no vscode in it; the providers around it
+// a 5,000-line file (its paths and its code findings, issue 39) compute, in plain Node (the core has no vscode in it; the providers around it
 // only read the line or the text and wrap the answer).
 import { analyzeText, problemsOf, useOf } from '../../src/endpointIntelligence/core/analyze';
+import { codeFindings } from '../../src/endpointIntelligence/core/findings/codeFindings';
 import { apiCatalog } from '../../src/endpointIntelligence/core/apiCatalog';
 import { buildCatalog } from '../../src/endpointIntelligence/core/catalog';
 import { completionEntries } from '../../src/endpointIntelligence/core/completionEntries';
@@ -14,6 +15,8 @@ export interface EndpointReport {
   /** API paths in the file (a few unknown, a few with a wrong method). */
   paths: number;
   problems: number;
+  /** Code findings (issue 39): five float kobo multiplies; every block reads `answer.status`, the HTTP status (no finding). */
+  findings: number;
   hoverP95Ms: number;
   completionP95Ms: number;
   diagnosticsP95Ms: number;
@@ -51,6 +54,9 @@ export function sourceFile(lines: number): string {
   // Where completion is asked (a path being typed is an unknown path too: the eleventh problem).
   // Each problem is on a call that shows the wallet (its base URL or its header): only those are checked.
   out[Math.floor(lines / 3)] = "  const typed = process.env.WALLET_BASE_URL + '/v1/users/tr';";
+  for (let index = 0; index < 5; index++)
+    out[Math.floor(((index + 0.1) * lines) / 5)] =
+      "  await axios.post('/v1/users/transfers/phone', { mobile, amount: Number(naira) * 100 }, { headers: { 'X-App-Key': key } });";
   return out.join('\n');
 }
 
@@ -99,16 +105,20 @@ export function measureEndpointIntelligence(lines = 5_000, runs = 201): Endpoint
 
   let problems = 0;
   let paths = 0;
+  let findings = 0;
   const diagnostics = timed(runs, () => {
     const uses = analyzeText(catalog, text);
     paths = uses.length;
     problems = problemsOf(uses).length;
+    findings = codeFindings(text, split, uses, { path: 'src/shop.ts', script: true }).length;
   });
   if (problems !== 11) throw new Error(`the check found ${problems} problems, not 11`);
+  if (findings !== 5) throw new Error(`the check found ${findings} code findings, not 5`);
   return {
     lines,
     paths,
     problems,
+    findings,
     hoverP95Ms: percentile(hover, 0.95),
     completionP95Ms: percentile(completion, 0.95),
     diagnosticsP95Ms: percentile(diagnostics, 0.95),

@@ -20,14 +20,22 @@ export interface PathUse {
   readonly call: CallVerdict;
 }
 
+/** The checks of paths, and the findings of what the code does with a wallet call (codeFindings.ts). */
+export type ProblemCode =
+  'unknown-path' | 'wrong-method' | 'status-not-success' | 'unawaited-json' | 'float-kobo' | 'secret-in-browser' | 'token-in-body';
+
 export interface Problem {
-  code: 'unknown-path' | 'wrong-method';
+  code: ProblemCode;
   message: string;
+  /** A finding that is surely a bug where it runs (an error); the rest are warnings. */
+  error?: boolean;
   line: number;
   start: number;
   end: number;
-  /** The text a quick fix puts in the range (the suggested path). */
+  /** The text a quick fix puts in the range (the suggested path, the rewritten expression). */
   replacement?: string;
+  /** The quick fix's title, when it is not "Change to {replacement}". */
+  fixTitle?: string;
   /** The fix may be the preferred one (Auto Fix): the call itself shows the wallet, not a name bound elsewhere. */
   preferred: boolean;
 }

@@ -22,7 +22,8 @@ export interface CallVerdict {
 }
 
 const ENV_MARKER = /\bWALLET_(?:BASE_URL|DEVELOPER_URL|APP_KEY|ACCESS_TOKEN)\b/;
-const HEADER_MARKER = /\bx-app-(?:key|wallet-access-token)\b/i;
+/** The wallet's headers, by name (also what tells its calls from others'). */
+export const HEADER_MARKER = /\bx-app-(?:key|wallet-access-token)\b/i;
 const URL_HOST = /https?:\/\/([\w.-]+(?::\d+)?|\[[0-9a-f:]+\](?::\d+)?)/gi;
 const HOST_BEFORE_PATH = /https?:\/\/([\w.-]+(?::\d+)?|\[[0-9a-f:]+\](?::\d+)?)$/i;
 /** The name a statement assigns: `const res =`, `req, _ :=`, `$base =`, `this.base =`, `@host =`, `String url =`. */
@@ -61,11 +62,13 @@ function directEvidence(text: string, context: WalletContext): boolean {
 }
 
 /** Net count of opening brackets of a line (strings are not skipped: a call's few lines are read, not parsed). */
-function depthOf(line: string): number {
+export function depthOf(line: string): number {
   let depth = 0;
-  for (const char of line) {
-    if (char === '(' || char === '[' || char === '{') depth++;
-    else if (char === ')' || char === ']' || char === '}') depth--;
+  // By char code: a check reads this for every line around every call (a string iterator is several times slower).
+  for (let at = 0; at < line.length; at++) {
+    const code = line.charCodeAt(at);
+    if (code === 40 || code === 91 || code === 123) depth++;
+    else if (code === 41 || code === 93 || code === 125) depth--;
   }
   return depth;
 }

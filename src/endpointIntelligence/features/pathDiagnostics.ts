@@ -1,18 +1,42 @@
 // The checks of API paths in code: a path the API does not have (with "did you mean" and a quick
-// fix that writes it), and a method the path does not take where the call shows it; only on
-// calls the code shows are the wallet's (core/walletCall.ts). Run on open and, debounced, on
-// change (the events are the extension's, register.ts); nothing leaves the machine.
+// fix that writes it), and a method the path does not take where the call shows it; and the code
+// findings of issue 39 (core/findings/), each linked to its rule in docs/integration-review.md.
+// Only on calls the code shows are the wallet's (core/walletCall.ts). Run on open and, debounced,
+// on change (the events are the extension's, register.ts); nothing leaves the machine.
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../common/commandIds';
-import { analyzeText, problemsOf } from '../core/analyze';
+import { analyzeText, problemsOf, type Problem, type ProblemCode } from '../core/analyze';
 import { apiCatalog } from '../core/apiCatalog';
+import { codeFindings, type CodeFile } from '../core/findings/codeFindings';
 import type { WalletContext } from '../core/walletCall';
-import { DIAGNOSTIC_SOURCE, isHttpFile, type FeatureState } from '../languages';
+import { DIAGNOSTIC_SOURCE, isHttpFile, isScriptFile, type FeatureState } from '../languages';
 
-/** The fix of an unknown-path diagnostic: the path it writes, and whether Auto Fix may apply it. */
+/** The fix of a diagnostic: the text it writes, its title, and whether Auto Fix may apply it. */
 interface PathFix {
   replacement: string;
+  title: string;
   preferred: boolean;
+}
+
+/** The checks of this module (the key linter's diagnostics have the same source). */
+const CODES: ReadonlySet<string> = new Set<ProblemCode>([
+  'unknown-path',
+  'wrong-method',
+  'status-not-success',
+  'unawaited-json',
+  'float-kobo',
+  'secret-in-browser',
+  'token-in-body',
+]);
+/** Where each code finding's rule is explained (what, why, the fix, how to silence it). */
+const RULE_DOCS = 'https://github.com/wallet-console/wallet-console/blob/main/docs/integration-review.md';
+/** A file may hold a finding without naming a path: the wallet's headers or variables in browser code. */
+const MAY_MATTER = /\/v1\/|x-app-|WALLET_/i;
+
+/** A diagnostic's code as text (the code findings' carry a link to their rule). */
+export function codeOf(diagnostic: vscode.Diagnostic): string | undefined {
+  const { code } = diagnostic;
+  return typeof code === 'object' ? String(code.value) : code === undefined ? undefined : String(code);
 }
 
 /** Larger documents (generated or minified code) are not checked. */
@@ -64,13 +88,14 @@ export class PathDiagnostics implements vscode.Disposable {
   check(document: vscode.TextDocument): void {
     if (!this.state.enabled() || document.isClosed) return;
     const text = document.getText();
-    if (text.length > MAX_CHARACTERS || !text.includes('/v1/') || this.state.ignored(document)) {
+    if (text.length > MAX_CHARACTERS || !MAY_MATTER.test(text) || this.state.ignored(document)) {
       this.forget(document.uri);
       return;
     }
     const fixes = new Map<string, PathFix>();
     this.fixes.set(document.uri.toString(), fixes);
-    this.collection.set(document.uri, diagnosticsOf(text, isHttpFile(document), this.state.context(), fixes));
+    const file = { path: document.uri.path, script: isScriptFile(document) };
+    this.collection.set(document.uri, diagnosticsOf(text, isHttpFile(document), this.state.context(), fixes, file));
   }
 
   /** The path an unknown-path diagnostic suggests. */
@@ -79,19 +104,39 @@ export class PathDiagnostics implements vscode.Disposable {
   }
 }
 
-export function diagnosticsOf(text: string, httpFile: boolean, context: WalletContext, fixes?: Map<string, PathFix>): vscode.Diagnostic[] {
-  return problemsOf(analyzeText(apiCatalog(), text, httpFile, context)).map((problem) => {
+/** The problems of a document: its paths' checks, and (in a script) the findings of what it does with its wallet calls. */
+export function problemsOfText(text: string, httpFile: boolean, context: WalletContext, file?: CodeFile): Problem[] {
+  const uses = text.includes('/v1/') ? analyzeText(apiCatalog(), text, httpFile, context) : [];
+  const problems = problemsOf(uses);
+  if (file && !httpFile) problems.push(...codeFindings(text, text.split(/\r?\n/), uses, file));
+  return problems;
+}
+
+export function diagnosticsOf(
+  text: string,
+  httpFile: boolean,
+  context: WalletContext,
+  fixes?: Map<string, PathFix>,
+  file?: CodeFile,
+): vscode.Diagnostic[] {
+  return problemsOfText(text, httpFile, context, file).map((problem) => {
     const range = new vscode.Range(problem.line, problem.start, problem.line, problem.end);
-    const diagnostic = new vscode.Diagnostic(range, problem.message, vscode.DiagnosticSeverity.Warning);
+    const severity = problem.error ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning;
+    const diagnostic = new vscode.Diagnostic(range, problem.message, severity);
     diagnostic.source = DIAGNOSTIC_SOURCE;
-    diagnostic.code = problem.code;
-    if (problem.replacement) fixes?.set(keyOf(diagnostic), { replacement: problem.replacement, preferred: problem.preferred });
+    const paths = problem.code === 'unknown-path' || problem.code === 'wrong-method';
+    diagnostic.code = paths ? problem.code : { value: problem.code, target: vscode.Uri.parse(`${RULE_DOCS}#${problem.code}`) };
+    if (problem.replacement) {
+      const title = problem.fixTitle ?? vscode.l10n.t('Change to {0}', problem.replacement);
+      fixes?.set(keyOf(diagnostic), { replacement: problem.replacement, title, preferred: problem.preferred });
+    }
     return diagnostic;
   });
 }
 
 /**
- * "Change to /v1/users/balance" for an unknown path that has a near one: the preferred fix (the
+ * "Change to /v1/users/balance" for an unknown path that has a near one, and the code findings'
+ * fixes ("Round to whole kobo", "Await the answer", "Read success"): the preferred fix (the
  * one Auto Fix applies) only where the call itself shows the wallet. And for every check of ours,
  * "Not the wallet API: ignore this file", which adds the file to the ignored files.
  */
@@ -102,13 +147,11 @@ export class PathQuickFixes implements vscode.CodeActionProvider {
 
   provideCodeActions(document: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
     // The key linter's diagnostics have the same source: only the path checks' codes are ours here.
-    const ours = context.diagnostics.filter(
-      (diagnostic) => diagnostic.source === DIAGNOSTIC_SOURCE && (diagnostic.code === 'unknown-path' || diagnostic.code === 'wrong-method'),
-    );
+    const ours = context.diagnostics.filter((diagnostic) => diagnostic.source === DIAGNOSTIC_SOURCE && CODES.has(codeOf(diagnostic) ?? ''));
     const actions = ours.flatMap((diagnostic) => {
-      const fix = diagnostic.code === 'unknown-path' ? this.diagnostics.fixFor(document.uri, diagnostic) : undefined;
+      const fix = this.diagnostics.fixFor(document.uri, diagnostic);
       if (!fix) return [];
-      const action = new vscode.CodeAction(vscode.l10n.t('Change to {0}', fix.replacement), vscode.CodeActionKind.QuickFix);
+      const action = new vscode.CodeAction(fix.title, vscode.CodeActionKind.QuickFix);
       action.edit = new vscode.WorkspaceEdit();
       action.edit.replace(document.uri, diagnostic.range, fix.replacement);
       action.diagnostics = [diagnostic];

@@ -229,3 +229,65 @@ export const WALLET_TYPOS: [CorpusFile, string][] = [
   [{ name: 'Ruby', text: 'req = Net::HTTP::Get.new(URI("#{BASE}/v1/users/balanse"))\nreq["X-App-Key"] = key' }, '/v1/users/balance'],
   [{ name: '.http', http: true, text: 'GET {{host}}/v1/users/balanse\nX-App-Key: {{key}}' }, '/v1/users/balance'],
 ];
+
+/**
+ * Issue 39: what code does with answers, amounts and secrets, where none of it is the wallet's
+ * (OpenAI, Stripe, Twilio, GitHub, the app's own routes and prices), beside a wallet call done
+ * right: no code finding here.
+ */
+export const CAREFUL_AND_UNRELATED: CorpusFile[] = [
+  {
+    name: 'other APIs’ answers, the shop’s own prices and a careful wallet call (TypeScript)',
+    file: 'shop.ts',
+    text: `export async function chat(messages: unknown[]) {
+  const res = await fetch('https://api.openai.com/v1/chat/completions', {
+    method: 'POST',
+    headers: { Authorization: \`Bearer \${process.env.OPENAI_API_KEY}\` },
+    body: JSON.stringify({ model: 'gpt-4o', messages }),
+  });
+  if (res.status !== 200) throw new Error(\`OpenAI said \${res.status}\`);
+  const body = await res.json();
+  const job = res.json();
+  return body.status === 'completed' ? body.choices : job.then((later) => later.id);
+}
+export async function charge(price: string) {
+  const stripe = await axios.post('https://api.stripe.com/v1/charges', { amount: Number(price) * 100, currency: 'usd' });
+  if (stripe.data.status === 'succeeded') return stripe.data.id;
+  const sms = await fetch(\`https://api.twilio.com/2010-04-01/Accounts/\${sid}/Messages.json\`, { method: 'POST' });
+  const sent = await sms.json();
+  const issues = await fetch('https://api.github.com/repos/o/r/issues', { headers: { Authorization: \`token \${gh}\` } });
+  return sent.status ?? (await issues.json()).status;
+}
+app.post('/v1/orders', async (req, res) => {
+  const total = req.body.price * 100;
+  const cents = Number(req.body.price) * 100;
+  res.status(201).json({ total, cents, status: 'created', amount: parseFloat(req.body.price) * 100 });
+});
+export async function pay(naira: string, mobile: string, token: string) {
+  const walletRes = await fetch(\`\${process.env.WALLET_BASE_URL}/v1/users/transfers/phone\`, {
+    method: 'POST',
+    headers: { 'X-App-Key': process.env.WALLET_APP_KEY!, 'X-App-Wallet-Access-Token': token },
+    body: JSON.stringify({ mobile, amount: Math.round(Number(naira) * 100) }),
+  });
+  if (walletRes.status >= 500) throw new Error('outcome unknown: requery');
+  const answer = await walletRes.json();
+  if (!answer.success) throw new Error(answer.error);
+  return answer.data.transaction.reference;
+}
+`,
+  },
+  {
+    name: 'a React component that calls its own server (TSX)',
+    file: 'PayButton.tsx',
+    text: `// The wallet's X-App-Key stays on the server: this component calls /api/pay.
+export function PayButton({ naira }: { naira: string }) {
+  const pay = async () => {
+    const res = await fetch('/api/pay', { method: 'POST', body: JSON.stringify({ amount: Number(naira) * 100 }) });
+    const body = await res.json();
+    setStatus(body.status);
+  };
+  return <button onClick={pay}>Pay</button>;
+}
+`,
+  },
+];
