@@ -124,6 +124,8 @@ export async function startSandbox(options: StartOptions = {}): Promise<WalletSa
 export interface ConnectOptions {
   /** A namespace's key (its `appKey`): the world reached is that namespace. Default: the sandbox's own world. */
   appKey?: string;
+  /** A sandbox started with allowRemote (`--allow-remote`): the admin token its ready line printed. */
+  adminToken?: string;
 }
 
 /**
@@ -139,11 +141,11 @@ export class ConnectedSandbox extends SandboxWorld {
   readonly namespaces: WalletNamespaces;
 
   /** @internal Use connectSandbox. */
-  constructor(url: string, appKey: string | undefined) {
-    super(httpPort(new AdminHttp(url, appKey)));
+  constructor(url: string, appKey: string | undefined, adminToken?: string) {
+    super(httpPort(new AdminHttp(url, appKey, undefined, adminToken)));
     this.url = url;
     this.appKey = appKey;
-    this.namespaces = new WalletNamespaces(httpNamespaces(new AdminHttp(url)), url);
+    this.namespaces = new WalletNamespaces(httpNamespaces(new AdminHttp(url, undefined, undefined, adminToken)), url);
   }
 }
 
@@ -155,7 +157,7 @@ export class ConnectedSandbox extends SandboxWorld {
 export async function connectSandbox(url: string, options: ConnectOptions = {}): Promise<ConnectedSandbox> {
   const base = new URL(url);
   if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new TypeError(`connectSandbox takes an http:// URL, got ${url}`);
-  const connected = new ConnectedSandbox(base.origin, options.appKey);
+  const connected = new ConnectedSandbox(base.origin, options.appKey, options.adminToken);
   try {
     await connected.clock.now();
   } catch (error) {

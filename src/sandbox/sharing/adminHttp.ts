@@ -26,12 +26,15 @@ export class AdminHttp {
     readonly url: string,
     private readonly appKey?: string,
     private readonly ownerToken?: string,
+    /** A sandbox started with allowRemote: its admin token, sent as Authorization: Bearer. */
+    private readonly adminToken?: string,
   ) {}
 
   async call<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
     const headers: Record<string, string> = {};
     if (this.appKey !== undefined) headers['X-App-Key'] = this.appKey;
     if (this.ownerToken !== undefined) headers[OWNER_TOKEN_HEADER] = this.ownerToken;
+    if (this.adminToken !== undefined) headers['Authorization'] = `Bearer ${this.adminToken}`;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     let response: Response;
     try {

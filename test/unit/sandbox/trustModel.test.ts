@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import * as path from 'node:path';
 import { once } from 'node:events';
 import { parseArgs, UsageError } from '../../../src/sandbox/cli';
+import { connectSandbox, SandboxError } from '../../../src/sandbox/package/index';
 import type { JournalEntry } from '../../../src/sandbox/requests/entry';
 import type { Sandbox } from '../../../src/sandbox/types';
 import { startCheckedSandbox } from '../support/contract';
@@ -88,6 +89,17 @@ describe('sandbox: the trust model (admin token beyond loopback, masked journal)
     assert.equal((await call(sandbox, 'GET', '/__sandbox/openapi.json')).status, 200);
     // The wallet API is the API's own business: its app key, as before.
     assert.equal((await call(sandbox, 'GET', '/v1/queries/banks', { headers: { 'x-app-key': APP_KEY } })).status, 200);
+  });
+
+  it('connectSandbox reaches the root world with adminToken, and is refused 401 90011 without it', async () => {
+    sandbox = await startCheckedSandbox({ allowRemote: true, adminToken: TOKEN, scenario: SCENARIO, log: () => undefined });
+    await assert.rejects(connectSandbox(sandbox.url), (error: unknown) => error instanceof SandboxError && error.errorCode === '90011');
+    const connected = await connectSandbox(sandbox.url, { adminToken: TOKEN });
+    await connected.setBalance(MOBILE, 42);
+    assert.equal(await connected.balance(MOBILE), 42);
+    assert.equal(sandbox.balance(MOBILE), 42, 'the same world, reached with the token');
+    const namespace = await connected.namespaces.create();
+    assert.equal(await namespace.balance(MOBILE), 100_00, 'a namespace made over that connection starts from the scenario');
   });
 
   it('generates a token when none is given; a namespace keeps working with its own key, without the token', async () => {
