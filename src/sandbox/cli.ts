@@ -69,6 +69,59 @@ function wholeNumber(flag: string, value: string, min: number, max: number): num
 export { isLoopback } from './start';
 
 /** Parses argv (without node and script). Returns 'help' for --help. Throws UsageError. */
+/** Applies one flag of the command line to `config`; `value()` takes the flag's value. */
+function applyFlag(config: CliConfig, flag: string, arg: string, value: () => string): 'help' | undefined {
+  switch (flag) {
+    case '-h':
+    case '--help':
+      return 'help';
+    case '--port':
+      config.options.port = wholeNumber(flag, value(), 0, 65535);
+      break;
+    case '--host':
+      config.options.host = value();
+      break;
+    case '--allow-remote':
+      config.allowRemote = true;
+      config.options.allowRemote = true;
+      break;
+    case '--admin-token':
+      config.options.adminToken = value();
+      break;
+    case '--data':
+    case '--data-file':
+      config.options.dataFile = value();
+      break;
+    case '--token-lifetime':
+      config.options.tokenLifetimeSeconds = wholeNumber(flag, value(), 1, 10 * 365 * 86400);
+      break;
+    case '--latency':
+      config.latencyMs = wholeNumber(flag, value(), 0, 600_000);
+      break;
+    case '--seed':
+      config.options.seed = wholeNumber(flag, value(), 0, 2 ** 32 - 1);
+      break;
+    case '--scenario':
+      config.options.scenario = value();
+      break;
+    case '--frozen-clock':
+      config.options.clock = { frozen: true };
+      break;
+    case '--max-namespaces':
+      config.options.maxNamespaces = wholeNumber(flag, value(), 0, 10_000);
+      break;
+    case '--json':
+      config.json = true;
+      break;
+    case FAIL_ON_FINDINGS:
+      config.failOnFindings = true;
+      break;
+    default:
+      throw new UsageError(`Unknown option "${arg}"`);
+  }
+  return undefined;
+}
+
 export function parseArgs(argv: string[]): CliConfig | 'help' {
   const config: CliConfig = { options: { port: 4010 }, allowRemote: false, json: false };
   for (let i = 0; i < argv.length; i++) {
@@ -87,54 +140,7 @@ export function parseArgs(argv: string[]): CliConfig | 'help' {
       if (config.command.length === 0) throw new UsageError('-- needs a command to run after it');
       break;
     }
-    switch (flag) {
-      case '-h':
-      case '--help':
-        return 'help';
-      case '--port':
-        config.options.port = wholeNumber(flag, value(), 0, 65535);
-        break;
-      case '--host':
-        config.options.host = value();
-        break;
-      case '--allow-remote':
-        config.allowRemote = true;
-        config.options.allowRemote = true;
-        break;
-      case '--admin-token':
-        config.options.adminToken = value();
-        break;
-      case '--data':
-      case '--data-file':
-        config.options.dataFile = value();
-        break;
-      case '--token-lifetime':
-        config.options.tokenLifetimeSeconds = wholeNumber(flag, value(), 1, 10 * 365 * 86400);
-        break;
-      case '--latency':
-        config.latencyMs = wholeNumber(flag, value(), 0, 600_000);
-        break;
-      case '--seed':
-        config.options.seed = wholeNumber(flag, value(), 0, 2 ** 32 - 1);
-        break;
-      case '--scenario':
-        config.options.scenario = value();
-        break;
-      case '--frozen-clock':
-        config.options.clock = { frozen: true };
-        break;
-      case '--max-namespaces':
-        config.options.maxNamespaces = wholeNumber(flag, value(), 0, 10_000);
-        break;
-      case '--json':
-        config.json = true;
-        break;
-      case FAIL_ON_FINDINGS:
-        config.failOnFindings = true;
-        break;
-      default:
-        throw new UsageError(`Unknown option "${arg}"`);
-    }
+    if (applyFlag(config, flag, arg, value) === 'help') return 'help';
   }
   const refusal =
     remoteHostRefusal(config.options.host ?? '127.0.0.1', config.allowRemote) ??
