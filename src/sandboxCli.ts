@@ -42,7 +42,7 @@ async function main(argv: string[]): Promise<void> {
 
 // The extension loads this bundle for openSharedSandbox (one copy of the sandbox in the package,
 // and none in the extension's own bundle); run as a program, it is the CLI.
-export { openSharedSandbox, startSandbox } from './sandbox';
+export { checkWebhookHandler, openSharedSandbox, startSandbox } from './sandbox';
 
 if (require.main === module) {
   main(process.argv.slice(2)).catch((error: unknown) => {

@@ -1,7 +1,15 @@
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as vscode from 'vscode';
-import type { JournalLimits, openSharedSandbox, Sandbox, SandboxChange, SandboxClient, SharedSandbox } from '../sandbox';
+import type {
+  checkWebhookHandler,
+  JournalLimits,
+  openSharedSandbox,
+  Sandbox,
+  SandboxChange,
+  SandboxClient,
+  SharedSandbox,
+} from '../sandbox';
 import { Disposable, toDisposable } from '../common/lifecycle';
 import type { Logger } from '../common/logger';
 import { countText } from '../common/plural';
@@ -17,14 +25,20 @@ export const SANDBOX_STATE_FILE = 'sandbox-state.json';
 /** Where openSharedSandbox comes from: the sandbox's own bundle, loaded on first use (not in the extension's). */
 export type SandboxLoader = () => Promise<typeof openSharedSandbox>;
 
-type SandboxModule = { openSharedSandbox: typeof openSharedSandbox };
+type SandboxModule = { openSharedSandbox: typeof openSharedSandbox; checkWebhookHandler: typeof checkWebhookHandler };
 
-/** Loads openSharedSandbox from dist/sandbox.js beside the extension's bundle (run as a program, it is the CLI). */
-export const sandboxBundle: SandboxLoader = async () => {
+/** dist/sandbox.js beside the extension's bundle (run as a program, it is the CLI): the sandbox's code stays out of extension.js. */
+async function sandboxModule(): Promise<SandboxModule> {
   // A file URL: import() takes one on every platform. An import of a CommonJS bundle holds its exports under `default`.
   const module = (await import(pathToFileURL(path.join(__dirname, 'sandbox.js')).href)) as SandboxModule & { default?: SandboxModule };
-  return (module.default ?? module).openSharedSandbox;
-};
+  return module.default ?? module;
+}
+
+/** Loads openSharedSandbox from the sandbox's bundle. */
+export const sandboxBundle: SandboxLoader = async () => (await sandboxModule()).openSharedSandbox;
+
+/** Loads the webhook handler check (Check Webhook Handler) from the sandbox's bundle. */
+export const webhookCheckBundle = async (): Promise<typeof checkWebhookHandler> => (await sandboxModule()).checkWebhookHandler;
 
 export interface LocalSandboxOptions {
   /** The port from the setting, read on each start. */

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { withProgress } from '../../commandDeps/commandDeps';
-import { checkWebhookHandler as runCheck, type SandboxClient } from '../../sandbox';
+import type { SandboxClient } from '../../sandbox';
+import { webhookCheckBundle } from '../localSandbox';
 import type { DetailPanelApi } from '../../webview/panel';
 import { localSandbox, type SandboxCommandDeps } from './sandboxAccess';
 
@@ -46,6 +47,7 @@ export async function checkWebhookHandler(deps: SandboxCommandDeps, panel: Detai
   if (!accessToken) return; // walletContext has already said how to connect one
   // Phone transfers go to a sandbox wallet other than the sender.
   const recipientMobile = mobile === '2349090000000' ? '2348000000000' : '2349090000000';
+  const runCheck = await webhookCheckBundle();
   const report = await withProgress(vscode.l10n.t('Checking the webhook handler…'), () =>
     runCheck({ handlerUrl, sandboxUrl: sandbox.url, credentials: { appKey, accessToken }, recipientMobile }),
   );
