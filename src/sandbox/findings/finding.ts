@@ -62,3 +62,13 @@ export function findingLines(findings: readonly Finding[]): string[] {
     return `${finding.severity} ${finding.rule}: ${finding.title}${requests}${events}`;
   });
 }
+
+/**
+ * Keeps `value` as the newest entry of a rule's bounded memory: a key seen again moves to the
+ * end, and past `limit` entries the oldest goes (a rule remembers recent traffic, never all of it).
+ */
+export function remember<K, V>(map: Map<K, V>, key: K, value: V, limit: number): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > limit) map.delete(map.keys().next().value as K);
+}

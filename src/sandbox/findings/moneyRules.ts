@@ -1,5 +1,5 @@
 import type { JournalEntry } from '../requests/entry';
-import type { FindingDraft } from './finding';
+import { remember, type FindingDraft } from './finding';
 
 // retried-money-post and unknown-outcome-not-requeried: what an app does after a money-moving
 // POST. The memory is small: the last time each body was sent (for a double click) and the
@@ -46,9 +46,7 @@ export class MoneyRules {
     const findings = this.retried(key, entry, now) ?? this.wentOn(entry);
     this.unresolved.delete(key);
     if (entry.status === 0 || entry.status >= 500) this.unresolved.set(key, { id: entry.id, at: now, status: entry.status });
-    this.sent.delete(key);
-    this.sent.set(key, { id: entry.id, at: now, status: entry.status });
-    if (this.sent.size > MAX_REMEMBERED) this.sent.delete(this.sent.keys().next().value as string);
+    remember(this.sent, key, { id: entry.id, at: now, status: entry.status }, MAX_REMEMBERED);
     return findings;
   }
 

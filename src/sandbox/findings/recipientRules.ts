@@ -1,6 +1,6 @@
 import { ErrorCode } from '../errors';
 import type { JournalEntry } from '../requests/entry';
-import type { FindingDraft } from './finding';
+import { remember, type FindingDraft } from './finding';
 
 // unverified-recipient: a bank transfer to an account the app never verified
 // (GET /v1/queries/verify) in this world, or with a name other than the one verification gave.
@@ -75,8 +75,6 @@ export class RecipientRules {
     }
     if (!data) return;
     const account = `${text(data['bankCode'])}:${text(data['accountNumber'])}`;
-    this.verified.delete(account);
-    this.verified.set(account, text(data['accountName']));
-    if (this.verified.size > MAX_VERIFIED) this.verified.delete(this.verified.keys().next().value as string);
+    remember(this.verified, account, text(data['accountName']), MAX_VERIFIED);
   }
 }

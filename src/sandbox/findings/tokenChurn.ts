@@ -1,5 +1,5 @@
 import type { JournalEntry } from '../requests/entry';
-import type { FindingDraft } from './finding';
+import { remember, type FindingDraft } from './finding';
 
 // token-churn: a wallet given new access tokens (OTP sign-ins or refreshes) far more often than
 // their lifetime needs: a new one while the last is in the first tenth of its life, three times.
@@ -50,13 +50,11 @@ export class TokenChurn {
       early: early ? (last?.early ?? 0) + 1 : 0,
       ids: early ? [...(last?.ids ?? []), entry.id] : [],
     };
-    this.wallets.delete(issued.mobile);
-    if (this.wallets.size >= MAX_WALLETS) this.wallets.delete(this.wallets.keys().next().value as string);
     if (next.early < CHURN_AFTER) {
-      this.wallets.set(issued.mobile, next);
+      remember(this.wallets, issued.mobile, next, MAX_WALLETS);
       return [];
     }
-    this.wallets.set(issued.mobile, { at: now, lifetimeMs: issued.lifetimeMs, early: 0, ids: [] });
+    remember(this.wallets, issued.mobile, { at: now, lifetimeMs: issued.lifetimeMs, early: 0, ids: [] }, MAX_WALLETS);
     return [
       {
         rule: 'token-churn',

@@ -1,6 +1,6 @@
 import { ErrorCode } from '../errors';
 import type { JournalEntry } from '../requests/entry';
-import type { FindingDraft } from './finding';
+import { remember, type FindingDraft } from './finding';
 
 // expired-token-loop: calls that keep being answered 401 for the same wallet token (expired or
 // not valid) without a refresh or a new sign-in in between.
@@ -30,9 +30,7 @@ export class TokenRules {
     if (entry.status !== 401 || !token || !TOKEN_REFUSALS.some((code) => entry.responseBody.includes(code))) return [];
     const count = this.refused.get(token) ?? 0;
     if (count < 0) return [];
-    this.refused.delete(token);
-    this.refused.set(token, count + 1 >= LOOP_AFTER ? -1 : count + 1);
-    if (this.refused.size > MAX_TOKENS) this.refused.delete(this.refused.keys().next().value as string);
+    remember(this.refused, token, count + 1 >= LOOP_AFTER ? -1 : count + 1, MAX_TOKENS);
     if (count + 1 < LOOP_AFTER) return [];
     return [
       {

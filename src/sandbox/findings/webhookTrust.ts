@@ -1,6 +1,6 @@
 import type { JournalEntry } from '../requests/entry';
 import type { WebhookEvent } from '../types';
-import type { FindingDraft } from './finding';
+import { remember, type FindingDraft } from './finding';
 
 // webhook-trusted-without-requery: an event the app acknowledged whose transaction it never
 // fetched from the API. This API signs no webhooks: a requery is the only proof an event is real.
@@ -22,12 +22,6 @@ const referenceOf = (event: WebhookEvent): string => {
   return typeof data.transactionReference === 'string' ? data.transactionReference : '';
 };
 
-function held<V>(map: Map<string, V>, key: string, value: V): void {
-  map.delete(key);
-  map.set(key, value);
-  if (map.size > MAX_HELD) map.delete(map.keys().next().value as string);
-}
-
 export class WebhookTrust {
   /** References the app requeried, with when. */
   private requeried = new Map<string, number>();
@@ -43,7 +37,7 @@ export class WebhookTrust {
     const match = entry.method === 'GET' ? REQUERY.exec(entry.path) : null;
     if (match?.[1]) {
       const reference = decodeURIComponent(match[1]);
-      held(this.requeried, reference, now);
+      remember(this.requeried, reference, now, MAX_HELD);
       this.waiting.delete(reference);
     }
     return this.overdue(now);
@@ -52,7 +46,7 @@ export class WebhookTrust {
   event(event: WebhookEvent, now: number): FindingDraft[] {
     const reference = referenceOf(event);
     if (event.state === 'delivered' && reference !== '' && !this.requeried.has(reference)) {
-      held(this.waiting, reference, { eventId: event.id, at: now });
+      remember(this.waiting, reference, { eventId: event.id, at: now }, MAX_HELD);
     }
     return this.overdue(now);
   }
