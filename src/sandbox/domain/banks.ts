@@ -1,3 +1,5 @@
+import { ApiError, ErrorCode } from '../errors';
+
 // Nigerian NIP institutions with their 6-digit NIBSS codes: commercial, merchant, microfinance,
 // payment-service banks and mobile-money operators, as a live bank list would mix them.
 
@@ -84,6 +86,18 @@ const BY_CODE = new Map(BANKS.map((bank) => [bank.bankCode, bank]));
 
 export function bankByCode(code: string): Bank | undefined {
   return BY_CODE.get(code);
+}
+
+/**
+ * The bank a 6-digit code names, or the one refusal for a code not in the list (400, errorCode
+ * 50003): the verify query and the bank transfer both ask here, so both answer the same.
+ */
+export function bankInList(code: string): Bank {
+  const bank = BY_CODE.get(code);
+  if (!bank) {
+    throw new ApiError(400, ErrorCode.unknownBank, `bankCode ${code} is not in the bank list; use a code from GET /v1/queries/banks`);
+  }
+  return bank;
 }
 
 /** Banks people most often send to; history generation favours them. */

@@ -1,5 +1,5 @@
 import { resolveAccount, ResolvedAccount, sameName } from './accounts';
-import { Bank, bankByCode } from './banks';
+import { Bank, bankInList } from './banks';
 import { accountNotResolved, ApiError, ErrorCode, userNotFound } from '../errors';
 import { objectId } from './ids';
 import { checkCredit } from './balanceLimit';
@@ -145,14 +145,7 @@ export class Ledger {
 
   /** The bank and the account a bank transfer goes to, or the 400 that says why it cannot go there. */
   private bankRecipient(from: Wallet, input: BankTransferInput): { bank: Bank; resolved: ResolvedAccount } {
-    const bank = bankByCode(input.bankCode);
-    if (!bank) {
-      throw new ApiError(
-        400,
-        ErrorCode.unknownBank,
-        `bankCode ${input.bankCode} is not in the bank list; use a code from GET /v1/queries/banks`,
-      );
-    }
+    const bank = bankInList(input.bankCode);
     const resolved = resolveAccount(this.state, input.bankCode, input.accountNumber, from.record.transactions);
     if (!resolved) {
       throw accountNotResolved();

@@ -25,7 +25,7 @@ export function mobileField(value: unknown, field = 'mobile'): string {
 /**
  * A bank account as the bank transfer (its body) and the verify query (its query string) both
  * take it: a NUBAN of 10 digits (11 accepted) and the 6-digit code of a bank. Whether the code is
- * in the bank list is each route's next step.
+ * in the bank list is asked next, of domain/banks.ts bankInList (one refusal for both).
  */
 export function bankAccountFields(accountNumber: string, bankCode: string): { accountNumber: string; bankCode: string } {
   if (!/^\d{10,11}$/.test(accountNumber)) {

@@ -212,13 +212,24 @@ describe('sandbox: errors', () => {
     await expectError(call(sandbox, 'GET', `/v1/transactions/${ref}`, { headers: wallet.headers }), 404, '30001');
   });
 
+  // Issue 35: the rule was written twice (verify answered 10000, a transfer 50003); one check serves both now.
+  it('answers a bank code not in the bank list the same on verify and on a bank transfer (400, 50003)', async () => {
+    const message = 'bankCode 999999 is not in the bank list; use a code from GET /v1/queries/banks';
+    const verify = call(sandbox, 'GET', '/v1/queries/verify?accountNumber=0123456789&bankCode=999999', { headers: wallet.headers });
+    await expectError(verify, 400, '50003', message);
+    const body = { accountNumber: '0123456789', bankCode: '999999', accountName: 'ANYONE', amount: 100 };
+    const before = (await expectOk(call(sandbox, 'GET', '/v1/users/balance', { headers: wallet.headers }))).json['data'].user.balance;
+    await expectError(call(sandbox, 'POST', '/v1/users/transfers/bank', { body, headers: wallet.headers }), 400, '50003', message);
+    const after = (await expectOk(call(sandbox, 'GET', '/v1/users/balance', { headers: wallet.headers }))).json['data'].user.balance;
+    assert.equal(after, before, 'the refused transfer moved nothing');
+  });
+
   it('validates the verify query and 404s accounts that do not resolve', async () => {
     const verify = (query: string) => call(sandbox, 'GET', `/v1/queries/verify?${query}`, { headers: wallet.headers });
     await expectError(verify('accountNumber=123&bankCode=000014'), 400, '10000', /accountNumber/);
     await expectError(verify('accountNumber=123456789012&bankCode=000014'), 400, '10000', /accountNumber/);
     await expectError(verify('accountNumber=12345678a0&bankCode=000014'), 400, '10000', /accountNumber/);
     await expectError(verify('accountNumber=0123456789&bankCode=14'), 400, '10000', /bankCode/);
-    await expectError(verify('accountNumber=0123456789&bankCode=999999'), 400, '10000', /not in the bank list/);
     await expectError(verify('bankCode=000014'), 400, '10000');
     // 0000000000 at ACCESS BANK: check digit over 000014+000000000 is (10 - 19 % 10) % 10 = 1, so ...0 fails.
     await expectError(

@@ -1,5 +1,5 @@
 import { resolveAccount } from '../../domain/accounts';
-import { BANKS, bankByCode } from '../../domain/banks';
+import { BANKS, bankInList } from '../../domain/banks';
 import { BVN_PATTERN, lookupBvn } from '../../domain/bvn';
 import { accountNotResolved, ApiError, ErrorCode, invalid } from '../../errors';
 import { ok, Reply, RequestContext, Router } from '../router';
@@ -100,10 +100,7 @@ function verifyAccount(ctx: RequestContext): Reply {
     queryParam(ctx.query, 'accountNumber') ?? '',
     queryParam(ctx.query, 'bankCode') ?? '',
   );
-  const bank = bankByCode(bankCode);
-  if (!bank) {
-    throw invalid(`bankCode ${bankCode} is not in the bank list`);
-  }
+  const bank = bankInList(bankCode);
   const resolved = resolveAccount(ctx.env.state, bankCode, accountNumber, wallet.record.transactions);
   if (!resolved) {
     throw accountNotResolved();
