@@ -4,6 +4,7 @@ import { endWithLauncher } from './cliParent';
 import { runCheckWebhook } from './checkWebhookCli';
 import { localClient } from './sharing/localClient';
 import { StateFileInUse } from './sharing/ownerLock';
+import { SandboxPortInUseError } from './errors';
 import { openSharedSandbox } from './sharing/shared';
 import { adminTokenRefusal, isLoopback, remoteHostRefusal, startSandbox } from './start';
 import type { ScenarioFile } from './scenario/scenarioFile';
@@ -352,8 +353,8 @@ function runCommand(
 
 /** What the CLI says when it cannot start. */
 export function startFailure(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  return code === 'EADDRINUSE'
-    ? 'wallet sandbox: that port is already in use; pick another with --port'
+  return error instanceof SandboxPortInUseError
+    ? `wallet sandbox: port ${error.port} on ${error.host} is already in use (another sandbox or server?); ` +
+        `pick another with --port <n>, or --port 0 for a free one`
     : `wallet sandbox: ${(error as Error).message ?? String(error)}`;
 }

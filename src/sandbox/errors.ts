@@ -64,7 +64,8 @@ export type SandboxErrorCode =
   | 'ERR_SANDBOX_TIMEOUT'
   | 'ERR_SANDBOX_EXPECTATION'
   | 'ERR_SANDBOX_SCENARIO'
-  | 'ERR_SANDBOX_STATE_FILE_IN_USE';
+  | 'ERR_SANDBOX_STATE_FILE_IN_USE'
+  | 'ERR_SANDBOX_PORT_IN_USE';
 
 /**
  * Thrown by handlers, and by the Node controls (the package's SandboxError): the server turns it
@@ -104,6 +105,29 @@ export class SandboxInputError extends ApiError {
 export class SandboxLimitError extends ApiError {
   override name = 'SandboxLimitError';
   override readonly code = 'ERR_SANDBOX_LIMIT';
+}
+
+/**
+ * The port asked for is taken (Node's EADDRINUSE, kept as `cause`): startSandbox and the CLI throw
+ * it. Not a refusal of the API, so no HTTP status: it extends Error, as StateFileInUseError does.
+ */
+export class SandboxPortInUseError extends Error {
+  override name = 'SandboxPortInUseError';
+  /** Stable across versions (the package README's table of errors). */
+  readonly code = 'ERR_SANDBOX_PORT_IN_USE';
+
+  constructor(
+    /** The host it tried to listen on. */
+    readonly host: string,
+    /** The port that is taken (the last one tried, when it tried several). */
+    readonly port: number,
+    options?: { cause?: unknown },
+  ) {
+    super(
+      `Port ${port} on ${host} is already in use (another sandbox or server listens there); pick another port, or 0 for a free one`,
+      options,
+    );
+  }
 }
 
 /** An entry a wait saw that came close, and why it did not match. */

@@ -16,6 +16,8 @@ import { SandboxWorld } from './sandboxWorld';
 export { ScenarioError } from '../scenario/scenarioError';
 /** What a refused call throws: `status` and `errorCode` are those the admin API answers the same input with. */
 export { ApiError as SandboxError, SandboxExpectationError, SandboxInputError, SandboxLimitError } from '../errors';
+/** The port asked for is taken: `port` and `host` say which (pick another, or port 0 for a free one). */
+export { SandboxPortInUseError } from '../errors';
 export type { NearMiss, SandboxErrorCode } from '../errors';
 /** `startSandbox({ dataFile })` while another live process serves that file: `owner` says which and where. */
 export { StateFileInUse as StateFileInUseError } from '../sharing/ownerLock';

@@ -3,7 +3,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { openSharedSandbox } from '../../../src/sandbox';
+import { openSharedSandbox, startSandbox } from '../../../src/sandbox';
 import { CliConfig, isLoopback, parseArgs } from '../../../src/sandbox/cli';
 import { launchChain } from '../../../src/sandbox/cliParent';
 import { call, expectOk } from './helpers';
@@ -196,6 +196,23 @@ describe('sandbox: CLI', () => {
     const remote = run(['--host', '0.0.0.0']);
     assert.equal(await remote.exited, 2);
     assert.match(remote.stderr(), /Refusing to listen on 0\.0\.0\.0/);
+  });
+
+  it('exits 1 naming a port in use and how to pick another (--port), and leaves what listens there alone', async () => {
+    const taken = await startSandbox({ port: 0, log: () => undefined });
+    try {
+      const second = run(['--port', String(taken.port)]);
+      assert.equal(await second.exited, 1);
+      assert.equal(second.stdout(), '', 'no banner: it serves nothing');
+      assert.equal(
+        second.stderr(),
+        `wallet sandbox: port ${taken.port} on 127.0.0.1 is already in use (another sandbox or server?); ` +
+          'pick another with --port <n>, or --port 0 for a free one\n',
+      );
+      await expectOk(call(taken.url, 'GET', '/__sandbox/health'));
+    } finally {
+      await taken.close();
+    }
   });
 
   it('exits 1 naming the process that serves the state file, and leaves that sandbox as it was', async function () {

@@ -52,6 +52,7 @@ describe('sandbox package: error classes with stable codes', function () {
         'SandboxExpectationError',
         'SandboxInputError',
         'SandboxLimitError',
+        'SandboxPortInUseError',
         'SandboxTimeoutError',
         'ScenarioError',
         'StateFileInUseError',
@@ -102,5 +103,15 @@ describe('sandbox package: error classes with stable codes', function () {
       await first.close();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('a port another process listens on: SandboxPortInUseError, naming the port', async () => {
+    const error = await caught(pkg.startSandbox({ port: sandbox.port, log: () => undefined }));
+    check(error, 'SandboxPortInUseError');
+    const taken = error as pkg.SandboxPortInUseError;
+    assert.deepEqual([taken.port, taken.host], [sandbox.port, '127.0.0.1']);
+    assert.match(taken.message, new RegExp(`Port ${sandbox.port} on 127\\.0\\.0\\.1 is already in use.*pick another port, or 0`));
+    assert.equal((taken.cause as NodeJS.ErrnoException).code, 'EADDRINUSE');
+    assert.equal((await fetch(`${sandbox.url}/__sandbox/health`)).status, 200, 'the sandbox on that port still serves');
   });
 });
