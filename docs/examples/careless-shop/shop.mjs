@@ -1,0 +1,123 @@
+// A careless shop: a small Node shop (node:http and fetch, nothing to install) that integrates the
+// wallet API the way too many real ones do. It signs a wallet in by OTP, pays suppliers and
+// customers by bank and phone transfer, shows a balance dashboard, and takes the API's webhooks.
+// Every "mistake:" comment below is one the sandbox's integration review flags
+// (docs/integration-review.md); ../careful-shop/shop.mjs is the same shop done right.
+//
+// Run it by hand against `npx wallet-sandbox` (see README.md), or call runShop() from a test.
+import { createServer } from 'node:http';
+import { pathToFileURL } from 'node:url';
+
+/** The bank account the shop pays its supplier: the sandbox's magic account that succeeds at once. */
+export const SUPPLIER = { accountNumber: '1000000001', bankCode: '000014', accountName: 'SANDBOX INSTANT SUCCESS' };
+/** The customer the shop refunds by phone transfer: the sandbox's persona wallet. */
+export const CUSTOMER_MOBILE = '2349090000000';
+
+/**
+ * Runs a day of the shop: `letTimePass(seconds)` is how the day goes by (a test advances the
+ * sandbox's virtual clock). Answers what the shop told the people it paid, one line each.
+ */
+export async function runShop({ baseUrl, appKey, mobile, passcode, letTimePass }) {
+  const api = apiClient(baseUrl, appKey);
+  const told = [];
+  const webhooks = await startWebhookEndpoint(told);
+  try {
+    await api.send('PUT', '/v1/apps/settings', { callbackURL: webhooks.url });
+    const dashboardToken = await signIn(api, mobile, passcode);
+    // mistake: the wallet token goes in the URL too, "so the logs show which wallet it was".
+    await api.send('GET', `/v1/users/balance?token=${dashboardToken}`, undefined, dashboardToken);
+
+    told.push(await paySupplier(api, mobile, passcode, 250_000));
+    told.push(await refundCustomer(api, mobile, passcode, 100_000));
+    told.push(await refundCustomer(api, mobile, passcode, 150_000));
+
+    await letTimePass(2 * 86_400); // the dashboard stays open over two days
+    told.push(await showBalance(api, dashboardToken));
+    return told;
+  } finally {
+    await webhooks.close();
+  }
+}
+
+// mistake: a new OTP sign-in for every payment, though a token lives a day: a passcode per payment.
+async function signIn(api, mobile, passcode) {
+  await api.send('POST', '/v1/users/auth', { mobile, factor: 'sms' });
+  const { body } = await api.send('POST', '/v1/users/auth', { mobile, factor: 'sms', passcode });
+  return body.data.accessToken;
+}
+
+async function paySupplier(api, mobile, passcode, amount) {
+  const token = await signIn(api, mobile, passcode);
+  // mistake: no GET /v1/queries/verify first: a mistyped account number pays a stranger.
+  const transfer = { ...SUPPLIER, amount };
+  // mistake: retries a transfer after a timeout or a dropped connection: the first may have paid.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const { body } = await api.send('POST', '/v1/users/transfers/bank', transfer, token);
+      return body.success ? `supplier paid ₦${amount / 100}` : `supplier not paid: ${body.error}`;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
+async function refundCustomer(api, mobile, passcode, amount) {
+  const token = await signIn(api, mobile, passcode);
+  try {
+    const { body } = await api.send('POST', '/v1/users/transfers/phone', { mobile: CUSTOMER_MOBILE, amount }, token);
+    return body.success ? `customer refunded ₦${amount / 100}` : `refund refused: ${body.error}`;
+  } catch {
+    // mistake: no answer is taken for "failed" and the shop goes on to the next payment without
+    // requerying: the refund may well have been made, and the customer is told to expect another.
+    return `refund of ₦${amount / 100} failed`;
+  }
+}
+
+async function showBalance(api, token) {
+  // mistake: on a 401 it asks again with the same token, never refreshing it or signing in again.
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const { status, body } = await api.send('GET', '/v1/users/balance', undefined, token);
+    if (status !== 401) return `balance ₦${body.data.user.balance / 100}`;
+  }
+  return 'balance unavailable';
+}
+
+/** The shop's webhook endpoint: it "credits" orders from what events say. */
+async function startWebhookEndpoint(told) {
+  const server = createServer((request, response) => {
+    let text = '';
+    request.on('data', (chunk) => (text += chunk));
+    request.on('end', () => {
+      const { type, data } = JSON.parse(text).payload;
+      // mistake: answers 400 to an event type it does not handle, so the API sends it again and again.
+      if (type !== 'BANK_TRANSFER') return response.writeHead(400).end('unexpected event');
+      // mistake: trusts the event as it came, with no requery: this API signs no webhooks, so
+      // anyone who finds this URL can post a "SUCCESS" for a transfer that never happened.
+      told.push(`supplier payment ${data.transactionReference} confirmed by webhook`);
+      response.writeHead(200).end('ok');
+    });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}/webhooks/wallet`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+/** fetch with the app key (and a wallet token when given); it throws when no answer came. */
+function apiClient(baseUrl, appKey) {
+  return {
+    async send(method, path, body, token) {
+      const headers = { 'X-App-Key': appKey, 'Content-Type': 'application/json' };
+      if (token) headers['X-App-Wallet-Access-Token'] = token;
+      const response = await fetch(baseUrl + path, { method, headers, body: body && JSON.stringify(body) });
+      return { status: response.status, body: await response.json() };
+    },
+  };
+}
+
+// By hand: `node docs/examples/careless-shop/shop.mjs` (README.md says how).
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { runByHand } = await import('../runShopByHand.mjs');
+  await runByHand('careless shop', runShop);
+}
