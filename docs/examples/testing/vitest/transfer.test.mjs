@@ -75,6 +75,7 @@ describe('phone transfers', () => {
     const event = await sandbox.webhooks.waitFor({ type: 'PHONE_TRANSFER', reference, delivered: true }, { timeoutMs: 5000 });
     expect(event.attempts[0].status).toBe(200);
     expect(receiver.received.at(-1).payload.data).toMatchObject({ transactionReference: reference, amount: 120000 });
+    await sandbox.expectNoFindings(); // nothing the integration review flags (docs/integration-review.md)
   });
 
   it('a dropped connection is sent once: the outcome is unknown until the app requeries', async () => {
@@ -84,5 +85,8 @@ describe('phone transfers', () => {
     const dropped = await sandbox.requests.waitFor({ method: 'POST', path: '/v1/users/transfers/phone' }, { timeoutMs: 2000 });
     expect(dropped.status).toBe(0); // no answer was sent
     expect(await sandbox.requests.list({ method: 'POST', path: '/v1/users/transfers/phone' })).toHaveLength(1);
+    // The app requeries before it moves more money (or tells the customer anything): nothing to flag.
+    await call('/v1/transactions?limit=5', { method: 'GET', token });
+    await sandbox.expectNoFindings();
   });
 });
