@@ -112,6 +112,7 @@ export class SandboxLimitError extends ApiError {
  * it. Not a refusal of the API, so no HTTP status: it extends Error, as StateFileInUseError does.
  */
 export class SandboxPortInUseError extends Error {
+  /** Always `'SandboxPortInUseError'`. */
   override name = 'SandboxPortInUseError';
   /** Stable across versions (the package README's table of errors). */
   readonly code = 'ERR_SANDBOX_PORT_IN_USE';
