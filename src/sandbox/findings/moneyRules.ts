@@ -25,6 +25,8 @@ const withoutSlash = (path: string): string => (path.length > 1 && path.endsWith
 export const isMoneyPost = (entry: JournalEntry): boolean => entry.method === 'POST' && MONEY_PATHS.has(withoutSlash(entry.path));
 
 const whatCame = (status: number): string => (status === 0 ? 'got no answer' : `was answered ${status}`);
+/** An answer that says the money moved; one that says error moved none, so sending again is no double payment. */
+const moved = (status: number): boolean => status >= 200 && status < 300;
 
 export class MoneyRules {
   private sent = new Map<string, Attempt>();
@@ -66,7 +68,7 @@ export class MoneyRules {
       ];
     }
     const last = this.sent.get(key);
-    if (last && now - last.at <= DOUBLE_CLICK_MS) {
+    if (last && now - last.at <= DOUBLE_CLICK_MS && moved(last.status) && moved(entry.status)) {
       return [
         {
           rule: 'retried-money-post',

@@ -106,6 +106,19 @@ describe('sandbox: findings from the traffic', () => {
       assert.match(finding?.title ?? '', /within 2 s/);
     });
 
+    it('is quiet for the same body sent again within two seconds after an answer that said error', async () => {
+      // A 401 (then a fresh token) or a refusal moved no money: sending again is no double payment.
+      sandbox.addFault({ path: PHONE, status: 401, times: 1 });
+      assert.equal((await pay()).status, 401);
+      await sandbox.advanceClock(1);
+      await expectOk(pay());
+      assert.equal((await pay(10_000_000_000)).status, 400);
+      await sandbox.advanceClock(1);
+      assert.equal((await pay(10_000_000_000)).status, 400);
+      assert.equal(idsOf(sandbox, PHONE).length, 4);
+      assert.deepEqual(await findings(sandbox), []);
+    });
+
     it('is quiet after a requery, for the same body more than two seconds apart, and for another body', async () => {
       sandbox.addFault({ path: PHONE, status: 503, times: 1 });
       assert.equal((await pay()).status, 503);
