@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { packageProject, ROOT, run } from './packageProject';
 import { skipBecause } from '../support/skips';
-import { whenOutput } from '../support/childOutput';
+import { readyLine } from '../support/cliReady';
 
 // docs/testing-your-app.md's examples, run as written in a project where only the packed
 // wallet-sandbox is installed: node:test, Vitest and Jest (installed into the examples' folder
@@ -165,20 +165,14 @@ describe('docs/testing-your-app.md: every example, run against the packed packag
       assert.ok(args.includes('--json'));
       // Its own process group, so that npx and the sandbox under it stop together whatever happens.
       const child = spawn(args[0] ?? '', args.slice(1), { cwd: path.join(dir, 'go'), stdio: ['ignore', 'pipe', 'ignore'], detached: true });
-      let out = '';
-      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-      // Its ready line, or the end of its output (the parse below then says what came instead).
-      await whenOutput(
-        child.stdout,
-        () => (out.includes('\n') ? true : undefined),
-        () => out,
-      ).catch(() => undefined);
-      try {
-        process.kill(-(child.pid ?? 0), 'SIGTERM');
-      } catch {
-        // It had stopped already: the parse below says why.
-      }
-      const ready = JSON.parse(out.split('\n')[0] ?? '') as Record<string, unknown> & { pid: number; apps: Record<string, unknown>[] };
+      const reading = readyLine<Record<string, unknown> & { pid: number; apps: Record<string, unknown>[] }>(child);
+      const ready = await reading.finally(() => {
+        try {
+          process.kill(-(child.pid ?? 0), 'SIGTERM');
+        } catch {
+          // It had stopped already: the reader says why.
+        }
+      });
       const struct = /^type ready struct \{\n([\s\S]*?)^\}$/m.exec(source)?.[1] ?? '';
       let checked = 0;
       for (const line of struct.split('\n')) {
