@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { packageProject, ROOT, run } from './packageProject';
+import { packageProject, ROOT, run } from '../support/packedSandbox';
 import { readyLine } from '../support/cliReady';
 
 // The sandbox package as a developer gets it: `npm run package:sandbox` writes the tarball, which

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { packageProject, ROOT, run } from './packageProject';
+import { packageProject, ROOT, run } from '../support/packedSandbox';
 import { CliReady, readyLine } from '../support/cliReady';
 
 // `npx wallet-sandbox` as a package user runs it (issue 37): --version, init, the starter world

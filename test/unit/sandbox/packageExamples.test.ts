@@ -3,7 +3,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { packageProject, ROOT, run } from './packageProject';
+import { packageProject, ROOT, run } from '../support/packedSandbox';
+import { runnerReport } from '../support/runnerReport';
 import { skipBecause } from '../support/skips';
 import { readyLine } from '../support/cliReady';
 
@@ -17,23 +18,6 @@ import { readyLine } from '../support/cliReady';
 
 const EXAMPLES = path.join(ROOT, 'docs/examples/testing');
 const DOC = path.join(ROOT, 'docs/testing-your-app.md');
-
-interface RunnerReport {
-  numTotalTests: number;
-  numPassedTests: number;
-  numFailedTests: number;
-}
-
-/** The runners' JSON report: the last line of stdout that is a JSON object. */
-function report(stdout: string): RunnerReport {
-  const line = stdout
-    .trim()
-    .split('\n')
-    .reverse()
-    .find((text) => text.startsWith('{'));
-  assert.ok(line, `no JSON report in: ${stdout.slice(-2000)}`);
-  return JSON.parse(line) as RunnerReport;
-}
 
 /** The repository's own version of a runner, so the registry (or npm's cache) has it. */
 function versionOf(name: string): string {
@@ -100,7 +84,7 @@ describe('docs/testing-your-app.md: every example, run against the packed packag
       }
       const [entry, ...rest] = args;
       const { stdout } = await run(process.execPath, [path.join(dir, 'node_modules', entry), ...rest], { cwd: dir, timeout: 60_000 });
-      const { numTotalTests, numPassedTests } = report(stdout);
+      const { numTotalTests, numPassedTests } = runnerReport(stdout);
       assert.deepEqual([numTotalTests, numPassedTests], [total, total]);
     });
   }
