@@ -1,3 +1,5 @@
+import { watch } from 'node:fs';
+
 /**
  * `happening`, or a clear failure naming `what` (a function is read when it fails) if it has not
  * happened after `safetyMs`: a bound only for what never comes (a bug), set far above what a
@@ -35,4 +37,20 @@ export function when<T>(
     settle();
   });
   return within(happened, what, safetyMs).finally(() => stop());
+}
+
+/**
+ * The first value `check` gives (not undefined), checked now and at each change a file watcher
+ * sees in `folder` (a file written, renamed into place, truncated).
+ */
+export function whenFolder<T>(folder: string, check: () => T | undefined, what: string | (() => string), safetyMs?: number): Promise<T> {
+  return when(
+    (listener) => {
+      const watcher = watch(folder, listener);
+      return () => watcher.close();
+    },
+    check,
+    what,
+    safetyMs,
+  );
 }
