@@ -58,8 +58,10 @@ export async function webhookReceiver(answer: readonly number[] | Answer = [200]
       const delivery: Delivery = { path: req.url ?? '', headers: req.headers, body: parsed(text) };
       deliveries.push(delivery);
       for (const wake of waiters.splice(0)) wake();
-      void Promise.resolve(answerOf(delivery, deliveries.length - 1)).then((status) =>
-        res.writeHead(status, { 'content-type': 'text/plain' }).end(status >= 200 && status < 300 ? 'thanks' : 'receiver is down'),
+      // An answer script that throws (a requery that failed) answers 500, as a handler's crash would.
+      const status = new Promise<number>((resolve) => resolve(answerOf(delivery, deliveries.length - 1))).catch(() => 500);
+      void status.then((code) =>
+        res.writeHead(code, { 'content-type': 'text/plain' }).end(code >= 200 && code < 300 ? 'thanks' : 'receiver is down'),
       );
     });
   });
