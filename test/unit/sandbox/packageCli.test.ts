@@ -138,11 +138,15 @@ describe('sandbox package: npx wallet-sandbox', function () {
   });
 
   it('ends when a shell kills the npx it started in the background (kill $!)', async () => {
-    const script = `npx --no-install wallet-sandbox --port 0 --json > ready.json &
-for _ in $(seq 100); do [ -s ready.json ] && break; sleep 0.1; done
+    // The ready line through a FIFO: read returns when it comes, however long that takes (60 s is
+    // only the safety bound). The shell keeps the FIFO open: the sandbox never writes into a closed pipe.
+    const script = `mkfifo ready.fifo
+npx --no-install wallet-sandbox --port 0 --json > ready.fifo &
+exec 3< ready.fifo
+read -r ready <&3
 kill $!
-cat ready.json`;
-    const { stdout } = await run('bash', ['-e', '-o', 'pipefail', '-c', script], { cwd: dir });
+echo "$ready"`;
+    const { stdout } = await run('bash', ['-e', '-o', 'pipefail', '-c', script], { cwd: dir, timeout: 60_000 });
     const ready = JSON.parse(stdout) as Ready;
     await stopsListening(ready.url, ready.pid);
   });
