@@ -13,6 +13,7 @@ import {
   requestsTo,
   startHarness,
   type Harness,
+  journalOf,
   waitFor,
 } from './harness';
 
@@ -97,7 +98,7 @@ describe('api/client failures', function () {
     assert.match(error.message, /^The wallet API did not answer: 3 attempts over \d+ ms \(GET \/v1\/users\/balance\)\.$/);
     // Only a lower bound: each attempt waited its own limit. A loaded machine is only ever slower.
     assert.ok(elapsed >= 3 * 150, `took ${elapsed} ms`);
-    await waitFor(() => requestsTo(h.sandbox, BALANCE).length === 3);
+    await waitFor(journalOf(h.sandbox), () => requestsTo(h.sandbox, BALANCE).length === 3, 'three balance requests in the journal');
     assert.deepEqual(
       h.events.map((e) => e.error),
       ['timeout', 'timeout', 'timeout'],
@@ -114,7 +115,7 @@ describe('api/client failures', function () {
     assert.match(error.message, /^The wallet API did not answer: [23] attempts over 500 ms \(GET \/v1\/users\/balance\)\.$/);
     assert.ok(elapsed >= 480, `the deadline was waited for: took ${elapsed} ms`);
     // The deadline, not 6 attempts, decides: counted in the journal, not timed.
-    await waitFor(() => requestsTo(h.sandbox, BALANCE).length >= 2);
+    await waitFor(journalOf(h.sandbox), () => requestsTo(h.sandbox, BALANCE).length >= 2, 'two balance requests in the journal');
     assert.ok(requestsTo(h.sandbox, BALANCE).length <= 3, `${requestsTo(h.sandbox, BALANCE).length} attempts`);
   });
 
@@ -156,7 +157,7 @@ describe('api/client failures', function () {
     h.sandbox.addFault({ path: VALIDATE, delayMs: 1000 });
     const error = await failure(h.clientWith({ timeoutMs: 150 }).validateUser(app.key, DEMO_MOBILE));
     assert.equal(error.kind, 'timeout');
-    await waitFor(() => requestsTo(h.sandbox, VALIDATE, 'POST').length === 1);
+    await waitFor(journalOf(h.sandbox), () => requestsTo(h.sandbox, VALIDATE, 'POST').length === 1, 'the validate POST in the journal');
     await delay(100);
     assert.equal(requestsTo(h.sandbox, VALIDATE, 'POST').length, 1);
   });
@@ -312,7 +313,11 @@ describe('api/client failures', function () {
     const error = await failure(h.client.listTransactions(wallet, {}, { signal: controller.signal }));
     assert.ok(isCancelled(error));
     assert.equal(error.message, 'The request was cancelled (GET /v1/transactions).');
-    await waitFor(() => requestsTo(h.sandbox, '/v1/transactions').length === 1);
+    await waitFor(
+      journalOf(h.sandbox),
+      () => requestsTo(h.sandbox, '/v1/transactions').length === 1,
+      'the transactions request in the journal',
+    );
     await delay(50);
     assert.equal(requestsTo(h.sandbox, '/v1/transactions').length, 1);
     assert.deepEqual(

@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import { WalletClient, WalletApiError, type RequestEvent, type WalletClientOptions, type WalletTokens } from '../../../src/api';
 import { type Sandbox, type SandboxOptions } from '../../../src/sandbox';
 import { startCheckedSandbox } from '../support/contract';
+import { when } from '../support/eventually';
 
 export const DEMO_MOBILE = '2348000000000';
 export const OTHER_DEMO_MOBILE = '2349090000000';
@@ -83,11 +84,16 @@ export function assertCleanMessage(error: WalletApiError, secrets: string[]): vo
   for (const secret of secrets) assert.ok(!error.message.includes(secret), `message leaks a secret: ${error.message}`);
 }
 
-/** Polls `condition` every 10 ms; fails the test when it is still false after `timeoutMs`. */
-export async function waitFor(condition: () => boolean, timeoutMs = 2000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > until) assert.fail('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+/**
+ * Once `condition` holds: checked now and each time `subscribe` calls back (the sandbox's journal,
+ * a test server's requests and sockets), not on a clock; a safety bound fails saying `what`.
+ */
+export function waitFor(subscribe: (listener: () => void) => () => void, condition: () => boolean, what: string): Promise<true> {
+  return when(subscribe, () => (condition() ? true : undefined), `waiting for ${what}`);
 }
+
+/** The sandbox's journal as something to wait on: each request it records. */
+export const journalOf =
+  (sandbox: Sandbox) =>
+  (listener: () => void): (() => void) =>
+    sandbox.requests.onChange(listener);

@@ -3,6 +3,7 @@
 // answers, compression, redirects, TLS.
 
 import * as assert from 'node:assert/strict';
+import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as zlib from 'node:zlib';
@@ -23,11 +24,14 @@ interface TestServer {
   url: string;
   seen: Seen[];
   closedSockets: number;
+  /** Calls `listener` at each request seen and each socket closed; answers the unsubscribe. */
+  onChange(listener: () => void): () => void;
   close(): Promise<void>;
 }
 
 async function serve(answer: (req: IncomingMessage, res: ServerResponse) => void): Promise<TestServer> {
   const state = { seen: [] as Seen[], closedSockets: 0 };
+  const changes = new EventEmitter();
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -39,10 +43,16 @@ async function serve(answer: (req: IncomingMessage, res: ServerResponse) => void
         body: Buffer.concat(chunks).toString(),
         clientPort: req.socket.remotePort ?? 0,
       });
+      changes.emit('change');
       answer(req, res);
     });
   });
-  server.on('connection', (socket) => socket.on('close', () => (state.closedSockets += 1)));
+  server.on('connection', (socket) =>
+    socket.on('close', () => {
+      state.closedSockets += 1;
+      changes.emit('change');
+    }),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -52,6 +62,10 @@ async function serve(answer: (req: IncomingMessage, res: ServerResponse) => void
     },
     get closedSockets() {
       return state.closedSockets;
+    },
+    onChange: (listener) => {
+      changes.on('change', listener);
+      return () => changes.off('change', listener);
     },
     close: () =>
       new Promise<void>((resolve) => {
@@ -211,19 +225,19 @@ describe('api/client on the wire (bare loopback servers)', function () {
       assert.ok(took >= 2 * 140, `${base}: two attempts took ${took} ms`);
     }
     assert.equal(server.seen.length, 4, 'each attempt reached the server');
-    await waitFor(() => server.closedSockets === 4);
+    await waitFor(server.onChange, () => server.closedSockets === 4, 'the four sockets closed');
   });
 
   it('stops at once when the caller aborts, and drops the socket', async () => {
     const server = await track(serve(() => undefined));
     const controller = new AbortController();
     const pending = failure(clientFor(server.url, { retries: 2 }).listBanks(APP_KEY, undefined, { signal: controller.signal }));
-    await waitFor(() => server.seen.length === 1);
+    await waitFor(server.onChange, () => server.seen.length === 1, 'the request reached the server');
     controller.abort();
     // Not timed: a client that went on would end in a timeout or a retry, not a cancellation.
     const error = await pending;
     assert.equal(error.kind, 'cancelled');
-    await waitFor(() => server.closedSockets === 1);
+    await waitFor(server.onChange, () => server.closedSockets === 1, 'the socket closed');
     assert.equal(server.seen.length, 1, 'a cancelled GET is not retried');
   });
 

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import { SandboxState, type PersistedState } from '../../../src/sandbox/domain/state';
-import { whenOutput } from '../support/childOutput';
+import { listeningUrl } from '../support/cliReady';
 
 const REPO = path.resolve(__dirname, '../../../..');
 /** The bundled CLI (`npm run build`), else the one tsc compiled next to this test. */
@@ -32,16 +32,10 @@ interface Running {
 
 async function start(cli: string, dataFile: string): Promise<Running> {
   const child = spawn(process.execPath, [cli, '--port', '0', '--data', dataFile, '--seed', '7'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
   let err = '';
-  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  const url = await whenOutput(
-    child.stdout!,
-    () => /listening on (http:\/\/\S+)/.exec(out)?.[1],
-    () => `the sandbox did not start: ${out} ${err}`,
-  );
+  const url = await listeningUrl(child);
   return { child, url, stderr: () => err, exited };
 }
 

@@ -1,8 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { createServer, Server } from 'node:http';
-import { AddressInfo } from 'node:net';
 import { Sandbox } from '../../../src/sandbox';
 import { startCheckedSandbox } from '../support/contract';
+import { webhookReceiver, WebhookReceiver } from '../support/webhookReceiver';
 import { call, errorOf, expectOk, newDeveloper } from './helpers';
 
 // Issue 27: a test in any language waits over the admin API as a Node test does with
@@ -13,12 +12,12 @@ import { call, errorOf, expectOk, newDeveloper } from './helpers';
 describe('sandbox admin API: waiting for requests and webhook events (waitMs)', function () {
   this.timeout(20_000);
   let sandbox: Sandbox;
-  let receiver: Server | undefined;
+  let hook: WebhookReceiver | undefined;
 
   afterEach(async () => {
     await sandbox?.close();
-    if (receiver) await new Promise((resolve) => receiver!.close(resolve));
-    receiver = undefined;
+    await hook?.close();
+    hook = undefined;
   });
 
   it('answers a request wait once a matching request comes, and 408 naming the filter when none does', async () => {
@@ -45,9 +44,8 @@ describe('sandbox admin API: waiting for requests and webhook events (waitMs)', 
   });
 
   it('filters webhook events and waits for one by type and reference', async () => {
-    receiver = createServer((req, res) => req.resume().on('end', () => res.writeHead(200).end()));
-    await new Promise<void>((resolve) => receiver!.listen(0, '127.0.0.1', resolve));
-    const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    hook = await webhookReceiver();
+    const hookUrl = hook.url;
     sandbox = await startCheckedSandbox({ log: () => undefined });
     const dev = await newDeveloper(sandbox);
     await expectOk(call(sandbox, 'PUT', '/v1/apps/settings', { body: { callbackURL: hookUrl }, headers: { 'x-app-key': dev.appKey } }));

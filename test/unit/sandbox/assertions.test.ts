@@ -1,6 +1,4 @@
 import * as assert from 'node:assert/strict';
-import { createServer, Server } from 'node:http';
-import { AddressInfo } from 'node:net';
 import {
   SandboxExpectationError,
   SandboxInputError,
@@ -10,6 +8,7 @@ import {
   type WalletSandbox,
 } from '../../../src/sandbox/package';
 import { errorOfAnswer } from '../../../src/sandbox/errors';
+import { webhookReceiver, WebhookReceiver } from '../support/webhookReceiver';
 import { call, connectWallet, expectOk } from './helpers';
 
 // Issue 37, "Assertions that explain": a wait that runs out names what it waited for and the
@@ -21,28 +20,13 @@ const KEY = 'sk_test_assertions_0001';
 const ADA = '2348031110001';
 const BEN = '2348031110002';
 
-/** A receiver on loopback that keeps each body it is POSTed. */
-async function hookReceiver(): Promise<{ url: string; bodies: unknown[]; server: Server }> {
-  const bodies: unknown[] = [];
-  const server = createServer((req, res) => {
-    let text = '';
-    req.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-    req.on('end', () => {
-      bodies.push(JSON.parse(text));
-      res.writeHead(200).end('thanks');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, bodies, server };
-}
-
 describe('sandbox package: assertions that explain', function () {
   this.timeout(30_000);
   let sandbox: WalletSandbox;
-  let hook: Awaited<ReturnType<typeof hookReceiver>>;
+  let hook: WebhookReceiver;
 
   beforeEach(async () => {
-    hook = await hookReceiver();
+    hook = await webhookReceiver();
     sandbox = await startSandbox({
       scenario: {
         seed: 37,
@@ -59,7 +43,7 @@ describe('sandbox package: assertions that explain', function () {
   });
   afterEach(async () => {
     await sandbox.close();
-    hook.server.close();
+    await hook.close();
   });
 
   /** Ada signs in and sends Ben `amount` kobo: validate, two auth calls, one transfer. */
@@ -235,7 +219,10 @@ describe('sandbox package: assertions that explain', function () {
       }
       const delivered = await sandbox.webhooks.waitFor({ reference: payload.data.transactionReference, delivered: true });
       assert.equal(delivered.id, event.id);
-      assert.deepEqual(hook.bodies, [event.payload]);
+      assert.deepEqual(
+        hook.deliveries.map((delivery) => delivery.body),
+        [event.payload],
+      );
     });
 
     it('refuses data a payload cannot hold, in process and over HTTP, with the same words', async () => {

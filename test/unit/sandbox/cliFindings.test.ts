@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import * as path from 'node:path';
 import { parseArgs, type CliConfig } from '../../../src/sandbox/cli';
+import { readyLine } from '../support/cliReady';
 import { call } from './helpers';
 
 // The CLI in CI (issue 39): when it stops, a summary of the findings goes to stderr, and
@@ -16,11 +17,7 @@ async function runWith(args: string[], traffic: (url: string) => Promise<unknown
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
   try {
-    const ready = await new Promise<string>((resolve, reject) => {
-      child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString()));
-      child.once('exit', () => reject(new Error(`the CLI exited: ${stderr}`)));
-    });
-    await traffic((JSON.parse(ready) as { url: string }).url);
+    await traffic((await readyLine(child)).url);
     child.kill('SIGTERM');
     return { status: await exited, stderr };
   } finally {

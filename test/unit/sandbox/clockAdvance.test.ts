@@ -6,7 +6,7 @@ import { RETRY_DELAYS_MS } from '../../../src/sandbox/domain/webhooks';
 import { ApiError } from '../../../src/sandbox/errors';
 import { startCheckedSandbox } from '../support/contract';
 import { call, connectWallet, expectOk, newDeveloper } from './helpers';
-import { receiver } from './receiver';
+import { webhookReceiver, WebhookReceiver } from '../support/webhookReceiver';
 
 // Issue 35 item 5: one advance runs everything due within its span, in time order, before it
 // resolves; a webhook retry is a task like any other, so one day's advance reaches the third
@@ -92,14 +92,14 @@ describe('sandbox: one clock advance runs everything due within it, in time orde
 
   describe('webhook retries on a real receiver', () => {
     let sandbox: Sandbox;
-    let hook: Awaited<ReturnType<typeof receiver>>;
+    let hook: WebhookReceiver;
     afterEach(async () => {
       await sandbox.close();
-      hook.server.close();
+      await hook.close();
     });
 
     it('delivers to a receiver that fails twice with ONE advance(86400): three attempts at their scheduled times', async () => {
-      hook = await receiver([500, 500, 200]);
+      hook = await webhookReceiver([500, 500, 200]);
       sandbox = await startCheckedSandbox({ log: () => undefined });
       const dev = await newDeveloper(sandbox);
       const wallet = await connectWallet(sandbox, dev.appKey, dev.sandboxMobile);

@@ -7,7 +7,7 @@ import { startSandbox } from '../../../src/sandbox/package';
 import { parseScenario, ScenarioError } from '../../../src/sandbox/scenario/parse';
 import { checkAgainstContract, startCheckedSandbox } from '../support/contract';
 import { call, connectWallet, expectOk, newDeveloper } from './helpers';
-import { receiver } from './receiver';
+import { webhookReceiver, WebhookReceiver } from '../support/webhookReceiver';
 
 // Issue 37: `clock: { frozen: true }` (scenario, startSandbox option, --frozen-clock): the virtual
 // clock moves only by advance. The short real waits below only prove that it did NOT move.
@@ -129,14 +129,14 @@ describe('sandbox: the frozen clock', function () {
 
   describe('with a webhook receiver', () => {
     let sandbox: Sandbox;
-    let hook: Awaited<ReturnType<typeof receiver>>;
+    let hook: WebhookReceiver;
     afterEach(async () => {
       await sandbox.close();
-      hook.server.close();
+      await hook.close();
     });
 
     it('settles, then delivers each attempt in order, in one HTTP advance on a frozen clock', async () => {
-      hook = await receiver([503, 500, 200]);
+      hook = await webhookReceiver([503, 500, 200]);
       sandbox = await startCheckedSandbox({
         log: () => undefined,
         scenario: { clock: { start: new Date(START).toISOString(), frozen: true } },

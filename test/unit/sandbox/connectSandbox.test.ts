@@ -9,7 +9,7 @@ import {
   type WalletSandbox,
 } from '../../../src/sandbox/package';
 import { call, connectWallet, expectOk, UNTIL_IT_COMES } from './helpers';
-import { receiver } from './receiver';
+import { webhookReceiver, WebhookReceiver } from '../support/webhookReceiver';
 
 // Issue 37, "One API, in and out of process": connectSandbox answers the same SandboxWorld as
 // startSandbox, over the admin API. Each case runs the same calls on the world in this process
@@ -143,16 +143,16 @@ const CASES: Case[] = [
 
 describe('wallet-sandbox: connectSandbox, the same world over HTTP', function () {
   this.timeout(20_000);
-  let hook: Awaited<ReturnType<typeof receiver>>;
+  let hook: WebhookReceiver;
   let sandbox: WalletSandbox;
 
   before(async () => {
-    hook = await receiver([200]);
+    hook = await webhookReceiver([200]);
     sandbox = await startSandbox({ scenario: scenario(hook.url), log: () => undefined });
   });
   after(async () => {
     await sandbox.close();
-    hook.server.close();
+    await hook.close();
   });
   beforeEach(() => sandbox.reset());
 

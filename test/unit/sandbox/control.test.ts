@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { createServer, Server } from 'node:http';
-import { AddressInfo } from 'node:net';
 import { Sandbox, SandboxChange } from '../../../src/sandbox';
 import { startCheckedSandbox } from '../support/contract';
+import { when } from '../support/eventually';
+import { webhookReceiver, WebhookReceiver } from '../support/webhookReceiver';
 import { call, connectWallet, expectOk, newDeveloper } from './helpers';
 
 // The Sandbox's own control methods (what the extension's views and the MCP tools use in-process)
@@ -10,11 +10,11 @@ import { call, connectWallet, expectOk, newDeveloper } from './helpers';
 
 describe('sandbox: control methods', () => {
   let sandbox: Sandbox;
-  let receiver: Server | undefined;
+  let hook: WebhookReceiver | undefined;
   afterEach(async () => {
     await sandbox.close();
-    receiver?.close();
-    receiver = undefined;
+    await hook?.close();
+    hook = undefined;
   });
 
   it('resets a wallet to its seeded history and balance, over HTTP and by method', async () => {
@@ -45,9 +45,8 @@ describe('sandbox: control methods', () => {
 
     const dev = await newDeveloper(sandbox);
     const wallet = await connectWallet(sandbox, dev.appKey, dev.sandboxMobile);
-    receiver = createServer((_req, res) => res.writeHead(200).end('ok'));
-    await new Promise<void>((resolve) => receiver?.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    hook = await webhookReceiver();
+    const url = hook.url;
     await expectOk(call(sandbox, 'PUT', '/v1/apps/settings', { body: { callbackURL: url }, headers: { 'x-app-key': dev.appKey } }));
     changes.length = 0;
     const sent = await expectOk(
@@ -81,13 +80,8 @@ describe('sandbox: control methods', () => {
     sandbox = await startCheckedSandbox({ log: () => undefined });
     assert.throws(() => sandbox.sendTestEvent('BANK_TRANSFER'), /No app has a callbackURL/);
     const dev = await newDeveloper(sandbox);
-    let hits = 0;
-    receiver = createServer((_req, res) => {
-      hits++;
-      res.writeHead(200).end('ok');
-    });
-    await new Promise<void>((resolve) => receiver?.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    const receiver = (hook = await webhookReceiver());
+    const url = receiver.url;
     await expectOk(call(sandbox, 'PUT', '/v1/apps/settings', { body: { callbackURL: url }, headers: { 'x-app-key': dev.appKey } }));
 
     const first = sandbox.sendTestEvent('PHONE_TRANSFER');
@@ -99,8 +93,13 @@ describe('sandbox: control methods', () => {
       'newest first',
     );
     await sandbox.advanceClock(1);
-    // The retry's answer, however long it takes to come (the test's timeout ends a wait for one that never does).
-    while (hits < 2) await new Promise((resolve) => setTimeout(resolve, 10));
+    // Both deliveries, and the sandbox's record of the first one's answer, however long they take to come.
+    await receiver.delivered(2);
+    await when(
+      (listener) => sandbox.onChange(listener),
+      () => (sandbox.event(first.id)?.state === 'delivered' ? true : undefined),
+      'the first event is recorded as delivered',
+    );
     assert.equal(sandbox.event(first.id)?.state, 'delivered');
     const shown = sandbox.event(first.id);
     shown?.attempts.push({ number: 99, at: '', status: 0, durationMs: 0, excerpt: '' });

@@ -12,7 +12,7 @@ import * as path from 'node:path';
 import fc from 'fast-check';
 import type { TransactionRecord } from '../../../src/sandbox';
 import { call, connectWallet, ConnectedWallet, expectOk, newDeveloper } from './helpers';
-import { whenOutput } from '../support/childOutput';
+import { listeningUrl } from '../support/cliReady';
 
 const REPO = path.resolve(__dirname, '../../../..');
 const BUNDLE = path.join(REPO, 'dist', 'sandbox.js');
@@ -41,9 +41,7 @@ const alive = new Set<ChildProcess>();
 async function start(dataFile: string): Promise<Running> {
   const child = spawn(process.execPath, [BUNDLE, '--port', '0', '--data-file', dataFile], { stdio: ['ignore', 'pipe', 'pipe'] });
   alive.add(child);
-  let out = '';
   let err = '';
-  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
   const exited = new Promise<void>((resolve) =>
     child.once('exit', () => {
@@ -51,11 +49,7 @@ async function start(dataFile: string): Promise<Running> {
       resolve();
     }),
   );
-  const url = await whenOutput(
-    child.stdout!,
-    () => /listening on (http:\/\/\S+)/.exec(out)?.[1],
-    () => `the sandbox did not start: ${out} ${err}`,
-  );
+  const url = await listeningUrl(child);
   assert.doesNotMatch(err, /not a valid state file|cannot read/, 'the file left by the last kill loads');
   return { child, url, exited };
 }

@@ -1,8 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { Sandbox } from '../../../src/sandbox';
 import { startCheckedSandbox } from '../support/contract';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { inTurn, webhookReceiver } from '../support/webhookReceiver';
 import { call, connectWallet, ConnectedWallet, expectOk, newDeveloper } from './helpers';
 
 // The integration review's traffic rules (docs/integration-review.md): an app's real HTTP to a
@@ -30,21 +29,12 @@ async function findings(sandbox: Sandbox, headers: Record<string, string> = {}):
  * A webhook receiver on loopback answering `statuses` in turn (the last from then on); given a
  * wallet's headers, it first fetches the event's transaction from the sandbox, as a careful handler does.
  */
-async function webhookReceiver(sandbox: Sandbox, statuses: number[], requeryWith?: Record<string, string>) {
-  const hook = { url: '', hits: 0, server: createServer() };
-  hook.server.on('request', (req, res) => {
-    let text = '';
-    req.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-    req.on('end', () => {
-      const status = statuses[Math.min(hook.hits++, statuses.length - 1)] as number;
-      const reference = (JSON.parse(text) as { payload: { data: { transactionReference: string } } }).payload.data.transactionReference;
-      const fetched = requeryWith ? call(sandbox, 'GET', `/v1/transactions/${reference}`, { headers: requeryWith }) : Promise.resolve();
-      void fetched.finally(() => res.writeHead(status).end());
-    });
+async function requeryingReceiver(sandbox: Sandbox, statuses: number[], requeryWith?: Record<string, string>) {
+  return webhookReceiver(async (delivery, index) => {
+    const reference = (delivery.body as { payload: { data: { transactionReference: string } } }).payload.data.transactionReference;
+    if (requeryWith) await call(sandbox, 'GET', `/v1/transactions/${reference}`, { headers: requeryWith });
+    return inTurn(statuses)(delivery, index);
   });
-  await new Promise<void>((resolve) => hook.server.listen(0, '127.0.0.1', resolve));
-  hook.url = `http://127.0.0.1:${(hook.server.address() as AddressInfo).port}/hooks`;
-  return hook;
 }
 
 /** The journal ids of the requests to `path`, oldest first. */
@@ -55,11 +45,11 @@ describe('sandbox: findings from the traffic', () => {
   let wallet: ConnectedWallet;
   const pay = (amount = 2500, headers = wallet.headers) => call(sandbox, 'POST', PHONE, { body: { mobile: RECIPIENT, amount }, headers });
   const deliverTo = async (statuses: number[], requery = false) => {
-    const hook = await webhookReceiver(sandbox, statuses, requery ? wallet.headers : undefined);
+    const hook = await requeryingReceiver(sandbox, statuses, requery ? wallet.headers : undefined);
     await expectOk(call(sandbox, 'PUT', '/v1/apps/settings', { body: { callbackURL: hook.url }, headers: { 'x-app-key': wallet.appKey } }));
     const sent = await expectOk(call(sandbox, 'POST', '/__sandbox/events/test', { body: { type: 'PHONE_TRANSFER' } }));
     await sandbox.advanceClock(0.001);
-    hook.server.close();
+    await hook.close();
     return { hits: hook.hits, id: sent.json['data'].event.id as string };
   };
   const dropped = async (amount = 2500): Promise<void> => {

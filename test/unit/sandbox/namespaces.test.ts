@@ -1,14 +1,13 @@
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer, Server } from 'node:http';
-import { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Sandbox } from '../../../src/sandbox';
 import { startSandbox, WalletNamespace } from '../../../src/sandbox/package';
 import type { ScenarioFile } from '../../../src/sandbox/scenario/scenarioFile';
 import { startCheckedSandbox } from '../support/contract';
+import { webhookReceiver, WebhookReceiver } from '../support/webhookReceiver';
 import { call, connectWallet, errorOf, expectOk, UNTIL_IT_COMES } from './helpers';
 
 // Issue 27: one sandbox serves many isolated namespaces (a map from app key to world), so parallel
@@ -40,21 +39,17 @@ interface Created {
 
 describe('sandbox: namespaces and many sandboxes in one process', function () {
   this.timeout(60_000);
-  let receiver: Server;
+  let hook: WebhookReceiver;
   let callbackURL: string;
-  /** The namespace header of each delivery the receiver got, by event id. */
-  const namespaceOfEvent = new Map<string, string | undefined>();
+  /** The namespace header of the delivery the receiver got of this event. */
+  const namespaceOfEvent = (id: string): unknown =>
+    hook.deliveries.filter((delivery) => delivery.headers['x-sandbox-event-id'] === id).at(-1)?.headers['x-sandbox-namespace'];
 
   before(async () => {
-    receiver = createServer((req, res) => {
-      namespaceOfEvent.set(String(req.headers['x-sandbox-event-id']), req.headers['x-sandbox-namespace'] as string | undefined);
-      req.resume();
-      res.end('ok');
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    callbackURL = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+    hook = await webhookReceiver();
+    callbackURL = hook.url;
   });
-  after(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+  after(() => hook.close());
 
   describe('20 namespaces used in parallel', () => {
     let sandbox: Sandbox;
@@ -220,7 +215,7 @@ describe('sandbox: namespaces and many sandboxes in one process', function () {
       assert.equal((await sandbox.requests.list()).length, 0);
       const event = await one.webhooks.waitFor({ type: 'PHONE_TRANSFER', reference, delivered: true }, UNTIL_IT_COMES);
       assert.equal(event.state, 'delivered');
-      assert.equal(namespaceOfEvent.get(event.id), one.id, 'the delivery names its namespace');
+      assert.equal(namespaceOfEvent(event.id), one.id, 'the delivery names its namespace');
       assert.deepEqual(await two.webhooks.list(), []);
       const before = (await two.clock.now()).getTime();
       await one.clock.advance(3600);

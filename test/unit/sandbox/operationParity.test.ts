@@ -1,11 +1,10 @@
 import * as assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, Server } from 'node:http';
-import { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { openSharedSandbox, Sandbox, SandboxClient, SharedSandbox } from '../../../src/sandbox';
 import { checkAgainstContract } from '../support/contract';
+import { webhookReceiver, WebhookReceiver } from '../support/webhookReceiver';
 import { call } from './helpers';
 import { CASES, Input, MOBILE, OperationCase } from './operationCases';
 
@@ -83,15 +82,14 @@ async function worldOf(sandbox: Sandbox, startedAt: number) {
 describe('sandbox: one surface, Node and HTTP agree', function () {
   this.timeout(60_000);
   let dir: string;
-  let receiver: Server;
+  let receiver: WebhookReceiver;
   const opened: SharedSandbox[] = [];
   let sandbox: Sandbox;
   let remote: SandboxClient;
 
   before(async () => {
-    receiver = createServer((_req, res) => res.writeHead(200).end('ok'));
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    const callbackURL = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    receiver = await webhookReceiver();
+    const callbackURL = receiver.url;
     dir = mkdtempSync(path.join(tmpdir(), 'wallet-sandbox-parity-'));
     const options = { dataFile: path.join(dir, 'state.json'), port: 0, scenario: SCENARIO(callbackURL), log: () => undefined };
     opened.push(await openSharedSandbox({ ...options, role: 'window', onExchange: checkAgainstContract }));
@@ -102,7 +100,7 @@ describe('sandbox: one surface, Node and HTTP agree', function () {
   });
   after(async () => {
     for (const shared of opened.reverse()) await shared.close();
-    receiver.close();
+    await receiver.close();
     rmSync(dir, { recursive: true, force: true });
   });
 

@@ -2,8 +2,8 @@ import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { packageProject, ROOT, run } from './packageProject';
-import { whenOutput } from '../support/childOutput';
+import { packageProject, ROOT, run } from '../support/packedSandbox';
+import { readyLine } from '../support/cliReady';
 
 // The sandbox package as a developer gets it: `npm run package:sandbox` writes the tarball, which
 // is installed into an empty project (no other install step) and used there from an ES module,
@@ -187,13 +187,7 @@ describe('sandbox package: the tarball in an empty project', function () {
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     try {
-      // Its ready line, or the end of its output (the parse below then says what came instead).
-      await whenOutput(
-        child.stdout,
-        () => (out.includes('\n') ? true : undefined),
-        () => out,
-      ).catch(() => undefined);
-      const ready = JSON.parse(out.split('\n')[0] ?? '') as { url: string; pid: number; apps: { sandboxKey: string }[] };
+      const ready = await readyLine(child);
       pid = ready.pid;
       assert.deepEqual(
         ready.apps.map((app) => app.sandboxKey),

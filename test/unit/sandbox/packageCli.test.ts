@@ -1,31 +1,15 @@
 import * as assert from 'node:assert/strict';
-import { ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { packageProject, ROOT, run } from './packageProject';
+import { packageProject, ROOT, run } from '../support/packedSandbox';
+import { CliReady, readyLine } from '../support/cliReady';
 
 // `npx wallet-sandbox` as a package user runs it (issue 37): --version, init, the starter world
 // without a scenario, `-- command`, and the end of the process that started it ending the
 // sandbox (a parent killed with SIGKILL, `kill $!` on npx in a shell).
 
-interface Ready {
-  url: string;
-  pid: number;
-  apps: { sandboxKey: string }[];
-  wallets: { mobile: string; passcode?: string }[];
-}
-
-/** The first line `child` writes on stdout, as JSON. */
-function firstLine(child: ChildProcess): Promise<Ready> {
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('\n')) resolve(JSON.parse(out.slice(0, out.indexOf('\n'))) as Ready);
-    });
-    child.on('exit', (code) => reject(new Error(`exited with ${code} before a line: ${out}`)));
-  });
-}
+type Ready = CliReady;
 
 async function listening(url: string): Promise<boolean> {
   return fetch(`${url}/__sandbox/health`).then(
@@ -99,7 +83,7 @@ describe('sandbox package: npx wallet-sandbox', function () {
       stdio: ['ignore', 'pipe', 'ignore'],
     });
     try {
-      assert.ok(await signIn(await firstLine(child)));
+      assert.ok(await signIn(await readyLine(child)));
     } finally {
       child.kill('SIGTERM');
     }
@@ -111,7 +95,7 @@ describe('sandbox package: npx wallet-sandbox', function () {
       stdio: ['ignore', 'pipe', 'ignore'],
     });
     try {
-      const ready = await firstLine(child);
+      const ready = await readyLine(child);
       assert.deepEqual(
         ready.wallets.map((wallet) => [wallet.mobile, wallet.passcode]),
         [
@@ -147,18 +131,22 @@ describe('sandbox package: npx wallet-sandbox', function () {
       const child = require('node:child_process').spawn('npx', ['--no-install', 'wallet-sandbox', '--port', '0', '--json'], { stdio: ['ignore', 'pipe', 'ignore'] });
       child.stdout.once('data', (chunk) => process.stdout.write(chunk));`;
     const parent = spawn(process.execPath, ['-e', parentCode], { cwd: dir, stdio: ['ignore', 'pipe', 'ignore'] });
-    const ready = await firstLine(parent);
+    const ready = await readyLine(parent);
     assert.ok(await listening(ready.url));
     parent.kill('SIGKILL');
     await stopsListening(ready.url, ready.pid);
   });
 
   it('ends when a shell kills the npx it started in the background (kill $!)', async () => {
-    const script = `npx --no-install wallet-sandbox --port 0 --json > ready.json &
-for _ in $(seq 100); do [ -s ready.json ] && break; sleep 0.1; done
+    // The ready line through a FIFO: read returns when it comes, however long that takes (60 s is
+    // only the safety bound). The shell keeps the FIFO open: the sandbox never writes into a closed pipe.
+    const script = `mkfifo ready.fifo
+npx --no-install wallet-sandbox --port 0 --json > ready.fifo &
+exec 3< ready.fifo
+read -r ready <&3
 kill $!
-cat ready.json`;
-    const { stdout } = await run('bash', ['-e', '-o', 'pipefail', '-c', script], { cwd: dir });
+echo "$ready"`;
+    const { stdout } = await run('bash', ['-e', '-o', 'pipefail', '-c', script], { cwd: dir, timeout: 60_000 });
     const ready = JSON.parse(stdout) as Ready;
     await stopsListening(ready.url, ready.pid);
   });

@@ -3,9 +3,10 @@ import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { packageProject, ROOT, run } from './packageProject';
+import { packageProject, ROOT, run } from '../support/packedSandbox';
+import { runnerReport } from '../support/runnerReport';
 import { skipBecause } from '../support/skips';
-import { whenOutput } from '../support/childOutput';
+import { readyLine } from '../support/cliReady';
 
 // docs/testing-your-app.md's examples, run as written in a project where only the packed
 // wallet-sandbox is installed: node:test, Vitest and Jest (installed into the examples' folder
@@ -17,23 +18,6 @@ import { whenOutput } from '../support/childOutput';
 
 const EXAMPLES = path.join(ROOT, 'docs/examples/testing');
 const DOC = path.join(ROOT, 'docs/testing-your-app.md');
-
-interface RunnerReport {
-  numTotalTests: number;
-  numPassedTests: number;
-  numFailedTests: number;
-}
-
-/** The runners' JSON report: the last line of stdout that is a JSON object. */
-function report(stdout: string): RunnerReport {
-  const line = stdout
-    .trim()
-    .split('\n')
-    .reverse()
-    .find((text) => text.startsWith('{'));
-  assert.ok(line, `no JSON report in: ${stdout.slice(-2000)}`);
-  return JSON.parse(line) as RunnerReport;
-}
 
 /** The repository's own version of a runner, so the registry (or npm's cache) has it. */
 function versionOf(name: string): string {
@@ -100,7 +84,7 @@ describe('docs/testing-your-app.md: every example, run against the packed packag
       }
       const [entry, ...rest] = args;
       const { stdout } = await run(process.execPath, [path.join(dir, 'node_modules', entry), ...rest], { cwd: dir, timeout: 60_000 });
-      const { numTotalTests, numPassedTests } = report(stdout);
+      const { numTotalTests, numPassedTests } = runnerReport(stdout);
       assert.deepEqual([numTotalTests, numPassedTests], [total, total]);
     });
   }
@@ -165,20 +149,14 @@ describe('docs/testing-your-app.md: every example, run against the packed packag
       assert.ok(args.includes('--json'));
       // Its own process group, so that npx and the sandbox under it stop together whatever happens.
       const child = spawn(args[0] ?? '', args.slice(1), { cwd: path.join(dir, 'go'), stdio: ['ignore', 'pipe', 'ignore'], detached: true });
-      let out = '';
-      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-      // Its ready line, or the end of its output (the parse below then says what came instead).
-      await whenOutput(
-        child.stdout,
-        () => (out.includes('\n') ? true : undefined),
-        () => out,
-      ).catch(() => undefined);
-      try {
-        process.kill(-(child.pid ?? 0), 'SIGTERM');
-      } catch {
-        // It had stopped already: the parse below says why.
-      }
-      const ready = JSON.parse(out.split('\n')[0] ?? '') as Record<string, unknown> & { pid: number; apps: Record<string, unknown>[] };
+      const reading = readyLine<Record<string, unknown> & { pid: number; apps: Record<string, unknown>[] }>(child);
+      const ready = await reading.finally(() => {
+        try {
+          process.kill(-(child.pid ?? 0), 'SIGTERM');
+        } catch {
+          // It had stopped already: the reader says why.
+        }
+      });
       const struct = /^type ready struct \{\n([\s\S]*?)^\}$/m.exec(source)?.[1] ?? '';
       let checked = 0;
       for (const line of struct.split('\n')) {

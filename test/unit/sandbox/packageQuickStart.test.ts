@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { packageProject, ROOT, run } from './packageProject';
+import { packageProject, ROOT, run } from '../support/packedSandbox';
 
 // The package README's quick start and the Agent Skill (SKILL.md) run as written against the
 // packed tarball, on the Node that runs the tests (CI's is Node 20): each prints what its

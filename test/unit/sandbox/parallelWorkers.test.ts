@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { copyFileSync, cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { packageProject, ROOT, run } from './packageProject';
+import { packageProject, ROOT, run } from '../support/packedSandbox';
+import { runnerReport } from '../support/runnerReport';
 
 // The package README's recipe for parallel workers on one CLI (docs/examples/parallel), run as
 // written where only the packed wallet-sandbox is installed: Vitest in worker threads and Jest in
@@ -12,22 +13,6 @@ import { packageProject, ROOT, run } from './packageProject';
 const RECIPE = path.join(ROOT, 'docs/examples/parallel');
 const VITEST = path.join(ROOT, 'node_modules/vitest/vitest.mjs');
 const JEST = path.join(ROOT, 'node_modules/jest/bin/jest.js');
-
-interface RunnerReport {
-  numTotalTests: number;
-  numPassedTests: number;
-}
-
-/** The runners' JSON report: the last line of stdout that is a JSON object. */
-function report(stdout: string): RunnerReport {
-  const line = stdout
-    .trim()
-    .split('\n')
-    .reverse()
-    .find((text) => text.startsWith('{'));
-  assert.ok(line, `no JSON report in: ${stdout.slice(-2000)}`);
-  return JSON.parse(line) as RunnerReport;
-}
 
 /** Whether a process with this pid still runs. */
 function running(pid: number): boolean {
@@ -68,7 +53,7 @@ describe('wallet-sandbox: parallel workers on one CLI, a namespace per test (doc
       cwd: dir,
       timeout: 90_000,
     });
-    const { numTotalTests, numPassedTests } = report(stdout);
+    const { numTotalTests, numPassedTests } = runnerReport(stdout);
     assert.deepEqual([numTotalTests, numPassedTests], [4, 4]);
     assert.deepEqual(await clisIn(dir), [], 'no sandbox left running');
   });
@@ -83,7 +68,7 @@ describe('wallet-sandbox: parallel workers on one CLI, a namespace per test (doc
         timeout: 90_000,
       },
     );
-    const { numTotalTests, numPassedTests } = report(stdout);
+    const { numTotalTests, numPassedTests } = runnerReport(stdout);
     assert.deepEqual([numTotalTests, numPassedTests], [4, 4]);
     assert.deepEqual(await clisIn(dir), [], 'no sandbox left running');
   });

@@ -1,10 +1,31 @@
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { startCheckedSandbox } from '../support/contract';
+import { whenFolder } from '../support/eventually';
 import { call, connectWallet, errorOf, expectOk, newDeveloper } from './helpers';
+
+/** The balance the checkpoint at `dataFile` holds for `mobile` (undefined before there is one that holds the wallet). */
+function checkpointBalance(dataFile: string, mobile: string): number | undefined {
+  if (!existsSync(dataFile)) return undefined;
+  const saved = JSON.parse(readFileSync(dataFile, 'utf8')) as { wallets: { mobile: string; balance: number }[] };
+  return saved.wallets.find((wallet) => wallet.mobile === mobile)?.balance;
+}
+
+/**
+ * Once the checkpoint (not a journal line) holds one of `balances` for `mobile`: a change that
+ * only a checkpoint saves (setBalance) is written, so the next transfer is a journal line. Watched
+ * in the folder, where the writer renames each checkpoint into place.
+ */
+function checkpointed(dataFile: string, mobile: string, ...balances: number[]): Promise<true> {
+  return whenFolder(
+    path.dirname(dataFile),
+    () => (balances.includes(checkpointBalance(dataFile, mobile) ?? Number.NaN) ? true : undefined),
+    () => `the checkpoint holds ${mobile}'s balance ${balances.join(' or ')} (it holds ${checkpointBalance(dataFile, mobile)})`,
+  );
+}
 
 describe('sandbox: state file', () => {
   let dir: string;
@@ -69,7 +90,9 @@ describe('sandbox: state file', () => {
         call(sandbox.url, 'POST', '/v1/users/transfers/phone', { body: { mobile: '2348000000000', amount }, headers: wallet.headers }),
       );
     const before = await send(first, 1_000);
-    await new Promise((resolve) => setTimeout(resolve, 100)); // the checkpoint of the setup is written
+    // The setup is in the checkpoint: written before the transfer came, or with it (the answer
+    // waits for that write).
+    await checkpointed(dataFile, dev.sandboxMobile, 1_000_000, 1_000_000 - 1_000);
     const answered = await send(first, 2_500);
     const reference = answered.json['data'].transaction.reference as string;
     // The answer waited for one journal line, not for the whole file.
@@ -125,10 +148,10 @@ describe('sandbox: state file', () => {
     const crashed = path.join(dir, 'crashed');
     const references: string[] = [];
     try {
-      await new Promise((resolve) => setTimeout(resolve, 100)); // the setup's checkpoint is written: the next transfer is a line
+      await checkpointed(dataFile, dev.sandboxMobile, 1_000_000); // the setup's checkpoint is written: the next transfer is a line
       references.push((await send(1_000)).json['data'].transaction.reference as string);
       sandbox.setBalance('2349090000000', 5_000); // a change only a checkpoint saves: the journal is emptied
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await checkpointed(dataFile, '2349090000000', 5_000);
       references.push((await send(2_500)).json['data'].transaction.reference as string);
       const journal = readdirSync(dir).find((name) => name.endsWith('.journal'));
       assert.ok(journal);

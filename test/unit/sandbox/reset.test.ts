@@ -1,6 +1,4 @@
 import * as assert from 'node:assert/strict';
-import { createServer, Server } from 'node:http';
-import { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -8,6 +6,7 @@ import { openSharedSandbox, Sandbox, SharedSandbox } from '../../../src/sandbox'
 import * as password from '../../../src/sandbox/domain/password';
 import type { ScenarioFile } from '../../../src/sandbox/scenario/scenarioFile';
 import { checkAgainstContract, startCheckedSandbox } from '../support/contract';
+import { webhookReceiver, WebhookReceiver } from '../support/webhookReceiver';
 import { call, connectWallet, ConnectedWallet, errorOf, expectOk } from './helpers';
 
 // Issue 27: Sandbox.reset puts the world back to the scenario it started from, in milliseconds,
@@ -50,20 +49,14 @@ async function moveMoney(sandbox: Sandbox | string, ada: ConnectedWallet): Promi
 
 describe('sandbox: reset to the scenario', function () {
   this.timeout(30_000);
-  let receiver: Server;
+  let hook: WebhookReceiver;
   let callbackURL: string;
-  const received: string[] = [];
 
   before(async () => {
-    receiver = createServer((req, res) => {
-      received.push(req.url ?? '');
-      req.resume();
-      res.end('ok');
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    callbackURL = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+    hook = await webhookReceiver();
+    callbackURL = hook.url;
   });
-  after(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+  after(() => hook.close());
 
   it('money moved, then reset: balances, transactions, transfers, events, journal, faults and clock are the scenario’s again', async () => {
     const sandbox = await startCheckedSandbox({ scenario: scenario(callbackURL), log: () => undefined });

@@ -6,6 +6,7 @@ import { parseArgs, UsageError } from '../../../src/sandbox/cli';
 import { connectSandbox, SandboxError } from '../../../src/sandbox/package/index';
 import type { JournalEntry } from '../../../src/sandbox/requests/entry';
 import type { Sandbox } from '../../../src/sandbox/types';
+import { firstLine } from '../support/cliReady';
 import { startCheckedSandbox } from '../support/contract';
 import { call, connectWallet, errorOf, expectOk } from './helpers';
 
@@ -37,14 +38,7 @@ async function cliReadyLine(args: string[]): Promise<{ line: string; stop: () =>
   const child = spawn(process.execPath, [path.resolve(__dirname, '../../../src/sandboxCli.js'), ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let out = '';
-  const line = await new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('\n')) resolve(out.slice(0, out.indexOf('\n')));
-    });
-    child.on('exit', (code) => reject(new Error(`the CLI exited (${code}) before its ready line: ${out}`)));
-  });
+  const line = await firstLine(child);
   return {
     line,
     stop: async () => {

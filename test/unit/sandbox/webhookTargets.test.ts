@@ -1,11 +1,10 @@
 import * as assert from 'node:assert/strict';
-import { createServer, IncomingHttpHeaders, Server } from 'node:http';
-import { AddressInfo } from 'node:net';
 import { maskText } from '../../../src/masking/masking';
 import { Sandbox, startSandbox } from '../../../src/sandbox';
 import { postJson } from '../../../src/sandbox/domain/webhookPost';
 import { webhookLookup } from '../../../src/sandbox/domain/webhookTarget';
 import { parseScenario } from '../../../src/sandbox/scenario/parse';
+import { webhookReceiver, WebhookReceiver } from '../support/webhookReceiver';
 import { call, connectWallet, errorOf, expectOk } from './helpers';
 
 // Issue 35: a callback URL is the developer's own receiver. Link-local, cloud-metadata and
@@ -43,18 +42,12 @@ const ALLOWED = [
 describe('sandbox: webhook targets', function () {
   this.timeout(30_000);
   let sandbox: Sandbox;
-  let receiver: Server;
+  let hook: WebhookReceiver;
   let receiverPort: number;
-  const seen: IncomingHttpHeaders[] = [];
 
   before(async () => {
-    receiver = createServer((req, res) => {
-      seen.push(req.headers);
-      req.resume();
-      res.end('ok');
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    receiverPort = (receiver.address() as AddressInfo).port;
+    hook = await webhookReceiver();
+    receiverPort = hook.port;
     sandbox = await startSandbox({
       scenario: {
         developers: [{ email: 'w@example.ng', password: 'webhook-password', apps: [{ name: 'shop', sandboxKey: KEY }] }],
@@ -65,7 +58,7 @@ describe('sandbox: webhook targets', function () {
   });
   after(async () => {
     await sandbox.close();
-    await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    await hook.close();
   });
 
   const setUrl = (callbackURL: string) =>
@@ -114,7 +107,9 @@ describe('sandbox: webhook targets', function () {
       call(sandbox, 'POST', '/v1/users/transfers/phone', { headers: ada.headers, body: { mobile: '2348000000000', amount: 100 } }),
     );
     await expectOk(call(sandbox, 'GET', '/__sandbox/events?delivered=true&waitMs=5000'));
-    assert.ok(seen.some((headers) => headers.authorization === `Basic ${Buffer.from('hook-user:s3cret-pass').toString('base64')}`));
+    assert.ok(
+      hook.deliveries.some(({ headers }) => headers.authorization === `Basic ${Buffer.from('hook-user:s3cret-pass').toString('base64')}`),
+    );
     const shown = [
       (await expectOk(call(sandbox, 'GET', '/__sandbox/events'))).text,
       JSON.stringify(sandbox.events()),

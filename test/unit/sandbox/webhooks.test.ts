@@ -1,48 +1,21 @@
 import * as assert from 'node:assert/strict';
-import { createServer, IncomingHttpHeaders, Server } from 'node:http';
-import { AddressInfo } from 'node:net';
 import { Sandbox } from '../../../src/sandbox';
 import { startCheckedSandbox } from '../support/contract';
+import { webhookReceiver, WebhookReceiver } from '../support/webhookReceiver';
 import { call, connectWallet, errorOf, expectOk, newDeveloper } from './helpers';
 
 // Webhooks to a real local HTTP receiver: at-least-once delivery on the virtual clock.
 
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
-
-/** A receiver that answers the given statuses in turn (the last one from then on). */
-async function receiver(statuses: number[]): Promise<{ url: string; received: Received[]; server: Server }> {
-  const received: Received[] = [];
-  const server = createServer((req, res) => {
-    let text = '';
-    req.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body: JSON.parse(text) as Record<string, unknown> });
-      const status = statuses[Math.min(received.length - 1, statuses.length - 1)] as number;
-      res.writeHead(status, { 'content-type': 'text/plain' }).end(status === 200 ? 'thanks' : 'receiver is down');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, received, server };
-}
-
-/** Until the receiver has seen it: however long a loaded machine takes (the test's timeout ends a wait for what never comes). */
-async function until(check: () => boolean): Promise<void> {
-  while (!check()) await new Promise((resolve) => setTimeout(resolve, 10));
-}
-
 describe('sandbox: webhooks', () => {
   let sandbox: Sandbox;
-  let hook: Awaited<ReturnType<typeof receiver>>;
+  let hook: WebhookReceiver;
   afterEach(async () => {
     await sandbox.close();
-    hook.server.close();
+    await hook.close();
   });
 
   it('retries a bank transfer event against 500, 500, 200: three attempts, one event id', async () => {
-    hook = await receiver([500, 500, 200]);
+    hook = await webhookReceiver([500, 500, 200]);
     sandbox = await startCheckedSandbox({ log: () => undefined });
     const dev = await newDeveloper(sandbox);
     const wallet = await connectWallet(sandbox, dev.appKey, dev.sandboxMobile);
@@ -54,30 +27,30 @@ describe('sandbox: webhooks', () => {
       }),
     );
     const reference = sent.json['data'].transaction.transactionReference as string;
-    assert.equal(hook.received.length, 0, 'nothing is sent while the transfer is pending');
+    assert.equal(hook.deliveries.length, 0, 'nothing is sent while the transfer is pending');
 
     await expectOk(call(sandbox, 'POST', '/__sandbox/clock/advance', { body: { seconds: 24 * 3600 } }));
-    assert.equal(hook.received.length, 1, 'the settlement and its first attempt happen before the advance answers');
+    assert.equal(hook.deliveries.length, 1, 'the settlement and its first attempt happen before the advance answers');
     await sandbox.advanceClock(59);
-    assert.equal(hook.received.length, 1, 'the first retry waits a minute');
+    assert.equal(hook.deliveries.length, 1, 'the first retry waits a minute');
     await sandbox.advanceClock(1);
-    assert.equal(hook.received.length, 2);
+    assert.equal(hook.deliveries.length, 2);
     await sandbox.advanceClock(5 * 60);
-    assert.equal(hook.received.length, 3);
+    assert.equal(hook.deliveries.length, 3);
     await sandbox.advanceClock(24 * 3600);
-    assert.equal(hook.received.length, 3, 'a delivered event is not sent again');
+    assert.equal(hook.deliveries.length, 3, 'a delivered event is not sent again');
 
-    const ids = new Set(hook.received.map((r) => r.headers['x-sandbox-event-id']));
+    const ids = new Set(hook.deliveries.map((r) => r.headers['x-sandbox-event-id']));
     assert.equal(ids.size, 1);
     const id = [...ids][0] as string;
     assert.match(id, /^evt_[0-9a-f]+$/);
     assert.deepEqual(
-      hook.received.map((r) => r.headers['x-sandbox-delivery-attempt']),
+      hook.deliveries.map((r) => r.headers['x-sandbox-delivery-attempt']),
       ['1', '2', '3'],
     );
-    assert.equal(hook.received[0]?.headers['content-type'], 'application/json');
-    assert.equal(hook.received[0]?.headers['x-sandbox-namespace'], undefined, 'the sandbox’s own world is no namespace');
-    assert.deepEqual(hook.received[0]?.body, {
+    assert.equal(hook.deliveries[0]?.headers['content-type'], 'application/json');
+    assert.equal(hook.deliveries[0]?.headers['x-sandbox-namespace'], undefined, 'the sandbox’s own world is no namespace');
+    assert.deepEqual(hook.deliveries[0]?.body, {
       payload: {
         message: 'SUCCESS',
         type: 'BANK_TRANSFER',
@@ -112,13 +85,13 @@ describe('sandbox: webhooks', () => {
 
     const again = await expectOk(call(sandbox, 'POST', `/__sandbox/events/${id}/redeliver`));
     assert.equal(again.json['data'].event.id, id);
-    await until(() => hook.received.length === 4);
-    assert.equal(hook.received[3]?.headers['x-sandbox-event-id'], id);
+    await hook.delivered(4);
+    assert.equal(hook.deliveries[3]?.headers['x-sandbox-event-id'], id);
     assert.equal(errorOf(await call(sandbox, 'GET', '/__sandbox/events/evt_nope')).errorCode, '90001');
   });
 
   it('sends a phone transfer event at once, and a test event on request', async () => {
-    hook = await receiver([200]);
+    hook = await webhookReceiver([200]);
     sandbox = await startCheckedSandbox({ log: () => undefined });
     const dev = await newDeveloper(sandbox);
     const wallet = await connectWallet(sandbox, dev.appKey, dev.sandboxMobile);
@@ -126,8 +99,8 @@ describe('sandbox: webhooks', () => {
     const sent = await expectOk(
       call(sandbox, 'POST', '/v1/users/transfers/phone', { body: { mobile: '2349090000000', amount: 2500 }, headers: wallet.headers }),
     );
-    await until(() => hook.received.length === 1);
-    assert.deepEqual(hook.received[0]?.body['payload'], {
+    await hook.delivered(1);
+    assert.deepEqual(hook.deliveries[0]?.body['payload'], {
       message: 'SUCCESS',
       type: 'PHONE_TRANSFER',
       data: {
@@ -139,8 +112,8 @@ describe('sandbox: webhooks', () => {
     });
     const test = await expectOk(call(sandbox, 'POST', '/__sandbox/events/test', { body: { type: 'PHONE_TRANSFER' } }));
     assert.equal(test.json['data'].event.type, 'PHONE_TRANSFER');
-    await until(() => hook.received.length === 2);
-    assert.equal(hook.received[1]?.headers['x-sandbox-event-id'], test.json['data'].event.id);
+    await hook.delivered(2);
+    assert.equal(hook.deliveries[1]?.headers['x-sandbox-event-id'], test.json['data'].event.id);
 
     // A made-up event is marked in the sandbox's own record, never in the body the app gets
     // (the service's shape: docs/sandbox.md).
@@ -155,14 +128,14 @@ describe('sandbox: webhooks', () => {
     );
     assert.equal((await expectOk(call(sandbox, 'GET', `/__sandbox/events/${id}`))).json['data'].event.test, true);
     assert.equal(sandbox.event(id)?.test, true);
-    assert.deepEqual(Object.keys(hook.received[1]!.body), ['payload']);
-    assert.deepEqual(Object.keys(hook.received[1]!.body['payload'] as object), ['message', 'type', 'data']);
+    assert.deepEqual(Object.keys(hook.deliveries[1]!.body), ['payload']);
+    assert.deepEqual(Object.keys(hook.deliveries[1]!.body['payload'] as object), ['message', 'type', 'data']);
   });
 
   it('marks an event failed after the whole schedule against a refused connection', async () => {
-    hook = await receiver([200]);
+    hook = await webhookReceiver([200]);
     const url = hook.url;
-    await new Promise((resolve) => hook.server.close(resolve));
+    await hook.close();
     sandbox = await startCheckedSandbox({ log: () => undefined });
     const dev = await newDeveloper(sandbox);
     await expectOk(call(sandbox, 'PUT', '/v1/apps/settings', { body: { callbackURL: url }, headers: { 'x-app-key': dev.appKey } }));

@@ -11,6 +11,7 @@ import { startSandbox, type Sandbox } from '../../../src/sandbox';
 import { checkWebhookHandler, newCheckApp, type CheckCredentials } from '../../../src/sandbox/webhookCheck';
 import { FRAMEWORKS, type FrameworkId } from '../../../src/webhookHandlers/frameworks';
 import { handlerSource } from '../../../src/webhookHandlers/templates';
+import { when } from '../support/eventually';
 import { skipBecause } from '../support/skips';
 import { expressCompileOptions, startFrontServer } from '../webhookHandlers/frontServer';
 import { compileStrict, removeTempProjects, tempProject } from '../webhookHandlers/generated';
@@ -83,7 +84,7 @@ describe('webhook check: every generated handler passes it', function () {
     removeTempProjects();
   });
 
-  async function passes(id: FrameworkId, port: number, output: () => string): Promise<void> {
+  async function passes(id: FrameworkId, port: number, output: () => string, child: ChildProcess): Promise<void> {
     const handlerUrl = `http://127.0.0.1:${port}${framework(id).path}`;
     const report = await checkWebhookHandler({ handlerUrl, sandboxUrl: sandbox.url, credentials });
     assert.deepEqual(
@@ -92,8 +93,19 @@ describe('webhook check: every generated handler passes it', function () {
       output(),
     );
     assert.equal(report.cases.find((row) => row.name === 'forgery')!.requeried, true);
-    // The forged reference was requeried and ignored, the real ones processed.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The forged reference was requeried and ignored, the real ones processed: once its log says so.
+    const logged = () => /ignored BANK_TRANSFER/.test(output()) && /processed PHONE_TRANSFER SUCCESS/.test(output());
+    await when(
+      (listener) => {
+        for (const stream of [child.stdout, child.stderr]) stream?.on('data', listener);
+        return () => {
+          for (const stream of [child.stdout, child.stderr]) stream?.off('data', listener);
+        };
+      },
+      () => (logged() ? true : undefined),
+      () => `the handler logged what it ignored and processed: ${output()}`,
+      30_000,
+    );
     assert.match(output(), /ignored BANK_TRANSFER/, output());
     assert.match(output(), /processed PHONE_TRANSFER SUCCESS/, output());
   }
@@ -107,7 +119,7 @@ describe('webhook check: every generated handler passes it', function () {
       } else fs.writeFileSync(path.join(dir, 'walletWebhook.js'), handlerSource(framework(id)));
       const server = await startFrontServer(dir, 0, env);
       children.push(server.process);
-      await passes(id, server.port, server.output);
+      await passes(id, server.port, server.output, server.process);
     });
   }
 
@@ -119,7 +131,7 @@ describe('webhook check: every generated handler passes it', function () {
     const child = spawn(process.execPath, ['server.js'], { cwd: dir, env: { ...process.env, ...env } });
     children.push(child);
     const { port, output } = await serve(child);
-    await passes('nextjs', port, output);
+    await passes('nextjs', port, output, child);
   });
 
   it('Flask (where Flask is installed)', async function () {
@@ -133,7 +145,7 @@ describe('webhook check: every generated handler passes it', function () {
     });
     children.push(child);
     const server = await serve(child, port);
-    await passes('flask', server.port, server.output);
+    await passes('flask', server.port, server.output, child);
   });
 
   it('FastAPI (where FastAPI and uvicorn are installed)', async function () {
@@ -147,7 +159,7 @@ describe('webhook check: every generated handler passes it', function () {
     });
     children.push(child);
     const server = await serve(child, port);
-    await passes('fastapi', server.port, server.output);
+    await passes('fastapi', server.port, server.output, child);
   });
 
   it('Go net/http (where Go is installed)', async function () {
@@ -159,6 +171,6 @@ describe('webhook check: every generated handler passes it', function () {
     const child = spawn(path.join(dir, 'handler'), [], { cwd: dir, env: { ...process.env, ...env, PORT: String(port) } });
     children.push(child);
     const server = await serve(child, port);
-    await passes('go', server.port, server.output);
+    await passes('go', server.port, server.output, child);
   });
 });

@@ -12,10 +12,23 @@ import { handlerSource } from '../../../src/webhookHandlers/templates';
 import { call, connectWallet, expectOk, newDeveloper } from '../sandbox/helpers';
 import { startFrontServer, expressCompileOptions, type FrontServer } from './frontServer';
 import { compileStrict, tempProject } from './generated';
+import { when } from '../support/eventually';
 
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 500 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  assert.ok(check(), what);
+/**
+ * Once `check` holds: checked at each change of the sandbox (an event's attempt, its state) and
+ * each line the handler's process prints, not on a clock.
+ */
+function until(sandbox: Sandbox, handler: FrontServer, check: () => boolean, what: string | (() => string)): Promise<true> {
+  const output = [handler.process.stdout, handler.process.stderr];
+  const subscribe = (listener: () => void): (() => void) => {
+    const stop = sandbox.onChange(listener);
+    for (const stream of output) stream?.on('data', listener);
+    return () => {
+      stop();
+      for (const stream of output) stream?.off('data', listener);
+    };
+  };
+  return when(subscribe, () => (check() ? true : undefined), what, 30_000);
 }
 
 /** Writes the framework's handler as walletWebhook.js beside the test's front server (compiled first in TypeScript). */
@@ -60,21 +73,31 @@ for (const id of ['express', 'express-js'] as const) {
       );
       const reference = sent.json['data'].transaction.reference as string;
       const event = () => sandbox!.events().find((candidate) => candidate.type === 'PHONE_TRANSFER')!;
-      await until(() => event()?.state === 'retrying', 'the first delivery got the 500');
+      await until(sandbox, handler, () => event()?.state === 'retrying', 'the first delivery got the 500');
       assert.doesNotMatch(output(), /\] processed /, 'the handler did no work for the failed delivery');
 
       await sandbox.advanceClock(60);
-      await until(() => event().state === 'delivered', 'the retry was delivered');
+      await until(sandbox, handler, () => event().state === 'delivered', 'the retry was delivered');
       const processed = new RegExp(`processed PHONE_TRANSFER SUCCESS ${reference} \\(2500 kobo = NGN 25\\.00\\)`, 'g');
-      await until(() => (output().match(processed) ?? []).length === 1, `the handler processed the event: ${output()}`);
+      await until(
+        sandbox,
+        handler,
+        () => (output().match(processed) ?? []).length === 1,
+        () => `the handler processed the event: ${output()}`,
+      );
 
       sandbox.redeliverEvent(event().id);
-      await until(() => event().attempts.length === 3 && event().state === 'delivered', 'the redelivery was acknowledged');
+      await until(
+        sandbox,
+        handler,
+        () => event().attempts.length === 3 && event().state === 'delivered',
+        'the redelivery was acknowledged',
+      );
       assert.deepEqual(
         event().attempts.map((attempt) => attempt.status),
         [500, 200, 200],
       );
-      await until(() => output().includes(`duplicate PHONE_TRANSFER ${reference}`), 'the handler saw the redelivery');
+      await until(sandbox, handler, () => output().includes(`duplicate PHONE_TRANSFER ${reference}`), 'the handler saw the redelivery');
       assert.equal((output().match(processed) ?? []).length, 1, `processed once: ${output()}`);
 
       // A bank transfer's event (instant success account) goes through the same handler.
@@ -85,7 +108,12 @@ for (const id of ['express', 'express-js'] as const) {
         }),
       );
       await sandbox.advanceClock(60);
-      await until(() => /processed BANK_TRANSFER SUCCESS \w+ \(4000 kobo = NGN 40\.00\)/.test(output()), `the bank transfer: ${output()}`);
+      await until(
+        sandbox,
+        handler,
+        () => /processed BANK_TRANSFER SUCCESS \w+ \(4000 kobo = NGN 40\.00\)/.test(output()),
+        () => `the bank transfer: ${output()}`,
+      );
 
       // Malformed: 400, and nothing processed.
       const post = (body: string) => fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });

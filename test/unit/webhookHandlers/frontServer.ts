@@ -6,6 +6,8 @@ import * as assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { whenOutput } from '../support/childOutput';
+import { within } from '../support/eventually';
 
 /** The server's text: it requires the compiled handler `./walletWebhook.js` and exits when its parent goes (stdin closes). */
 export const FRONT_SERVER = `
@@ -55,10 +57,16 @@ export async function startFrontServer(dir: string, failFirst: number, env: Reco
     child.stdin.end();
     child.kill();
   };
-  for (let i = 0; i < 1000 && !/listening on \d+/.test(output) && child.exitCode === null; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  const port = /listening on (\d+)/.exec(output)?.[1];
+  // Its "listening on" line, or the end of its output (it exited: the assertion says what it printed).
+  const port = await within(
+    whenOutput(
+      child.stdout,
+      () => /listening on (\d+)/.exec(output)?.[1],
+      () => output,
+    ),
+    () => `the handler's server started: ${output}`,
+    30_000,
+  ).catch(() => undefined);
   if (!port) stop();
   assert.ok(port, `the handler's server started: ${output}`);
   return { process: child, port: Number(port), output: () => output, stop };

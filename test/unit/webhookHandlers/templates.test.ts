@@ -10,6 +10,8 @@ import * as path from 'node:path';
 import { FRAMEWORKS, type FrameworkId } from '../../../src/webhookHandlers/frameworks';
 import { handlerSource } from '../../../src/webhookHandlers/templates';
 import { compileStrict, removeTempProjects, tempProject } from './generated';
+import { whenOutput } from '../support/childOutput';
+import { within } from '../support/eventually';
 import { skipBecause } from '../support/skips';
 
 const source = (id: FrameworkId) => handlerSource(FRAMEWORKS.find((framework) => framework.id === id)!);
@@ -144,12 +146,20 @@ time.sleep(0.2)
     const server = spawn(path.join(dir, 'handler'), [], { cwd: dir, env: { ...process.env, PORT: String(port) } });
     let log = '';
     server.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    /** Once the server's log says `text`, read as it comes; a clear failure if it ends (or, past a safety bound, never says it). */
+    const logSays = (text: string, what: string): Promise<true> =>
+      within(
+        whenOutput(
+          server.stderr,
+          () => (log.includes(text) ? true : undefined),
+          () => `${what}: the log ended without "${text}": ${log}`,
+        ),
+        () => `${what}: the log says no "${text}": ${log}`,
+        20_000,
+      );
     try {
       const url = `http://127.0.0.1:${port}/webhooks/wallet`;
-      for (let tries = 0; !log.includes('listening on'); tries++) {
-        assert.ok(tries < 100, `the server did not start: ${log}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await logSays('listening on', 'the server started');
       const post = async (body: string) =>
         (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).status;
       const event = JSON.stringify({
@@ -168,10 +178,7 @@ time.sleep(0.2)
       assert.equal((await fetch(url)).status, 405);
       // Without the requery's settings no work runs: an unverified event is never trusted. (With them,
       // against a real sandbox: test/unit/webhookCheck/generatedHandlers.test.ts.)
-      for (let tries = 0; !log.includes('set WALLET_APP_KEY and WALLET_ACCESS_TOKEN'); tries++) {
-        assert.ok(tries < 40, `the requery was needed: ${log}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await logSays('set WALLET_APP_KEY and WALLET_ACCESS_TOKEN', 'the requery was needed');
       assert.doesNotMatch(log, /processed /);
     } finally {
       server.kill();

@@ -4,9 +4,12 @@ import * as assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import type { Readable } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { openSharedSandbox, type SharedSandbox } from '../../../../src/sandbox';
+import { whenOutput } from '../../support/childOutput';
+import { within } from '../../support/eventually';
 
 const REPO = path.resolve(__dirname, '../../../../..');
 const CLI = path.join(REPO, 'dist', 'sandbox.js');
@@ -93,6 +96,8 @@ describe('MCP server on the extension’s state file', function () {
   let owner: SharedSandbox;
   let client: Client;
   let stderr = '';
+  /** The MCP server's stderr, where it says what it serves. */
+  let stderrStream: Readable;
   const DEMO = '2348000000000';
   const balanceOf = async () => {
     const answer = text(await client.callTool({ name: 'wallet_balance', arguments: {} }));
@@ -109,7 +114,8 @@ describe('MCP server on the extension’s state file', function () {
       args: [CLI, '--mcp', '--port', '0', '--data', dataFile],
       stderr: 'pipe',
     });
-    transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    stderrStream = transport.stderr as Readable;
+    stderrStream.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     client = new Client({ name: 'wallet-console-test', version: '1.0.0' });
     await client.connect(transport);
   });
@@ -156,8 +162,16 @@ describe('MCP server on the extension’s state file', function () {
   it('takes the state file over when the window’s sandbox goes away, with everything in it', async () => {
     const url = owner.client.url;
     await owner.close();
-    for (let waited = 0; !/serves .* now/.test(stderr) && waited < 15_000; waited += 50)
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    // Its line saying it serves the file now, read as its stderr comes.
+    await within(
+      whenOutput(
+        stderrStream,
+        () => (/serves .* now/.test(stderr) ? true : undefined),
+        () => `the MCP server's stderr ended before it took the file over: ${stderr}`,
+      ),
+      () => `the MCP server took the file over: ${stderr}`,
+      20_000,
+    );
     assert.match(stderr, new RegExp(`the MCP server \\(pid \\d+\\) serves .*sandbox-state\\.json now, at ${url}\\.`));
     assert.equal(await balanceOf(), 777_777 - 7_777);
   });
