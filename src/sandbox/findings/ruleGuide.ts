@@ -18,8 +18,13 @@ export interface RuleGuide {
 export const RULE_GUIDE: Readonly<Record<FindingRule, RuleGuide>> = {
   'retried-money-post': {
     name: 'A money request sent again',
-    why: 'a timeout or a 502 does not mean nothing happened. The first transfer may have been made; the retry makes a second one and the customer pays twice. A double click does the same with both answers seen.',
-    fix: 'never retry a money POST blindly. Requery by reference (or read the history), and send again only when it shows no transfer; disable the pay button while a request is under way and refuse an identical second payment the user has not confirmed.',
+    why:
+      'a timeout or a 502 does not mean nothing happened. The first transfer may have been made; the retry ' +
+      'makes a second one and the customer pays twice. A double click does the same with both answers seen.',
+    fix:
+      'never retry a money POST blindly. Requery by reference (or read the history), and send again only ' +
+      'when it shows no transfer; disable the pay button while a request is under way and refuse an ' +
+      'identical second payment the user has not confirmed.',
   },
   'secret-in-url': {
     name: 'A secret in a URL',
@@ -28,12 +33,18 @@ export const RULE_GUIDE: Readonly<Record<FindingRule, RuleGuide>> = {
   },
   'webhook-not-acknowledged': {
     name: 'A webhook not acknowledged',
-    why: 'an event that is not acknowledged is delivered again (the sandbox retries after 1 min, 5 min, 30 min, 2 h and 8 h). A handler that is not idempotent credits the order, or ships the goods, once per delivery; a slow one times out and is sent again while it is still working.',
+    why:
+      'an event that is not acknowledged is delivered again (the sandbox retries after 1 min, 5 min, 30 ' +
+      'min, 2 h and 8 h). A handler that is not idempotent credits the order, or ships the goods, once per ' +
+      'delivery; a slow one times out and is sent again while it is still working.',
     fix: 'answer `200` at once, then do the work (queue it), keyed by the transaction reference so a second delivery does nothing.',
   },
   'unknown-outcome-not-requeried': {
     name: 'An unknown outcome not requeried',
-    why: 'an unanswered transfer has an unknown outcome, not a failed one. An app that treats it as failed shows the customer "payment failed", lets them pay another way, and the first transfer lands too; one that treats it as done ships goods for money that never moved.',
+    why:
+      'an unanswered transfer has an unknown outcome, not a failed one. An app that treats it as failed ' +
+      'shows the customer "payment failed", lets them pay another way, and the first transfer lands too; ' +
+      'one that treats it as done ships goods for money that never moved.',
     fix: 'show "outcome unknown", requery the transaction by its reference (or the history) before anything else, and settle it from what the requery says.',
   },
   'unverified-recipient': {
@@ -43,8 +54,12 @@ export const RULE_GUIDE: Readonly<Record<FindingRule, RuleGuide>> = {
   },
   'expired-token-loop': {
     name: 'A refused token sent again and again',
-    why: 'an app that resends a refused token never recovers: every payment after it fails while the customer waits, and the loop can get the app rate limited.',
-    fix: 'on a `401` with `10005`, refresh the token once with the refresh token and retry the read; if the refresh is refused (`10007`), ask the user to sign in again.',
+    why:
+      'an app that resends a refused token never recovers: every payment after it fails while the customer ' +
+      'waits, and the loop can get the app rate limited.',
+    fix:
+      'on a `401` with `10005`, refresh the token once with the refresh token and retry the read; if the ' +
+      'refresh is refused (`10007`), ask the user to sign in again.',
   },
   'token-churn': {
     name: 'New tokens far too often',
@@ -53,8 +68,12 @@ export const RULE_GUIDE: Readonly<Record<FindingRule, RuleGuide>> = {
   },
   'webhook-trusted-without-requery': {
     name: 'A webhook trusted without a requery',
-    why: 'this API signs no webhooks. Anyone who finds the callback URL can post a `"SUCCESS"` event for a transfer that never happened; an app that credits on the event alone ships goods for nothing.',
-    fix: "before crediting, fetch the transaction by the event's `transactionReference` and trust what the API says; treat an event for a reference the API does not know as forged.",
+    why:
+      'this API signs no webhooks. Anyone who finds the callback URL can post a `"SUCCESS"` event for a ' +
+      'transfer that never happened; an app that credits on the event alone ships goods for nothing.',
+    fix:
+      "before crediting, fetch the transaction by the event's `transactionReference` and trust what the API " +
+      'says; treat an event for a reference the API does not know as forged.',
   },
 };
 
