@@ -85,6 +85,7 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
     views: [
       [views.developerView, 'walletConsole.developer'],
       [requestsView.view, 'walletConsole.requests'],
+      [findingsView.view as vscode.TreeView<unknown>, 'walletConsole.findings'],
     ],
   });
   const agents = registerAgents(context, { accounts, sandbox, requests, sandboxPort: sandboxPortSetting });
