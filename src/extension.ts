@@ -24,6 +24,8 @@ import { DEFAULT_HISTORY_SIZE, RequestHistory } from './requests/requestHistory'
 import { RequestReplayer } from './requests/replay';
 import { registerViews } from './views/register';
 import { registerRequestsView } from './views/requestsView';
+import { registerFindingsView } from './views/findingsView';
+import { registerFindingCommands } from './commands/findings';
 import { registerWalkthrough } from './walkthrough/register';
 import { registerWebview } from './webview/register';
 import { registerWebhookHandlers } from './webhookHandlers/register';
@@ -74,6 +76,8 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
   const { panel, records } = registerWebview(context, { accounts, logger, banks, verifier, watch, requests, replayer });
   const requestsView = registerRequestsView(requests, sandbox);
   context.subscriptions.push(...requestsView.disposables);
+  const findingsView = registerFindingsView(accounts, sandbox, logger);
+  context.subscriptions.push(...findingsView.disposables, ...registerFindingCommands(runner, panel, sandbox, findingsView.tree));
   registerWalkthrough(context, {
     logger,
     runner,
@@ -81,6 +85,7 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
     views: [
       [views.developerView, 'walletConsole.developer'],
       [requestsView.view, 'walletConsole.requests'],
+      [findingsView.view as vscode.TreeView<unknown>, 'walletConsole.findings'],
     ],
   });
   const agents = registerAgents(context, { accounts, sandbox, requests, sandboxPort: sandboxPortSetting });
@@ -116,6 +121,7 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
     views,
     sandboxViews,
     requests: { history: requests, view: requestsView },
+    findingsView,
     sandboxUrl: () => sandbox!.url(),
     localSandbox: () => sandbox!.inProcess(),
     stopLocalSandbox: () => sandbox!.stop(),

@@ -7,6 +7,7 @@ import type { Views } from './views/register';
 import type { SandboxViews } from './localSandbox/views/sandboxViews';
 import type { RequestHistory } from './requests/requestHistory';
 import type { RequestsView } from './views/requestsView';
+import type { FindingsView } from './views/findingsView';
 import type { SandboxTerminalEnvironment } from './terminals/terminalEnvironment';
 
 /** What any extension may read: timings, nothing that leads to a secret. */
@@ -28,6 +29,8 @@ export interface WalletConsoleApi extends WalletConsolePublicApi {
   views: Views;
   /** The Requests view and the history behind it. */
   requests: { history: RequestHistory; view: RequestsView };
+  /** The Findings view (the local sandbox's integration review). */
+  findingsView: FindingsView;
   sandboxUrl(): Promise<string>;
   /**
    * The in-process local sandbox (started if it was not), for its control methods and for tests

@@ -9,6 +9,9 @@
 //   npm run screenshots -- --only api-in-code [--theme light]
 //                                          only the "API in your own code" step's picture (a
 //                                          fresh workbench, no sign-up: about a minute)
+//   npm run screenshots -- --only findings [--theme light]
+//                                          only the "Review your integration" step's picture
+//                                          (findings.mjs: no sign-up either)
 //   npm run screenshots -- --only editor [--theme light]
 //                                          the pictures of the editor's own surfaces (hover,
 //                                          scenario schema, Add Configuration, settings, palette),
@@ -26,6 +29,7 @@ import { runCommand, settle, startWorkbench } from '../host/workbench.mjs';
 import { API_IN_CODE_REGION, apiInCodePicture } from './apiInCode.mjs';
 import { devLoopPictures } from './devLoop.mjs';
 import { editorPictures } from './editorPictures.mjs';
+import { FINDINGS_REGION, findingsPicture } from './findings.mjs';
 
 const docs = path.join(repoRoot, 'docs', 'images');
 const walkthrough = path.join(repoRoot, 'media', 'walkthrough');
@@ -37,6 +41,7 @@ const THEME = ARGS.theme === 'light' ? 'light' : 'dark';
 const ONLY = {
   'api-in-code': apiInCodePicture,
   editor: (page, _shoot, { workbench, theme }) => editorPictures(page, workbench, theme),
+  findings: findingsPicture,
 };
 if (ARGS.only !== undefined && !ONLY[ARGS.only]) throw new Error(`--only takes one of: ${Object.keys(ONLY).join(', ')}`);
 /**
@@ -67,6 +72,7 @@ const WALKTHROUGH_REGIONS = {
   transaction: PANEL,
   'verify-bank': VERIFICATION,
   'api-in-code': API_IN_CODE_REGION,
+  findings: FINDINGS_REGION,
 };
 
 /** The box around the first match of each selector or locator (with padding), inside the window and the limits. */
@@ -167,6 +173,7 @@ async function main() {
     await shoot(page, 'verify-dark', { walkthroughName: 'verify-bank' });
     await devLoopPictures(page, (name, options) => shoot(page, name, options));
     await apiInCodePicture(page, (name, options) => shoot(page, name, options));
+    await findingsPicture(page, (name, options) => shoot(page, name, options));
     if (THEME === 'light') {
       for (const { file, png } of pictures) writeFileSync(file, await toWebp(page, png));
       return;

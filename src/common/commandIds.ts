@@ -62,6 +62,8 @@ export const COMMANDS = {
   copyEndpointAsCurl: 'walletConsole.copyEndpointAsCurl',
   ignoreFileForEndpoints: 'walletConsole.ignoreFileForEndpoints',
   openEndpointExample: 'walletConsole.openEndpointExample',
+  showFinding: 'walletConsole.showFinding',
+  clearFindings: 'walletConsole.clearFindings',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];

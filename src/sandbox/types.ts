@@ -450,5 +450,8 @@ export interface SandboxClient {
   /** The world as it is now, as a scenario file (GET /__sandbox/scenario). */
   scenario(): Promise<ScenarioExport>;
   /** Puts the whole sandbox back to the world it started from (Sandbox.reset); resolves once the reads here show it. */
-  reset(): Promise<void>;
+  reset(): Promise<void>; /** What the app did wrong, oldest first (Sandbox.findings; docs/integration-review.md). */
+  findings(): Promise<Finding[]>;
+  /** Forgets the findings (Sandbox.clearFindings); answers how many there were. */
+  clearFindings(): Promise<number>;
 }

@@ -7,6 +7,7 @@ import { BackStack } from './backStack';
 import { renderDocument, createNonce, type Page } from './html/shell';
 import type { PageContext } from './html/parts';
 import { EventController } from './pages/eventController';
+import { FindingController } from './pages/findingController';
 import type { DetailPanelDeps, PageController, PageHost, PageTicket } from './pages/page';
 import { RequestController } from './pages/requestController';
 import { TransactionController } from './pages/transactionController';
@@ -21,7 +22,7 @@ export type { DetailPanelDeps } from './pages/page';
 /** What the commands ask of the panel. */
 export type DetailPanelApi = Pick<
   DetailPanel,
-  'showTransaction' | 'showVerify' | 'showEvent' | 'showRequest' | 'showWebhookCheck' | 'currentReference'
+  'showTransaction' | 'showVerify' | 'showEvent' | 'showRequest' | 'showWebhookCheck' | 'showFinding' | 'currentReference'
 >;
 
 /** How long a load may take before the panel says "Loading…". */
@@ -75,6 +76,11 @@ export class DetailPanel implements vscode.Disposable, PageHost {
   /** The report of Check Webhook Handler, a row per case. */
   showWebhookCheck(report: WebhookCheckReport): Promise<void> {
     return this.open(new WebhookCheckController(this, report));
+  }
+
+  /** A finding of the local sandbox's integration review: its rule's why and fix, and what it involved. */
+  showFinding(id: string): Promise<void> {
+    return this.open(new FindingController(this, id));
   }
 
   /** The sandbox's events changed: an event on show gets its new attempts, in place. */
@@ -207,6 +213,8 @@ export class DetailPanel implements vscode.Disposable, PageHost {
         return new RequestController(this, state.id);
       case 'webhookCheck':
         return new WebhookCheckController(this, undefined);
+      case 'finding':
+        return new FindingController(this, state.id);
       case 'transaction':
         // Saved in another environment: the page says where it is (and shows it on a switch back).
         return new TransactionController(this, state.reference, ENVIRONMENT_IDS.find((id) => id === state.env) ?? this.deps.accounts.env());

@@ -23,13 +23,18 @@ export type PanelState =
   | { view: 'event'; id: string }
   | { view: 'request'; id: number }
   /** The report of Check Webhook Handler (kept in memory only: after a reload the page asks to run it again). */
-  | { view: 'webhookCheck' };
+  | { view: 'webhookCheck' }
+  /** A finding of the local sandbox's integration review (docs/integration-review.md). */
+  | { view: 'finding'; id: string };
 
 /** The pages 'navigate' may ask for (the others are opened from the views; 'back' returns to them). */
 export type PanelView = 'verify';
 
 /** A sandbox webhook event's id, as the sandbox makes them. */
 export const EVENT_ID = /^evt_[0-9a-f]{24}$/;
+
+/** A finding's id, as the sandbox makes them (fnd_1, fnd_2…). */
+export const FINDING_ID = /^fnd_[1-9]\d{0,11}$/;
 
 // The verifier owns what a verification is; the panel carries it as it is.
 export type { RecentVerification, VerificationOutcome };
@@ -100,6 +105,9 @@ export type WebviewMessage =
   /** The request page: copy it as a snippet, or send it again. */
   | { type: 'copySnippet'; format: SnippetTarget }
   | { type: 'replay' }
+  /** The finding page: open a request or a webhook event it names, as the Requests and Events views' rows do. */
+  | { type: 'openRequest'; id: number }
+  | { type: 'openEvent'; id: string }
   /**
    * The page's visible text after it drew something, when 'init' asked for it: tests read what
    * a person sees, where the page is scrolled to, and which document drew it (an id the
@@ -149,6 +157,10 @@ export function parseWebviewMessage(value: unknown): WebviewMessage | undefined 
       return shortString(value.bankCode) && shortString(value.accountNumber)
         ? { type: 'verify', bankCode: value.bankCode, accountNumber: value.accountNumber }
         : undefined;
+    case 'openRequest':
+      return Number.isSafeInteger(value.id) && (value.id as number) > 0 ? { type: 'openRequest', id: value.id as number } : undefined;
+    case 'openEvent':
+      return typeof value.id === 'string' && EVENT_ID.test(value.id) ? { type: 'openEvent', id: value.id } : undefined;
     case 'rendered':
       return shortString(value.text, MAX_RENDERED_TEXT) ? renderedMessage(value.text, value.scrollY, value.document) : undefined;
     default:
@@ -172,6 +184,7 @@ export function parsePanelState(value: unknown, isReference: (text: string) => b
   if (value.view === 'verify') return { view: 'verify' };
   if (value.view === 'webhookCheck') return { view: 'webhookCheck' };
   if (value.view === 'event' && typeof value.id === 'string' && EVENT_ID.test(value.id)) return { view: 'event', id: value.id };
+  if (value.view === 'finding' && typeof value.id === 'string' && FINDING_ID.test(value.id)) return { view: 'finding', id: value.id };
   if (value.view === 'request' && Number.isSafeInteger(value.id) && (value.id as number) > 0)
     return { view: 'request', id: value.id as number };
   if (value.view === 'transaction' && shortString(value.reference, 128) && isReference(value.reference)) {

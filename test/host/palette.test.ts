@@ -98,6 +98,7 @@ describe('Command palette: at most 30 of our commands in any one state', functio
       'walletConsole.ignoreFileForEndpoints', // a quick fix of endpoint intelligence
       'walletConsole.showRequest',
       'walletConsole.showEvent',
+      'walletConsole.showFinding',
       'walletConsole.loadMoreTransactions',
       'walletConsole.sendEndpointToSandbox',
       'walletConsole.copyEndpointAsCurl',

@@ -120,6 +120,8 @@ describe('Panel pages: retry, environment switch, back, background updates', fun
       request: { staging: /GET \/v1\/users\/balance/, kind: 'request' },
       // Not among pages(): its report comes from a run of the command (test/host/webhookCheck.test.ts).
       webhookCheck: { staging: /Local sandbox/, kind: 'webhookCheck' },
+      // Not among pages() either: test/host/findings.test.ts opens a finding the app's traffic made.
+      finding: { staging: /Findings come from the local sandbox only/, kind: 'error' },
     };
     for (const state of pages()) {
       await show(state);

@@ -1,6 +1,6 @@
 // The secret audit, in a real extension host after the whole flow: sign up, sign in, create
 // an app, connect a wallet, refresh its token and its data, verify a bank account, open a
-// transaction in the panel. Then every file VS Code (and the browser running the workbench)
+// transaction in the panel, make a finding and open it (view, panel, agents tool). Then every file VS Code (and the browser running the workbench)
 // keeps for this session is searched for every password, token, key and passcode used.
 //
 // Other security properties are proven where they live:
@@ -21,6 +21,7 @@ import { activateExtension, runScripted, setSetting, uniqueEmail } from './suppo
 import { ancestorNamed, filesBelow } from './support/diskFiles';
 import { report } from './support/report';
 import { SandboxAdmin } from './support/sandboxAdmin';
+import { treeText, until } from './support/sandboxSurfaces';
 
 async function isDirectory(folder: string): Promise<boolean> {
   return (await fs.stat(folder).catch(() => undefined))?.isDirectory() ?? false;
@@ -95,6 +96,21 @@ describe('Security: no secret left on disk after the full flow (local sandbox)',
     await runScripted(api, 'walletConsole.showTransaction', [], transaction!.reference);
     await handle.whenIdle();
     assert.equal(handle.snapshot().pageKind, 'transaction');
+    // Issue 39's surfaces: the app key in a URL makes a finding; the Findings view, its page in
+    // the panel (webview state) and the wallet_findings tool show it, and none shows the key.
+    const accessToken = refreshed!.accessToken;
+    await fetch(`${await api.sandboxUrl()}/v1/users/balance?appKey=${keys!.sandboxKey!}&token=${accessToken}`);
+    await vscode.commands.executeCommand('walletConsole.findings.focus');
+    const findings = api.findingsView.tree;
+    await until(() => findings.shown.some((row) => row.description === 'secret-in-url'), 'the secret-in-url finding is shown');
+    const shownFindings = [(await treeText(findings)).join('\n')];
+    await runScripted(api, 'walletConsole.showFinding', [], findings.shown.find((row) => row.description === 'secret-in-url')!.id);
+    await handle.whenIdle();
+    assert.equal(handle.snapshot().pageKind, 'finding');
+    shownFindings.push(handle.snapshot().html);
+    const tool = await vscode.lm.invokeTool('wallet_findings', { input: {}, toolInvocationToken: undefined });
+    shownFindings.push(tool.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join(''));
+    for (const [secret, name] of secrets) assert.ok(!shownFindings.join('\n').includes(secret), `the ${name} shows in a findings surface`);
     // One more passcode that was sent but never used.
     await fetch(`${await api.sandboxUrl()}/v1/users/auth`, {
       method: 'POST',

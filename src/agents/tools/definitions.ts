@@ -117,6 +117,19 @@ export const TOOL_DEFINITIONS = {
     }),
     action: false,
   }),
+  findings: tool({
+    name: 'wallet_findings',
+    title: 'Integration review findings',
+    modelDescription:
+      "Lists what the local sandbox's integration review found the app doing that costs money in production " +
+      '(a money POST retried without a requery, a secret in a URL, a webhook not acknowledged or trusted without a requery…), ' +
+      'most severe first: severity, rule, what happened, the request ids (see wallet_recent_requests) and how to fix it. Read-only.',
+    input: v.strictObject({
+      severity: v.optional(described(v.picklist(['error', 'warning', 'info']), 'Only findings of this severity.')),
+      limit: v.optional(described(wholeNumber(1, 50), 'How many findings, 1 to 50 (default 10).')),
+    }),
+    action: false,
+  }),
   bankTransfer: tool({
     name: 'sandbox_bank_transfer',
     title: 'Send a test bank transfer',

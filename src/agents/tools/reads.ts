@@ -3,7 +3,9 @@
 import type { ToolContext } from './context';
 import type { ToolInput } from './definitions';
 import { bankLine, eventLine, money, requestLine, transactionDetail, transactionLine } from './format';
-import { maskAccountNumber } from '../../masking/masking';
+import { maskAccountNumber, maskText } from '../../masking/masking';
+import { findingLines, type Finding } from '../../sandbox/findings/finding';
+import { RULE_GUIDE } from '../../sandbox/findings/ruleGuide';
 import { countText } from '../../common/plural';
 
 export async function balance(ctx: ToolContext, input: ToolInput<'balance'>): Promise<string[]> {
@@ -80,4 +82,26 @@ export async function webhookEvents(ctx: ToolContext, input: ToolInput<'webhookE
     `${count}${input.state ? ` ${input.state}` : ''}, newest first${shown} (id | type | state | created | attempts):`,
     ...matching.slice(0, limit).map(eventLine),
   ];
+}
+
+const SEVERITY_RANK: Record<Finding['severity'], number> = { error: 0, warning: 1, info: 2 };
+
+export async function findings(ctx: ToolContext, input: ToolInput<'findings'>): Promise<string[]> {
+  const environment = ctx.environment();
+  if (!environment.local) {
+    return [`${environment.label} does not review an app's traffic; the local sandbox does (docs/integration-review.md).`];
+  }
+  const all = await (await ctx.sandbox()).findings();
+  const matching = (input.severity ? all.filter((finding) => finding.severity === input.severity) : all)
+    .map((finding, index) => ({ finding, index }))
+    .sort((a, b) => SEVERITY_RANK[a.finding.severity] - SEVERITY_RANK[b.finding.severity] || b.index - a.index)
+    .map(({ finding }) => finding);
+  if (matching.length === 0)
+    return [input.severity ? `No ${input.severity} findings (of ${all.length}).` : 'No findings: nothing to fix so far.'];
+  const limit = input.limit ?? 10;
+  const shown = matching.slice(0, limit);
+  const count = countText(matching.length, `${matching.length} finding`, `${matching.length} findings`, 'en');
+  const more = matching.length > limit ? `, first ${limit}` : '';
+  const lines = findingLines(shown).map((line, index) => `${maskText(line)}\n  Fix: ${RULE_GUIDE[shown[index]!.rule].fix}`);
+  return [`${count}, most severe first${more} (severity rule: what happened (requests); how to fix it):`, ...lines];
 }

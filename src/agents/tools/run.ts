@@ -25,6 +25,7 @@ const HANDLERS: Handlers = {
   verifyBankAccount: reads.verifyBankAccount,
   recentRequests: reads.recentRequests,
   webhookEvents: reads.webhookEvents,
+  findings: reads.findings,
   bankTransfer: actions.bankTransfer,
   phoneTransfer: actions.phoneTransfer,
   airtime: actions.airtime,

@@ -40,5 +40,7 @@ export function localClient(sandbox: Sandbox, role: SandboxRole): SandboxClient 
     clearRequests: async () => sandbox.requests.clear(),
     scenario: () => sandbox.exportScenario(),
     reset: () => sandbox.reset(),
+    findings: async () => sandbox.findings(),
+    clearFindings: async () => sandbox.clearFindings(),
   };
 }

@@ -1,4 +1,5 @@
 import { request, type ClientRequest } from 'node:http';
+import type { Finding } from '../findings/finding';
 import type { JournalEntry } from '../requests/entry';
 import { RequestJournal, type JournalLimits, type JournalReader } from '../requests/journal';
 import type {
@@ -201,6 +202,14 @@ export class RemoteSandbox implements SandboxClient {
 
   async scenario(): Promise<ScenarioExport> {
     return this.run<ScenarioExport>('exportScenario');
+  }
+
+  async findings(): Promise<Finding[]> {
+    return (await this.run<{ findings: Finding[] }>('findings')).findings;
+  }
+
+  async clearFindings(): Promise<number> {
+    return (await this.run<{ cleared: number }>('clearFindings')).cleared;
   }
 
   /** POST /__sandbox/reset, then the reads here read everything again (the change stream also tells, later). */

@@ -8,6 +8,7 @@ export const WEBVIEW_ICONS = [
   'copy',
   'debug-restart',
   'error',
+  'info',
   'go-to-file',
   'json',
   'loading',
@@ -16,6 +17,7 @@ export const WEBVIEW_ICONS = [
   'sync',
   'terminal',
   'verified',
+  'warning',
   // Transaction types, as in the tree (src/common/transactionTypes.ts).
   'circle-outline',
   'credit-card',

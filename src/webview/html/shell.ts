@@ -33,7 +33,7 @@ export interface PageResources {
 export interface Page {
   title: string;
   /** Which page the script is on: it wires only what that page has. */
-  kind: 'transaction' | 'verify' | 'event' | 'request' | 'webhookCheck' | 'loading' | 'error';
+  kind: 'transaction' | 'verify' | 'event' | 'request' | 'webhookCheck' | 'finding' | 'loading' | 'error';
   body: SafeHtml;
 }
 

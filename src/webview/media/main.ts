@@ -90,9 +90,18 @@ const ACTIONS: Record<string, WebviewMessage> = {
   replay: { type: 'replay' },
 };
 
+/** The finding page's links to a request or an event it names (the host checks the id again). */
+function openMessage(action: string, id: string | undefined): WebviewMessage | undefined {
+  if (id === undefined) return undefined;
+  if (action === 'open-request') return { type: 'openRequest', id: Number(id) };
+  if (action === 'open-event') return { type: 'openEvent', id };
+  return undefined;
+}
+
 document.addEventListener('click', (event) => {
   const button = event.target instanceof Element ? event.target.closest<HTMLButtonElement>('button[data-action]') : null;
-  const message = button?.dataset.action ? ACTIONS[button.dataset.action] : undefined;
+  const action = button?.dataset.action;
+  const message = action ? (ACTIONS[action] ?? openMessage(action, button?.dataset.id)) : undefined;
   if (message) post(message);
 });
 

@@ -56,6 +56,8 @@ const MESSAGES: { [K in WebviewMessage['type']]: fc.Arbitrary<MessageOf<K>> } = 
   verifyRecipient: fc.constant({ type: 'verifyRecipient' }),
   redeliver: fc.constant({ type: 'redeliver' }),
   replay: fc.constant({ type: 'replay' }),
+  openRequest: fc.integer({ min: 1 }).map((id) => ({ type: 'openRequest', id })),
+  openEvent: fc.stringMatching(/^[0-9a-f]{24}$/).map((hex) => ({ type: 'openEvent', id: `evt_${hex}` })),
   copy: fc.constantFrom(...COPY_TARGETS).map((what) => ({ type: 'copy', what })),
   copySnippet: fc.constantFrom(...SNIPPET_TARGETS).map((format) => ({ type: 'copySnippet', format })),
   navigate: fc.constantFrom(...PANEL_VIEWS).map((view) => ({ type: 'navigate', view })),
@@ -87,6 +89,7 @@ const STATES: { [K in PanelState['view']]: fc.Arbitrary<StateOf<K>> } = {
   event: fc.stringMatching(/^[0-9a-f]{24}$/).map((hex) => ({ view: 'event', id: `evt_${hex}` })),
   request: fc.integer({ min: 1 }).map((id) => ({ view: 'request', id })),
   webhookCheck: fc.constant({ view: 'webhookCheck' }),
+  finding: fc.integer({ min: 1, max: 999_999_999 }).map((n) => ({ view: 'finding', id: `fnd_${n}` })),
 };
 const STATE_VIEWS: string[] = Object.keys(STATES);
 const validState: fc.Arbitrary<PanelState> = fc.oneof(...Object.values<fc.Arbitrary<PanelState>>(STATES));

@@ -46,7 +46,7 @@ describe('MCP server (npm run sandbox -- --mcp)', function () {
       tools.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema })),
       contributed.map((tool) => ({ name: tool.name, description: tool.modelDescription, inputSchema: tool.inputSchema })),
     );
-    assert.equal(tools.length, 15);
+    assert.equal(tools.length, 16);
     assert.equal(tools.find((tool) => tool.name === 'sandbox_reset_wallet')?.annotations?.readOnlyHint, false);
     assert.equal(tools.find((tool) => tool.name === 'wallet_balance')?.annotations?.readOnlyHint, true);
   });
@@ -78,6 +78,25 @@ describe('MCP server (npm run sandbox -- --mcp)', function () {
     assert.equal((result as CallResult).isError, false, answer);
     assert.match(answer, /Phone transfer of ₦123\.45 \(12345 kobo\) to 234\*+0000: done, reference [0-9a-f]{24}\./);
     assert.equal(await balanceOf(), before - 12_345);
+  });
+
+  it("lists the sandbox's findings, masked, with how to fix each", async () => {
+    const url = /Wallet sandbox listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stderr)?.[1];
+    assert.ok(url, stderr);
+    const secret = 'pk_live_0123456789abcdef0123456789abcdef';
+    // An app that puts its key in a URL (secret-in-url, docs/integration-review.md).
+    await fetch(`${url}/v1/users/balance?appKey=${secret}`);
+    const result = await client.callTool({ name: 'wallet_findings', arguments: { severity: 'error' } });
+    const answer = text(result);
+    assert.equal((result as CallResult).isError, false, answer);
+    assert.match(
+      answer,
+      /^error secret-in-url: GET \/v1\/users\/balance carries a secret in its query string \(appKey\) \(requests \d+\)$/m,
+    );
+    assert.match(answer, /^ {2}Fix: send the app key as `X-App-Key`/m);
+    assert.ok(!answer.includes(secret), 'the key is not in the answer');
+    const none = text(await client.callTool({ name: 'wallet_findings', arguments: { severity: 'info' } }));
+    assert.match(none, /^No info findings \(of \d+\)\.$/m);
   });
 
   it('says what was wrong with invalid input, and does nothing', async () => {

@@ -1,0 +1,57 @@
+// What the Findings view and the finding page show of each finding, in plain code (no vscode) so
+// the unit tests read the rows as the view draws them. Here, below both, because the views and the
+// panel may not import each other. Titles are masked (src/masking) although the sandbox's rules
+// never put a secret in one: nothing shown is trusted to be clean.
+
+import * as l10n from '@vscode/l10n';
+import { maskText } from '../masking/masking';
+import type { Finding, FindingSeverity } from '../sandbox/findings/finding';
+
+/** Most severe first. */
+export const SEVERITY_ORDER: readonly FindingSeverity[] = ['error', 'warning', 'info'];
+
+export interface FindingRow {
+  id: string;
+  severity: FindingSeverity;
+  label: string;
+  description: string;
+  tooltip: string;
+}
+
+export function severityLabel(severity: FindingSeverity): string {
+  const labels: Record<FindingSeverity, string> = { error: l10n.t('Error'), warning: l10n.t('Warning'), info: l10n.t('Info') };
+  return labels[severity];
+}
+
+/** "requests 4, 5 · event evt_…": what the finding names, for the row's tooltip and the tools. */
+export function involvedText(finding: Pick<Finding, 'requestIds' | 'eventIds'>): string {
+  const parts: string[] = [];
+  if (finding.requestIds.length) parts.push(l10n.t('requests {0}', finding.requestIds.join(', ')));
+  if (finding.eventIds.length) parts.push(l10n.t('events {0}', finding.eventIds.join(', ')));
+  return parts.join(' · ');
+}
+
+/** The rows, most severe first and, within a severity, newest first. */
+export function findingRows(findings: readonly Finding[]): FindingRow[] {
+  const rank = (finding: Finding) => SEVERITY_ORDER.indexOf(finding.severity);
+  const ordered = findings.map((finding, index) => ({ finding, index }));
+  ordered.sort((a, b) => rank(a.finding) - rank(b.finding) || b.index - a.index);
+  return ordered.map(({ finding }) => {
+    const label = maskText(finding.title);
+    const involved = involvedText(finding);
+    return {
+      id: finding.id,
+      severity: finding.severity,
+      label,
+      description: finding.rule,
+      tooltip: [`${severityLabel(finding.severity)} · ${finding.rule}`, label, involved].filter(Boolean).join('\n'),
+    };
+  });
+}
+
+/** The badge's tooltip: what the number counts. */
+export function badgeTooltip(count: number): string {
+  return count === 1
+    ? l10n.t('1 finding: something the app did against the local sandbox that costs money in production')
+    : l10n.t('{0} findings: things the app did against the local sandbox that cost money in production', count);
+}
