@@ -81,14 +81,13 @@ export class SandboxSession {
   }
 }
 
-/** The sandbox's request journal, newest first (served here, or copied from the owner's stream). */
+/** The sandbox's request journal, newest first (served here, or read from the process that serves it). */
 export class SandboxRequestLog implements RecentRequests {
   constructor(private readonly sandbox: () => SandboxClient) {}
 
-  recent(limit: number): RecentRequest[] {
-    return this.sandbox()
-      .requests.newest(Math.min(limit, MAX_RECENT))
-      .map(({ at, method, path, status }) => ({ at, method, path, status }));
+  async recent(limit: number): Promise<RecentRequest[]> {
+    const entries = await this.sandbox().requests.newest(Math.min(limit, MAX_RECENT));
+    return entries.map(({ at, method, path, status }) => ({ at, method, path, status }));
   }
 }
 
