@@ -62,8 +62,13 @@ export class SandboxTreeProvider extends Disposable implements vscode.TreeDataPr
     const sandbox = this.sandbox;
     if (!sandbox) return [];
     if (!node) {
-      const [knobs, now] = await Promise.all([sandbox.knobs(), sandbox.now()]);
-      this.seen = { knobs, now };
+      try {
+        const [knobs, now] = await Promise.all([sandbox.knobs(), sandbox.now()]);
+        this.seen = { knobs, now };
+      } catch {
+        // The process that served it went away mid-read (and it could not be opened here yet):
+        // the rows keep what was last read; the view's message and the log say why.
+      }
       return [
         ...(sandbox.server.here ? [] : [{ kind: 'server' } as const]),
         { kind: 'clock' },

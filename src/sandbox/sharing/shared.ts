@@ -140,7 +140,9 @@ export class SharedSandbox {
       })
       .catch((error: unknown) => {
         const reason = (error as Error)?.message ?? String(error);
-        throw new Error(`Could not open ${this.options.dataFile} after pid ${remote.server.pid} went away: ${reason}`, { cause: error });
+        const message = `Could not open ${this.options.dataFile} after pid ${remote.server.pid} went away: ${reason}`;
+        this.log(`Wallet sandbox: ${message}; the next call tries again.`);
+        throw new Error(message, { cause: error });
       })
       .finally(() => (this.switching = undefined));
     await this.switching;

@@ -244,6 +244,20 @@ describe('sandbox: one sandbox per state file', function () {
     assert.ok(existsSync(`${dataFile}.owner`), "the new owner's file is left alone");
   });
 
+  it('after the owner went, the next call uses whichever process opened the file first: never two servers', async () => {
+    const first = await open('window');
+    const second = await open('mcp');
+    const lost = new Promise<number>((resolve) => second.onLost(resolve));
+    await first.close();
+    await lost;
+    const third = await open('window');
+    assert.equal(third.client.server.here, true, 'the third opened the file first: it serves it');
+    await second.client.setLatency(5);
+    assert.equal(second.inProcess, undefined, 'the second opened no sandbox of its own');
+    assert.deepEqual([second.client.server.here, second.client.url], [false, third.client.url]);
+    assert.equal(third.inProcess!.knobs.latencyMs, 5, 'its call went to the process that serves the file');
+  });
+
   it('an attached client keeps no copy: each read asks the owner, and the stream carries notices only', async () => {
     const first = await open('window');
     const second = await open('mcp');
