@@ -99,7 +99,10 @@ export function sandboxLabel(client: SandboxClient): string {
 }
 
 /** The tools' context, and what to do before each call (nothing today: the journal is always current). */
-export function sandboxToolContext(sandbox: () => SandboxClient): { ctx: ToolContext; before(tool: string): Promise<void> } {
+export function sandboxToolContext(
+  sandbox: () => SandboxClient,
+  ready: () => Promise<unknown> = () => Promise.resolve(),
+): { ctx: ToolContext; before(tool: string): Promise<void> } {
   const session = new SandboxSession(sandbox);
   const requests = new SandboxRequestLog(sandbox);
   const ctx: ToolContext = {
@@ -110,5 +113,6 @@ export function sandboxToolContext(sandbox: () => SandboxClient): { ctx: ToolCon
     recentRequests: requests,
     sandbox: () => Promise.resolve(sandbox()),
   };
-  return { ctx, before: () => Promise.resolve() };
+  // Each tool call is the "next call" of a process sharing the state file: its server gone, it opens the file first.
+  return { ctx, before: async () => void (await ready()) };
 }

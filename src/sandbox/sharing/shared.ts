@@ -46,6 +46,12 @@ export class SharedSandbox {
     return this.current;
   }
 
+  /** `client` once it reaches a live sandbox: when the process that served it went away, the file is opened again first. */
+  async ready(): Promise<SandboxClient> {
+    if (this.remote?.lost) return this.reopen(this.remote);
+    return this.current;
+  }
+
   /** The sandbox itself while this process serves it. */
   get inProcess(): Sandbox | undefined {
     return this.served;

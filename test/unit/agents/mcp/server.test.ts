@@ -153,12 +153,14 @@ describe('MCP server on the extension’s state file', function () {
     assert.equal(await balanceOf(), 777_777 - 7_777);
   });
 
-  it('takes the state file over when the window’s sandbox goes away, with everything in it', async () => {
+  it('when the window’s sandbox goes away, says so, and opens the state file on its next tool call, with everything in it', async () => {
     const url = owner.client.url;
     await owner.close();
-    for (let waited = 0; !/serves .* now/.test(stderr) && waited < 15_000; waited += 50)
+    for (let waited = 0; !/went away; the next call opens it here/.test(stderr) && waited < 15_000; waited += 50)
       await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.match(stderr, /which served .*sandbox-state\.json, went away; the next call opens it here/);
+    assert.doesNotMatch(stderr, /serves .* now/, 'nothing is opened before a tool needs it');
+    assert.equal(await balanceOf(), 777_777 - 7_777, 'the next tool call is answered, from the same file');
     assert.match(stderr, new RegExp(`the MCP server \\(pid \\d+\\) serves .*sandbox-state\\.json now, at ${url}\\.`));
-    assert.equal(await balanceOf(), 777_777 - 7_777);
   });
 });
