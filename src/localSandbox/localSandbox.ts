@@ -139,9 +139,9 @@ export class LocalSandbox extends Disposable {
     return this.instance().then((sandbox) => sandbox.url);
   }
 
-  /** The sandbox as it is reached now (started if need be). */
+  /** The sandbox as it is reached now (started if need be; opened here first if the process that served it went away). */
   instance(): Promise<SandboxClient> {
-    return this.open().then((shared) => shared.client);
+    return this.open().then((shared) => shared.ready());
   }
 
   /** The sandbox itself when this window serves it (extension tests check what the controls did). */
