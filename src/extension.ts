@@ -164,6 +164,8 @@ function requestHistory(
       if (!event.affectsConfiguration('walletConsole.requests.historySize')) return;
       historySize = read();
       onSizeChange(historySize);
+      // The list holds the newest `historySize` entries it read: read again for the new size.
+      void requests.refresh();
     }),
     requests,
   );

@@ -32,7 +32,11 @@ async function main(argv: string[]): Promise<void> {
   if (!running) return;
   // A file URL: import() takes one on every platform.
   const mcp = (await import(pathToFileURL(path.join(__dirname, 'mcp.js')).href)) as typeof Mcp;
-  await mcp.serveOverStdio(() => running.client(), VERSION);
+  await mcp.serveOverStdio(
+    () => running.client(),
+    VERSION,
+    () => running.ready(),
+  );
   console.error('Serving the agent tools over MCP on stdin/stdout.');
   // The client closing the pipe is the end of the session.
   process.stdin.once('end', () => {

@@ -64,7 +64,8 @@ export interface SandboxAddress {
  * activation) and stopped on deactivate. One sandbox serves the state file in global storage:
  * the first window (or the MCP server) to use it runs it in its extension host, on the port of
  * `walletConsole.sandbox.port` or the next free one; every other window uses that one over HTTP
- * and takes it over when its process goes away.
+ * (reading it there, keeping no copy) and, when its process goes away, says so and opens the
+ * state file itself on its next read or action.
  */
 export class LocalSandbox extends Disposable {
   private opening: Promise<SharedSandbox> | undefined;
@@ -87,6 +88,9 @@ export class LocalSandbox extends Disposable {
    * only look and arm a timer. Subscribing never starts the sandbox.
    */
   readonly onDidChangeState = this.stateEmitter.event;
+  private readonly lostEmitter = this._register(new vscode.EventEmitter<number>());
+  /** The process that served it went away (its pid): the next read or action opens the state file here. */
+  readonly onDidLoseServer = this.lostEmitter.event;
 
   constructor(
     private readonly storageUri: vscode.Uri,
@@ -135,9 +139,9 @@ export class LocalSandbox extends Disposable {
     return this.instance().then((sandbox) => sandbox.url);
   }
 
-  /** The sandbox as it is reached now (started if need be). */
+  /** The sandbox as it is reached now (started if need be; opened here first if the process that served it went away). */
   instance(): Promise<SandboxClient> {
-    return this.open().then((shared) => shared.client);
+    return this.open().then((shared) => shared.ready());
   }
 
   /** The sandbox itself when this window serves it (extension tests check what the controls did). */
@@ -190,6 +194,7 @@ export class LocalSandbox extends Disposable {
     this.shared = shared;
     this.describe(shared.client, dataFile);
     shared.onChange((change) => this.stateEmitter.fire(change));
+    shared.onLost((pid) => this.lostEmitter.fire(pid));
     shared.onServed((client) => {
       this.describe(client, dataFile);
       this.startedEmitter.fire(client);
@@ -227,7 +232,7 @@ export class LocalSandbox extends Disposable {
     this.logger.info(`Local sandbox listening on ${client.url}${taken} (state in ${dataFile})`);
   }
 
-  /** New limits for the request journal (the setting changed): the sandbox's when served here, else this window's copy. */
+  /** New limits for the request journal (the setting changed): the sandbox's when served here (another process keeps its own). */
   setJournalLimits(limits: Partial<JournalLimits>): void {
     this.shared?.setJournalLimits(limits);
   }

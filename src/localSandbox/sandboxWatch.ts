@@ -31,6 +31,8 @@ export class SandboxWatch extends Disposable {
   constructor(private readonly local: LocalSandbox) {
     super();
     this._register(local.onDidStart((sandbox) => this.attach(sandbox)));
+    // The views read again: those reads are the next call, which opens the state file here.
+    this._register(local.onDidLoseServer(() => this.schedule(EVERYTHING)));
     this._register(
       local.onDidChangeState((change) =>
         this.schedule({ events: change.events.length > 0, sandbox: change.knobs === true || change.clock === true }),

@@ -24,6 +24,9 @@ export class RequestHistory extends Disposable {
   private stopListening: () => void = () => undefined;
   private currentFilter: RequestFilter = {};
   private firing = false;
+  /** A read of the journal is under way; `again`: it changed meanwhile, read once more after. */
+  private reading: Promise<void> | undefined;
+  private again = false;
 
   constructor(capacity: () => number) {
     super();
@@ -35,8 +38,25 @@ export class RequestHistory extends Disposable {
   attach(source: JournalSource): void {
     this.stopListening();
     this.list.attach(source);
-    this.stopListening = source.requests.onChange(() => this.fireSoon());
-    this.fireSoon();
+    this.stopListening = source.requests.onChange(() => void this.refresh());
+    void this.refresh();
+  }
+
+  /** Reads the journal again (one read however many changes came meanwhile), then redraws; resolves once read. */
+  refresh(): Promise<void> {
+    if (this.reading) {
+      this.again = true;
+      return this.reading;
+    }
+    this.reading = (async () => {
+      do {
+        this.again = false;
+        await this.list.refresh();
+      } while (this.again);
+      this.reading = undefined;
+      this.fireSoon();
+    })();
+    return this.reading;
   }
 
   get filter(): RequestFilter {

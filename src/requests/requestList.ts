@@ -2,19 +2,23 @@ import type { JournalEntry, SandboxClient } from '../sandbox';
 import { recordOfEntry } from './maskedRecord';
 import type { RequestRecord } from './requestRecord';
 
-/** The local sandbox as the list reads it: its journal (served here, or copied from its owner) and its address. */
+/** The local sandbox as the list reads it: its journal (read where it is kept: here, or in the process that serves it) and its address. */
 export type JournalSource = Pick<SandboxClient, 'url' | 'requests' | 'clearRequests'>;
 
 /**
  * The Requests view's list without VS Code (RequestHistory adds the change event and the view's
  * filter): the local sandbox's request journal and this extension's own short list of its
  * requests to staging and production, newest first, at most `capacity` of each. It hands out
- * masked records only (maskedRecord.ts), one per journal entry.
+ * masked records only (maskedRecord.ts), one per journal entry. The journal's part is what the
+ * last `refresh()` read (one read of the newest `capacity` entries), as a view shows what it read.
  */
 export class RequestList {
   /** This extension's requests to staging and production, oldest first. */
   private own: RequestRecord[] = [];
   private source: JournalSource | undefined;
+  /** The journal's newest entries as the last refresh read them, newest first. */
+  private entries: JournalEntry[] = [];
+  private reads = 0;
   /** One record per entry, so a redraw neither masks again nor hands the view new objects. */
   private records = new WeakMap<JournalEntry, RequestRecord>();
 
@@ -27,12 +31,28 @@ export class RequestList {
   /** Reads this sandbox's journal from now on (the sandbox started, or another process serves it now). */
   attach(source: JournalSource): void {
     this.source = source;
+    this.entries = [];
     this.records = new WeakMap();
+  }
+
+  /** Reads the newest `capacity` entries of the journal (one read); false when it could not (kept as it was). */
+  async refresh(): Promise<boolean> {
+    const read = ++this.reads;
+    const source = this.source;
+    let entries: JournalEntry[];
+    try {
+      entries = (await source?.requests.newest(this.limit())) ?? [];
+    } catch {
+      return false;
+    }
+    // A slower earlier read, or one of a journal no longer attached, never replaces a later one.
+    if (read === this.reads && source === this.source) this.entries = entries;
+    return true;
   }
 
   /** How many requests it holds (the sandbox's within the capacity, and this extension's own). */
   get size(): number {
-    return Math.min((this.source?.requests.size ?? 0) + this.own.length, this.limit());
+    return Math.min(this.entries.length + this.own.length, this.limit());
   }
 
   /** A request this extension sent to staging or production. */
@@ -50,7 +70,7 @@ export class RequestList {
     const limit = this.limit();
     // The capacity holds for the two lists together: the view never shows more than the setting.
     count = Math.min(count, limit);
-    const entries = (this.source?.requests.newest(limit) ?? []).filter((entry) => accept(entry.status, entry.path));
+    const entries = this.entries.slice(0, limit).filter((entry) => accept(entry.status, entry.path));
     const own = this.own.slice(-limit).filter((record) => accept(record.status, record.path));
     const shown: RequestRecord[] = [];
     let fromJournal = 0;
@@ -72,13 +92,14 @@ export class RequestList {
   /** Ids below 0 are this extension's own (capture.ts); the others, the journal's. */
   get(id: number): RequestRecord | undefined {
     if (id < 0) return this.own.find((record) => record.id === id);
-    const entry = this.source?.requests.get(id);
+    const entry = this.entries.find((candidate) => candidate.id === id);
     return entry && this.recordOf(entry);
   }
 
   /** Empties this extension's own list and the sandbox's journal (for every window that reads it). */
   async clear(): Promise<void> {
     this.own = [];
+    this.entries = [];
     await this.source?.clearRequests();
   }
 

@@ -160,8 +160,10 @@ const CONSOLE: CliOutput = { out: (line) => console.log(line), err: (line) => co
 
 /** A sandbox the CLI runs, or uses: another process may serve its state file. */
 export interface RunningSandbox {
-  /** The sandbox as it is reached now (it changes when this process takes a shared file over). */
+  /** The sandbox as it is reached now (it changes when this process opens a shared file itself). */
   client(): SandboxClient;
+  /** Resolves once client() reaches a live sandbox: a shared file whose server went away is opened again first. */
+  ready(): Promise<unknown>;
   close(): Promise<void>;
   /** What the scenario made, when this process made the world from one. */
   scenario?: LoadedScenario;
@@ -213,13 +215,14 @@ async function open(config: CliConfig, mode: CliMode, output: CliOutput): Promis
   if (mode.share && dataFile) {
     const shared = await openSharedSandbox({ ...config.options, dataFile, role: mode.role, portTries: 20 });
     shared.onServed((client) => output.err(`Wallet sandbox: ${servedBy(client)} serves ${dataFile} now, at ${client.url}.`));
-    return { client: () => shared.client, close: () => shared.close() };
+    return { client: () => shared.client, ready: () => shared.ready(), close: () => shared.close() };
   }
   const scenario = config.options.scenario ?? mode.starter;
   const sandbox = await startSandbox({ ...config.options, ...(scenario === undefined ? {} : { scenario }), role: mode.role });
   const client = localClient(sandbox, mode.role);
   return {
     client: () => client,
+    ready: () => Promise.resolve(),
     close: () => sandbox.close(),
     findings: () => everyFinding(sandbox),
     ...(sandbox.scenario ? { scenario: sandbox.scenario } : {}),

@@ -2,6 +2,8 @@
 
 export type {
   Fault,
+  JournalReads,
+  SandboxKnobs,
   PublicWebhookEvent,
   Sandbox,
   SandboxChange,
@@ -17,7 +19,7 @@ export { StateFileHeld, StateFileInUse } from './sharing/ownerLock';
 export type { OwnerRecord } from './sharing/ownerLock';
 export { openSharedSandbox, SharedSandbox } from './sharing/shared';
 export type { SharedSandboxOptions } from './sharing/shared';
-export { localClient } from './sharing/localClient';
+export { journalReads, localClient } from './sharing/localClient';
 export type { SandboxExchange } from './http/exchange';
 export { BANKS } from './domain/banks';
 export { isValidAccountNumber, makeValidAccountNumber } from './domain/nuban';

@@ -232,8 +232,8 @@ interface EnvParts {
 function sandboxEnv({ options, role, realNow, log, scenario }: Start, parts: EnvParts): RootEnv {
   const { state, worldStart, writer, feed, knobs } = parts;
   const requests = new RequestJournal(options.journal);
-  // Those attached with the owner's secret (other windows, the MCP server) keep a copy of the journal.
-  requests.onChange((change) => feed.journal(change));
+  // The processes that use this sandbox (other windows, the MCP server) hear that it changed, and read it here.
+  requests.onChange(() => feed.requests(requests.lastId));
   const onError = (error: unknown): void => log(`Wallet sandbox: scheduled work failed: ${(error as Error)?.stack ?? String(error)}`);
   const passcodes = new Map(
     (scenario?.wallets ?? []).flatMap((w) => (w.passcode ? [[normaliseMobile(w.mobile), w.passcode] as const] : [])),

@@ -2,7 +2,7 @@
 
 import type { ExchangeObserver } from './http/exchange';
 import type { ScenarioFault, ScenarioFile } from './scenario/scenarioFile';
-import type { JournalLimits, JournalReader, RequestJournal } from './requests/journal';
+import type { JournalLimits, RequestJournal } from './requests/journal';
 import type { JournalEntry } from './requests/entry';
 import type { RequestFilter } from './requests/filter';
 import type { Finding, FindingRule } from './findings/finding';
@@ -408,23 +408,34 @@ export interface SandboxServer {
 }
 
 /**
+ * A sandbox's request journal as a SandboxClient reads it: asked of the sandbox on each read
+ * (its own journal, or the owner's over GET /__sandbox/requests), never copied into this process.
+ */
+export interface JournalReads {
+  /** Up to `limit` entries, newest first. */
+  newest(limit: number): Promise<JournalEntry[]>;
+  /** After each change of the journal (an entry came, it was emptied), with its newest id; returns the unsubscribe. */
+  onChange(listener: (lastId: number) => void): () => void;
+}
+
+/**
  * A sandbox as the extension's views and commands and the agent tools reach it: the one this
  * process serves, or the one another process serves on the same state file (over its admin
- * API). Reads answer what was last heard, kept current by the sandbox's change events; actions
- * are async and resolve once done.
+ * API). Every read asks the sandbox that serves it (no copy is kept here); change events say
+ * when to read again; actions are async and resolve once done.
  */
 export interface SandboxClient {
   readonly url: string;
   readonly port: number;
   readonly server: SandboxServer;
-  /** The knobs as last heard; change them with the methods below. */
-  readonly knobs: Readonly<SandboxKnobs>;
+  /** The knobs: faults, delay, token lifetime. */
+  knobs(): Promise<SandboxKnobs>;
   /** The virtual clock (epoch ms). */
-  now(): number;
+  now(): Promise<number>;
   /** Webhook events, newest first (copies). */
-  events(): PublicWebhookEvent[];
-  event(id: string): PublicWebhookEvent | undefined;
-  /** Every change, after the reads above show it. */
+  events(): Promise<PublicWebhookEvent[]>;
+  event(id: string): Promise<PublicWebhookEvent | undefined>;
+  /** Every change of the sandbox (read again what it touched). */
   onChange(listener: (change: SandboxChange) => void): () => void;
   /** Adds the fault; answers it with its id. */
   addFault(fault: Fault): Promise<Fault>;
@@ -443,14 +454,15 @@ export interface SandboxClient {
   resetWallet(mobile: string): Promise<void>;
   redeliverEvent(id: string): Promise<PublicWebhookEvent>;
   sendTestEvent(type: WebhookType, appId?: string): Promise<PublicWebhookEvent>;
-  /** The sandbox's request journal: its own, or a copy kept current from its change stream. */
-  readonly requests: JournalReader;
+  /** The sandbox's request journal, read where it is kept. */
+  readonly requests: JournalReads;
   /** Empties the sandbox's request journal (every process's view of it). */
   clearRequests(): Promise<void>;
   /** The world as it is now, as a scenario file (GET /__sandbox/scenario). */
   scenario(): Promise<ScenarioExport>;
-  /** Puts the whole sandbox back to the world it started from (Sandbox.reset); resolves once the reads here show it. */
-  reset(): Promise<void>; /** What the app did wrong, oldest first (Sandbox.findings; docs/integration-review.md). */
+  /** Puts the whole sandbox back to the world it started from (Sandbox.reset). */
+  reset(): Promise<void>;
+  /** What the app did wrong, oldest first (Sandbox.findings; docs/integration-review.md). */
   findings(): Promise<Finding[]>;
   /** Forgets the findings (Sandbox.clearFindings); answers how many there were. */
   clearFindings(): Promise<number>;

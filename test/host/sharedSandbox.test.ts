@@ -1,7 +1,8 @@
 // One local sandbox for every window (issue 25): a window whose state file another process
 // serves (here `npm run sandbox` on it, as a second window's sandbox would be) uses that one,
 // says so in the Sandbox view, and its Wallet, Requests, Events and Sandbox views follow it.
-// When that process goes, the window takes the state file over, on the same port.
+// It keeps no copy: each view reads that process. When that process goes, the window says so,
+// and its views' next read opens the state file here, on the same port (issue 35).
 import * as assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
@@ -165,7 +166,7 @@ describe('One local sandbox for every window: served by another process', functi
     assert.equal(await banks(oldKey), 401, 'and no longer the old one');
   });
 
-  it('when the other process goes, this window takes the state file over on the same port, with everything in it', async () => {
+  it('when the other process goes, the next read opens the state file here on the same port, with everything in it', async () => {
     other!.child.kill('SIGTERM');
     await other!.exited;
     await until(async () => !(await rows())[0]?.startsWith('Served by'), 'the view no longer names another process');

@@ -6,9 +6,12 @@ import type { SandboxClient } from '../../sandbox';
 import { sandboxToolContext } from './sandboxSession';
 import { createMcpServer } from './server';
 
-/** Serves the agent tools for the sandbox on stdin/stdout; stdout then carries only the protocol. */
-export async function serveOverStdio(sandbox: () => SandboxClient, version: string): Promise<void> {
-  const { ctx, before } = sandboxToolContext(sandbox);
+/**
+ * Serves the agent tools for the sandbox on stdin/stdout; stdout then carries only the protocol.
+ * `ready` runs before each tool call: a shared state file whose server went away is opened then.
+ */
+export async function serveOverStdio(sandbox: () => SandboxClient, version: string, ready?: () => Promise<unknown>): Promise<void> {
+  const { ctx, before } = sandboxToolContext(sandbox, ready);
   const server = createMcpServer(ctx, version, before);
   await server.connect(new StdioServerTransport());
 }

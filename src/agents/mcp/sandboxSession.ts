@@ -81,14 +81,13 @@ export class SandboxSession {
   }
 }
 
-/** The sandbox's request journal, newest first (served here, or copied from the owner's stream). */
+/** The sandbox's request journal, newest first (served here, or read from the process that serves it). */
 export class SandboxRequestLog implements RecentRequests {
   constructor(private readonly sandbox: () => SandboxClient) {}
 
-  recent(limit: number): RecentRequest[] {
-    return this.sandbox()
-      .requests.newest(Math.min(limit, MAX_RECENT))
-      .map(({ at, method, path, status }) => ({ at, method, path, status }));
+  async recent(limit: number): Promise<RecentRequest[]> {
+    const entries = await this.sandbox().requests.newest(Math.min(limit, MAX_RECENT));
+    return entries.map(({ at, method, path, status }) => ({ at, method, path, status }));
   }
 }
 
@@ -100,7 +99,10 @@ export function sandboxLabel(client: SandboxClient): string {
 }
 
 /** The tools' context, and what to do before each call (nothing today: the journal is always current). */
-export function sandboxToolContext(sandbox: () => SandboxClient): { ctx: ToolContext; before(tool: string): Promise<void> } {
+export function sandboxToolContext(
+  sandbox: () => SandboxClient,
+  ready: () => Promise<unknown> = () => Promise.resolve(),
+): { ctx: ToolContext; before(tool: string): Promise<void> } {
   const session = new SandboxSession(sandbox);
   const requests = new SandboxRequestLog(sandbox);
   const ctx: ToolContext = {
@@ -111,5 +113,6 @@ export function sandboxToolContext(sandbox: () => SandboxClient): { ctx: ToolCon
     recentRequests: requests,
     sandbox: () => Promise.resolve(sandbox()),
   };
-  return { ctx, before: () => Promise.resolve() };
+  // Each tool call is the "next call" of a process sharing the state file: its server gone, it opens the file first.
+  return { ctx, before: async () => void (await ready()) };
 }

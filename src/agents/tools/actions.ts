@@ -48,10 +48,11 @@ export async function airtime(ctx: ToolContext, input: ToolInput<'airtime'>): Pr
 export async function advanceClock(ctx: ToolContext, input: ToolInput<'advanceClock'>): Promise<string[]> {
   const sandbox = await ctx.sandbox();
   const changes = await sandbox.advanceClock(input.seconds);
+  const now = await sandbox.now();
   const settled = changes.flatMap((change) => change.transfers).filter((transfer) => transfer.status !== 'pending');
   const events = new Set(changes.flatMap((change) => change.events.map((event) => event.id)));
   return [
-    `Sandbox clock moved forward ${input.seconds} s; it now reads ${shortDate(new Date(sandbox.now()).toISOString())}.`,
+    `Sandbox clock moved forward ${input.seconds} s; it now reads ${shortDate(new Date(now).toISOString())}.`,
     settled.length === 0
       ? 'No bank transfer settled.'
       : `Settled: ${settled.map((transfer) => `${transfer.reference} ${transfer.status}`).join(', ')}.`,
@@ -69,7 +70,7 @@ export async function injectFault(ctx: ToolContext, input: ToolInput<'injectFaul
   // A fault that neither drops nor waits answers with an error status: 500 unless told.
   if (input.status !== undefined || (!fault.drop && fault.delayMs === undefined)) fault.status = input.status ?? 500;
   await sandbox.addFault(fault);
-  const active = sandbox.knobs.faults.length;
+  const active = (await sandbox.knobs()).faults.length;
   const faults = countText(active, `${active} fault`, `${active} faults`, 'en');
   return [`Fault added: ${describeFault(fault)}. ${faults} active; sandbox_clear_faults removes them.`];
 }
@@ -93,7 +94,7 @@ export async function clearFaults(ctx: ToolContext): Promise<string[]> {
 
 export async function redeliverEvent(ctx: ToolContext, input: ToolInput<'redeliverEvent'>): Promise<string[]> {
   const sandbox = await ctx.sandbox();
-  if (!sandbox.event(input.eventId)) return [`No webhook event has the id ${input.eventId}; wallet_webhook_events lists them.`];
+  if (!(await sandbox.event(input.eventId))) return [`No webhook event has the id ${input.eventId}; wallet_webhook_events lists them.`];
   const event = await sandbox.redeliverEvent(input.eventId);
   return [`Redelivery of ${event.id} started to the app's callbackURL.`, eventLine(event)];
 }

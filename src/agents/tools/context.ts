@@ -19,8 +19,8 @@ export interface RecentRequest {
 }
 
 export interface RecentRequests {
-  /** Up to `limit` requests, newest first. */
-  recent(limit: number): RecentRequest[];
+  /** Up to `limit` requests, newest first (the sandbox's journal is read where it is kept). */
+  recent(limit: number): RecentRequest[] | Promise<RecentRequest[]>;
 }
 
 export interface ToolEnvironment {

@@ -57,8 +57,8 @@ export async function verifyBankAccount(ctx: ToolContext, input: ToolInput<'veri
   return [`Account ${maskAccountNumber(input.accountNumber)} at ${bank} is named "${answer.accountName}".`];
 }
 
-export function recentRequests(ctx: ToolContext, input: ToolInput<'recentRequests'>): string[] {
-  const rows = ctx.recentRequests.recent(input.limit ?? 20);
+export async function recentRequests(ctx: ToolContext, input: ToolInput<'recentRequests'>): Promise<string[]> {
+  const rows = await ctx.recentRequests.recent(input.limit ?? 20);
   if (rows.length === 0) return ['No requests recorded yet.'];
   const n = rows.length;
   const last = countText(n, `The last ${n} request`, `The last ${n} requests`, 'en');
@@ -72,7 +72,7 @@ export async function webhookEvents(ctx: ToolContext, input: ToolInput<'webhookE
       `${environment.label} sends webhook events straight to your app's callbackURL; only the local sandbox records them for Wallet Console to list.`,
     ];
   }
-  const all = (await ctx.sandbox()).events();
+  const all = await (await ctx.sandbox()).events();
   const matching = input.state ? all.filter((event) => event.state === input.state) : all;
   const limit = input.limit ?? 10;
   if (matching.length === 0) return [input.state ? `No ${input.state} webhook events (of ${all.length}).` : 'No webhook events yet.'];

@@ -63,7 +63,7 @@ function eventItems(events: readonly PublicWebhookEvent[]) {
 /** Opens an event (payload and every attempt's answer) in the panel. */
 export async function showEvent(deps: SandboxCommandDeps, panel: DetailPanelApi, argument: unknown): Promise<void> {
   const sandbox = await localSandbox(deps);
-  const id = await argumentOrPick(deps, eventId(argument), eventItems(sandbox.events()), {
+  const id = await argumentOrPick(deps, eventId(argument), eventItems(await sandbox.events()), {
     title: vscode.l10n.t('Show Event'),
     none: new UserFacingError(vscode.l10n.t('The sandbox has sent no webhook events yet.'), [SET_WEBHOOK_URL()]),
   });
@@ -73,12 +73,12 @@ export async function showEvent(deps: SandboxCommandDeps, panel: DetailPanelApi,
 /** A new delivery run of the event: same id and payload, attempts counted from one again. */
 export async function redeliverEvent(deps: SandboxCommandDeps, argument: unknown): Promise<void> {
   const sandbox = await localSandbox(deps);
-  const id = await argumentOrPick(deps, eventId(argument), eventItems(sandbox.events()), {
+  const id = await argumentOrPick(deps, eventId(argument), eventItems(await sandbox.events()), {
     title: vscode.l10n.t('Redeliver Event'),
     placeholder: vscode.l10n.t('The event to send again'),
     none: new UserFacingError(vscode.l10n.t('The sandbox has sent no webhook events yet.'), [SET_WEBHOOK_URL()]),
   });
-  if (!sandbox.event(id)) throw new UserFacingError(vscode.l10n.t('The sandbox has no webhook event {0}.', id.slice(0, 40)));
+  if (!(await sandbox.event(id))) throw new UserFacingError(vscode.l10n.t('The sandbox has no webhook event {0}.', id.slice(0, 40)));
   const event = await sandbox.redeliverEvent(id);
   deps.logger.info(`Redelivering webhook event ${event.id} to its app's webhook URL.`);
 }

@@ -113,7 +113,7 @@ export async function setSandboxDelay(deps: SandboxCommandDeps): Promise<void> {
     vscode.l10n.t('Milliseconds the sandbox waits before answering each request (0 for none)'),
     0,
     600_000,
-    String(sandbox.knobs.latencyMs || 500),
+    String((await sandbox.knobs()).latencyMs || 500),
   );
   await sandbox.setLatency(latency);
 }
@@ -121,7 +121,7 @@ export async function setSandboxDelay(deps: SandboxCommandDeps): Promise<void> {
 /** Removes one fault: the tree's, or one picked from the list. */
 export async function clearFault(deps: SandboxCommandDeps, argument: unknown): Promise<void> {
   const sandbox = await localSandbox(deps);
-  const faults = sandbox.knobs.faults;
+  const { faults } = await sandbox.knobs();
   const given = isRecord(argument) && isRecord(argument.fault) ? (argument.fault as unknown as Fault) : undefined;
   if (faults.length === 0) throw new UserFacingError(vscode.l10n.t('No sandbox fault is active.'));
   const fault =

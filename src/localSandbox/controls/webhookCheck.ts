@@ -9,8 +9,8 @@ import { localSandbox, type SandboxCommandDeps } from './sandboxAccess';
 // (src/sandbox/webhookCheck) with the active app and wallet, then the panel shows a row per case.
 
 /** Where the app's last event went: its callbackURL, as far as the sandbox shows it. */
-function lastEventUrl(sandbox: SandboxClient, appId: string | undefined): string | undefined {
-  const events = sandbox.events().filter((event) => event.appId === appId);
+async function lastEventUrl(sandbox: SandboxClient, appId: string | undefined): Promise<string | undefined> {
+  const events = (await sandbox.events()).filter((event) => event.appId === appId);
   return events.sort((a, b) => a.createdAt.localeCompare(b.createdAt)).at(-1)?.url;
 }
 
@@ -40,7 +40,7 @@ export async function checkWebhookHandler(deps: SandboxCommandDeps, panel: Detai
           '₦3.00',
           vscode.l10n.t('Start the handler with this sandbox’s WALLET_BASE_URL, WALLET_APP_KEY and WALLET_ACCESS_TOKEN first.'),
         ),
-        value: lastEventUrl(sandbox, app?.id) ?? 'http://127.0.0.1:3000/webhooks/wallet',
+        value: (await lastEventUrl(sandbox, app?.id)) ?? 'http://127.0.0.1:3000/webhooks/wallet',
         validate: handlerUrlProblem,
       })
     ).trim();

@@ -28,13 +28,16 @@ export class EventsTreeProvider extends Disposable implements vscode.TreeDataPro
   private readonly changed = this._register(new vscode.EventEmitter<EventNode | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
   private events: PublicWebhookEvent[] = [];
+  /** The read under way (one per refresh); getChildren answers once it is done. */
+  private loading: Promise<void> = Promise.resolve();
+  private reads = 0;
 
   constructor(
     private readonly service: AccountService,
     private readonly watch: SandboxWatch,
   ) {
     super();
-    this.reload();
+    this.loading = this.reload();
     this._register(
       watch.onDidChange((change) => {
         if (change.events) this.refresh();
@@ -53,18 +56,31 @@ export class EventsTreeProvider extends Disposable implements vscode.TreeDataPro
     return this.events;
   }
 
+  /** Reads the events once (for the rows and the badge, shown or not), then redraws. */
   refresh(): void {
-    this.reload();
-    this.changed.fire(undefined);
+    this.loading = this.reload();
+    void this.loading.then(() => this.changed.fire(undefined));
   }
 
-  private reload(): void {
+  private async reload(): Promise<void> {
+    const read = ++this.reads;
     const sandbox = this.service.env() === 'local' ? this.watch.current : undefined;
-    this.events = sandbox?.events() ?? [];
+    let events: PublicWebhookEvent[];
+    try {
+      events = (await sandbox?.events()) ?? [];
+    } catch {
+      // The process that served it went away mid-read: the next refresh reads where it is now.
+      return;
+    }
+    // A slower earlier read never replaces a later one.
+    if (read === this.reads) this.events = events;
   }
 
-  getChildren(node?: EventNode): EventNode[] {
-    if (!node) return this.events.map((event) => ({ kind: 'event', id: event.id, event }));
+  async getChildren(node?: EventNode): Promise<EventNode[]> {
+    if (!node) {
+      await this.loading;
+      return this.events.map((event) => ({ kind: 'event', id: event.id, event }));
+    }
     if (node.kind === 'event') {
       return [...node.event.attempts].reverse().map((attempt) => ({ kind: 'attempt', id: `${node.id}#${attempt.number}`, attempt }));
     }

@@ -29,7 +29,7 @@ export function sandboxServerItem(sandbox: SandboxClient | undefined): vscode.Tr
     vscode.l10n.t(
       'This window uses the local sandbox that another process serves on the same state file: every window, the agent tools and the MCP server see one world.',
     ),
-    vscode.l10n.t('If that process stops, this window takes it over.'),
+    vscode.l10n.t('If that process stops, this window says so and opens the state file itself on its next read or action.'),
   ].join(' ');
   return item;
 }

@@ -3,7 +3,7 @@ import type { AccountService } from '../../auth/accountService';
 import { formatMobileForPeople } from '../../common/formatMobile';
 import { formatDateTime } from '../../common/formatTime';
 import { Disposable } from '../../common/lifecycle';
-import type { Fault, SandboxClient } from '../../sandbox';
+import type { Fault, SandboxClient, SandboxKnobs } from '../../sandbox';
 import { formatDuration } from '../durations';
 import { faultEffect, faultTarget } from '../faultLabel';
 import type { SandboxWatch } from '../sandboxWatch';
@@ -19,6 +19,12 @@ export type SandboxNode =
   | { kind: 'wallet'; mobile: string | undefined }
   | { kind: 'terminals' };
 
+/** What one redraw read from the sandbox (one read of each, whichever process serves it). */
+interface Seen {
+  knobs: SandboxKnobs;
+  now: number;
+}
+
 /**
  * What the local sandbox is told to do now: which process serves it (when not this window), its
  * clock, the delay on every request, the faults waiting for requests, and the wallet the wallet
@@ -28,6 +34,8 @@ export type SandboxNode =
 export class SandboxTreeProvider extends Disposable implements vscode.TreeDataProvider<SandboxNode> {
   private readonly changed = this._register(new vscode.EventEmitter<SandboxNode | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
+  /** The knobs and clock the rows show: read once per redraw (getChildren of the root). */
+  private seen: Seen | undefined;
 
   constructor(
     private readonly service: AccountService,
@@ -50,10 +58,17 @@ export class SandboxTreeProvider extends Disposable implements vscode.TreeDataPr
     return this.service.env() === 'local' ? this.watch.current : undefined;
   }
 
-  getChildren(node?: SandboxNode): SandboxNode[] {
+  async getChildren(node?: SandboxNode): Promise<SandboxNode[]> {
     const sandbox = this.sandbox;
     if (!sandbox) return [];
     if (!node) {
+      try {
+        const [knobs, now] = await Promise.all([sandbox.knobs(), sandbox.now()]);
+        this.seen = { knobs, now };
+      } catch {
+        // The process that served it went away mid-read (and it could not be opened here yet):
+        // the rows keep what was last read; the view's message and the log say why.
+      }
       return [
         ...(sandbox.server.here ? [] : [{ kind: 'server' } as const]),
         { kind: 'clock' },
@@ -63,7 +78,7 @@ export class SandboxTreeProvider extends Disposable implements vscode.TreeDataPr
         { kind: 'terminals' },
       ];
     }
-    if (node.kind === 'faults') return sandbox.knobs.faults.map((fault) => ({ kind: 'fault', fault }));
+    if (node.kind === 'faults') return (this.seen?.knobs.faults ?? []).map((fault) => ({ kind: 'fault', fault }));
     return [];
   }
 
@@ -78,7 +93,7 @@ export class SandboxTreeProvider extends Disposable implements vscode.TreeDataPr
         return sandboxServerItem(sandbox);
       case 'clock': {
         const item = new vscode.TreeItem(vscode.l10n.t('Clock'), none);
-        const now = sandbox?.now() ?? Date.now();
+        const now = this.seen?.now ?? Date.now();
         const ahead = Math.round((now - Date.now()) / 1000);
         item.description =
           ahead >= 1
@@ -92,7 +107,7 @@ export class SandboxTreeProvider extends Disposable implements vscode.TreeDataPr
         return item;
       }
       case 'latency': {
-        const latency = sandbox?.knobs.latencyMs ?? 0;
+        const latency = this.seen?.knobs.latencyMs ?? 0;
         const item = new vscode.TreeItem(vscode.l10n.t('Delay on every request'), none);
         item.description = latency > 0 ? vscode.l10n.t('{0} ms', latency) : vscode.l10n.t('none');
         item.iconPath = new vscode.ThemeIcon('clock');
@@ -100,7 +115,7 @@ export class SandboxTreeProvider extends Disposable implements vscode.TreeDataPr
         return item;
       }
       case 'faults': {
-        const count = sandbox?.knobs.faults.length ?? 0;
+        const count = this.seen?.knobs.faults.length ?? 0;
         const item = new vscode.TreeItem(
           vscode.l10n.t('Faults'),
           count > 0 ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None,

@@ -42,6 +42,14 @@ export function registerSandboxViews(
     sandboxView.onDidChangeVisibility((event) => {
       if (event.visible) sandboxTree.refresh();
     }),
+    // The process that served it went away: said here until the sandbox is reached again.
+    sandbox.onDidLoseServer((pid) => {
+      sandboxView.message = vscode.l10n.t(
+        'Process {0}, which served the local sandbox, went away: this window opens the state file itself on its next read or action.',
+        pid,
+      );
+    }),
+    sandbox.onDidStart(() => (sandboxView.message = undefined)),
   ];
   context.subscriptions.push(watch, ...disposables);
   return { watch, views: { eventsTree, eventsView, sandboxTree, sandboxView, disposables } };

@@ -41,7 +41,7 @@ export function adminRoutes(router: Router): void {
     if (!String(ctx.headers.accept ?? '').includes('text/event-stream')) {
       throw invalid(`${WATCH_PATH} is a stream of server-sent events: send Accept: text/event-stream`);
     }
-    return { body: undefined, stream: (res) => ctx.env.feed.open(ctx.headers, res) };
+    return { body: undefined, stream: (res) => ctx.env.feed.open(res) };
   });
 
   // The contract of every endpoint, this admin API included; not enveloped, so tools can import it as is.

@@ -56,7 +56,7 @@ export type JournalChange = { added: JournalEntry; cleared?: undefined } | { add
 
 export type { WaitOptions } from '../wait';
 
-/** A journal as its readers see it: the sandbox's own, or a copy kept current over HTTP. */
+/** A journal as its readers in this process see it (another process reads it over GET /__sandbox/requests). */
 export interface JournalReader {
   readonly size: number;
   /** The newest entry's id (0 when none came yet): pass it as `after` to see only what comes next. */
@@ -156,12 +156,6 @@ export class RequestJournal implements JournalReader {
     };
     this.keep(entry);
     return entry;
-  }
-
-  /** @internal Keeps an entry another journal numbered (a copy kept over HTTP); ignored unless it is newer than the last. */
-  adopt(entry: JournalEntry): void {
-    if (entry.id < this.nextId || !this.recording) return;
-    this.keep(entry);
   }
 
   list(filter?: RequestFilter): JournalEntry[] {

@@ -1,9 +1,9 @@
 import { request, type ClientRequest } from 'node:http';
 import type { Finding } from '../findings/finding';
 import type { JournalEntry } from '../requests/entry';
-import { RequestJournal, type JournalLimits, type JournalReader } from '../requests/journal';
 import type {
   Fault,
+  JournalReads,
   PublicWebhookEvent,
   ScenarioExport,
   SandboxChange,
@@ -13,54 +13,44 @@ import type {
   TransactionRecord,
 } from '../types';
 import type { OwnerRecord } from './ownerLock';
-import { EventParser, type Hello, OWNER_TOKEN_HEADER, WATCH_PATH } from './wire';
+import { EventParser, type Hello, OWNER_TOKEN_HEADER, type RequestsNotice, WATCH_PATH } from './wire';
 import { ApiError, ErrorCode } from '../errors';
 import type { RawInput } from '../worlds/input';
 import type { OperationName } from '../worlds/operations';
 import { AdminHttp, operationCall } from './adminHttp';
 
-// The sandbox another process serves on the same state file, used over its admin API: the
-// reads answer a copy kept current by its change stream (GET /__sandbox/watch), the actions
-// are admin calls. Its request journal is copied the same way (GET /__sandbox/requests, then
-// each entry as the stream brings it), for this process's Requests view and tools. Every call
-// carries the owner file's secret: with allowRemote it stands for the admin token, and it asks
-// for the journal as the stream sends it, secrets and all (this process could read the file).
+// The sandbox another process serves on the same state file, used over its admin API. Every
+// read asks that process (GET /__sandbox/knobs, /clock, /events, /requests): nothing of its
+// world or its journal is copied here. Its change stream (GET /__sandbox/watch) only says that
+// something changed, so the views know when to read again, and ends when that process goes
+// away: then this says so (onLost), and its next call asks `reopen` for the way to the file now
+// (this process serving it, or whichever process opened it first) and goes there.
+// Every call carries the owner file's secret: with allowRemote it stands for the admin token.
 
 const HELLO_TIMEOUT_MS = 5_000;
-/** A change touching more events than this reads the whole list once instead of each one. */
-const EVENT_BATCH = 20;
 
-/** GET /__sandbox/clock's answer (an older owner leaves `frozen` out). */
+/** GET /__sandbox/clock's answer. */
 interface ClockAnswer {
   now: string;
-  offsetMs: number;
-  frozen?: boolean;
 }
 
 export interface RemoteOptions {
-  /** How much of the owner's request journal the copy keeps (the owner's own limits apply there). */
-  journal?: Partial<JournalLimits>;
   /** The stream ended: the owner closed or went away. Called once, never after detach(). */
   onLost: () => void;
+  /** After onLost: the sandbox of the file as it is reached now (opened here if need be). */
+  reopen: () => Promise<SandboxClient>;
 }
 
 export class RemoteSandbox implements SandboxClient {
   readonly server: SandboxServer;
   readonly port: number;
-  private knobsSeen: SandboxKnobs = { tokenLifetimeSeconds: 0, latencyMs: 0, faults: [] };
-  private offsetMs = 0;
-  /** The owner's clock time while it is frozen. */
-  private frozenAt: number | undefined;
-  /** Oldest first, as the sandbox keeps them. */
-  private readonly eventsSeen = new Map<string, PublicWebhookEvent>();
+  readonly requests: JournalReads;
   private readonly listeners = new Set<(change: SandboxChange) => void>();
+  private readonly requestListeners = new Set<(lastId: number) => void>();
   private stream: ClientRequest | undefined;
-  private applying: Promise<void> = Promise.resolve();
   private over = false;
-  private readonly journal: RequestJournal;
+  private gone = false;
   private readonly admin: AdminHttp;
-  /** Entries the stream brought while the journal was being read; undefined once it was. */
-  private arrivedWhileLoading: JournalEntry[] | undefined = [];
 
   private constructor(
     readonly url: string,
@@ -69,29 +59,36 @@ export class RemoteSandbox implements SandboxClient {
   ) {
     this.server = { here: false, pid: owner.pid, role: owner.role };
     this.port = Number(new URL(url).port);
-    this.journal = new RequestJournal(options.journal);
     this.admin = new AdminHttp(url, undefined, owner.secret);
+    this.requests = {
+      newest: (limit) =>
+        this.via(
+          (next) => next.requests.newest(limit),
+          () => this.newestRequests(limit),
+        ),
+      onChange: (listener) => {
+        this.requestListeners.add(listener);
+        return () => void this.requestListeners.delete(listener);
+      },
+    };
   }
 
-  /** The owner's request journal as copied here. */
-  get requests(): JournalReader {
-    return this.journal;
-  }
-
-  /** Opens the owner's stream, then reads what the views show; rejects when the owner does not answer as itself. */
+  /** Opens the owner's stream; rejects when the owner does not answer as itself. */
   static async attach(owner: OwnerRecord, options: RemoteOptions): Promise<RemoteSandbox> {
     if (!owner.url) throw new Error(`The sandbox of pid ${owner.pid} has no address yet`);
     const remote = new RemoteSandbox(owner.url, owner, options);
     try {
       await remote.connect();
-      remote.applying = remote.loadAll();
-      await remote.applying;
-      if (remote.over) throw new Error(`${owner.url} closed its change stream`);
     } catch (error) {
       remote.detach();
       throw error;
     }
     return remote;
+  }
+
+  /** Whether the process that served it went away (the next call goes to the file as it is reached now). */
+  get lost(): boolean {
+    return this.gone;
   }
 
   /** Stops listening, without onLost. */
@@ -100,21 +97,39 @@ export class RemoteSandbox implements SandboxClient {
     this.stream?.destroy();
   }
 
-  get knobs(): Readonly<SandboxKnobs> {
-    return this.knobsSeen;
+  knobs(): Promise<SandboxKnobs> {
+    return this.via(
+      (next) => next.knobs(),
+      async () => (await this.run<{ knobs: SandboxKnobs }>('knobs')).knobs,
+    );
   }
 
-  now(): number {
-    return this.frozenAt ?? Date.now() + this.offsetMs;
+  now(): Promise<number> {
+    return this.via(
+      (next) => next.now(),
+      async () => Date.parse((await this.run<ClockAnswer>('clock')).now),
+    );
   }
 
-  events(): PublicWebhookEvent[] {
-    return [...this.eventsSeen.values()].reverse().map((event) => structuredClone(event));
+  events(): Promise<PublicWebhookEvent[]> {
+    return this.via(
+      (next) => next.events(),
+      async () => (await this.run<{ events: PublicWebhookEvent[] }>('events')).events,
+    );
   }
 
-  event(id: string): PublicWebhookEvent | undefined {
-    const event = this.eventsSeen.get(id);
-    return event && structuredClone(event);
+  event(id: string): Promise<PublicWebhookEvent | undefined> {
+    return this.via(
+      (next) => next.event(id),
+      async () => {
+        try {
+          return (await this.run<{ event: PublicWebhookEvent }>('event', { id })).event;
+        } catch (error) {
+          if (error instanceof ApiError && error.errorCode === ErrorCode.eventNotFound) return undefined;
+          throw error;
+        }
+      },
+    );
   }
 
   onChange(listener: (change: SandboxChange) => void): () => void {
@@ -122,106 +137,157 @@ export class RemoteSandbox implements SandboxClient {
     return () => void this.listeners.delete(listener);
   }
 
-  async addFault(fault: Fault): Promise<Fault> {
+  addFault(fault: Fault): Promise<Fault> {
     const { id, ...fields } = fault;
     void id;
-    const data = await this.run<{ fault: Fault; faults: Fault[] }>('addFault', fields);
-    this.knobsSeen = { ...this.knobsSeen, faults: data.faults };
-    return data.fault;
+    return this.via(
+      (next) => next.addFault(fault),
+      async () => (await this.run<{ fault: Fault }>('addFault', fields)).fault,
+    );
   }
 
-  async removeFault(id: string): Promise<boolean> {
-    const data = await this.run<{ removed: boolean; faults: Fault[] }>('removeFault', { id });
-    this.knobsSeen = { ...this.knobsSeen, faults: data.faults };
-    return data.removed;
+  removeFault(id: string): Promise<boolean> {
+    return this.via(
+      (next) => next.removeFault(id),
+      async () => (await this.run<{ removed: boolean }>('removeFault', { id })).removed,
+    );
   }
 
-  async clearFaults(): Promise<number> {
-    const data = await this.run<{ cleared: number }>('clearFaults');
-    this.knobsSeen = { ...this.knobsSeen, faults: [] };
-    return data.cleared;
+  clearFaults(): Promise<number> {
+    return this.via(
+      (next) => next.clearFaults(),
+      async () => (await this.run<{ cleared: number }>('clearFaults')).cleared,
+    );
   }
 
-  async setLatency(ms: number): Promise<void> {
-    this.knobsSeen = (await this.run<{ knobs: SandboxKnobs }>('setKnobs', { latencyMs: ms })).knobs;
+  setLatency(ms: number): Promise<void> {
+    return this.via(
+      (next) => next.setLatency(ms),
+      async () => void (await this.run('setKnobs', { latencyMs: ms })),
+    );
   }
 
-  async advanceClock(seconds: number): Promise<SandboxChange[]> {
-    const data = await this.run<ClockAnswer & { changed: Pick<SandboxChange, 'transfers' | 'events'> }>('advanceClock', { seconds });
-    this.seeClock(data);
-    return [{ wallets: [], ...data.changed, clock: true }];
+  advanceClock(seconds: number): Promise<SandboxChange[]> {
+    return this.via(
+      (next) => next.advanceClock(seconds),
+      async (): Promise<SandboxChange[]> => {
+        const data = await this.run<{ changed: Pick<SandboxChange, 'transfers' | 'events'> }>('advanceClock', { seconds });
+        return [{ wallets: [], ...data.changed, clock: true }];
+      },
+    );
   }
 
-  async lastPasscode(mobile: string): Promise<string | undefined> {
-    try {
-      return (await this.run<{ passcode: string }>('passcode', { mobile })).passcode;
-    } catch (error) {
-      // As the owner's own lastPasscode: none waiting is undefined; an unknown wallet is refused.
-      if (error instanceof ApiError && error.errorCode === ErrorCode.notFound) return undefined;
-      throw error;
-    }
+  lastPasscode(mobile: string): Promise<string | undefined> {
+    return this.via(
+      (next) => next.lastPasscode(mobile),
+      async () => {
+        try {
+          return (await this.run<{ passcode: string }>('passcode', { mobile })).passcode;
+        } catch (error) {
+          // As the owner's own lastPasscode: none waiting is undefined; an unknown wallet is refused.
+          if (error instanceof ApiError && error.errorCode === ErrorCode.notFound) return undefined;
+          throw error;
+        }
+      },
+    );
   }
 
-  async setBalance(mobile: string, kobo: number): Promise<void> {
-    await this.run('setBalance', { mobile, balance: kobo });
+  setBalance(mobile: string, kobo: number): Promise<void> {
+    return this.via(
+      (next) => next.setBalance(mobile, kobo),
+      async () => void (await this.run('setBalance', { mobile, balance: kobo })),
+    );
   }
 
-  async addTransaction(mobile: string, tx: Partial<TransactionRecord>): Promise<TransactionRecord> {
-    return (await this.run<{ transaction: TransactionRecord }>('addTransaction', { ...tx, mobile })).transaction;
+  addTransaction(mobile: string, tx: Parameters<SandboxClient['addTransaction']>[1]): Promise<TransactionRecord> {
+    return this.via(
+      (next) => next.addTransaction(mobile, tx),
+      async () => (await this.run<{ transaction: TransactionRecord }>('addTransaction', { ...tx, mobile })).transaction,
+    );
   }
 
-  async expireAccessTokens(mobile: string): Promise<void> {
-    await this.run('expire', { mobile });
+  expireAccessTokens(mobile: string): Promise<void> {
+    return this.via(
+      (next) => next.expireAccessTokens(mobile),
+      async () => void (await this.run('expire', { mobile })),
+    );
   }
 
-  async revokeRefreshTokens(mobile: string): Promise<void> {
-    await this.run('revoke', { mobile });
+  revokeRefreshTokens(mobile: string): Promise<void> {
+    return this.via(
+      (next) => next.revokeRefreshTokens(mobile),
+      async () => void (await this.run('revoke', { mobile })),
+    );
   }
 
-  async resetWallet(mobile: string): Promise<void> {
-    await this.run('resetWallet', { mobile });
+  resetWallet(mobile: string): Promise<void> {
+    return this.via(
+      (next) => next.resetWallet(mobile),
+      async () => void (await this.run('resetWallet', { mobile })),
+    );
   }
 
-  async redeliverEvent(id: string): Promise<PublicWebhookEvent> {
-    return this.keep((await this.run<{ event: PublicWebhookEvent }>('redeliverEvent', { id })).event);
+  redeliverEvent(id: string): Promise<PublicWebhookEvent> {
+    return this.via(
+      (next) => next.redeliverEvent(id),
+      async () => (await this.run<{ event: PublicWebhookEvent }>('redeliverEvent', { id })).event,
+    );
   }
 
-  async sendTestEvent(type: PublicWebhookEvent['type'], appId?: string): Promise<PublicWebhookEvent> {
-    return this.keep((await this.run<{ event: PublicWebhookEvent }>('sendTestEvent', { type, appId })).event);
+  sendTestEvent(type: PublicWebhookEvent['type'], appId?: string): Promise<PublicWebhookEvent> {
+    return this.via(
+      (next) => next.sendTestEvent(type, appId),
+      async () => (await this.run<{ event: PublicWebhookEvent }>('sendTestEvent', { type, appId })).event,
+    );
   }
 
-  /** Limits for this process's copy of the journal. */
-  setJournalLimits(limits: Partial<JournalLimits>): void {
-    this.journal.setLimits(limits);
+  clearRequests(): Promise<void> {
+    return this.via(
+      (next) => next.clearRequests(),
+      async () => void (await this.run('clearRequests')),
+    );
   }
 
-  async clearRequests(): Promise<void> {
-    await this.run('clearRequests');
-    this.journal.clear();
+  scenario(): Promise<ScenarioExport> {
+    return this.via(
+      (next) => next.scenario(),
+      () => this.run<ScenarioExport>('exportScenario'),
+    );
   }
 
-  async scenario(): Promise<ScenarioExport> {
-    return this.run<ScenarioExport>('exportScenario');
+  reset(): Promise<void> {
+    return this.via(
+      (next) => next.reset(),
+      async () => void (await this.run('reset')),
+    );
   }
 
-  async findings(): Promise<Finding[]> {
-    return (await this.run<{ findings: Finding[] }>('findings')).findings;
+  findings(): Promise<Finding[]> {
+    return this.via(
+      (next) => next.findings(),
+      async () => (await this.run<{ findings: Finding[] }>('findings')).findings,
+    );
   }
 
-  async clearFindings(): Promise<number> {
-    return (await this.run<{ cleared: number }>('clearFindings')).cleared;
+  clearFindings(): Promise<number> {
+    return this.via(
+      (next) => next.clearFindings(),
+      async () => (await this.run<{ cleared: number }>('clearFindings')).cleared,
+    );
   }
 
-  /** POST /__sandbox/reset, then the reads here read everything again (the change stream also tells, later). */
-  async reset(): Promise<void> {
-    await this.run('reset');
-    this.journal.clear();
-    await this.loadAll();
+  /** GET /__sandbox/requests?limit= (oldest first there), newest first; secrets as the owner keeps them, for this process could read its file. */
+  private async newestRequests(limit: number): Promise<JournalEntry[]> {
+    if (limit <= 0) return [];
+    const path = `/__sandbox/requests?limit=${Math.floor(limit)}&secrets=true`;
+    const { requests } = await this.call(() => this.admin.call<{ requests: JournalEntry[] }>('GET', path));
+    return requests.reverse();
   }
 
-  private keep(event: PublicWebhookEvent): PublicWebhookEvent {
-    this.eventsSeen.set(event.id, event);
-    return structuredClone(event);
+  /** The call here while the owner serves; once it went away, the same call on the file as reached now. */
+  private async via<T>(onNext: (next: SandboxClient) => Promise<T>, here: () => Promise<T>): Promise<T> {
+    if (this.gone) return onNext(await this.options.reopen());
+    return here();
   }
 
   private connect(): Promise<void> {
@@ -230,7 +296,7 @@ export class RemoteSandbox implements SandboxClient {
       const fail = (error: Error) => {
         clearTimeout(timer);
         if (!greeted) reject(error);
-        else this.lost();
+        else this.lose();
       };
       const parser = new EventParser((event, data) => {
         if (event === 'hello') {
@@ -243,15 +309,9 @@ export class RemoteSandbox implements SandboxClient {
           clearTimeout(timer);
           resolve();
         } else if (event === 'change') {
-          const change = JSON.parse(data) as SandboxChange;
-          this.applying = this.applying.then(() => this.apply(change));
-        } else if (event === 'request') {
-          const entry = JSON.parse(data) as JournalEntry;
-          if (this.arrivedWhileLoading) this.arrivedWhileLoading.push(entry);
-          else this.journal.adopt(entry);
-        } else if (event === 'requestsCleared') {
-          if (this.arrivedWhileLoading) this.arrivedWhileLoading = [];
-          this.journal.clear();
+          this.tell(this.listeners, JSON.parse(data) as SandboxChange);
+        } else if (event === 'requests') {
+          this.tell(this.requestListeners, (JSON.parse(data) as RequestsNotice).lastId);
         }
       });
       const stream = request(new URL(WATCH_PATH, this.url), {
@@ -274,72 +334,21 @@ export class RemoteSandbox implements SandboxClient {
     });
   }
 
-  private lost(): void {
-    if (this.over) return;
-    this.over = true;
-    this.options.onLost();
-  }
-
-  private async loadAll(): Promise<void> {
-    await Promise.all([this.loadKnobs(), this.loadClock(), this.loadEvents(), this.loadRequests()]);
-  }
-
-  /** The journal as the owner has it now, then what the stream brought meanwhile (adopt skips what it has). */
-  private async loadRequests(): Promise<void> {
-    const { requests } = await this.call(() => this.admin.call<{ requests: JournalEntry[] }>('GET', '/__sandbox/requests?secrets=true'));
-    for (const entry of requests) this.journal.adopt(entry);
-    for (const entry of this.arrivedWhileLoading ?? []) this.journal.adopt(entry);
-    this.arrivedWhileLoading = undefined;
-  }
-
-  private async loadKnobs(): Promise<void> {
-    this.knobsSeen = (await this.run<{ knobs: SandboxKnobs }>('knobs')).knobs;
-  }
-
-  private async loadClock(): Promise<void> {
-    this.seeClock(await this.run<ClockAnswer>('clock'));
-  }
-
-  /** A frozen clock is read as its time: real time passing here does not move it. */
-  private seeClock(clock: ClockAnswer): void {
-    this.offsetMs = clock.offsetMs;
-    this.frozenAt = clock.frozen ? Date.parse(clock.now) : undefined;
-  }
-
-  private async loadEvents(): Promise<void> {
-    const { events } = await this.run<{ events: PublicWebhookEvent[] }>('events');
-    this.eventsSeen.clear();
-    for (const event of events.reverse()) this.eventsSeen.set(event.id, event);
-  }
-
-  private async loadEvent(id: string): Promise<void> {
-    try {
-      this.eventsSeen.set(id, (await this.run<{ event: PublicWebhookEvent }>('event', { id })).event);
-    } catch (error) {
-      if (!(error instanceof ApiError && error.errorCode === ErrorCode.eventNotFound)) throw error;
-      this.eventsSeen.delete(id);
-    }
-  }
-
-  /** Brings the copy up to date with what the change touched, then tells the listeners. */
-  private async apply(change: SandboxChange): Promise<void> {
-    const ids = [...new Set(change.events.map((event) => event.id))];
-    try {
-      await Promise.all([
-        change.knobs ? this.loadKnobs() : undefined,
-        change.clock ? this.loadClock() : undefined,
-        ...(change.reset || ids.length > EVENT_BATCH ? [this.loadEvents()] : ids.map((id) => this.loadEvent(id))),
-      ]);
-    } catch {
-      // The owner went away meanwhile: its stream's end says so.
-    }
-    for (const listener of this.listeners) {
+  private tell<T>(listeners: Set<(value: T) => void>, value: T): void {
+    for (const listener of listeners) {
       try {
-        listener(change);
+        listener(value);
       } catch {
         // A listener's failure is its own; the others still hear.
       }
     }
+  }
+
+  private lose(): void {
+    if (this.over) return;
+    this.over = true;
+    this.gone = true;
+    this.options.onLost();
   }
 
   /** The operation of the table (worlds/operations.ts), as its admin request (adminHttp.ts: checked here first, as the owner checks it). */

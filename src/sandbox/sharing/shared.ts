@@ -7,9 +7,10 @@ import { RemoteSandbox } from './remote';
 
 // One world per state file, whoever asks first. The first process to open a state file serves
 // its sandbox (it holds the owner file); the others (a second VS Code window, the MCP server
-// VS Code starts) use that one over HTTP. Nobody takes a live server's file (ownerLock.ts): when
-// the serving process has gone away, a process that used it says so and opens the file itself,
-// on the same port when it is free, so the URL apps were given keeps working.
+// VS Code starts) are HTTP clients of that one, and keep no copy of it. Nobody takes a live
+// server's file (ownerLock.ts): when the serving process has gone away, a process that used it
+// says so (onLost) and, on its next call, opens the file itself, on the same port when it is
+// free, so the URL apps were given keeps working (or uses whichever process opened it first).
 
 /** How many times a start that found an owner which then went away is tried again. */
 const ROUNDS = 5;
@@ -28,6 +29,7 @@ export class SharedSandbox {
   private stopWatching: () => void = () => undefined;
   private readonly changeListeners = new Set<(change: SandboxChange) => void>();
   private readonly servedListeners = new Set<(client: SandboxClient) => void>();
+  private readonly lostListeners = new Set<(pid: number) => void>();
   private switching: Promise<void> | undefined;
   private closed = false;
 
@@ -44,6 +46,12 @@ export class SharedSandbox {
     return this.current;
   }
 
+  /** `client` once it reaches a live sandbox: when the process that served it went away, the file is opened again first. */
+  async ready(): Promise<SandboxClient> {
+    if (this.remote?.lost) return this.reopen(this.remote);
+    return this.current;
+  }
+
   /** The sandbox itself while this process serves it. */
   get inProcess(): Sandbox | undefined {
     return this.served;
@@ -55,17 +63,22 @@ export class SharedSandbox {
     return () => void this.changeListeners.delete(listener);
   }
 
+  /** The process that served it went away (its pid): the next call through `client` opens the file again. */
+  onLost(listener: (pid: number) => void): () => void {
+    this.lostListeners.add(listener);
+    return () => void this.lostListeners.delete(listener);
+  }
+
   /** Called when another process starts serving it, or this one took it over. */
   onServed(listener: (client: SandboxClient) => void): () => void {
     this.servedListeners.add(listener);
     return () => void this.servedListeners.delete(listener);
   }
 
-  /** New limits for the request journal: the sandbox's when served here, else this process's copy; kept for a take-over. */
+  /** New limits for the request journal: the sandbox's when served here; kept for when this process opens the file. */
   setJournalLimits(limits: Partial<JournalLimits>): void {
     this.options.journal = { ...this.options.journal, ...limits };
     this.served?.requests.setLimits(limits);
-    this.remote?.setJournalLimits(limits);
   }
 
   async close(): Promise<void> {
@@ -93,8 +106,8 @@ export class SharedSandbox {
           // Its stream may end before attach() resolves: then it is not the one in use, and ignored.
           const attaching: { remote?: RemoteSandbox } = {};
           attaching.remote = await RemoteSandbox.attach(error.owner, {
-            journal: options.journal,
             onLost: () => this.lost(attaching.remote),
+            reopen: () => this.reopen(attaching.remote),
           });
           this.use(attaching.remote, undefined, attaching.remote);
           return;
@@ -116,23 +129,30 @@ export class SharedSandbox {
     });
   }
 
-  /** The serving process went away: say so, then serve the file here, or use whoever opened it first. */
+  /** The serving process went away: say so; the next call opens the file (reopen). */
   private lost(remote: RemoteSandbox | undefined): void {
     if (this.closed || !remote || remote !== this.remote) return;
-    this.log(`Wallet sandbox: pid ${remote.server.pid}, which served ${this.options.dataFile}, went away; this process opens it itself.`);
-    this.switching = this.serve(remote.port).then(
-      () => {
-        if (this.closed) {
-          void this.close();
-          return;
-        }
+    this.log(`Wallet sandbox: pid ${remote.server.pid}, which served ${this.options.dataFile}, went away; the next call opens it here.`);
+    for (const listener of this.lostListeners) listener(remote.server.pid);
+  }
+
+  /** The way to the file after `remote` was lost: served here, or by whoever opened it first (one attempt at a time). */
+  private async reopen(remote: RemoteSandbox | undefined): Promise<SandboxClient> {
+    if (this.closed) throw new Error(`The sandbox of ${this.options.dataFile} was closed`);
+    if (!remote || remote !== this.remote) return this.current;
+    this.switching ??= this.serve(remote.port)
+      .then(() => {
         for (const listener of this.servedListeners) listener(this.current);
-      },
-      (error: unknown) =>
-        this.log(
-          `Wallet sandbox: could not open ${this.options.dataFile} after pid ${remote.server.pid} went away: ${(error as Error)?.message ?? String(error)}`,
-        ),
-    );
+      })
+      .catch((error: unknown) => {
+        const reason = (error as Error)?.message ?? String(error);
+        const message = `Could not open ${this.options.dataFile} after pid ${remote.server.pid} went away: ${reason}`;
+        this.log(`Wallet sandbox: ${message}; the next call tries again.`);
+        throw new Error(message, { cause: error });
+      })
+      .finally(() => (this.switching = undefined));
+    await this.switching;
+    return this.current;
   }
 }
 

@@ -1,8 +1,8 @@
 // What GET /__sandbox/watch sends: server-sent events, one JSON line of data each.
-//   hello     { instance, pid, role, exchanges }  first, once
+//   hello     { instance, pid, role }  first, once
 //   change    a SandboxChange
-//   request          a JournalEntry: a request the journal recorded  } only to a client that
-//   requestsCleared  {}: the journal was emptied                     } gave the owner's secret
+//   requests  { lastId }: the request journal changed (an entry came, or it was emptied)
+// Notices only: a client reads what changed from the admin API (no entry, event or knob travels here).
 
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
@@ -10,7 +10,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 export const WATCH_PATH = '/__sandbox/watch';
 /**
  * Carries the owner file's secret: a process that could read `<state>.owner` (0600, its user's)
- * sends it on the watch stream and on every admin call, where it counts as the admin token
+ * sends it on every admin call (the watch stream included), where it counts as the admin token
  * (http/adminToken.ts), so a sandbox started with allowRemote still serves the others on its file.
  */
 export const OWNER_TOKEN_HEADER = 'X-Sandbox-Owner-Token';
@@ -33,8 +33,11 @@ export interface Hello {
   instance: string;
   pid: number;
   role: string;
-  /** Whether this stream carries the request journal's entries. */
-  exchanges: boolean;
+}
+
+/** The `requests` notice. */
+export interface RequestsNotice {
+  lastId: number;
 }
 
 export function frame(event: string, data: unknown): string {

@@ -27,13 +27,14 @@ function stagingRecord(path: string, at = Date.now()): RequestRecord {
 const paths = (records: readonly RequestRecord[]): string[] => records.map((record) => record.path);
 
 describe('requests: the Requests view list', () => {
-  it("lists the sandbox's journal and this extension's records in one order, newest first", () => {
+  it("lists the sandbox's journal and this extension's records in one order, newest first", async () => {
     const source = journalSource();
     const list = new RequestList(() => 10);
     list.attach(source);
     source.journal.add(sandboxEntry('{}', { path: '/v1/users/balance', at: 1000 }));
     list.add(stagingRecord('/v1/banks', 2000));
     source.journal.add(sandboxEntry('{}', { path: '/v1/transactions', at: 3000 }));
+    await list.refresh();
     const newest = list.newest(10);
     assert.deepEqual(paths(newest), ['/v1/transactions', '/v1/banks', '/v1/users/balance']);
     assert.deepEqual(
@@ -47,17 +48,18 @@ describe('requests: the Requests view list', () => {
     assert.equal(list.get(99), undefined);
   });
 
-  it("holds both lists together to the capacity: the sandbox's requests and this extension's never show more than the setting", () => {
+  it("holds both lists together to the capacity: the sandbox's requests and this extension's never show more than the setting", async () => {
     const source = journalSource();
     const list = new RequestList(() => 3);
     list.attach(source);
     for (let i = 0; i < 3; i++) list.add(stagingRecord(`/own/${i}`, 1000 + i));
     for (let i = 0; i < 3; i++) source.journal.add(sandboxEntry('{}', { path: `/sandbox/${i}`, at: 2000 + i }));
+    await list.refresh();
     assert.deepEqual(paths(list.newest()), ['/sandbox/2', '/sandbox/1', '/sandbox/0']);
     assert.equal(list.size, 3);
   });
 
-  it('answers at most the count asked for, of those the filter accepts', () => {
+  it('answers at most the count asked for, of those the filter accepts', async () => {
     const source = journalSource();
     const list = new RequestList(() => 10);
     list.attach(source);
@@ -68,25 +70,27 @@ describe('requests: the Requests view list', () => {
       ['/d', 500],
     ] as const)
       source.journal.add(sandboxEntry('{}', { path, status }));
+    await list.refresh();
     assert.deepEqual(paths(list.newest(2)), ['/d', '/c']);
     assert.deepEqual(paths(list.newest(10, (status) => status === 200)), ['/c', '/a']);
     assert.deepEqual(paths(list.newest(0)), []);
   });
 
-  it('shows the newest as many as its capacity, of both lists together', () => {
+  it('shows the newest as many as its capacity, of both lists together', async () => {
     const source = journalSource(new RequestJournal({ maxEntries: 100 }));
     let capacity = 5;
     const list = new RequestList(() => capacity);
     list.attach(source);
     for (let index = 1; index <= 23; index++) source.journal.add(sandboxEntry('{}', { path: `/r${index}` }));
     for (let index = 1; index <= 8; index++) list.add(stagingRecord(`/s${index}`, 0));
+    await list.refresh();
     assert.equal(list.size, 5);
     assert.deepEqual(paths(list.newest(100)), ['/r23', '/r22', '/r21', '/r20', '/r19']);
     capacity = 2;
     assert.deepEqual(paths(list.newest(100)), ['/r23', '/r22']);
   });
 
-  it('reads the journal it is attached to now (the sandbox moved to another process)', () => {
+  it('reads the journal it is attached to now (the sandbox moved to another process)', async () => {
     const first = journalSource();
     const list = new RequestList(() => 10);
     list.attach(first);
@@ -94,6 +98,8 @@ describe('requests: the Requests view list', () => {
     const second = journalSource();
     second.journal.add(sandboxEntry('{}', { path: '/new' }));
     list.attach(second);
+    assert.deepEqual(paths(list.newest()), [], 'nothing of the old journal is kept');
+    await list.refresh();
     assert.deepEqual(paths(list.newest()), ['/new']);
   });
 
@@ -103,9 +109,39 @@ describe('requests: the Requests view list', () => {
     list.attach(source);
     source.journal.add(sandboxEntry('{"data":{"accessToken":"eyJhbGciOi.eyJzdWIi.c2ln"}}', { path: '/v1/users/accessToken' }));
     list.add(stagingRecord('/v1/banks'));
+    await list.refresh();
+    assert.equal(list.size, 2);
     await list.clear();
     assert.equal(list.size, 0);
     assert.equal(source.journal.size, 0);
     assert.deepEqual(list.newest(10), []);
+  });
+
+  it('keeps a later read when an earlier, slower one answers after it', async () => {
+    const source = journalSource();
+    const list = new RequestList(() => 10);
+    let releaseSlow: () => void = () => undefined;
+    const slow = new Promise<void>((resolve) => (releaseSlow = resolve));
+    let first = true;
+    list.attach({
+      ...source,
+      requests: {
+        ...source.requests,
+        newest: async (limit) => {
+          const answer = await source.requests.newest(limit);
+          if (first) {
+            first = false;
+            await slow;
+          }
+          return answer;
+        },
+      },
+    });
+    const earlier = list.refresh();
+    source.journal.add(sandboxEntry('{}', { path: '/later' }));
+    await list.refresh();
+    releaseSlow();
+    await earlier;
+    assert.deepEqual(paths(list.newest()), ['/later'], 'the earlier read (no entry yet) did not replace it');
   });
 });

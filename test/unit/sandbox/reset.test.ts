@@ -179,11 +179,12 @@ describe('sandbox: reset to the scenario', function () {
       await other.client.reset();
       assert.equal(owner.inProcess?.balance(ADA), 500_000);
       assert.equal(owner.inProcess?.balance(BEN), 100_000);
-      assert.deepEqual(other.client.events(), [], 'the remote client read the events again');
-      assert.equal(other.client.requests.size, 0);
-      assert.equal(other.client.knobs.latencyMs, 0);
-      assert.equal(other.client.knobs.faults.length, 1);
-      assert.ok(Math.abs(other.client.now() - Date.parse(START)) < 5_000);
+      assert.deepEqual(await other.client.events(), [], 'the remote client reads the events as the owner has them now');
+      assert.deepEqual(await other.client.requests.newest(10), []);
+      const knobs = await other.client.knobs();
+      assert.equal(knobs.latencyMs, 0);
+      assert.equal(knobs.faults.length, 1);
+      assert.ok(Math.abs((await other.client.now()) - Date.parse(START)) < 5_000);
 
       const saved = JSON.parse(readFileSync(dataFile, 'utf8')) as { wallets: { mobile: string; balance: number }[]; events: unknown[] };
       assert.deepEqual(

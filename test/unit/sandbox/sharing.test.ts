@@ -3,13 +3,22 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { openSharedSandbox, SandboxChange, SandboxClient, SharedSandbox, startSandbox, StateFileInUse } from '../../../src/sandbox';
+import {
+  openSharedSandbox,
+  SandboxChange,
+  SandboxClient,
+  SandboxExchange,
+  SharedSandbox,
+  startSandbox,
+  StateFileInUse,
+} from '../../../src/sandbox';
 import { checkAgainstContract } from '../support/contract';
-import { call, connectWallet, errorOf, expectOk, newDeveloper, UNTIL_IT_COMES } from './helpers';
+import { call, connectWallet, errorOf, expectOk, newDeveloper } from './helpers';
 
 // Issue 25: two windows each ran a sandbox on the same state file (the last writer won), and the
 // MCP server ran a third on a file of its own. Now one process serves a state file; the others
-// use its sandbox over HTTP, and take the file over when it goes away.
+// use its sandbox over HTTP. Issue 35: they keep no copy of it (every read asks the owner), and
+// when the owner goes away they say so and open the file themselves on their next call.
 
 const DEMO = '2348000000000';
 
@@ -35,6 +44,8 @@ describe('sandbox: one sandbox per state file', function () {
   let dir: string;
   let dataFile: string;
   const opened: SharedSandbox[] = [];
+  /** The admin calls the sandbox served in this test answered (whichever process asked). */
+  let adminCalls: string[] = [];
   /** Every answer the process serves (the admin API's too) is held against the OpenAPI document. */
   const open = async (role: 'window' | 'mcp') => {
     const shared = await openSharedSandbox({
@@ -43,7 +54,10 @@ describe('sandbox: one sandbox per state file', function () {
       port: 0,
       portTries: 5,
       log: () => undefined,
-      onExchange: checkAgainstContract,
+      onExchange: (exchange: SandboxExchange) => {
+        if (exchange.admin) adminCalls.push(`${exchange.method} ${exchange.path}`);
+        checkAgainstContract(exchange);
+      },
     });
     opened.push(shared);
     return shared;
@@ -51,13 +65,14 @@ describe('sandbox: one sandbox per state file', function () {
   beforeEach(() => {
     dir = mkdtempSync(path.join(tmpdir(), 'wallet-sandbox-shared-'));
     dataFile = path.join(dir, 'sandbox-state.json');
+    adminCalls = [];
   });
   afterEach(async () => {
     for (const shared of opened.splice(0)) await shared.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('the second user of a state file uses the first one’s sandbox: one world, one writer; when the owner closes the next takes over', async () => {
+  it('the second user of a state file uses the first one’s sandbox: one world, one writer; when the owner closes the next call opens it', async () => {
     const first = await open('window');
     assert.equal(first.client.server.here, true);
     const owner = JSON.parse(readFileSync(`${dataFile}.owner`, 'utf8')) as { pid: number; url: string; role: string };
@@ -85,23 +100,29 @@ describe('sandbox: one sandbox per state file', function () {
     assert.equal(balance.json['data'].user.balance, 12_345);
     await heardBalance;
 
-    // Its Requests view reads the owner's request journal, copied from the stream with the answers (just after each).
-    const seen = await second.client.requests.waitFor({ method: 'GET', path: '/v1/users/balance' }, UNTIL_IT_COMES);
-    assert.equal(JSON.parse(seen.responseBody).data.user.balance, 12_345);
+    // Its Requests view reads the owner's request journal, as the owner has it.
+    const [seen] = await second.client.requests.newest(1);
+    assert.equal(seen?.path, '/v1/users/balance');
+    assert.equal(JSON.parse(seen!.responseBody).data.user.balance, 12_345);
     assert.deepEqual(
-      second.client.requests.list().map((entry) => entry.id),
-      first.client.requests.list().map((entry) => entry.id),
+      (await second.client.requests.newest(100)).map((entry) => entry.id),
+      (await first.client.requests.newest(100)).map((entry) => entry.id),
       'the same entries, numbered as the owner numbered them',
     );
     assert.ok(
-      second.client.requests.list().every((entry) => !entry.path.startsWith('/__sandbox')),
+      (await second.client.requests.newest(100)).every((entry) => !entry.path.startsWith('/__sandbox')),
       'admin calls are not recorded',
     );
 
-    // The owner closes (its window closes): the next user takes the file over, on the same port.
+    // The owner closes (its window closes): the second says so, and opens the file on its next call, on the same port.
     const url = first.client.url;
-    const served = next(second.onServed.bind(second), () => second.client);
+    const lost = new Promise<number>((resolve) => second.onLost(resolve));
+    const before = second.client;
     await first.close();
+    assert.equal(await lost, process.pid, 'it names the process that went away');
+    assert.equal(second.inProcess, undefined, 'nothing is opened before a call needs it');
+    const served = next(second.onServed.bind(second), () => second.client);
+    assert.equal((await before.knobs()).latencyMs, 0, 'the next call, even on the old client, is answered');
     const client = await served;
     assert.equal(client.server.here, true);
     assert.equal(client.url, url, 'the URL apps were given keeps working');
@@ -117,12 +138,18 @@ describe('sandbox: one sandbox per state file', function () {
     const second = await open('mcp');
     const remote: SandboxClient = second.client;
     const sandbox = first.inProcess!;
-    const heard = (check: () => boolean) => next(remote.onChange.bind(remote), () => (check() ? true : undefined));
+    const heard = (check: (change: SandboxChange) => boolean) => {
+      let last: SandboxChange | undefined;
+      return next(
+        (listener) => remote.onChange((change) => ((last = change), listener())),
+        () => (last && check(last) ? true : undefined),
+      );
+    };
 
     const fault = await remote.addFault({ method: 'GET', path: '/v1/users/balance', status: 503, times: 1 });
     assert.match(fault.id ?? '', /^flt_\d+$/);
     assert.deepEqual(sandbox.knobs.faults, [fault]);
-    assert.deepEqual(remote.knobs.faults, [fault]);
+    assert.deepEqual((await remote.knobs()).faults, [fault]);
     assert.equal(await remote.removeFault(fault.id!), true);
     assert.equal(await remote.removeFault(fault.id!), false);
     await remote.setLatency(7);
@@ -131,20 +158,22 @@ describe('sandbox: one sandbox per state file', function () {
     await remote.addFault({ path: '/v1/*', drop: true });
     assert.equal(await remote.clearFaults(), 1);
 
-    // A change made in the owner shows in the attached copy once it is reported.
-    const done = heard(() => remote.knobs.faults.length === 1);
+    // A change made in the owner is told to the attached client, which reads it from the owner.
+    const done = heard((change) => change.knobs === true);
     sandbox.addFault({ path: '/v1/users/balance', status: 500, times: 1 });
     await done;
-    assert.equal(remote.knobs.faults[0]?.status, 500);
-    const usedUp = heard(() => remote.knobs.faults.length === 0);
+    assert.equal((await remote.knobs()).faults[0]?.status, 500);
+    const usedUp = heard((change) => change.knobs === true);
     const dev = await newDeveloper(remote.url);
     const wallet = await connectWallet(remote.url, dev.appKey, dev.sandboxMobile);
     assert.equal((await call(remote.url, 'GET', '/v1/users/balance', { headers: wallet.headers })).status, 500);
     await usedUp;
+    assert.deepEqual((await remote.knobs()).faults, [], 'used up');
 
-    const before = remote.now();
+    const before = await remote.now();
     await remote.advanceClock(3600);
-    assert.ok(remote.now() - before >= 3600_000 - 1000 && Math.abs(remote.now() - sandbox.now()) < 1000);
+    const after = await remote.now();
+    assert.ok(after - before >= 3600_000 - 1000 && Math.abs(after - sandbox.now()) < 1000);
 
     await remote.setBalance(dev.sandboxMobile, 500_00);
     const record = await remote.addTransaction(dev.sandboxMobile, { type: 'vtu', amount: 100_00 });
@@ -163,14 +192,13 @@ describe('sandbox: one sandbox per state file', function () {
     });
     assert.equal(errorOf(renewed).errorCode, '10007');
     await remote.resetWallet(dev.sandboxMobile);
-    await remote.requests.waitFor({ after: sandbox.requests.lastId - 1 }, UNTIL_IT_COMES);
     assert.deepEqual(
-      remote.requests.newest(2).map((request) => request.path),
+      (await remote.requests.newest(2)).map((request) => request.path),
       sandbox.requests.newest(2).map((request) => request.path),
     );
     await remote.clearRequests();
     assert.equal(sandbox.requests.size, 0, 'cleared in the owner');
-    assert.equal(remote.requests.size, 0);
+    assert.deepEqual(await remote.requests.newest(10), []);
 
     await assert.rejects(remote.sendTestEvent('BANK_TRANSFER'), /No app has a callbackURL/);
     await assert.rejects(remote.redeliverEvent('evt_nope'), /No webhook event has id evt_nope/);
@@ -216,12 +244,57 @@ describe('sandbox: one sandbox per state file', function () {
     assert.ok(existsSync(`${dataFile}.owner`), "the new owner's file is left alone");
   });
 
-  it('GET /__sandbox/watch: a stream of changes; the exchanges only with the owner file’s secret', async () => {
+  it('after the owner went, the next call uses whichever process opened the file first: never two servers', async () => {
+    const first = await open('window');
+    const second = await open('mcp');
+    const lost = new Promise<number>((resolve) => second.onLost(resolve));
+    await first.close();
+    await lost;
+    const third = await open('window');
+    assert.equal(third.client.server.here, true, 'the third opened the file first: it serves it');
+    await second.client.setLatency(5);
+    assert.equal(second.inProcess, undefined, 'the second opened no sandbox of its own');
+    assert.deepEqual([second.client.server.here, second.client.url], [false, third.client.url]);
+    assert.equal(third.inProcess!.knobs.latencyMs, 5, 'its call went to the process that serves the file');
+  });
+
+  it('an attached client keeps no copy: each read asks the owner, and the stream carries notices only', async () => {
+    const first = await open('window');
+    const second = await open('mcp');
+    const remote = second.client;
+    const sandbox = first.inProcess!;
+    const dev = await newDeveloper(remote.url);
+    const wallet = await connectWallet(remote.url, dev.appKey, DEMO);
+
+    // A request the owner answers: the client hears a notice, then sees the entry only by asking the owner.
+    const balanceId = sandbox.requests.lastId + 1;
+    const noticed = next(
+      (listener) => remote.requests.onChange((lastId) => lastId === balanceId && listener()),
+      () => true,
+    );
+    await expectOk(call(remote.url, 'GET', '/v1/users/balance', { headers: wallet.headers }));
+    assert.equal(sandbox.requests.lastId, balanceId);
+    await noticed;
+    adminCalls = [];
+    const [newest] = await remote.requests.newest(1);
+    assert.equal(newest?.path, '/v1/users/balance');
+    assert.deepEqual(adminCalls, ['GET /__sandbox/requests'], 'read from the owner, once');
+
+    // Changed in the owner without waiting for any notice: the very next read shows it.
+    sandbox.requests.clear();
+    assert.deepEqual(await remote.requests.newest(10), []);
+    sandbox.setLatency(9);
+    assert.equal((await remote.knobs()).latencyMs, 9);
+    assert.deepEqual(await remote.events(), sandbox.events());
+  });
+
+  it('GET /__sandbox/watch: notices of changes, never a journal entry, event or knob', async () => {
     const first = await open('window');
     assert.equal(errorOf(await call(first.client.url, 'GET', '/__sandbox/watch')).errorCode, '10000');
+    const { secret } = JSON.parse(readFileSync(`${dataFile}.owner`, 'utf8')) as { secret: string };
     const controller = new AbortController();
     const response = await fetch(`${first.client.url}/__sandbox/watch`, {
-      headers: { accept: 'text/event-stream', 'x-sandbox-owner-token': 'wrong' },
+      headers: { accept: 'text/event-stream', 'x-sandbox-owner-token': secret },
       signal: controller.signal,
     });
     assert.match(response.headers.get('content-type') ?? '', /^text\/event-stream/);
@@ -231,9 +304,16 @@ describe('sandbox: one sandbox per state file', function () {
       while (!until.test(text)) text += new TextDecoder().decode((await reader.read()).value);
     };
     await read(/event: hello\n/);
-    assert.match(text, /"exchanges":false/);
     first.inProcess!.setLatency(3);
     await read(/event: change\ndata: .*"knobs":true/);
+    const dev = await newDeveloper(first.client.url);
+    const wallet = await connectWallet(first.client.url, dev.appKey, DEMO);
+    await expectOk(call(first.client.url, 'GET', '/v1/users/balance', { headers: wallet.headers }));
+    const lastId = first.inProcess!.requests.lastId;
+    await read(new RegExp(`event: requests\ndata: \\{"lastId":${lastId}\\}\n`));
     controller.abort();
+    const events = [...text.matchAll(/^event: (\w+)$/gm)].map((match) => match[1]);
+    assert.deepEqual([...new Set(events)].sort(), ['change', 'hello', 'requests']);
+    assert.doesNotMatch(text, /balance|sandboxKey|accessToken|"latencyMs"/, 'no entry, answer or knob travels on the stream');
   });
 });

@@ -178,20 +178,22 @@ describe('MCP server on the extension’s state file', function () {
     assert.equal(await balanceOf(), 777_777 - 7_777);
   });
 
-  it('takes the state file over when the window’s sandbox goes away, with everything in it', async () => {
+  it('when the window’s sandbox goes away, says so, and opens the state file on its next tool call, with everything in it', async () => {
     const url = owner.client.url;
     await owner.close();
-    // Its line saying it serves the file now, read as its stderr comes.
+    // Its line saying the server went away, read as its stderr comes.
     await within(
       whenOutput(
         stderrStream,
-        () => (/serves .* now/.test(stderr) ? true : undefined),
-        () => `the MCP server's stderr ended before it took the file over: ${stderr}`,
+        () => (/went away; the next call opens it here/.test(stderr) ? true : undefined),
+        () => `the MCP server's stderr ended before it said the server went away: ${stderr}`,
       ),
-      () => `the MCP server took the file over: ${stderr}`,
+      () => `the MCP server said the window's sandbox went away: ${stderr}`,
       20_000,
     );
+    assert.match(stderr, /which served .*sandbox-state\.json, went away; the next call opens it here/);
+    assert.doesNotMatch(stderr, /serves .* now/, 'nothing is opened before a tool needs it');
+    assert.equal(await balanceOf(), 777_777 - 7_777, 'the next tool call is answered, from the same file');
     assert.match(stderr, new RegExp(`the MCP server \\(pid \\d+\\) serves .*sandbox-state\\.json now, at ${url}\\.`));
-    assert.equal(await balanceOf(), 777_777 - 7_777);
   });
 });
