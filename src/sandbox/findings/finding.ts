@@ -11,6 +11,7 @@ export const FINDING_RULES = [
   'expired-token-loop',
   'token-churn',
   'webhook-trusted-without-requery',
+  'repeated-bvn-query',
 ] as const;
 
 export type FindingRule = (typeof FINDING_RULES)[number];
@@ -48,6 +49,7 @@ export const SEVERITY: Readonly<Record<FindingRule, FindingSeverity>> = {
   'expired-token-loop': 'warning',
   'token-churn': 'info',
   'webhook-trusted-without-requery': 'warning',
+  'repeated-bvn-query': 'warning',
 };
 
 const DOCS = 'https://github.com/wallet-console/wallet-console/blob/main/docs/integration-review.md';

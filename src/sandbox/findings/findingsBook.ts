@@ -3,6 +3,7 @@ import type { WebhookEvent } from '../types';
 import { docsOf, SEVERITY, type Finding, type FindingDraft, type FindingRule } from './finding';
 import { MoneyRules } from './moneyRules';
 import { RecipientRules } from './recipientRules';
+import { RepeatedBvnQuery } from './repeatedBvnQuery';
 import { TokenChurn } from './tokenChurn';
 import { TokenRules } from './tokenRules';
 import { secretInUrl } from './secretInUrl';
@@ -29,6 +30,7 @@ export class FindingsBook {
   private readonly churn = new TokenChurn();
   private readonly trust = new WebhookTrust();
   private readonly webhooks = new WebhookRules();
+  private readonly bvn = new RepeatedBvnQuery();
   private readonly ignored: ReadonlySet<string>;
   /** The rules it does not report (a namespace takes its sandbox's). */
   readonly ignoredRules: readonly string[];
@@ -63,6 +65,7 @@ export class FindingsBook {
     this.churn.clear();
     this.trust.clear();
     this.webhooks.clear();
+    this.bvn.clear();
     if (cleared > 0) this.changed();
     return cleared;
   }
@@ -78,6 +81,7 @@ export class FindingsBook {
       ...this.tokens.exchange(entry),
       ...this.churn.exchange(entry, now),
       ...this.trust.exchange(entry, now),
+      ...this.bvn.exchange(entry, now),
     ]);
   }
 

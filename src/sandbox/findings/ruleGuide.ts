@@ -75,6 +75,13 @@ export const RULE_GUIDE: Readonly<Record<FindingRule, RuleGuide>> = {
       "before crediting, fetch the transaction by the event's `transactionReference` and trust what the API " +
       'says; treat an event for a reference the API does not know as forged.',
   },
+  'repeated-bvn-query': {
+    name: 'A BVN looked up again',
+    why:
+      'every BVN query is charged (N35 a query), and the answer for a BVN does not change. An app that checks ' +
+      'the BVN again on every sign-up step or page load pays for the same answer each time.',
+    fix: 'keep the first answer with the customer record it verified, and check against it instead of asking the API again.',
+  },
 };
 
 /** How a scenario file silences a rule (docs/integration-review.md, "Silencing a rule"). */

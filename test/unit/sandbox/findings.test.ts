@@ -312,6 +312,38 @@ describe('sandbox: findings from the traffic', () => {
     });
   });
 
+  describe('repeated-bvn-query', () => {
+    const BVN = '22123456789';
+    const lookUp = (bvn = BVN) => call(sandbox, 'GET', `/v1/queries/bvn?bvn=${bvn}`, { headers: wallet.headers });
+    const balance = async () =>
+      (await expectOk(call(sandbox, 'GET', '/v1/users/balance', { headers: wallet.headers }))).json['data'].user.balance;
+
+    it('flags the same BVN looked up again within a day, both charged, naming both requests and not the BVN', async () => {
+      const before = (await balance()) as number;
+      await expectOk(lookUp());
+      await sandbox.advanceClock(23 * 3600);
+      await expectOk(lookUp());
+      assert.equal(before - ((await balance()) as number), 2 * 3500, 'each lookup was charged N35');
+      const [finding, ...others] = await findings(sandbox);
+      assert.deepEqual(others, []);
+      assert.equal(finding?.rule, 'repeated-bvn-query');
+      assert.equal(finding?.severity, 'warning');
+      assert.deepEqual(finding?.requestIds, idsOf(sandbox, '/v1/queries/bvn'));
+      assert.doesNotMatch(JSON.stringify(finding), new RegExp(BVN), 'the BVN is personal data');
+    });
+
+    it('is quiet for another BVN, a day apart, and after a lookup that was refused (not charged)', async () => {
+      await expectOk(lookUp());
+      await expectOk(lookUp('22123456780'));
+      await sandbox.advanceClock(24 * 3600 + 1);
+      wallet = await connectWallet(sandbox, wallet.appKey, wallet.mobile); // the first token expired meanwhile
+      await expectOk(lookUp());
+      assert.equal((await lookUp('22000000000')).status, 404);
+      assert.equal((await lookUp('22000000000')).status, 404);
+      assert.deepEqual(await findings(sandbox), []);
+    });
+  });
+
   describe('the findings of a world', () => {
     it('are emptied by DELETE /__sandbox/findings and by a reset, and told as a change', async () => {
       const told: boolean[] = [];
