@@ -8,7 +8,7 @@
 //   npm run bench -- --cold-starts 5          how many cold starts for the activation median
 //   npm run bench -- --docs                   also write docs/benchmarks.md (for the README)
 //
-// Groups: activation, size, requests, client, sandbox, bounds, history, money, transfer, traffic, linter, spawn, package, endpoints. The extension is measured as
+// Groups: activation, size, requests, client, sandbox, bounds, history, money, transfer, traffic, findings, linter, spawn, package, endpoints. The extension is measured as
 // packaged: the .vsix is built (vsce, production bundle), unpacked, and loaded from there into
 // a fresh VS Code server and extension host for each cold start.
 // Env: WALLET_CONSOLE_BENCH_TIMEOUT_MS (default 30 min) stops a run that hangs.
@@ -35,7 +35,7 @@ import { startPrism } from './prism.mjs';
 import { log, median } from './log.mjs';
 import { moneyFigures } from './moneyFigures.mjs';
 import { boundsFigures } from './bounds.mjs';
-import { measureRecordingCost } from './traffic.mjs';
+import { measureFindingsCost, measureRecordingCost } from './traffic.mjs';
 import {
   connectWallet,
   measureClientOverheadInChild,
@@ -62,6 +62,7 @@ const GROUPS = [
   'money',
   'transfer',
   'traffic',
+  'findings',
   'linter',
   'spawn',
   'package',
@@ -251,11 +252,31 @@ async function recordingCostFigures(figures) {
     for (const [name, result] of Object.entries(results)) {
       figures.add({
         group: 'traffic',
-        name: `Sandbox ${name} req/s with recording vs without (${Math.round(result.recorded).toLocaleString('en-US')} vs ${Math.round(result.plain).toLocaleString('en-US')})`,
+        name: `Sandbox ${name} req/s with recording vs without (${Math.round(result.on).toLocaleString('en-US')} vs ${Math.round(result.off).toLocaleString('en-US')})`,
         value: result.ratio,
         unit: 'ratio',
         // Issue 35: at most 15 % on small answers, 25 % on list answers (each keeps ~8 KB).
         budget: { op: '>=', limit: RECORDING_RATIO[name] ?? 0.85 },
+        detail: result,
+      });
+    }
+  } finally {
+    cores.undo();
+  }
+}
+
+/** What the integration review costs the sandbox (issue 39: at most 5 % of its throughput, a ratio >= 0.95). */
+async function findingsCostFigures(figures) {
+  const cores = splitCores();
+  try {
+    const results = await measureFindingsCost(cores.server);
+    for (const [name, result] of Object.entries(results)) {
+      figures.add({
+        group: 'findings',
+        name: `Sandbox ${name} req/s with the integration review vs every rule ignored (${Math.round(result.on).toLocaleString('en-US')} vs ${Math.round(result.off).toLocaleString('en-US')})`,
+        value: result.ratio,
+        unit: 'ratio',
+        budget: { op: '>=', limit: 0.95 },
         detail: result,
       });
     }
@@ -525,6 +546,14 @@ async function main() {
       await recordingCostFigures(figures);
     } catch (error) {
       figures.error('traffic', error);
+    }
+  }
+
+  if (groups.has('findings')) {
+    try {
+      await findingsCostFigures(figures);
+    } catch (error) {
+      figures.error('findings', error);
     }
   }
 
