@@ -24,10 +24,14 @@ async function run(server, target, seconds, connections) {
   return { rps: requests / took, cpuMicrosPerRequest: cpu / requests };
 }
 
-/** Both servers, each with a connected wallet's headers. */
-async function startPair(modes, cpus) {
-  const off = await startServerProcess(modes.off, undefined, cpus);
-  const on = await startServerProcess(modes.on, undefined, cpus);
+/**
+ * Both servers, each with a connected wallet's headers; `onFirst` starts the measured one first
+ * (the process started first read cheaper in some runs: the rounds alternate).
+ */
+async function startPair(modes, cpus, onFirst) {
+  const first = await startServerProcess(onFirst ? modes.on : modes.off, undefined, cpus);
+  const second = await startServerProcess(onFirst ? modes.off : modes.on, undefined, cpus);
+  const [off, on] = onFirst ? [second, first] : [first, second];
   return {
     off: { ...off, headers: headers(await connectWallet(off.url, 'bench-off')) },
     on: { ...on, headers: headers(await connectWallet(on.url, 'bench-on')) },
@@ -56,8 +60,8 @@ export function measureFindingsCost(cpus, options) {
  * median over pairs of the `off` server's CPU per request over the `on` server's (the sandbox is
  * CPU-bound, so that is its throughput ratio); off and on are the median req/s each got while
  * sharing the core. Both servers of a pair are loaded at once, on one core; the pairs are spread
- * over `processes` fresh pairs of processes, alternating which is loaded first
- * (docs/benchmarks.md says why each of these is needed).
+ * over `processes` fresh pairs of processes, alternating which is started first and which is
+ * loaded first (docs/benchmarks.md says why each of these is needed).
  */
 async function measurePairCost(cpus, modes, endpoints, { seconds = 1, processes = 7, pairsEach = 3, connections = 10 } = {}) {
   const results = {};
@@ -65,7 +69,7 @@ async function measurePairCost(cpus, modes, endpoints, { seconds = 1, processes 
     const runs = { off: [], on: [] };
     const pairRatios = [];
     for (let round = 0; round < processes; round++) {
-      const servers = await startPair(modes, cpus);
+      const servers = await startPair(modes, cpus, round % 2 === 1);
       try {
         // Warm-up: both JITs compiled, the journal full (it keeps the last 500).
         await Promise.all(['off', 'on'].map((which) => run(servers[which], target, 3, connections)));
