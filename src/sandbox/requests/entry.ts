@@ -20,7 +20,7 @@ export interface JournalEntry {
   readonly requestHeaders: readonly string[];
   /** The request headers as an object: names in lower case, a repeated header's values joined by `, ` (as Node joins them). */
   readonly headers: Readonly<Record<string, string>>;
-  /** The request body parsed, when it is JSON and was kept whole (undefined otherwise). */
+  /** The request body parsed, when it is JSON nested at most 32 levels deep and was kept whole (undefined otherwise). */
   readonly json?: unknown;
   /** The request body as UTF-8 text, its first MAX_KEPT_BODY_BYTES ('' when none was read). */
   readonly requestBody: string;
