@@ -4,12 +4,15 @@
 // world, deep payloads) the sandbox stays under 300 MB resident and answers health in under
 // 100 ms. The sandbox runs as the CLI runs it by default (in memory) in a process of its own;
 // this process drives the abuse and asks for health one call after another meanwhile.
-import { performance } from 'node:perf_hooks';
-import { HostError } from '../host/util.mjs';
+import { fork } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { HostError, onShutdown } from '../host/util.mjs';
 import { MB } from './figures.mjs';
 import { startServerProcess } from './loopback.mjs';
 import { log } from './log.mjs';
 
+const here = path.dirname(fileURLToPath(import.meta.url));
 const DEMO = ['2348000000000', '2349090000000'];
 /** One call's most (bulkHistory.ts), a wallet's and the whole sandbox's. */
 const PER_CALL = 10_000;
@@ -30,33 +33,33 @@ async function send(url, method, path, { body, rawBody, headers = {} } = {}) {
   return { status: answer.status, json };
 }
 
-/** Health, one call after another until stopped: the slowest answer, how many there were, and the slowest in each phase. */
-function healthProbe(url) {
-  let running = true;
-  let worstMs = 0;
-  let answers = 0;
-  let phase = 'start';
-  const phases = {};
-  const loop = (async () => {
-    while (running) {
-      const started = performance.now();
-      const answer = await fetch(`${url}/__sandbox/health`);
-      await answer.arrayBuffer();
-      if (answer.status !== 200) throw new HostError(`Health answered ${answer.status} during the abuse.`);
-      const ms = performance.now() - started;
-      worstMs = Math.max(worstMs, ms);
-      phases[phase] = Math.round(Math.max(phases[phase] ?? 0, ms) * 10) / 10;
-      answers++;
-    }
-  })();
+/**
+ * Health, one call after another until stopped, from a process of its own (healthProbe.mjs, on
+ * this process's core): the slowest answer, how many there were, and the slowest in each phase.
+ */
+async function healthProbe(url) {
+  const child = fork(path.join(here, 'healthProbe.mjs'), [url], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const unregister = onShutdown(() => child.kill('SIGKILL'));
+  const answered = new Promise((resolve, reject) => {
+    child.on('message', (message) => {
+      if (message.result) resolve(message.result);
+      if (message.error) reject(new HostError(message.error));
+    });
+    child.once('exit', (code) => reject(new HostError(`The health probe exited (code ${code}).`)));
+  });
+  answered.catch(() => {}); // awaited by stop(); an early exit must not crash the run first
+  await new Promise((resolve) => child.once('message', resolve));
   return {
     phase(name) {
-      phase = name;
+      child.send({ type: 'phase', name });
     },
     async stop() {
-      running = false;
-      await loop;
-      return { worstMs, answers, worstMsByPhase: phases };
+      child.send({ type: 'stop' });
+      try {
+        return await answered;
+      } finally {
+        unregister();
+      }
     },
   };
 }
@@ -90,7 +93,7 @@ async function generateUpTo(url, mobile, headers = {}) {
 /** The worst health answer during three 10,000-transaction generates on a fresh sandbox. */
 async function generateStall(url, memory) {
   await memory();
-  const probe = healthProbe(url);
+  const probe = await healthProbe(url);
   for (let call = 0; call < 3; call++) {
     const { status } = await send(url, 'POST', `/__sandbox/generate?mobile=${DEMO[0]}&count=${PER_CALL}`);
     if (status !== 200) throw new HostError(`POST /__sandbox/generate answered ${status}.`);
@@ -166,7 +169,7 @@ export async function boundsFigures(figures, cpus) {
       budget: { op: '<=', limit: 50 },
       detail: stall,
     });
-    const probe = healthProbe(sandbox.url);
+    const probe = await healthProbe(sandbox.url);
     const met = await abuse(sandbox.url, probe, sandbox.memory);
     const health = await probe.stop();
     const memory = await sandbox.memory();

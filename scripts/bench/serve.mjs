@@ -9,6 +9,9 @@
 //   node scripts/bench/serve.mjs sandbox-recorded
 //                                          the sandbox as it ships, and a journal listener as
 //                                          the Requests view's history has (one tick per batch)
+//   node scripts/bench/serve.mjs sandbox-unreviewed
+//                                          the sandbox as it ships with every findings rule
+//                                          ignored: no integration review
 //   node scripts/bench/serve.mjs bare      a bare node:http server; the parent sends
 //                                          { bodies: { '/path': object } } and it answers each
 //                                          path with that object as JSON, as the sandbox does
@@ -25,11 +28,18 @@ import { repoRoot } from '../host/util.mjs';
 
 const mode = process.argv[2];
 
-async function startSandbox(dataFile, journal) {
-  const require = createRequire(import.meta.url);
+const require = createRequire(import.meta.url);
+
+async function startSandbox(dataFile, journal, findings) {
   const { startSandbox } = require(path.join(repoRoot, 'out', 'src', 'sandbox', 'index.js'));
-  const sandbox = await startSandbox({ port: 0, seed: 1, dataFile, journal, log: (line) => process.stderr.write(`${line}\n`) });
+  const sandbox = await startSandbox({ port: 0, seed: 1, dataFile, journal, findings, log: (line) => process.stderr.write(`${line}\n`) });
   return sandbox;
+}
+
+/** The sandbox as it ships, but with every rule of the integration review ignored: the review is off (findingsBook.ts). */
+async function startUnreviewedSandbox() {
+  const { SEVERITY } = require(path.join(repoRoot, 'out', 'src', 'sandbox', 'findings', 'finding.js'));
+  return (await startSandbox(undefined, undefined, { ignore: Object.keys(SEVERITY) })).url;
 }
 
 /** The sandbox as the extension runs it: the journal records, and the history hears of each entry (requestHistory.ts). */
@@ -87,6 +97,8 @@ if (mode === 'sandbox') {
   process.send({ url: (await startSandbox(process.argv[3])).url });
 } else if (mode === 'sandbox-unrecorded') {
   process.send({ url: (await startSandbox(undefined, { maxEntries: 0 })).url });
+} else if (mode === 'sandbox-unreviewed') {
+  process.send({ url: await startUnreviewedSandbox() });
 } else if (mode === 'sandbox-recorded') {
   process.send({ url: await startRecordedSandbox() });
 } else if (mode === 'bare') {
@@ -94,6 +106,8 @@ if (mode === 'sandbox') {
     void startBare(message.bodies).then((url) => process.send({ url }));
   });
 } else {
-  process.stderr.write('Usage: node scripts/bench/serve.mjs sandbox [file.json] | sandbox-unrecorded | sandbox-recorded | bare\n');
+  process.stderr.write(
+    'Usage: node scripts/bench/serve.mjs sandbox [file.json] | sandbox-unrecorded | sandbox-unreviewed | sandbox-recorded | bare\n',
+  );
   process.exit(2);
 }

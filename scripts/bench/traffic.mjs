@@ -1,7 +1,9 @@
 // What recording costs the sandbox (issue 35: <= 15 % on balance, a ratio >= 0.85; <= 25 % on lists, >= 0.75): the
 // same sandbox in two processes, one with its request journal off (serve.mjs sandbox-unrecorded)
 // and one as it ships, recording, with the Requests view's listener (sandbox-recorded), loaded
-// at the same time with the same requests. How and why: docs/benchmarks.md, Recording cost.
+// at the same time with the same requests. What the integration review costs (issue 39: <= 5 %
+// of the throughput, >= 0.95) the same way: every rule ignored (sandbox-unreviewed) vs as it
+// ships (sandbox). How and why: docs/benchmarks.md, Recording cost.
 import { cannonRun, connectWallet, startServerProcess } from './loopback.mjs';
 import { log, median } from './log.mjs';
 
@@ -22,65 +24,82 @@ async function run(server, target, seconds, connections) {
   return { rps: requests / took, cpuMicrosPerRequest: cpu / requests };
 }
 
-/** Both servers, each with a connected wallet's headers. */
-async function startPair(cpus) {
-  const plain = await startServerProcess('sandbox-unrecorded', undefined, cpus);
-  const recorded = await startServerProcess('sandbox-recorded', undefined, cpus);
+/**
+ * Both servers, each with a connected wallet's headers; `onFirst` starts the measured one first
+ * (the process started first read cheaper in some runs: the rounds alternate).
+ */
+async function startPair(modes, cpus, onFirst) {
+  const first = await startServerProcess(onFirst ? modes.on : modes.off, undefined, cpus);
+  const second = await startServerProcess(onFirst ? modes.off : modes.on, undefined, cpus);
+  const [off, on] = onFirst ? [second, first] : [first, second];
   return {
-    plain: { ...plain, headers: headers(await connectWallet(plain.url, 'bench-plain')) },
-    recorded: { ...recorded, headers: headers(await connectWallet(recorded.url, 'bench-recorded')) },
+    off: { ...off, headers: headers(await connectWallet(off.url, 'bench-off')) },
+    on: { ...on, headers: headers(await connectWallet(on.url, 'bench-on')) },
     stop() {
-      plain.stop();
-      recorded.stop();
+      off.stop();
+      on.stop();
     },
   };
 }
 
+/** The endpoints the integration review is measured on: a balance read and a verification (its rules remember each). */
+const REVIEWED = { balance: ENDPOINTS.balance, verify: '/v1/queries/verify?accountNumber=2891740466&bankCode=100004' };
+
+/** What recording costs (serve.mjs sandbox-unrecorded vs sandbox-recorded): see measurePairCost. */
+export function measureRecordingCost(cpus, options) {
+  return measurePairCost(cpus, { off: 'sandbox-unrecorded', on: 'sandbox-recorded', what: 'Recording' }, ENDPOINTS, options);
+}
+
+/** What the integration review costs (issue 39: <= 5 %, a ratio >= 0.95): every rule ignored vs as it ships. */
+export function measureFindingsCost(cpus, options) {
+  return measurePairCost(cpus, { off: 'sandbox-unreviewed', on: 'sandbox', what: 'Integration review' }, REVIEWED, options);
+}
+
 /**
- * Resolves with { [endpoint]: { plain, recorded, ratio, pairRatios, plainRuns, recordedRuns } }:
- * ratio is the median over pairs of plain CPU per request over recorded CPU per request (the
- * sandbox is CPU-bound, so that is its throughput ratio); plain and recorded are the median
- * req/s each got while sharing the core. Both servers of a pair are loaded at once, on one core;
- * the pairs are spread over `processes` fresh pairs of processes, alternating which is loaded
- * first (docs/benchmarks.md says why each of these is needed).
+ * Resolves with { [endpoint]: { off, on, ratio, pairRatios, offRuns, onRuns } }: ratio is the
+ * median over pairs of the `off` server's CPU per request over the `on` server's (the sandbox is
+ * CPU-bound, so that is its throughput ratio); off and on are the median req/s each got while
+ * sharing the core. Both servers of a pair are loaded at once, on one core; the pairs are spread
+ * over `processes` fresh pairs of processes, alternating which is started first and which is
+ * loaded first (docs/benchmarks.md says why each of these is needed).
  */
-export async function measureRecordingCost(cpus, { seconds = 1, processes = 7, pairsEach = 3, connections = 10 } = {}) {
+async function measurePairCost(cpus, modes, endpoints, { seconds = 1, processes = 7, pairsEach = 3, connections = 10 } = {}) {
   const results = {};
-  for (const [name, target] of Object.entries(ENDPOINTS)) {
-    const runs = { plain: [], recorded: [] };
+  for (const [name, target] of Object.entries(endpoints)) {
+    const runs = { off: [], on: [] };
     const pairRatios = [];
     for (let round = 0; round < processes; round++) {
-      const servers = await startPair(cpus);
+      const servers = await startPair(modes, cpus, round % 2 === 1);
       try {
         // Warm-up: both JITs compiled, the journal full (it keeps the last 500).
-        await Promise.all(['plain', 'recorded'].map((which) => run(servers[which], target, 3, connections)));
+        await Promise.all(['off', 'on'].map((which) => run(servers[which], target, 3, connections)));
         for (let pair = 0; pair < pairsEach; pair++) {
-          const order = pair % 2 === 0 ? ['plain', 'recorded'] : ['recorded', 'plain'];
+          const order = pair % 2 === 0 ? ['off', 'on'] : ['on', 'off'];
           const done = {};
           await Promise.all(
             order.map(async (which) => {
               done[which] = await run(servers[which], target, seconds, connections);
             }),
           );
-          runs.plain.push(done.plain);
-          runs.recorded.push(done.recorded);
-          pairRatios.push(done.plain.cpuMicrosPerRequest / done.recorded.cpuMicrosPerRequest);
+          runs.off.push(done.off);
+          runs.on.push(done.on);
+          pairRatios.push(done.off.cpuMicrosPerRequest / done.on.cpuMicrosPerRequest);
         }
       } finally {
         servers.stop();
       }
     }
     const result = {
-      plain: median(runs.plain.map((one) => one.rps)),
-      recorded: median(runs.recorded.map((one) => one.rps)),
+      off: median(runs.off.map((one) => one.rps)),
+      on: median(runs.on.map((one) => one.rps)),
       ratio: median(pairRatios),
       pairRatios,
-      plainRuns: runs.plain,
-      recordedRuns: runs.recorded,
+      offRuns: runs.off,
+      onRuns: runs.on,
     };
     results[name] = result;
     log(
-      `Recording cost on ${name}: ${result.plain.toFixed(0)} req/s plain, ${result.recorded.toFixed(0)} req/s recorded; CPU per request, median of ${pairRatios.length} pairs over ${processes} pairs of processes: ${result.ratio.toFixed(3)}.`,
+      `${modes.what} cost on ${name}: ${result.off.toFixed(0)} req/s without, ${result.on.toFixed(0)} req/s with; CPU per request, median of ${pairRatios.length} pairs over ${processes} pairs of processes: ${result.ratio.toFixed(3)}.`,
     );
   }
   return results;

@@ -1,6 +1,7 @@
 import * as os from 'node:os';
 import * as vscode from 'vscode';
 import type { CommandDeps } from '../commandDeps/commandDeps';
+import { FIRST_USE_MARKS, markFirstUse } from '../common/firstUseMarks';
 import { withProgress } from '../commandDeps/commandDeps';
 import { defaultWebhookUrl, FRAMEWORKS, type Framework } from './frameworks';
 import { handlerSource } from './templates';
@@ -15,6 +16,7 @@ export type RunOffer = (work: () => Promise<void>) => void;
  * point the local sandbox's callbackURL at it.
  */
 export async function createWebhookHandler(deps: CommandDeps, runOffer: RunOffer, target?: unknown, frameworkId?: unknown): Promise<void> {
+  markFirstUse(FIRST_USE_MARKS.webhookHandlerStart);
   const title = vscode.l10n.t('Create Webhook Handler');
   const framework =
     FRAMEWORKS.find((candidate) => candidate.id === frameworkId) ??
@@ -37,6 +39,7 @@ export async function createWebhookHandler(deps: CommandDeps, runOffer: RunOffer
   const source = handlerSource(framework);
   await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(source));
   deps.logger.info(`Wrote a ${framework.label} webhook handler to ${uri.fsPath}.`);
+  markFirstUse(FIRST_USE_MARKS.webhookHandlerHandOff);
   await vscode.window.showTextDocument(uri, { preview: false });
   runOffer(() => offerSandboxUrl(deps, framework, vscode.workspace.asRelativePath(uri)));
 }

@@ -8,11 +8,21 @@ import { hoverMarkdown } from '../core/hoverText';
 import { completionStart, pathAt } from '../core/pathFinder';
 import { classifyCall } from '../core/walletCall';
 import { isHttpFile, MAX_LINE, type FeatureState } from '../languages';
+import { FIRST_USE_MARKS, markFirstUse } from '../../common/firstUseMarks';
 
 export class EndpointHovers implements vscode.HoverProvider {
   constructor(private readonly state: FeatureState) {}
 
   provideHover(document: vscode.TextDocument, position: vscode.Position): vscode.Hover | undefined {
+    markFirstUse(FIRST_USE_MARKS.hoverStart);
+    try {
+      return this.hoverAt(document, position);
+    } finally {
+      markFirstUse(FIRST_USE_MARKS.hoverEnd);
+    }
+  }
+
+  private hoverAt(document: vscode.TextDocument, position: vscode.Position): vscode.Hover | undefined {
     if (!this.state.enabled()) return undefined;
     const line = document.lineAt(position.line).text;
     if (line.length > MAX_LINE || !line.includes('/v1/') || this.state.ignored(document)) return undefined;

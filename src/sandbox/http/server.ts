@@ -1,7 +1,7 @@
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import { ApiError, ErrorCode, invalid } from '../errors';
-import { ExchangeObserver, observedResponse } from './exchange';
+import { ExchangeObserver, observeExchange } from './exchange';
 import { takeFault } from '../worlds/faults';
 import { checkAdminToken } from './adminToken';
 import { hostGuard } from './hostGuard';
@@ -50,9 +50,9 @@ export function createSandboxServer(env: SandboxEnv, log: (line: string) => void
     sendError(res, new ApiError(500, ErrorCode.internal, 'The sandbox hit an unexpected error; see its log'));
   };
 
-  const options = onExchange ? { ServerResponse: observedResponse(onExchange) } : {};
-  const server = createServer(options, (req, res) => {
+  const server = createServer((req, res) => {
     try {
+      if (onExchange) observeExchange(res, onExchange);
       handler.handle(req, res)?.catch((error: unknown) => unexpected(req, res, error));
     } catch (error) {
       unexpected(req, res, error);

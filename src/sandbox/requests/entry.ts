@@ -20,7 +20,7 @@ export interface JournalEntry {
   readonly requestHeaders: readonly string[];
   /** The request headers as an object: names in lower case, a repeated header's values joined by `, ` (as Node joins them). */
   readonly headers: Readonly<Record<string, string>>;
-  /** The request body parsed, when it is JSON and was kept whole (undefined otherwise). */
+  /** The request body parsed, when it is JSON nested at most 32 levels deep and was kept whole (undefined otherwise). */
   readonly json?: unknown;
   /** The request body as UTF-8 text, its first MAX_KEPT_BODY_BYTES ('' when none was read). */
   readonly requestBody: string;
@@ -62,15 +62,41 @@ export function requestViews(
   return json === undefined ? { headers } : { headers, json };
 }
 
-/** The text as JSON, when it is an object or an array (what an API request sends); undefined otherwise. */
+/**
+ * How deep a kept body may nest for the journal to keep it parsed as well. Parsed, a body nested
+ * thousands deep is tens of times its text (a 60 KB one, about 1.5 MB), which the byte budget
+ * does not see: hostile bodies filled the memory and held the loop in GC (scripts/bench/bounds.mjs).
+ */
+export const MAX_PARSED_DEPTH = 32;
+
+/** The text as JSON, when it is an object or an array (what an API request sends) nested at most MAX_PARSED_DEPTH deep; undefined otherwise. */
 function parsedJson(text: string): unknown {
   const first = text.trimStart()[0];
   if (first !== '{' && first !== '[') return undefined;
+  if (nestsDeeperThan(text, MAX_PARSED_DEPTH)) return undefined;
   try {
     return JSON.parse(text) as unknown;
   } catch {
     return undefined;
   }
+}
+
+/** Whether JSON text opens more than `max` objects or arrays inside each other (brackets in strings do not count). */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (inString) {
+      if (code === 0x5c)
+        index++; // a backslash: the next character is escaped
+      else if (code === 0x22) inString = false;
+    } else if (code === 0x22) inString = true;
+    else if (code === 0x7b || code === 0x5b) {
+      if (++depth > max) return true;
+    } else if (code === 0x7d || code === 0x5d) depth--;
+  }
+  return false;
 }
 
 /**

@@ -1,0 +1,48 @@
+import * as assert from 'node:assert/strict';
+import { MAX_PARSED_DEPTH, nestsDeeperThan } from '../../../src/sandbox/requests/entry';
+import { RequestJournal } from '../../../src/sandbox/requests/journal';
+
+// The journal keeps a request body parsed (`json`) only when it nests at most MAX_PARSED_DEPTH
+// deep: parsed, a hostile body thousands deep is tens of times its text, which the byte budget
+// does not count (scripts/bench/bounds.mjs found 670 MB resident and GC stalls of 100s of ms).
+
+function entryWith(requestBody: string) {
+  const journal = new RequestJournal({ maxEntries: 10 });
+  const entry = journal.add({
+    at: 0,
+    durationMs: 1,
+    method: 'POST',
+    path: '/v1/users/auth/validate',
+    query: '',
+    requestHeaders: ['Content-Type', 'application/json'],
+    requestBody,
+    requestBodySize: requestBody.length,
+    status: 400,
+    responseHeaders: {},
+    responseBody: '{}',
+    responseBodySize: 2,
+    userAgent: '',
+    remoteAddress: '127.0.0.1',
+  });
+  assert.ok(entry);
+  return entry;
+}
+
+const nested = (depth: number) => `{"mobile":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`;
+
+describe('sandbox: the journal keeps deep bodies as text only', () => {
+  it('parses a body nested up to the limit, and keeps a deeper one as text without json', () => {
+    assert.deepEqual(entryWith('{"mobile":"08031112222","amount":100}').json, { mobile: '08031112222', amount: 100 });
+    assert.ok(entryWith(nested(MAX_PARSED_DEPTH)).json !== undefined);
+    const deep = entryWith(nested(30_000));
+    assert.equal(deep.json, undefined);
+    assert.equal(deep.requestBody, nested(30_000));
+  });
+
+  it('counts brackets inside strings, escaped quotes included, as text', () => {
+    assert.equal(nestsDeeperThan(`{"a":"${'['.repeat(100)}"}`, 2), false);
+    assert.equal(nestsDeeperThan(`{"a":"\\"${'{'.repeat(100)}"}`, 2), false);
+    assert.equal(nestsDeeperThan('{"a":[[1]]}', 2), true);
+    assert.equal(nestsDeeperThan('{"a":[1]}', 2), false);
+  });
+});
