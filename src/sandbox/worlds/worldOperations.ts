@@ -134,17 +134,17 @@ export const worldOperations = {
     route: { method: 'POST', path: '/__sandbox/faults', body: true },
     input: (raw) => parseFault(raw),
     // The fault limit (409 90008) is the knobs' own: it holds for scenario files and Sandbox.knobs too.
-    run: (env: SandboxEnv, fault) => ({ fault: env.knobControl.add(fault), faults: env.knobs.faults }),
+    run: (env: SandboxEnv, fault) => ({ fault: env.knobControl.add(fault) }),
   }),
   clearFaults: operation({
     route: { method: 'DELETE', path: '/__sandbox/faults' },
     ...none,
-    run: (env: SandboxEnv) => ({ cleared: env.knobControl.clear(), faults: [] }),
+    run: (env: SandboxEnv) => ({ cleared: env.knobControl.clear() }),
   }),
   removeFault: operation({
     route: { method: 'DELETE', path: '/__sandbox/faults/:id' },
     input: (raw) => ({ id: idInput(raw['id'], 'id') }),
-    run: (env: SandboxEnv, { id }) => ({ removed: env.knobControl.remove(id), faults: env.knobs.faults }),
+    run: (env: SandboxEnv, { id }) => ({ removed: env.knobControl.remove(id) }),
   }),
   clearRequests: operation({
     route: { method: 'DELETE', path: '/__sandbox/requests' },
