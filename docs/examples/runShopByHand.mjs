@@ -1,6 +1,7 @@
 // Runs careless-shop/shop.mjs or careful-shop/shop.mjs by hand against a running sandbox
 // (`npx wallet-sandbox`), then prints what the sandbox's integration review found. Not shop code:
-// it plays the network and the passing day through the sandbox's admin API (/__sandbox/*).
+// it plays the person who reads the SMS, the network and the passing day through the sandbox's
+// admin API (/__sandbox/*).
 
 export async function runByHand(name, runShop) {
   const baseUrl = process.env.WALLET_BASE_URL;
@@ -28,7 +29,8 @@ export async function runByHand(name, runShop) {
     baseUrl,
     appKey,
     mobile: process.env.WALLET_MOBILE ?? '2348000000000',
-    passcode: process.env.WALLET_PASSCODE ?? '123456',
+    // The person reading the SMS: the sandbox sends none, its admin API tells the passcode it just sent.
+    askPasscode: async (mobile) => (await admin('GET', `/__sandbox/passcode?mobile=${encodeURIComponent(mobile)}`)).passcode,
     letTimePass: (seconds) => admin('POST', '/__sandbox/clock/advance', { seconds }),
   });
   console.log(`The ${name} said:\n${told.map((line) => `  ${line}`).join('\n')}`);

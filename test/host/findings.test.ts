@@ -1,33 +1,58 @@
-// Issue 39, where a developer sees findings: a careless app's traffic to the local sandbox (a
-// money POST sent again after its connection dropped, the app key in a query string) makes
-// findings appear in the Findings view with the badge's count; a row opens its page in the
-// panel, whose request button opens that request; the agents' tool lists them; no surface shows
-// a secret; Clear Findings empties the view.
+// Issue 39, "Proof": docs/examples/careless-shop, run as written against the extension's local
+// sandbox with the connected wallet, makes findings appear in the Findings view while it runs
+// (they are there before its day is over), and by its end every rule it trips, with the badge's
+// count; a row opens its page in the panel, whose request button opens that request; the agents'
+// tool lists them; no surface shows a secret; Clear Findings empties the view.
 import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import * as vscode from 'vscode';
 import type { FindingRow } from '../../src/requests/findingRows';
+import { FINDING_RULES } from '../../src/sandbox/findings/finding';
 import type { WebviewTestHandle } from '../../src/webview/panelRecorder';
 import { connectFreshWallet, type ConnectedWallet } from './support/connectedWallet';
 import { assertNoSecret, storedSecrets, treeText, until } from './support/sandboxSurfaces';
 
+const REPO = path.resolve(__dirname, '..', '..', '..');
+const BANK = '/v1/users/transfers/bank';
 const PHONE = '/v1/users/transfers/phone';
 
-/** A tiny careless app: what public integrations of this API did wrong, sent over real HTTP. */
-async function carelessApp(wallet: ConnectedWallet): Promise<void> {
+interface Shop {
+  runShop(options: {
+    baseUrl: string;
+    appKey: string;
+    mobile: string;
+    askPasscode: (mobile: string) => Promise<string>;
+    letTimePass: (seconds: number) => Promise<unknown>;
+  }): Promise<string[]>;
+}
+
+/**
+ * Runs the careless shop with the connected wallet's app key and mobile, the network on a bad
+ * day as runShopByHand.mjs plays it (the first bank and the first phone transfer get no answer),
+ * the passcode the sandbox just sent, and the day passing on the sandbox's clock; `whileTimePasses`
+ * runs while the shop waits for its day to go by, in the middle of its run.
+ */
+async function runCarelessShop(wallet: ConnectedWallet, whileTimePasses: () => Promise<void>): Promise<string[]> {
   const { accounts } = wallet.api;
   const app = accounts.activeApp('local')!;
   const appKey = (await accounts.store.appSecrets('local', app.id))!.sandboxKey!;
-  const token = (await accounts.store.walletSecrets('local', wallet.mobile))!.accessToken;
-  const url = await wallet.api.sandboxUrl();
-  const headers = { 'content-type': 'application/json', 'x-app-key': appKey, 'x-app-wallet-access-token': token };
-  const body = JSON.stringify({ mobile: '2349090000000', amount: 2500 });
-  // The first attempt's connection drops; the app sends the same payment again at once.
-  await wallet.admin.addFault({ path: PHONE, method: 'POST', drop: true, times: 1 });
-  await assert.rejects(fetch(`${url}${PHONE}`, { method: 'POST', headers, body }), TypeError);
-  const retry = await fetch(`${url}${PHONE}`, { method: 'POST', headers, body });
-  assert.equal(retry.status, 200, await retry.text());
-  // The app key in a URL.
-  await fetch(`${url}/v1/users/balance?appKey=${encodeURIComponent(appKey)}`, { headers: { 'x-app-wallet-access-token': token } });
+  const sandbox = await wallet.api.localSandbox();
+  sandbox.setBalance(wallet.mobile, 10_000_000); // enough for the shop's day of payments
+  await wallet.admin.addFault({ method: 'POST', path: BANK, drop: true, times: 1 });
+  await wallet.admin.addFault({ method: 'POST', path: PHONE, drop: true, times: 1 });
+  const shopFile = pathToFileURL(path.join(REPO, 'docs', 'examples', 'careless-shop', 'shop.mjs')).href;
+  const { runShop } = (await import(shopFile)) as Shop;
+  return runShop({
+    baseUrl: await wallet.api.sandboxUrl(),
+    appKey,
+    mobile: wallet.mobile,
+    askPasscode: async (mobile) => sandbox.lastPasscode(mobile) ?? assert.fail(`no passcode was sent to ${mobile}`),
+    letTimePass: async (seconds) => {
+      await whileTimePasses();
+      await sandbox.advanceClock(seconds);
+    },
+  });
 }
 
 describe('Findings view (issue 39)', function () {
@@ -38,17 +63,32 @@ describe('Findings view (issue 39)', function () {
     wallet = await connectFreshWallet('findings');
   });
 
-  it('shows the careless app’s findings with a badge, opens one in the panel, lists them for agents, and clears them', async () => {
+  it('shows the careless shop’s findings while it runs, every rule it trips with a badge, opens one in the panel, lists them for agents, and clears them', async () => {
     const { tree, view } = wallet.api.findingsView;
     await vscode.commands.executeCommand('walletConsole.findings.focus');
     await vscode.commands.executeCommand('walletConsole.clearFindings');
     assert.equal(tree.shown.length, 0, 'Clear Findings emptied the view');
 
-    await carelessApp(wallet);
     const rules = () => tree.shown.map((row) => row.description);
+    let shownMidRun: ReturnType<typeof rules> = [];
+    const told = await runCarelessShop(wallet, async () => {
+      // The shop has paid and refunded and now waits for its day to pass: the view already shows it.
+      await until(
+        () => rules().includes('retried-money-post') && rules().includes('secret-in-url'),
+        'the findings appear in the view while the shop runs',
+      );
+      assert.equal(view.badge?.value, tree.shown.length, 'the badge counts the findings as they come');
+      shownMidRun = rules();
+    });
+    assert.ok(told.includes('refund of ₦1000 failed'), `the dropped refund was taken for a failure: ${told.join('; ')}`);
+    assert.ok(shownMidRun.length > 0 && !shownMidRun.includes('expired-token-loop'), `before the day passed: ${shownMidRun.join(', ')}`);
+
+    // By its end, every rule the shop trips (all of them: exampleShops.test.ts) is in the view.
+    const tripped = [...new Set((await (await wallet.api.localSandbox()).findings()).map((finding) => finding.rule))].sort();
+    assert.deepEqual(tripped, [...FINDING_RULES].sort(), 'the careless shop trips every rule');
     await until(
-      () => rules().includes('retried-money-post') && rules().includes('secret-in-url'),
-      `the findings appear in the view (it shows ${rules().join(', ') || 'none'})`,
+      () => tripped.every((rule) => rules().includes(rule)),
+      `every rule the shop tripped (${tripped.join(', ')}) is in the view`,
     );
     assert.equal(view.badge?.value, tree.shown.length, 'the badge counts the findings');
     assert.match(view.badge?.tooltip ?? '', /findings?: /);
@@ -77,7 +117,7 @@ describe('Findings view (issue 39)', function () {
     await handle.receive({ type: 'openRequest', id: requestId });
     await handle.whenIdle();
     assert.equal(handle.snapshot().pageKind, 'request');
-    assert.ok(handle.snapshot().html.includes(`POST ${PHONE}`), 'the request of the finding');
+    assert.ok(handle.snapshot().html.includes(`POST ${BANK}`), 'the request of the finding: the bank transfer sent twice');
     await handle.receive({ type: 'back' });
     await handle.whenIdle();
     assert.equal(handle.snapshot().pageKind, 'finding');
@@ -86,7 +126,7 @@ describe('Findings view (issue 39)', function () {
     const result = await vscode.lm.invokeTool('wallet_findings', { input: {}, toolInvocationToken: undefined });
     const answer = result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
     assert.match(answer, /^error retried-money-post: /m);
-    assert.match(answer, /^error secret-in-url: GET \/v1\/users\/balance carries a secret in its query string \(appKey\)/m);
+    assert.match(answer, /^error secret-in-url: GET \/v1\/users\/balance carries a secret in its query string \(token\)/m);
     assertNoSecret(answer, secrets, 'the wallet_findings tool');
 
     await vscode.commands.executeCommand('walletConsole.clearFindings');

@@ -14,14 +14,16 @@ export const SUPPLIER = { accountNumber: '1000000001', bankCode: '000014' };
 export const CUSTOMER_MOBILE = '2349090000000';
 
 /**
- * Runs a day of the shop: `letTimePass(seconds)` is how the day goes by (a test advances the
- * sandbox's virtual clock). Answers what the shop told the people it paid, one line each.
+ * Runs a day of the shop: `askPasscode(mobile)` answers the passcode just sent to the wallet (the
+ * person reads it from the SMS; a test asks the sandbox), and `letTimePass(seconds)` is how the day
+ * goes by (a test advances the sandbox's virtual clock). Answers what the shop told the people it
+ * paid, one line each.
  */
-export async function runShop({ baseUrl, appKey, mobile, passcode, letTimePass }) {
+export async function runShop({ baseUrl, appKey, mobile, askPasscode, letTimePass }) {
   const api = apiClient(baseUrl, appKey);
   const told = [];
   // correction: one sign-in, kept in memory (a server-side store in a real shop) until refused.
-  const wallet = await signIn(api, mobile, passcode);
+  const wallet = await signIn(api, mobile, askPasscode);
   await readBooks(api, wallet);
   const webhooks = await startWebhookEndpoint(api, wallet, told);
   try {
@@ -46,8 +48,9 @@ export async function runShop({ baseUrl, appKey, mobile, passcode, letTimePass }
   }
 }
 
-async function signIn(api, mobile, passcode) {
+async function signIn(api, mobile, askPasscode) {
   await api.send('POST', '/v1/users/auth', { mobile, factor: 'sms' });
+  const passcode = await askPasscode(mobile);
   const { body } = await api.send('POST', '/v1/users/auth', { mobile, factor: 'sms', passcode });
   return { token: body.data.accessToken, refreshToken: body.data.refreshToken, references: new Set() };
 }

@@ -14,22 +14,24 @@ export const SUPPLIER = { accountNumber: '1000000001', bankCode: '000014', accou
 export const CUSTOMER_MOBILE = '2349090000000';
 
 /**
- * Runs a day of the shop: `letTimePass(seconds)` is how the day goes by (a test advances the
- * sandbox's virtual clock). Answers what the shop told the people it paid, one line each.
+ * Runs a day of the shop: `askPasscode(mobile)` answers the passcode just sent to the wallet (the
+ * person reads it from the SMS; a test asks the sandbox), and `letTimePass(seconds)` is how the day
+ * goes by (a test advances the sandbox's virtual clock). Answers what the shop told the people it
+ * paid, one line each.
  */
-export async function runShop({ baseUrl, appKey, mobile, passcode, letTimePass }) {
+export async function runShop({ baseUrl, appKey, mobile, askPasscode, letTimePass }) {
   const api = apiClient(baseUrl, appKey);
   const told = [];
   const webhooks = await startWebhookEndpoint(told);
   try {
     await api.send('PUT', '/v1/apps/settings', { callbackURL: webhooks.url });
-    const dashboardToken = await signIn(api, mobile, passcode);
+    const dashboardToken = await signIn(api, mobile, askPasscode);
     // mistake: the wallet token goes in the URL too, "so the logs show which wallet it was".
     await api.send('GET', `/v1/users/balance?token=${dashboardToken}`, undefined, dashboardToken);
 
-    told.push(await paySupplier(api, mobile, passcode, 250_000));
-    told.push(await refundCustomer(api, mobile, passcode, 100_000));
-    told.push(await refundCustomer(api, mobile, passcode, 150_000));
+    told.push(await paySupplier(api, mobile, askPasscode, 250_000));
+    told.push(await refundCustomer(api, mobile, askPasscode, 100_000));
+    told.push(await refundCustomer(api, mobile, askPasscode, 150_000));
 
     await letTimePass(2 * 86_400); // the dashboard stays open over two days
     told.push(await showBalance(api, dashboardToken));
@@ -40,14 +42,15 @@ export async function runShop({ baseUrl, appKey, mobile, passcode, letTimePass }
 }
 
 // mistake: a new OTP sign-in for every payment, though a token lives a day: a passcode per payment.
-async function signIn(api, mobile, passcode) {
+async function signIn(api, mobile, askPasscode) {
   await api.send('POST', '/v1/users/auth', { mobile, factor: 'sms' });
+  const passcode = await askPasscode(mobile);
   const { body } = await api.send('POST', '/v1/users/auth', { mobile, factor: 'sms', passcode });
   return body.data.accessToken;
 }
 
-async function paySupplier(api, mobile, passcode, amount) {
-  const token = await signIn(api, mobile, passcode);
+async function paySupplier(api, mobile, askPasscode, amount) {
+  const token = await signIn(api, mobile, askPasscode);
   // mistake: no GET /v1/queries/verify first: a mistyped account number pays a stranger.
   const transfer = { ...SUPPLIER, amount };
   // mistake: retries a transfer after a timeout or a dropped connection: the first may have paid.
@@ -61,8 +64,8 @@ async function paySupplier(api, mobile, passcode, amount) {
   }
 }
 
-async function refundCustomer(api, mobile, passcode, amount) {
-  const token = await signIn(api, mobile, passcode);
+async function refundCustomer(api, mobile, askPasscode, amount) {
+  const token = await signIn(api, mobile, askPasscode);
   try {
     const { body } = await api.send('POST', '/v1/users/transfers/phone', { mobile: CUSTOMER_MOBILE, amount }, token);
     return body.success ? `customer refunded ₦${amount / 100}` : `refund refused: ${body.error}`;

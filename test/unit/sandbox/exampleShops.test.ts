@@ -20,7 +20,7 @@ interface Shop {
     baseUrl: string;
     appKey: string;
     mobile: string;
-    passcode: string;
+    askPasscode: (mobile: string) => Promise<string>;
     letTimePass: (seconds: number) => Promise<unknown>;
   }): Promise<string[]>;
 }
@@ -48,7 +48,8 @@ describe('docs/examples: the careless shop and the careful shop', function () {
       baseUrl: sandbox.url,
       appKey: sandboxKey,
       mobile: wallet.mobile,
-      passcode: wallet.passcode!,
+      // The passcode just sent, as the person reads it from the SMS (no fixed one to know in advance).
+      askPasscode: async (mobile) => (await sandbox.passcode(mobile))!,
       letTimePass: (seconds) => sandbox.clock.advance(seconds),
     });
   }
