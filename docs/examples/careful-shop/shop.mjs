@@ -12,6 +12,8 @@ import { pathToFileURL } from 'node:url';
 export const SUPPLIER = { accountNumber: '1000000001', bankCode: '000014' };
 /** The customer the shop refunds by phone transfer: the sandbox's persona wallet. */
 export const CUSTOMER_MOBILE = '2349090000000';
+/** The customer's BVN, which the shop checks before refunding (GET /v1/queries/bvn; each query is charged N35). */
+export const CUSTOMER_BVN = '22123456789';
 
 /**
  * Runs a day of the shop: `askPasscode(mobile)` answers the passcode just sent to the wallet (the
@@ -52,7 +54,7 @@ async function signIn(api, mobile, askPasscode) {
   await api.send('POST', '/v1/users/auth', { mobile, factor: 'sms' });
   const passcode = await askPasscode(mobile);
   const { body } = await api.send('POST', '/v1/users/auth', { mobile, factor: 'sms', passcode });
-  return { token: body.data.accessToken, refreshToken: body.data.refreshToken, references: new Set() };
+  return { token: body.data.accessToken, refreshToken: body.data.refreshToken, references: new Set(), bvnChecks: new Map() };
 }
 
 /**
@@ -86,7 +88,14 @@ async function paySupplier(api, wallet, amount) {
   return sent.made ? `supplier paid ₦${amount / 100} (${sent.reference})` : `supplier not paid: ${sent.why}`;
 }
 
+/** correction: a BVN's answer never changes and each lookup is charged, so the first is kept (with the customer record in a real shop). */
+async function checkCustomer(api, wallet, bvn) {
+  if (!wallet.bvnChecks.has(bvn)) wallet.bvnChecks.set(bvn, (await walletCall(api, wallet, 'GET', `/v1/queries/bvn?bvn=${bvn}`)).body.data);
+  return wallet.bvnChecks.get(bvn);
+}
+
 async function refundCustomer(api, wallet, amount) {
+  await checkCustomer(api, wallet, CUSTOMER_BVN);
   const sent = await moveMoney(api, wallet, '/v1/users/transfers/phone', { mobile: CUSTOMER_MOBILE, amount }, (record) => {
     return record.type === 'phone' && record.direction === 'debit' && record.recipient.mobile === CUSTOMER_MOBILE;
   });

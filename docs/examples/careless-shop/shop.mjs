@@ -12,6 +12,8 @@ import { pathToFileURL } from 'node:url';
 export const SUPPLIER = { accountNumber: '1000000001', bankCode: '000014', accountName: 'SANDBOX INSTANT SUCCESS' };
 /** The customer the shop refunds by phone transfer: the sandbox's persona wallet. */
 export const CUSTOMER_MOBILE = '2349090000000';
+/** The customer's BVN, which the shop checks before refunding (GET /v1/queries/bvn; each query is charged N35). */
+export const CUSTOMER_BVN = '22123456789';
 
 /**
  * Runs a day of the shop: `askPasscode(mobile)` answers the passcode just sent to the wallet (the
@@ -66,6 +68,9 @@ async function paySupplier(api, mobile, askPasscode, amount) {
 
 async function refundCustomer(api, mobile, askPasscode, amount) {
   const token = await signIn(api, mobile, askPasscode);
+  // mistake: the customer's BVN is looked up again before every refund, though its answer never
+  // changes: each lookup is charged N35.
+  await api.send('GET', `/v1/queries/bvn?bvn=${CUSTOMER_BVN}`, undefined, token);
   try {
     const { body } = await api.send('POST', '/v1/users/transfers/phone', { mobile: CUSTOMER_MOBILE, amount }, token);
     return body.success ? `customer refunded ₦${amount / 100}` : `refund refused: ${body.error}`;

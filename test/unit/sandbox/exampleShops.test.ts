@@ -74,7 +74,11 @@ describe('docs/examples: the careless shop and the careful shop', function () {
       'sent once, again after the requery',
     );
     const start = sandbox.scenario!.wallets.find((each) => each.mobile === '2348000000000')!.balance;
-    assert.equal(await sandbox.balance('2348000000000'), start - 250_000 - 100_000 - 150_000, 'each payment made once');
+    assert.equal(
+      await sandbox.balance('2348000000000'),
+      start - 250_000 - 100_000 - 150_000 - 3_500,
+      'each payment made once, and the BVN checked (N35) once',
+    );
   });
 
   // As a developer runs them by hand, one after the other on one sandbox: the careful shop's
