@@ -11,6 +11,7 @@ import type { FindingRow } from '../../src/requests/findingRows';
 import { FINDING_RULES } from '../../src/sandbox/findings/finding';
 import type { WebviewTestHandle } from '../../src/webview/panelRecorder';
 import { connectFreshWallet, type ConnectedWallet } from './support/connectedWallet';
+import { invokeToolAsAgent } from './support/extension';
 import { assertNoSecret, storedSecrets, treeText, until } from './support/sandboxSurfaces';
 
 const REPO = path.resolve(__dirname, '..', '..', '..');
@@ -123,8 +124,7 @@ describe('Findings view (issue 39)', function () {
     assert.equal(handle.snapshot().pageKind, 'finding');
 
     // The agents' tool lists the same findings, masked.
-    const result = await vscode.lm.invokeTool('wallet_findings', { input: {}, toolInvocationToken: undefined });
-    const answer = result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+    const answer = await invokeToolAsAgent('wallet_findings', {});
     assert.match(answer, /^error retried-money-post: /m);
     assert.match(answer, /^error secret-in-url: GET \/v1\/users\/balance carries a secret in its query string \(token\)/m);
     assertNoSecret(answer, secrets, 'the wallet_findings tool');

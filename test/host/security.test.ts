@@ -17,7 +17,7 @@ import * as vscode from 'vscode';
 import { maskAccountNumber, maskMobile } from '../../src/masking/masking';
 import { makeValidAccountNumber } from '../../src/sandbox/domain/nuban';
 import type { WebviewTestHandle } from '../../src/webview/panelRecorder';
-import { activateExtension, runScripted, setSetting, uniqueEmail } from './support/extension';
+import { activateExtension, invokeToolAsAgent, runScripted, setSetting, uniqueEmail } from './support/extension';
 import { ancestorNamed, filesBelow } from './support/diskFiles';
 import { report } from './support/report';
 import { SandboxAdmin } from './support/sandboxAdmin';
@@ -108,8 +108,7 @@ describe('Security: no secret left on disk after the full flow (local sandbox)',
     await handle.whenIdle();
     assert.equal(handle.snapshot().pageKind, 'finding');
     shownFindings.push(handle.snapshot().html);
-    const tool = await vscode.lm.invokeTool('wallet_findings', { input: {}, toolInvocationToken: undefined });
-    shownFindings.push(tool.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join(''));
+    shownFindings.push(await invokeToolAsAgent('wallet_findings', {}));
     for (const [secret, name] of secrets) assert.ok(!shownFindings.join('\n').includes(secret), `the ${name} shows in a findings surface`);
     // One more passcode that was sent but never used.
     await fetch(`${await api.sandboxUrl()}/v1/users/auth`, {

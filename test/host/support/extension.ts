@@ -42,3 +42,18 @@ export async function setVsCodeAiFeatures(on: boolean): Promise<boolean> {
   await chat.update('disableAIFeatures', !on, vscode.ConfigurationTarget.Global);
   return true;
 }
+
+/**
+ * One of our language model tools invoked through VS Code, as an agent does, with VS Code's AI
+ * features on meanwhile (the test server starts with them off, and VS Code 1.139 then has no tools
+ * of ours); answers the tool's text.
+ */
+export async function invokeToolAsAgent(name: string, input: object): Promise<string> {
+  const switched = await setVsCodeAiFeatures(true);
+  try {
+    const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined });
+    return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+  } finally {
+    if (switched) await setVsCodeAiFeatures(false);
+  }
+}
