@@ -23,7 +23,10 @@ export class RequestHistory extends Disposable {
   private readonly list: RequestList;
   private stopListening: () => void = () => undefined;
   private currentFilter: RequestFilter = {};
-  private firing = false;
+  /** Fires onDidChange on the next tick, once however often it is asked within this one. */
+  private readonly fireSoon = onceATick(() => this.changed.fire());
+  /** Reads the journal on the next tick: one read for every request that came within this one, not one each. */
+  private readonly refreshSoon = onceATick(() => void this.refresh());
   /** A read of the journal is under way; `again`: it changed meanwhile, read once more after. */
   private reading: Promise<void> | undefined;
   private again = false;
@@ -38,7 +41,7 @@ export class RequestHistory extends Disposable {
   attach(source: JournalSource): void {
     this.stopListening();
     this.list.attach(source);
-    this.stopListening = source.requests.onChange(() => void this.refresh());
+    this.stopListening = source.requests.onChange(this.refreshSoon);
     void this.refresh();
   }
 
@@ -103,13 +106,17 @@ export class RequestHistory extends Disposable {
     this.fireSoon();
     await clearing;
   }
+}
 
-  private fireSoon(): void {
-    if (this.firing) return;
-    this.firing = true;
+/** A trigger that runs `run` once on the next tick, however many times it is pulled before then. */
+function onceATick(run: () => void): () => void {
+  let queued = false;
+  return () => {
+    if (queued) return;
+    queued = true;
     setImmediate(() => {
-      this.firing = false;
-      this.changed.fire();
+      queued = false;
+      run();
     });
-  }
+  };
 }
