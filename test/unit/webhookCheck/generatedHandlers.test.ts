@@ -5,7 +5,6 @@
 import * as assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
-import { createServer } from 'node:net';
 import * as path from 'node:path';
 import { startSandbox, type Sandbox } from '../../../src/sandbox';
 import { checkWebhookHandler, newCheckApp, type CheckCredentials } from '../../../src/sandbox/webhookCheck';
@@ -15,6 +14,7 @@ import { when } from '../support/eventually';
 import { skipBecause } from '../support/skips';
 import { expressCompileOptions, startFrontServer } from '../webhookHandlers/frontServer';
 import { compileStrict, removeTempProjects, tempProject } from '../webhookHandlers/generated';
+import { freePort } from '../support/freePort';
 
 const framework = (id: FrameworkId) => FRAMEWORKS.find((candidate) => candidate.id === id)!;
 const installed = (command: string, args: string[]) => spawnSync(command, args).status === 0;
@@ -34,16 +34,6 @@ server.listen(0, '127.0.0.1', () => console.log('listening on ' + server.address
 process.stdin.on('end', () => process.exit(0));
 process.stdin.resume();
 `;
-
-function freePort(): Promise<number> {
-  const server = createServer();
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    }),
-  );
-}
 
 /** Starts a process and waits until `port` answers HTTP (any status) or the process says where it listens. */
 async function serve(child: ChildProcess, port?: number): Promise<{ port: number; output: () => string }> {

@@ -5,29 +5,18 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import { createServer } from 'node:net';
 import * as path from 'node:path';
 import { FRAMEWORKS, type FrameworkId } from '../../../src/webhookHandlers/frameworks';
 import { handlerSource } from '../../../src/webhookHandlers/templates';
 import { compileStrict, removeTempProjects, tempProject } from './generated';
 import { whenOutput } from '../support/childOutput';
 import { within } from '../support/eventually';
+import { freePort } from '../support/freePort';
 import { skipBecause } from '../support/skips';
 
 const source = (id: FrameworkId) => handlerSource(FRAMEWORKS.find((framework) => framework.id === id)!);
 const pythonHas = (module: string) => spawnSync('python3', ['-c', `import ${module}`]).status === 0;
 const goInstalled = () => spawnSync('go', ['version']).status === 0;
-
-/** A port free a moment ago (the Go server listens on the port its PORT variable names). */
-function freePort(): Promise<number> {
-  const server = createServer();
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    }),
-  );
-}
 
 describe('webhook handlers: the generated files', function () {
   this.timeout(60_000);
