@@ -74,6 +74,17 @@ export async function openWorkbench(page, url, { timeoutMs = 90_000 } = {}) {
   log(`Workbench open (${describeMs(Date.now() - begun)}).`);
 }
 
+/** runCommand, once more after Escape if the palette was busy (a walkthrough opening under it): the screenshot scripts' way. */
+export async function runCommandPatiently(page, title) {
+  try {
+    await runCommand(page, title);
+  } catch {
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(1000);
+    await runCommand(page, title);
+  }
+}
+
 /** Runs a command by its palette title, e.g. "Wallet Console: Show Log". */
 export async function runCommand(page, title, { timeoutMs = 15_000 } = {}) {
   const box = page.locator(QUICK_INPUT_BOX).first();

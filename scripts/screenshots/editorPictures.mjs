@@ -14,7 +14,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { log, repoRoot } from '../host/util.mjs';
-import { runCommand, settle } from '../host/workbench.mjs';
+import { runCommandPatiently, settle } from '../host/workbench.mjs';
 import { ENDPOINT_CODE, hoverOver } from './endpointHover.mjs';
 
 const docs = path.join(repoRoot, 'docs', 'images');
@@ -41,21 +41,10 @@ const LAUNCH = `{
 }
 `;
 
-/** A palette command, once more after Escape if the palette was busy (a walkthrough opening under it). */
-async function command(page, title) {
-  try {
-    await runCommand(page, title);
-  } catch {
-    await page.keyboard.press('Escape');
-    await page.waitForTimeout(1000);
-    await runCommand(page, title);
-  }
-}
-
 /** Opens a file of the workspace by its name with Go to File (Ctrl+P), the Explorer beside it. */
 async function openFile(page, name) {
-  await command(page, 'View: Close All Editors');
-  await command(page, 'View: Show Explorer');
+  await runCommandPatiently(page, 'View: Close All Editors');
+  await runCommandPatiently(page, 'View: Show Explorer');
   await page.keyboard.press('Control+P');
   await page.locator(QUICK_INPUT_BOX).first().waitFor({ state: 'visible', timeout: 10_000 });
   await page.keyboard.type(name);
@@ -74,29 +63,27 @@ async function caretAtEndOfLine(page, lineNumber) {
   await page.keyboard.press('End');
 }
 
-async function endpointHover(page) {
+/** Opens the wallet calls file with TypeScript done analysing (no spinner) and hovers over `text`. */
+async function hoverInWalletCalls(page, text) {
   await openFile(page, 'walletCalls.ts');
-  // The caret on the empty last line (no word highlight), TypeScript done analysing (no spinner).
+  // The caret on the empty last line (no word highlight).
   await caretAtEndOfLine(page, ENDPOINT_CODE.length);
   await page
     .locator('.statusbar-item', { hasText: 'Analyzing' })
     .first()
     .waitFor({ state: 'hidden', timeout: 30_000 })
     .catch(() => {});
+  await hoverOver(page, text);
+}
+
+async function endpointHover(page) {
   // The balance's hover: the answer's fields down to data.user.balance, and only its own errors.
-  await hoverOver(page, '/v1/users/balance');
+  await hoverInWalletCalls(page, '/v1/users/balance');
 }
 
 async function endpointDiagnostic(page) {
-  await openFile(page, 'walletCalls.ts');
-  await caretAtEndOfLine(page, ENDPOINT_CODE.length);
-  await page
-    .locator('.statusbar-item', { hasText: 'Analyzing' })
-    .first()
-    .waitFor({ state: 'hidden', timeout: 30_000 })
-    .catch(() => {});
   // The misspelt path's warning and its "did you mean" (a call with the wallet's base URL and headers).
-  await hoverOver(page, '/v1/transactons');
+  await hoverInWalletCalls(page, '/v1/transactons');
 }
 
 async function scenarioSchema(page) {
@@ -124,7 +111,7 @@ async function scenarioSchema(page) {
 async function launchConfig(page) {
   await openFile(page, 'launch.json');
   await caretAtEndOfLine(page, 4);
-  await command(page, 'Debug: Add Configuration...');
+  await runCommandPatiently(page, 'Debug: Add Configuration...');
   await page.locator('.suggest-widget .monaco-list-row').first().waitFor({ state: 'visible', timeout: 20_000 });
   // What a user types to find it among the Node debugger's snippets.
   await page.keyboard.type('wallet');
@@ -136,10 +123,10 @@ async function launchConfig(page) {
 }
 
 async function settings(page) {
-  await command(page, 'View: Close All Editors');
+  await runCommandPatiently(page, 'View: Close All Editors');
   // The whole width for the groups' names and the settings' sentences.
-  await command(page, 'View: Close Primary Side Bar');
-  await command(page, 'Preferences: Open Settings (UI)');
+  await runCommandPatiently(page, 'View: Close Primary Side Bar');
+  await runCommandPatiently(page, 'Preferences: Open Settings (UI)');
   // The search box has the focus when the Settings editor opens.
   await page.locator('.settings-editor .search-container').first().waitFor({ state: 'visible', timeout: 20_000 });
   await settle(page, { quietMs: 800 });
@@ -154,8 +141,8 @@ async function settings(page) {
 }
 
 async function palette(page) {
-  await command(page, 'View: Close All Editors');
-  await command(page, 'View: Show Explorer');
+  await runCommandPatiently(page, 'View: Close All Editors');
+  await runCommandPatiently(page, 'View: Show Explorer');
   await page.keyboard.press('F1');
   await page.locator(QUICK_INPUT_BOX).first().waitFor({ state: 'visible', timeout: 10_000 });
   await page.keyboard.type('Wallet Console');

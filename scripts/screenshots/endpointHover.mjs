@@ -7,7 +7,7 @@
 //   ENDPOINT_SHOT=diagnostic npm run screenshot -- … --theme "Default Light Modern" --out docs/images/endpoint-diagnostic-light.png
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { runCommand, settle } from '../host/workbench.mjs';
+import { runCommandPatiently, settle } from '../host/workbench.mjs';
 
 /** The developer's own code: calls that show the wallet API (its base URL variable, its headers), one path misspelt. */
 export const ENDPOINT_CODE = [
@@ -28,17 +28,6 @@ export const ENDPOINT_CODE = [
   '',
 ];
 
-/** A palette command, once more after Escape if the palette was busy (a walkthrough opening under it). */
-async function again(page, title) {
-  try {
-    await runCommand(page, title);
-  } catch {
-    await page.keyboard.press('Escape');
-    await page.waitForTimeout(1000);
-    await runCommand(page, title);
-  }
-}
-
 export default async function endpointHover(page, workbench) {
   // A file of the developer's app in the workspace folder the workbench opened, opened by name.
   const folder = new URL(workbench.url).searchParams.get('folder');
@@ -51,8 +40,8 @@ export default async function endpointHover(page, workbench) {
     .waitFor({ state: 'visible', timeout: 20_000 })
     .catch(() => {});
   await settle(page, { quietMs: 1000 });
-  await again(page, 'View: Close All Editors');
-  await again(page, 'View: Show Explorer');
+  await runCommandPatiently(page, 'View: Close All Editors');
+  await runCommandPatiently(page, 'View: Show Explorer');
   const row = page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'walletCalls.ts' }).first();
   await row.waitFor({ state: 'visible', timeout: 20_000 });
   await row.click();
