@@ -77,15 +77,17 @@ export class FindingsBook {
   exchange(entry: JournalEntry): void {
     if (this.off || entry.path.startsWith('/__sandbox')) return;
     const now = this.now();
-    this.keep([
-      ...secretInUrl(entry),
-      ...this.money.exchange(entry, now),
-      ...this.recipients.exchange(entry),
-      ...this.tokens.exchange(entry),
-      ...this.churn.exchange(entry, now),
-      ...this.trust.exchange(entry, now),
-      ...this.bvn.exchange(entry, now),
-    ]);
+    const found = [
+      secretInUrl(entry),
+      this.money.exchange(entry, now),
+      this.recipients.exchange(entry),
+      this.tokens.exchange(entry),
+      this.churn.exchange(entry, now),
+      this.trust.exchange(entry, now),
+      this.bvn.exchange(entry, now),
+    ];
+    // Almost every exchange finds nothing: no list is built for it.
+    if (found.some((drafts) => drafts.length > 0)) this.keep(found.flat());
   }
 
   /** A webhook event that changed (created, attempted, redelivered). */

@@ -56,7 +56,10 @@ export function requestViews(
   for (let index = 0; index + 1 < requestHeaders.length; index += 2) {
     const name = requestHeaders[index]!.toLowerCase();
     const value = requestHeaders[index + 1]!;
-    headers[name] = name in headers ? `${headers[name]}, ${value}` : value;
+    // Own keys only: a header named `constructor` or `__proto__` is a header like any other.
+    if (Object.hasOwn(headers, name)) headers[name] = `${headers[name]}, ${value}`;
+    else if (name === '__proto__') Object.defineProperty(headers, name, { value, enumerable: true, writable: true, configurable: true });
+    else headers[name] = value;
   }
   const json = requestBodySize <= MAX_KEPT_BODY_BYTES ? parsedJson(requestBody) : undefined;
   return json === undefined ? { headers } : { headers, json };

@@ -77,6 +77,8 @@ export class RequestJournal implements JournalReader {
   private entries: JournalEntry[] = [];
   /** Beside each entry, its number in the order of the byte budget it shares. */
   private orders: number[] = [];
+  /** Beside each entry, its size as the byte budget counts it (entryBytes), so that letting it go reads nothing of it. */
+  private sizes: number[] = [];
   private totalBytes = 0;
   private nextId = 1;
   private readonly listeners = new Set<(change: JournalChange) => void>();
@@ -185,6 +187,7 @@ export class RequestJournal implements JournalReader {
     this.budget.bytes -= this.totalBytes;
     this.entries = [];
     this.orders = [];
+    this.sizes = [];
     this.totalBytes = 0;
     this.tell({ cleared: true });
   }
@@ -214,6 +217,7 @@ export class RequestJournal implements JournalReader {
     const bytes = entryBytes(entry);
     this.entries.push(entry);
     this.orders.push(this.budget.next());
+    this.sizes.push(bytes);
     this.totalBytes += bytes;
     this.budget.bytes += bytes;
     this.nextId = entry.id + 1;
@@ -225,16 +229,17 @@ export class RequestJournal implements JournalReader {
   /** @internal Lets its oldest `count` entries go (none when count is 0 or less). */
   drop(count: number): void {
     if (count <= 0) return;
-    const entries = this.entries;
     let bytes = 0;
-    for (let index = 0; index < count && index < entries.length; index++) bytes += entryBytes(entries[index]!);
+    for (let index = 0; index < count && index < this.sizes.length; index++) bytes += this.sizes[index]!;
     // One at a time in the common case (V8 trims an array's front in place); a lowered limit cuts once.
     if (count === 1) {
-      entries.shift();
+      this.entries.shift();
       this.orders.shift();
+      this.sizes.shift();
     } else {
-      entries.splice(0, count);
+      this.entries.splice(0, count);
       this.orders.splice(0, count);
+      this.sizes.splice(0, count);
     }
     this.totalBytes -= bytes;
     this.budget.bytes -= bytes;

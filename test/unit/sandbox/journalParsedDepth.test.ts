@@ -6,7 +6,7 @@ import { RequestJournal } from '../../../src/sandbox/requests/journal';
 // deep: parsed, a hostile body thousands deep is tens of times its text, which the byte budget
 // does not count (scripts/bench/bounds.mjs found 670 MB resident and GC stalls of 100s of ms).
 
-function entryWith(requestBody: string) {
+function entryWith(requestBody: string, requestHeaders = ['Content-Type', 'application/json']) {
   const journal = new RequestJournal({ maxEntries: 10 });
   const entry = journal.add({
     at: 0,
@@ -14,7 +14,7 @@ function entryWith(requestBody: string) {
     method: 'POST',
     path: '/v1/users/auth/validate',
     query: '',
-    requestHeaders: ['Content-Type', 'application/json'],
+    requestHeaders,
     requestBody,
     requestBodySize: requestBody.length,
     status: 400,
@@ -44,5 +44,19 @@ describe('sandbox: the journal keeps deep bodies as text only', () => {
     assert.equal(nestsDeeperThan(`{"a":"\\"${'{'.repeat(100)}"}`, 2), false);
     assert.equal(nestsDeeperThan('{"a":[[1]]}', 2), true);
     assert.equal(nestsDeeperThan('{"a":[1]}', 2), false);
+  });
+});
+
+describe('sandbox: the journal reads every header name as a header', () => {
+  it('keeps `constructor` and `__proto__` as headers of their own, and joins a repeated name', () => {
+    const entry = entryWith('', ['Constructor', 'a', '__proto__', 'b', 'X-Dup', '1', 'x-dup', '2', 'toString', 'c']);
+    // A plain object with Object's prototype, whatever the names: no name reached an inherited property.
+    assert.equal(Object.getPrototypeOf(entry.headers), Object.prototype);
+    assert.deepEqual(Object.entries(entry.headers), [
+      ['constructor', 'a'],
+      ['__proto__', 'b'],
+      ['x-dup', '1, 2'],
+      ['tostring', 'c'],
+    ]);
   });
 });
