@@ -151,11 +151,28 @@ export class RequestJournal implements JournalReader {
   /** @internal Numbers the entry and keeps it; undefined when the journal records nothing. */
   add(draft: EntryDraft): JournalEntry | undefined {
     if (!this.recording) return undefined;
-    const entry: JournalEntry = {
+    const { headers, json } = requestViews(draft.requestHeaders, draft.requestBody, draft.requestBodySize);
+    // Each field named: spreading the draft into a new object was a sixth of what recording cost.
+    const entry: { -readonly [K in keyof JournalEntry]: JournalEntry[K] } = {
       id: this.nextId,
-      ...draft,
-      ...requestViews(draft.requestHeaders, draft.requestBody, draft.requestBodySize),
+      at: draft.at,
+      durationMs: draft.durationMs,
+      method: draft.method,
+      path: draft.path,
+      query: draft.query,
+      requestHeaders: draft.requestHeaders,
+      headers,
+      requestBody: draft.requestBody,
+      requestBodySize: draft.requestBodySize,
+      status: draft.status,
+      responseHeaders: draft.responseHeaders,
+      responseBody: draft.responseBody,
+      responseBodySize: draft.responseBodySize,
+      userAgent: draft.userAgent,
+      remoteAddress: draft.remoteAddress,
     };
+    if (json !== undefined) entry.json = json;
+    if (draft.namespace !== undefined) entry.namespace = draft.namespace;
     this.keep(entry);
     return entry;
   }

@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"net"
 	"net/http"
 	"net/url"
 	"os"
@@ -221,7 +222,12 @@ func main() {
 		port = "8080"
 	}
 	http.HandleFunc("${path}", WalletWebhookHandler)
+	listener, err := net.Listen("tcp", ":"+port)
+	if err != nil {
+		log.Fatal(err)
+	}
+	// Said once the port is open: whatever waits for this line can send at once.
 	log.Printf("[wallet webhook] listening on :%s${path}", port)
-	log.Fatal(http.ListenAndServe(":"+port, nil))
+	log.Fatal(http.Serve(listener, nil))
 }
 `;
