@@ -76,27 +76,30 @@ export function remember<K, V>(map: Map<K, V>, key: K, value: V, limit: number):
 }
 
 /**
- * A string field of JSON text the sandbox wrote (JSON.stringify: no spaces), at the first place
- * its name appears as a key, without parsing the rest; undefined when it is not there as a string.
- * In JSON.stringify's output a quote inside a value is escaped, so `"name":"` is always a key.
+ * A reader of one string field of JSON text the sandbox wrote (JSON.stringify: no spaces), at the
+ * first place its name appears as a key, without parsing the rest; it answers undefined when the
+ * field is not there as a string. In JSON.stringify's output a quote inside a value is escaped,
+ * so `"name":"` is always a key.
  */
-export function stringField(json: string, name: string): string | undefined {
+export function stringFieldOf(name: string): (json: string) => string | undefined {
   const key = `"${name}":"`;
-  const start = json.indexOf(key);
-  if (start === -1) return undefined;
-  const from = start + key.length;
-  let end = from;
-  let escaped = false;
-  for (; end < json.length && json.charCodeAt(end) !== 0x22; end++) {
-    if (json.charCodeAt(end) !== 0x5c) continue;
-    escaped = true;
-    end++; // a backslash: the next character is escaped
-  }
-  if (end >= json.length) return undefined;
-  if (!escaped) return json.slice(from, end);
-  try {
-    return JSON.parse(json.slice(from - 1, end + 1)) as string;
-  } catch {
-    return undefined; // not the sandbox's own JSON (a fault's body): a bad escape
-  }
+  return (json) => {
+    const start = json.indexOf(key);
+    if (start === -1) return undefined;
+    const from = start + key.length;
+    let end = from;
+    let escaped = false;
+    for (; end < json.length && json.charCodeAt(end) !== 0x22; end++) {
+      if (json.charCodeAt(end) !== 0x5c) continue;
+      escaped = true;
+      end++; // a backslash: the next character is escaped
+    }
+    if (end >= json.length) return undefined;
+    if (!escaped) return json.slice(from, end);
+    try {
+      return JSON.parse(json.slice(from - 1, end + 1)) as string;
+    } catch {
+      return undefined; // not the sandbox's own JSON (a fault's body): a bad escape
+    }
+  };
 }

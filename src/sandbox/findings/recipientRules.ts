@@ -1,6 +1,6 @@
 import { ErrorCode } from '../errors';
 import type { JournalEntry } from '../requests/entry';
-import { remember, stringField, type FindingDraft } from './finding';
+import { remember, stringFieldOf, type FindingDraft } from './finding';
 
 // unverified-recipient: a bank transfer to an account the app never verified
 // (GET /v1/queries/verify) in this world, or with a name other than the one verification gave.
@@ -10,7 +10,9 @@ const BANK_TRANSFER = /^\/v1\/users\/transfers\/bank\/?$/;
 /** How many verified accounts it remembers; the oldest go first. */
 const MAX_VERIFIED = 500;
 /** What a verification answers (`data` of GET /v1/queries/verify) that the rule keeps. */
-const VERIFIED_FIELDS = ['bankCode', 'accountNumber', 'accountName'];
+const bankCodeOf = stringFieldOf('bankCode');
+const accountNumberOf = stringFieldOf('accountNumber');
+const accountNameOf = stringFieldOf('accountName');
 
 type Fields = Record<string, unknown>;
 
@@ -70,7 +72,10 @@ export class RecipientRules {
 
   /** The verified account, read from the answer's fields without parsing the whole answer (a rule runs on every verification). */
   private remember(entry: JournalEntry): void {
-    const [bankCode, accountNumber, accountName] = VERIFIED_FIELDS.map((name) => stringField(entry.responseBody, name));
+    const answer = entry.responseBody;
+    const bankCode = bankCodeOf(answer);
+    const accountNumber = accountNumberOf(answer);
+    const accountName = accountNameOf(answer);
     if (bankCode === undefined || accountNumber === undefined || accountName === undefined) return;
     remember(this.verified, `${bankCode.trim()}:${accountNumber.trim()}`, accountName.trim(), MAX_VERIFIED);
   }

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { stringField } from '../../../src/sandbox/findings/finding';
+import { stringFieldOf } from '../../../src/sandbox/findings/finding';
 import { secretInUrl } from '../../../src/sandbox/findings/secretInUrl';
 import type { JournalEntry } from '../../../src/sandbox/requests/entry';
 
@@ -16,14 +16,14 @@ describe('sandbox: findings read answers and queries as a full parse would', () 
 
   it('reads a string field as JSON.parse does, escapes included, and not from inside another value', () => {
     const data = (JSON.parse(verified) as { data: Record<string, string> }).data;
-    for (const name of ['accountNumber', 'accountName', 'bankCode']) assert.equal(stringField(verified, name), data[name]);
+    for (const name of ['accountNumber', 'accountName', 'bankCode']) assert.equal(stringFieldOf(name)(verified), data[name]);
   });
 
   it('answers undefined for a missing field, a field that is not a string, a cut answer and a bad escape', () => {
-    assert.equal(stringField(verified, 'bankName'), undefined);
-    assert.equal(stringField('{"success":true}', 'success'), undefined);
-    assert.equal(stringField('{"data":{"accountName":"ADA OKA', 'accountName'), undefined);
-    assert.equal(stringField('{"accountName":"A\\q"}', 'accountName'), undefined);
+    assert.equal(stringFieldOf('bankName')(verified), undefined);
+    assert.equal(stringFieldOf('success')('{"success":true}'), undefined);
+    assert.equal(stringFieldOf('accountName')('{"data":{"accountName":"ADA OKA'), undefined);
+    assert.equal(stringFieldOf('accountName')('{"accountName":"A\\q"}'), undefined);
   });
 
   const withQuery = (query: string) => ({ id: 1, method: 'GET', path: '/v1/users/balance', query }) as JournalEntry;
