@@ -1,7 +1,7 @@
-import { ApiError, ErrorCode } from '../errors';
 import type { ScenarioFile } from '../scenario/scenarioFile';
 import type { Fault } from '../types';
 import { findingLines, type Finding } from '../findings/finding';
+import { orNoneLater } from '../worlds/noneAnswers';
 import { operate } from './operate';
 import type { WorldPort } from './port';
 import { Requests } from './requests';
@@ -78,12 +78,7 @@ export class SandboxWorld {
 
   /** The passcode last sent to the wallet (POST /v1/users/auth), undefined when none is waiting: a sign-in in a test needs no SMS. */
   async passcode(mobile: string): Promise<string | undefined> {
-    try {
-      return (await operate(this.operations, 'passcode', { mobile })).passcode;
-    } catch (error) {
-      if (error instanceof ApiError && error.errorCode === ErrorCode.notFound) return undefined;
-      throw error;
-    }
+    return (await orNoneLater('passcode', () => operate(this.operations, 'passcode', { mobile })))?.passcode;
   }
 
   /**

@@ -14,8 +14,9 @@ import type {
 } from '../types';
 import type { OwnerRecord } from './ownerLock';
 import { EventParser, type Hello, OWNER_TOKEN_HEADER, type RequestsNotice, WATCH_PATH } from './wire';
-import { ApiError, ErrorCode } from '../errors';
+import { ApiError } from '../errors';
 import type { RawInput } from '../worlds/input';
+import { orNoneLater } from '../worlds/noneAnswers';
 import type { OperationName } from '../worlds/operations';
 import { AdminHttp, operationCall } from './adminHttp';
 
@@ -121,14 +122,7 @@ export class RemoteSandbox implements SandboxClient {
   event(id: string): Promise<PublicWebhookEvent | undefined> {
     return this.via(
       (next) => next.event(id),
-      async () => {
-        try {
-          return (await this.run<{ event: PublicWebhookEvent }>('event', { id })).event;
-        } catch (error) {
-          if (error instanceof ApiError && error.errorCode === ErrorCode.eventNotFound) return undefined;
-          throw error;
-        }
-      },
+      async () => (await orNoneLater('event', () => this.run<{ event: PublicWebhookEvent }>('event', { id })))?.event,
     );
   }
 
@@ -180,15 +174,7 @@ export class RemoteSandbox implements SandboxClient {
   lastPasscode(mobile: string): Promise<string | undefined> {
     return this.via(
       (next) => next.lastPasscode(mobile),
-      async () => {
-        try {
-          return (await this.run<{ passcode: string }>('passcode', { mobile })).passcode;
-        } catch (error) {
-          // As the owner's own lastPasscode: none waiting is undefined; an unknown wallet is refused.
-          if (error instanceof ApiError && error.errorCode === ErrorCode.notFound) return undefined;
-          throw error;
-        }
-      },
+      async () => (await orNoneLater('passcode', () => this.run<{ passcode: string }>('passcode', { mobile })))?.passcode,
     );
   }
 

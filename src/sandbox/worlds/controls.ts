@@ -1,6 +1,6 @@
-import { ApiError, ErrorCode } from '../errors';
 import type { SandboxEnv } from './env';
 import type { Fault, WorldControls } from '../types';
+import { orNone } from './noneAnswers';
 import { runOperation, type OperationName } from './operations';
 
 // What a caller in this process does to one world (the sandbox's, or a namespace's): each call
@@ -8,22 +8,12 @@ import { runOperation, type OperationName } from './operations';
 // HTTP take and refuse the same input with the same ApiError. Each call reads the env's world
 // when it is made, so it follows a reset; answers are copies, never the world's own objects.
 
-/** A read that answers "none" (undefined) in Node where the admin API answers this 404. */
-function orUndefined<T>(code: string, read: () => T): T | undefined {
-  try {
-    return read();
-  } catch (error) {
-    if (error instanceof ApiError && error.errorCode === code) return undefined;
-    throw error;
-  }
-}
-
 export function worldControls(env: SandboxEnv): WorldControls {
   const run = runOperation;
   return {
     now: () => Date.parse(run(env, 'clock').now),
     advanceClock: async (seconds) => void (await run(env, 'advanceClock', { seconds })),
-    lastPasscode: (mobile) => orUndefined(ErrorCode.notFound, () => run(env, 'passcode', { mobile }).passcode),
+    lastPasscode: (mobile) => orNone('passcode', () => run(env, 'passcode', { mobile }).passcode),
     revokeRefreshTokens: (mobile) => void run(env, 'revoke', { mobile }),
     expireAccessTokens: (mobile) => void run(env, 'expire', { mobile }),
     balance: (mobile) => run(env, 'balance', { mobile }).user.balance,
@@ -32,7 +22,7 @@ export function worldControls(env: SandboxEnv): WorldControls {
     generateTransactions: async (mobile, count) => void (await run(env, 'generateTransactions', { mobile, count })),
     resetWallet: (mobile) => void run(env, 'resetWallet', { mobile }),
     events: () => structuredClone(run(env, 'events').events),
-    event: (id) => orUndefined(ErrorCode.eventNotFound, () => structuredClone(run(env, 'event', { id }).event)),
+    event: (id) => orNone('event', () => structuredClone(run(env, 'event', { id }).event)),
     redeliverEvent: (id) => structuredClone(run(env, 'redeliverEvent', { id }).event),
     sendTestEvent: (type, appId, data) => structuredClone(run(env, 'sendTestEvent', { type, appId, data }).event),
     countRequests: (filter) => run(env, 'countRequests', { ...filter }).count,

@@ -12,6 +12,7 @@ import {
   startSandbox,
   StateFileInUse,
 } from '../../../src/sandbox';
+import { connectSandbox } from '../../../src/sandbox/package';
 import { checkAgainstContract } from '../support/contract';
 import { call, connectWallet, errorOf, expectOk, newDeveloper } from './helpers';
 
@@ -315,5 +316,28 @@ describe('sandbox: one sandbox per state file', function () {
     const events = [...text.matchAll(/^event: (\w+)$/gm)].map((match) => match[1]);
     assert.deepEqual([...new Set(events)].sort(), ['change', 'hello', 'requests']);
     assert.doesNotMatch(text, /balance|sandboxKey|accessToken|"latencyMs"/, 'no entry, answer or knob travels on the stream');
+  });
+
+  it('"none" is the same answer in process, from an attached client and from the package over HTTP', async () => {
+    const owner = await open('window');
+    const attached = await open('mcp');
+    assert.equal(attached.client.server.here, false);
+    const world = await connectSandbox(owner.client.url);
+    const quiet = '2348000000000';
+    // No passcode waiting and an unknown event are "none" (undefined) on every path...
+    assert.deepEqual(await Promise.all([owner.client.lastPasscode(quiet), attached.client.lastPasscode(quiet), world.passcode(quiet)]), [
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    assert.deepEqual(await Promise.all([owner.client.event('evt_nope'), attached.client.event('evt_nope')]), [undefined, undefined]);
+    // ...and an unknown wallet is refused on every path, not taken for "none".
+    for (const read of [
+      () => owner.client.lastPasscode('2347099999999'),
+      () => attached.client.lastPasscode('2347099999999'),
+      () => world.passcode('2347099999999'),
+    ]) {
+      await assert.rejects(read(), /wallet|mobile/i);
+    }
   });
 });
