@@ -16,8 +16,16 @@ const update = (file, change) => {
 update('package.json', (json) => {
   json.contributes.languageModelTools = languageModelTools();
 });
+// The tools' strings where they are, gone ones dropped and new ones added at the end: a run on
+// current files changes nothing (it used to move every tool string to the end of the file).
 update('package.nls.json', (json) => {
-  for (const key of Object.keys(json)) if (key.startsWith('languageModelTool.')) delete json[key];
-  Object.assign(json, languageModelToolStrings());
+  const strings = languageModelToolStrings();
+  const current = Object.entries(json).flatMap(([key, value]) => {
+    if (!key.startsWith('languageModelTool.')) return [[key, value]];
+    return key in strings ? [[key, strings[key]]] : [];
+  });
+  const added = Object.entries(strings).filter(([key]) => !(key in json));
+  for (const key of Object.keys(json)) delete json[key];
+  Object.assign(json, Object.fromEntries([...current, ...added]));
 });
 console.log('package.json languageModelTools and package.nls.json are current.');
