@@ -1,7 +1,9 @@
 // package.json contributes.languageModelTools is the shared tool definition, written out by
 // `npm run tools:manifest`: this fails when someone edits one without the other.
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { TOOLS } from '../../../../src/agents/tools/definitions';
 import { languageModelTools, languageModelToolStrings } from '../../../../src/agents/tools/manifest';
@@ -37,5 +39,17 @@ describe('Agent tools: one definition', () => {
       TOOLS.filter((tool) => !tool.action).map((tool) => /Read-only\.$/.test(tool.modelDescription)),
       TOOLS.filter((tool) => !tool.action).map(() => true),
     );
+  });
+
+  it('npm run tools:manifest on current files changes not a byte (it moved every tool string to the end once)', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tools-manifest-'));
+    try {
+      for (const file of ['package.json', 'package.nls.json']) copyFileSync(path.join(REPO, file), path.join(dir, file));
+      execFileSync(process.execPath, [path.join(REPO, 'scripts/tools/manifest.mjs')], { cwd: dir, stdio: 'pipe' });
+      for (const file of ['package.json', 'package.nls.json'])
+        assert.equal(readFileSync(path.join(dir, file), 'utf8'), readFileSync(path.join(REPO, file), 'utf8'), file);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
