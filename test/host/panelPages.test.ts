@@ -45,7 +45,10 @@ describe('Panel pages: retry, environment switch, back, background updates', fun
   }
   /** Waits for the webview itself to report a drawing containing `text`. */
   async function drawn(text: string): Promise<string> {
-    await until(() => snapshot().renderedText?.includes(text) ?? false, `the page drew "${text}" (it drew: ${snapshot().renderedText})`);
+    await until(
+      () => snapshot().renderedText?.includes(text) ?? false,
+      () => `the page drew "${text}" (it drew: ${snapshot().renderedText})`,
+    );
     return snapshot().renderedText!;
   }
 
@@ -203,7 +206,10 @@ describe('Panel pages: retry, environment switch, back, background updates', fun
     try {
       await until(() => snapshot().visible && !snapshot().active, 'the panel is in view, the editor has focus');
       handle.postToPage({ type: 'testScroll', y: 100_000 });
-      await until(() => (snapshot().renderedScrollY ?? 0) > 0, `the page scrolled (it reports ${snapshot().renderedScrollY})`);
+      await until(
+        () => (snapshot().renderedScrollY ?? 0) > 0,
+        () => `the page scrolled (it reports ${snapshot().renderedScrollY})`,
+      );
       const before = snapshot();
 
       receiver.answer(200);

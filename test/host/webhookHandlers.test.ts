@@ -169,7 +169,10 @@ describe('Create Webhook Handler', function () {
             candidate.appId === app.id &&
             candidate.payload.payload.data['transactionReference'] === reference,
         );
-    await until(() => event()?.state === 'retrying', `the first delivery got the 500: ${output()}`);
+    await until(
+      () => event()?.state === 'retrying',
+      () => `the first delivery got the 500: ${output()}`,
+    );
     assert.equal(event()!.url, url, 'delivered where the offer pointed the sandbox');
     assert.deepEqual(
       event()!.attempts.map((attempt) => attempt.status),
@@ -181,7 +184,10 @@ describe('Create Webhook Handler', function () {
     await sandbox.advanceClock(60);
     await until(() => event()!.state === 'delivered', 'the retry was delivered');
     const processed = new RegExp(`processed PHONE_TRANSFER SUCCESS ${reference} \\(2500 kobo = NGN 25\\.00\\)`, 'g');
-    await until(() => (output().match(processed) ?? []).length === 1, `the handler processed the event: ${output()}`);
+    await until(
+      () => (output().match(processed) ?? []).length === 1,
+      () => `the handler processed the event: ${output()}`,
+    );
 
     sandbox.redeliverEvent(event()!.id);
     await until(() => event()!.attempts.length === 3 && event()!.state === 'delivered', 'the redelivery was acknowledged');
@@ -189,7 +195,10 @@ describe('Create Webhook Handler', function () {
       event()!.attempts.map((attempt) => attempt.status),
       [500, 200, 200],
     );
-    await until(() => output().includes(`duplicate PHONE_TRANSFER ${reference}`), `the handler saw the redelivery: ${output()}`);
+    await until(
+      () => output().includes(`duplicate PHONE_TRANSFER ${reference}`),
+      () => `the handler saw the redelivery: ${output()}`,
+    );
     assert.equal((output().match(processed) ?? []).length, 1, `processed once: ${output()}`);
     assert.equal((output().match(/\] processed /g) ?? []).length, 1, `nothing else processed: ${output()}`);
   });

@@ -18,10 +18,11 @@ export async function terminateSandboxTask(execution: vscode.TaskExecution): Pro
 }
 
 /** Waits (at most `ms`) for a condition the extension reaches asynchronously. */
-export async function until(condition: () => boolean | Promise<boolean>, what: string, ms = 15_000): Promise<void> {
+export async function until(condition: () => boolean | Promise<boolean>, what: string | (() => string), ms = 15_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!(await condition())) {
-    if (Date.now() > deadline) assert.fail(`Timed out waiting: ${what}`);
+    // A function is read when it fails, so its message shows the state then, not at the start.
+    if (Date.now() > deadline) assert.fail(`Timed out waiting: ${typeof what === 'function' ? what() : what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
