@@ -4,29 +4,17 @@
 // count; a row opens its page in the panel, whose request button opens that request; the agents'
 // tool lists them; no surface shows a secret; Clear Findings empties the view.
 import * as assert from 'node:assert/strict';
-import * as path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import * as vscode from 'vscode';
 import type { FindingRow } from '../../src/requests/findingRows';
 import { FINDING_RULES } from '../../src/sandbox/findings/finding';
 import type { WebviewTestHandle } from '../../src/webview/panelRecorder';
+import { loadShop } from '../unit/support/exampleShop';
 import { connectFreshWallet, type ConnectedWallet } from './support/connectedWallet';
 import { invokeToolAsAgent } from './support/extension';
 import { assertNoSecret, storedSecrets, treeText, until } from './support/sandboxSurfaces';
 
-const REPO = path.resolve(__dirname, '..', '..', '..');
 const BANK = '/v1/users/transfers/bank';
 const PHONE = '/v1/users/transfers/phone';
-
-interface Shop {
-  runShop(options: {
-    baseUrl: string;
-    appKey: string;
-    mobile: string;
-    askPasscode: (mobile: string) => Promise<string>;
-    letTimePass: (seconds: number) => Promise<unknown>;
-  }): Promise<string[]>;
-}
 
 /**
  * Runs the careless shop with the connected wallet's app key and mobile, the network on a bad
@@ -42,8 +30,7 @@ async function runCarelessShop(wallet: ConnectedWallet, whileTimePasses: () => P
   sandbox.setBalance(wallet.mobile, 10_000_000); // enough for the shop's day of payments
   await wallet.admin.addFault({ method: 'POST', path: BANK, drop: true, times: 1 });
   await wallet.admin.addFault({ method: 'POST', path: PHONE, drop: true, times: 1 });
-  const shopFile = pathToFileURL(path.join(REPO, 'docs', 'examples', 'careless-shop', 'shop.mjs')).href;
-  const { runShop } = (await import(shopFile)) as Shop;
+  const { runShop } = await loadShop('careless-shop');
   return runShop({
     baseUrl: await wallet.api.sandboxUrl(),
     appKey,

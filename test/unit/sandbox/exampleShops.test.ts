@@ -7,25 +7,12 @@ import { promisify } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { FINDING_RULES } from '../../../src/sandbox/findings/finding';
 import { startSandbox, type WalletSandbox } from '../../../src/sandbox/package';
+import { EXAMPLES, loadShop } from '../support/exampleShop';
 
 // Issue 39, "Proof": docs/examples/careless-shop trips every traffic rule of the integration
 // review and docs/examples/careful-shop trips none. Each runs as written against a real sandbox
 // (the package's startSandbox) over loopback, with its own real webhook endpoint; the day passes
 // on the frozen virtual clock, and drop faults make the answers that never come.
-
-const EXAMPLES = path.resolve(__dirname, '../../../../docs/examples');
-
-interface Shop {
-  runShop(options: {
-    baseUrl: string;
-    appKey: string;
-    mobile: string;
-    askPasscode: (mobile: string) => Promise<string>;
-    letTimePass: (seconds: number) => Promise<unknown>;
-  }): Promise<string[]>;
-}
-
-const shop = async (name: string): Promise<Shop> => (await import(pathToFileURL(path.join(EXAMPLES, name, 'shop.mjs')).href)) as Shop;
 
 describe('docs/examples: the careless shop and the careful shop', function () {
   this.timeout(30_000);
@@ -40,10 +27,10 @@ describe('docs/examples: the careless shop and the careful shop', function () {
   afterEach(() => sandbox.close());
 
   /** Runs the shop with the demo app and wallet (a no-scenario sandbox's, as `npx wallet-sandbox` starts). */
-  async function run(name: string): Promise<string[]> {
+  async function run(name: 'careless-shop' | 'careful-shop'): Promise<string[]> {
     const { sandboxKey } = sandbox.scenario!.apps[0]!;
     const wallet = sandbox.scenario!.wallets.find((each) => each.mobile === '2348000000000')!;
-    const { runShop } = await shop(name);
+    const { runShop } = await loadShop(name);
     return runShop({
       baseUrl: sandbox.url,
       appKey: sandboxKey,
