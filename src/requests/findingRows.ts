@@ -5,10 +5,7 @@
 
 import * as l10n from '@vscode/l10n';
 import { maskText } from '../masking/masking';
-import type { Finding, FindingSeverity } from '../sandbox/findings/finding';
-
-/** Most severe first. */
-export const SEVERITY_ORDER: readonly FindingSeverity[] = ['error', 'warning', 'info'];
+import { mostSevereFirst, type Finding, type FindingSeverity } from '../sandbox/findings/finding';
 
 export interface FindingRow {
   id: string;
@@ -33,10 +30,7 @@ export function involvedText(finding: Pick<Finding, 'requestIds' | 'eventIds'>):
 
 /** The rows, most severe first and, within a severity, newest first. */
 export function findingRows(findings: readonly Finding[]): FindingRow[] {
-  const rank = (finding: Finding) => SEVERITY_ORDER.indexOf(finding.severity);
-  const ordered = findings.map((finding, index) => ({ finding, index }));
-  ordered.sort((a, b) => rank(a.finding) - rank(b.finding) || b.index - a.index);
-  return ordered.map(({ finding }) => {
+  return mostSevereFirst(findings).map((finding) => {
     const label = maskText(finding.title);
     const involved = involvedText(finding);
     return {

@@ -2,6 +2,8 @@
 // $PLACEHOLDERS for secrets that snippets and Replay build on. Neither ever holds a secret
 // (a MaskedRecord works them out on first read, see maskedRecord.ts).
 
+import * as l10n from '@vscode/l10n';
+
 export type TrafficEnvironment = 'local' | 'staging' | 'production';
 
 export type HeaderList = readonly (readonly [name: string, value: string])[];
@@ -48,6 +50,16 @@ export function statusClassOf(status: number): StatusClass {
   if (status >= 400 && status < 500) return '4xx';
   if (status >= 500) return '5xx';
   return 'none';
+}
+
+/** Where it went, as sent: the path and its (masked) query. */
+export function recordTarget(record: Pick<RequestRecord, 'path' | 'query'>): string {
+  return `${record.path}${record.query ? `?${record.query}` : ''}`;
+}
+
+/** Its answer's status, or "no answer" (status 0: the connection dropped, or a fault dropped it). */
+export function answerText(record: Pick<RequestRecord, 'status'>): string {
+  return record.status === 0 ? l10n.t('no answer') : String(record.status);
 }
 
 /** A POST that moves money: it is never replayed without a confirmation saying so. */

@@ -4,7 +4,7 @@ import { COMMANDS } from '../common/commandIds';
 import { formatClockSeconds } from '../common/formatTime';
 import { countText } from '../common/plural';
 import type { RequestHistory } from '../requests/requestHistory';
-import { statusClassOf, type RequestRecord } from '../requests/requestRecord';
+import { answerText, recordTarget, statusClassOf, type RequestRecord } from '../requests/requestRecord';
 import { senderText } from '../requests/sender';
 import { accessible } from './spoken';
 
@@ -18,10 +18,6 @@ const ICONS: Record<ReturnType<typeof statusClassOf>, vscode.ThemeIcon> = {
   '5xx': new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground')),
   none: new vscode.ThemeIcon('debug-disconnect', new vscode.ThemeColor('list.errorForeground')),
 };
-
-function statusText(record: RequestRecord): string {
-  return record.status === 0 ? vscode.l10n.t('no answer') : String(record.status);
-}
 
 /** The Requests view: one row per request, newest first; a click opens it in the panel. */
 export class RequestsTreeProvider implements vscode.TreeDataProvider<RequestRecord>, vscode.Disposable {
@@ -72,18 +68,18 @@ export class RequestsTreeProvider implements vscode.TreeDataProvider<RequestReco
 
   getTreeItem(record: RequestRecord): vscode.TreeItem {
     const time = formatClockSeconds(record.at, vscode.env.language);
-    const path = `${record.path}${record.query ? `?${record.query}` : ''}`;
+    const path = recordTarget(record);
     const item = new vscode.TreeItem(`${time}  ${record.method} ${path}`);
     item.id = String(record.id);
     const who = senderText(record);
-    item.description = `${statusText(record)} · ${vscode.l10n.t('{0} ms', record.durationMs)} · ${who}`;
+    item.description = `${answerText(record)} · ${vscode.l10n.t('{0} ms', record.durationMs)} · ${who}`;
     item.iconPath = ICONS[statusClassOf(record.status)];
     item.contextValue = 'request';
-    item.tooltip = vscode.l10n.t('{0} {1}: {2} in {3} ms, sent by {4}', record.method, path, statusText(record), record.durationMs, who);
+    item.tooltip = vscode.l10n.t('{0} {1}: {2} in {3} ms, sent by {4}', record.method, path, answerText(record), record.durationMs, who);
     const ms = record.durationMs;
     const spokenMs = countText(ms, vscode.l10n.t('{0} millisecond', ms), vscode.l10n.t('{0} milliseconds', ms), vscode.env.language);
     item.accessibilityInformation = accessible(
-      vscode.l10n.t('{0} {1} at {2}, status {3}, {4}, sent by {5}', record.method, path, time, statusText(record), spokenMs, who),
+      vscode.l10n.t('{0} {1} at {2}, status {3}, {4}, sent by {5}', record.method, path, time, answerText(record), spokenMs, who),
     );
     item.command = { command: COMMANDS.showRequest, title: vscode.l10n.t('Show Request'), arguments: [record.id] };
     return item;

@@ -4,7 +4,7 @@ import type { ToolContext } from './context';
 import type { ToolInput } from './definitions';
 import { bankLine, eventLine, money, requestLine, transactionDetail, transactionLine } from './format';
 import { maskAccountNumber, maskText } from '../../masking/masking';
-import { findingLines, type Finding } from '../../sandbox/findings/finding';
+import { findingLines, mostSevereFirst } from '../../sandbox/findings/finding';
 import { RULE_GUIDE } from '../../sandbox/findings/ruleGuide';
 import { countText } from '../../common/plural';
 
@@ -84,18 +84,13 @@ export async function webhookEvents(ctx: ToolContext, input: ToolInput<'webhookE
   ];
 }
 
-const SEVERITY_RANK: Record<Finding['severity'], number> = { error: 0, warning: 1, info: 2 };
-
 export async function findings(ctx: ToolContext, input: ToolInput<'findings'>): Promise<string[]> {
   const environment = ctx.environment();
   if (!environment.local) {
     return [`${environment.label} does not review an app's traffic; the local sandbox does (docs/integration-review.md).`];
   }
   const all = await (await ctx.sandbox()).findings();
-  const matching = (input.severity ? all.filter((finding) => finding.severity === input.severity) : all)
-    .map((finding, index) => ({ finding, index }))
-    .sort((a, b) => SEVERITY_RANK[a.finding.severity] - SEVERITY_RANK[b.finding.severity] || b.index - a.index)
-    .map(({ finding }) => finding);
+  const matching = mostSevereFirst(input.severity ? all.filter((finding) => finding.severity === input.severity) : all);
   if (matching.length === 0)
     return [input.severity ? `No ${input.severity} findings (of ${all.length}).` : 'No findings: nothing to fix so far.'];
   const limit = input.limit ?? 10;

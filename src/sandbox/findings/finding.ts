@@ -56,6 +56,16 @@ const DOCS = 'https://github.com/wallet-console/wallet-console/blob/main/docs/in
 
 export const docsOf = (rule: FindingRule): string => `${DOCS}#${rule}`;
 
+const SEVERITY_RANK: Readonly<Record<FindingSeverity, number>> = { error: 0, warning: 1, info: 2 };
+
+/** The findings most severe first and, within a severity, newest first (the Findings view's and the tool's order). */
+export function mostSevereFirst<T extends Pick<Finding, 'severity'>>(findings: readonly T[]): T[] {
+  return findings
+    .map((finding, index) => ({ finding, index }))
+    .sort((a, b) => SEVERITY_RANK[a.finding.severity] - SEVERITY_RANK[b.finding.severity] || b.index - a.index)
+    .map(({ finding }) => finding);
+}
+
 /** One line per finding: its rule, title and requests (expectNoFindings' report, the CLI's summary). */
 export function findingLines(findings: readonly Finding[]): string[] {
   return findings.map((finding) => {

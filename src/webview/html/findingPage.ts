@@ -5,7 +5,7 @@
 
 import * as l10n from '@vscode/l10n';
 import { maskText } from '../../masking/masking';
-import type { Finding, FindingSeverity } from '../../sandbox/findings/finding';
+import type { Finding } from '../../sandbox/findings/finding';
 import { RULE_GUIDE, silenceExample } from '../../sandbox/findings/ruleGuide';
 import { severityLabel } from '../../requests/findingRows';
 import { html, type SafeHtml } from './escape';
@@ -18,8 +18,6 @@ export interface FindingRequestLine {
   /** "POST /v1/users/transfers/phone · 503", masked. */
   text?: string;
 }
-
-const SEVERITY_ICONS: Record<FindingSeverity, 'error' | 'warning' | 'info'> = { error: 'error', warning: 'warning', info: 'info' };
 
 /** The guide's texts continue a label and quote code in backticks, as the docs do: a sentence with <code>. */
 function prose(text: string): SafeHtml {
@@ -48,7 +46,7 @@ function involved(requests: readonly FindingRequestLine[], eventIds: readonly st
 
 export function renderFindingPage(finding: Finding, requests: readonly FindingRequestLine[], context: PageContext): Page {
   const guide = RULE_GUIDE[finding.rule];
-  const verdict = html`${icon(SEVERITY_ICONS[finding.severity])}${severityLabel(finding.severity)} · <span class="mono">${finding.rule}</span> · ${guide.name}`;
+  const verdict = html`${icon(finding.severity)}${severityLabel(finding.severity)} · <span class="mono">${finding.rule}</span> · ${guide.name}`;
   const body = html`<header class="page-header">
 ${contextLine(context)}
 <h1>${maskText(finding.title)}</h1>

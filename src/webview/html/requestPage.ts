@@ -3,7 +3,7 @@
 
 import * as l10n from '@vscode/l10n';
 import { formatDateTime } from '../../common/formatTime';
-import type { HeaderList, RequestRecord } from '../../requests/requestRecord';
+import { answerText, recordTarget, type HeaderList, type RequestRecord } from '../../requests/requestRecord';
 import { html, type SafeHtml } from './escape';
 import { contextLine, icon, statusLine, type PageContext } from './parts';
 import type { Page } from './shell';
@@ -52,8 +52,8 @@ ${body(text, `${id}-body`, bodyLabel)}
 
 export function renderRequestPage(model: RequestPageModel, context: PageContext): Page {
   const { record } = model;
-  const target = `${record.path}${record.query ? `?${record.query}` : ''}`;
-  const status = record.status === 0 ? l10n.t('no answer') : String(record.status);
+  const target = recordTarget(record);
+  const status = answerText(record);
   const replay = html`${icon('debug-restart')}${l10n.t('Replay')}`;
   const replayOffReason = html`<span id="replay-off" class="hint">${model.replayOff}</span>`;
   const pageBody = html`<header class="page-header">

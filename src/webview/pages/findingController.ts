@@ -11,6 +11,7 @@ import type { PanelState, WebviewMessage } from '../protocol';
 import { EventController } from './eventController';
 import type { PageController, PageHost } from './page';
 import { RequestController } from './requestController';
+import { answerText, recordTarget } from '../../requests/requestRecord';
 
 export class FindingController implements PageController {
   constructor(
@@ -74,9 +75,7 @@ export class FindingController implements PageController {
     return finding.requestIds.map((id) => {
       const record = this.host.deps.requests.get(id);
       if (!record) return { id };
-      const target = `${record.path}${record.query ? `?${record.query}` : ''}`;
-      const answer = record.status === 0 ? vscode.l10n.t('no answer') : String(record.status);
-      return { id, text: `${record.method} ${target} · ${answer}` };
+      return { id, text: `${record.method} ${recordTarget(record)} · ${answerText(record)}` };
     });
   }
 
