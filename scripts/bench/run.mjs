@@ -270,18 +270,22 @@ function trafficFigures(figures, report) {
 /** The least throughput a recording sandbox keeps, per endpoint of traffic.mjs (issue 35). */
 const RECORDING_RATIO = { balance: 0.85, transactions: 0.75 };
 
-async function recordingCostFigures(figures) {
+/**
+ * A paired cost of traffic.mjs as figures, one per endpoint: the `on` server's throughput over
+ * the `off` one's, against the least ratio `limitOf(endpoint)` allows. Servers on a core of their own.
+ */
+async function pairCostFigures(figures, { group, measure, versus, limitOf }) {
   const cores = splitCores();
   try {
-    const results = await measureRecordingCost(cores.server);
+    const results = await measure(cores.server);
     for (const [name, result] of Object.entries(results)) {
+      const rates = `${Math.round(result.on).toLocaleString('en-US')} vs ${Math.round(result.off).toLocaleString('en-US')}`;
       figures.add({
-        group: 'traffic',
-        name: `Sandbox ${name} req/s with recording vs without (${Math.round(result.on).toLocaleString('en-US')} vs ${Math.round(result.off).toLocaleString('en-US')})`,
+        group,
+        name: `Sandbox ${name} req/s with ${versus} (${rates})`,
         value: result.ratio,
         unit: 'ratio',
-        // Issue 35: at most 15 % on small answers, 25 % on list answers (each keeps ~8 KB).
-        budget: { op: '>=', limit: RECORDING_RATIO[name] ?? 0.85 },
+        budget: { op: '>=', limit: limitOf(name) },
         detail: result,
       });
     }
@@ -290,24 +294,24 @@ async function recordingCostFigures(figures) {
   }
 }
 
+function recordingCostFigures(figures) {
+  return pairCostFigures(figures, {
+    group: 'traffic',
+    measure: measureRecordingCost,
+    versus: 'recording vs without',
+    // Issue 35: at most 15 % on small answers, 25 % on list answers (each keeps ~8 KB).
+    limitOf: (name) => RECORDING_RATIO[name] ?? 0.85,
+  });
+}
+
 /** What the integration review costs the sandbox (issue 39: at most 5 % of its throughput, a ratio >= 0.95). */
-async function findingsCostFigures(figures) {
-  const cores = splitCores();
-  try {
-    const results = await measureFindingsCost(cores.server);
-    for (const [name, result] of Object.entries(results)) {
-      figures.add({
-        group: 'findings',
-        name: `Sandbox ${name} req/s with the integration review vs every rule ignored (${Math.round(result.on).toLocaleString('en-US')} vs ${Math.round(result.off).toLocaleString('en-US')})`,
-        value: result.ratio,
-        unit: 'ratio',
-        budget: { op: '>=', limit: 0.95 },
-        detail: result,
-      });
-    }
-  } finally {
-    cores.undo();
-  }
+function findingsCostFigures(figures) {
+  return pairCostFigures(figures, {
+    group: 'findings',
+    measure: measureFindingsCost,
+    versus: 'the integration review vs every rule ignored',
+    limitOf: () => 0.95,
+  });
 }
 
 function historyFigures(figures, report) {
