@@ -1,9 +1,9 @@
-import { hashHex, Random } from './random';
+import { flatText, hashHex, Random } from './random';
 
 /** A MongoDB-style id: 8 hex digits of seconds, then 16 random hex digits (the real API used Mongo ids). */
 export function objectId(rng: Random, ms: number): string {
   const seconds = Math.floor(ms / 1000) >>> 0;
-  return seconds.toString(16).padStart(8, '0') + rng.hex(16);
+  return flatText([seconds.toString(16).padStart(8, '0'), rng.hex(16)]);
 }
 
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';

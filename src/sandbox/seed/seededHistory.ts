@@ -2,7 +2,7 @@ import { BANKS, bankByCode, POPULAR_BANK_CODES } from '../domain/banks';
 import { objectId } from '../domain/ids';
 import { accountHolderName, mobileHolderName, personName } from './names';
 import { makeValidAccountNumber } from '../domain/nuban';
-import { Random } from '../domain/random';
+import { flatText, Random } from '../domain/random';
 import { Recipient, TRANSACTION_TYPES, TransactionRecord, TransactionType } from '../types';
 
 // Realistic wallet histories: who people pay, and how much, in kobo.
@@ -57,8 +57,11 @@ function pickType(rng: Random): TransactionType {
 }
 
 export function randomMobile(rng: Random): string {
-  const network = rng.pick(NETWORKS);
-  return `234${rng.pick(network.prefixes)}${rng.digits(7)}`;
+  return mobileOn(rng, rng.pick(NETWORKS));
+}
+
+function mobileOn(rng: Random, network: { prefixes: string[] }): string {
+  return flatText(['234', rng.pick(network.prefixes), rng.digits(7)]);
 }
 
 /** Naira in [min, max] on a rough log scale (small payments are commoner), rounded to `step`. */
@@ -95,7 +98,7 @@ function make(rng: Random, type: TransactionType): { amount: number; recipient: 
       return {
         amount: rng.pick(AIRTIME_NAIRA) * 100,
         recipient: {
-          metadata: { billerName: network.biller, billCustomerID: `234${rng.pick(network.prefixes)}${rng.digits(7)}`, billType: 'vtu' },
+          metadata: { billerName: network.biller, billCustomerID: mobileOn(rng, network), billType: 'vtu' },
         },
       };
     }

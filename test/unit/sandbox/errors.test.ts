@@ -281,6 +281,26 @@ describe('sandbox: errors', () => {
         errorCode: '40000',
       },
       {
+        // Refused as it is read: parsing a body nested thousands deep builds megabytes of objects.
+        name: 'body nested 33 levels deep',
+        method: 'POST',
+        path: '/v1/auth/login',
+        rawBody: `${'{"a":'.repeat(33)}1${'}'.repeat(33)}`,
+        headers: { 'content-type': 'application/json' },
+        status: 400,
+        errorCode: '40000',
+      },
+      {
+        // 32 levels is the most: this one is parsed and reaches the login's own checks.
+        name: 'body nested 32 levels deep',
+        method: 'POST',
+        path: '/v1/auth/login',
+        rawBody: `${'{"a":'.repeat(32)}1${'}'.repeat(32)}`,
+        headers: { 'content-type': 'application/json' },
+        status: 400,
+        errorCode: '10000',
+      },
+      {
         name: 'JSON array body',
         method: 'POST',
         path: '/v1/auth/signup',
