@@ -1,6 +1,6 @@
 import { IncomingMessage } from 'node:http';
 import { ApiError, ErrorCode, invalid } from '../errors';
-import { MAX_PARSED_DEPTH, nestsDeeperThan } from '../requests/entry';
+import { bodyNestedTooDeep } from '../worlds/objectDepth';
 
 // Reading and parsing request bodies: JSON or form-encoded, as the real service accepted both.
 
@@ -117,11 +117,10 @@ export function parseBody(raw: Buffer, contentType: string | undefined): Record<
 
 function parseJson(raw: Buffer): Record<string, unknown> {
   const text = raw.toString('utf8');
-  // Read before it is parsed: a 60 KB body nested thousands deep parses to megabytes of objects
-  // for the collector, and no route takes one nested so deep (scripts/bench/bounds.mjs).
-  if (nestsDeeperThan(text, MAX_PARSED_DEPTH)) {
-    throw new ApiError(400, ErrorCode.malformedJson, `The request body nests deeper than ${MAX_PARSED_DEPTH} levels`);
-  }
+  // Read before it is parsed: a 60 KB body nested thousands deep is megabytes of objects for the
+  // collector (scripts/bench/bounds.mjs), and no field of any route nests so deep.
+  const tooDeep = bodyNestedTooDeep(text);
+  if (tooDeep) throw tooDeep;
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -66,10 +66,9 @@ export function requestViews(
 }
 
 /**
- * How deep a JSON body may nest for the sandbox to parse it: deeper, a request is refused before
- * parsing (http/body.ts) and the journal keeps its text only. Parsed, a body nested thousands
- * deep is tens of times its text (a 60 KB one, about 1.5 MB), which no byte budget sees: hostile
- * bodies filled the memory and held the loop in GC (scripts/bench/bounds.mjs).
+ * How deep a kept body may nest for the journal to keep it parsed as well. Parsed, a body nested
+ * thousands deep is tens of times its text (a 60 KB one, about 1.5 MB), which the byte budget
+ * does not see: hostile bodies filled the memory and held the loop in GC (scripts/bench/bounds.mjs).
  */
 export const MAX_PARSED_DEPTH = 32;
 

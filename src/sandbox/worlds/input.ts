@@ -6,6 +6,7 @@ import type { SandboxState } from '../domain/state';
 import { DEMO_WALLETS } from '../seed/seedWallets';
 import { isoDate } from '../scenario/format';
 import { normaliseMobile } from '../scenario/parse';
+import { depthOver, MAX_OBJECT_DEPTH, tooDeep } from './objectDepth';
 
 // The checks of the world operations' input (worlds/operations.ts): each is written once and
 // serves Node and HTTP alike, so both accept and refuse the same values with the same error.
@@ -14,8 +15,6 @@ import { normaliseMobile } from '../scenario/parse';
 /** An operation's raw input: the call's arguments in Node, the query, path and body over HTTP. */
 export type RawInput = Record<string, unknown>;
 
-/** How deep an object in an admin payload may nest (a recipient is two levels). */
-export const MAX_OBJECT_DEPTH = 8;
 /** How big, as JSON, an object in an admin payload may be. */
 export const MAX_OBJECT_BYTES = 16 * 1024;
 
@@ -95,21 +94,9 @@ export function timestampInput(value: unknown, field: string): string | undefine
 export function objectInput(value: unknown, field: string): Record<string, unknown> | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalid(`${field} must be an object`);
-  if (depthOver(value, MAX_OBJECT_DEPTH)) throw invalid(`${field} nests deeper than ${MAX_OBJECT_DEPTH} levels`);
+  if (depthOver(value, MAX_OBJECT_DEPTH)) throw tooDeep(field);
   const json = JSON.stringify(value);
   if (Buffer.byteLength(json) > MAX_OBJECT_BYTES) throw invalid(`${field} is over ${MAX_OBJECT_BYTES} bytes as JSON`);
   // A copy: what the world keeps is not the caller's object.
   return JSON.parse(json) as Record<string, unknown>;
-}
-
-/** Walked with a stack, not recursion: a 100,000-level object must not overflow the checker itself. */
-function depthOver(root: object, max: number): boolean {
-  const stack: [unknown, number][] = [[root, 1]];
-  while (stack.length > 0) {
-    const [value, depth] = stack.pop() as [unknown, number];
-    if (typeof value !== 'object' || value === null) continue;
-    if (depth > max) return true;
-    for (const child of Object.values(value)) stack.push([child, depth + 1]);
-  }
-  return false;
 }
