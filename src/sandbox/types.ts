@@ -428,6 +428,12 @@ export interface SandboxClient {
   readonly url: string;
   readonly port: number;
   readonly server: SandboxServer;
+  /**
+   * Runs an operation of the table (worlds/operations.ts) by name, as the admin API does, on
+   * whichever side the sandbox is; answers copies. The calls below are each one of them
+   * (sharing/clientCalls.ts types it; untyped here, as WorldControls.runOperation is).
+   */
+  run(name: string, raw?: Record<string, unknown>): Promise<unknown>;
   /** The knobs: faults, delay, token lifetime. */
   knobs(): Promise<SandboxKnobs>;
   /** The virtual clock (epoch ms). */

@@ -1,24 +1,11 @@
 import { request, type ClientRequest } from 'node:http';
-import type { Finding } from '../findings/finding';
 import type { JournalEntry } from '../requests/entry';
-import type {
-  Fault,
-  JournalReads,
-  PublicWebhookEvent,
-  ScenarioExport,
-  SandboxChange,
-  SandboxClient,
-  SandboxKnobs,
-  SandboxServer,
-  TransactionRecord,
-} from '../types';
+import type { JournalReads, SandboxChange, SandboxClient, SandboxServer } from '../types';
 import type { OwnerRecord } from './ownerLock';
 import { EventParser, type Hello, OWNER_TOKEN_HEADER, type RequestsNotice, WATCH_PATH } from './wire';
 import { ApiError } from '../errors';
-import type { RawInput } from '../worlds/input';
-import { orNoneLater } from '../worlds/noneAnswers';
-import type { OperationName } from '../worlds/operations';
 import { AdminHttp, operationCall } from './adminHttp';
+import { clientCalls, type ClientCalls, type RunOperation } from './clientCalls';
 
 // The sandbox another process serves on the same state file, used over its admin API. Every
 // read asks that process (GET /__sandbox/knobs, /clock, /events, /requests): nothing of its
@@ -30,11 +17,6 @@ import { AdminHttp, operationCall } from './adminHttp';
 
 const HELLO_TIMEOUT_MS = 5_000;
 
-/** GET /__sandbox/clock's answer. */
-interface ClockAnswer {
-  now: string;
-}
-
 export interface RemoteOptions {
   /** The stream ended: the owner closed or went away. Called once, never after detach(). */
   onLost: () => void;
@@ -42,6 +24,11 @@ export interface RemoteOptions {
   reopen: () => Promise<SandboxClient>;
 }
 
+// The calls (clientCalls.ts) are set on each instance in the constructor, made of `run`.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
+export interface RemoteSandbox extends ClientCalls {}
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class RemoteSandbox implements SandboxClient {
   readonly server: SandboxServer;
   readonly port: number;
@@ -61,12 +48,9 @@ export class RemoteSandbox implements SandboxClient {
     this.server = { here: false, pid: owner.pid, role: owner.role };
     this.port = Number(new URL(url).port);
     this.admin = new AdminHttp(url, undefined, owner.secret);
+    Object.assign(this, clientCalls(this.run));
     this.requests = {
-      newest: (limit) =>
-        this.via(
-          (next) => next.requests.newest(limit),
-          () => this.newestRequests(limit),
-        ),
+      newest: async (limit) => (this.gone ? (await this.options.reopen()).requests.newest(limit) : this.newestRequests(limit)),
       onChange: (listener) => {
         this.requestListeners.add(listener);
         return () => void this.requestListeners.delete(listener);
@@ -98,168 +82,13 @@ export class RemoteSandbox implements SandboxClient {
     this.stream?.destroy();
   }
 
-  knobs(): Promise<SandboxKnobs> {
-    return this.via(
-      (next) => next.knobs(),
-      async () => (await this.run<{ knobs: SandboxKnobs }>('knobs')).knobs,
-    );
-  }
-
-  now(): Promise<number> {
-    return this.via(
-      (next) => next.now(),
-      async () => Date.parse((await this.run<ClockAnswer>('clock')).now),
-    );
-  }
-
-  events(): Promise<PublicWebhookEvent[]> {
-    return this.via(
-      (next) => next.events(),
-      async () => (await this.run<{ events: PublicWebhookEvent[] }>('events')).events,
-    );
-  }
-
-  event(id: string): Promise<PublicWebhookEvent | undefined> {
-    return this.via(
-      (next) => next.event(id),
-      async () => (await orNoneLater('event', () => this.run<{ event: PublicWebhookEvent }>('event', { id })))?.event,
-    );
-  }
+  /** An operation runs here while the owner serves; once it went away, on the file as reached now. */
+  readonly run: RunOperation = (name, raw) =>
+    this.gone ? this.options.reopen().then((next) => next.run(name, raw) as never) : this.call(() => operationCall(this.admin, name, raw));
 
   onChange(listener: (change: SandboxChange) => void): () => void {
     this.listeners.add(listener);
     return () => void this.listeners.delete(listener);
-  }
-
-  addFault(fault: Fault): Promise<Fault> {
-    const { id, ...fields } = fault;
-    void id;
-    return this.via(
-      (next) => next.addFault(fault),
-      async () => (await this.run<{ fault: Fault }>('addFault', fields)).fault,
-    );
-  }
-
-  removeFault(id: string): Promise<boolean> {
-    return this.via(
-      (next) => next.removeFault(id),
-      async () => (await this.run<{ removed: boolean }>('removeFault', { id })).removed,
-    );
-  }
-
-  clearFaults(): Promise<number> {
-    return this.via(
-      (next) => next.clearFaults(),
-      async () => (await this.run<{ cleared: number }>('clearFaults')).cleared,
-    );
-  }
-
-  setLatency(ms: number): Promise<void> {
-    return this.via(
-      (next) => next.setLatency(ms),
-      async () => void (await this.run('setKnobs', { latencyMs: ms })),
-    );
-  }
-
-  advanceClock(seconds: number): Promise<SandboxChange[]> {
-    return this.via(
-      (next) => next.advanceClock(seconds),
-      async (): Promise<SandboxChange[]> => {
-        const data = await this.run<{ changed: Pick<SandboxChange, 'transfers' | 'events'> }>('advanceClock', { seconds });
-        return [{ wallets: [], ...data.changed, clock: true }];
-      },
-    );
-  }
-
-  lastPasscode(mobile: string): Promise<string | undefined> {
-    return this.via(
-      (next) => next.lastPasscode(mobile),
-      async () => (await orNoneLater('passcode', () => this.run<{ passcode: string }>('passcode', { mobile })))?.passcode,
-    );
-  }
-
-  setBalance(mobile: string, kobo: number): Promise<void> {
-    return this.via(
-      (next) => next.setBalance(mobile, kobo),
-      async () => void (await this.run('setBalance', { mobile, balance: kobo })),
-    );
-  }
-
-  addTransaction(mobile: string, tx: Parameters<SandboxClient['addTransaction']>[1]): Promise<TransactionRecord> {
-    return this.via(
-      (next) => next.addTransaction(mobile, tx),
-      async () => (await this.run<{ transaction: TransactionRecord }>('addTransaction', { ...tx, mobile })).transaction,
-    );
-  }
-
-  expireAccessTokens(mobile: string): Promise<void> {
-    return this.via(
-      (next) => next.expireAccessTokens(mobile),
-      async () => void (await this.run('expire', { mobile })),
-    );
-  }
-
-  revokeRefreshTokens(mobile: string): Promise<void> {
-    return this.via(
-      (next) => next.revokeRefreshTokens(mobile),
-      async () => void (await this.run('revoke', { mobile })),
-    );
-  }
-
-  resetWallet(mobile: string): Promise<void> {
-    return this.via(
-      (next) => next.resetWallet(mobile),
-      async () => void (await this.run('resetWallet', { mobile })),
-    );
-  }
-
-  redeliverEvent(id: string): Promise<PublicWebhookEvent> {
-    return this.via(
-      (next) => next.redeliverEvent(id),
-      async () => (await this.run<{ event: PublicWebhookEvent }>('redeliverEvent', { id })).event,
-    );
-  }
-
-  sendTestEvent(type: PublicWebhookEvent['type'], appId?: string): Promise<PublicWebhookEvent> {
-    return this.via(
-      (next) => next.sendTestEvent(type, appId),
-      async () => (await this.run<{ event: PublicWebhookEvent }>('sendTestEvent', { type, appId })).event,
-    );
-  }
-
-  clearRequests(): Promise<void> {
-    return this.via(
-      (next) => next.clearRequests(),
-      async () => void (await this.run('clearRequests')),
-    );
-  }
-
-  scenario(): Promise<ScenarioExport> {
-    return this.via(
-      (next) => next.scenario(),
-      () => this.run<ScenarioExport>('exportScenario'),
-    );
-  }
-
-  reset(): Promise<void> {
-    return this.via(
-      (next) => next.reset(),
-      async () => void (await this.run('reset')),
-    );
-  }
-
-  findings(): Promise<Finding[]> {
-    return this.via(
-      (next) => next.findings(),
-      async () => (await this.run<{ findings: Finding[] }>('findings')).findings,
-    );
-  }
-
-  clearFindings(): Promise<number> {
-    return this.via(
-      (next) => next.clearFindings(),
-      async () => (await this.run<{ cleared: number }>('clearFindings')).cleared,
-    );
   }
 
   /** GET /__sandbox/requests?limit= (oldest first there), newest first; secrets as the owner keeps them, for this process could read its file. */
@@ -268,12 +97,6 @@ export class RemoteSandbox implements SandboxClient {
     const path = `/__sandbox/requests?limit=${Math.floor(limit)}&secrets=true`;
     const { requests } = await this.call(() => this.admin.call<{ requests: JournalEntry[] }>('GET', path));
     return requests.reverse();
-  }
-
-  /** The call here while the owner serves; once it went away, the same call on the file as reached now. */
-  private async via<T>(onNext: (next: SandboxClient) => Promise<T>, here: () => Promise<T>): Promise<T> {
-    if (this.gone) return onNext(await this.options.reopen());
-    return here();
   }
 
   private connect(): Promise<void> {
@@ -335,11 +158,6 @@ export class RemoteSandbox implements SandboxClient {
     this.over = true;
     this.gone = true;
     this.options.onLost();
-  }
-
-  /** The operation of the table (worlds/operations.ts), as its admin request (adminHttp.ts: checked here first, as the owner checks it). */
-  private async run<T = unknown>(name: OperationName, raw?: RawInput): Promise<T> {
-    return this.call(() => operationCall(this.admin, name, raw) as Promise<T>);
   }
 
   private async call<T>(send: () => Promise<T>): Promise<T> {
