@@ -1,3 +1,5 @@
+import { firstTooDeep } from '../domain/jsonDepth';
+
 // One request the sandbox received and what it answered: a plain object, kept as it came (secrets
 // and all: the journal is the developer's own, on loopback; whoever shows an entry masks it).
 
@@ -76,30 +78,12 @@ export const MAX_PARSED_DEPTH = 32;
 function parsedJson(text: string): unknown {
   const first = text.trimStart()[0];
   if (first !== '{' && first !== '[') return undefined;
-  if (nestsDeeperThan(text, MAX_PARSED_DEPTH)) return undefined;
+  if (firstTooDeep(text, MAX_PARSED_DEPTH)) return undefined;
   try {
     return JSON.parse(text) as unknown;
   } catch {
     return undefined;
   }
-}
-
-/** Whether JSON text opens more than `max` objects or arrays inside each other (brackets in strings do not count). */
-export function nestsDeeperThan(text: string, max: number): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (inString) {
-      if (code === 0x5c)
-        index++; // a backslash: the next character is escaped
-      else if (code === 0x22) inString = false;
-    } else if (code === 0x22) inString = true;
-    else if (code === 0x7b || code === 0x5b) {
-      if (++depth > max) return true;
-    } else if (code === 0x7d || code === 0x5d) depth--;
-  }
-  return false;
 }
 
 /**

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { MAX_PARSED_DEPTH, nestsDeeperThan } from '../../../src/sandbox/requests/entry';
+import { MAX_PARSED_DEPTH } from '../../../src/sandbox/requests/entry';
+import { firstTooDeep } from '../../../src/sandbox/domain/jsonDepth';
 import { RequestJournal } from '../../../src/sandbox/requests/journal';
 
 // The journal keeps a request body parsed (`json`) only when it nests at most MAX_PARSED_DEPTH
@@ -40,10 +41,14 @@ describe('sandbox: the journal keeps deep bodies as text only', () => {
   });
 
   it('counts brackets inside strings, escaped quotes included, as text', () => {
-    assert.equal(nestsDeeperThan(`{"a":"${'['.repeat(100)}"}`, 2), false);
-    assert.equal(nestsDeeperThan(`{"a":"\\"${'{'.repeat(100)}"}`, 2), false);
-    assert.equal(nestsDeeperThan('{"a":[[1]]}', 2), true);
-    assert.equal(nestsDeeperThan('{"a":[1]}', 2), false);
+    assert.equal(firstTooDeep(`{"a":"${'['.repeat(100)}"}`, 2), undefined);
+    assert.equal(firstTooDeep(`{"a":"\\"${'{'.repeat(100)}"}`, 2), undefined);
+    assert.deepEqual(firstTooDeep('{"a":[[1]]}', 2), { field: 'a' });
+    assert.equal(firstTooDeep('{"a":[1]}', 2), undefined);
+    // The field is the top-level key open there, not a deeper one nor a value before it.
+    assert.deepEqual(firstTooDeep('{"x":"y","b\\u0063":{"in":[[1]]}}', 3), { field: 'bc' });
+    assert.deepEqual(firstTooDeep('[[[1]]]', 2), { field: '' });
+    assert.deepEqual(firstTooDeep('[{"a":[1]}]', 2), { field: '' });
   });
 });
 
