@@ -25,13 +25,18 @@ export function firstTooDeep(text: string, max: number): TooDeep | undefined {
         index++; // a backslash: the next character is escaped
       else if (code === 0x22) {
         inString = false;
-        if (depth === 1) [lastStart, lastEnd] = [stringStart, index];
+        if (depth === 1) {
+          lastStart = stringStart;
+          lastEnd = index;
+        }
       }
     } else if (code === 0x22) {
       inString = true;
       stringStart = index + 1;
-    } else if (code === 0x3a && depth === 1) [keyStart, keyEnd] = [lastStart, lastEnd];
-    else if (code === 0x7b || code === 0x5b) {
+    } else if (code === 0x3a && depth === 1) {
+      keyStart = lastStart;
+      keyEnd = lastEnd;
+    } else if (code === 0x7b || code === 0x5b) {
       if (++depth > max) return { field: depth > 1 && keyStart >= 0 ? keyName(text.slice(keyStart, keyEnd)) : '' };
     } else if (code === 0x7d || code === 0x5d) depth--;
   }
