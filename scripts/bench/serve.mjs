@@ -7,8 +7,10 @@
 //   node scripts/bench/serve.mjs sandbox-unrecorded
 //                                          the sandbox with its journal off (maxEntries 0)
 //   node scripts/bench/serve.mjs sandbox-recorded
-//                                          the sandbox as it ships, and a journal listener as
-//                                          the Requests view's history has (one tick per batch)
+//                                          the sandbox recording, with a journal listener as
+//                                          the Requests view's history has (one tick per batch),
+//                                          and every findings rule ignored: the journal's cost
+//                                          alone (the review has its pair: sandbox-unreviewed)
 //   node scripts/bench/serve.mjs sandbox-unreviewed
 //                                          the sandbox as it ships with every findings rule
 //                                          ignored: no integration review
@@ -36,15 +38,26 @@ async function startSandbox(dataFile, journal, findings) {
   return sandbox;
 }
 
-/** The sandbox as it ships, but with every rule of the integration review ignored: the review is off (findingsBook.ts). */
-async function startUnreviewedSandbox() {
+/** Every rule of the integration review: ignoring them all turns the review off (findingsBook.ts). */
+async function everyRule() {
   const { SEVERITY } = require(path.join(repoRoot, 'out', 'src', 'sandbox', 'findings', 'finding.js'));
-  return (await startSandbox(undefined, undefined, { ignore: Object.keys(SEVERITY) })).url;
+  return Object.keys(SEVERITY);
 }
 
-/** The sandbox as the extension runs it: the journal records, and the history hears of each entry (requestHistory.ts). */
+/** The sandbox as it ships, but with every rule of the integration review ignored: the review is off. */
+async function startUnreviewedSandbox() {
+  return (await startSandbox(undefined, undefined, { ignore: await everyRule() })).url;
+}
+
+/**
+ * The sandbox as the extension runs it, the integration review aside: the journal records and the
+ * history hears of each entry (requestHistory.ts). The review reads the journal's entries, so with
+ * the journal off it is off too; its rules are ignored here so the recording pair measures the
+ * journal alone, as the recording budgets were set (2026-11-26) before the review came (issue 39),
+ * whose own pair and budget are sandbox-unreviewed's.
+ */
 async function startRecordedSandbox() {
-  const sandbox = await startSandbox(undefined, undefined);
+  const sandbox = await startSandbox(undefined, undefined, { ignore: await everyRule() });
   let told = false;
   sandbox.requests.onChange(() => {
     if (told) return;

@@ -1,9 +1,10 @@
 // What recording costs the sandbox (issue 35: <= 15 % on balance, a ratio >= 0.85; <= 25 % on lists, >= 0.75): the
 // same sandbox in two processes, one with its request journal off (serve.mjs sandbox-unrecorded)
-// and one as it ships, recording, with the Requests view's listener (sandbox-recorded), loaded
-// at the same time with the same requests. What the integration review costs (issue 39: <= 5 %
-// of the throughput, >= 0.95) the same way: every rule ignored (sandbox-unreviewed) vs as it
-// ships (sandbox). How and why: docs/benchmarks.md, Recording cost.
+// and one recording, with the Requests view's listener and the integration review's rules
+// ignored (sandbox-recorded), loaded at the same time with the same requests. What the review
+// costs (issue 39: <= 5 % of the throughput, >= 0.95) the same way: every rule ignored
+// (sandbox-unreviewed) vs as it ships (sandbox). So each budget is held against its own feature;
+// as it ships, a sandbox pays both. How and why: docs/benchmarks.md, Recording cost.
 import { cannonRun, connectWallet, startServerProcess } from './loopback.mjs';
 import { log, median } from './log.mjs';
 
