@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import { makeValidAccountNumber } from '../../src/sandbox/domain/nuban';
 import { connectFreshWallet, storedSecrets, type ConnectedWallet } from './support/connectedWallet';
 import { setSetting, setVsCodeAiFeatures } from './support/extension';
+import { waitFor } from './support/waitFor';
 
 /** Every answer a tool gave in this file, for the secret audit at the end. */
 const answers: string[] = [];
@@ -35,14 +36,6 @@ async function webhookReceiver(): Promise<{ url: string; bodies: string[]; close
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}/hooks`, bodies, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
-
-async function until(what: string, check: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 describe('Agent tools (language model tools and MCP)', function () {
@@ -133,14 +126,14 @@ describe('Agent tools (language model tools and MCP)', function () {
     const advanced = await invoke('sandbox_advance_clock', { seconds: 86_400 });
     assert.match(advanced, new RegExp(`^Settled: .*${reference} success`, 'm'));
     const bankEvents = () => receiver.bodies.filter((body) => body.includes(reference!));
-    await until('the webhook', () => bankEvents().length === 1);
+    await waitFor('the webhook', () => bankEvents().length === 1);
 
     const events = await invoke('wallet_webhook_events', { limit: 5 });
     const eventId = /^(\S+) \| BANK_TRANSFER \| delivered/m.exec(events)?.[1];
     assert.ok(eventId, events);
     const redelivered = await invoke('sandbox_redeliver_event', { eventId });
     assert.match(redelivered, new RegExp(`^Redelivery of ${eventId} started`, 'm'));
-    await until('the redelivery', () => bankEvents().length === 2);
+    await waitFor('the redelivery', () => bankEvents().length === 2);
     assert.equal(bankEvents()[1], bankEvents()[0], 'the same event again');
   });
 

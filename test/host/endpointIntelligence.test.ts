@@ -9,6 +9,7 @@ import type { RequestRecord } from '../../src/requests/requestRecord';
 import type { WebviewTestHandle } from '../../src/webview/panelRecorder';
 import { connectFreshWallet, storedSecrets, type ConnectedWallet } from './support/connectedWallet';
 import { setSetting } from './support/extension';
+import { waitFor } from './support/waitFor';
 
 const SOURCE = [
   "import axios from 'axios';",
@@ -22,16 +23,6 @@ const SOURCE = [
   "export const unrelated = 'hello';",
 ].join('\n');
 const LINE = { balance: 2, typo: 4, wrongMethod: 5, pay: 6, typing: 7, unrelated: 8 };
-
-async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 function hoverText(hovers: vscode.Hover[]): string {
   return hovers
@@ -76,7 +67,7 @@ describe('Endpoint intelligence', function () {
   });
 
   it('hovers a path with its methods, headers, body in kobo, answer, errors and the sandbox magic values', async () => {
-    const balance = await until('the hover of /v1/users/balance', async () => {
+    const balance = await waitFor('the hover of /v1/users/balance', async () => {
       const text = await hover(LINE.balance, '/v1/users/balance');
       return text.includes('Wallet balance in kobo') ? text : undefined;
     });
@@ -124,7 +115,7 @@ describe('Endpoint intelligence', function () {
   });
 
   it('flags an unknown path with "did you mean" and a method the path does not take; the quick fix writes the path', async () => {
-    const found = await until('both diagnostics', () => (ours().length >= 2 ? ours() : undefined));
+    const found = await waitFor('both diagnostics', () => (ours().length >= 2 ? ours() : undefined));
     const unknown = found.find((diagnostic) => diagnostic.code === 'unknown-path');
     const method = found.find((diagnostic) => diagnostic.code === 'wrong-method');
     assert.ok(unknown && method, JSON.stringify(found.map((diagnostic) => diagnostic.code)));
@@ -144,11 +135,11 @@ describe('Endpoint intelligence', function () {
     assert.ok(fix?.edit, `the quick fix among ${JSON.stringify(actions.map((action) => action.title))}`);
     assert.ok(await vscode.workspace.applyEdit(fix.edit));
     assert.equal(document.lineAt(LINE.typo).text, 'export const typo = () => fetch(`${process.env.WALLET_BASE_URL}/v1/users/balance`);');
-    await until('the unknown path gone', () => (ours().some((diagnostic) => diagnostic.code === 'unknown-path') ? undefined : true));
+    await waitFor('the unknown path gone', () => (ours().some((diagnostic) => diagnostic.code === 'unknown-path') ? undefined : true));
   });
 
   it('CodeLens: Send to Sandbox for a GET opens the answer in the panel and shows in Requests; a transfer only opens Send to Bank', async () => {
-    const all = await until('the lenses', async () => {
+    const all = await waitFor('the lenses', async () => {
       const found = await lenses();
       return found.some((lens) => lens.range.start.line === LINE.pay) ? found : undefined;
     });
@@ -163,7 +154,7 @@ describe('Endpoint intelligence', function () {
     const history = wallet.api.requests.history;
     const before = Math.max(0, ...history.newest(1).map((record) => record.id));
     await vscode.commands.executeCommand(send.command, ...(send.arguments ?? []));
-    const sent = await until('the request in the Requests view', () =>
+    const sent = await waitFor('the request in the Requests view', () =>
       history.visible().find((record: RequestRecord) => record.id > before && record.path === '/v1/users/balance' && record.fromExtension),
     );
     assert.equal(sent.method, 'GET');
@@ -193,10 +184,10 @@ describe('Endpoint intelligence', function () {
 
   it('walletConsole.endpointIntelligence.enabled turns hover, checks and lenses off', async () => {
     await setSetting('endpointIntelligence.enabled', false);
-    await until('no diagnostics', () => (ours().length === 0 ? true : undefined));
+    await waitFor('no diagnostics', () => (ours().length === 0 ? true : undefined));
     assert.ok(!(await hover(LINE.balance, '/v1/users/balance')).includes('Wallet API'), 'no hover of ours');
     assert.equal((await lenses()).filter((lens) => lens.command?.command.startsWith('walletConsole.')).length, 0);
     await setSetting('endpointIntelligence.enabled', undefined);
-    await until('the diagnostics back', () => (ours().length > 0 ? true : undefined));
+    await waitFor('the diagnostics back', () => (ours().length > 0 ? true : undefined));
   });
 });

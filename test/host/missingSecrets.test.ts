@@ -6,18 +6,11 @@ import { secretKeys } from '../../src/auth/accountState';
 import type { UserFacingError } from '../../src/common/userFacingError';
 import { connectFreshWallet, type ConnectedWallet } from './support/connectedWallet';
 import { CANCEL, ScriptedInput } from './support/scriptedInput';
+import { waitFor } from './support/waitFor';
 
 /** Drops one secret as a host that did not keep it would (the store's own delete, so its cache agrees). */
 async function loseSecret(wallet: ConnectedWallet, key: string): Promise<void> {
   await (wallet.api.accounts.store as unknown as { deleteSecret(key: string): Promise<void> }).deleteSecret(key);
-}
-
-async function until(what: string, probe: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 describe('Missing secrets: said once, with the way forward', function () {
@@ -50,7 +43,7 @@ describe('Missing secrets: said once, with the way forward', function () {
         return true;
       });
     }
-    await until('the new key to be stored', async () => (await api.accounts.store.appSecrets('local', app.id)) !== undefined);
+    await waitFor('the new key to be stored', async () => (await api.accounts.store.appSecrets('local', app.id)) !== undefined);
     const notices = input.asked.filter((entry) => /was not kept/.test(entry.title));
     assert.equal(notices.length, 1, 'said once, however many calls met it');
     assert.deepEqual(notices[0]!.buttons, ['Get New Sandbox Key', 'Add App Key']);

@@ -13,18 +13,9 @@ import { connectFreshWallet, type ConnectedWallet } from './support/connectedWal
 import { runScripted } from './support/extension';
 import { runRecorded } from './support/recordingInput';
 import { CANCEL, DEFAULT, ScriptedInput, type Answer } from './support/scriptedInput';
+import { waitFor } from './support/waitFor';
 
 const PERSONA = '2349090000000';
-
-async function until<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, limitMs = 10_000): Promise<T> {
-  const end = Date.now() + limitMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > end) assert.fail(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 /** The sample a prompt's placeholder offers: the first mobile or 10-digit number in it. */
 function sampleIn(options: AskOptions): string {
@@ -111,7 +102,7 @@ describe('Money prompts: defaults, wording, sample values, inline errors (local 
         amount: 2_500,
       }),
     );
-    const sent = await until('the recorded transfer', () => latest('/v1/users/transfers/bank'));
+    const sent = await waitFor('the recorded transfer', () => latest('/v1/users/transfers/bank'));
     const before = await wallet.admin.count('/v1/users/transfers/bank', 'POST');
 
     const entered = await replay(sent, DEFAULT);
@@ -134,7 +125,7 @@ describe('Money prompts: defaults, wording, sample values, inline errors (local 
 
   it('Replay of a phone transfer names the mobile as the sends do', async () => {
     await wallet.api.accounts.withWallet((client, credentials) => client.sendToPhone(credentials, { mobile: PERSONA, amount: 1_700 }));
-    const sent = await until('the recorded transfer', () => latest('/v1/users/transfers/phone'));
+    const sent = await waitFor('the recorded transfer', () => latest('/v1/users/transfers/phone'));
     const declined = await replay(sent, CANCEL);
     assert.match(declined.asked[0]!.title, /moves money again: ₦17\.00 to 0909 000 0000 in Local sandbox/);
   });

@@ -6,6 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { codeFor, expand, WALLET_SNIPPETS, type SnippetDialect } from '../../src/snippets/library/index';
 import { activateExtension, setSetting } from './support/extension';
+import { waitFor } from './support/waitFor';
 
 const NAMES = WALLET_SNIPPETS.map((snippet) => `wallet-${snippet.name}`);
 
@@ -19,16 +20,6 @@ async function snippetsOffered(language: string, content: string): Promise<vscod
   const end = document.lineAt(document.lineCount - 1).range.end;
   const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', document.uri, end, '-');
   return list.items.filter((item) => item.kind === vscode.CompletionItemKind.Snippet && labelOf(item).startsWith('wallet-'));
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 /** Leading whitespace and line ends as the editor's indentation settings make them. */
@@ -74,14 +65,18 @@ describe('Snippets (completion at `wallet-`)', function () {
     const editor = await vscode.window.showTextDocument(document);
     for (const char of 'wallet') await vscode.commands.executeCommand('type', { text: char });
     // TypeScript is ready when it offers its globals for "wallet" (WritableStreamDefaultWriter among them).
-    await until('TypeScript’s completions', async () => {
-      const list = await vscode.commands.executeCommand<vscode.CompletionList>(
-        'vscode.executeCompletionItemProvider',
-        document.uri,
-        editor.selection.active,
-      );
-      return list.items.some((item) => labelOf(item) === 'WritableStreamDefaultWriter') || undefined;
-    });
+    await waitFor(
+      'TypeScript’s completions',
+      async () => {
+        const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+          'vscode.executeCompletionItemProvider',
+          document.uri,
+          editor.selection.active,
+        );
+        return list.items.some((item) => labelOf(item) === 'WritableStreamDefaultWriter') || undefined;
+      },
+      30_000,
+    );
     await vscode.commands.executeCommand('editor.action.triggerSuggest');
     await new Promise((resolve) => setTimeout(resolve, 500));
     await vscode.commands.executeCommand('type', { text: '-' });

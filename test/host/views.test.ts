@@ -12,16 +12,9 @@ import { AutoRefresh } from '../../src/views/autoRefresh';
 import { connectFreshWallet, type ConnectedWallet } from './support/connectedWallet';
 import { activateExtension, runScripted, setSetting } from './support/extension';
 import { CANCEL } from './support/scriptedInput';
+import { until } from './support/sandboxSurfaces';
 
 /** Waits (at most 10 s) for what the workbench reports back asynchronously, like a selection. */
-async function until(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!condition()) {
-    if (Date.now() > deadline) assert.fail(`Timed out waiting: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 function label(item: vscode.TreeItem): string {
   return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
 }
@@ -429,30 +422,32 @@ describe('Auto-refresh', () => {
       running = false;
     };
     let seconds = 0.1;
-    // Hide the view first: the visibility change reaches the extension host a moment after
-    // the command, and a timer started while an earlier test left the view open could fire.
+    // Each step waits for the visibility change to reach the extension host (a moment after the
+    // command, longer on a busy machine); the fixed sleeps left are windows in which nothing may happen.
     await vscode.commands.executeCommand('workbench.action.closeSidebar');
-    await sleep(300);
-    assert.equal(view.visible, false);
+    await until(() => !view.visible, 'the Wallet view hidden');
     const auto = new AutoRefresh(view, () => seconds, slowRefresh, 0.1);
     try {
       await sleep(300);
       assert.equal(calls, 0, 'hidden: no refresh');
 
       await vscode.commands.executeCommand('walletConsole.wallet.focus');
-      await sleep(1000);
-      assert.equal(view.visible, true);
-      assert.ok(calls >= 2, `visible: refreshed on the timer (${calls})`);
+      await until(
+        () => view.visible && calls >= 2,
+        () => `visible (${view.visible}) and refreshed on the timer twice (${calls})`,
+      );
       assert.equal(overlapping, 0, 'a slow refresh is not started again while it runs');
 
       await vscode.commands.executeCommand('workbench.action.closeSidebar');
-      await sleep(400);
+      await until(() => !view.visible, 'the Wallet view hidden again');
+      // A refresh under way when it was hidden may finish; none may start.
       const whenHidden = calls;
       await sleep(600);
       assert.equal(calls, whenHidden, 'hidden again: the timer stopped');
 
       seconds = 0;
       await vscode.commands.executeCommand('walletConsole.wallet.focus');
+      await until(() => view.visible, 'the Wallet view shown');
       await sleep(600);
       assert.equal(calls, whenHidden, 'turned off: no refresh even while visible');
     } finally {

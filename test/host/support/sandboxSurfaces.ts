@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import type { ConnectedWallet } from './connectedWallet';
+import { waitFor } from './waitFor';
 
 /** Terminates a running `wallet-sandbox` task and resolves once VS Code says it ended. */
 export async function terminateSandboxTask(execution: vscode.TaskExecution): Promise<void> {
@@ -19,12 +20,7 @@ export async function terminateSandboxTask(execution: vscode.TaskExecution): Pro
 
 /** Waits (at most `ms`) for a condition the extension reaches asynchronously. */
 export async function until(condition: () => boolean | Promise<boolean>, what: string | (() => string), ms = 15_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await condition())) {
-    // A function is read when it fails, so its message shows the state then, not at the start.
-    if (Date.now() > deadline) assert.fail(`Timed out waiting: ${typeof what === 'function' ? what() : what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await waitFor(what, condition, ms);
 }
 
 /** Everything a tree shows, item by item: label, description, tooltip, accessibility text, command arguments. */
