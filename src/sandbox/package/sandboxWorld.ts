@@ -1,7 +1,7 @@
 import type { ScenarioFile } from '../scenario/scenarioFile';
 import type { Fault } from '../types';
 import { findingLines, type Finding } from '../findings/finding';
-import { orNoneLater } from '../worlds/noneAnswers';
+import { clientCalls, type ClientCalls } from '../sharing/clientCalls';
 import { operate } from './operate';
 import type { WorldPort } from './port';
 import { Requests } from './requests';
@@ -39,28 +39,31 @@ export class SandboxWorld {
 
   /** @internal How this world is reached (in this process or over HTTP). */
   protected readonly operations: WorldPort;
+  // The calls it shares with the editor's sandbox client, each one operation (sharing/clientCalls.ts).
+  private readonly calls: ClientCalls;
 
   /** @internal Use startSandbox or connectSandbox. */
   constructor(operations: WorldPort) {
     this.operations = operations;
+    const calls = clientCalls((name, raw) => operate(operations, name, raw));
+    this.calls = calls;
     this.clock = {
-      now: async () => new Date((await operate(operations, 'clock')).now),
+      now: async () => new Date(await calls.now()),
       advance: async (seconds) => void (await operate(operations, 'advanceClock', { seconds })),
     };
     this.requests = new Requests(operations);
     this.webhooks = new Webhooks(operations);
     this.faults = {
-      // The sandbox gives the fault its id, whatever the object carried.
-      add: async ({ id, ...fault }) => (void id, (await operate(operations, 'addFault', { ...fault })).fault),
-      remove: async (id) => (await operate(operations, 'removeFault', { id })).removed,
-      clear: async () => (await operate(operations, 'clearFaults')).cleared,
+      add: calls.addFault,
+      remove: calls.removeFault,
+      clear: calls.clearFaults,
       list: async () => (await operate(operations, 'knobs')).knobs.faults,
     };
   }
 
   /** Delay added to every API request of this world, in milliseconds (0 for none, at most 600000). */
   async setLatency(ms: number): Promise<void> {
-    await operate(this.operations, 'setKnobs', { latencyMs: ms });
+    await this.calls.setLatency(ms);
   }
 
   /**
@@ -73,12 +76,12 @@ export class SandboxWorld {
 
   /** Sets the wallet's balance, in kobo (a whole, non-negative number); a bad one rejects with SandboxError 400 (10000). */
   async setBalance(mobile: string, kobo: number): Promise<void> {
-    await operate(this.operations, 'setBalance', { mobile, balance: kobo });
+    await this.calls.setBalance(mobile, kobo);
   }
 
   /** The passcode last sent to the wallet (POST /v1/users/auth), undefined when none is waiting: a sign-in in a test needs no SMS. */
   async passcode(mobile: string): Promise<string | undefined> {
-    return (await orNoneLater('passcode', () => operate(this.operations, 'passcode', { mobile })))?.passcode;
+    return this.calls.lastPasscode(mobile);
   }
 
   /**
@@ -88,7 +91,7 @@ export class SandboxWorld {
    * between tests (`beforeEach`).
    */
   async reset(): Promise<void> {
-    await operate(this.operations, 'reset');
+    await this.calls.reset();
   }
 
   /**
@@ -96,12 +99,12 @@ export class SandboxWorld {
    * a money POST retried, a secret in a URL, a webhook not acknowledged, an unknown outcome not requeried.
    */
   async findings(): Promise<Finding[]> {
-    return (await operate(this.operations, 'findings')).findings;
+    return this.calls.findings();
   }
 
   /** Forgets this world's findings; answers how many there were. */
   async clearFindings(): Promise<number> {
-    return (await operate(this.operations, 'clearFindings')).cleared;
+    return this.calls.clearFindings();
   }
 
   /**
