@@ -1,15 +1,15 @@
 import { ErrorCode } from '../errors';
 import type { JournalEntry } from '../requests/entry';
-import { remember, stringFieldOf, type FindingDraft } from './finding';
+import { stringFieldOf, type FindingDraft } from './finding';
 
 // unverified-recipient: a bank transfer to an account the app never verified
 // (GET /v1/queries/verify) in this world, or with a name other than the one verification gave.
 
 const VERIFY = '/v1/queries/verify';
 const BANK_TRANSFER = /^\/v1\/users\/transfers\/bank\/?$/;
-/** How many verified accounts it remembers; the oldest go first. */
-const MAX_VERIFIED = 500;
-/** What a verification answers (`data` of GET /v1/queries/verify) that the rule keeps. */
+/** How many verifications it remembers (their answers); the oldest go first. */
+const MAX_VERIFICATIONS = 500;
+/** What a verification answers (`data` of GET /v1/queries/verify) that the rule reads. */
 const bankCodeOf = stringFieldOf('bankCode');
 const accountNumberOf = stringFieldOf('accountNumber');
 const accountNameOf = stringFieldOf('accountName');
@@ -35,23 +35,26 @@ const text = (value: unknown): string => (typeof value === 'string' || typeof va
 const sameName = (a: string, b: string): boolean => a.replace(/\s+/g, ' ').toUpperCase() === b.replace(/\s+/g, ' ').toUpperCase();
 
 export class RecipientRules {
-  /** Account name by `bankCode:accountNumber`, as verification answered it. */
-  private verified = new Map<string, string>();
+  /**
+   * The answers of the latest verifications, oldest first, kept as they came: an app verifies far
+   * more often than it sends a bank transfer, so they are read only when a transfer comes.
+   */
+  private answers: string[] = [];
 
   clear(): void {
-    this.verified.clear();
+    this.answers = [];
   }
 
   exchange(entry: JournalEntry): FindingDraft[] {
     if (entry.method === 'GET' && entry.path === VERIFY && entry.status === 200) {
-      this.remember(entry);
+      this.answers.push(entry.responseBody);
+      if (this.answers.length > MAX_VERIFICATIONS) this.answers.shift();
       return [];
     }
     if (entry.method !== 'POST' || !BANK_TRANSFER.test(entry.path) || refusedForOtherReasons(entry)) return [];
     const body = bodyFields(entry);
-    const account = `${text(body['bankCode'])}:${text(body['accountNumber'])}`;
     const sentName = text(body['accountName']);
-    const verifiedName = this.verified.get(account);
+    const verifiedName = this.verifiedName(text(body['bankCode']), text(body['accountNumber']));
     if (verifiedName !== undefined && (sentName === '' || sameName(sentName, verifiedName))) return [];
     const what =
       verifiedName === undefined
@@ -70,13 +73,14 @@ export class RecipientRules {
     ];
   }
 
-  /** The verified account, read from the answer's fields without parsing the whole answer (a rule runs on every verification). */
-  private remember(entry: JournalEntry): void {
-    const answer = entry.responseBody;
-    const bankCode = bankCodeOf(answer);
-    const accountNumber = accountNumberOf(answer);
-    const accountName = accountNameOf(answer);
-    if (bankCode === undefined || accountNumber === undefined || accountName === undefined) return;
-    remember(this.verified, `${bankCode.trim()}:${accountNumber.trim()}`, accountName.trim(), MAX_VERIFIED);
+  /** The name the newest kept verification of this account answered; undefined when none of them resolved it. */
+  private verifiedName(bankCode: string, accountNumber: string): string | undefined {
+    for (let index = this.answers.length - 1; index >= 0; index--) {
+      const answer = this.answers[index]!;
+      if (accountNumberOf(answer)?.trim() !== accountNumber || bankCodeOf(answer)?.trim() !== bankCode) continue;
+      const name = accountNameOf(answer);
+      if (name !== undefined) return name.trim();
+    }
+    return undefined;
   }
 }

@@ -174,6 +174,23 @@ describe('sandbox: findings from the traffic', () => {
       assert.equal((await transfer('X', { accountNumber: '12', bankCode: '000014' })).status, 400);
       assert.deepEqual(await findings(sandbox), []);
     });
+
+    it('finds the verification behind other accounts verified since, and forgets it 500 verifications later', async function () {
+      this.timeout(30000);
+      const other = new URLSearchParams({ accountNumber: '2891740466', bankCode: '100004' });
+      const verifyOther = () => expectOk(call(sandbox, 'GET', `/v1/queries/verify?${other}`, { headers: wallet.headers }));
+      const name = await verify();
+      await verifyOther();
+      await expectOk(transfer(name));
+      assert.deepEqual(await findings(sandbox), []);
+      for (let i = 0; i < 500; i++) await verifyOther();
+      await sandbox.advanceClock(5); // not a double click of the same transfer
+      await expectOk(transfer(name));
+      assert.deepEqual(
+        (await findings(sandbox)).map((f) => [f.rule, f.requestIds]),
+        [['unverified-recipient', idsOf(sandbox, BANK).slice(-1)]],
+      );
+    });
   });
 
   describe('expired-token-loop', () => {
