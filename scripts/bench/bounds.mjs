@@ -2,8 +2,9 @@
 // clients for more than 50 ms, and under every abuse of the list (namespaces to their
 // cap, the journal to its budget, generated history to its caps, faults to their cap in every
 // world, deep payloads) the sandbox stays under 300 MB resident and answers health in under
-// 100 ms. The sandbox runs as the CLI runs it by default (in memory) in a process of its own;
-// this process drives the abuse and asks for health one call after another meanwhile.
+// 100 ms. The sandbox runs as the CLI runs it by default (in memory, with its heap policy:
+// servingHeap.ts) in a process of its own; this process drives the abuse and asks for health one
+// call after another meanwhile.
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,7 +1,8 @@
 // A server for the loopback benchmarks, run in its own process (forked with an IPC channel) so
 // the load generator and the server each get a core:
 //   node scripts/bench/serve.mjs sandbox   the sandbox (out/src/sandbox) as it ships, in memory,
-//                                          seed 1: its request journal records (500 entries)
+//                                          seed 1: its request journal records (500 entries);
+//                                          every sandbox mode has the CLI's heap policy
 //   node scripts/bench/serve.mjs sandbox <file.json>
 //                                          the same, keeping its state in that file (durable)
 //   node scripts/bench/serve.mjs sandbox-unrecorded
@@ -31,6 +32,9 @@ import { repoRoot } from '../host/util.mjs';
 const mode = process.argv[2];
 
 const require = createRequire(import.meta.url);
+
+// A sandbox's process here is what the CLI makes its own: the same heap policy (servingHeap.ts).
+if (mode?.startsWith('sandbox')) require(path.join(repoRoot, 'out', 'src', 'sandbox', 'servingHeap.js')).useServingHeap();
 
 async function startSandbox(dataFile, journal, findings) {
   const { startSandbox } = require(path.join(repoRoot, 'out', 'src', 'sandbox', 'index.js'));
