@@ -49,7 +49,7 @@ export class SandboxWorld {
     this.calls = calls;
     this.clock = {
       now: async () => new Date(await calls.now()),
-      advance: async (seconds) => void (await operate(operations, 'advanceClock', { seconds })),
+      advance: async (seconds) => void (await calls.advanceClock(seconds)),
     };
     this.requests = new Requests(operations);
     this.webhooks = new Webhooks(operations);
@@ -57,7 +57,7 @@ export class SandboxWorld {
       add: calls.addFault,
       remove: calls.removeFault,
       clear: calls.clearFaults,
-      list: async () => (await operate(operations, 'knobs')).knobs.faults,
+      list: async () => (await calls.knobs()).faults,
     };
   }
 

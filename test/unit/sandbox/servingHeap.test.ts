@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { SERVING_HEAP_GROWTH_PERCENT } from '../../../src/sandbox/servingHeap';
-import { whenOutput } from '../support/childOutput';
+import { outputMatch } from '../support/cliReady';
 
 // The CLI's heap policy (servingHeap.ts): both programs that serve a sandbox set it, and a test
 // runner that starts one in its own process (startSandbox) keeps its own. What the policy does to
@@ -17,30 +17,23 @@ const set = v8.setFlagsFromString;
 v8.setFlagsFromString = (flags) => { process.stderr.write('v8 flags set: ' + flags + '\\n'); set(flags); };
 `;
 
-interface Ran {
-  stderr: string;
-  stdout: string;
-}
-
-/** Runs `args` with the preload until stdout matches `done`, then ends it: what it wrote. */
-async function runUntil(preload: string, args: string[], done: RegExp): Promise<Ran> {
+/**
+ * Runs `args` with the preload until stdout matches `done`, then ends it: what it wrote on stderr,
+ * read once the child has closed its output (stderr and stdout are separate pipes, so a line
+ * written on stderr before the ready line may still be on its way when that line is read).
+ */
+async function stderrUntil(preload: string, args: string[], done: RegExp): Promise<string> {
   const child = spawn(process.execPath, ['--require', preload, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const closed = new Promise((resolve) => child.once('close', resolve));
   try {
-    await whenOutput(
-      child.stdout,
-      () => (done.test(stdout) ? true : undefined),
-      () => `no match for ${done}; stdout: ${stdout} stderr: ${stderr}`,
-    );
-    return { stdout, stderr };
+    await outputMatch(child, done);
   } finally {
     child.kill('SIGTERM');
-    await exited;
+    await closed;
   }
+  return stderr;
 }
 
 describe('sandbox: the heap policy of a process that serves it', () => {
@@ -58,21 +51,21 @@ describe('sandbox: the heap policy of a process that serves it', () => {
 
   it('is set by the CLI (npm run sandbox)', async function () {
     this.timeout(20000);
-    const ran = await runUntil(preload, [path.join(OUT, 'src', 'sandboxCli.js'), '--port', '0'], listening);
-    assert.ok(ran.stderr.includes(policy), `stderr: ${ran.stderr}`);
+    const stderr = await stderrUntil(preload, [path.join(OUT, 'src', 'sandboxCli.js'), '--port', '0'], listening);
+    assert.ok(stderr.includes(policy), `stderr: ${stderr}`);
   });
 
   it("is set by the package's CLI (npx wallet-sandbox)", async function () {
     this.timeout(20000);
-    const ran = await runUntil(preload, [path.join(OUT, 'src', 'sandbox', 'package', 'bin.js'), '--port', '0'], listening);
-    assert.ok(ran.stderr.includes(policy), `stderr: ${ran.stderr}`);
+    const stderr = await stderrUntil(preload, [path.join(OUT, 'src', 'sandbox', 'package', 'bin.js'), '--port', '0'], listening);
+    assert.ok(stderr.includes(policy), `stderr: ${stderr}`);
   });
 
   it("is not set by startSandbox in a test runner's process", async function () {
     this.timeout(20000);
     const index = JSON.stringify(path.join(OUT, 'src', 'sandbox', 'index.js'));
     const script = `require(${index}).startSandbox({ port: 0 }).then(async (s) => { console.log('served at ' + s.url); await s.close(); })`;
-    const ran = await runUntil(preload, ['-e', script], /served at http/);
-    assert.ok(!ran.stderr.includes('v8 flags set'), `stderr: ${ran.stderr}`);
+    const stderr = await stderrUntil(preload, ['-e', script], /served at http/);
+    assert.ok(!stderr.includes('v8 flags set'), `stderr: ${stderr}`);
   });
 });
