@@ -1,4 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, hash, timingSafeEqual } from 'node:crypto';
 
 // HS256 JWTs by hand: the format is tiny and a dependency would be larger than this file.
 
@@ -75,7 +75,7 @@ export class VerifiedTokens {
   ) {}
 
   verify(token: string, nowMs: number): JwtCheck {
-    const key = createHash('sha256').update(token).digest('base64');
+    const key = hash('sha256', token, 'base64');
     let claims = this.verified.get(key);
     if (!claims) {
       const check = verifyJwt(token, this.secret, nowMs);

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /**
  * Small seedable PRNG (mulberry32). Generated data must be reproducible in tests, and its state
@@ -72,10 +72,10 @@ export function flatText(pieces: readonly string[]): string {
 
 /** A 32-bit number derived from text, to seed per-wallet generators independently of call order. */
 export function hashSeed(...parts: (string | number)[]): number {
-  return createHash('sha256').update(parts.join('\u0000')).digest().readUInt32BE(0);
+  return hash('sha256', parts.join('\u0000'), 'buffer').readUInt32BE(0);
 }
 
 /** Deterministic hex digest of text, for stable derived identifiers. */
 export function hashHex(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
+  return hash('sha256', text, 'hex');
 }

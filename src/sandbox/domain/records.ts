@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { BankTransferRecord, WebhookEvent } from '../types';
 import { WalletRecord } from './wallet';
 
@@ -81,9 +81,12 @@ export function newAppKeys(): Pick<IssuedApp, 'key' | 'sandboxKey'> {
   return { key: `pk_live_${randomBytes(16).toString('hex')}`, sandboxKey: `sk_test_${randomBytes(16).toString('hex')}` };
 }
 
-/** Keys and refresh tokens are looked up by hash; they are long random strings, so no salt is needed. */
+/**
+ * Keys and refresh tokens are looked up by hash; they are long random strings, so no salt is needed.
+ * One-shot `hash()`: every request with an app key hashes it, and a Hash object costs twice as much.
+ */
 export function secretHash(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
+  return hash('sha256', secret, 'hex');
 }
 
 /**

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { ApiError, ErrorCode } from '../../errors';
 import { BVN_CHARGE_KOBO } from '../../domain/bvn';
 import { AppRecord, IssuedApp } from '../../domain/state';
@@ -13,7 +13,7 @@ import { requireLoginDeveloper } from './guards';
 
 /** A fixed id for the app's settings sub-document (the real service had one); derived, so nothing new is stored. */
 function settingsId(appId: string): string {
-  return createHash('sha256').update(`settings|${appId}`).digest('hex').slice(0, 24);
+  return hash('sha256', `settings|${appId}`, 'hex').slice(0, 24);
 }
 
 /** The app in the recorded shape; the keys only when just issued (the sandbox keeps hashes). */
