@@ -50,7 +50,11 @@ export class RemoteSandbox implements SandboxClient {
     this.admin = new AdminHttp(url, undefined, owner.secret);
     Object.assign(this, clientCalls(this.run));
     this.requests = {
-      newest: async (limit) => (this.gone ? (await this.options.reopen()).requests.newest(limit) : this.newestRequests(limit)),
+      newest: (limit) =>
+        this.whereServed(
+          () => this.newestRequests(limit),
+          (next) => next.requests.newest(limit),
+        ),
       onChange: (listener) => {
         this.requestListeners.add(listener);
         return () => void this.requestListeners.delete(listener);
@@ -82,9 +86,17 @@ export class RemoteSandbox implements SandboxClient {
     this.stream?.destroy();
   }
 
-  /** An operation runs here while the owner serves; once it went away, on the file as reached now. */
+  /** An operation runs on the owner while it serves; once it went away, on the file as reached now. */
   readonly run: RunOperation = (name, raw) =>
-    this.gone ? this.options.reopen().then((next) => next.run(name, raw) as never) : this.call(() => operationCall(this.admin, name, raw));
+    this.whereServed(
+      () => this.call(() => operationCall(this.admin, name, raw)),
+      (next) => next.run(name, raw) as never,
+    );
+
+  /** `here` asks the owner while it serves; once it went away, `there` asks the file's sandbox as reached now. */
+  private whereServed<T>(here: () => Promise<T>, there: (next: SandboxClient) => Promise<T>): Promise<T> {
+    return this.gone ? this.options.reopen().then(there) : here();
+  }
 
   onChange(listener: (change: SandboxChange) => void): () => void {
     this.listeners.add(listener);

@@ -130,6 +130,8 @@ describe('sandbox: one sandbox per state file', function () {
     assert.ok(second.inProcess);
     const again = await expectOk(call(url, 'GET', '/v1/users/balance', { headers: wallet.headers }));
     assert.equal(again.json['data'].user.balance, 12_345, 'the state file and everything in it survived');
+    const [latest] = await before.requests.newest(1);
+    assert.equal(latest?.path, '/v1/users/balance', 'the old client reads the journal of the sandbox that serves the file now');
     await second.close();
     assert.deepEqual(readdirSync(dir), ['sandbox-state.json'], 'no owner file, journal or temporary file left');
   });
