@@ -44,6 +44,11 @@ export type ExchangeObserver = (exchange: SandboxExchange) => void;
 const REPORT = Symbol('reportExchange');
 const NOTHING = Buffer.alloc(0);
 const ADMIN_PATHS = `${ADMIN_PREFIX}/`;
+// UTF-8, spelt so that Node writes the head and the body to the socket as two pieces. Node joins
+// the head to a body whose encoding it names 'utf8' into one new string, a copy of every answer
+// (about 6 KB a transaction list), and that garbage made recording's answers outlive two young
+// collections and be promoted: docs/benchmarks.md, the runs of 2026-11-27 from 13:10.
+const BODY_ENCODING = 'utf-8';
 
 type Report = (status: number, sent: OutgoingHttpHeaders, body: string, bodySize: number) => void;
 /** A response that can tell its observer of the answer it sent (only an observed server's have one). */
@@ -79,7 +84,7 @@ function reportUnanswered(this: ServerResponse): void {
  */
 export function sendAnswer(res: ServerResponse, status: number, headers: OutgoingHttpHeaders, body: string, bodySize: number): void {
   res.writeHead(status, headers);
-  res.end(body);
+  res.end(body, BODY_ENCODING);
   (res as Reporting)[REPORT]?.(status, headers, body, bodySize);
 }
 

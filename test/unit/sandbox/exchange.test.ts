@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
 import { startSandbox, type Sandbox, type SandboxExchange } from '../../../src/sandbox';
 
 // The exchange observer (SandboxOptions.onExchange) sees the request as well as the answer: the
@@ -69,6 +69,37 @@ describe('Sandbox exchange observer', () => {
       `${exchange.durationMs} ms within ${after - before} ms`,
     );
     assert.ok(exchange.startedAt + exchange.durationMs <= after + 1);
+  });
+
+  it('sends the head and the body byte for byte: non-ASCII text, its Content-Length, two answers on one connection', async () => {
+    // The head and the body reach the socket as two pieces (exchange.ts, BODY_ENCODING): the
+    // framing must still be exact, or a keep-alive client reads the next answer wrong.
+    const text = '{"success":false,"error":"Ọ̀ná: ₦1,500.00 kò lọ — réessayez"}';
+    const fault = { method: 'GET', path: '/v1/queries/banks', status: 502, body: text, contentType: 'application/json', times: 2 };
+    sandbox.addFault(fault);
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ body: Buffer; length: number; socket: unknown }>((resolve, reject) => {
+        const req = request(`${sandbox.url}/v1/queries/banks`, { agent }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ body: Buffer.concat(chunks), length: Number(res.headers['content-length']), socket: req.socket }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    try {
+      const first = await get();
+      const second = await get();
+      for (const answer of [first, second]) {
+        assert.equal(answer.body.toString('utf8'), text);
+        assert.equal(answer.length, Buffer.byteLength(text));
+      }
+      assert.equal(first.socket, second.socket, 'one connection carried both answers');
+      assert.equal(seen.at(-1)?.body, text, 'the journal has the text as sent');
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('marks admin requests as such', async () => {
