@@ -40,6 +40,12 @@ export interface Finding {
 /** What a rule reports; the book adds the id, severity, docs and time. */
 export type FindingDraft = Pick<Finding, 'rule' | 'title' | 'detail'> & Partial<Pick<Finding, 'requestIds' | 'eventIds'>>;
 
+/**
+ * What a rule answers when it finds nothing, which is almost always: one shared empty list, not a
+ * new one per rule and request (the review runs on every request: docs/benchmarks.md).
+ */
+export const NO_FINDINGS: readonly FindingDraft[] = Object.freeze([]);
+
 export const SEVERITY: Readonly<Record<FindingRule, FindingSeverity>> = {
   'retried-money-post': 'error',
   'secret-in-url': 'error',

@@ -1,5 +1,5 @@
 import type { JournalEntry } from '../requests/entry';
-import { remember, type FindingDraft } from './finding';
+import { remember, type FindingDraft, NO_FINDINGS } from './finding';
 
 // retried-money-post and unknown-outcome-not-requeried: what an app does after a money-moving
 // POST. The memory is small: the last time each body was sent (for a double click) and the
@@ -38,12 +38,12 @@ export class MoneyRules {
     this.unresolved.clear();
   }
 
-  exchange(entry: JournalEntry, now: number): FindingDraft[] {
+  exchange(entry: JournalEntry, now: number): readonly FindingDraft[] {
     if (REQUERY.test(entry.path) && entry.method === 'GET') {
       this.unresolved.clear();
-      return [];
+      return NO_FINDINGS;
     }
-    if (!isMoneyPost(entry)) return [];
+    if (!isMoneyPost(entry)) return NO_FINDINGS;
     const key = `${withoutSlash(entry.path)} ${entry.requestBody}`;
     const findings = this.retried(key, entry, now) ?? this.wentOn(entry);
     this.unresolved.delete(key);
@@ -52,7 +52,7 @@ export class MoneyRules {
     return findings;
   }
 
-  private retried(key: string, entry: JournalEntry, now: number): FindingDraft[] | undefined {
+  private retried(key: string, entry: JournalEntry, now: number): readonly FindingDraft[] | undefined {
     const first = this.unresolved.get(key);
     const call = `POST ${withoutSlash(entry.path)}`;
     if (first) {
@@ -84,7 +84,7 @@ export class MoneyRules {
   }
 
   /** Another money POST while an attempt's outcome is unknown (no answer) and was never requeried. */
-  private wentOn(entry: JournalEntry): FindingDraft[] {
+  private wentOn(entry: JournalEntry): readonly FindingDraft[] {
     const findings: FindingDraft[] = [];
     for (const [key, attempt] of this.unresolved) {
       if (attempt.status !== 0) continue;

@@ -1,6 +1,6 @@
 import { ErrorCode } from '../errors';
 import type { JournalEntry } from '../requests/entry';
-import { stringFieldOf, type FindingDraft } from './finding';
+import { stringFieldOf, type FindingDraft, NO_FINDINGS } from './finding';
 
 // unverified-recipient: a bank transfer to an account the app never verified
 // (GET /v1/queries/verify) in this world, or with a name other than the one verification gave.
@@ -45,17 +45,17 @@ export class RecipientRules {
     this.answers = [];
   }
 
-  exchange(entry: JournalEntry): FindingDraft[] {
+  exchange(entry: JournalEntry): readonly FindingDraft[] {
     if (entry.method === 'GET' && entry.path === VERIFY && entry.status === 200) {
       this.answers.push(entry.responseBody);
       if (this.answers.length > MAX_VERIFICATIONS) this.answers.shift();
-      return [];
+      return NO_FINDINGS;
     }
-    if (entry.method !== 'POST' || !BANK_TRANSFER.test(entry.path) || refusedForOtherReasons(entry)) return [];
+    if (entry.method !== 'POST' || !BANK_TRANSFER.test(entry.path) || refusedForOtherReasons(entry)) return NO_FINDINGS;
     const body = bodyFields(entry);
     const sentName = text(body['accountName']);
     const verifiedName = this.verifiedName(text(body['bankCode']), text(body['accountNumber']));
-    if (verifiedName !== undefined && (sentName === '' || sameName(sentName, verifiedName))) return [];
+    if (verifiedName !== undefined && (sentName === '' || sameName(sentName, verifiedName))) return NO_FINDINGS;
     const what =
       verifiedName === undefined
         ? 'to an account it did not verify first'

@@ -1,5 +1,5 @@
 import type { JournalEntry } from '../requests/entry';
-import type { FindingDraft } from './finding';
+import { type FindingDraft, NO_FINDINGS } from './finding';
 
 // secret-in-url: an app key, wallet token or passcode in a query string. The finding names the
 // parameter, never its value.
@@ -41,10 +41,10 @@ function secretParameters(query: string): string[] {
   return found;
 }
 
-export function secretInUrl(entry: JournalEntry): FindingDraft[] {
-  if (entry.query === '' || !MAY_CARRY_SECRET.test(entry.query)) return [];
+export function secretInUrl(entry: JournalEntry): readonly FindingDraft[] {
+  if (entry.query === '' || !MAY_CARRY_SECRET.test(entry.query)) return NO_FINDINGS;
   const names = secretParameters(entry.query);
-  if (names.length === 0) return [];
+  if (names.length === 0) return NO_FINDINGS;
   return [
     {
       rule: 'secret-in-url',

@@ -1,6 +1,6 @@
 import { ErrorCode } from '../errors';
 import type { JournalEntry } from '../requests/entry';
-import { remember, type FindingDraft } from './finding';
+import { remember, type FindingDraft, NO_FINDINGS } from './finding';
 
 // expired-token-loop: calls that keep being answered 401 for the same wallet token (expired or
 // not valid) without a refresh or a new sign-in in between.
@@ -21,17 +21,17 @@ export class TokenRules {
     this.refused.clear();
   }
 
-  exchange(entry: JournalEntry): FindingDraft[] {
+  exchange(entry: JournalEntry): readonly FindingDraft[] {
     if (entry.method === 'POST' && entry.status === 200 && NEW_TOKEN.test(entry.path)) {
       this.refused.clear();
-      return [];
+      return NO_FINDINGS;
     }
     const token = entry.headers['x-app-wallet-access-token'];
-    if (entry.status !== 401 || !token || !TOKEN_REFUSALS.some((code) => entry.responseBody.includes(code))) return [];
+    if (entry.status !== 401 || !token || !TOKEN_REFUSALS.some((code) => entry.responseBody.includes(code))) return NO_FINDINGS;
     const count = this.refused.get(token) ?? 0;
-    if (count < 0) return [];
+    if (count < 0) return NO_FINDINGS;
     remember(this.refused, token, count + 1 >= LOOP_AFTER ? -1 : count + 1, MAX_TOKENS);
-    if (count + 1 < LOOP_AFTER) return [];
+    if (count + 1 < LOOP_AFTER) return NO_FINDINGS;
     return [
       {
         rule: 'expired-token-loop',

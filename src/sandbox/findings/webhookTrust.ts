@@ -1,6 +1,6 @@
 import type { JournalEntry } from '../requests/entry';
 import type { WebhookEvent } from '../types';
-import { remember, type FindingDraft } from './finding';
+import { remember, type FindingDraft, NO_FINDINGS } from './finding';
 
 // webhook-trusted-without-requery: an event the app acknowledged whose transaction it never
 // fetched from the API. This API signs no webhooks: a requery is the only proof an event is real.
@@ -33,7 +33,7 @@ export class WebhookTrust {
     this.waiting.clear();
   }
 
-  exchange(entry: JournalEntry, now: number): FindingDraft[] {
+  exchange(entry: JournalEntry, now: number): readonly FindingDraft[] {
     const match = entry.method === 'GET' ? REQUERY.exec(entry.path) : null;
     if (match?.[1]) {
       const reference = decodeURIComponent(match[1]);
@@ -43,7 +43,7 @@ export class WebhookTrust {
     return this.overdue(now);
   }
 
-  event(event: WebhookEvent, now: number): FindingDraft[] {
+  event(event: WebhookEvent, now: number): readonly FindingDraft[] {
     const reference = referenceOf(event);
     if (event.state === 'delivered' && reference !== '' && !this.requeried.has(reference)) {
       remember(this.waiting, reference, { eventId: event.id, at: now }, MAX_HELD);
@@ -51,8 +51,8 @@ export class WebhookTrust {
     return this.overdue(now);
   }
 
-  private overdue(now: number): FindingDraft[] {
-    if (this.waiting.size === 0) return [];
+  private overdue(now: number): readonly FindingDraft[] {
+    if (this.waiting.size === 0) return NO_FINDINGS;
     const findings: FindingDraft[] = [];
     for (const [reference, { eventId, at }] of this.waiting) {
       if (now - at < REQUERY_WITHIN_MS) continue;
