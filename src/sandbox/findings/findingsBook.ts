@@ -73,27 +73,27 @@ export class FindingsBook {
     return cleared;
   }
 
-  /** A journalled API exchange: each rule reads it, and what one finds is kept as it comes. */
+  /** A journalled API exchange. */
   exchange(entry: JournalEntry): void {
     if (this.off || entry.path.startsWith('/__sandbox')) return;
     const now = this.now();
-    // Almost every exchange finds nothing: no list is built for it (docs/benchmarks.md).
-    this.keepAny(secretInUrl(entry));
-    this.keepAny(this.money.exchange(entry, now));
-    this.keepAny(this.recipients.exchange(entry));
-    this.keepAny(this.tokens.exchange(entry));
-    this.keepAny(this.churn.exchange(entry, now));
-    this.keepAny(this.trust.exchange(entry, now));
-    this.keepAny(this.bvn.exchange(entry, now));
+    const found = [
+      secretInUrl(entry),
+      this.money.exchange(entry, now),
+      this.recipients.exchange(entry),
+      this.tokens.exchange(entry),
+      this.churn.exchange(entry, now),
+      this.trust.exchange(entry, now),
+      this.bvn.exchange(entry, now),
+    ];
+    // Almost every exchange finds nothing: each rule then answers the shared NO_FINDINGS, and no
+    // list of findings is built (docs/benchmarks.md).
+    if (found.some((drafts) => drafts.length > 0)) this.keep(found.flat());
   }
 
   /** A webhook event that changed (created, attempted, redelivered). */
   event(event: WebhookEvent): void {
     if (!this.off && event.attempts.length > 0) this.keep([...this.webhooks.event(event), ...this.trust.event(event, this.now())]);
-  }
-
-  private keepAny(drafts: readonly FindingDraft[]): void {
-    if (drafts.length > 0) this.keep(drafts);
   }
 
   private keep(drafts: readonly FindingDraft[]): void {
