@@ -148,11 +148,15 @@ export class AccountStore extends Disposable {
     });
   }
 
+  // The list changes before a wallet's tokens go: a call starting in between then meets a wallet
+  // disconnected or gone, not one listed as connected whose tokens are missing (which it would
+  // report as a sign-in SecretStorage did not keep).
+
   async setWalletStatus(env: EnvironmentId, mobile: string, status: WalletStatus): Promise<void> {
-    if (status === 'disconnected') await this.deleteSecret(secretKeys.wallet(env, mobile));
     await this.update(env, (accounts) => {
       accounts.wallets = accounts.wallets.map((wallet) => (wallet.mobile === mobile ? { ...wallet, status } : wallet));
     });
+    if (status === 'disconnected') await this.deleteSecret(secretKeys.wallet(env, mobile));
   }
 
   async selectWallet(env: EnvironmentId, mobile: string): Promise<void> {
@@ -162,10 +166,10 @@ export class AccountStore extends Disposable {
   }
 
   async disconnectWallet(env: EnvironmentId, mobile: string): Promise<void> {
-    await this.deleteSecret(secretKeys.wallet(env, mobile));
     await this.update(env, (accounts) => {
       accounts.wallets = accounts.wallets.filter((wallet) => wallet.mobile !== mobile);
       if (accounts.activeWalletMobile === mobile) accounts.activeWalletMobile = accounts.wallets[0]?.mobile;
     });
+    await this.deleteSecret(secretKeys.wallet(env, mobile));
   }
 }

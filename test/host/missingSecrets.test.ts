@@ -74,4 +74,24 @@ describe('Missing secrets: said once, with the way forward', function () {
     assert.deepEqual(offers[0]!.buttons, ['Reconnect']);
     assert.equal(api.accounts.accounts('local').wallets.find((entry) => entry.mobile === mobile)?.status, 'disconnected');
   });
+
+  it('a wallet disconnected while a call for it starts is not reported as a sign-in not kept', async () => {
+    // Disconnect Wallet while a view refreshes: the call meets a wallet that is gone, not one whose
+    // tokens went missing (the store forgets the wallet before it deletes its tokens).
+    const raced = await connectFreshWallet('race');
+    const input = new ScriptedInput();
+    raced.api.setUserInput!(input);
+    try {
+      const disconnected = raced.api.accounts.disconnectWallet('local', raced.mobile);
+      const refused = assert.rejects(
+        raced.api.accounts.withWallet((client, credentials) => client.getBalance(credentials), raced.mobile),
+        /No wallet is connected/,
+      );
+      await Promise.all([disconnected, refused]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      assert.deepEqual(input.asked, [], 'nothing was said: the user disconnected it');
+    } finally {
+      raced.api.setUserInput!(undefined);
+    }
+  });
 });
