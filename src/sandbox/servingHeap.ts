@@ -1,3 +1,4 @@
+import { executionAsyncResource } from 'node:async_hooks';
 import { setFlagsFromString } from 'node:v8';
 
 // The CLI's heap policy. A sandbox is a long-lived server whose process is its own, so the entries
@@ -11,7 +12,31 @@ import { setFlagsFromString } from 'node:v8';
 /** How much a heap may grow past what the last full collection kept, in percent. */
 export const SERVING_HEAP_GROWTH_PERCENT = 50;
 
+/** One of Node's own nextTick records, kept for the life of the process: see keepTickShape. */
+let keptTick: object | undefined;
+
 /** Sets the policy; once, at the start of a process that serves a sandbox and nothing else. */
 export function useServingHeap(): void {
   setFlagsFromString(`--heap-growing-percent=${SERVING_HEAP_GROWTH_PERCENT}`);
+  keepTickShape();
+}
+
+/**
+ * Keeps one record of Node's `process.nextTick` alive. Node makes one for every tick, an object
+ * literal whose first keys are symbols, and V8 remembers that literal's shape at the one place it
+ * is made. When a full collection finds no record alive (an idle moment: V8's memory reducer
+ * collects then) the shape is dropped, the next record gets a new one, and V8 stops remembering:
+ * from then on every tick takes its slow path, for the life of the process. That cost the sandbox
+ * a fifth of its throughput after a few idle collections (a bare node:http server too); with one
+ * record kept, the shape stays (docs/benchmarks.md, "Settled servers").
+ */
+function keepTickShape(): void {
+  process.nextTick(() => {
+    keptTick = executionAsyncResource();
+  });
+}
+
+/** The record keepTickShape keeps (undefined until the tick after useServingHeap), for the tests. */
+export function keptTickRecord(): object | undefined {
+  return keptTick;
 }

@@ -61,6 +61,26 @@ describe('sandbox: the heap policy of a process that serves it', () => {
     assert.ok(stderr.includes(policy), `stderr: ${stderr}`);
   });
 
+  it("keeps one of Node's nextTick records alive, so V8 keeps that record's shape", async function () {
+    this.timeout(20000);
+    // If Node ever hands back something else here, the shape is no longer held: this says so.
+    const module = JSON.stringify(path.join(OUT, 'src', 'sandbox', 'servingHeap.js'));
+    const script = `const heap = require(${module});
+      heap.useServingHeap();
+      setTimeout(() => {
+        globalThis.gc();
+        const kept = heap.keptTickRecord();
+        const symbols = kept ? Object.getOwnPropertySymbols(kept).map(String) : [];
+        console.log('kept ' + JSON.stringify({ symbols, callback: typeof kept?.callback }));
+      }, 20);`;
+    const child = spawn(process.execPath, ['--expose-gc', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const closed = new Promise((resolve) => child.once('close', resolve));
+    const match = await outputMatch(child, /kept (\{.*\})/);
+    await closed;
+    const kept = JSON.parse(match[1]!) as { symbols: string[]; callback: string };
+    assert.deepEqual(kept, { symbols: ['Symbol(async_id_symbol)', 'Symbol(trigger_async_id_symbol)'], callback: 'function' });
+  });
+
   it("is not set by startSandbox in a test runner's process", async function () {
     this.timeout(20000);
     const index = JSON.stringify(path.join(OUT, 'src', 'sandbox', 'index.js'));
