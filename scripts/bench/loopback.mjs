@@ -45,14 +45,20 @@ export function splitCores() {
   return { server: '1', undo: () => pin(process.pid, original) };
 }
 
+/** How many idle full collections settle a server before a comparison (serve.mjs, settle). */
+export const SETTLE_COLLECTIONS = 5;
+
 /**
  * Forks serve.mjs in `mode` (on CPU `cpus` when given; with `args` after the mode) and resolves
- * once it listens: { url, stop(), cpuMicros(), memory() } (cpuMicros: the CPU time the server
- * process has used so far, all its threads, in µs; memory: { rss, maxRss } in bytes; one question
- * at a time).
+ * once it listens: { url, stop(), cpuMicros(), memory(), settle() } (cpuMicros: the CPU time the
+ * server process has used so far, all its threads, in µs; memory: { rss, maxRss } in bytes;
+ * settle: resolves after SETTLE_COLLECTIONS idle full collections; one question at a time).
  */
 export function startServerProcess(mode, init, cpus, args = []) {
-  const child = fork(path.join(here, 'serve.mjs'), [mode, ...args], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(path.join(here, 'serve.mjs'), [mode, ...args], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv: ['--expose-gc'],
+  });
   if (cpus) pin(child.pid, cpus);
   const stop = () => {
     unregister();
@@ -81,7 +87,12 @@ export function startServerProcess(mode, init, cpus, args = []) {
           child.once('message', (reply) => answered(reply));
           child.send({ type: 'memory' });
         });
-      resolve({ url: message.url, stop, cpuMicros, memory });
+      const settle = () =>
+        new Promise((answered) => {
+          child.once('message', answered);
+          child.send({ type: 'settle', collections: SETTLE_COLLECTIONS });
+        });
+      resolve({ url: message.url, stop, cpuMicros, memory, settle });
     });
     if (init) child.send(init);
   });
@@ -230,7 +241,8 @@ export async function cannon(url, headers, seconds, connections) {
 /**
  * Requests per second for each endpoint, sandbox vs another server answering the same JSON (a
  * bare node:http server, Prism): `rounds` alternating runs of `seconds` each after a warm-up,
- * `connections` keep-alive connections. Resolves with
+ * `connections` keep-alive connections; with `settle`, that is called (to settle both servers: see
+ * startServerProcess) after the warm-up, and both are warmed again. Resolves with
  * { [name]: { sandbox, other, ratio, sandboxRuns, otherRuns } }.
  */
 export async function measureThroughput(
@@ -238,13 +250,20 @@ export async function measureThroughput(
   otherUrl,
   wallet,
   endpoints,
-  { seconds = 3, rounds = 3, connections = 10, against = 'bare node:http' } = {},
+  { seconds = 3, rounds = 3, connections = 10, against = 'bare node:http', settle } = {},
 ) {
   const headers = walletHeaders(wallet);
   const results = {};
-  for (const [name, target] of Object.entries(endpoints)) {
+  const warmUp = async (target) => {
     await cannon(`${sandboxUrl}${target}`, headers, 1, connections);
     await cannon(`${otherUrl}${target}`, headers, 1, connections);
+  };
+  for (const [name, target] of Object.entries(endpoints)) {
+    await warmUp(target);
+    if (settle) {
+      await settle();
+      await warmUp(target);
+    }
     const sandboxRuns = [];
     const otherRuns = [];
     for (let round = 0; round < rounds; round++) {

@@ -20,7 +20,8 @@
 //                                          path with that object as JSON, as the sandbox does
 // It reports { url } once listening, answers { type: 'cpuMicros' } with the CPU time it has used
 // and { type: 'memory' } with its resident memory (now and at its peak) and the longest its event
-// loop was held since the last such question, and exits when the parent goes away.
+// loop was held since the last such question, answers { type: 'settle', collections } once it has
+// run that many full collections (see settle), and exits when the parent goes away.
 import { Buffer } from 'node:buffer';
 import { createServer } from 'node:http';
 import { setImmediate } from 'node:timers';
@@ -94,11 +95,30 @@ function startBare(bodies) {
 }
 
 process.on('disconnect', () => process.exit(0));
+
+/**
+ * Full collections with the server idle between them (the parent forks with --expose-gc): what a
+ * long-running server meets whenever its load pauses. Each one lets V8 drop the shapes of objects
+ * that were not alive at that moment and the optimised code that named them, which then is
+ * compiled again for more shapes: after three or more, Node's own HTTP code answers about a fifth
+ * slower, a bare server's as a sandbox's (docs/benchmarks.md, "Settled servers"). Every server of
+ * a comparison goes through the same number, so none is measured fresh against a settled peer.
+ */
+async function settle(collections) {
+  for (let done = 0; done < collections; done++) {
+    globalThis.gc();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 // The CPU time used so far (all threads, GC included), for the benchmarks that count CPU per request.
 // The longest the event loop was held since the last `memory` question: what another client waited at worst, machine load aside.
 const loopDelay = monitorEventLoopDelay({ resolution: 5 });
 loopDelay.enable();
 process.on('message', (message) => {
+  if (message?.type === 'settle') {
+    settle(message.collections).then(() => process.send({ settled: true }));
+    return;
+  }
   if (message?.type === 'memory') {
     // maxRSS: the peak resident set so far (in KiB), what a bound on memory is about.
     process.send({ rss: process.memoryUsage.rss(), maxRss: process.resourceUsage().maxRSS * 1024, loopDelayMaxMs: loopDelay.max / 1e6 });

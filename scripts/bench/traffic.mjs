@@ -74,6 +74,11 @@ async function measurePairCost(cpus, modes, endpoints, { seconds = 1, processes 
       try {
         // Warm-up: both JITs compiled, the journal full (it keeps the last 500).
         await Promise.all(['off', 'on'].map((which) => run(servers[which], target, 3, connections)));
+        // Then both settled alike and warmed again (serve.mjs, settle): which of two fresh
+        // processes met more full collections in its warm-up is chance, and it costs the one that
+        // did up to a fifth of its speed, more than the budgets measured here.
+        await Promise.all([servers.off.settle(), servers.on.settle()]);
+        await Promise.all(['off', 'on'].map((which) => run(servers[which], target, 1, connections)));
         for (let pair = 0; pair < pairsEach; pair++) {
           const order = pair % 2 === 0 ? ['off', 'on'] : ['on', 'off'];
           const done = {};
