@@ -254,15 +254,16 @@ export async function measureThroughput(
 ) {
   const headers = walletHeaders(wallet);
   const results = {};
-  const warmUp = async (target) => {
-    await cannon(`${sandboxUrl}${target}`, headers, 1, connections);
-    await cannon(`${otherUrl}${target}`, headers, 1, connections);
+  const warmUp = async (target, warmSeconds) => {
+    await cannon(`${sandboxUrl}${target}`, headers, warmSeconds, connections);
+    await cannon(`${otherUrl}${target}`, headers, warmSeconds, connections);
   };
   for (const [name, target] of Object.entries(endpoints)) {
-    await warmUp(target);
+    await warmUp(target, 1);
     if (settle) {
+      // Then again for longer: what the collections threw away is compiled again over seconds.
       await settle();
-      await warmUp(target);
+      await warmUp(target, 3);
     }
     const sandboxRuns = [];
     const otherRuns = [];
