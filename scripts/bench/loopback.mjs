@@ -46,7 +46,7 @@ export function splitCores() {
 }
 
 /** How many idle full collections settle a server before a comparison (serve.mjs, settle). */
-export const SETTLE_COLLECTIONS = 5;
+const SETTLE_COLLECTIONS = 5;
 
 /**
  * Forks serve.mjs in `mode` (on CPU `cpus` when given; with `args` after the mode) and resolves

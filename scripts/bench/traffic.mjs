@@ -72,15 +72,14 @@ async function measurePairCost(cpus, modes, endpoints, { seconds = 1, processes 
     for (let round = 0; round < processes; round++) {
       const servers = await startPair(modes, cpus, round % 2 === 1);
       try {
-        // Warm-up: both JITs compiled, the journal full (it keeps the last 500).
-        await Promise.all(['off', 'on'].map((which) => run(servers[which], target, 3, connections)));
-        // Then both settled alike and warmed again (serve.mjs, settle): which of two fresh
-        // processes met more full collections in its warm-up is chance, and it costs the one that
-        // did up to a fifth of its speed, more than the budgets measured here.
-        // The second warm-up as long as the first: the code the collections threw away is
-        // compiled again over a few seconds, and a pair read within one second of them read that.
+        // Warm-up: both JITs compiled, the journal full (it keeps the last 500). Then both settled
+        // alike (serve.mjs, settle: which of two fresh processes met more full collections in its
+        // warm-up is chance, worth up to a fifth of its speed) and warmed again as long: the code
+        // the collections threw away is compiled again over a few seconds.
+        const warmUp = () => Promise.all(['off', 'on'].map((which) => run(servers[which], target, 3, connections)));
+        await warmUp();
         await Promise.all([servers.off.settle(), servers.on.settle()]);
-        await Promise.all(['off', 'on'].map((which) => run(servers[which], target, 3, connections)));
+        await warmUp();
         for (let pair = 0; pair < pairsEach; pair++) {
           const order = pair % 2 === 0 ? ['off', 'on'] : ['on', 'off'];
           const done = {};
