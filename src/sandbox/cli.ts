@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { constants as osConstants } from 'node:os';
-import { endWithLauncher } from './cliParent';
+import { endWithLauncher, launchChain } from './cliParent';
 import { runCheckWebhook } from './checkWebhookCli';
 import { localClient } from './sharing/localClient';
 import { StateFileInUse } from './sharing/ownerLock';
@@ -268,6 +268,8 @@ export async function runCli(
     output.out(usage);
     return undefined;
   }
+  // Read before anything is printed: see endWithLauncher.
+  const launcher = launchChain();
   // With --json, stdout carries the one ready line and nothing else; with a command, it is the command's.
   const say = config.json || config.command ? output.err : output.out;
   if (config.allowRemote && !isLoopback(config.options.host ?? '127.0.0.1')) {
@@ -295,11 +297,11 @@ export async function runCli(
   const end = (signal: NodeJS.Signals): void => void (command ? command.kill(signal) : stop(0));
   process.on('SIGINT', () => end('SIGINT'));
   process.on('SIGTERM', () => end('SIGTERM'));
-  endWithLauncher(() => {
+  const unwatch = endWithLauncher(() => {
     command?.kill('SIGTERM');
     stop(0);
-  });
-  return running;
+  }, launcher);
+  return { ...running, close: () => (unwatch(), running.close()) };
 }
 
 function parsedOrExit(argv: string[], output: CliOutput): CliConfig | 'help' {

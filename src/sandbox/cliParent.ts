@@ -47,9 +47,14 @@ function alive(pid: number): boolean {
   }
 }
 
-/** Calls `stop` once any process of the launch chain has ended (or the parent changed: reparented). Returns the cancel. */
-export function endWithLauncher(stop: () => void, chain = launchChain()): () => void {
-  const parent = process.ppid;
+/**
+ * Calls `stop` once any process of the launch chain has ended, or the parent is no longer the
+ * chain's first (reparented). Returns the cancel. The chain must be read before the CLI says it is
+ * ready: a launcher that acts on the ready line (kills npx) could end first, and a chain read
+ * after that would be init's, which never ends.
+ */
+export function endWithLauncher(stop: () => void, chain: readonly number[]): () => void {
+  const parent = chain[0];
   const timer = setInterval(() => {
     if (process.ppid !== parent || !chain.every(alive)) {
       clearInterval(timer);

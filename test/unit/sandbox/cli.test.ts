@@ -4,7 +4,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { openSharedSandbox, startSandbox } from '../../../src/sandbox';
-import { CliConfig, isLoopback, parseArgs } from '../../../src/sandbox/cli';
+import { CliConfig, isLoopback, parseArgs, runCli } from '../../../src/sandbox/cli';
+import * as cliParent from '../../../src/sandbox/cliParent';
 import { launchChain } from '../../../src/sandbox/cliParent';
 import { call, expectOk } from './helpers';
 import { whenOutput } from '../support/childOutput';
@@ -93,6 +94,33 @@ describe('sandbox: CLI', () => {
     const lookUp = (pid: number): { ppid: number; command: string } | undefined => tree[pid];
     assert.deepEqual(launchChain({ npm_execpath: '/usr/lib/npm-cli.js' }, lookUp), [process.ppid, 500, 400]);
     assert.deepEqual(launchChain({}, lookUp), [process.ppid], 'not started by npm: its parent only');
+  });
+
+  // A launcher may act on the ready line at once (`kill $!` on npx); a chain read after that was
+  // init's, and the sandbox outlived its launcher for good (a CI run's packageCli test, 2026-11-27).
+  it('reads its launch chain before it prints anything', async function () {
+    const printed: string[] = [];
+    const output = { out: (line: string) => void printed.push(line), err: (line: string) => void printed.push(line) };
+    const realChain = cliParent.launchChain;
+    let printedBeforeChain: number | undefined;
+    const signalListeners = { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') };
+    (cliParent as { launchChain: typeof launchChain }).launchChain = (...args) => {
+      printedBeforeChain = printed.length;
+      return realChain(...args);
+    };
+    let running: Awaited<ReturnType<typeof runCli>>;
+    try {
+      running = await runCli(['--port', '0', '--json'], output);
+    } finally {
+      (cliParent as { launchChain: typeof launchChain }).launchChain = realChain;
+      for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+        for (const listener of process.listeners(signal)) if (!signalListeners[signal].includes(listener)) process.off(signal, listener);
+      }
+    }
+    await running?.close();
+    assert.match(printed.join('\n'), /"url":"http:\/\/127\.0\.0\.1:\d+"/, 'the ready line was printed');
+    assert.notEqual(printedBeforeChain, undefined, 'runCli read no launch chain of its own');
+    assert.equal(printedBeforeChain, 0, `the launch chain was read after ${printedBeforeChain} line(s) were printed`);
   });
 
   it('starts, prints its URL, serves, and stops cleanly on SIGTERM with state flushed', async function () {
