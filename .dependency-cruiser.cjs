@@ -41,7 +41,7 @@ const ACTIVATION = '^src/extension[^/]*\\.ts$';
 const SERVICES = '(banks|money|requests)';
 const UI = '(views|webview|localSandbox/views|commands|localSandbox/controls)';
 /** Inside src/sandbox: the vocabulary every layer may import, and sharing's served half (below the worlds). */
-const SANDBOX_VOCABULARY = '(errors|wait|transactionTypes|openapiDocument)\\.ts';
+const SANDBOX_VOCABULARY = '(errors|wait|transactionTypes|records|openapiDocument)\\.ts';
 const SHARING_SERVED = 'sharing/(wire|feed|ownerLock)\\.ts';
 const SANDBOX_ABOVE_WORLDS = `^src/sandbox/(?!${SHARING_SERVED}$)sharing/|^src/sandbox/webhookCheck/|^src/sandbox/(start|cli|checkWebhookCli|cliFindings|index)\\.ts$`;
 
@@ -207,7 +207,8 @@ module.exports = {
 
     // Inside src/sandbox, imports point one way too, down these layers (lowest first):
     //   errors, wait,         the words every layer speaks: import nothing of the sandbox but each
-    //   transactionTypes,     other (types.ts, the public shapes, imports the rest for types only)
+    //   transactionTypes,     other (types.ts, the public shapes, imports the rest for types only;
+    //   records,              records.ts is the world's record shapes it re-exports)
     //   openapiDocument, types
     //   domain, seed          wallets, apps, ledger, clock, scheduler, webhooks, seeded data: no
     //                         HTTP, no files, no scenario
@@ -227,7 +228,7 @@ module.exports = {
       'sandbox-vocabulary-is-a-leaf',
       `^src/sandbox/${SANDBOX_VOCABULARY}$`,
       `^src/sandbox/(?!${SANDBOX_VOCABULARY}$|openapi\\.json$)`,
-      'errors, wait, transactionTypes and openapiDocument import nothing of the sandbox but each other.',
+      'errors, wait, transactionTypes, records and openapiDocument import nothing of the sandbox but each other.',
     ),
     {
       name: 'sandbox-types-are-types',

@@ -9,125 +9,25 @@ import type { Finding, FindingRule } from './findings/finding';
 
 export { TRANSACTION_TYPES, type TransactionType } from './transactionTypes';
 import type { TransactionType } from './transactionTypes';
+import type { PublicWebhookEvent, TransactionRecord, TransferStatus, WebhookDataByType, WebhookEvent, WebhookType } from './records';
 
-export interface BankRecipient {
-  accountNumber: string;
-  accountName: string;
-  bankCode: string;
-  bankName: string;
-}
-
-export interface PhoneRecipient {
-  mobile: string;
-  name?: string;
-}
-
-export interface MetadataRecipient {
-  metadata: Record<string, string>;
-}
-
-export type Recipient = BankRecipient | PhoneRecipient | MetadataRecipient;
-
-/** One wallet transaction as the API returns it. `_id` and `reference` are the same 24-hex id. */
-export interface TransactionRecord {
-  _id: string;
-  amount: number; // kobo, positive integer
-  reference: string;
-  type: TransactionType;
-  recipient: Recipient;
-  createdAt: string; // ISO 8601 with milliseconds
-  updatedAt: string;
-  /** Only on records the ledger writes: money in (a phone transfer received, a reversal) or out. */
-  direction?: 'debit' | 'credit';
-  /** Only on bank transfers the ledger writes: 000002 pending, 000001 success, 000000 failed. */
-  statusCode?: string;
-  /** Only on a reversal: the reference of the failed bank transfer whose money it returns. */
-  reversalOf?: string;
-}
-
-export type TransferStatus = 'pending' | 'success' | 'failed';
-
-/** A bank transfer the ledger tracks until it settles. */
-export interface BankTransferRecord {
-  reference: string;
-  mobile: string; // the sender's wallet
-  appId: string; // the app that sent it (its callbackURL gets the webhook)
-  amount: number;
-  accountNumber: string;
-  accountName: string;
-  bankCode: string;
-  bankName: string;
-  status: TransferStatus;
-  /** Settles as failed (and reverses) instead of succeeding. */
-  fails: boolean;
-  settleAt: number; // virtual-clock epoch ms
-  createdAt: string;
-}
-
-export type WebhookType = 'BANK_TRANSFER' | 'PHONE_TRANSFER';
-
-/** What a BANK_TRANSFER webhook says: the bank transfer settled (statusCode `000001` success, `000002` failed). */
-export interface BankTransferData {
-  accountName: string;
-  accountNumber: string;
-  /** In kobo. */
-  amount: number;
-  transactionReference: string;
-  statusCode: string;
-}
-
-/** What a PHONE_TRANSFER webhook says: a wallet of the app sent money to another mobile. */
-export interface PhoneTransferData {
-  /** The sending wallet's mobile (234…). */
-  appWalletMobile: string;
-  /** In kobo. */
-  amount: number;
-  /** The receiving mobile (234…). */
-  recipientMobile: string;
-  transactionReference: string;
-}
-
-/** Each webhook type's `data`. */
-export interface WebhookDataByType {
-  BANK_TRANSFER: BankTransferData;
-  PHONE_TRANSFER: PhoneTransferData;
-}
-
-/**
- * The body POSTed to the app's callbackURL, as the service sends it: a union of the events,
- * told apart by `payload.type` (`message` is `SUCCESS` or `FAILED`).
- */
-export type WebhookPayload = {
-  [T in WebhookType]: { payload: { message: string; type: T; data: WebhookDataByType[T] } };
-}[WebhookType];
-
-export interface WebhookAttempt {
-  number: number;
-  at: string;
-  status: number; // 0 when no answer came
-  durationMs: number;
-  error?: string;
-  excerpt: string;
-}
-
-export interface WebhookEvent {
-  id: string;
-  type: WebhookType;
-  appId: string;
-  url: string;
-  createdAt: string;
-  state: 'pending' | 'delivered' | 'retrying' | 'failed';
-  payload: WebhookPayload;
-  nextAttemptAt: string | null;
-  attempts: WebhookAttempt[];
-  /** Index in `attempts` where the current delivery run began (a redelivery starts a new run). */
-  runStart: number;
-  /**
-   * A made-up event (POST /__sandbox/events/test, Sandbox.sendTestEvent), not one a transfer
-   * caused. The sandbox's own mark: the body POSTed to the app stays the service's shape.
-   */
-  test?: boolean;
-}
+export type {
+  BankRecipient,
+  PhoneRecipient,
+  MetadataRecipient,
+  Recipient,
+  TransactionRecord,
+  TransferStatus,
+  BankTransferRecord,
+  WebhookType,
+  BankTransferData,
+  PhoneTransferData,
+  WebhookDataByType,
+  WebhookPayload,
+  WebhookAttempt,
+  WebhookEvent,
+  PublicWebhookEvent,
+} from './records';
 
 /** What a state change touched, for watchers (the extension's views) to look again. */
 export interface SandboxChange {
@@ -164,9 +64,6 @@ export interface ScenarioExport {
   /** What the file cannot say as the sandbox has it, one plain sentence each. */
   notes: string[];
 }
-
-/** A webhook event as the admin API and the Sandbox methods show it. */
-export type PublicWebhookEvent = Omit<WebhookEvent, 'runStart'>;
 
 /** What serves a sandbox: a VS Code window's extension host, the MCP server, `npm run sandbox`, any other program. */
 export type SandboxRole = 'window' | 'mcp' | 'cli' | 'program';
