@@ -6,7 +6,7 @@
 //   npm run bench
 //   npm run bench -- --only size,requests     only these groups (CI: the exact budgets)
 //   npm run bench -- --cold-starts 5          how many cold starts for the activation median
-//   npm run bench -- --docs                   also write docs/benchmarks.md (for the README)
+//   npm run bench -- --docs                   also put the table in docs/benchmarks.md as its latest run
 //
 // Groups: activation, size, requests, client, sandbox, bounds, history, money, transfer, traffic, findings, linter, spawn, package, endpoints. The extension is measured as
 // packaged: the .vsix is built (vsce, production bundle), unpacked, and loaded from there into
