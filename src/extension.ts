@@ -2,16 +2,17 @@ import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { registerAgents } from './agents/vscode/register';
 import { registerAccounts, registerAuthentication } from './auth/register';
+import type { ClientTraffic } from './auth/clients';
 import { BankDirectory } from './banks/bankDirectory';
 import { BankVerifier } from './banks/bankVerifier';
 import { confirmReplay } from './commands/money/confirmReplay';
-import { registerCommands } from './commands/register';
+import { registerCommands, type CommandTargets } from './commands/register';
 import { CommandRunner } from './common/commandRunner';
 import { FailureNotice } from './common/failureNotice';
 import { Logger } from './common/logger';
 import { VsCodeUserInput, type UserInput } from './common/userInput';
 import { registerEndpointIntelligence } from './endpointIntelligence/register';
-import { exportedApi, type WalletConsoleApi, type WalletConsolePublicApi } from './extensionApi';
+import { exportedApi, type TestHooks, type WalletConsoleApi, type WalletConsolePublicApi } from './extensionApi';
 import { registerLinter } from './linter/register';
 import { registerSnippets } from './snippets/snippetCompletions';
 import { registerTerminals } from './terminals/register';
@@ -22,9 +23,9 @@ import { registerMoney } from './money/register';
 import { EXTENSION_USER_AGENT, recordFromTransport } from './requests/capture';
 import { DEFAULT_HISTORY_SIZE, RequestHistory } from './requests/requestHistory';
 import { RequestReplayer } from './requests/replay';
-import { registerViews } from './views/register';
-import { registerRequestsView } from './views/requestsView';
-import { registerFindingsView } from './views/findingsView';
+import { registerViews, type Views } from './views/register';
+import { registerRequestsView, type RequestsView } from './views/requestsView';
+import { registerFindingsView, type FindingsView } from './views/findingsView';
 import { registerFindingCommands } from './commands/findings';
 import { registerWalkthrough } from './walkthrough/register';
 import { registerWebview } from './webview/register';
@@ -45,19 +46,12 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
   if (vscode.l10n.bundle) l10n.config({ contents: vscode.l10n.bundle });
   const logger = new Logger(context.extensionMode !== vscode.ExtensionMode.Production);
   context.subscriptions.push(logger);
-  const realInput = new VsCodeUserInput();
-  let input: UserInput = realInput;
-  const ui = () => input;
+  const { ui, setUserInput } = switchableInput();
 
   const { requests, historySize } = requestHistory(context, (size) => sandbox?.setJournalLimits({ maxEntries: size }));
   sandbox = registerLocalSandbox(context, { logger, journalSize: historySize, ui });
   context.subscriptions.push(sandbox.onDidStart((client) => requests.attach(client)));
-  const { settings, accounts } = registerAccounts(context, {
-    logger,
-    ui,
-    sandbox,
-    traffic: { userAgent: EXTENSION_USER_AGENT, onRemoteExchange: (env, exchange) => requests.add(recordFromTransport(env, exchange)) },
-  });
+  const { settings, accounts } = registerAccounts(context, { logger, ui, sandbox, traffic: recordedTraffic(requests) });
   const runner = new CommandRunner(logger, new FailureNotice(logger, ui));
   const deps = { accounts, logger, ui };
 
@@ -78,16 +72,8 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
   context.subscriptions.push(...requestsView.disposables);
   const findingsView = registerFindingsView(accounts, sandbox, logger);
   context.subscriptions.push(...findingsView.disposables, ...registerFindingCommands(runner, panel, sandbox, findingsView.tree));
-  registerWalkthrough(context, {
-    logger,
-    runner,
-    contextKeys: views.contextKeys,
-    views: [
-      [views.developerView, 'walletConsole.developer'],
-      [requestsView.view, 'walletConsole.requests'],
-      [findingsView.view as vscode.TreeView<unknown>, 'walletConsole.findings'],
-    ],
-  });
+  const followedViews = walkthroughViews(views, requestsView, findingsView);
+  registerWalkthrough(context, { logger, runner, contextKeys: views.contextKeys, views: followedViews });
   const agents = registerAgents(context, { accounts, sandbox, requests, sandboxPort: sandboxPortSetting });
   const authProvider = registerAuthentication(context, accounts);
   registerLinter(context);
@@ -95,28 +81,67 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
   registerWebhookHandlers(context, runner, deps);
   registerSnippets(context);
   const terminals = registerTerminals(context, { accounts, sandbox, logger });
-  context.subscriptions.push(
-    ...registerCommands(runner, deps, {
-      state: context.globalState,
-      model: views.model,
-      walletTree: views.walletTree,
-      walletView: views.walletView,
-      contextKeys: views.contextKeys,
-      panel,
-      banks,
-      verifier,
-      records,
-      money,
-      watch,
-      requests,
-      sandbox,
-      revealDeveloper: views.revealDeveloper,
-    }),
-  );
+  const services = { panel, banks, verifier, records, money, watch, requests, sandbox };
+  context.subscriptions.push(...registerCommands(runner, deps, commandTargets(context, views, services)));
   viewSources = vscode.Disposable.from(accounts, watch, requests);
   void authProvider.sync();
 
-  const hooks = () => ({
+  const hooks = () =>
+    testHooks(context, { accounts, views, sandboxViews, requests, requestsView, findingsView, setUserInput, agents, terminals });
+  return exportedApi(
+    context.extensionMode === vscode.ExtensionMode.Test,
+    performance.now() - started,
+    () => sandbox?.started ?? false,
+    hooks,
+  );
+}
+
+/** This extension's own requests to real servers, by its own User-Agent, go into the Requests view's history too. */
+function recordedTraffic(requests: RequestHistory): ClientTraffic {
+  return { userAgent: EXTENSION_USER_AGENT, onRemoteExchange: (env, exchange) => requests.add(recordFromTransport(env, exchange)) };
+}
+
+/** The views whose first showing completes a Get Started step, by view id. */
+function walkthroughViews(views: Views, requestsView: RequestsView, findingsView: FindingsView): [vscode.TreeView<unknown>, string][] {
+  return [
+    [views.developerView, 'walletConsole.developer'],
+    [requestsView.view, 'walletConsole.requests'],
+    [findingsView.view as vscode.TreeView<unknown>, 'walletConsole.findings'],
+  ];
+}
+
+/** The prompts every command shows: VS Code's, until a host test swaps in a scripted stand-in. */
+function switchableInput(): { ui: () => UserInput; setUserInput: (scripted: UserInput | undefined) => void } {
+  const realInput = new VsCodeUserInput();
+  let input: UserInput = realInput;
+  return {
+    ui: () => input,
+    setUserInput: (scripted) => {
+      input = scripted ?? realInput;
+    },
+  };
+}
+
+/** What the commands work on: the parts of the views they use, the panel and the services. */
+function commandTargets(
+  context: vscode.ExtensionContext,
+  views: Views,
+  services: Omit<CommandTargets, 'state' | 'model' | 'walletTree' | 'walletView' | 'contextKeys' | 'revealDeveloper'>,
+): CommandTargets {
+  const { model, walletTree, walletView, contextKeys, revealDeveloper } = views;
+  return { state: context.globalState, model, walletTree, walletView, contextKeys, revealDeveloper, ...services };
+}
+
+/** The extension's inside for extension tests: exportedApi hands it out in test mode only. */
+function testHooks(
+  context: vscode.ExtensionContext,
+  parts: Pick<TestHooks, 'accounts' | 'views' | 'sandboxViews' | 'findingsView' | 'setUserInput' | 'agents' | 'terminals'> & {
+    requests: RequestHistory;
+    requestsView: RequestsView;
+  },
+): TestHooks {
+  const { accounts, views, sandboxViews, requests, requestsView, findingsView, setUserInput, agents, terminals } = parts;
+  return {
     accounts,
     views,
     sandboxViews,
@@ -125,19 +150,11 @@ export function activate(context: vscode.ExtensionContext): WalletConsolePublicA
     sandboxUrl: () => sandbox!.url(),
     localSandbox: () => sandbox!.inProcess(),
     stopLocalSandbox: () => sandbox!.stop(),
-    setUserInput: (scripted: UserInput | undefined) => {
-      input = scripted ?? realInput;
-    },
+    setUserInput,
     agents,
     terminals,
     storagePaths: { globalStorage: context.globalStorageUri.fsPath, logs: context.logUri.fsPath },
-  });
-  return exportedApi(
-    context.extensionMode === vscode.ExtensionMode.Test,
-    performance.now() - started,
-    () => sandbox?.started ?? false,
-    hooks,
-  );
+  };
 }
 
 /**

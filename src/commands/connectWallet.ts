@@ -1,9 +1,11 @@
 import * as vscode from 'vscode';
 import { isRefusal, validateMobile, validatePasscode, WalletApiError } from '../api';
-import { ENVIRONMENTS } from '../auth/environments';
+import { ENVIRONMENTS, type EnvironmentId } from '../auth/environments';
+import type { WalletLogin } from '../auth/walletLogin';
 import { COMMANDS } from '../common/commandIds';
 import { formatMobileForPeople } from '../common/formatMobile';
 import { UserFacingError } from '../common/userFacingError';
+import type { UserInput } from '../common/userInput';
 import { inputCheck } from '../common/validators';
 import { argumentOrPick, type CommandDeps } from '../commandDeps/commandDeps';
 import { walletPlaceholder, walletSample } from './sandboxSamples';
@@ -26,18 +28,47 @@ export function retryMessage(refusal: string, latestMessage: string, local: bool
   return hint ? vscode.l10n.t('{0} (local sandbox passcode: {1})', refusal, hint) : refusal;
 }
 
+/** What both steps of Connect Wallet work with: where, how to ask, and the app whose key signs the login. */
+interface LoginSteps {
+  env: EnvironmentId;
+  local: boolean;
+  login: WalletLogin;
+  ui: UserInput;
+}
+
+/** A passcode sent to a wallet: the server's id for it, its message and the mobile as validated. */
+interface SentPasscode {
+  userId: string;
+  message: string;
+  mobile: string;
+}
+
 /** Validate the mobile, send an OTP, verify it: the contract's wallet login. */
 export async function connectWallet(deps: CommandDeps, mobileArgument?: unknown): Promise<void> {
   const env = deps.accounts.env();
   const local = env === 'local';
   const login = await deps.accounts.walletLogin(env);
-  const ui = deps.ui();
+  const steps: LoginSteps = { env, local, login, ui: deps.ui() };
   const suggested =
     typeof mobileArgument === 'string' ? mobileArgument : local ? deps.accounts.accounts(env).developer?.sandboxMobile : undefined;
 
-  // The passcode is sent from the busy mobile box, not under a progress notification that
-  // would outlive it; a mobile the server knows no wallet by keeps the box open, with why.
-  let sent: { userId: string; message: string; mobile: string } | undefined;
+  const sent = await askMobileAndSendPasscode(steps, suggested);
+  if (!sent) throw new UserFacingError(vscode.l10n.t('No passcode was sent. Try Connect Wallet again.'));
+  const connected = await askPasscodeAndVerify(steps, sent);
+  if (!connected) throw new UserFacingError(vscode.l10n.t('The passcode was not verified. Try Connect Wallet again.'));
+  deps.logger.info(`[${env}] Connected wallet ${sent.mobile} through app "${login.app.name}".`);
+}
+
+/**
+ * Step 1: the mobile box. The passcode is sent from the busy box, not under a progress
+ * notification that would outlive it; a mobile the server knows no wallet by keeps the box
+ * open, with why. Undefined when no passcode was sent.
+ */
+async function askMobileAndSendPasscode(
+  { env, local, login, ui }: LoginSteps,
+  suggested: string | undefined,
+): Promise<SentPasscode | undefined> {
+  let sent: SentPasscode | undefined;
   await ui.ask({
     title: vscode.l10n.t('Connect Wallet on {0} (1/2)', ENVIRONMENTS[env].label),
     prompt: local
@@ -60,9 +91,11 @@ export async function connectWallet(deps: CommandDeps, mobileArgument?: unknown)
       }
     },
   });
-  if (!sent) throw new UserFacingError(vscode.l10n.t('No passcode was sent. Try Connect Wallet again.'));
-  const { mobile, userId, message } = sent;
+  return sent;
+}
 
+/** Step 2: the passcode box, with a button to send a new one. True once the passcode is verified. */
+async function askPasscodeAndVerify({ env, local, login, ui }: LoginSteps, { mobile, userId, message }: SentPasscode): Promise<boolean> {
   let connected = false;
   // The latest send-OTP message: in the sandbox it carries the passcode, which must stay in view.
   let latestMessage = message;
@@ -84,19 +117,22 @@ export async function connectWallet(deps: CommandDeps, mobileArgument?: unknown)
         return undefined;
       } catch (error) {
         // A wrong passcode keeps the box open so the user can type it again.
-        if (
-          error instanceof WalletApiError &&
-          (error.kind === 'http' || error.kind === 'rejected') &&
-          error.status !== undefined &&
-          error.status < 500
-        )
-          return retryMessage(error.serverMessage ?? error.message, latestMessage, local);
+        if (isWrongPasscode(error)) return retryMessage(error.serverMessage ?? error.message, latestMessage, local);
         throw error;
       }
     },
   });
-  if (!connected) throw new UserFacingError(vscode.l10n.t('The passcode was not verified. Try Connect Wallet again.'));
-  deps.logger.info(`[${env}] Connected wallet ${mobile} through app "${login.app.name}".`);
+  return connected;
+}
+
+/** A refusal of the passcode itself (4xx), not the server failing or the network. */
+function isWrongPasscode(error: unknown): error is WalletApiError {
+  return (
+    error instanceof WalletApiError &&
+    (error.kind === 'http' || error.kind === 'rejected') &&
+    error.status !== undefined &&
+    error.status < 500
+  );
 }
 
 export async function selectWallet(deps: CommandDeps, mobileArgument?: unknown): Promise<void> {

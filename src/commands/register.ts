@@ -22,6 +22,8 @@ import { addToGitignore } from '../linter/addToGitignore';
 import { addAppKey, copyAppKey, createApp, renewSandboxKey, selectApp } from './apps';
 import { connectWallet, disconnectWallet, selectWallet } from './connectWallet';
 import type { CommandDeps } from '../commandDeps/commandDeps';
+import type { MoneyDeps } from './money/moneyDeps';
+import type { SandboxCommandDeps } from '../localSandbox/controls/sandboxAccess';
 import { exportTransactions } from './exportTransactions';
 import { addSandboxSkill } from './sandboxSkill';
 import { openTransactionJson, showTransaction } from './showTransaction';
@@ -90,27 +92,41 @@ function idArgument(argument: unknown, field: 'mobile' | 'appId' | 'environment'
   return argument;
 }
 
+/** One command: its id, the title its failure reports and log lines use, and what it runs. */
+type CommandEntry = [CommandId, string, (...args: unknown[]) => unknown];
+
+/** What every table below is built from: the shared deps objects are made once, for all commands. */
+interface CommandWiring {
+  deps: CommandDeps;
+  moneyDeps: MoneyDeps;
+  sandboxDeps: SandboxCommandDeps;
+  targets: CommandTargets;
+}
+
 /** Registers every command the extension contributes, each run through the one runner. */
 export function registerCommands(runner: CommandRunner, deps: CommandDeps, targets: CommandTargets): vscode.Disposable[] {
-  const {
-    state,
-    model,
-    walletTree,
-    walletView,
-    contextKeys,
-    panel,
-    banks,
-    verifier,
-    records,
-    money,
-    watch,
-    requests,
-    sandbox,
-    revealDeveloper,
-  } = targets;
-  const moneyDeps = { ...deps, money, model, banks, verifier };
-  const sandboxDeps = { ...deps, watch };
-  const commands: [CommandId, string, (...args: unknown[]) => unknown][] = [
+  const { money, model, banks, verifier, watch } = targets;
+  const wiring: CommandWiring = { deps, moneyDeps: { ...deps, money, model, banks, verifier }, sandboxDeps: { ...deps, watch }, targets };
+  const commands: CommandEntry[] = [
+    ...accountCommands(wiring),
+    ...walletViewCommands(wiring),
+    ...logAndSettingsCommands(wiring),
+    ...moneyCommands(wiring),
+    ...sandboxCommands(wiring),
+    ...requestCommands(wiring),
+    // The key linter's quick fix (from the palette: the active editor's file).
+    [COMMANDS.addToGitignore, vscode.l10n.t('Add to .gitignore'), (file) => addToGitignore(file)],
+  ];
+  return commands.map(([id, title, handler]) =>
+    vscode.commands.registerCommand(id, (...args: unknown[]) =>
+      runner.run(ONE_RUN_PER_COMMAND.has(id) ? id : invocationKey(id, args), title, () => handler(...args), id),
+    ),
+  );
+}
+
+/** Signing in, the apps, the wallets and the environment. */
+function accountCommands({ deps, targets: { state, revealDeveloper } }: CommandWiring): CommandEntry[] {
+  return [
     [COMMANDS.signIn, vscode.l10n.t('Sign In'), () => signIn(deps)],
     [COMMANDS.signUp, vscode.l10n.t('Sign Up'), () => signUp(deps, revealDeveloper)],
     [COMMANDS.signOut, vscode.l10n.t('Sign Out'), () => signOut(deps)],
@@ -127,6 +143,13 @@ export function registerCommands(runner: CommandRunner, deps: CommandDeps, targe
       vscode.l10n.t('Switch Environment'),
       (environment) => switchEnvironment(deps, state, idArgument(environment, 'environment')),
     ],
+  ];
+}
+
+/** The Wallet view's rows and the panel pages they open. */
+function walletViewCommands({ deps, sandboxDeps, targets }: CommandWiring): CommandEntry[] {
+  const { model, walletTree, walletView, contextKeys, panel, banks, verifier, records } = targets;
+  return [
     // The one Refresh: a tree row refreshes what it shows; with none (palette, view title, the
     // Sandbox view's welcome) the Wallet view and, on the local sandbox, the Sandbox view.
     [
@@ -151,16 +174,34 @@ export function registerCommands(runner: CommandRunner, deps: CommandDeps, targe
     ],
     [COMMANDS.verifyBankAccount, vscode.l10n.t('Verify Bank Account'), (target) => verifyBankAccountInPanel(deps, panel, target)],
     [COMMANDS.verifyBankAccountQuick, vscode.l10n.t('Verify Bank Account'), () => verifyBankAccountQuick(deps, banks, verifier)],
+  ];
+}
+
+/** The log and this extension's settings. */
+function logAndSettingsCommands({ deps }: CommandWiring): CommandEntry[] {
+  return [
     [COMMANDS.showLog, vscode.l10n.t('Show Log'), () => deps.logger.show()],
     [
       COMMANDS.openSettings,
       vscode.l10n.t('Open Settings'),
       () => vscode.commands.executeCommand('workbench.action.openSettings', '@ext:wallet-console.wallet-console'),
     ],
+  ];
+}
+
+/** Sending money (each send once at a time: ONE_RUN_PER_COMMAND) and requerying a transfer. */
+function moneyCommands({ moneyDeps }: CommandWiring): CommandEntry[] {
+  return [
     [COMMANDS.sendToPhone, vscode.l10n.t('Send to Phone'), () => sendToPhone(moneyDeps)],
     [COMMANDS.sendToBank, vscode.l10n.t('Send to Bank'), () => sendToBank(moneyDeps)],
     [COMMANDS.buyAirtime, vscode.l10n.t('Buy Airtime'), () => buyAirtime(moneyDeps)],
     [COMMANDS.requeryTransfer, vscode.l10n.t('Requery Transfer'), (argument) => requeryTransfer(moneyDeps, argument)],
+  ];
+}
+
+/** The Events and Sandbox views' commands: webhooks, the clock, faults, the wallet's state, scenarios, the agents' skill. */
+function sandboxCommands({ deps, sandboxDeps, targets: { model, panel, sandbox } }: CommandWiring): CommandEntry[] {
+  return [
     [COMMANDS.setWebhookUrl, vscode.l10n.t('Set Webhook URL'), () => setWebhookUrl(sandboxDeps)],
     [COMMANDS.showEvent, vscode.l10n.t('Show Event'), (event) => showEvent(sandboxDeps, panel, event)],
     [COMMANDS.redeliverEvent, vscode.l10n.t('Redeliver Event'), (event) => redeliverEvent(sandboxDeps, event)],
@@ -180,6 +221,12 @@ export function registerCommands(runner: CommandRunner, deps: CommandDeps, targe
     [COMMANDS.saveSandboxAsScenario, vscode.l10n.t('Save Sandbox as Scenario'), (target) => saveSandboxAsScenario(sandboxDeps, target)],
     [COMMANDS.resetSandboxToScenario, vscode.l10n.t('Reset Sandbox to Scenario'), () => resetSandboxToScenario(sandboxDeps, sandbox)],
     [COMMANDS.addSandboxSkill, vscode.l10n.t('Add Sandbox Skill for Coding Agents'), () => addSandboxSkill(deps)],
+  ];
+}
+
+/** The Requests view's commands. */
+function requestCommands({ deps, targets: { requests, panel, sandbox } }: CommandWiring): CommandEntry[] {
+  return [
     [COMMANDS.showRequest, vscode.l10n.t('Show Request'), (id) => showRequest(deps, requests, panel, id)],
     [COMMANDS.filterRequestsByStatus, vscode.l10n.t('Filter Requests by Status'), () => filterRequestsByStatus(deps, requests)],
     [COMMANDS.filterRequestsByPath, vscode.l10n.t('Filter Requests by Path'), () => filterRequestsByPath(deps, requests)],
@@ -187,11 +234,5 @@ export function registerCommands(runner: CommandRunner, deps: CommandDeps, targe
     [COMMANDS.clearRequestFilter, vscode.l10n.t('Clear Request Filter'), () => clearRequestFilter(requests)],
     [COMMANDS.clearRequests, vscode.l10n.t('Clear Requests'), () => clearRequests(requests)],
     [COMMANDS.copySandboxSettings, vscode.l10n.t('Copy Sandbox Settings for Your App'), () => copySandboxSettings(deps, sandbox)],
-    [COMMANDS.addToGitignore, vscode.l10n.t('Add to .gitignore'), (file) => addToGitignore(file)],
   ];
-  return commands.map(([id, title, handler]) =>
-    vscode.commands.registerCommand(id, (...args: unknown[]) =>
-      runner.run(ONE_RUN_PER_COMMAND.has(id) ? id : invocationKey(id, args), title, () => handler(...args), id),
-    ),
-  );
 }

@@ -67,22 +67,30 @@ export interface UserInput {
   confirm(message: string, options: ConfirmOptions, ...buttons: string[]): Promise<string | undefined>;
 }
 
+/** The input box `ask` shows, set up from its options; each button keeps its id beside the icon VS Code reports back. */
+function inputBox(options: AskOptions): {
+  box: vscode.InputBox;
+  buttons: (vscode.QuickInputButton & { id: string })[];
+} {
+  const box = vscode.window.createInputBox();
+  box.title = options.title;
+  box.prompt = options.prompt;
+  box.placeholder = options.placeholder;
+  box.value = options.value ?? '';
+  box.password = options.password ?? false;
+  box.ignoreFocusOut = true;
+  const buttons = (options.buttons ?? []).map((button) => ({
+    id: button.id,
+    iconPath: new vscode.ThemeIcon(button.icon),
+    tooltip: button.tooltip,
+  }));
+  box.buttons = buttons;
+  return { box, buttons };
+}
+
 export class VsCodeUserInput implements UserInput {
   ask(options: AskOptions): Promise<string> {
-    const box = vscode.window.createInputBox();
-    box.title = options.title;
-    box.prompt = options.prompt;
-    box.placeholder = options.placeholder;
-    box.value = options.value ?? '';
-    box.password = options.password ?? false;
-    box.ignoreFocusOut = true;
-    const buttons = (options.buttons ?? []).map((button) => ({
-      id: button.id,
-      iconPath: new vscode.ThemeIcon(button.icon),
-      tooltip: button.tooltip,
-    }));
-    box.buttons = buttons;
-
+    const { box, buttons } = inputBox(options);
     const validate = (value: string) => {
       if (options.describe) box.prompt = options.describe(value);
       box.validationMessage = options.validate?.(value);

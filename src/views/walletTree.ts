@@ -198,65 +198,20 @@ export class WalletTreeProvider extends Disposable implements vscode.TreeDataPro
           vscode.TreeItemCollapsibleState.Collapsed,
           (value) => `${value.length}`,
         );
-      case 'transactions': {
-        const item = sectionItem(
-          vscode.l10n.t('Transactions'),
-          'transactions',
-          'history',
-          this.model.transactions,
-          vscode.TreeItemCollapsibleState.Expanded,
-          (value) => `${value.items.length}${value.nextPage ? '+' : ''}`,
-        );
-        const filter = this.model.filter;
-        if (filter)
-          item.description = item.description
-            ? vscode.l10n.t('{0} only · {1}', typeLabel(filter), item.description)
-            : vscode.l10n.t('{0} only', typeLabel(filter));
-        return item;
-      }
-      case 'otherWallets': {
-        const item = new vscode.TreeItem(vscode.l10n.t('Other wallets'), vscode.TreeItemCollapsibleState.Expanded);
-        item.id = 'walletConsole.otherWallets';
-        item.contextValue = 'otherWallets';
-        item.iconPath = new vscode.ThemeIcon('layers');
-        return item;
-      }
+      case 'transactions':
+        return this.transactionsItem();
+      case 'otherWallets':
+        return otherWalletsItem();
       case 'account':
         return accountItem(node.account, node.id);
-      case 'transaction': {
-        // Items are kept per record: loading page 20 must not rebuild pages 1 to 19.
-        let item = this.transactionItems.get(node.transaction);
-        if (!item) this.transactionItems.set(node.transaction, (item = transactionItem(node.transaction)));
-        return item;
-      }
-      case 'loadMore': {
-        const item = new vscode.TreeItem(vscode.l10n.t('Load more…'));
-        item.id = 'walletConsole.loadMore';
-        item.contextValue = 'loadMore';
-        item.iconPath = new vscode.ThemeIcon(this.model.transactions.loading ? 'loading~spin' : 'ellipsis');
-        item.command = { command: COMMANDS.loadMoreTransactions, title: vscode.l10n.t('Load More Transactions') };
-        return item;
-      }
-      case 'otherWallet': {
-        const shown = formatMobileForPeople(node.wallet.mobile);
-        const item = new vscode.TreeItem(shown);
-        item.id = `walletConsole.otherWallet.${node.wallet.mobile}`;
-        item.contextValue = `otherWallet.${node.wallet.status}`;
-        item.description = node.wallet.status === 'disconnected' ? vscode.l10n.t('disconnected') : undefined;
-        item.iconPath = new vscode.ThemeIcon(node.wallet.status === 'disconnected' ? 'debug-disconnect' : 'device-mobile');
-        item.tooltip = vscode.l10n.t('Click to make {0} the active wallet.', shown);
-        item.command = { command: COMMANDS.selectWallet, title: vscode.l10n.t('Select Wallet'), arguments: [node.wallet.mobile] };
-        return item;
-      }
-      case 'message': {
-        const item = new vscode.TreeItem(node.text);
-        item.id = node.id;
-        item.contextValue = 'message';
-        item.iconPath = new vscode.ThemeIcon(node.icon);
-        item.tooltip = node.tooltip;
-        item.command = node.command;
-        return item;
-      }
+      case 'transaction':
+        return this.keptTransactionItem(node.transaction);
+      case 'loadMore':
+        return loadMoreItem(this.model.transactions.loading);
+      case 'otherWallet':
+        return otherWalletItem(node.wallet);
+      case 'message':
+        return messageItem(node);
     }
   }
 
@@ -279,6 +234,31 @@ export class WalletTreeProvider extends Disposable implements vscode.TreeDataPro
     item.tooltip = app
       ? vscode.l10n.t('Active wallet {0} in {1}, reached through the app "{2}".', mobile, envLabel, app.name)
       : vscode.l10n.t('Active wallet {0} in {1}.', mobile, envLabel);
+    return item;
+  }
+
+  /** The Transactions section, which says when a type filter hides the others. */
+  private transactionsItem(): vscode.TreeItem {
+    const item = sectionItem(
+      vscode.l10n.t('Transactions'),
+      'transactions',
+      'history',
+      this.model.transactions,
+      vscode.TreeItemCollapsibleState.Expanded,
+      (value) => `${value.items.length}${value.nextPage ? '+' : ''}`,
+    );
+    const filter = this.model.filter;
+    if (filter)
+      item.description = item.description
+        ? vscode.l10n.t('{0} only · {1}', typeLabel(filter), item.description)
+        : vscode.l10n.t('{0} only', typeLabel(filter));
+    return item;
+  }
+
+  /** Items are kept per record: loading page 20 must not rebuild pages 1 to 19. */
+  private keptTransactionItem(transaction: Transaction): vscode.TreeItem {
+    let item = this.transactionItems.get(transaction);
+    if (!item) this.transactionItems.set(transaction, (item = transactionItem(transaction)));
     return item;
   }
 
@@ -368,6 +348,46 @@ function transactionItem(transaction: Transaction): vscode.TreeItem {
       .filter(Boolean)
       .join(', '),
   );
+  return item;
+}
+
+function otherWalletsItem(): vscode.TreeItem {
+  const item = new vscode.TreeItem(vscode.l10n.t('Other wallets'), vscode.TreeItemCollapsibleState.Expanded);
+  item.id = 'walletConsole.otherWallets';
+  item.contextValue = 'otherWallets';
+  item.iconPath = new vscode.ThemeIcon('layers');
+  return item;
+}
+
+function loadMoreItem(loading: boolean): vscode.TreeItem {
+  const item = new vscode.TreeItem(vscode.l10n.t('Load more…'));
+  item.id = 'walletConsole.loadMore';
+  item.contextValue = 'loadMore';
+  item.iconPath = new vscode.ThemeIcon(loading ? 'loading~spin' : 'ellipsis');
+  item.command = { command: COMMANDS.loadMoreTransactions, title: vscode.l10n.t('Load More Transactions') };
+  return item;
+}
+
+/** A connected wallet other than the active one: a click makes it active. */
+function otherWalletItem(wallet: WalletInfo): vscode.TreeItem {
+  const shown = formatMobileForPeople(wallet.mobile);
+  const item = new vscode.TreeItem(shown);
+  item.id = `walletConsole.otherWallet.${wallet.mobile}`;
+  item.contextValue = `otherWallet.${wallet.status}`;
+  item.description = wallet.status === 'disconnected' ? vscode.l10n.t('disconnected') : undefined;
+  item.iconPath = new vscode.ThemeIcon(wallet.status === 'disconnected' ? 'debug-disconnect' : 'device-mobile');
+  item.tooltip = vscode.l10n.t('Click to make {0} the active wallet.', shown);
+  item.command = { command: COMMANDS.selectWallet, title: vscode.l10n.t('Select Wallet'), arguments: [wallet.mobile] };
+  return item;
+}
+
+function messageItem(node: Extract<WalletNode, { kind: 'message' }>): vscode.TreeItem {
+  const item = new vscode.TreeItem(node.text);
+  item.id = node.id;
+  item.contextValue = 'message';
+  item.iconPath = new vscode.ThemeIcon(node.icon);
+  item.tooltip = node.tooltip;
+  item.command = node.command;
   return item;
 }
 

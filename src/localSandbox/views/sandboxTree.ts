@@ -87,78 +87,95 @@ export class SandboxTreeProvider extends Disposable implements vscode.TreeDataPr
   }
 
   private buildItem(node: SandboxNode, sandbox: SandboxClient | undefined): vscode.TreeItem {
-    const none = vscode.TreeItemCollapsibleState.None;
     switch (node.kind) {
       case 'server':
         return sandboxServerItem(sandbox);
-      case 'clock': {
-        const item = new vscode.TreeItem(vscode.l10n.t('Clock'), none);
-        const now = this.seen?.now ?? Date.now();
-        const ahead = Math.round((now - Date.now()) / 1000);
-        item.description =
-          ahead >= 1
-            ? vscode.l10n.t('{0} ({1} ahead)', formatDateTime(now, vscode.env.language, 'minutes'), formatDuration(ahead))
-            : formatDateTime(now, vscode.env.language, 'minutes');
-        item.iconPath = new vscode.ThemeIcon('watch');
-        item.contextValue = 'sandbox.clock';
-        item.tooltip = vscode.l10n.t(
-          'The sandbox clock: token expiry, bank settlements and webhook retries follow it. It only moves forward.',
-        );
-        return item;
-      }
-      case 'latency': {
-        const latency = this.seen?.knobs.latencyMs ?? 0;
-        const item = new vscode.TreeItem(vscode.l10n.t('Delay on every request'), none);
-        item.description = latency > 0 ? vscode.l10n.t('{0} ms', latency) : vscode.l10n.t('none');
-        item.iconPath = new vscode.ThemeIcon('clock');
-        item.contextValue = latency > 0 ? 'sandbox.latency.set' : 'sandbox.latency';
-        return item;
-      }
-      case 'faults': {
-        const count = this.seen?.knobs.faults.length ?? 0;
-        const item = new vscode.TreeItem(
-          vscode.l10n.t('Faults'),
-          count > 0 ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None,
-        );
-        item.id = `faults-${count > 0 ? 'some' : 'none'}`;
-        item.description = count > 0 ? String(count) : vscode.l10n.t('none');
-        item.iconPath = new vscode.ThemeIcon('debug-disconnect');
-        item.contextValue = count > 0 ? 'sandbox.faults.some' : 'sandbox.faults';
-        return item;
-      }
-      case 'fault': {
-        const item = new vscode.TreeItem(faultTarget(node.fault), none);
-        item.description = faultEffect(node.fault);
-        item.iconPath = new vscode.ThemeIcon('zap');
-        item.contextValue = 'sandbox.fault';
-        item.tooltip = `${faultTarget(node.fault)}\n${faultEffect(node.fault)}`;
-        return item;
-      }
-      case 'terminals': {
-        // What src/terminals gives new terminals while this sandbox is the environment.
-        const withKey = vscode.workspace.getConfiguration('walletConsole').get<boolean>('terminal.includeAppKey', false) === true;
-        const item = new vscode.TreeItem(vscode.l10n.t('Terminals get WALLET_BASE_URL'), none);
-        item.description = withKey
-          ? vscode.l10n.t('WALLET_DEVELOPER_URL, WALLET_APP_KEY and WALLET_ACCESS_TOKEN')
-          : vscode.l10n.t('and WALLET_DEVELOPER_URL');
-        item.iconPath = new vscode.ThemeIcon('terminal');
-        item.contextValue = 'sandbox.terminals';
-        item.tooltip = vscode.l10n.t(
-          'New terminals get this sandbox’s address ({0}), never written to disk; its secrets only with walletConsole.terminal.includeAppKey on.',
-          sandbox?.url ?? '',
-        );
-        return item;
-      }
-      case 'wallet': {
-        const item = new vscode.TreeItem(vscode.l10n.t('Wallet'), none);
-        item.description = node.mobile ? formatMobileForPeople(node.mobile) : vscode.l10n.t('none connected');
-        item.iconPath = new vscode.ThemeIcon('credit-card');
-        item.contextValue = node.mobile ? 'sandbox.wallet' : 'sandbox.noWallet';
-        item.tooltip = node.mobile
-          ? vscode.l10n.t('Set its balance, add a transaction, expire or revoke its tokens, or reset it (right-click).')
-          : vscode.l10n.t('Connect a wallet to control its balance, history and tokens.');
-        return item;
-      }
+      case 'clock':
+        return clockItem(this.seen?.now);
+      case 'latency':
+        return latencyItem(this.seen?.knobs.latencyMs ?? 0);
+      case 'faults':
+        return faultsItem(this.seen?.knobs.faults.length ?? 0);
+      case 'fault':
+        return faultItem(node.fault);
+      case 'terminals':
+        return terminalsItem(sandbox);
+      case 'wallet':
+        return walletItem(node.mobile);
     }
   }
+}
+
+/** The sandbox clock as last read (`now`; this machine's clock before any read), and how far it is ahead. */
+function clockItem(seenNow: number | undefined): vscode.TreeItem {
+  const item = new vscode.TreeItem(vscode.l10n.t('Clock'), vscode.TreeItemCollapsibleState.None);
+  const now = seenNow ?? Date.now();
+  const ahead = Math.round((now - Date.now()) / 1000);
+  item.description =
+    ahead >= 1
+      ? vscode.l10n.t('{0} ({1} ahead)', formatDateTime(now, vscode.env.language, 'minutes'), formatDuration(ahead))
+      : formatDateTime(now, vscode.env.language, 'minutes');
+  item.iconPath = new vscode.ThemeIcon('watch');
+  item.contextValue = 'sandbox.clock';
+  item.tooltip = vscode.l10n.t('The sandbox clock: token expiry, bank settlements and webhook retries follow it. It only moves forward.');
+  return item;
+}
+
+function latencyItem(latency: number): vscode.TreeItem {
+  const item = new vscode.TreeItem(vscode.l10n.t('Delay on every request'), vscode.TreeItemCollapsibleState.None);
+  item.description = latency > 0 ? vscode.l10n.t('{0} ms', latency) : vscode.l10n.t('none');
+  item.iconPath = new vscode.ThemeIcon('clock');
+  item.contextValue = latency > 0 ? 'sandbox.latency.set' : 'sandbox.latency';
+  return item;
+}
+
+/** The faults waiting for requests: expanded when there are some. */
+function faultsItem(count: number): vscode.TreeItem {
+  const item = new vscode.TreeItem(
+    vscode.l10n.t('Faults'),
+    count > 0 ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None,
+  );
+  // A new id when faults come or go: VS Code keeps a row's expanded state by id, so only a new id opens expanded.
+  item.id = `faults-${count > 0 ? 'some' : 'none'}`;
+  item.description = count > 0 ? String(count) : vscode.l10n.t('none');
+  item.iconPath = new vscode.ThemeIcon('debug-disconnect');
+  item.contextValue = count > 0 ? 'sandbox.faults.some' : 'sandbox.faults';
+  return item;
+}
+
+function faultItem(fault: Fault): vscode.TreeItem {
+  const item = new vscode.TreeItem(faultTarget(fault), vscode.TreeItemCollapsibleState.None);
+  item.description = faultEffect(fault);
+  item.iconPath = new vscode.ThemeIcon('zap');
+  item.contextValue = 'sandbox.fault';
+  item.tooltip = `${faultTarget(fault)}\n${faultEffect(fault)}`;
+  return item;
+}
+
+/** What src/terminals gives new terminals while this sandbox is the environment. */
+function terminalsItem(sandbox: SandboxClient | undefined): vscode.TreeItem {
+  const withKey = vscode.workspace.getConfiguration('walletConsole').get<boolean>('terminal.includeAppKey', false) === true;
+  const item = new vscode.TreeItem(vscode.l10n.t('Terminals get WALLET_BASE_URL'), vscode.TreeItemCollapsibleState.None);
+  item.description = withKey
+    ? vscode.l10n.t('WALLET_DEVELOPER_URL, WALLET_APP_KEY and WALLET_ACCESS_TOKEN')
+    : vscode.l10n.t('and WALLET_DEVELOPER_URL');
+  item.iconPath = new vscode.ThemeIcon('terminal');
+  item.contextValue = 'sandbox.terminals';
+  item.tooltip = vscode.l10n.t(
+    'New terminals get this sandbox’s address ({0}), never written to disk; its secrets only with walletConsole.terminal.includeAppKey on.',
+    sandbox?.url ?? '',
+  );
+  return item;
+}
+
+/** The wallet the wallet controls act on (the local environment's active one), or none. */
+function walletItem(mobile: string | undefined): vscode.TreeItem {
+  const item = new vscode.TreeItem(vscode.l10n.t('Wallet'), vscode.TreeItemCollapsibleState.None);
+  item.description = mobile ? formatMobileForPeople(mobile) : vscode.l10n.t('none connected');
+  item.iconPath = new vscode.ThemeIcon('credit-card');
+  item.contextValue = mobile ? 'sandbox.wallet' : 'sandbox.noWallet';
+  item.tooltip = mobile
+    ? vscode.l10n.t('Set its balance, add a transaction, expire or revoke its tokens, or reset it (right-click).')
+    : vscode.l10n.t('Connect a wallet to control its balance, history and tokens.');
+  return item;
 }

@@ -92,9 +92,26 @@ export function describeTransaction(transaction: Transaction, locale?: string): 
     summary.push({ label: l10n.t('ID'), value: valueText(record._id), mono: true });
   summary.push(dateField(l10n.t('Created'), record.createdAt, locale), dateField(l10n.t('Updated'), record.updatedAt, locale));
 
-  const recipient: DetailField[] = [];
-  const extra: DetailField[] = [];
   const to = isRecord(record.recipient) ? record.recipient : {};
+  const recipient = recipientFields(to);
+  const { extra, omitted } = extraFields(record, to);
+  return {
+    reference,
+    amountText,
+    amountTitle,
+    typeLabel: typeText,
+    typeIcon: transactionTypeIcon(type),
+    summary,
+    recipient,
+    extra,
+    extraOmitted: omitted,
+    ...recipientToVerify(type, to),
+  };
+}
+
+/** The recipient's documented fields that it carries, by name. */
+function recipientFields(to: Record<string, unknown>): DetailField[] {
+  const recipient: DetailField[] = [];
   const text = (value: unknown) => (value === undefined ? undefined : valueText(value));
   const push = (label: string, value: unknown, mono = false) => {
     const shown = text(value);
@@ -122,11 +139,19 @@ export function describeTransaction(transaction: Transaction, locale?: string): 
     push(l10n.t('Biller'), typeof metadata.billerName === 'string' ? formatBillerName(metadata.billerName) : metadata.billerName);
     push(l10n.t('Customer ID'), metadata.billCustomerID, true);
     push(l10n.t('Bill type'), metadata.billType);
-  } else if (to.metadata !== undefined) {
-    extra.push({ label: 'recipient.metadata', value: valueText(to.metadata) });
   }
+  return recipient;
+}
 
-  // Everything else, with its path.
+/**
+ * Everything else, with its path: the record's undocumented fields, the recipient's and its
+ * metadata's (metadata that is not an object is shown whole, first). At most MAX_EXTRA_FIELDS;
+ * `omitted` counts the rest.
+ */
+function extraFields(record: Record<string, unknown>, to: Record<string, unknown>): { extra: DetailField[]; omitted: number } {
+  const extra: DetailField[] = [];
+  const metadata = isRecord(to.metadata) ? to.metadata : undefined;
+  if (!metadata && to.metadata !== undefined) extra.push({ label: 'recipient.metadata', value: valueText(to.metadata) });
   const rest: [string, unknown][] = [
     ...Object.entries(record).filter(([key]) => !KNOWN_FIELDS.has(key)),
     ...(record.recipient !== undefined && !isRecord(record.recipient) ? [['recipient', record.recipient] as [string, unknown]] : []),
@@ -138,19 +163,7 @@ export function describeTransaction(transaction: Transaction, locale?: string): 
       .map(([key, value]) => [`recipient.metadata.${key}`, value] as [string, unknown]),
   ];
   for (const [key, value] of rest.slice(0, MAX_EXTRA_FIELDS)) extra.push({ label: key, value: valueText(value) });
-
-  return {
-    reference,
-    amountText,
-    amountTitle,
-    typeLabel: typeText,
-    typeIcon: transactionTypeIcon(type),
-    summary,
-    recipient,
-    extra,
-    extraOmitted: Math.max(0, rest.length - MAX_EXTRA_FIELDS),
-    ...recipientToVerify(type, to),
-  };
+  return { extra, omitted: Math.max(0, rest.length - MAX_EXTRA_FIELDS) };
 }
 
 /** Only a bank transfer names a bank account; bill and phone recipients have nothing to verify. */
