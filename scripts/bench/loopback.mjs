@@ -131,13 +131,18 @@ function walletHeaders(wallet) {
   return { accept: 'application/json', 'X-App-Key': wallet.appKey, 'X-App-Wallet-Access-Token': wallet.accessToken };
 }
 
+/** How long `count` sequential calls of `fn` take, in ms. */
+async function timeCalls(fn, count) {
+  const begun = performance.now();
+  for (let i = 0; i < count; i++) await fn();
+  return performance.now() - begun;
+}
+
 /**
- * `calls` sequential balance calls through WalletClient and the same with plain fetch (same
- * headers, body parsed as JSON, success checked), after a warm-up. Each round interleaves the
- * two in blocks of 100 (alternating which goes first), so a slow moment of the machine hits
- * both alike. Resolves with the median time of `calls` calls for each, and their ratio.
+ * The two balance reads compared: through WalletClient, and with plain fetch (same headers, body
+ * parsed as JSON, success checked). Both resolve with the balance.
  */
-export async function measureClientOverhead(url, wallet, { calls = 1000, rounds = 7, block = 50, warmup = 500, limitMs = 180_000 } = {}) {
+function balanceReaders(url, wallet) {
   const { WalletClient } = loadApi();
   const client = new WalletClient({ consoleUrl: url, developerUrl: url });
   const credentials = { appKey: wallet.appKey, accessToken: wallet.accessToken };
@@ -150,14 +155,47 @@ export async function measureClientOverhead(url, wallet, { calls = 1000, rounds 
     if (!response.ok || body.success !== true) throw new HostError(`plain fetch got ${response.status}`);
     return body.data.user.balance;
   };
-  if ((await viaClient()) !== (await viaFetch())) throw new HostError('the client and plain fetch read different balances');
-  const run = async (fn, count) => {
-    const begun = performance.now();
-    for (let i = 0; i < count; i++) await fn();
-    return performance.now() - begun;
-  };
-  await run(viaClient, warmup);
-  await run(viaFetch, warmup);
+  return { viaClient, viaFetch };
+}
+
+/**
+ * One round of `calls` calls each, in blocks of `block`: each client block runs right next to a
+ * fetch block (alternating which goes first). Resolves with the round's total ms of each and
+ * the client/fetch ratio of every pair of blocks.
+ */
+async function pairedRound({ viaClient, viaFetch }, calls, block) {
+  let clientMs = 0;
+  let fetchMs = 0;
+  const ratios = [];
+  for (let done = 0; done < calls; done += block) {
+    const count = Math.min(block, calls - done);
+    let clientBlock;
+    let fetchBlock;
+    if ((done / block) % 2 === 0) {
+      clientBlock = await timeCalls(viaClient, count);
+      fetchBlock = await timeCalls(viaFetch, count);
+    } else {
+      fetchBlock = await timeCalls(viaFetch, count);
+      clientBlock = await timeCalls(viaClient, count);
+    }
+    clientMs += clientBlock;
+    fetchMs += fetchBlock;
+    ratios.push(clientBlock / fetchBlock);
+  }
+  return { clientMs, fetchMs, ratios };
+}
+
+/**
+ * `calls` sequential balance calls through WalletClient and the same with plain fetch (same
+ * headers, body parsed as JSON, success checked), after a warm-up. Each round interleaves the
+ * two in blocks of 100 (alternating which goes first), so a slow moment of the machine hits
+ * both alike. Resolves with the median time of `calls` calls for each, and their ratio.
+ */
+export async function measureClientOverhead(url, wallet, { calls = 1000, rounds = 7, block = 50, warmup = 500, limitMs = 180_000 } = {}) {
+  const readers = balanceReaders(url, wallet);
+  if ((await readers.viaClient()) !== (await readers.viaFetch())) throw new HostError('the client and plain fetch read different balances');
+  await timeCalls(readers.viaClient, warmup);
+  await timeCalls(readers.viaFetch, warmup);
   // A paired design: each block of client calls is compared with the fetch block right next
   // to it (in alternating order), so drift in machine load cancels out; the figure is the
   // median of those per-pair ratios. Totals per round are kept for the report.
@@ -166,25 +204,10 @@ export async function measureClientOverhead(url, wallet, { calls = 1000, rounds 
   const pairRatios = [];
   const until = Date.now() + limitMs;
   for (let round = 0; round < rounds && Date.now() < until; round++) {
-    let clientTotal = 0;
-    let fetchTotal = 0;
-    for (let done = 0; done < calls; done += block) {
-      const count = Math.min(block, calls - done);
-      let clientBlock;
-      let fetchBlock;
-      if ((done / block) % 2 === 0) {
-        clientBlock = await run(viaClient, count);
-        fetchBlock = await run(viaFetch, count);
-      } else {
-        fetchBlock = await run(viaFetch, count);
-        clientBlock = await run(viaClient, count);
-      }
-      clientTotal += clientBlock;
-      fetchTotal += fetchBlock;
-      pairRatios.push(clientBlock / fetchBlock);
-    }
-    clientMs.push(clientTotal);
-    fetchMs.push(fetchTotal);
+    const totals = await pairedRound(readers, calls, block);
+    clientMs.push(totals.clientMs);
+    fetchMs.push(totals.fetchMs);
+    pairRatios.push(...totals.ratios);
   }
   const clientMedian = median(clientMs);
   const fetchMedian = median(fetchMs);

@@ -111,86 +111,109 @@ async function measure(bundle, report) {
   };
 }
 
+const TARBALL = /^wallet-sandbox-.*\.tgz$/;
+
+/** Builds the tarball afresh (an old one left in the repository would be measured otherwise); resolves with its file name. */
+async function packTarball({ repoRoot, run }) {
+  for (const old of readdirSync(repoRoot).filter((file) => TARBALL.test(file))) rmSync(path.join(repoRoot, old));
+  await run(process.execPath, [path.join(repoRoot, 'scripts/sandbox/package.mjs')], { cwd: repoRoot, label: 'package:sandbox' });
+  const tarball = readdirSync(repoRoot).find((file) => TARBALL.test(file));
+  if (!tarball) throw new Error('npm run package:sandbox wrote no wallet-sandbox-<version>.tgz');
+  return tarball;
+}
+
+/** Runs measure() in a fresh Node process (this file with `child`, gc exposed); resolves with its report. */
+async function measureInChild({ repoRoot, run }, dir) {
+  const report = path.join(dir, 'report.json');
+  const bundle = path.join(repoRoot, 'out/wallet-sandbox/dist/index.cjs');
+  await run(process.execPath, ['--expose-gc', here, 'child', bundle, report], { label: 'package bench', timeoutMs: 5 * 60_000 });
+  return JSON.parse(readFileSync(report, 'utf8'));
+}
+
+/** The in-process figures: starting the sandbox, reset() and namespaces. */
+function addStartAndResetFigures(figures, result) {
+  figures.add({
+    group: 'package',
+    name: 'startSandbox() in-process until it serves (median of 31)',
+    value: result.startMs,
+    unit: 'ms',
+    budget: { op: '<=', limit: 50 },
+    detail: { samplesMs: result.startSamples },
+  });
+  figures.add({
+    group: 'package',
+    name: 'First startSandbox() in a fresh process, loading the bundle included',
+    value: result.firstStartMs,
+    unit: 'ms',
+  });
+  figures.add({
+    group: 'package',
+    name: 'startSandbox() of a 20-wallet scenario with a developer (median of 7; scrypt included)',
+    value: result.scenarioStartMs,
+    unit: 'ms',
+  });
+  figures.add({
+    group: 'package',
+    name: 'reset() of a 20-wallet scenario (median of 51)',
+    value: result.resetMs,
+    unit: 'ms',
+    budget: { op: '<=', limit: 5 },
+    detail: { samplesMs: result.resetSamples },
+  });
+  figures.add({
+    group: 'package',
+    name: 'namespaces.create() + delete() of that scenario (median of 51)',
+    value: result.namespaceMs,
+    unit: 'ms',
+  });
+}
+
+/** A test suite's view: controls over connectSandbox, a 100-test suite both ways, and the heap of idle instances. */
+function addSuiteAndHeapFigures(figures, result) {
+  figures.add({
+    group: 'package',
+    name: 'A control over connectSandbox: setBalance to the CLI in another process (median of 201, loopback)',
+    value: result.controlMs,
+    unit: 'ms',
+    budget: { op: '<=', limit: 2 }, // issue 37
+    detail: { samplesMs: result.controlSamples },
+  });
+  for (const [where, ms] of [
+    ['in process', result.localSuiteMs],
+    ['over connectSandbox to the CLI', result.remoteSuiteMs],
+  ]) {
+    figures.add({
+      group: 'package',
+      name: `A 100-test suite that resets before each test: time in the sandbox's calls, ${where} (20-wallet scenario; reset, passcode, wait, advance, balances)`,
+      value: ms,
+      unit: 'ms',
+      budget: { op: '<=', limit: 1000 }, // issue 37
+    });
+  }
+  figures.add({
+    group: 'package',
+    name: 'Heap per idle instance (20 of the 20-wallet scenario)',
+    value: result.heapPerInstance,
+    unit: 'bytes',
+    budget: { op: '<=', limit: 10 * MB },
+  });
+}
+
 /** The figures, for scripts/bench/run.mjs: builds the tarball, then measures in a fresh process. */
 export async function packageFigures(figures) {
-  const { repoRoot, run } = await import('../host/util.mjs');
+  const util = await import('../host/util.mjs');
   const { log } = await import('./log.mjs');
   log('Packing the sandbox (npm run package:sandbox).');
-  for (const old of readdirSync(repoRoot).filter((file) => /^wallet-sandbox-.*\.tgz$/.test(file))) rmSync(path.join(repoRoot, old));
-  await run(process.execPath, [path.join(repoRoot, 'scripts/sandbox/package.mjs')], { cwd: repoRoot, label: 'package:sandbox' });
-  const tarball = readdirSync(repoRoot).find((file) => /^wallet-sandbox-.*\.tgz$/.test(file));
-  if (!tarball) throw new Error('npm run package:sandbox wrote no wallet-sandbox-<version>.tgz');
-  const bytes = statSync(path.join(repoRoot, tarball)).size;
+  const tarball = await packTarball(util);
+  const bytes = statSync(path.join(util.repoRoot, tarball)).size;
   figures.add({ group: 'package', name: `Tarball ${tarball}`, value: bytes, unit: 'bytes', budget: { op: '<=', limit: 300 * KB } });
 
   log('Measuring the package in a fresh process.');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'wallet-sandbox-bench-'));
   try {
-    const report = path.join(dir, 'report.json');
-    const bundle = path.join(repoRoot, 'out/wallet-sandbox/dist/index.cjs');
-    await run(process.execPath, ['--expose-gc', here, 'child', bundle, report], { label: 'package bench', timeoutMs: 5 * 60_000 });
-    const result = JSON.parse(readFileSync(report, 'utf8'));
-    figures.add({
-      group: 'package',
-      name: 'startSandbox() in-process until it serves (median of 31)',
-      value: result.startMs,
-      unit: 'ms',
-      budget: { op: '<=', limit: 50 },
-      detail: { samplesMs: result.startSamples },
-    });
-    figures.add({
-      group: 'package',
-      name: 'First startSandbox() in a fresh process, loading the bundle included',
-      value: result.firstStartMs,
-      unit: 'ms',
-    });
-    figures.add({
-      group: 'package',
-      name: 'startSandbox() of a 20-wallet scenario with a developer (median of 7; scrypt included)',
-      value: result.scenarioStartMs,
-      unit: 'ms',
-    });
-    figures.add({
-      group: 'package',
-      name: 'reset() of a 20-wallet scenario (median of 51)',
-      value: result.resetMs,
-      unit: 'ms',
-      budget: { op: '<=', limit: 5 },
-      detail: { samplesMs: result.resetSamples },
-    });
-    figures.add({
-      group: 'package',
-      name: 'namespaces.create() + delete() of that scenario (median of 51)',
-      value: result.namespaceMs,
-      unit: 'ms',
-    });
-    figures.add({
-      group: 'package',
-      name: 'A control over connectSandbox: setBalance to the CLI in another process (median of 201, loopback)',
-      value: result.controlMs,
-      unit: 'ms',
-      budget: { op: '<=', limit: 2 }, // issue 37
-      detail: { samplesMs: result.controlSamples },
-    });
-    for (const [where, ms] of [
-      ['in process', result.localSuiteMs],
-      ['over connectSandbox to the CLI', result.remoteSuiteMs],
-    ]) {
-      figures.add({
-        group: 'package',
-        name: `A 100-test suite that resets before each test: time in the sandbox's calls, ${where} (20-wallet scenario; reset, passcode, wait, advance, balances)`,
-        value: ms,
-        unit: 'ms',
-        budget: { op: '<=', limit: 1000 }, // issue 37
-      });
-    }
-    figures.add({
-      group: 'package',
-      name: 'Heap per idle instance (20 of the 20-wallet scenario)',
-      value: result.heapPerInstance,
-      unit: 'bytes',
-      budget: { op: '<=', limit: 10 * MB },
-    });
+    const result = await measureInChild(util, dir);
+    addStartAndResetFigures(figures, result);
+    addSuiteAndHeapFigures(figures, result);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

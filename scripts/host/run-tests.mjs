@@ -79,8 +79,8 @@ function show(type, text) {
   return undefined;
 }
 
-/** Runs the suite once on one VS Code version; resolves with its counts and the log errors. */
-async function runSuite(spec, index, options) {
+/** Stops the whole run (failAndExit: cleanups, exit 1) when one version's suite hangs; unref'd, so it never keeps the process up. */
+function armDeadline(spec) {
   const timeoutMs = envNumber('WALLET_CONSOLE_HOST_TEST_TIMEOUT_MS', 15 * 60_000);
   const deadline = setTimeout(() => {
     failAndExit(
@@ -90,8 +90,11 @@ async function runSuite(spec, index, options) {
     );
   }, timeoutMs);
   deadline.unref();
+  return deadline;
+}
 
-  const host = await setupHost(spec);
+/** The browser, then the VS Code server with the tests' environment; resolves with both and the server's data folder. */
+async function startHost(host, options) {
   const env = { WALLET_CONSOLE_TEST_TAG: HOST_TAG };
   if (options.grep) env.WALLET_CONSOLE_TEST_GREP = String(options.grep);
   if (options.file) env.WALLET_CONSOLE_TEST_FILES = String(options.file);
@@ -105,52 +108,62 @@ async function runSuite(spec, index, options) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wallet-console-host-'));
   const forgetDataDir = onShutdown(() => rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 }));
   const server = await startServer({ host, env, profileDir: dataDir });
+  return { browser, domProbe, dataDir, forgetDataDir, server };
+}
+
+/** The workbench URL that loads the extension from source and runs the tests in `index`. */
+function testWorkbenchUrl(port, index) {
   const workspace = tempWorkspace();
   // Files the tests open (test/host/keyLinter.test.ts): a workspace with code in it.
   cpSync(path.join(repoRoot, 'test', 'host', 'fixtures', 'workspace'), workspace, { recursive: true });
-  const url = workbenchUrl(server.port, {
+  return workbenchUrl(port, {
     folder: workspace,
-    payload: developmentPayload(server.port, { extensionPath: repoRoot, testsPath: index }),
+    payload: developmentPayload(port, { extensionPath: repoRoot, testsPath: index }),
   });
+}
 
-  let result;
-  let finish;
-  const exited = new Promise((resolve) => (finish = resolve));
-  let heardFromHost = false;
-  const consoleLines = [];
-  await browser.page.exposeFunction('codeAutomationLog', (type, args) => {
+/**
+ * Listens to the page: the host's console (test output, the suite's result line, DOM probe
+ * queries), its exit code, a crash, the server stopping. Returns what it heard so far; `exited`
+ * resolves with the exit code, -1 on a crash, or { serverExit } / { noStart } (awaitEnd).
+ */
+async function listenToHost(page, domProbe, server) {
+  const session = { result: undefined, heardFromHost: false, consoleLines: [], finish: undefined, exited: undefined };
+  session.exited = new Promise((resolve) => (session.finish = resolve));
+  await page.exposeFunction('codeAutomationLog', (type, args) => {
     const text = format(args);
-    heardFromHost ||= text.startsWith(HOST_TAG);
+    session.heardFromHost ||= text.startsWith(HOST_TAG);
     if (text.startsWith(HOST_TAG) && domProbe.handle(text.slice(HOST_TAG.length))) return;
-    if (!text.startsWith(HOST_TAG)) consoleLines.push({ type, text });
-    result = show(type, text) ?? result;
+    if (!text.startsWith(HOST_TAG)) session.consoleLines.push({ type, text });
+    session.result = show(type, text) ?? session.result;
   });
-  await browser.page.exposeFunction('codeAutomationExit', (code) => finish(Number(code)));
-  browser.page.on('pageerror', (error) => log(`page error: ${error.message}`));
-  browser.page.on('crash', () => finish(-1));
-  void server.exited.then(({ code, signal }) => finish({ serverExit: `code ${code}, signal ${signal}` }));
+  await page.exposeFunction('codeAutomationExit', (code) => session.finish(Number(code)));
+  page.on('pageerror', (error) => log(`page error: ${error.message}`));
+  page.on('crash', () => session.finish(-1));
+  void server.exited.then(({ code, signal }) => session.finish({ serverExit: `code ${code}, signal ${signal}` }));
+  return session;
+}
 
-  log(`VS Code ${spec.vscode}: opening the workbench with the test payload${options.grep ? ` (grep: ${options.grep})` : ''}.`);
-  const begun = Date.now();
-  await browser.page.goto(url, { waitUntil: 'domcontentloaded', timeout: 90_000 });
+/** Waits for the run to end; ends it as { noStart: true } when the host stays silent for `startLimitMs`. */
+async function awaitEnd(session, startLimitMs) {
   // The suite prints as soon as it starts; silence means the payload or the host is broken.
-  const startLimitMs = envNumber('WALLET_CONSOLE_HOST_START_TIMEOUT_MS', 3 * 60_000);
   const watchdog = setTimeout(() => {
-    if (!heardFromHost) finish({ noStart: true });
+    if (!session.heardFromHost) session.finish({ noStart: true });
   }, startLimitMs);
-  const code = await exited;
+  const code = await session.exited;
   clearTimeout(watchdog);
-  const ms = Date.now() - begun;
-  if (typeof code === 'number') log(`VS Code ${spec.vscode}: the extension host finished the suite (${describeMs(ms)}).`);
-  await browser.close();
-  await server.stop();
+  return code;
+}
+
+/** The error lines naming the extension in VS Code's logs (under `dataDir`) and the workbench's console: hostLog.ts. */
+async function extensionLogErrors(dataDir, consoleLines) {
   const { extensionErrors } = (await import(pathToFileURL(path.join(repoRoot, 'out', 'test', 'host', 'support', 'hostLog.js')).href))
     .default;
-  const logErrors = extensionErrors(dataDir, consoleLines, repoRoot);
-  rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
-  forgetDataDir();
-  clearTimeout(deadline);
+  return extensionErrors(dataDir, consoleLines, repoRoot);
+}
 
+/** Throws when the suite did not run to its end; else prints the log errors and this version's counts, and returns them. */
+function suiteOutcome(spec, { code, result, logErrors, ms, server, startLimitMs }) {
   if (code?.noStart) {
     throw Object.assign(
       new HostError(
@@ -179,6 +192,30 @@ async function runSuite(spec, index, options) {
   }
   process.stdout.write(`VS Code ${spec.vscode}: ${passed} passed, ${failed} failed, ${logErrors.length} log errors (${describeMs(ms)})\n`);
   return { passed, failed, ok: code === 0 && failed === 0 && logErrors.length === 0 };
+}
+
+/** Runs the suite once on one VS Code version; resolves with its counts and the log errors. */
+async function runSuite(spec, index, options) {
+  const deadline = armDeadline(spec);
+  const host = await setupHost(spec);
+  const { browser, domProbe, dataDir, forgetDataDir, server } = await startHost(host, options);
+  const url = testWorkbenchUrl(server.port, index);
+  const session = await listenToHost(browser.page, domProbe, server);
+
+  log(`VS Code ${spec.vscode}: opening the workbench with the test payload${options.grep ? ` (grep: ${options.grep})` : ''}.`);
+  const begun = Date.now();
+  await browser.page.goto(url, { waitUntil: 'domcontentloaded', timeout: 90_000 });
+  const startLimitMs = envNumber('WALLET_CONSOLE_HOST_START_TIMEOUT_MS', 3 * 60_000);
+  const code = await awaitEnd(session, startLimitMs);
+  const ms = Date.now() - begun;
+  if (typeof code === 'number') log(`VS Code ${spec.vscode}: the extension host finished the suite (${describeMs(ms)}).`);
+  await browser.close();
+  await server.stop();
+  const logErrors = await extensionLogErrors(dataDir, session.consoleLines);
+  rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
+  forgetDataDir();
+  clearTimeout(deadline);
+  return suiteOutcome(spec, { code, result: session.result, logErrors, ms, server, startLimitMs });
 }
 
 async function main() {

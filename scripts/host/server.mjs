@@ -102,6 +102,122 @@ function serverArgs(serverMain, dirs) {
   ];
 }
 
+/** The server's folders (user, server, extensions) under `profileDir`, or under a fresh temp folder; with the test settings written. */
+function prepareDirs(profileDir, settings) {
+  const temp = !profileDir;
+  const root = profileDir ? path.resolve(profileDir) : mkdtempSync(path.join(os.tmpdir(), 'wallet-console-host-'));
+  const dirs = { root, user: path.join(root, 'user'), server: path.join(root, 'server'), extensions: path.join(root, 'extensions') };
+  for (const dir of [dirs.user, dirs.server, dirs.extensions]) mkdirSync(dir, { recursive: true });
+  writeSettings(dirs.user, settings);
+  return { temp, root, dirs };
+}
+
+/**
+ * The server's stop(): closes the key front and ends the server's process group (whichever of
+ * them `state` holds by then), then calls `removeTemp`. Runs once, also on process exit
+ * (onShutdown), where only synchronous work happens: SIGKILL straight away there; else SIGTERM,
+ * up to 5 s to go, then SIGKILL.
+ */
+function stopper(state, removeTemp) {
+  const stop = async (options) => {
+    if (state.stopped) return;
+    state.stopped = true;
+    unregister();
+    await state.front?.close();
+    if (state.child?.pid) {
+      if (options?.sync) {
+        killGroup(state.child.pid, 'SIGKILL');
+      } else {
+        killGroup(state.child.pid, 'SIGTERM');
+        for (let i = 0; i < 50 && groupAlive(state.child.pid); i++) await sleep(100);
+        if (killGroup(state.child.pid, 'SIGKILL')) await sleep(200);
+      }
+    }
+    removeTemp();
+  };
+  const unregister = onShutdown(stop);
+  return stop;
+}
+
+/** Installs each .vsix into the server's extensions folder, before the server starts. */
+async function installVsix(host, dirs, vsix) {
+  for (const file of vsix) {
+    const installed = await run(host.node, [...serverArgs(host.serverMain, dirs), '--install-extension', path.resolve(file), '--force'], {
+      timeoutMs: 2 * 60_000,
+      label: `install ${path.basename(file)} into the VS Code server`,
+    });
+    log(`Installed ${path.basename(file)} into the server (${describeMs(installed.ms)}).`);
+  }
+}
+
+/** The server's command line: listening on `serverPort` on loopback, behind the key front. */
+function listenArgs(host, dirs, serverPort, smokeTestDriver) {
+  const args = [
+    ...serverArgs(host.serverMain, dirs),
+    '--host',
+    HOST,
+    '--port',
+    String(serverPort),
+    '--without-connection-token',
+    // Help: Welcome shows VS Code's own Welcome page (with our walkthrough), not code-server's
+    // "Get started with code-server" walkthrough first.
+    '--disable-getting-started-override',
+  ];
+  if (smokeTestDriver) args.push('--enable-smoke-test-driver');
+  return args;
+}
+
+/**
+ * Spawns the server in its own process group (stop() ends the whole group). Its output goes to
+ * server.log in `root`, and its last 8000 characters are kept for error messages. Returns
+ * { child, logFile, tail, exit (set once it exited or failed to spawn), exited (a promise) }.
+ */
+function spawnServer(host, args, root, env) {
+  const logFile = path.join(root, 'server.log');
+  const logStream = createWriteStream(logFile);
+  const child = spawn(host.node, args, { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  const server = { child, logFile, tail: '', exit: undefined, exited: undefined };
+  const onData = (chunk) => {
+    logStream.write(chunk);
+    server.tail = (server.tail + chunk.toString()).slice(-8000);
+    if (process.env.WALLET_CONSOLE_HOST_VERBOSE === '1') process.stderr.write(chunk);
+  };
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
+  server.exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve((server.exit = { code, signal }))));
+  child.on('error', (error) => {
+    server.exit = { error };
+  });
+  return server;
+}
+
+/** Polls `baseUrl` until it answers 200; throws, with the server's last output, if it exits first or takes over `timeoutMs`. */
+async function waitUntilServing(server, baseUrl, begun, timeoutMs) {
+  for (;;) {
+    if (server.exit) {
+      throw Object.assign(
+        new HostError(
+          `The VS Code server exited during start-up (${server.exit.error?.message ?? `code ${server.exit.code}, signal ${server.exit.signal}`}).`,
+        ),
+        { output: server.tail },
+      );
+    }
+    if (Date.now() - begun > timeoutMs) {
+      throw Object.assign(
+        new HostError(`The VS Code server did not answer on ${baseUrl} within ${describeMs(timeoutMs)}. Server log: ${server.logFile}`),
+        { output: server.tail },
+      );
+    }
+    try {
+      const response = await fetch(`${baseUrl}/`, { signal: AbortSignal.timeout(5000) });
+      if (response.status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(250);
+  }
+}
+
 /**
  * Starts the server. Options:
  *   host           what setupHost() returned (serverMain, node)
@@ -124,107 +240,37 @@ export async function startServer({
   smokeTestDriver = true,
   startTimeoutMs,
 } = {}) {
-  const temp = !profileDir;
-  const root = profileDir ? path.resolve(profileDir) : mkdtempSync(path.join(os.tmpdir(), 'wallet-console-host-'));
-  const dirs = { root, user: path.join(root, 'user'), server: path.join(root, 'server'), extensions: path.join(root, 'extensions') };
-  for (const dir of [dirs.user, dirs.server, dirs.extensions]) mkdirSync(dir, { recursive: true });
-  writeSettings(dirs.user, settings);
-
-  let child;
-  let front;
-  let stopped = false;
-  const removeTemp = () => {
+  const { temp, root, dirs } = prepareDirs(profileDir, settings);
+  const state = { front: undefined, child: undefined, stopped: false };
+  const stop = stopper(state, () => {
     if (temp) rmSync(root, { recursive: true, force: true, maxRetries: 3 });
-  };
-  const stop = async (options) => {
-    if (stopped) return;
-    stopped = true;
-    unregister();
-    await front?.close();
-    if (child?.pid) {
-      if (options?.sync) {
-        killGroup(child.pid, 'SIGKILL');
-      } else {
-        killGroup(child.pid, 'SIGTERM');
-        for (let i = 0; i < 50 && groupAlive(child.pid); i++) await sleep(100);
-        if (killGroup(child.pid, 'SIGKILL')) await sleep(200);
-      }
-    }
-    removeTemp();
-  };
-  const unregister = onShutdown(stop);
+  });
 
   try {
-    for (const file of vsix) {
-      const installed = await run(host.node, [...serverArgs(host.serverMain, dirs), '--install-extension', path.resolve(file), '--force'], {
-        timeoutMs: 2 * 60_000,
-        label: `install ${path.basename(file)} into the VS Code server`,
-      });
-      log(`Installed ${path.basename(file)} into the server (${describeMs(installed.ms)}).`);
-    }
-
+    await installVsix(host, dirs, vsix);
     // The browser talks to the front on `port`; the server listens on a free port behind it.
     const port = await findFreePort(preferred);
     const serverPort = await findFreePort();
-    front = await startKeyFront({ host: HOST, port, target: serverPort, keyFile: path.join(dirs.user, 'serve-web-key-half') });
-    const logFile = path.join(root, 'server.log');
-    const logStream = createWriteStream(logFile);
-    let tail = '';
-    const args = [
-      ...serverArgs(host.serverMain, dirs),
-      '--host',
-      HOST,
-      '--port',
-      String(serverPort),
-      '--without-connection-token',
-      // Help: Welcome shows VS Code's own Welcome page (with our walkthrough), not code-server's
-      // "Get started with code-server" walkthrough first.
-      '--disable-getting-started-override',
-    ];
-    if (smokeTestDriver) args.push('--enable-smoke-test-driver');
-    child = spawn(host.node, args, { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
-    const onData = (chunk) => {
-      logStream.write(chunk);
-      tail = (tail + chunk.toString()).slice(-8000);
-      if (process.env.WALLET_CONSOLE_HOST_VERBOSE === '1') process.stderr.write(chunk);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    let exited;
-    const exitedPromise = new Promise((resolve) => child.on('exit', (code, signal) => resolve((exited = { code, signal }))));
-    child.on('error', (error) => {
-      exited = { error };
-    });
+    state.front = await startKeyFront({ host: HOST, port, target: serverPort, keyFile: path.join(dirs.user, 'serve-web-key-half') });
+    const server = spawnServer(host, listenArgs(host, dirs, serverPort, smokeTestDriver), root, env);
+    state.child = server.child;
 
     const baseUrl = `http://${HOST}:${port}`;
     const timeoutMs = startTimeoutMs ?? envNumber('WALLET_CONSOLE_SERVER_TIMEOUT_MS', 90_000);
     const begun = Date.now();
     log(`Starting VS Code server on ${baseUrl} (data in ${root})`);
-    for (;;) {
-      if (exited) {
-        throw Object.assign(
-          new HostError(
-            `The VS Code server exited during start-up (${exited.error?.message ?? `code ${exited.code}, signal ${exited.signal}`}).`,
-          ),
-          { output: tail },
-        );
-      }
-      if (Date.now() - begun > timeoutMs) {
-        throw Object.assign(
-          new HostError(`The VS Code server did not answer on ${baseUrl} within ${describeMs(timeoutMs)}. Server log: ${logFile}`),
-          { output: tail },
-        );
-      }
-      try {
-        const response = await fetch(`${baseUrl}/`, { signal: AbortSignal.timeout(5000) });
-        if (response.status === 200) break;
-      } catch {
-        // Not listening yet.
-      }
-      await sleep(250);
-    }
+    await waitUntilServing(server, baseUrl, begun, timeoutMs);
     log(`VS Code server is up (${describeMs(Date.now() - begun)}).`);
-    return { port, baseUrl, dirs, logFile, stop, stopping: () => stopped, exited: exitedPromise, serverLogTail: () => lastLines(tail, 40) };
+    return {
+      port,
+      baseUrl,
+      dirs,
+      logFile: server.logFile,
+      stop,
+      stopping: () => state.stopped,
+      exited: server.exited,
+      serverLogTail: () => lastLines(server.tail, 40),
+    };
   } catch (error) {
     await stop();
     throw error;

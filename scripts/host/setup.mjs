@@ -309,6 +309,30 @@ async function npmInstall(cwd, spec, env, logStream, label) {
   });
 }
 
+/** Installs the Node `spec`'s server runs on (npm package node-<platform>-<arch>@<major>) into partial/node; returns its binary. */
+async function installServerNode(spec, partial, { name, env, logStream, logFile }) {
+  const nodePackage = `${nodePackageName()}@${spec.nodeMajor}`;
+  log(`${name} needs Node ${spec.nodeMajor}: installing the npm package ${nodePackage} next to it (log: ${logFile})`);
+  writeInstallProject(path.join(partial, 'node'));
+  await npmInstall(path.join(partial, 'node'), nodePackage, env, logStream, `npm install ${nodePackage}`);
+  const node = serverNodePath(spec, partial);
+  if (!existsSync(node)) throw new HostError(`npm install ${nodePackage} finished but ${node} is missing.`);
+  return node;
+}
+
+/** Marks the install finished (isServerInstalled reads it), with the Node ABI it was built for. */
+function writeMarker(spec, installDir) {
+  const node = serverNodePath(spec, installDir);
+  const marker = {
+    codeServer: spec.codeServer,
+    vscode: spec.vscode,
+    node: execFileSync(node, ['-p', 'process.versions.node'], { encoding: 'utf8' }).trim(),
+    nodeModules: execFileSync(node, ['-p', 'process.versions.modules'], { encoding: 'utf8' }).trim(),
+    installedAt: new Date().toISOString(),
+  };
+  writeFileSync(path.join(installDir, MARKER), JSON.stringify(marker, null, 2));
+}
+
 export async function ensureVsCodeServer(spec) {
   const installDir = hostCacheDir(spec);
   const name = `VS Code server ${spec.vscode} (code-server ${spec.codeServer})`;
@@ -333,12 +357,7 @@ export async function ensureVsCodeServer(spec) {
     if (!usesOwnNode(spec)) {
       // Its own Node first on PATH: npm, node-gyp and the install scripts all run on it, so
       // the native modules are built for the ABI the server runs with.
-      const nodePackage = `${nodePackageName()}@${spec.nodeMajor}`;
-      log(`${name} needs Node ${spec.nodeMajor}: installing the npm package ${nodePackage} next to it (log: ${logFile})`);
-      writeInstallProject(path.join(partial, 'node'));
-      await npmInstall(path.join(partial, 'node'), nodePackage, env, logStream, `npm install ${nodePackage}`);
-      const node = serverNodePath(spec, partial);
-      if (!existsSync(node)) throw new HostError(`npm install ${nodePackage} finished but ${node} is missing.`);
+      const node = await installServerNode(spec, partial, { name, env, logStream, logFile });
       env.PATH = `${path.dirname(node)}${path.delimiter}${env.PATH ?? ''}`;
     }
     const nodedir = nodedirFor(serverNodePath(spec, partial));
@@ -357,21 +376,7 @@ export async function ensureVsCodeServer(spec) {
     rmSync(partial, { recursive: true, force: true });
     throw Object.assign(new HostError(`The code-server install finished but ${problem}\nFull log: ${logFile}`), { output: result.output });
   }
-  const node = serverNodePath(spec, partial);
-  writeFileSync(
-    path.join(partial, MARKER),
-    JSON.stringify(
-      {
-        codeServer: spec.codeServer,
-        vscode: spec.vscode,
-        node: execFileSync(node, ['-p', 'process.versions.node'], { encoding: 'utf8' }).trim(),
-        nodeModules: execFileSync(node, ['-p', 'process.versions.modules'], { encoding: 'utf8' }).trim(),
-        installedAt: new Date().toISOString(),
-      },
-      null,
-      2,
-    ),
-  );
+  writeMarker(spec, partial);
   if (isServerInstalled(spec, installDir)) {
     // Another run (another checkout on this machine) finished the same install first: use its.
     rmSync(partial, { recursive: true, force: true });
