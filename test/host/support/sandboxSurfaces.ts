@@ -23,15 +23,20 @@ export async function until(condition: () => boolean | Promise<boolean>, what: s
   await waitFor(what, condition, ms);
 }
 
+/** The text a tree item shows as its label. */
+export function label(item: vscode.TreeItem): string {
+  return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
+}
+
 /** Everything a tree shows, item by item: label, description, tooltip, accessibility text, command arguments. */
 export async function treeText<T>(tree: vscode.TreeDataProvider<T>, parent?: T): Promise<string[]> {
   const lines: string[] = [];
   for (const node of (await tree.getChildren(parent)) ?? []) {
     const item = await tree.getTreeItem(node);
     const tooltip = typeof item.tooltip === 'string' ? item.tooltip : (item.tooltip?.value ?? '');
-    const label = typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
+    const name = label(item);
     lines.push(
-      [label, item.description, tooltip, item.accessibilityInformation?.label, JSON.stringify(item.command?.arguments ?? [])].join(' | '),
+      [name, item.description, tooltip, item.accessibilityInformation?.label, JSON.stringify(item.command?.arguments ?? [])].join(' | '),
     );
     lines.push(...(await treeText(tree, node)));
   }

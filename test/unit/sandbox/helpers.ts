@@ -1,3 +1,4 @@
+import * as assert from 'node:assert/strict';
 import { Sandbox, SandboxOptions } from '../../../src/sandbox';
 import { startCheckedSandbox } from '../support/contract';
 
@@ -104,6 +105,14 @@ export async function withSandbox<T>(options: SandboxOptions, run: (sandbox: San
   }
 }
 
+/** A sandbox with a developer, the developer's app and sandbox wallet connected; close the sandbox when done. */
+export async function startWithWallet(options: SandboxOptions): Promise<{ sandbox: Sandbox; dev: Developer; wallet: ConnectedWallet }> {
+  const sandbox = await startCheckedSandbox({ log: () => undefined, ...options });
+  const dev = await newDeveloper(sandbox);
+  const wallet = await connectWallet(sandbox, dev.appKey, dev.sandboxMobile);
+  return { sandbox, dev, wallet };
+}
+
 /** The error envelope every failure must use. */
 export function errorOf(answer: Answer): { error: string; errorCode: string } {
   const { success, error, errorCode } = answer.json as { success: unknown; error: unknown; errorCode: unknown };
@@ -111,6 +120,19 @@ export function errorOf(answer: Answer): { error: string; errorCode: string } {
     throw new Error(`not an error envelope: ${answer.status} ${answer.text}`);
   }
   return { error, errorCode };
+}
+
+/** The error envelope with this status and errorCode, and with this error (or one it matches) when given. */
+export async function expectError(pending: Promise<Answer>, status: number, errorCode: string, error?: string | RegExp): Promise<void> {
+  const answer = await pending;
+  assert.equal(answer.status, status, answer.text);
+  const body = errorOf(answer);
+  assert.equal(body.errorCode, errorCode, answer.text);
+  if (typeof error === 'string') {
+    assert.equal(body.error, error);
+  } else if (error) {
+    assert.match(body.error, error);
+  }
 }
 
 export function decodeJwt(token: string): Record<string, unknown> {
