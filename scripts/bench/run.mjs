@@ -26,7 +26,7 @@ import {
   parseArgs,
   repoRoot,
   run,
-  runCleanups,
+  endRun,
 } from '../host/util.mjs';
 import { packageVsix } from '../host/vsix.mjs';
 import { writeDocs } from './benchDocs.mjs';
@@ -217,9 +217,4 @@ async function main() {
   return report(figures, groups, options);
 }
 
-main()
-  .then(async (code) => {
-    await runCleanups();
-    process.exit(code);
-  })
-  .catch(failAndExit);
+endRun(main());

@@ -23,18 +23,7 @@ import { formatWithOptions, stripVTControlCharacters } from 'node:util';
 import { DOM_ANSWERS_ENV, startDomProbe } from './domProbe.mjs';
 import { developmentPayload, startServer, tempWorkspace, workbenchUrl } from './server.mjs';
 import { selectHosts, setupHost } from './setup.mjs';
-import {
-  HostError,
-  compileTypeScript,
-  describeMs,
-  envNumber,
-  failAndExit,
-  log,
-  onShutdown,
-  parseArgs,
-  repoRoot,
-  runCleanups,
-} from './util.mjs';
+import { HostError, compileTypeScript, describeMs, envNumber, failAndExit, log, onShutdown, parseArgs, repoRoot, endRun } from './util.mjs';
 import { launchBrowser } from './workbench.mjs';
 
 const RESULT_MARKER = 'WALLET_CONSOLE_HOST_RESULT ';
@@ -182,7 +171,8 @@ function suiteOutcome(spec, { code, result, logErrors, ms, server, startLimitMs 
   const passed = result?.passed ?? 0;
   const failed = result?.failed ?? (code === 0 ? 0 : 1);
   if (!result) log('The suite ended without reporting its counts (did test/host/index.js load?).');
-  if (code === 0 && passed === 0) log('No host test ran (check --grep / --file).');
+  // A run of no test proves nothing: a --grep or --file that matches nothing, or a payload that found no file, fails.
+  if (code === 0 && passed === 0) log('No host test ran (check --grep / --file): the run fails.');
   if (logErrors.length) {
     process.stderr.write(
       `\nVS Code ${spec.vscode}: the run left ${logErrors.length} error(s) naming the extension in VS Code's logs:\n${logErrors
@@ -191,7 +181,7 @@ function suiteOutcome(spec, { code, result, logErrors, ms, server, startLimitMs 
     );
   }
   process.stdout.write(`VS Code ${spec.vscode}: ${passed} passed, ${failed} failed, ${logErrors.length} log errors (${describeMs(ms)})\n`);
-  return { passed, failed, ok: code === 0 && failed === 0 && logErrors.length === 0 };
+  return { passed, failed, ok: code === 0 && failed === 0 && passed > 0 && logErrors.length === 0 };
 }
 
 /** Runs the suite once on one VS Code version; resolves with its counts and the log errors. */
@@ -230,9 +220,4 @@ async function main() {
   return results.every((r) => r.ok) ? 0 : 1;
 }
 
-main()
-  .then(async (code) => {
-    await runCleanups();
-    process.exit(code);
-  })
-  .catch(failAndExit);
+endRun(main());

@@ -16,7 +16,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { HostError, failAndExit, log, parseArgs, repoRoot, run, runCleanups } from './util.mjs';
+import { HostError, endRun, log, parseArgs, repoRoot, run } from './util.mjs';
 import { startWorkbench } from './workbench.mjs';
 
 async function main() {
@@ -60,9 +60,4 @@ async function main() {
   return 0;
 }
 
-main()
-  .then(async (code) => {
-    await runCleanups();
-    process.exit(code);
-  })
-  .catch(failAndExit);
+endRun(main());

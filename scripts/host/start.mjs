@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { developmentPayload, startServer, workbenchUrl } from './server.mjs';
 import { setupHost } from './setup.mjs';
-import { elapsed, failAndExit, log, parseArgs, repoRoot, run, runCleanups } from './util.mjs';
+import { elapsed, endRun, log, parseArgs, repoRoot, run } from './util.mjs';
 import { packageVsix } from './vsix.mjs';
 
 function onPath(command) {
@@ -82,9 +82,4 @@ async function main() {
   return 1;
 }
 
-main()
-  .then(async (code) => {
-    await runCleanups();
-    process.exit(code);
-  })
-  .catch(failAndExit);
+endRun(main());

@@ -184,6 +184,7 @@ export function parseArgs(argv, { repeatable = [], flags = [] } = {}) {
 
 /** Prints a HostError plainly (no stack), anything else with its stack, and exits 1. */
 export function failAndExit(error) {
+  failing = true;
   if (error instanceof HostError) {
     process.stderr.write(`\n[host] ${error.message}\n`);
     if (error.output) process.stderr.write(`[host] last output:\n${lastLines(error.output)}\n`);
@@ -191,6 +192,23 @@ export function failAndExit(error) {
     process.stderr.write(`\n[host] unexpected error: ${error?.stack ?? error}\n`);
   }
   void runCleanups().finally(() => process.exit(1));
+}
+
+/** Set once failAndExit has begun: a run that failed must not end 0 however its main path ends. */
+let failing = false;
+
+/**
+ * Ends a script whose main resolved with `code`: cleanups, then exit. Never 0 after failAndExit
+ * began (a suite past its deadline is stopped by closing its host, and the main path then saw a
+ * suite that ended with nothing failed: the run exited 0 before failAndExit's exit 1).
+ */
+export function endRun(main) {
+  main
+    .then(async (code) => {
+      await runCleanups();
+      process.exit(failing ? Math.max(code, 1) : code);
+    })
+    .catch(failAndExit);
 }
 
 /**
