@@ -188,7 +188,7 @@ async function pairedRound({ viaClient, viaFetch }, calls, block) {
 /**
  * `calls` sequential balance calls through WalletClient and the same with plain fetch (same
  * headers, body parsed as JSON, success checked), after a warm-up. Each round interleaves the
- * two in blocks of 100 (alternating which goes first), so a slow moment of the machine hits
+ * two in blocks of `block` (alternating which goes first), so a slow moment of the machine hits
  * both alike. Resolves with the median time of `calls` calls for each, and their ratio.
  */
 export async function measureClientOverhead(url, wallet, { calls = 1000, rounds = 7, block = 50, warmup = 500, limitMs = 180_000 } = {}) {

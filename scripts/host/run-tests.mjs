@@ -184,7 +184,7 @@ function suiteOutcome(spec, { code, result, logErrors, ms, server, startLimitMs 
   return { passed, failed, ok: code === 0 && failed === 0 && passed > 0 && logErrors.length === 0 };
 }
 
-/** Runs the suite once on one VS Code version; resolves with its counts and the log errors. */
+/** Runs the suite once on one VS Code version; resolves with its counts and whether it passed (suiteOutcome). */
 async function runSuite(spec, index, options) {
   const deadline = armDeadline(spec);
   const host = await setupHost(spec);

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { FRESH_FOR_MS } from '../../src/views/walletModel';
 import { connectFreshWallet, type ConnectedWallet } from './support/connectedWallet';
-import { until } from './support/sandboxSurfaces';
+import { label, until } from './support/sandboxSurfaces';
 
 // Issue 25: the Wallet view logged "Data tree node not found …/0:₦3,617,440.38" each time it
 // came back. The balance row had no id, so VS Code named it by its label: a new balance gave it
@@ -24,10 +24,6 @@ async function allItems<T>(tree: TreeLike<T>, parent?: T): Promise<vscode.TreeIt
     items.push(...(await allItems(tree, node)));
   }
   return items;
-}
-
-function label(item: vscode.TreeItem): string {
-  return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
 }
 
 describe('Tree rows keep their ids (issue 25)', function () {
