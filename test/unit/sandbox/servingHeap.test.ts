@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { SERVING_HEAP_GROWTH_PERCENT } from '../../../src/sandbox/servingHeap';
+import { SERVING_HEAP_FLAGS } from '../../../src/sandbox/servingHeap';
 import { outputMatch } from '../support/cliReady';
 
 // The CLI's heap policy (servingHeap.ts): both programs that serve a sandbox set it, and a test
@@ -46,7 +46,8 @@ describe('sandbox: the heap policy of a process that serves it', () => {
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
-  const policy = `v8 flags set: --heap-growing-percent=${SERVING_HEAP_GROWTH_PERCENT}`;
+  const policy = `v8 flags set: ${SERVING_HEAP_FLAGS}`;
+
   const listening = /listening on http:\/\/127\.0\.0\.1:\d+/;
 
   it('is set by the CLI (npm run sandbox)', async function () {
