@@ -1,18 +1,10 @@
 import * as assert from 'node:assert/strict';
 import { Sandbox } from '../../../src/sandbox';
 import { startCheckedSandbox } from '../support/contract';
-import { Answer, call, Developer, errorOf, expectOk, newDeveloper } from './helpers';
+import { call, Developer, expectError, expectOk, newDeveloper } from './helpers';
 
 // The app API of the login token (issue 27): POST/GET /v1/apps and GET /v1/apps/:appID with
 // Authorization: Bearer, as the community C# SDK calls it.
-
-async function expectError(pending: Promise<Answer>, status: number, errorCode: string): Promise<string> {
-  const answer = await pending;
-  assert.equal(answer.status, status, answer.text);
-  const error = errorOf(answer);
-  assert.equal(error.errorCode, errorCode, answer.text);
-  return error.error;
-}
 
 async function loginToken(sandbox: Sandbox, dev: Developer): Promise<string> {
   const login = await expectOk(call(sandbox, 'POST', '/v1/auth/login', { body: { email: dev.email, password: dev.password } }));

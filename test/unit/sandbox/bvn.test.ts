@@ -4,20 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Sandbox } from '../../../src/sandbox';
 import { startCheckedSandbox } from '../support/contract';
-import { Answer, call, ConnectedWallet, connectWallet, errorOf, expectOk, newDeveloper } from './helpers';
+import { call, ConnectedWallet, connectWallet, expectError, expectOk, newDeveloper } from './helpers';
 
 // GET /v1/queries/bvn (charged N35, recorded as a bvn transaction) and the old public
 // sandbox's unknown persona for airtime (issue 27).
 
 const CHARGE = 3500;
-
-async function expectError(pending: Promise<Answer>, status: number, errorCode: string): Promise<string> {
-  const answer = await pending;
-  assert.equal(answer.status, status, answer.text);
-  const error = errorOf(answer);
-  assert.equal(error.errorCode, errorCode, answer.text);
-  return error.error;
-}
 
 async function balanceOf(sandbox: Sandbox, wallet: ConnectedWallet): Promise<number> {
   const answer = await expectOk(call(sandbox, 'GET', '/v1/users/balance', { headers: wallet.headers }));

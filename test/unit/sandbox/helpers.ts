@@ -122,8 +122,8 @@ export function errorOf(answer: Answer): { error: string; errorCode: string } {
   return { error, errorCode };
 }
 
-/** The error envelope with this status and errorCode, and with this error (or one it matches) when given. */
-export async function expectError(pending: Promise<Answer>, status: number, errorCode: string, error?: string | RegExp): Promise<void> {
+/** The error envelope with this status and errorCode, and with this error (or one it matches) when given; resolves with its error. */
+export async function expectError(pending: Promise<Answer>, status: number, errorCode: string, error?: string | RegExp): Promise<string> {
   const answer = await pending;
   assert.equal(answer.status, status, answer.text);
   const body = errorOf(answer);
@@ -133,6 +133,7 @@ export async function expectError(pending: Promise<Answer>, status: number, erro
   } else if (error) {
     assert.match(body.error, error);
   }
+  return body.error;
 }
 
 export function decodeJwt(token: string): Record<string, unknown> {

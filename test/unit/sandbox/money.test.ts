@@ -1,22 +1,13 @@
 import * as assert from 'node:assert/strict';
 import { Sandbox } from '../../../src/sandbox';
 import { startCheckedSandbox } from '../support/contract';
-import { Answer, call, ConnectedWallet, connectWallet, Developer, errorOf, expectOk, newDeveloper } from './helpers';
+import { Answer, call, ConnectedWallet, connectWallet, Developer, errorOf, expectError, expectOk, newDeveloper } from './helpers';
 
 // Money movement over loopback: every endpoint, every error, the clock, magic values and the
 // X-Sandbox-Outcome header.
 
 const OTHER = '2349090000000';
 const GTB = '000013';
-
-async function expectError(pending: Promise<Answer>, status: number, errorCode: string, message?: RegExp): Promise<string> {
-  const answer = await pending;
-  assert.equal(answer.status, status, answer.text);
-  const error = errorOf(answer);
-  assert.equal(error.errorCode, errorCode, answer.text);
-  if (message) assert.match(error.error, message);
-  return error.error;
-}
 
 async function balanceOf(sandbox: Sandbox, wallet: ConnectedWallet): Promise<number> {
   const answer = await expectOk(call(sandbox, 'GET', '/v1/users/balance', { headers: wallet.headers }));
