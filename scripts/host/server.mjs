@@ -187,7 +187,10 @@ function spawnServer(host, args, root, env) {
   server.exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve((server.exit = { code, signal }))));
   child.on('error', (error) => {
     server.exit = { error };
+    logStream.end();
   });
+  // Once its output has ended: server.log then holds all of it (it is read after a failure).
+  child.on('close', () => logStream.end());
   return server;
 }
 

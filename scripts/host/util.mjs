@@ -182,6 +182,9 @@ export function parseArgs(argv, { repeatable = [], flags = [] } = {}) {
   return result;
 }
 
+/** Set once failAndExit has begun: a run that failed must not end 0 however its main path ends. */
+let failing = false;
+
 /** Prints a HostError plainly (no stack), anything else with its stack, and exits 1. */
 export function failAndExit(error) {
   failing = true;
@@ -193,9 +196,6 @@ export function failAndExit(error) {
   }
   void runCleanups().finally(() => process.exit(1));
 }
-
-/** Set once failAndExit has begun: a run that failed must not end 0 however its main path ends. */
-let failing = false;
 
 /**
  * Ends a script whose main resolved with `code`: cleanups, then exit. Never 0 after failAndExit
