@@ -64,7 +64,7 @@ export function measureFindingsCost(cpus, options) {
  * over `processes` fresh pairs of processes, alternating which is started first and which is
  * loaded first (docs/benchmarks.md says why each of these is needed).
  */
-async function measurePairCost(cpus, modes, endpoints, { seconds = 1, processes = 7, pairsEach = 3, connections = 10 } = {}) {
+async function measurePairCost(cpus, modes, endpoints, { seconds = 1, processes = 21, pairsEach = 3, connections = 10 } = {}) {
   const results = {};
   for (const [name, target] of Object.entries(endpoints)) {
     const runs = { off: [], on: [] };

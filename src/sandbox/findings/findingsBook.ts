@@ -1,14 +1,14 @@
 import type { JournalEntry } from '../requests/entry';
 import type { WebhookEvent } from '../types';
-import { docsOf, SEVERITY, type Finding, type FindingDraft, type FindingRule } from './finding';
-import { MoneyRules } from './moneyRules';
-import { RecipientRules } from './recipientRules';
-import { RepeatedBvnQuery } from './repeatedBvnQuery';
+import { docsOf, NO_FINDINGS, SEVERITY, type Finding, type FindingDraft, type FindingRule } from './finding';
+import { isRequery, MoneyRules } from './moneyRules';
+import { isVerification, RecipientRules } from './recipientRules';
+import { isBvnQuery, RepeatedBvnQuery } from './repeatedBvnQuery';
 import { TokenChurn } from './tokenChurn';
 import { TokenRules } from './tokenRules';
 import { secretInUrl } from './secretInUrl';
 import { WebhookRules } from './webhookRules';
-import { WebhookTrust } from './webhookTrust';
+import { mayBeRequery, WebhookTrust } from './webhookTrust';
 
 // One world's findings (docs/integration-review.md): computed as each exchange is journalled and
 // each webhook attempt ends, kept oldest first, the oldest let go past MAX_FINDINGS.
@@ -76,6 +76,32 @@ export class FindingsBook {
   /** A journalled API exchange. */
   exchange(entry: JournalEntry): void {
     if (this.off || entry.path.startsWith('/__sandbox')) return;
+    const found = entry.method === 'GET' && entry.status === 200 ? this.answeredRead(entry) : this.everyRule(entry);
+    if (found.length > 0) this.keep(found);
+  }
+
+  /**
+   * An answered GET goes only to the rules that read its path, the query check and the webhook
+   * rule's clock aside: most of an app's traffic is such reads, and every rule asked cost the
+   * sandbox even when it found nothing (docs/benchmarks.md). The others answer nothing for it.
+   */
+  private answeredRead(entry: JournalEntry): readonly FindingDraft[] {
+    const { path } = entry;
+    const secret = secretInUrl(entry);
+    const own = isVerification(path)
+      ? this.recipients.exchange(entry)
+      : isBvnQuery(path)
+        ? this.bvn.exchange(entry, this.now())
+        : isRequery(path)
+          ? this.money.exchange(entry, this.now())
+          : NO_FINDINGS;
+    // The webhook rule notes requeries, and judges its waiting events as traffic arrives.
+    const trust = this.trust.waits || mayBeRequery(path) ? this.trust.exchange(entry, this.now()) : NO_FINDINGS;
+    // Almost every read finds nothing: then no list is built (docs/benchmarks.md).
+    return own.length === 0 && trust.length === 0 ? secret : [...secret, ...own, ...trust];
+  }
+
+  private everyRule(entry: JournalEntry): readonly FindingDraft[] {
     const now = this.now();
     const found = [
       secretInUrl(entry),
@@ -86,9 +112,7 @@ export class FindingsBook {
       this.trust.exchange(entry, now),
       this.bvn.exchange(entry, now),
     ];
-    // Almost every exchange finds nothing: each rule then answers the shared NO_FINDINGS, and no
-    // list of findings is built (docs/benchmarks.md).
-    if (found.some((drafts) => drafts.length > 0)) this.keep(found.flat());
+    return found.some((drafts) => drafts.length > 0) ? found.flat() : NO_FINDINGS;
   }
 
   /** A webhook event that changed (created, attempted, redelivered). */

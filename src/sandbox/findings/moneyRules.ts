@@ -9,6 +9,7 @@ import { remember, type FindingDraft, NO_FINDINGS } from './finding';
 const MONEY_PATHS = new Set(['/v1/users/transfers/bank', '/v1/users/transfers/phone', '/v1/users/payments/bills/vtu']);
 /** Reads that tell an app what became of a transfer: the requery, a transaction by reference, the history. */
 const REQUERY = /^\/v1\/(users\/transfers\/requery\/bank\/[^/]+|transactions(\/[^/]+)?)\/?$/;
+export const isRequery = (path: string): boolean => REQUERY.test(path);
 /** The same body sent again within this long (virtual clock) is a double click. */
 export const DOUBLE_CLICK_MS = 2_000;
 /** How many bodies it remembers for a double click; older ones go first. */
@@ -39,8 +40,9 @@ export class MoneyRules {
   }
 
   exchange(entry: JournalEntry, now: number): readonly FindingDraft[] {
-    if (REQUERY.test(entry.path) && entry.method === 'GET') {
-      this.unresolved.clear();
+    if (entry.method === 'GET') {
+      // A requery settles every unknown outcome; with none unknown, a read needs no look at its path.
+      if (this.unresolved.size > 0 && isRequery(entry.path)) this.unresolved.clear();
       return NO_FINDINGS;
     }
     if (!isMoneyPost(entry)) return NO_FINDINGS;

@@ -6,6 +6,8 @@ import { stringFieldOf, type FindingDraft, NO_FINDINGS } from './finding';
 // (GET /v1/queries/verify) in this world, or with a name other than the one verification gave.
 
 const VERIFY = '/v1/queries/verify';
+/** A bank-account verification (what the rule remembers). */
+export const isVerification = (path: string): boolean => path === VERIFY;
 const BANK_TRANSFER = /^\/v1\/users\/transfers\/bank\/?$/;
 /** How many verifications it remembers (their answers); the oldest go first. */
 const MAX_VERIFICATIONS = 500;
@@ -46,9 +48,11 @@ export class RecipientRules {
   }
 
   exchange(entry: JournalEntry): readonly FindingDraft[] {
-    if (entry.method === 'GET' && entry.path === VERIFY && entry.status === 200) {
+    if (entry.method === 'GET' && isVerification(entry.path) && entry.status === 200) {
       this.answers.push(entry.responseBody);
-      if (this.answers.length > MAX_VERIFICATIONS) this.answers.shift();
+      // Cut in one go at twice the count (a shift for each verification cost the review more); the
+      // lookup reads only the newest MAX_VERIFICATIONS.
+      if (this.answers.length >= 2 * MAX_VERIFICATIONS) this.answers = this.answers.slice(-MAX_VERIFICATIONS);
       return NO_FINDINGS;
     }
     if (entry.method !== 'POST' || !BANK_TRANSFER.test(entry.path) || refusedForOtherReasons(entry)) return NO_FINDINGS;
@@ -75,7 +79,8 @@ export class RecipientRules {
 
   /** The name the newest kept verification of this account answered; undefined when none of them resolved it. */
   private verifiedName(bankCode: string, accountNumber: string): string | undefined {
-    for (let index = this.answers.length - 1; index >= 0; index--) {
+    const oldest = Math.max(0, this.answers.length - MAX_VERIFICATIONS);
+    for (let index = this.answers.length - 1; index >= oldest; index--) {
       const answer = this.answers[index]!;
       if (accountNumberOf(answer)?.trim() !== accountNumber || bankCodeOf(answer)?.trim() !== bankCode) continue;
       const name = accountNameOf(answer);

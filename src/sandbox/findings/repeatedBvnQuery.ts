@@ -9,7 +9,7 @@ import { remember, type FindingDraft, NO_FINDINGS } from './finding';
 export const BVN_REPEAT_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** How many BVNs it remembers at once; the oldest go first. */
 const MAX_BVNS = 500;
-const BVN_QUERY = /^\/v1\/queries\/bvn\/?$/;
+export const isBvnQuery = (path: string): boolean => path === '/v1/queries/bvn' || path === '/v1/queries/bvn/';
 
 interface Lookup {
   id: number;
@@ -25,7 +25,7 @@ export class RepeatedBvnQuery {
 
   exchange(entry: JournalEntry, now: number): readonly FindingDraft[] {
     // Only an answered lookup is charged: a refused one (4xx) cost nothing.
-    if (entry.method !== 'GET' || entry.status !== 200 || !BVN_QUERY.test(entry.path)) return NO_FINDINGS;
+    if (entry.method !== 'GET' || entry.status !== 200 || !isBvnQuery(entry.path)) return NO_FINDINGS;
     const bvn = new URLSearchParams(entry.query).get('bvn');
     if (!bvn) return NO_FINDINGS;
     const first = this.lookups.get(bvn);

@@ -22,12 +22,12 @@ export class TokenRules {
   }
 
   exchange(entry: JournalEntry): readonly FindingDraft[] {
-    if (entry.method === 'POST' && entry.status === 200 && NEW_TOKEN.test(entry.path)) {
-      this.refused.clear();
+    if (entry.status !== 401) {
+      if (entry.method === 'POST' && entry.status === 200 && NEW_TOKEN.test(entry.path)) this.refused.clear();
       return NO_FINDINGS;
     }
     const token = entry.headers['x-app-wallet-access-token'];
-    if (entry.status !== 401 || !token || !TOKEN_REFUSALS.some((code) => entry.responseBody.includes(code))) return NO_FINDINGS;
+    if (!token || !TOKEN_REFUSALS.some((code) => entry.responseBody.includes(code))) return NO_FINDINGS;
     const count = this.refused.get(token) ?? 0;
     if (count < 0) return NO_FINDINGS;
     remember(this.refused, token, count + 1 >= LOOP_AFTER ? -1 : count + 1, MAX_TOKENS);

@@ -9,6 +9,9 @@ import { remember, type FindingDraft, NO_FINDINGS } from './finding';
 
 export const REQUERY_WITHIN_MS = 60_000;
 const REQUERY = /^\/v1\/(?:users\/transfers\/requery\/bank|transactions)\/([^/]+)\/?$/;
+/** Whether a path may be a requery: a cheap look first, as the rule reads every GET. */
+export const mayBeRequery = (path: string): boolean =>
+  path.startsWith('/v1/transactions/') || path.startsWith('/v1/users/transfers/requery/');
 /** How many references it holds (requeried, or events waiting for one); the oldest go first. */
 const MAX_HELD = 200;
 
@@ -28,13 +31,18 @@ export class WebhookTrust {
   /** Acknowledged events waiting for a requery, by reference. */
   private waiting = new Map<string, Acknowledged>();
 
+  /** Whether an acknowledged event waits for its requery (then every exchange may make it overdue). */
+  get waits(): boolean {
+    return this.waiting.size > 0;
+  }
+
   clear(): void {
     this.requeried.clear();
     this.waiting.clear();
   }
 
   exchange(entry: JournalEntry, now: number): readonly FindingDraft[] {
-    const match = entry.method === 'GET' ? REQUERY.exec(entry.path) : null;
+    const match = entry.method === 'GET' && mayBeRequery(entry.path) ? REQUERY.exec(entry.path) : null;
     if (match?.[1]) {
       const reference = decodeURIComponent(match[1]);
       remember(this.requeried, reference, now, MAX_HELD);

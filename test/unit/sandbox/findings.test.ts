@@ -191,6 +191,18 @@ describe('sandbox: findings from the traffic', () => {
         [['unverified-recipient', idsOf(sandbox, BANK).slice(-1)]],
       );
     });
+
+    it('still finds a verification among the newest 500 after the memory was cut (past 1,000 kept)', async function () {
+      this.timeout(60000);
+      const other = new URLSearchParams({ accountNumber: '2891740466', bankCode: '100004' });
+      const verifyOther = () => expectOk(call(sandbox, 'GET', `/v1/queries/verify?${other}`, { headers: wallet.headers }));
+      for (let i = 0; i < 600; i++) await verifyOther();
+      const name = await verify();
+      // The 1,000th answer cuts the memory to the newest 500, this verification 450 from the end.
+      for (let i = 0; i < 450; i++) await verifyOther();
+      await expectOk(transfer(name));
+      assert.deepEqual(await findings(sandbox), []);
+    });
   });
 
   describe('expired-token-loop', () => {
