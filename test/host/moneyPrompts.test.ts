@@ -11,9 +11,9 @@ import type { RequestRecord } from '../../src/requests/requestRecord';
 import type { WebviewTestHandle } from '../../src/webview/panelRecorder';
 import { connectFreshWallet, type ConnectedWallet } from './support/connectedWallet';
 import { runScripted } from './support/extension';
+import { journalMark, recordedRequest } from './support/recordedRequest';
 import { runRecorded } from './support/recordingInput';
 import { CANCEL, DEFAULT, ScriptedInput, type Answer } from './support/scriptedInput';
-import { waitFor } from './support/waitFor';
 
 const PERSONA = '2349090000000';
 
@@ -58,11 +58,6 @@ describe('Money prompts: defaults, wording, sample values, inline errors (local 
   let handle: WebviewTestHandle;
 
   const model = () => wallet.api.views.model;
-  const history = () => wallet.api.requests.history;
-  const latest = (path: string) =>
-    history()
-      .visible()
-      .find((record) => record.path === path);
 
   before(async () => {
     wallet = await connectFreshWallet('prompts');
@@ -94,6 +89,7 @@ describe('Money prompts: defaults, wording, sample values, inline errors (local 
   }
 
   it('Replay of a bank transfer: Enter (the default button) moves no money, and the recipient is named by holder and bank', async () => {
+    const mark = await journalMark(wallet);
     await wallet.api.accounts.withWallet((client, credentials) =>
       client.sendToBank(credentials, {
         accountName: 'SANDBOX INSTANT SUCCESS',
@@ -102,7 +98,7 @@ describe('Money prompts: defaults, wording, sample values, inline errors (local 
         amount: 2_500,
       }),
     );
-    const sent = await waitFor('the recorded transfer', () => latest('/v1/users/transfers/bank'));
+    const sent = await recordedRequest(wallet, mark, 'POST', '/v1/users/transfers/bank');
     const before = await wallet.admin.count('/v1/users/transfers/bank', 'POST');
 
     const entered = await replay(sent, DEFAULT);
@@ -124,8 +120,9 @@ describe('Money prompts: defaults, wording, sample values, inline errors (local 
   });
 
   it('Replay of a phone transfer names the mobile as the sends do', async () => {
+    const mark = await journalMark(wallet);
     await wallet.api.accounts.withWallet((client, credentials) => client.sendToPhone(credentials, { mobile: PERSONA, amount: 1_700 }));
-    const sent = await waitFor('the recorded transfer', () => latest('/v1/users/transfers/phone'));
+    const sent = await recordedRequest(wallet, mark, 'POST', '/v1/users/transfers/phone');
     const declined = await replay(sent, CANCEL);
     assert.match(declined.asked[0]!.title, /moves money again: ₦17\.00 to 0909 000 0000 in Local sandbox/);
   });

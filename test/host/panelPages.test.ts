@@ -9,6 +9,7 @@ import type { WebviewTestHandle } from '../../src/webview/panelRecorder';
 import type { PanelState } from '../../src/webview/protocol';
 import { connectFreshWallet, type ConnectedWallet } from './support/connectedWallet';
 import { EXTENSION_ID, runScripted } from './support/extension';
+import { journalMark, recordedRequest } from './support/recordedRequest';
 import { until, WebhookReceiver } from './support/sandboxSurfaces';
 
 describe('Panel pages: retry, environment switch, back, background updates', function () {
@@ -76,17 +77,9 @@ describe('Panel pages: retry, environment switch, back, background updates', fun
     const [transaction] = await wallet.api.accounts.withWallet((client, credentials) => client.listTransactions(credentials, { limit: 1 }));
     assert.ok(transaction, 'the sandbox wallet has a transaction');
     reference = transaction.reference;
+    const mark = await journalMark(wallet);
     await vscode.commands.executeCommand('walletConsole.refresh');
-    const record = await (async () => {
-      for (let tries = 0; tries < 100; tries++) {
-        const found = wallet.api.requests.history.visible().find((candidate) => candidate.path === '/v1/users/balance');
-        if (found) return found;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      return undefined;
-    })();
-    assert.ok(record, 'a recorded request to show');
-    requestId = record.id;
+    requestId = (await recordedRequest(wallet, mark, 'GET', '/v1/users/balance')).id;
   });
 
   after(async () => {

@@ -15,6 +15,7 @@ import type { RequestRecord } from '../../src/requests/requestRecord';
 import type { WebviewTestHandle } from '../../src/webview/panelRecorder';
 import { connectFreshWallet, storedSecrets, type ConnectedWallet } from './support/connectedWallet';
 import { runScripted, setSetting } from './support/extension';
+import { journalMark, recordedRequest } from './support/recordedRequest';
 import { ScriptedInput } from './support/scriptedInput';
 
 const APP_AGENT = 'acme-checkout/2.0 (stand-in)';
@@ -96,6 +97,7 @@ describe('Requests view', function () {
   after(async () => {
     // Leave the bottom panel as the suites after this one expect it: closed.
     await vscode.commands.executeCommand('workbench.action.closePanel');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await setSetting('requests.historySize', undefined);
     await wallet.api.accounts.store.disconnectWallet('local', wallet.mobile);
   });
@@ -203,11 +205,12 @@ describe('Requests view', function () {
     );
     assert.equal(replayed.status, 200, 'the placeholders were filled with the current key and token');
 
+    const mark = await journalMark(wallet);
     const payment = await wallet.api.accounts.withWallet((client, credentials) =>
       client.sendToPhone(credentials, { mobile: '0909 000 0000', amount: 1_500, sendSms: false }),
     );
     assert.ok(payment);
-    const transfer = await until('the transfer', () => latest((record) => record.path === '/v1/users/transfers/phone'));
+    const transfer = await recordedRequest(wallet, mark, 'POST', '/v1/users/transfers/phone');
     await vscode.commands.executeCommand('walletConsole.showRequest', transfer.id);
     await handle.whenIdle();
     // Earlier suites moved money in the same sandbox: count this transfer and what follows it.
