@@ -26,6 +26,7 @@ describe('Events view and webhook commands (local sandbox)', function () {
     await runScripted(wallet.api, 'walletConsole.setWebhookUrl', ['']);
     await wallet.api.accounts.store.disconnectWallet('local', wallet.mobile);
     await receiver.stop();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     // The views' last redraws (debounced, and the secret store's echo) finish before the host
     // may close: a redraw cut off by the shutdown is logged as an error.
     await new Promise((resolve) => setTimeout(resolve, 500));

@@ -10,6 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as util from 'node:util';
 import Mocha from 'mocha';
+import { checkWhatEachFileLeaves } from './support/leftBehind';
 
 /** The line the launcher reads the counts from; it is not shown to the user. */
 const RESULT_MARKER = 'WALLET_CONSOLE_HOST_RESULT ';
@@ -40,6 +41,7 @@ export function run(): Promise<void> {
   const grep = process.env.WALLET_CONSOLE_TEST_GREP || undefined;
   const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 60_000, reporter: 'spec' });
   if (grep) mocha.grep(grep);
+  checkWhatEachFileLeaves(mocha.suite);
   for (const file of testFiles(__dirname, process.env.WALLET_CONSOLE_TEST_FILES || undefined)) mocha.addFile(file);
 
   return new Promise((resolve, reject) => {

@@ -36,6 +36,7 @@ describe('Check Webhook Handler', function () {
     server?.stop();
     await receiver.stop();
     if (project) fs.rmSync(project, { recursive: true, force: true });
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
   async function check(url: string): Promise<string> {
