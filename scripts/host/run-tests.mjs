@@ -7,6 +7,7 @@
 //   npm run test:host -- --vscode 1.139.1      one version only (also: 1.139, all)
 //   npm run test:host -- --grep activation     only tests whose title matches (a regex)
 //   npm run test:host -- --file activation     only test files whose path contains this
+//   node scripts/host/run-tests.mjs --compiled  out/ is fresh (npm test compiled it): no compile
 //
 // A run also fails when VS Code's own logs (the extension host's log files, the workbench's
 // console) gained an error line naming the extension: test/host/support/hostLog.ts.
@@ -31,9 +32,9 @@ const RESULT_MARKER = 'WALLET_CONSOLE_HOST_RESULT ';
 const HOST_TAG = '\u2063[host] ';
 const verbose = process.env.WALLET_CONSOLE_HOST_VERBOSE === '1';
 
-async function compile() {
-  const ms = await compileTypeScript('running the host tests');
-  log(`Compiled the tests (${describeMs(ms)}).`);
+/** Compiles the tests, unless `compiled` (npm test compiled them a moment ago: scripts/test.mjs). */
+async function compile(compiled) {
+  if (!compiled) log(`Compiled the tests (${describeMs(await compileTypeScript('running the host tests'))}).`);
   const index = path.join(repoRoot, 'out', 'test', 'host', 'index.js');
   if (!existsSync(index)) throw new HostError(`${index} is missing after tsc: is test/host/index.ts in the tsconfig?`);
   if (!existsSync(path.join(repoRoot, 'dist', 'extension.js')))
@@ -209,9 +210,9 @@ async function runSuite(spec, index, options) {
 }
 
 async function main() {
-  const options = parseArgs(process.argv.slice(2));
+  const options = parseArgs(process.argv.slice(2), { flags: ['compiled'] });
   const specs = selectHosts(options.vscode);
-  const index = await compile();
+  const index = await compile(options.compiled);
   const results = [];
   for (const spec of specs) results.push(await runSuite(spec, index, options));
   const passed = results.reduce((sum, r) => sum + r.passed, 0);

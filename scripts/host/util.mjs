@@ -216,7 +216,7 @@ export function endRun(main) {
  * (it emits regardless): `npm run typecheck` is the gate for those, and a type error
  * elsewhere must not hide what the tests or the benchmark say.
  */
-export async function compileTypeScript(purpose) {
+export async function compileTypeScript(purpose, { strict = false } = {}) {
   const begun = Date.now();
   const tsc = path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
   // From empty: tsc never deletes what it emitted for a source since moved or deleted, and the
@@ -227,6 +227,7 @@ export async function compileTypeScript(purpose) {
   } catch (error) {
     if (!error.output) throw error;
     process.stderr.write(`${error.output.trimEnd()}\n`);
+    if (strict) throw new HostError('tsc reported type errors (above).');
     log(`tsc reported type errors (above); ${purpose} on what it emitted.`);
   }
   return Date.now() - begun;
