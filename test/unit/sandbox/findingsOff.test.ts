@@ -3,29 +3,13 @@ import { FindingsBook } from '../../../src/sandbox/findings/findingsBook';
 import { SEVERITY } from '../../../src/sandbox/findings/finding';
 import type { JournalEntry } from '../../../src/sandbox/requests/entry';
 import type { WebhookEvent } from '../../../src/sandbox/types';
+import { journalDraft } from './helpers';
 
 // A world that ignores every rule reports nothing, whatever its traffic: the rules still see it,
 // and the book keeps none of what they find.
 
 /** A GET that carries the app key in its query (secret-in-url). */
-const keyInUrl: JournalEntry = {
-  id: 1,
-  at: 0,
-  durationMs: 1,
-  method: 'GET',
-  path: '/v1/users/balance',
-  query: 'appKey=abc',
-  requestHeaders: [],
-  headers: {},
-  requestBody: '',
-  requestBodySize: 0,
-  status: 200,
-  responseHeaders: {},
-  responseBody: '{}',
-  responseBodySize: 2,
-  userAgent: '',
-  remoteAddress: '127.0.0.1',
-};
+const keyInUrl: JournalEntry = { id: 1, headers: {}, ...journalDraft('/v1/users/balance', { query: 'appKey=abc' }) };
 
 /** A delivery the app's endpoint answered 500 (webhook-not-acknowledged). */
 const refusedDelivery = {
