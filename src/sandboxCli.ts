@@ -8,7 +8,6 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as Mcp from './agents/mcp/index';
 import { runCli, startFailure, USAGE } from './sandbox/cli';
-import { useServingHeap } from './sandbox/servingHeap';
 
 const MCP_USAGE = `${USAGE}
   --mcp                  serve the agent tools over MCP (stdio): stdout carries only the protocol,
@@ -18,7 +17,6 @@ const MCP_USAGE = `${USAGE}
 const VERSION = process.env.WALLET_CONSOLE_VERSION ?? '0.0.0-dev';
 
 async function main(argv: string[]): Promise<void> {
-  useServingHeap();
   if (!argv.includes('--mcp')) {
     await runCli(argv, undefined, MCP_USAGE);
     return;

@@ -6,10 +6,9 @@ import type { SandboxState } from './state';
 import { mergeByTime, type Wallet } from './wallet';
 import type { TransactionRecord } from '../types';
 
-// Bulk history for benchmarks and long lists, spread over the last year and merged in time order.
-// Bounded per call and per wallet; made in chunks, and the sandbox answers other clients between
-// chunks, so a big call never holds it for long (scripts/bench: the worst health answer during
-// a 10,000 generate, budget 50 ms).
+// Bulk history for long lists, spread over the last year and merged in time order. Bounded per
+// call and per wallet; made in chunks, and the sandbox answers other clients between chunks, so a
+// big call never holds them up for long (docs/sandbox.md: no other client waits more than 50 ms).
 
 /** The most transactions one call generates. */
 export const MAX_GENERATED_PER_CALL = 10_000;

@@ -1,4 +1,4 @@
-import { createHmac, hash, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 
 // HS256 JWTs by hand: the format is tiny and a dependency would be larger than this file.
 
@@ -58,39 +58,4 @@ export function verifyJwt(token: string, secret: string, nowMs: number): JwtChec
     return { ok: false, reason: 'expired' };
   }
   return { ok: true, claims: claims as JwtClaims };
-}
-
-/**
- * Remembers tokens that passed the signature check, by their SHA-256 (never the token itself),
- * so a client sending the same token again is not verified from scratch on every request: the
- * HMAC and the payload parse are most of a wallet query's cost. Expiry is still checked on every
- * use; the memory is bounded (forgotten all at once when full).
- */
-export class VerifiedTokens {
-  private readonly verified = new Map<string, Readonly<JwtClaims>>();
-
-  constructor(
-    private readonly secret: string,
-    private readonly max = 1_000,
-  ) {}
-
-  verify(token: string, nowMs: number): JwtCheck {
-    const key = hash('sha256', token, 'base64');
-    let claims = this.verified.get(key);
-    if (!claims) {
-      const check = verifyJwt(token, this.secret, nowMs);
-      if (!check.ok) {
-        return check;
-      }
-      if (this.verified.size >= this.max) {
-        this.verified.clear();
-      }
-      claims = Object.freeze(check.claims);
-      this.verified.set(key, claims);
-    }
-    if (Math.floor(nowMs / 1000) >= claims.exp) {
-      return { ok: false, reason: 'expired' };
-    }
-    return { ok: true, claims };
-  }
 }

@@ -64,7 +64,7 @@ export class Random {
  * The pieces as one string. V8 keeps `a + b` of 13 characters or more as a pair of pointers to
  * its pieces until something reads it whole; a join is one flat string. A generated history
  * keeps an id and often a mobile per transaction, 200,000 of them in a full sandbox, and the
- * pairs cost about 100 bytes each (scripts/bench: the sandbox's memory under abuse).
+ * pairs cost about 100 bytes each, a good part of the sandbox's memory when its history is full.
  */
 export function flatText(pieces: readonly string[]): string {
   return pieces.join('');

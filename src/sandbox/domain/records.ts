@@ -81,10 +81,7 @@ export function newAppKeys(): Pick<IssuedApp, 'key' | 'sandboxKey'> {
   return { key: `pk_live_${randomBytes(16).toString('hex')}`, sandboxKey: `sk_test_${randomBytes(16).toString('hex')}` };
 }
 
-/**
- * Keys and refresh tokens are looked up by hash; they are long random strings, so no salt is needed.
- * One-shot `hash()`: every request with an app key hashes it, and a Hash object costs twice as much.
- */
+/** Keys and refresh tokens are looked up by hash; they are long random strings, so no salt is needed. */
 export function secretHash(secret: string): string {
   return hash('sha256', secret, 'hex');
 }

@@ -40,12 +40,6 @@ export interface Finding {
 /** What a rule reports; the book adds the id, severity, docs and time. */
 export type FindingDraft = Pick<Finding, 'rule' | 'title' | 'detail'> & Partial<Pick<Finding, 'requestIds' | 'eventIds'>>;
 
-/**
- * What a rule answers when it finds nothing, which is almost always: one shared empty list, not a
- * new one per rule and request (the review runs on every request: docs/benchmarks.md).
- */
-export const NO_FINDINGS: readonly FindingDraft[] = Object.freeze([]);
-
 export const SEVERITY: Readonly<Record<FindingRule, FindingSeverity>> = {
   'retried-money-post': 'error',
   'secret-in-url': 'error',
@@ -89,33 +83,4 @@ export function remember<K, V>(map: Map<K, V>, key: K, value: V, limit: number):
   map.delete(key);
   map.set(key, value);
   if (map.size > limit) map.delete(map.keys().next().value as K);
-}
-
-/**
- * A reader of one string field of JSON text the sandbox wrote (JSON.stringify: no spaces), at the
- * first place its name appears as a key, without parsing the rest; it answers undefined when the
- * field is not there as a string. In JSON.stringify's output a quote inside a value is escaped,
- * so `"name":"` is always a key.
- */
-export function stringFieldOf(name: string): (json: string) => string | undefined {
-  const key = `"${name}":"`;
-  return (json) => {
-    const start = json.indexOf(key);
-    if (start === -1) return undefined;
-    const from = start + key.length;
-    let end = from;
-    let escaped = false;
-    for (; end < json.length && json.charCodeAt(end) !== 0x22; end++) {
-      if (json.charCodeAt(end) !== 0x5c) continue;
-      escaped = true;
-      end++; // a backslash: the next character is escaped
-    }
-    if (end >= json.length) return undefined;
-    if (!escaped) return json.slice(from, end);
-    try {
-      return JSON.parse(json.slice(from - 1, end + 1)) as string;
-    } catch {
-      return undefined; // not the sandbox's own JSON (a fault's body): a bad escape
-    }
-  };
 }

@@ -1,14 +1,14 @@
 import type { JournalEntry } from '../requests/entry';
 import type { WebhookEvent } from '../types';
-import { docsOf, NO_FINDINGS, SEVERITY, type Finding, type FindingDraft, type FindingRule } from './finding';
-import { isRequery, MoneyRules } from './moneyRules';
-import { isVerification, RecipientRules } from './recipientRules';
-import { isBvnQuery, RepeatedBvnQuery } from './repeatedBvnQuery';
+import { docsOf, SEVERITY, type Finding, type FindingDraft, type FindingRule } from './finding';
+import { MoneyRules } from './moneyRules';
+import { RecipientRules } from './recipientRules';
+import { RepeatedBvnQuery } from './repeatedBvnQuery';
 import { TokenChurn } from './tokenChurn';
 import { TokenRules } from './tokenRules';
 import { secretInUrl } from './secretInUrl';
 import { WebhookRules } from './webhookRules';
-import { mayBeRequery, WebhookTrust } from './webhookTrust';
+import { WebhookTrust } from './webhookTrust';
 
 // One world's findings (docs/integration-review.md): computed as each exchange is journalled and
 // each webhook attempt ends, kept oldest first, the oldest let go past MAX_FINDINGS.
@@ -34,8 +34,6 @@ export class FindingsBook {
   private readonly ignored: ReadonlySet<string>;
   /** The rules it does not report (a namespace takes its sandbox's). */
   readonly ignoredRules: readonly string[];
-  /** Every rule ignored: the review is off and costs nothing (the bench's baseline, `npm run bench -- --only findings`). */
-  private readonly off: boolean;
 
   constructor(
     /** The world's virtual clock (epoch ms). */
@@ -46,7 +44,6 @@ export class FindingsBook {
   ) {
     this.ignoredRules = [...(options.ignore ?? [])];
     this.ignored = new Set(this.ignoredRules);
-    this.off = Object.keys(SEVERITY).every((rule) => this.ignored.has(rule));
   }
 
   /** The findings kept, oldest first (copies). */
@@ -73,54 +70,27 @@ export class FindingsBook {
     return cleared;
   }
 
-  /** A journalled API exchange. */
+  /** A journalled API exchange: every rule sees it, and each looks only at what it reads. */
   exchange(entry: JournalEntry): void {
-    if (this.off || entry.path.startsWith('/__sandbox')) return;
-    const found = entry.method === 'GET' && entry.status === 200 ? this.answeredRead(entry) : this.everyRule(entry);
-    if (found.length > 0) this.keep(found);
-  }
-
-  /**
-   * An answered GET goes only to the rules that read its path, the query check and the webhook
-   * rule's clock aside: most of an app's traffic is such reads, and every rule asked cost the
-   * sandbox even when it found nothing (docs/benchmarks.md). The others answer nothing for it.
-   */
-  private answeredRead(entry: JournalEntry): readonly FindingDraft[] {
-    const { path } = entry;
-    const secret = secretInUrl(entry);
-    const own = isVerification(path)
-      ? this.recipients.exchange(entry)
-      : isBvnQuery(path)
-        ? this.bvn.exchange(entry, this.now())
-        : isRequery(path)
-          ? this.money.exchange(entry, this.now())
-          : NO_FINDINGS;
-    // The webhook rule notes requeries, and judges its waiting events as traffic arrives.
-    const trust = this.trust.waits || mayBeRequery(path) ? this.trust.exchange(entry, this.now()) : NO_FINDINGS;
-    // Almost every read finds nothing: then no list is built (docs/benchmarks.md).
-    return own.length === 0 && trust.length === 0 ? secret : [...secret, ...own, ...trust];
-  }
-
-  private everyRule(entry: JournalEntry): readonly FindingDraft[] {
+    if (entry.path.startsWith('/__sandbox')) return;
     const now = this.now();
-    const found = [
-      secretInUrl(entry),
-      this.money.exchange(entry, now),
-      this.recipients.exchange(entry),
-      this.tokens.exchange(entry),
-      this.churn.exchange(entry, now),
-      this.trust.exchange(entry, now),
-      this.bvn.exchange(entry, now),
-    ];
-    return found.some((drafts) => drafts.length > 0) ? found.flat() : NO_FINDINGS;
+    this.keep([
+      ...secretInUrl(entry),
+      ...this.money.exchange(entry, now),
+      ...this.recipients.exchange(entry),
+      ...this.tokens.exchange(entry),
+      ...this.churn.exchange(entry, now),
+      ...this.trust.exchange(entry, now),
+      ...this.bvn.exchange(entry, now),
+    ]);
   }
 
   /** A webhook event that changed (created, attempted, redelivered). */
   event(event: WebhookEvent): void {
-    if (!this.off && event.attempts.length > 0) this.keep([...this.webhooks.event(event), ...this.trust.event(event, this.now())]);
+    if (event.attempts.length > 0) this.keep([...this.webhooks.event(event), ...this.trust.event(event, this.now())]);
   }
 
-  private keep(drafts: readonly FindingDraft[]): void {
+  private keep(drafts: FindingDraft[]): void {
     const fresh = drafts.filter((draft) => !this.ignored.has(draft.rule));
     if (fresh.length === 0) return;
     const at = new Date(this.now()).toISOString();

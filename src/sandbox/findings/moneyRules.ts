@@ -1,5 +1,5 @@
 import type { JournalEntry } from '../requests/entry';
-import { remember, type FindingDraft, NO_FINDINGS } from './finding';
+import { remember, type FindingDraft } from './finding';
 
 // retried-money-post and unknown-outcome-not-requeried: what an app does after a money-moving
 // POST. The memory is small: the last time each body was sent (for a double click) and the
@@ -9,7 +9,6 @@ import { remember, type FindingDraft, NO_FINDINGS } from './finding';
 const MONEY_PATHS = new Set(['/v1/users/transfers/bank', '/v1/users/transfers/phone', '/v1/users/payments/bills/vtu']);
 /** Reads that tell an app what became of a transfer: the requery, a transaction by reference, the history. */
 const REQUERY = /^\/v1\/(users\/transfers\/requery\/bank\/[^/]+|transactions(\/[^/]+)?)\/?$/;
-export const isRequery = (path: string): boolean => REQUERY.test(path);
 /** The same body sent again within this long (virtual clock) is a double click. */
 export const DOUBLE_CLICK_MS = 2_000;
 /** How many bodies it remembers for a double click; older ones go first. */
@@ -39,13 +38,13 @@ export class MoneyRules {
     this.unresolved.clear();
   }
 
-  exchange(entry: JournalEntry, now: number): readonly FindingDraft[] {
+  exchange(entry: JournalEntry, now: number): FindingDraft[] {
     if (entry.method === 'GET') {
-      // A requery settles every unknown outcome; with none unknown, a read needs no look at its path.
-      if (this.unresolved.size > 0 && isRequery(entry.path)) this.unresolved.clear();
-      return NO_FINDINGS;
+      // A requery settles every unknown outcome.
+      if (REQUERY.test(entry.path)) this.unresolved.clear();
+      return [];
     }
-    if (!isMoneyPost(entry)) return NO_FINDINGS;
+    if (!isMoneyPost(entry)) return [];
     const key = `${withoutSlash(entry.path)} ${entry.requestBody}`;
     const findings = this.retried(key, entry, now) ?? this.wentOn(entry);
     this.unresolved.delete(key);
@@ -54,7 +53,7 @@ export class MoneyRules {
     return findings;
   }
 
-  private retried(key: string, entry: JournalEntry, now: number): readonly FindingDraft[] | undefined {
+  private retried(key: string, entry: JournalEntry, now: number): FindingDraft[] | undefined {
     const first = this.unresolved.get(key);
     const call = `POST ${withoutSlash(entry.path)}`;
     if (first) {
@@ -86,7 +85,7 @@ export class MoneyRules {
   }
 
   /** Another money POST while an attempt's outcome is unknown (no answer) and was never requeried. */
-  private wentOn(entry: JournalEntry): readonly FindingDraft[] {
+  private wentOn(entry: JournalEntry): FindingDraft[] {
     const findings: FindingDraft[] = [];
     for (const [key, attempt] of this.unresolved) {
       if (attempt.status !== 0) continue;

@@ -1,22 +1,23 @@
 import { ErrorCode } from '../errors';
 import type { JournalEntry } from '../requests/entry';
-import { stringFieldOf, type FindingDraft, NO_FINDINGS } from './finding';
+import type { FindingDraft } from './finding';
 
 // unverified-recipient: a bank transfer to an account the app never verified
 // (GET /v1/queries/verify) in this world, or with a name other than the one verification gave.
 
 const VERIFY = '/v1/queries/verify';
-/** A bank-account verification (what the rule remembers). */
-export const isVerification = (path: string): boolean => path === VERIFY;
 const BANK_TRANSFER = /^\/v1\/users\/transfers\/bank\/?$/;
-/** How many verifications it remembers (their answers); the oldest go first. */
+/** How many verifications it remembers; the oldest go first. */
 const MAX_VERIFICATIONS = 500;
-/** What a verification answers (`data` of GET /v1/queries/verify) that the rule reads. */
-const bankCodeOf = stringFieldOf('bankCode');
-const accountNumberOf = stringFieldOf('accountNumber');
-const accountNameOf = stringFieldOf('accountName');
 
 type Fields = Record<string, unknown>;
+
+/** What a verification answered that the rule reads; a field the answer did not give is undefined. */
+interface Verified {
+  bankCode: string | undefined;
+  accountNumber: string | undefined;
+  name: string | undefined;
+}
 
 /** The request's fields: its JSON body, or its form body (the API takes both). */
 function bodyFields(entry: JournalEntry): Fields {
@@ -35,31 +36,39 @@ function refusedForOtherReasons(entry: JournalEntry): boolean {
 
 const text = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '');
 const sameName = (a: string, b: string): boolean => a.replace(/\s+/g, ' ').toUpperCase() === b.replace(/\s+/g, ' ').toUpperCase();
+const field = (data: Fields, name: string): string | undefined => (typeof data[name] === 'string' ? data[name].trim() : undefined);
+
+/** The `data` fields of a verification's answer (GET /v1/queries/verify) the rule reads. */
+function verifiedAccount(answer: string): Verified {
+  let data: unknown;
+  try {
+    data = (JSON.parse(answer) as { data?: unknown }).data;
+  } catch {
+    data = undefined; // not the sandbox's own JSON (a fault's body): it resolved no account
+  }
+  const fields = typeof data === 'object' && data !== null ? (data as Fields) : {};
+  return { bankCode: field(fields, 'bankCode'), accountNumber: field(fields, 'accountNumber'), name: field(fields, 'accountName') };
+}
 
 export class RecipientRules {
-  /**
-   * The answers of the latest verifications, oldest first, kept as they came: an app verifies far
-   * more often than it sends a bank transfer, so they are read only when a transfer comes.
-   */
-  private answers: string[] = [];
+  /** The latest verifications, oldest first. */
+  private verified: Verified[] = [];
 
   clear(): void {
-    this.answers = [];
+    this.verified = [];
   }
 
-  exchange(entry: JournalEntry): readonly FindingDraft[] {
-    if (entry.method === 'GET' && isVerification(entry.path) && entry.status === 200) {
-      this.answers.push(entry.responseBody);
-      // Cut in one go at twice the count (a shift for each verification cost the review more); the
-      // lookup reads only the newest MAX_VERIFICATIONS.
-      if (this.answers.length >= 2 * MAX_VERIFICATIONS) this.answers = this.answers.slice(-MAX_VERIFICATIONS);
-      return NO_FINDINGS;
+  exchange(entry: JournalEntry): FindingDraft[] {
+    if (entry.method === 'GET' && entry.path === VERIFY && entry.status === 200) {
+      this.verified.push(verifiedAccount(entry.responseBody));
+      if (this.verified.length > MAX_VERIFICATIONS) this.verified.shift();
+      return [];
     }
-    if (entry.method !== 'POST' || !BANK_TRANSFER.test(entry.path) || refusedForOtherReasons(entry)) return NO_FINDINGS;
+    if (entry.method !== 'POST' || !BANK_TRANSFER.test(entry.path) || refusedForOtherReasons(entry)) return [];
     const body = bodyFields(entry);
     const sentName = text(body['accountName']);
     const verifiedName = this.verifiedName(text(body['bankCode']), text(body['accountNumber']));
-    if (verifiedName !== undefined && (sentName === '' || sameName(sentName, verifiedName))) return NO_FINDINGS;
+    if (verifiedName !== undefined && (sentName === '' || sameName(sentName, verifiedName))) return [];
     const what =
       verifiedName === undefined
         ? 'to an account it did not verify first'
@@ -79,12 +88,9 @@ export class RecipientRules {
 
   /** The name the newest kept verification of this account answered; undefined when none of them resolved it. */
   private verifiedName(bankCode: string, accountNumber: string): string | undefined {
-    const oldest = Math.max(0, this.answers.length - MAX_VERIFICATIONS);
-    for (let index = this.answers.length - 1; index >= oldest; index--) {
-      const answer = this.answers[index]!;
-      if (accountNumberOf(answer)?.trim() !== accountNumber || bankCodeOf(answer)?.trim() !== bankCode) continue;
-      const name = accountNameOf(answer);
-      if (name !== undefined) return name.trim();
+    for (let index = this.verified.length - 1; index >= 0; index--) {
+      const verified = this.verified[index]!;
+      if (verified.bankCode === bankCode && verified.accountNumber === accountNumber && verified.name !== undefined) return verified.name;
     }
     return undefined;
   }

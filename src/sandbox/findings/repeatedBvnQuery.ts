@@ -1,5 +1,5 @@
 import type { JournalEntry } from '../requests/entry';
-import { remember, type FindingDraft, NO_FINDINGS } from './finding';
+import { remember, type FindingDraft } from './finding';
 
 // repeated-bvn-query: the same BVN looked up again, each lookup charged (N35 a query, evidence.md
 // "BVN query"), within a day of the world's clock. A BVN's holder does not change: one answer kept
@@ -9,7 +9,7 @@ import { remember, type FindingDraft, NO_FINDINGS } from './finding';
 export const BVN_REPEAT_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** How many BVNs it remembers at once; the oldest go first. */
 const MAX_BVNS = 500;
-export const isBvnQuery = (path: string): boolean => path === '/v1/queries/bvn' || path === '/v1/queries/bvn/';
+const BVN_QUERY = /^\/v1\/queries\/bvn\/?$/;
 
 interface Lookup {
   id: number;
@@ -23,14 +23,14 @@ export class RepeatedBvnQuery {
     this.lookups.clear();
   }
 
-  exchange(entry: JournalEntry, now: number): readonly FindingDraft[] {
+  exchange(entry: JournalEntry, now: number): FindingDraft[] {
     // Only an answered lookup is charged: a refused one (4xx) cost nothing.
-    if (entry.method !== 'GET' || entry.status !== 200 || !isBvnQuery(entry.path)) return NO_FINDINGS;
+    if (entry.method !== 'GET' || entry.status !== 200 || !BVN_QUERY.test(entry.path)) return [];
     const bvn = new URLSearchParams(entry.query).get('bvn');
-    if (!bvn) return NO_FINDINGS;
+    if (!bvn) return [];
     const first = this.lookups.get(bvn);
     remember(this.lookups, bvn, first && now - first.at <= BVN_REPEAT_WINDOW_MS ? first : { id: entry.id, at: now }, MAX_BVNS);
-    if (!first || now - first.at > BVN_REPEAT_WINDOW_MS) return NO_FINDINGS;
+    if (!first || now - first.at > BVN_REPEAT_WINDOW_MS) return [];
     return [
       {
         rule: 'repeated-bvn-query',

@@ -1,5 +1,5 @@
 import type { JournalEntry } from '../requests/entry';
-import { remember, type FindingDraft, NO_FINDINGS } from './finding';
+import { remember, type FindingDraft } from './finding';
 
 // token-churn: a wallet given new access tokens (OTP sign-ins or refreshes) far more often than
 // their lifetime needs: a new one while the last is in the first tenth of its life, three times.
@@ -39,9 +39,9 @@ export class TokenChurn {
     this.wallets.clear();
   }
 
-  exchange(entry: JournalEntry, now: number): readonly FindingDraft[] {
+  exchange(entry: JournalEntry, now: number): FindingDraft[] {
     const issued = issuedToken(entry);
-    if (!issued) return NO_FINDINGS;
+    if (!issued) return [];
     const last = this.wallets.get(issued.mobile);
     const early = last !== undefined && now - last.at < last.lifetimeMs * EARLY_SHARE;
     const next: Issued = {
@@ -52,7 +52,7 @@ export class TokenChurn {
     };
     if (next.early < CHURN_AFTER) {
       remember(this.wallets, issued.mobile, next, MAX_WALLETS);
-      return NO_FINDINGS;
+      return [];
     }
     remember(this.wallets, issued.mobile, { at: now, lifetimeMs: issued.lifetimeMs, early: 0, ids: [] }, MAX_WALLETS);
     return [

@@ -1,6 +1,6 @@
 import { ErrorCode } from '../errors';
 import type { JournalEntry } from '../requests/entry';
-import { remember, type FindingDraft, NO_FINDINGS } from './finding';
+import { remember, type FindingDraft } from './finding';
 
 // expired-token-loop: calls that keep being answered 401 for the same wallet token (expired or
 // not valid) without a refresh or a new sign-in in between.
@@ -21,17 +21,17 @@ export class TokenRules {
     this.refused.clear();
   }
 
-  exchange(entry: JournalEntry): readonly FindingDraft[] {
+  exchange(entry: JournalEntry): FindingDraft[] {
     if (entry.status !== 401) {
       if (entry.method === 'POST' && entry.status === 200 && NEW_TOKEN.test(entry.path)) this.refused.clear();
-      return NO_FINDINGS;
+      return [];
     }
     const token = entry.headers['x-app-wallet-access-token'];
-    if (!token || !TOKEN_REFUSALS.some((code) => entry.responseBody.includes(code))) return NO_FINDINGS;
+    if (!token || !TOKEN_REFUSALS.some((code) => entry.responseBody.includes(code))) return [];
     const count = this.refused.get(token) ?? 0;
-    if (count < 0) return NO_FINDINGS;
+    if (count < 0) return [];
     remember(this.refused, token, count + 1 >= LOOP_AFTER ? -1 : count + 1, MAX_TOKENS);
-    if (count + 1 < LOOP_AFTER) return NO_FINDINGS;
+    if (count + 1 < LOOP_AFTER) return [];
     return [
       {
         rule: 'expired-token-loop',

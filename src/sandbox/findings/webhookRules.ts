@@ -1,5 +1,5 @@
 import type { WebhookEvent } from '../types';
-import { type FindingDraft, NO_FINDINGS } from './finding';
+import { type FindingDraft } from './finding';
 
 // webhook-not-acknowledged: the app's endpoint answered a delivery with a non-2xx, after more
 // than ACK_WITHIN_MS, or not at all. Looked at once per attempt, when the event changes.
@@ -16,8 +16,8 @@ export class WebhookRules {
   }
 
   /** Called on every change that lists the event; a pending one (made, or redelivered) has no new attempt. */
-  event(event: WebhookEvent): readonly FindingDraft[] {
-    if (event.state === 'pending') return NO_FINDINGS;
+  event(event: WebhookEvent): FindingDraft[] {
+    if (event.state === 'pending') return [];
     const count = event.attempts.length;
     const seen = this.seen.get(event.id) ?? count - 1;
     if (event.state === 'delivered' || event.state === 'failed') this.seen.delete(event.id);

@@ -1,6 +1,6 @@
 import type { JournalEntry } from '../requests/entry';
 import type { WebhookEvent } from '../types';
-import { remember, type FindingDraft, NO_FINDINGS } from './finding';
+import { remember, type FindingDraft } from './finding';
 
 // webhook-trusted-without-requery: an event the app acknowledged whose transaction it never
 // fetched from the API. This API signs no webhooks: a requery is the only proof an event is real.
@@ -9,9 +9,6 @@ import { remember, type FindingDraft, NO_FINDINGS } from './finding';
 
 export const REQUERY_WITHIN_MS = 60_000;
 const REQUERY = /^\/v1\/(?:users\/transfers\/requery\/bank|transactions)\/([^/]+)\/?$/;
-/** Whether a path may be a requery: a cheap look first, as the rule reads every GET. */
-export const mayBeRequery = (path: string): boolean =>
-  path.startsWith('/v1/transactions/') || path.startsWith('/v1/users/transfers/requery/');
 /** How many references it holds (requeried, or events waiting for one); the oldest go first. */
 const MAX_HELD = 200;
 
@@ -31,18 +28,13 @@ export class WebhookTrust {
   /** Acknowledged events waiting for a requery, by reference. */
   private waiting = new Map<string, Acknowledged>();
 
-  /** Whether an acknowledged event waits for its requery (then every exchange may make it overdue). */
-  get waits(): boolean {
-    return this.waiting.size > 0;
-  }
-
   clear(): void {
     this.requeried.clear();
     this.waiting.clear();
   }
 
-  exchange(entry: JournalEntry, now: number): readonly FindingDraft[] {
-    const match = entry.method === 'GET' && mayBeRequery(entry.path) ? REQUERY.exec(entry.path) : null;
+  exchange(entry: JournalEntry, now: number): FindingDraft[] {
+    const match = entry.method === 'GET' ? REQUERY.exec(entry.path) : null;
     if (match?.[1]) {
       const reference = decodeURIComponent(match[1]);
       remember(this.requeried, reference, now, MAX_HELD);
@@ -51,7 +43,7 @@ export class WebhookTrust {
     return this.overdue(now);
   }
 
-  event(event: WebhookEvent, now: number): readonly FindingDraft[] {
+  event(event: WebhookEvent, now: number): FindingDraft[] {
     const reference = referenceOf(event);
     if (event.state === 'delivered' && reference !== '' && !this.requeried.has(reference)) {
       remember(this.waiting, reference, { eventId: event.id, at: now }, MAX_HELD);
@@ -59,8 +51,7 @@ export class WebhookTrust {
     return this.overdue(now);
   }
 
-  private overdue(now: number): readonly FindingDraft[] {
-    if (this.waiting.size === 0) return NO_FINDINGS;
+  private overdue(now: number): FindingDraft[] {
     const findings: FindingDraft[] = [];
     for (const [reference, { eventId, at }] of this.waiting) {
       if (now - at < REQUERY_WITHIN_MS) continue;

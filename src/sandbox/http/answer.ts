@@ -8,8 +8,6 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   if (res.headersSent || res.destroyed) {
     return;
   }
-  // Sent as text, as a bare node:http server sends it: Node encodes it straight into the socket's
-  // write, and the exchange observer (the request journal) keeps this same string, not a copy.
   const text = JSON.stringify(body);
   const size = Buffer.byteLength(text);
   const sent = { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': size, 'Cache-Control': 'no-store' };

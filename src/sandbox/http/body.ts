@@ -118,7 +118,7 @@ export function parseBody(raw: Buffer, contentType: string | undefined): Record<
 function parseJson(raw: Buffer): Record<string, unknown> {
   const text = raw.toString('utf8');
   // Read before it is parsed: a 60 KB body nested thousands deep is megabytes of objects for the
-  // collector (scripts/bench/bounds.mjs), and no field of any route nests so deep.
+  // collector, and no field of any route nests so deep.
   const tooDeep = bodyNestedTooDeep(text);
   if (tooDeep) throw tooDeep;
   let value: unknown;

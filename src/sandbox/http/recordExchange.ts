@@ -41,9 +41,7 @@ export function recordInto(
 
 function appKeyOf(headers: readonly string[]): string | undefined {
   for (let index = 0; index + 1 < headers.length; index += 2) {
-    const name = headers[index]!;
-    // Most names are another length: no lower-cased copy of every header name per request.
-    if (name.length === 9 && name.toLowerCase() === 'x-app-key') return headers[index + 1]?.trim();
+    if (headers[index]!.toLowerCase() === 'x-app-key') return headers[index + 1]?.trim();
   }
   return undefined;
 }

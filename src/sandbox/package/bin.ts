@@ -2,7 +2,6 @@
 // extension's repository (without --mcp, which needs the MCP SDK the package does not carry),
 // plus `init` and `--version`. Without --scenario it starts in the starter world (starter.ts).
 import { runCli, startFailure, USAGE } from '../cli';
-import { useServingHeap } from '../servingHeap';
 import { runInit } from './init';
 import { STARTER_APP_KEY, STARTER_SCENARIO } from './starter';
 
@@ -38,7 +37,6 @@ function main(argv: string[]): void {
     console.log(VERSION);
     return;
   }
-  useServingHeap();
   runCli(argv, undefined, PACKAGE_USAGE, { role: 'cli', share: false, starter: STARTER_SCENARIO }).catch((error: unknown) => {
     console.error(startFailure(error));
     process.exit(1);

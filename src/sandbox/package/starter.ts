@@ -1,4 +1,5 @@
 import type { ScenarioFile } from '../scenario/scenarioFile';
+import { DEMO_DEVELOPER_PASSWORD } from '../seed/demoDeveloper';
 import { DEMO_WALLETS } from '../seed/seedWallets';
 
 // The world of a package user who gave no scenario (`startSandbox()`, `npx wallet-sandbox`), and
@@ -15,7 +16,7 @@ export const STARTER_SCENARIO: ScenarioFile = {
   developers: [
     {
       email: 'demo@wallet-sandbox.test',
-      password: 'wallet-sandbox',
+      password: DEMO_DEVELOPER_PASSWORD,
       apps: [{ name: 'demo', sandboxKey: STARTER_APP_KEY }],
     },
   ],

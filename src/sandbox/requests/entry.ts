@@ -70,7 +70,7 @@ export function requestViews(
 /**
  * How deep a kept body may nest for the journal to keep it parsed as well. Parsed, a body nested
  * thousands deep is tens of times its text (a 60 KB one, about 1.5 MB), which the byte budget
- * does not see: hostile bodies filled the memory and held the loop in GC (scripts/bench/bounds.mjs).
+ * does not see: hostile bodies filled the memory and held the loop in garbage collection.
  */
 export const MAX_PARSED_DEPTH = 32;
 

@@ -1,6 +1,7 @@
 import { bankByCode } from '../domain/banks';
 import { generateHistory, historyOf } from '../seed/seededHistory';
 import { hashPassword } from '../domain/password';
+import { DEMO_DEVELOPER_PASSWORD, DEMO_DEVELOPER_PASSWORD_HASH } from '../seed/demoDeveloper';
 import { newAppKeys } from '../domain/records';
 import { SandboxState } from '../domain/state';
 import type { Fault, LoadedScenario, Recipient } from '../types';
@@ -20,6 +21,11 @@ export interface ScenarioKnobs {
 }
 
 const DAY_MS = 24 * 3600 * 1000;
+
+/** A scenario developer's password, hashed; the demo developer's hash was made ahead of time (seed/demoDeveloper.ts). */
+async function passwordHashOf(password: string): Promise<string> {
+  return password === DEMO_DEVELOPER_PASSWORD ? DEMO_DEVELOPER_PASSWORD_HASH : hashPassword(password);
+}
 
 /** When the scenario's world begins: its clock's start, or now. */
 export function scenarioStart(scenario: Scenario, nowMs: number): number {
@@ -42,7 +48,7 @@ export async function buildScenarioState(scenario: Scenario, nowMs: number): Pro
 
   for (const developer of scenario.developers ?? []) {
     const own = developer.sandboxMobile === undefined ? undefined : normaliseMobile(developer.sandboxMobile);
-    const record = state.createDeveloper(developer.email, await hashPassword(developer.password), at, own);
+    const record = state.createDeveloper(developer.email, await passwordHashOf(developer.password), at, own);
     loaded.developers.push({ email: record.email, sandboxMobile: record.sandboxMobile });
     for (const app of developer.apps ?? []) {
       const keys = { ...newAppKeys(), ...(app.key ? { key: app.key } : {}), ...(app.sandboxKey ? { sandboxKey: app.sandboxKey } : {}) };

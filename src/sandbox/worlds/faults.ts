@@ -91,8 +91,8 @@ function optionalBoolean(input: Record<string, unknown>, field: string): boolean
 /**
  * The longest body a fault answers with: an error envelope, a gateway's page, or a short answer
  * of the wrong shape (a few transactions), not a payload. 100 faults in each of 101 worlds is
- * 10,100 of them, so the bound on memory (300 MB under every abuse, scripts/bench/bounds.mjs)
- * needs this one small: 64 KiB took the sandbox past 2 GB.
+ * 10,100 of them, so the sandbox's memory stays bounded only with this one small: 64 KiB took
+ * it past 2 GB.
  */
 export const MAX_FAULT_BODY = 2_048;
 

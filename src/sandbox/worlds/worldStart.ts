@@ -9,9 +9,8 @@ import { applyPasscodes } from '../scenario/scenarioState';
 
 export class WorldStart {
   /**
-   * The start as the state file holds a world (JSON text): parsing it again is a deep copy, and
-   * some times faster than structuredClone of the object (a reset is mostly this copy; 100 resets
-   * of a 20-wallet world: scripts/bench/connectFigures.mjs).
+   * The start as the state file holds a world (JSON text): parsing it again is a deep copy, several
+   * times faster than structuredClone of the object (a reset is mostly this copy).
    */
   private readonly saved: string;
   /** The scenario's clock start (epoch ms); undefined: the world starts at the real now. */

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { Sandbox, SandboxOptions } from '../../../src/sandbox';
+import { Sandbox, SandboxOptions, type JournalEntry } from '../../../src/sandbox';
 import { startCheckedSandbox } from '../support/contract';
 
 // Plain fetch over loopback: the sandbox is tested the way any HTTP client would use it.
@@ -147,3 +147,26 @@ export function decodeJwt(token: string): Record<string, unknown> {
  * timeout) ends it, never a slow machine.
  */
 export const UNTIL_IT_COMES = { timeoutMs: 30_000 } as const;
+
+type Draft = Omit<JournalEntry, 'id' | 'headers' | 'json'>;
+
+/** A journal entry before the journal numbers it: an answered GET of `path`, with `more` over it. */
+export function journalDraft(path: string, more: Partial<Draft> = {}): Draft {
+  return {
+    at: 1_000,
+    durationMs: 1,
+    method: 'GET',
+    path,
+    query: '',
+    requestHeaders: ['Host', '127.0.0.1', 'X-App-Key', 'sk_test_x'],
+    requestBody: '',
+    requestBodySize: 0,
+    status: 200,
+    responseHeaders: {},
+    responseBody: '{}',
+    responseBodySize: 2,
+    userAgent: 'my-app/1.0',
+    remoteAddress: '127.0.0.1',
+    ...more,
+  };
+}

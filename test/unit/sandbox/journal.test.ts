@@ -8,32 +8,10 @@ import {
   type Sandbox,
 } from '../../../src/sandbox';
 import { startCheckedSandbox } from '../support/contract';
-import { call, connectWallet, expectOk, newDeveloper, UNTIL_IT_COMES } from './helpers';
+import { call, connectWallet, journalDraft as draft, expectOk, newDeveloper, UNTIL_IT_COMES } from './helpers';
 
 // The sandbox's request journal (src/sandbox/requests): bounded by a count and a byte budget,
 // filtered and waited on the way a developer's test suite does.
-
-type Draft = Omit<JournalEntry, 'id' | 'headers' | 'json'>;
-
-function draft(path: string, more: Partial<Draft> = {}): Draft {
-  return {
-    at: 1_000,
-    durationMs: 1,
-    method: 'GET',
-    path,
-    query: '',
-    requestHeaders: ['Host', '127.0.0.1', 'X-App-Key', 'sk_test_x'],
-    requestBody: '',
-    requestBodySize: 0,
-    status: 200,
-    responseHeaders: {},
-    responseBody: '{}',
-    responseBodySize: 2,
-    userAgent: 'my-app/1.0',
-    remoteAddress: '127.0.0.1',
-    ...more,
-  };
-}
 
 const paths = (entries: readonly JournalEntry[]): string[] => entries.map((entry) => entry.path);
 

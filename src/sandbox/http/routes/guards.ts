@@ -1,7 +1,7 @@
 import { ApiError, ErrorCode } from '../../errors';
-import { VerifiedTokens, verifyJwt } from '../../domain/jwt';
+import { verifyJwt } from '../../domain/jwt';
 import { RequestContext } from '../router';
-import { AppRecord, DeveloperRecord, SandboxState } from '../../domain/state';
+import { AppRecord, DeveloperRecord } from '../../domain/state';
 import { Wallet } from '../../domain/wallet';
 
 // The three credentials of the API: the app key, the wallet access token, the developer token.
@@ -29,24 +29,12 @@ export function unknownAppKey(): ApiError {
   return new ApiError(401, ErrorCode.badAppKey, 'The X-App-Key header does not hold a valid application key');
 }
 
-/** One cache of verified wallet tokens per sandbox state (each has its own signing secret). */
-const walletTokens = new WeakMap<SandboxState, VerifiedTokens>();
-
-function verifiedWalletTokens(state: SandboxState): VerifiedTokens {
-  let tokens = walletTokens.get(state);
-  if (!tokens) {
-    tokens = new VerifiedTokens(state.secret);
-    walletTokens.set(state, tokens);
-  }
-  return tokens;
-}
-
 export function requireWallet(ctx: RequestContext): Wallet {
   const token = header(ctx, 'x-app-wallet-access-token');
   if (!token) {
     throw new ApiError(401, ErrorCode.badWalletToken, 'The X-App-Wallet-Access-Token header is missing');
   }
-  const check = verifiedWalletTokens(ctx.env.state).verify(token, ctx.env.now());
+  const check = verifyJwt(token, ctx.env.state.secret, ctx.env.now());
   if (!check.ok) {
     throw check.reason === 'expired'
       ? new ApiError(401, ErrorCode.walletTokenExpired, 'The wallet access token has expired; get a new one with your refresh token')
