@@ -1,17 +1,17 @@
 #!/usr/bin/env node
-// npm run bench: what users feel, measured side by side with budgets (issue 8). Prints a table
-// (figure, value, budget, holds?), writes bench-results/latest.json and latest.md, and exits 1
-// when a budget fails. Not a test: nothing here runs in `npm test`.
+// npm run bench: what users feel, each figure with its budget (issues 8, 51), in minutes. Prints a
+// table (figure, value, budget, holds?), writes bench-results/latest.json and latest.md, and exits
+// 1 when a budget fails. Not a test: nothing here runs in `npm test`. docs/benchmarks.md says what
+// each figure means.
 //
 //   npm run bench
 //   npm run bench -- --only size,requests     only these groups (CI: the exact budgets)
-//   npm run bench -- --cold-starts 5          how many cold starts for the activation median
+//   npm run bench -- --cold-starts 5          how many cold starts for the activation median (3)
 //   npm run bench -- --docs                   also put the table in docs/benchmarks.md as its latest run
 //
-// Groups: activation, size, requests, client, sandbox, bounds, history, money, transfer, traffic, findings, linter, spawn, package, endpoints. The extension is measured as
-// packaged: the .vsix is built (vsce, production bundle), unpacked, and loaded from there into
-// a fresh VS Code server and extension host for each cold start.
-// Env: WALLET_CONSOLE_BENCH_TIMEOUT_MS (default 30 min) stops a run that hangs.
+// The extension is measured as packaged: the .vsix is built (vsce, production bundle), unpacked,
+// and loaded from there into a fresh VS Code server and extension host for each cold start.
+// Env: WALLET_CONSOLE_BENCH_TIMEOUT_MS (default 20 min) stops a run that hangs.
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
