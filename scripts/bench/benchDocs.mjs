@@ -1,6 +1,6 @@
 // What `npm run bench -- --docs` writes to docs/benchmarks.md: the run's table, in place of the
-// latest run between the page's two markers. The rest of the page (how each figure is taken, the
-// dated runs and findings written by hand) is the team's record and stays as it is.
+// latest run between the page's two markers. The rest of the page is written by hand and stays as
+// it is. run.mjs checks the markers before it measures (checkDocs), so a run is not lost at its end.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../host/util.mjs';
@@ -20,8 +20,16 @@ export function withLatestRun(page, markdown) {
   return `${page.slice(0, start + LATEST_RUN_START.length)}\n\n${markdown}\n\n${page.slice(end)}`;
 }
 
+const docsFile = () => path.join(repoRoot, 'docs', 'benchmarks.md');
+
+/** Throws, saying which lines are missing, when the page cannot take a run (and writing the same run twice would change it). */
+export function checkDocs() {
+  const text = readFileSync(docsFile(), 'utf8');
+  const once = withLatestRun(text, 'a run');
+  if (withLatestRun(once, 'a run') !== once) throw new Error('docs/benchmarks.md: writing the latest run twice changed the page.');
+}
+
 /** Puts this run's table (`markdown`) into docs/benchmarks.md as its latest run. */
 export function writeDocs(markdown) {
-  const file = path.join(repoRoot, 'docs', 'benchmarks.md');
-  writeFileSync(file, withLatestRun(readFileSync(file, 'utf8'), markdown));
+  writeFileSync(docsFile(), withLatestRun(readFileSync(docsFile(), 'utf8'), markdown));
 }

@@ -1,6 +1,6 @@
-// The endpoints group of `npm run bench`: hover and completion (p95 <= 5 ms) and the check of a
-// 5,000-line file (median <= 20 ms, as the key scan; its p95 beside it) of the endpoint
-// intelligence (issue 28), in plain Node.
+// The endpoints group of `npm run bench`: what the endpoint intelligence (issue 28) makes a user
+// wait for in a 5,000-line file, in plain Node: a hover and a path completion (p95 <= 5 ms) and
+// the checks run as the user types (median <= 20 ms).
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { repoRoot } from '../host/util.mjs';
@@ -11,7 +11,7 @@ export async function endpointFigures(figures) {
   const report = measureEndpointIntelligence();
   const file = `a ${report.lines.toLocaleString('en-US')}-line file`;
   const add = (name, value, limit) =>
-    figures.add({ group: 'endpoints', name, value, unit: 'ms', ...(limit ? { budget: { op: '<=', limit } } : {}), detail: report });
+    figures.add({ group: 'endpoints', name, value, unit: 'ms', budget: { op: '<=', limit }, detail: report });
   add(`Endpoint hover on ${file} (p95 of ${report.runs})`, report.hoverP95Ms, 5);
   add(`Endpoint path completion on ${file} (p95)`, report.completionP95Ms, 5);
   add(
@@ -19,6 +19,4 @@ export async function endpointFigures(figures) {
     report.diagnosticsMedianMs,
     20,
   );
-  add(`Endpoint checks of ${file} (p95)`, report.diagnosticsP95Ms);
-  add('Endpoint catalog from the OpenAPI document (once, on first use)', report.catalogMs);
 }

@@ -100,7 +100,7 @@ export class Figures {
       ),
     ];
     return [
-      `Run on ${machine.date.slice(0, 10)}: ${machine.cpu} (${machine.cores} cores), ${(machine.memoryBytes / 1024 ** 3).toFixed(1)} GB RAM, ${machine.os}, Node ${machine.node}, VS Code ${machine.vscode}.`,
+      `Run on ${machine.date.slice(0, 10)}: ${machine.cpu} (${machine.cores} cores, load average ${machine.loadAverage.toFixed(1)} at the end), ${(machine.memoryBytes / 1024 ** 3).toFixed(1)} GB RAM, ${machine.os}, Node ${machine.node}, VS Code ${machine.vscode}.`,
       '',
       ...lines,
     ].join('\n');
@@ -124,6 +124,8 @@ export function machine(vscodeVersion) {
     date: new Date().toISOString(),
     cpu: cpu.replace(/\s+/g, ' '),
     cores: os.availableParallelism(),
+    // Timings on a machine busy with other work are not the machine's: say how busy it was.
+    loadAverage: os.loadavg()[0],
     memoryBytes: os.totalmem(),
     os: `${os.type()} ${os.release()} ${os.arch()}`,
     node: process.version,

@@ -1,15 +1,14 @@
 // The bench's figures from VS Code extension hosts (test/bench/): activation and first use, the
-// Wallet view's requests, big histories, Send to Phone and the Requests view's traffic, each read
-// from the reports host.mjs hands back. run.mjs packages the extension; this runs the hosts.
+// Wallet view's requests and Send to Phone, each read from the reports host.mjs hands back.
+// run.mjs packages the extension; this runs the hosts.
 import path from 'node:path';
 import { setupHost } from '../host/setup.mjs';
 import { HostError, repoRoot } from '../host/util.mjs';
-import { MB } from './figures.mjs';
 import { runHostBench } from './host.mjs';
 import { log, median } from './log.mjs';
 
 /** The groups measured in a VS Code extension host (test/bench/index.ts runs their phases). */
-export const HOST_GROUPS = ['activation', 'requests', 'history', 'transfer', 'traffic'];
+export const HOST_GROUPS = ['activation', 'requests', 'transfer'];
 
 /**
  * Runs the host groups asked for in the packaged extension at `extensionPath`: `coldStarts` fresh
@@ -34,9 +33,7 @@ export async function hostGroupFigures(figures, groups, { extensionPath, coldSta
     ['activation', () => activationFigures(figures, reports)],
     ['activation', () => firstUseFigures(figures, reports)],
     ['requests', () => requestFigures(figures, reports[0])],
-    ['history', () => historyFigures(figures, reports[0])],
     ['transfer', () => transferFigures(figures, reports[0])],
-    ['traffic', () => trafficFigures(figures, reports[0])],
   ]) {
     if (!groups.has(group)) continue;
     try {
@@ -85,7 +82,6 @@ function activationFigures(figures, reports) {
   });
 }
 
-/** Issue 38: the first use of each feature in a window just activated, at most 100 ms each (test/bench/firstUse.ts). */
 /** Each report's `key` figures (ms by feature name), gathered by name over the cold starts. */
 function samplesOf(reports, key) {
   const samples = new Map();
@@ -184,66 +180,6 @@ function requestFigures(figures, report) {
     value: requests.bankListFetches,
     unit: 'count',
     budget: { op: '=', limit: 1 },
-  });
-}
-
-/** The request journal and the Requests view (issues 15, 26): 10,000 requests recorded, the view's refresh, the sandbox's cost. */
-function trafficFigures(figures, report) {
-  const traffic = report.traffic;
-  if (!traffic) throw new HostError(report.errors?.traffic ?? report.errors?.wallet ?? 'The host run measured no traffic.');
-  figures.add({
-    group: 'traffic',
-    name: `Extension-host heap growth after ${traffic.requests.toLocaleString('en-US')} requests recorded`,
-    value: traffic.heapAfterBytes - traffic.heapBeforeBytes,
-    unit: 'bytes',
-    budget: { op: '<=', limit: 20 * MB },
-    detail: { before: traffic.heapBeforeBytes, after: traffic.heapAfterBytes, method: traffic.heapMethod },
-  });
-  figures.add({
-    group: 'traffic',
-    name: `Requests view refresh (${traffic.rows} rows), median of ${traffic.refreshMs.length}`,
-    value: median(traffic.refreshMs),
-    unit: 'ms',
-    budget: { op: '<=', limit: 50 },
-    detail: { refreshMs: traffic.refreshMs },
-  });
-}
-
-function historyFigures(figures, report) {
-  const history = report.history;
-  if (!history) throw new HostError(report.errors?.history ?? report.errors?.wallet ?? 'The host run measured no history.');
-  const label = `${history.pages} pages × ${history.pageSize}`;
-  figures.add({
-    group: 'history',
-    name: `Tree build per page after the response (median, ${label})`,
-    value: median(history.buildMs),
-    unit: 'ms',
-    detail: { buildMs: history.buildMs },
-  });
-  figures.add({
-    group: 'history',
-    name: `Tree build for the last page (${history.items} items)`,
-    value: history.buildMs.at(-1),
-    unit: 'ms',
-  });
-  figures.add({
-    group: 'history',
-    name: 'Page request through the client (median)',
-    value: median(history.fetchMs),
-    unit: 'ms',
-    detail: { fetchMs: history.fetchMs },
-  });
-  figures.add({
-    group: 'history',
-    name: `Extension-host heap growth over ${history.pages} pages`,
-    value: history.heapAfterBytes - history.heapBeforeBytes,
-    unit: 'bytes',
-    budget: { op: '<=', limit: 30 * MB },
-    detail: {
-      before: history.heapBeforeBytes,
-      after: history.heapAfterBytes,
-      method: history.heapMethod === 'gc' ? 'after a forced full GC' : 'median of 7 readings (no GC available)',
-    },
   });
 }
 

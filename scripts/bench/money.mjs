@@ -5,15 +5,12 @@ import { createServer } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { HostError } from '../host/util.mjs';
 import { log, median } from './log.mjs';
+import { walletHeaders } from './servers.mjs';
 
 /** The magic account that settles at once (src/sandbox/domain/magic.ts): its transfer is its settlement. */
 const INSTANT_ACCOUNT = { accountNumber: '1000000001', accountName: 'SANDBOX INSTANT SUCCESS', bankCode: '090328' };
 /** An ordinary account that resolves (the demo wallet's own), pending until settlement. */
 const PENDING_ACCOUNT = { accountNumber: '8000000000', bankCode: '090328' };
-
-function walletHeaders(wallet) {
-  return { accept: 'application/json', 'X-App-Key': wallet.appKey, 'X-App-Wallet-Access-Token': wallet.accessToken };
-}
 
 async function json(url, init) {
   const response = await fetch(url, init);

@@ -4,12 +4,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { onShutdown } from '../host/util.mjs';
-import { connectWallet, splitCores, startServerProcess } from './loopback.mjs';
 import { fundWallet, measureDurableTransfers, measureWebhookLatency } from './money.mjs';
+import { connectWallet, startServerProcess } from './servers.mjs';
 
 /** A sandbox process keeping its state in `file`, with a funded, connected wallet. */
-async function durableSandbox(file, cores, label) {
-  const sandbox = await startServerProcess('sandbox', undefined, cores.server, [file]);
+async function durableSandbox(file, label) {
+  const sandbox = await startServerProcess('sandbox', undefined, [file]);
   const wallet = await connectWallet(sandbox.url, label);
   await fundWallet(sandbox.url, wallet.mobile);
   return { sandbox, wallet };
@@ -18,10 +18,9 @@ async function durableSandbox(file, cores, label) {
 export async function moneyFigures(figures) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'wallet-console-bench-money-'));
   const unregister = onShutdown(() => rmSync(dir, { recursive: true, force: true }));
-  const cores = splitCores();
   try {
     // Webhooks first, on a quiet disk: the transfer run leaves megabytes being written back.
-    const hooks = await durableSandbox(path.join(dir, 'webhooks.json'), cores, 'bench-webhooks');
+    const hooks = await durableSandbox(path.join(dir, 'webhooks.json'), 'bench-webhooks');
     try {
       const latency = await measureWebhookLatency(hooks.sandbox.url, hooks.wallet);
       figures.add({
@@ -37,7 +36,7 @@ export async function moneyFigures(figures) {
     } finally {
       hooks.sandbox.stop();
     }
-    const bank = await durableSandbox(path.join(dir, 'transfers.json'), cores, 'bench-transfers');
+    const bank = await durableSandbox(path.join(dir, 'transfers.json'), 'bench-transfers');
     try {
       const transfers = await measureDurableTransfers(bank.sandbox.url, bank.wallet);
       figures.add({
@@ -52,7 +51,6 @@ export async function moneyFigures(figures) {
       bank.sandbox.stop();
     }
   } finally {
-    cores.undo();
     unregister();
     rmSync(dir, { recursive: true, force: true });
   }

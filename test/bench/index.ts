@@ -3,7 +3,7 @@
 // as JSON and leaves the budgets to scripts/bench/run.mjs.
 //
 // Env: WALLET_CONSOLE_BENCH_OUT     file to write the HostReport to (required)
-//      WALLET_CONSOLE_BENCH_PHASES  comma-separated: activation, requests, history, transfer, traffic
+//      WALLET_CONSOLE_BENCH_PHASES  comma-separated: activation, requests, transfer
 //      WALLET_CONSOLE_TEST_TAG      prefix for console lines, so the launcher can show them
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
@@ -12,12 +12,10 @@ import { EXTENSION_ID } from '../host/support/extension';
 import { connectFreshWallet, type ConnectedWallet } from '../host/support/connectedWallet';
 import { measureActivation } from './activation';
 import { measureFirstUse } from './firstUse';
-import { measureHistory } from './history';
 import type { HostReport, Phase } from './report';
 import { measureRequests } from './requests';
 import { measureTransfer } from './transfer';
 import { log } from './support';
-import { measureTraffic } from './traffic';
 
 function describe(error: unknown): string {
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
@@ -49,7 +47,7 @@ export async function run(): Promise<void> {
   }
 
   let wallet: ConnectedWallet | undefined;
-  if (phases.has('requests') || phases.has('history') || phases.has('transfer') || phases.has('traffic')) {
+  if (phases.has('requests') || phases.has('transfer')) {
     try {
       wallet = await connectFreshWallet('bench');
       log(`Connected the sandbox wallet ${wallet.mobile}.`);
@@ -64,27 +62,11 @@ export async function run(): Promise<void> {
       report.errors.requests = describe(error);
     }
   }
-  if (wallet && phases.has('history')) {
-    try {
-      report.history = await measureHistory(wallet);
-    } catch (error) {
-      report.errors.history = describe(error);
-    }
-  }
-
   if (wallet && phases.has('transfer')) {
     try {
       report.transfer = await measureTransfer(wallet);
     } catch (error) {
       report.errors.transfer = describe(error);
-    }
-  }
-
-  if (wallet && phases.has('traffic')) {
-    try {
-      report.traffic = await measureTraffic(wallet);
-    } catch (error) {
-      report.errors.traffic = describe(error);
     }
   }
 

@@ -47,46 +47,18 @@ export interface RequestsReport {
   sessionRequests: number;
 }
 
-export interface HistoryReport {
-  pageSize: number;
-  pages: number;
-  items: number;
-  /** Per page: tree children built and every item drawn, after the response arrived. */
-  buildMs: number[];
-  /** Per page: the request through the client, response parsed. */
-  fetchMs: number[];
-  heapBeforeBytes: number;
-  heapAfterBytes: number;
-  /** How the heap was read: after a forced GC, or the median of several readings. */
-  heapMethod: 'gc' | 'median';
-}
-
 export interface TransferReport {
   /** Per send: from the confirmation's answer to the balance row drawn with the new amount. */
   samplesMs: number[];
-}
-
-export interface TrafficReport {
-  requests: number;
-  /** Rows the Requests view shows (the history size). */
-  rows: number;
-  sendMs: number;
-  /** Per refresh: the view's children and every row's item. */
-  refreshMs: number[];
-  heapBeforeBytes: number;
-  heapAfterBytes: number;
-  heapMethod: 'gc' | 'median';
 }
 
 export interface HostReport {
   activation?: ActivationReport;
   firstUse?: FirstUseReport;
   requests?: RequestsReport;
-  history?: HistoryReport;
   transfer?: TransferReport;
-  traffic?: TrafficReport;
   /** Phase name: what went wrong. */
   errors: Record<string, string>;
 }
 
-export type Phase = 'activation' | 'requests' | 'history' | 'transfer' | 'traffic';
+export type Phase = 'activation' | 'requests' | 'transfer';

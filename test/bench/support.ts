@@ -1,7 +1,5 @@
 // Small helpers for the host side of the benchmark: progress lines the launcher can pick out,
-// bounded waits, the sandbox's request log read by position, and heap readings.
-import * as v8 from 'node:v8';
-import * as vm from 'node:vm';
+// bounded waits, and the sandbox's request log read by position.
 import * as vscode from 'vscode';
 import type { SandboxAdmin } from '../host/support/sandboxAdmin';
 import type { LoggedRequest } from './report';
@@ -73,41 +71,6 @@ export class RequestLog {
     }
     return this.since(mark);
   }
-}
-
-let collect: (() => void) | undefined | null = null;
-
-/** A way to force a full GC in this host: `gc` if it is exposed, else turned on at run time. */
-function collector(): (() => void) | undefined {
-  if (collect !== null) return collect;
-  const exposed = (globalThis as { gc?: () => void }).gc;
-  if (typeof exposed === 'function') return (collect = exposed);
-  try {
-    v8.setFlagsFromString('--expose-gc');
-    const fn = vm.runInNewContext('gc') as unknown;
-    collect = typeof fn === 'function' ? (fn as () => void) : undefined;
-  } catch {
-    collect = undefined;
-  }
-  return collect;
-}
-
-/** heapUsed after two full collections, or, without a way to collect, the median of 7 readings. */
-export async function heapUsed(): Promise<{ bytes: number; method: 'gc' | 'median' }> {
-  const gc = collector();
-  if (gc) {
-    for (let i = 0; i < 2; i++) {
-      gc();
-      await sleep(20);
-    }
-    return { bytes: process.memoryUsage().heapUsed, method: 'gc' };
-  }
-  const readings: number[] = [];
-  for (let i = 0; i < 7; i++) {
-    await sleep(100);
-    readings.push(process.memoryUsage().heapUsed);
-  }
-  return { bytes: median(readings), method: 'median' };
 }
 
 /** Shows another view container, so the Wallet view is hidden. */
