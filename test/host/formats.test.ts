@@ -11,6 +11,7 @@ import type { WebviewTestHandle } from '../../src/webview/panelRecorder';
 import { connectFreshWallet, type ConnectedWallet } from './support/connectedWallet';
 import { runScripted } from './support/extension';
 import { ScriptedInput, type Answer } from './support/scriptedInput';
+import { waitFor } from './support/waitFor';
 
 /** A scripted stand-in that also keeps what each quick pick offered and each question's detail. */
 class WatchingInput extends ScriptedInput {
@@ -150,12 +151,9 @@ describe('One format per thing (issue 25, local sandbox)', function () {
 
   it('Copy as cURL leaves out the headers the extension’s HTTP client added on its own', async () => {
     await vscode.commands.executeCommand('walletConsole.refresh');
-    const deadline = Date.now() + 10_000;
-    let own;
-    while (!(own = wallet.api.requests.history.visible().find((record) => record.fromExtension && record.path === '/v1/users/balance'))) {
-      assert.ok(Date.now() < deadline, 'the extension’s balance request is recorded');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const own = await waitFor('the extension’s balance request is recorded', () =>
+      wallet.api.requests.history.visible().find((record) => record.fromExtension && record.path === '/v1/users/balance'),
+    );
     const sent = own.template.headers.map(([name]) => name.toLowerCase());
     assert.ok(sent.includes('sec-fetch-mode'), `Node's fetch sent its own headers: ${sent.join(', ')}`);
     await vscode.commands.executeCommand('walletConsole.showRequest', own.id);

@@ -2,7 +2,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { FRESH_FOR_MS } from '../../src/views/walletModel';
 import { connectFreshWallet, type ConnectedWallet } from './support/connectedWallet';
-import { label, until } from './support/sandboxSurfaces';
+import { label } from './support/sandboxSurfaces';
+import { waitFor } from './support/waitFor';
 
 // Issue 25: the Wallet view logged "Data tree node not found …/0:₦3,617,440.38" each time it
 // came back. The balance row had no id, so VS Code named it by its label: a new balance gave it
@@ -72,7 +73,7 @@ describe('Tree rows keep their ids (issue 25)', function () {
     const { model, walletView } = wallet.api.views;
     const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     await vscode.commands.executeCommand('walletConsole.wallet.focus');
-    await until(() => walletView.visible, 'the Wallet view is visible');
+    await waitFor('the Wallet view is visible', () => walletView.visible);
     await pause(1_500);
     // A race in the workbench: on the old code two rounds in four logged the error.
     for (let round = 1; round <= 4; round++) {
@@ -85,8 +86,8 @@ describe('Tree rows keep their ids (issue 25)', function () {
       model.transactions.updatedAt = Date.now() - FRESH_FOR_MS - 1;
       await pause(300); // VS Code passes tree changes on within 200 ms: all of them reach the hidden view.
       await vscode.commands.executeCommand('walletConsole.wallet.focus');
-      await until(() => walletView.visible, 'the Wallet view is visible again');
-      await until(() => model.transactions.isFresh(FRESH_FOR_MS), 'the transactions reloaded');
+      await waitFor('the Wallet view is visible again', () => walletView.visible);
+      await waitFor('the transactions reloaded', () => model.transactions.isFresh(FRESH_FOR_MS));
       await pause(1_500); // the workbench redraws the view (the error was logged here)
     }
   });
