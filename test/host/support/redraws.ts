@@ -10,6 +10,8 @@ interface Watched {
   changed: number;
   /** The last change VS Code has asked the tree's items after (getChildren answered). */
   drawn: number;
+  /** How many times VS Code (or anyone) has had the tree's items since following began. */
+  asked: number;
 }
 
 /**
@@ -20,7 +22,7 @@ interface Watched {
  * its items after that change (a change announced meanwhile, as the secret store's echo of a
  * write, is waited for too).
  */
-export function followRedraws(api: WalletConsoleApi): { drawn(what?: string): Promise<void> } {
+export function followRedraws(api: WalletConsoleApi): { drawn(what?: string): Promise<void>; asked(view: string): number } {
   let sequence = 0;
   const trees: [string, vscode.TreeDataProvider<unknown>, vscode.TreeView<unknown>][] = [
     ['Wallet', api.views.walletTree, api.views.walletView],
@@ -33,7 +35,7 @@ export function followRedraws(api: WalletConsoleApi): { drawn(what?: string): Pr
   const watched: Watched[] = [];
   const undo: (() => void)[] = [];
   for (const [name, tree, view] of trees) {
-    const entry: Watched = { name, tree, view, changed: 0, drawn: 0 };
+    const entry: Watched = { name, tree, view, changed: 0, drawn: 0, asked: 0 };
     watched.push(entry);
     const subscription = tree.onDidChangeTreeData?.(() => (entry.changed = ++sequence));
     if (subscription) undo.push(() => subscription.dispose());
@@ -43,12 +45,14 @@ export function followRedraws(api: WalletConsoleApi): { drawn(what?: string): Pr
       const asked = sequence;
       const children = await original.apply(tree, args);
       entry.drawn = Math.max(entry.drawn, asked);
+      entry.asked++;
       return children;
     };
     undo.push(() => (tree.getChildren = original));
   }
   const pending = () => watched.filter((entry) => entry.view.visible && entry.changed > entry.drawn);
   return {
+    asked: (name) => watched.find((entry) => entry.name === name)?.asked ?? 0,
     async drawn(what = 'the views to draw their last changes') {
       try {
         await waitFor(
