@@ -85,7 +85,9 @@ describe('Code findings: only on the careless wallet calls (issue 39)', function
     const kobo = found.find((diagnostic) => codeOf(diagnostic) === 'float-kobo')!;
     const target = (kobo.code as { target: vscode.Uri }).target;
     assert.match(target.toString(true), /docs\/integration-review\.md#float-kobo$/);
-    const inComponent = await waitFor('the component’s findings', () => (ours(component.uri).length >= 2 ? ours(component.uri) : undefined));
+    const inComponent = await waitFor('the component’s findings', () =>
+      ours(component.uri).length >= 2 ? ours(component.uri) : undefined,
+    );
     assert.deepEqual(inComponent.map(codeOf), ['secret-in-browser', 'secret-in-browser']);
     assert.equal(inComponent[0]!.severity, vscode.DiagnosticSeverity.Error);
   });

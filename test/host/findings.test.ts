@@ -75,9 +75,8 @@ describe('Findings view (issue 39)', function () {
     // By its end, every rule the shop trips (all of them: exampleShops.test.ts) is in the view.
     const tripped = [...new Set((await (await wallet.api.localSandbox()).findings()).map((finding) => finding.rule))].sort();
     assert.deepEqual(tripped, [...FINDING_RULES].sort(), 'the careless shop trips every rule');
-    await waitFor(
-      `every rule the shop tripped (${tripped.join(', ')}) is in the view`,
-      () => tripped.every((rule) => rules().includes(rule)),
+    await waitFor(`every rule the shop tripped (${tripped.join(', ')}) is in the view`, () =>
+      tripped.every((rule) => rules().includes(rule)),
     );
     assert.equal(view.badge?.value, tree.shown.length, 'the badge counts the findings');
     assert.match(view.badge?.tooltip ?? '', /findings?: /);

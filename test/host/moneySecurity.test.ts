@@ -64,7 +64,10 @@ describe('Security: the money commands show and keep no secret', function () {
     // What the advance settled reaches the views: they have drawn what changed, and nothing loads.
     await settled.drawn('the views to draw what the clock advance settled');
     const { model } = api.views;
-    await waitFor('the Wallet view’s parts to load', () => ![model.balance, model.accounts, model.transactions].some((part) => part.loading));
+    await waitFor(
+      'the Wallet view’s parts to load',
+      () => ![model.balance, model.accounts, model.transactions].some((part) => part.loading),
+    );
 
     // Every item of the Wallet view, with its tooltip.
     const tree = api.views.walletTree;

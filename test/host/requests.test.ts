@@ -152,7 +152,10 @@ describe('Requests view', function () {
     await runScripted(wallet.api, 'walletConsole.filterRequestsByPath', ['/BALANCE']);
     const byPath = wallet.api.requests.view.tree.getChildren();
     assert.ok(byPath.length > 0 && byPath.every((record) => record.path === '/v1/users/balance'), 'only /v1/users/balance');
-    await waitFor('the filter in the description', () => String(wallet.api.requests.view.view.description).includes('/BALANCE') || undefined);
+    await waitFor(
+      'the filter in the description',
+      () => String(wallet.api.requests.view.view.description).includes('/BALANCE') || undefined,
+    );
     await runScripted(wallet.api, 'walletConsole.clearRequestFilter', []);
     assert.deepEqual(history().filter, {});
     assert.ok(wallet.api.requests.view.tree.getChildren().some((record) => record.path === '/v1/users/balance'));

@@ -196,9 +196,8 @@ describe('Node apps under the debugger reach the window’s local sandbox', func
     const event = sandbox.events()[0]!;
     assert.equal(event.type, 'PHONE_TRANSFER');
     const tree = wallet.api.sandboxViews.eventsTree;
-    await waitFor(
-      'the Events view lists it',
-      async () => (await tree.getChildren()).some((node) => node.kind === 'event' && node.id === event.id),
+    await waitFor('the Events view lists it', async () =>
+      (await tree.getChildren()).some((node) => node.kind === 'event' && node.id === event.id),
     );
     await waitFor('the webhook reached the app’s receiver', () => receiver.received.length > 0);
     assert.deepEqual(sandbox.knobs.faults, [], 'the fault was used up by the app’s call');

@@ -34,9 +34,8 @@ describe('Scenario files in the editor', function () {
   it('checks the file against the contributed schema: a balance that is not whole kobo is marked where it is', async () => {
     const document = await vscode.workspace.openTextDocument(file);
     await vscode.window.showTextDocument(document);
-    const problem = await waitFor(
-      'the JSON schema diagnostic on the balance',
-      () => vscode.languages.getDiagnostics(file).find((diagnostic) => /integer/i.test(diagnostic.message)),
+    const problem = await waitFor('the JSON schema diagnostic on the balance', () =>
+      vscode.languages.getDiagnostics(file).find((diagnostic) => /integer/i.test(diagnostic.message)),
     );
     assert.equal(document.getText(problem.range), '10.5');
   });

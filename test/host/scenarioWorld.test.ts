@@ -140,11 +140,16 @@ describe('The workspace scenario and the local sandbox', function () {
     // The contributed schema, offline: hover on "seed" gives its description, completion offers the format's fields.
     const seedAt = editor!.document.positionAt(editor!.document.getText().indexOf('"seed"') + 2);
     // The JSON language server starts on the first JSON file: ask until it answers.
-    const hover = await waitFor('the schema\'s description of "seed" on hover', async () => {
-      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', target, seedAt);
-      const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join(' ');
-      return /same seed gives the same names/.test(text) ? text : undefined;
-    }, WAIT_MS, 250);
+    const hover = await waitFor(
+      'the schema\'s description of "seed" on hover',
+      async () => {
+        const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', target, seedAt);
+        const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join(' ');
+        return /same seed gives the same names/.test(text) ? text : undefined;
+      },
+      WAIT_MS,
+      250,
+    );
     assert.ok(hover, 'the schema describes "seed"');
     await editor!.edit((edit) => edit.insert(new vscode.Position(1, 0), '  \n'));
     const completion = await vscode.commands.executeCommand<vscode.CompletionList>(

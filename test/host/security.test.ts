@@ -124,7 +124,7 @@ describe('Security: no secret left on disk after the full flow (local sandbox)',
     const logs = ancestorNamed(storage.logs, 'logs');
     // Let VS Code write its logs: the audit reads them once the extension's log on disk holds the
     // refresh above (the step that handled the newest tokens), and once the editors are closed.
-    const refreshLine = "Refreshed the access token of wallet";
+    const refreshLine = 'Refreshed the access token of wallet';
     await waitFor(`"${refreshLine}" in the extension's log on disk`, async () => {
       const files = logs ? (await filesBelow(logs)).filter((file) => path.basename(file).includes('Wallet Console')) : [];
       const texts = await Promise.all(files.map((file) => fs.readFile(file, 'utf8').catch(() => '')));

@@ -111,9 +111,8 @@ describe('One local sandbox for every window: served by another process', functi
     history.clear();
     await vscode.commands.executeCommand('walletConsole.refreshBalance');
     await fetch(`${url}/v1/queries/banks`, { headers: { 'user-agent': 'my-shop-backend/1.0' } });
-    await waitFor(
-      'the other client’s request is listed',
-      () => history.newest(50).some((record) => record.path === '/v1/queries/banks' && record.userAgent === 'my-shop-backend/1.0'),
+    await waitFor('the other client’s request is listed', () =>
+      history.newest(50).some((record) => record.path === '/v1/queries/banks' && record.userAgent === 'my-shop-backend/1.0'),
     );
     // The window's own call goes through the other process too, and may be listed after the bank
     // list; a balance load already in flight when the list was cleared is shared by the refresh, so

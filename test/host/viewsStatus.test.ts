@@ -147,7 +147,12 @@ describe('Auto-refresh', () => {
     // slows both alike).
     let ticks = 0;
     const alwaysVisible = { visible: true, onDidChangeVisibility: () => ({ dispose() {} }) } as unknown as vscode.TreeView<unknown>;
-    const metronome = new AutoRefresh(alwaysVisible, () => 0.1, async () => void ticks++, 0.1);
+    const metronome = new AutoRefresh(
+      alwaysVisible,
+      () => 0.1,
+      async () => void ticks++,
+      0.1,
+    );
     const periods = (count: number, what: string) => {
       const from = ticks;
       return waitFor(`${count} periods of the timer (${what})`, () => ticks >= from + count, LIMIT, 10);

@@ -91,7 +91,6 @@ function faultSpec(name: FaultName, method: Method, path: string): Record<string
   }
 }
 
-
 /**
  * Unhandled rejections in the extension host while a fault suite runs. One list for all of them
  * in a run, so the check at the end (faultsRecovery.test.ts, whose file sorts last) covers the

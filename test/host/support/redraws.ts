@@ -56,7 +56,10 @@ export function followRedraws(api: WalletConsoleApi): { drawn(what?: string): Pr
     async drawn(what = 'the views to draw their last changes') {
       try {
         await waitFor(
-          () => `${what}: ${pending().map((entry) => `${entry.name} (change ${entry.changed}, drawn after ${entry.drawn})`).join(', ')}`,
+          () =>
+            `${what}: ${pending()
+              .map((entry) => `${entry.name} (change ${entry.changed}, drawn after ${entry.drawn})`)
+              .join(', ')}`,
           () => pending().length === 0,
         );
       } finally {

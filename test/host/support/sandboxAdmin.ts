@@ -83,7 +83,9 @@ export class SandboxAdmin {
   async caughtUp(): Promise<void> {
     const marker = `/v1/host-test-marker-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
     await fetch(`${this.url}${marker}`).then((response) => response.arrayBuffer());
-    await waitFor(`the marker ${marker} in the sandbox's log`, async () => (await this.requests()).some((request) => request.path === marker));
+    await waitFor(`the marker ${marker} in the sandbox's log`, async () =>
+      (await this.requests()).some((request) => request.path === marker),
+    );
   }
 
   /** The sandbox's request journal, oldest first (ids ascend; the oldest go past its count). */
