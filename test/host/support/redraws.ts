@@ -49,6 +49,18 @@ export function followRedraws(api: WalletConsoleApi): { drawn(what?: string): Pr
       return children;
     };
     undo.push(() => (tree.getChildren = original));
+    // A change to some items only is not asked for again: the extension host reads those items
+    // (getTreeItem) and sends them to the workbench with the refresh.
+    const originalItem = tree.getTreeItem;
+    tree.getTreeItem = function (this: unknown, element: unknown) {
+      const asked = sequence;
+      const item = originalItem.call(tree, element);
+      const done = () => (entry.drawn = Math.max(entry.drawn, asked));
+      if (item instanceof Promise) void item.then(done, () => undefined);
+      else done();
+      return item;
+    };
+    undo.push(() => (tree.getTreeItem = originalItem));
   }
   const pending = () => watched.filter((entry) => entry.view.visible && entry.changed > entry.drawn);
   return {
