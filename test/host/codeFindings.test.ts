@@ -7,6 +7,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { CAREFUL_AND_UNRELATED } from '../unit/endpointIntelligence/corpus';
 import { activateExtension, setSetting } from './support/extension';
+import { waitFor } from './support/waitFor';
 
 const SOURCE = 'Wallet Console';
 const CARELESS = `export async function pay(naira: string, mobile: string, token: string) {
@@ -26,16 +27,6 @@ const COMPONENT = `export function WalletButton() {
   return <button onClick={pay}>Pay</button>;
 }
 `;
-
-async function until<T>(what: string, probe: () => T | undefined | false, timeoutMs = 15_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const ours = (uri: vscode.Uri) => vscode.languages.getDiagnostics(uri).filter((diagnostic) => diagnostic.source === SOURCE);
 const codeOf = (diagnostic: vscode.Diagnostic) =>
@@ -81,7 +72,7 @@ describe('Code findings: only on the careless wallet calls (issue 39)', function
   });
 
   it('finds each mistake of the careless call, linked to its rule in docs/integration-review.md', async () => {
-    const found = await until('the careless call’s findings', () => (ours(careless.uri).length >= 4 ? ours(careless.uri) : undefined));
+    const found = await waitFor('the careless call’s findings', () => (ours(careless.uri).length >= 4 ? ours(careless.uri) : undefined));
     assert.deepEqual(
       found.map((diagnostic) => `${diagnostic.range.start.line + 1} ${codeOf(diagnostic)} ${careless.getText(diagnostic.range)}`).sort(),
       [
@@ -94,13 +85,15 @@ describe('Code findings: only on the careless wallet calls (issue 39)', function
     const kobo = found.find((diagnostic) => codeOf(diagnostic) === 'float-kobo')!;
     const target = (kobo.code as { target: vscode.Uri }).target;
     assert.match(target.toString(true), /docs\/integration-review\.md#float-kobo$/);
-    const inComponent = await until('the component’s findings', () => (ours(component.uri).length >= 2 ? ours(component.uri) : undefined));
+    const inComponent = await waitFor('the component’s findings', () =>
+      ours(component.uri).length >= 2 ? ours(component.uri) : undefined,
+    );
     assert.deepEqual(inComponent.map(codeOf), ['secret-in-browser', 'secret-in-browser']);
     assert.equal(inComponent[0]!.severity, vscode.DiagnosticSeverity.Error);
   });
 
   it('gives the unrelated code (other APIs, the shop’s prices, a careful wallet call) no finding and no fix', async () => {
-    await until('the careless call’s findings', () => ours(careless.uri).length > 0);
+    await waitFor('the careless call’s findings', () => ours(careless.uri).length > 0);
     for (const document of unrelated) {
       assert.deepEqual(
         ours(document.uri).map((diagnostic) => `${document.fileName}:${diagnostic.range.start.line + 1} ${diagnostic.message}`),
@@ -121,14 +114,14 @@ describe('Code findings: only on the careless wallet calls (issue 39)', function
     assert.equal(round.isPreferred, true);
     assert.ok(await vscode.workspace.applyEdit(round.edit));
     assert.match(careless.lineAt(4).text, /amount: Math\.round\(Number\(naira\) \* 100\)/);
-    await until('the kobo finding gone', () => !ours(careless.uri).some((diagnostic) => codeOf(diagnostic) === 'float-kobo'));
+    await waitFor('the kobo finding gone', () => !ours(careless.uri).some((diagnostic) => codeOf(diagnostic) === 'float-kobo'));
     assert.ok(ours(careless.uri).some((diagnostic) => codeOf(diagnostic) === 'status-not-success'));
   });
 
   it('walletConsole.endpointIntelligence.enabled turns the findings off too', async () => {
     await setSetting('endpointIntelligence.enabled', false);
-    await until('the findings gone', () => ours(careless.uri).length === 0 && ours(component.uri).length === 0);
+    await waitFor('the findings gone', () => ours(careless.uri).length === 0 && ours(component.uri).length === 0);
     await setSetting('endpointIntelligence.enabled', undefined);
-    await until('the findings back', () => ours(careless.uri).length > 0);
+    await waitFor('the findings back', () => ours(careless.uri).length > 0);
   });
 });

@@ -9,7 +9,7 @@ import type { WalletConsoleApi } from '../../src/extensionApi';
 import type { DeveloperNode } from '../../src/views/developerTree';
 import { activateExtension, runScripted, setSetting, uniqueEmail } from './support/extension';
 import { extensionErrorsInLog, hostLogFiles } from './support/hostLog';
-import { until } from './support/sandboxSurfaces';
+import { waitFor } from './support/waitFor';
 import { queryWorkbench, workbenchDomAvailable } from './support/workbenchDom';
 
 // The editor remembers apps per environment (not per developer): other tests' apps may be in the
@@ -139,23 +139,23 @@ describe('Developer view: Sign Up and Create App show what they made', function 
     await vscode.commands.executeCommand('workbench.action.closeSidebar');
     const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ content: 'typing here' }));
     const view = api.views.developerView;
-    await until(() => !view.visible, 'the Developer view hidden');
+    await waitFor('the Developer view hidden', () => !view.visible);
     // Focus lands a moment after the editor opens (later on 1.139 than on 1.100): wait for it, then test.
     await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
-    await until(async () => EDITOR_INPUT.test(await focused()), 'the editor has the focus before');
+    await waitFor('the editor has the focus before', async () => EDITOR_INPUT.test(await focused()));
 
     await runScripted(api, 'walletConsole.signUp', [email, password, password]);
-    await until(() => view.visible && view.selection[0]?.kind === 'developer', 'the account revealed and selected');
-    await until(async () => (await selectedRows()).some((row) => row.includes(email)), 'the account’s row selected on screen');
+    await waitFor('the account revealed and selected', () => view.visible && view.selection[0]?.kind === 'developer');
+    await waitFor('the account’s row selected on screen', async () => (await selectedRows()).some((row) => row.includes(email)));
     assert.match(await focused(), EDITOR_INPUT, 'the editor keeps the focus after Sign Up');
 
     await runScripted(api, 'walletConsole.createApp', [named('Revealed')]);
     const appId = api.accounts.activeApp('local')?.id;
-    await until(() => {
+    await waitFor('the new app revealed and selected', () => {
       const selected = view.selection[0];
       return selected?.kind === 'app' && selected.appId === appId;
-    }, 'the new app revealed and selected');
-    await until(async () => (await selectedRows()).some((row) => row.includes(named('Revealed'))), 'the app’s row selected on screen');
+    });
+    await waitFor('the app’s row selected on screen', async () => (await selectedRows()).some((row) => row.includes(named('Revealed'))));
     assert.match(await focused(), EDITOR_INPUT, 'the editor keeps the focus after Create App');
     assert.equal(vscode.window.activeTextEditor, editor);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
@@ -167,13 +167,13 @@ describe('Developer view: Sign Up and Create App show what they made', function 
     const view = api.views.developerView;
     await setSetting('environment', 'local');
     await runScripted(api, 'walletConsole.createApp', [named('Shown')]);
-    await until(() => view.visible && view.selection[0]?.kind === 'app', 'the new app revealed');
+    await waitFor('the new app revealed', () => view.visible && view.selection[0]?.kind === 'app');
     const apps = (await api.views.developerTree.getChildren({ kind: 'apps' })).flatMap((node) => (node.kind === 'app' ? [node.appId] : []));
     // What made VS Code ask for the children of an Apps item it had just dropped: the view drawn
     // again as it opens (after a reveal, a click on the activity bar) while account changes arrive.
     for (let round = 0; round < 4; round++) {
       await vscode.commands.executeCommand('workbench.action.closeSidebar');
-      await until(() => !view.visible, 'the Developer view hidden');
+      await waitFor('the Developer view hidden', () => !view.visible);
       const changes = (async () => {
         // Spread over several of VS Code's 200 ms refresh batches, while the view opens.
         for (let change = 0; change < 12; change++) {
@@ -190,7 +190,7 @@ describe('Developer view: Sign Up and Create App show what they made', function 
       await runScripted(api, 'walletConsole.createApp', [named(`Churn app ${round}`)]);
     }
     await api.views.developerTree.settled();
-    await until(() => view.selection[0]?.kind === 'app', 'the last app revealed');
+    await waitFor('the last app revealed', () => view.selection[0]?.kind === 'app');
 
     const errors = await treeErrorsInHostLog(api);
     assert.deepEqual(errors.found, [], 'VS Code logged tree errors for the Developer view');

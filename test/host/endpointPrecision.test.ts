@@ -7,22 +7,13 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { NOT_THE_WALLET } from '../unit/endpointIntelligence/corpus';
 import { activateExtension } from './support/extension';
+import { waitFor } from './support/waitFor';
 
 const SOURCE = 'Wallet Console';
 /** The wallet call each file of the corpus makes (not a route's `/v1/users/balances`). */
 const BALANCE = /\/v1\/users\/balance(?!\w)/;
 const IGNORED = 'walletConsole.endpointIntelligence.ignoredFiles';
 const CONTROL = 'export const typo = () => fetch(`${process.env.WALLET_BASE_URL}/v1/users/balanse`);\n';
-
-async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const ours = (uri: vscode.Uri) => vscode.languages.getDiagnostics(uri).filter((diagnostic) => diagnostic.source === SOURCE);
 
@@ -70,7 +61,7 @@ describe('Endpoint intelligence: only on calls to the wallet API', function () {
   });
 
   it('warns on the misspelt wallet call, with a preferred fix (its own line shows WALLET_BASE_URL)', async () => {
-    const [warning] = await until('the wallet call’s warning', () => (ours(control.uri).length > 0 ? ours(control.uri) : undefined));
+    const [warning] = await waitFor('the wallet call’s warning', () => (ours(control.uri).length > 0 ? ours(control.uri) : undefined));
     assert.match(warning!.message, /Did you mean \/v1\/users\/balance\?/);
     const actions = await quickFixes(control);
     const rename = actions.find((action) => action.title === 'Change to /v1/users/balance');
@@ -80,7 +71,7 @@ describe('Endpoint intelligence: only on calls to the wallet API', function () {
   });
 
   it('gives the app’s own routes and other APIs’ calls no diagnostic and no quick fix, in every language', async () => {
-    await until('the wallet call’s warning', () => ours(control.uri).length > 0);
+    await waitFor('the wallet call’s warning', () => ours(control.uri).length > 0);
     for (const document of documents) {
       // The file is one the features read: its own wallet call has the hover.
       const line = document
@@ -109,6 +100,6 @@ describe('Endpoint intelligence: only on calls to the wallet API', function () {
     await vscode.commands.executeCommand(ignore.command.command, ...(ignore.command.arguments ?? []));
     const ignored = vscode.workspace.getConfiguration(undefined, control.uri).get<string[]>(IGNORED, []);
     assert.ok(ignored.includes(vscode.workspace.asRelativePath(control.uri, false)), JSON.stringify(ignored));
-    await until('the warning gone', () => (ours(control.uri).length === 0 ? true : undefined));
+    await waitFor('the warning gone', () => (ours(control.uri).length === 0 ? true : undefined));
   });
 });

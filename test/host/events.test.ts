@@ -8,7 +8,9 @@ import type { EventNode } from '../../src/localSandbox/views/eventsTree';
 import type { WebviewTestHandle } from '../../src/webview/panelRecorder';
 import { connectFreshWallet, type ConnectedWallet } from './support/connectedWallet';
 import { runScripted, setSetting } from './support/extension';
-import { assertNoSecret, storedSecrets, treeText, until, WebhookReceiver } from './support/sandboxSurfaces';
+import { assertNoSecret, storedSecrets, treeText, WebhookReceiver } from './support/sandboxSurfaces';
+import { waitFor } from './support/waitFor';
+import { followRedraws } from './support/redraws';
 
 describe('Events view and webhook commands (local sandbox)', function () {
   this.timeout(180_000);
@@ -23,13 +25,14 @@ describe('Events view and webhook commands (local sandbox)', function () {
 
   after(async () => {
     // Leave the host as the other files expect it: no webhook URL to a closed receiver, no extra wallet.
+    const redraws = followRedraws(wallet.api);
     await runScripted(wallet.api, 'walletConsole.setWebhookUrl', ['']);
     await wallet.api.accounts.store.disconnectWallet('local', wallet.mobile);
     await receiver.stop();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     // The views' last redraws (debounced, and the secret store's echo) finish before the host
     // may close: a redraw cut off by the shutdown is logged as an error.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await redraws.drawn();
   });
 
   const tree = () => wallet.api.sandboxViews.eventsTree;
@@ -55,7 +58,7 @@ describe('Events view and webhook commands (local sandbox)', function () {
     const app = wallet.api.accounts.activeApp('local')!;
     const probe = sandbox.sendTestEvent('PHONE_TRANSFER', app.id);
     assert.equal(probe.url, receiver.url);
-    await until(() => receiver.received.length >= 1, 'the probe event reached the receiver');
+    await waitFor('the probe event reached the receiver', () => receiver.received.length >= 1);
   });
 
   it('a test event is marked as one in the Events view (title, hover, screen reader); an event a transfer caused is not', async () => {
@@ -67,7 +70,7 @@ describe('Events view and webhook commands (local sandbox)', function () {
     );
     const realId = sandbox.events()[0]!.id;
     assert.notEqual(realId, testId, 'the transfer caused an event');
-    await until(async () => (await shownEvent(realId)) !== undefined, 'the view lists the transfer’s event');
+    await waitFor('the view lists the transfer’s event', async () => (await shownEvent(realId)) !== undefined);
     const item = async (id: string) => tree().getTreeItem((await eventNodes()).find((node) => node.id === id)!);
     const test = await item(testId);
     assert.equal(test.label, 'Bank transfer (test event)');
@@ -84,7 +87,7 @@ describe('Events view and webhook commands (local sandbox)', function () {
     await runScripted(wallet.api, 'walletConsole.triggerTestEvent', ['Bank transfer']);
     const sandbox = await wallet.api.localSandbox();
     const id = sandbox.events()[0]!.id;
-    await until(async () => (await shownEvent(id))?.state === 'retrying', 'the view shows the event retrying');
+    await waitFor('the view shows the event retrying', async () => (await shownEvent(id))?.state === 'retrying');
     assert.equal(receiver.received.length, before + 1);
     const retrying = (await eventNodes()).find((node) => node.id === id)!;
     assert.match(await description(retrying), /retrying/);
@@ -93,7 +96,7 @@ describe('Events view and webhook commands (local sandbox)', function () {
     assert.match(String(once), /^1 attempt$/m, `one attempt, in the singular (issue 25): ${String(once)}`);
 
     await runScripted(wallet.api, 'walletConsole.advanceSandboxClock', ['1 min']);
-    await until(async () => (await shownEvent(id))?.state === 'delivered', 'the view shows the event delivered');
+    await waitFor('the view shows the event delivered', async () => (await shownEvent(id))?.state === 'delivered');
     const delivered = (await eventNodes()).find((node) => node.id === id)!;
     assert.match(await description(delivered), /delivered/);
     assert.equal((await eventNodes())[0]!.id, id, 'newest first');
@@ -112,22 +115,22 @@ describe('Events view and webhook commands (local sandbox)', function () {
     await runScripted(wallet.api, 'walletConsole.triggerTestEvent', ['Phone transfer']);
     const sandbox = await wallet.api.localSandbox();
     const id = sandbox.events()[0]!.id;
-    await until(async () => (await shownEvent(id))?.state === 'retrying', 'first attempt failed');
+    await waitFor('first attempt failed', async () => (await shownEvent(id))?.state === 'retrying');
     // Each retry waits longer, counted from the attempt before it: one day past each attempt, five times.
     for (let retry = 2; retry <= 6; retry++) {
       await runScripted(wallet.api, 'walletConsole.advanceSandboxClock', ['1 day']);
-      await until(async () => ((await shownEvent(id))?.attempts.length ?? 0) >= retry, `attempt ${retry} was made`);
+      await waitFor(`attempt ${retry} was made`, async () => ((await shownEvent(id))?.attempts.length ?? 0) >= retry);
     }
-    await until(async () => (await shownEvent(id))?.state === 'failed', 'the event failed after its last retry');
-    await until(() => (view.badge?.value ?? 0) === failedBefore + 1, 'the badge counts it');
+    await waitFor('the event failed after its last retry', async () => (await shownEvent(id))?.state === 'failed');
+    await waitFor('the badge counts it', () => (view.badge?.value ?? 0) === failedBefore + 1);
     assert.match(view.badge?.tooltip ?? '', /failed webhook deliveries/);
     assert.equal((await shownEvent(id))?.attempts.length, 6);
 
     const node = (await eventNodes()).find((candidate) => candidate.id === id)!;
     await runScripted(wallet.api, 'walletConsole.redeliverEvent', [], node);
-    await until(async () => (await shownEvent(id))?.state === 'delivered', 'the redelivery succeeded');
+    await waitFor('the redelivery succeeded', async () => (await shownEvent(id))?.state === 'delivered');
     assert.equal((await shownEvent(id))?.attempts.length, 7, 'a new attempt, the old ones kept');
-    await until(() => (view.badge?.value ?? 0) === failedBefore, 'the badge went back down');
+    await waitFor('the badge went back down', () => (view.badge?.value ?? 0) === failedBefore);
   });
 
   it('Redeliver from the palette picks an event; Trigger Test Event without a URL says what to do', async () => {
@@ -135,7 +138,7 @@ describe('Events view and webhook commands (local sandbox)', function () {
     const latest = sandbox.events()[0]!;
     const count = latest.attempts.length;
     await runScripted(wallet.api, 'walletConsole.redeliverEvent', [latest.id]);
-    await until(async () => ((await shownEvent(latest.id))?.attempts.length ?? 0) === count + 1, 'one more attempt');
+    await waitFor('one more attempt', async () => ((await shownEvent(latest.id))?.attempts.length ?? 0) === count + 1);
 
     await runScripted(wallet.api, 'walletConsole.setWebhookUrl', ['']);
     const input = await runScripted(wallet.api, 'walletConsole.triggerTestEvent', ['Bank transfer']);
@@ -162,12 +165,12 @@ describe('Events view and webhook commands (local sandbox)', function () {
 
     const attempts = sandbox.event(event.id)!.attempts.length;
     await handle.receive({ type: 'redeliver' });
-    await until(() => sandbox.event(event.id)!.attempts.length === attempts + 1, 'the redelivery from the panel was attempted');
+    await waitFor('the redelivery from the panel was attempted', () => sandbox.event(event.id)!.attempts.length === attempts + 1);
     // The page adds the attempt in place (the host sends it; no new document).
-    await until(async () => {
+    await waitFor('the panel drew the new attempt', async () => {
       await handle.whenIdle();
       return handle.snapshot().renderedText?.includes(`Attempt ${attempts + 1}`) ?? false;
-    }, 'the panel drew the new attempt');
+    });
     snapshot = handle.snapshot();
     assert.ok(snapshot.renderedText?.includes('thanks'));
   });

@@ -6,7 +6,9 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { WalletConsoleApi } from '../../src/extensionApi';
 import type { ConnectedWallet } from './support/connectedWallet';
-import { faultSuite, GET_ATTEMPTS, sleep } from './support/faultMatrix';
+import { faultSuite, GET_ATTEMPTS } from './support/faultMatrix';
+import { followRedraws } from './support/redraws';
+import { waitFor } from './support/waitFor';
 import { runRecorded } from './support/recordingInput';
 
 describe('Fault matrix: every endpoint × every failure (local sandbox) — recovery', function () {
@@ -24,16 +26,20 @@ describe('Fault matrix: every endpoint × every failure (local sandbox) — reco
       if (api.accounts.activeWallet('local')?.status !== 'connected') await faults.reconnect();
       await faults.loadGood('transactions');
       await vscode.commands.executeCommand('walletConsole.wallet.focus');
-      await sleep(500);
-      assert.ok(api.views.walletView.visible, 'the Wallet view is on screen');
+      await waitFor('the Wallet view on screen', () => api.views.walletView.visible);
       await wallet.admin.addFault({ method: 'GET', path: '/v1/transactions', status: 500 });
       await wallet.admin.clearRequests();
+      const redraws = followRedraws(api);
       await runRecorded(api, 'walletConsole.refresh', [], { kind: 'transactions' });
-      // The view redraws the failed part; it must not take that as a cue to fetch again.
-      await sleep(2500);
+      // The view redraws the failed part; it must not take that as a cue to fetch again. Bounded by
+      // the redraw itself (VS Code asked the Wallet view for its items after the failure), then by
+      // any load that redraw started, then by a marker request the sandbox logs after it.
+      await redraws.drawn('the Wallet view to draw the failed transactions');
+      await waitFor('the transactions not loading', () => !api.views.model.transactions.loading);
+      await wallet.admin.caughtUp();
       const reached = await wallet.admin.count('/v1/transactions', 'GET');
       await wallet.admin.clearFaults();
-      assert.equal(reached, GET_ATTEMPTS, `one refresh is ${GET_ATTEMPTS} attempts, not a retry storm (${reached} requests in 2.5 s)`);
+      assert.equal(reached, GET_ATTEMPTS, `one refresh is ${GET_ATTEMPTS} attempts, not a retry storm (${reached} requests)`);
       await vscode.commands.executeCommand('workbench.action.closeSidebar');
     });
 
@@ -42,16 +48,19 @@ describe('Fault matrix: every endpoint × every failure (local sandbox) — reco
       if (api.accounts.activeWallet('local')?.status !== 'connected') await faults.reconnect();
       await faults.loadGood('balance');
       await vscode.commands.executeCommand('walletConsole.wallet.focus');
-      await sleep(500);
-      assert.ok(api.views.walletView.visible, 'the Wallet view is on screen');
+      await waitFor('the Wallet view on screen', () => api.views.walletView.visible);
       await wallet.admin.addFault({ method: 'GET', path: '/v1/users/balance', status: 500 });
       await wallet.admin.clearRequests();
+      const redraws = followRedraws(api);
       await runRecorded(api, 'walletConsole.refreshBalance', []);
-      // The tree and the status bar redraw the failed balance; neither may fetch it again.
-      await sleep(2500);
+      // The tree and the status bar redraw the failed balance; neither may fetch it again. Bounded as
+      // above: the Wallet view drew the failure, no load of the balance is under way, a marker came after.
+      await redraws.drawn('the Wallet view to draw the failed balance');
+      await waitFor('the balance not loading', () => !api.views.model.balance.loading);
+      await wallet.admin.caughtUp();
       const reached = await wallet.admin.count('/v1/users/balance', 'GET');
       await wallet.admin.clearFaults();
-      assert.equal(reached, GET_ATTEMPTS, `one refresh is ${GET_ATTEMPTS} attempts, not a retry storm (${reached} requests in 2.5 s)`);
+      assert.equal(reached, GET_ATTEMPTS, `one refresh is ${GET_ATTEMPTS} attempts, not a retry storm (${reached} requests)`);
       await vscode.commands.executeCommand('workbench.action.closeSidebar');
     });
 
@@ -71,7 +80,8 @@ describe('Fault matrix: every endpoint × every failure (local sandbox) — reco
     });
 
     it('leaves no unhandled rejection in the extension host', async () => {
-      await sleep(200);
+      // No wait: Node reports an unhandled rejection once the microtasks of the turn that made it
+      // have run, before the next turn; mocha starts this test on a later turn than the last one's work.
       assert.deepEqual(faults.unhandled.map(String), []);
     });
   });

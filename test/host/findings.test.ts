@@ -11,7 +11,8 @@ import type { WebviewTestHandle } from '../../src/webview/panelRecorder';
 import { loadShop } from '../unit/support/exampleShop';
 import { connectFreshWallet, type ConnectedWallet } from './support/connectedWallet';
 import { invokeToolAsAgent } from './support/extension';
-import { assertNoSecret, storedSecrets, treeText, until } from './support/sandboxSurfaces';
+import { assertNoSecret, storedSecrets, treeText } from './support/sandboxSurfaces';
+import { waitFor } from './support/waitFor';
 
 const BANK = '/v1/users/transfers/bank';
 const PHONE = '/v1/users/transfers/phone';
@@ -61,9 +62,9 @@ describe('Findings view (issue 39)', function () {
     let shownMidRun: ReturnType<typeof rules> = [];
     const told = await runCarelessShop(wallet, async () => {
       // The shop has paid and refunded and now waits for its day to pass: the view already shows it.
-      await until(
-        () => rules().includes('retried-money-post') && rules().includes('secret-in-url'),
+      await waitFor(
         'the findings appear in the view while the shop runs',
+        () => rules().includes('retried-money-post') && rules().includes('secret-in-url'),
       );
       assert.equal(view.badge?.value, tree.shown.length, 'the badge counts the findings as they come');
       shownMidRun = rules();
@@ -74,9 +75,8 @@ describe('Findings view (issue 39)', function () {
     // By its end, every rule the shop trips (all of them: exampleShops.test.ts) is in the view.
     const tripped = [...new Set((await (await wallet.api.localSandbox()).findings()).map((finding) => finding.rule))].sort();
     assert.deepEqual(tripped, [...FINDING_RULES].sort(), 'the careless shop trips every rule');
-    await until(
-      () => tripped.every((rule) => rules().includes(rule)),
-      `every rule the shop tripped (${tripped.join(', ')}) is in the view`,
+    await waitFor(`every rule the shop tripped (${tripped.join(', ')}) is in the view`, () =>
+      tripped.every((rule) => rules().includes(rule)),
     );
     assert.equal(view.badge?.value, tree.shown.length, 'the badge counts the findings');
     assert.match(view.badge?.tooltip ?? '', /findings?: /);

@@ -7,6 +7,7 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { activateExtension, setSetting } from './support/extension';
+import { waitFor } from './support/waitFor';
 
 /** The made-up keys in the fixture files. */
 const KEYS = {
@@ -280,10 +281,21 @@ describe('Key linter (fixture files in the workspace)', function () {
     try {
       await setSetting('keyLinter.enabled', false);
       await diagnostics(document.uri, (list) => list.length === 0, 'nothing while turned off');
+      // The linter still looks at an edited document once its debounce ends; turned off, it clears
+      // the document's diagnostics (an event naming the document) instead of checking it. That event
+      // bounds the check below.
+      let looked = false;
+      const listener = vscode.languages.onDidChangeDiagnostics((event) => {
+        if (event.uris.some((uri) => uri.toString() === document.uri.toString())) looked = true;
+      });
       const edit = new vscode.WorkspaceEdit();
       edit.insert(document.uri, new vscode.Position(0, 0), `# ${KEYS.tsProduction}\n`);
-      await vscode.workspace.applyEdit(edit);
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      try {
+        await vscode.workspace.applyEdit(edit);
+        await waitFor('the linter to look at the edit', () => looked);
+      } finally {
+        listener.dispose();
+      }
       assert.deepEqual(ours(document.uri), [], 'an edit while turned off is not checked');
     } finally {
       await setSetting('keyLinter.enabled', undefined);

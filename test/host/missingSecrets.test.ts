@@ -68,7 +68,7 @@ describe('Missing secrets: said once, with the way forward', function () {
       Array.from({ length: 5 }, () => api.accounts.withWallet((client, credentials) => client.getBalance(credentials))),
     );
     assert.ok(results.every((result) => result.status === 'rejected'));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // No wait: tokens found missing call onDisconnected, which asks (confirm) before the call rejects.
     const offers = input.asked.filter((entry) => /sign-in of wallet .* was not kept/.test(entry.title));
     assert.equal(offers.length, 1, JSON.stringify(input.asked));
     assert.deepEqual(offers[0]!.buttons, ['Reconnect']);
@@ -88,7 +88,8 @@ describe('Missing secrets: said once, with the way forward', function () {
         /No wallet is connected/,
       );
       await Promise.all([disconnected, refused]);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Bounded by the refusal: the only way to a prompt here is onDisconnected, which asks before
+      // the call rejects; it rejected with "No wallet is connected", having asked nothing.
       assert.deepEqual(input.asked, [], 'nothing was said: the user disconnected it');
     } finally {
       raced.api.setUserInput!(undefined);

@@ -12,18 +12,12 @@ import { connectFreshWallet, type ConnectedWallet } from './support/connectedWal
 import { runScripted, setSetting, uniqueEmail } from './support/extension';
 import { CANCEL, ScriptedInput } from './support/scriptedInput';
 import { runScriptedUntil } from './support/scriptedUntil';
+import { followRedraws } from './support/redraws';
+import { waitFor } from './support/waitFor';
 
 const PERSONA = '2349090000000';
 const PERSONA_TYPED = '0909 000 0000';
 const ACCESS_BANK = { name: 'ACCESS BANK', code: '000014' };
-
-async function waitFor(done: () => boolean | Promise<boolean>, limitMs: number, what: string): Promise<void> {
-  const until = Date.now() + limitMs;
-  while (!(await done())) {
-    if (Date.now() > until) assert.fail(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe('Money: send from the editor (local sandbox)', function () {
   this.timeout(90_000);
@@ -69,8 +63,10 @@ describe('Money: send from the editor (local sandbox)', function () {
 
   // Wallets are listed per environment across developers: leave the list as it was found.
   after(async () => {
+    const redraws = wallet && followRedraws(wallet.api);
     if (wallet) await wallet.api.accounts.store.disconnectWallet('local', wallet.mobile);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The views draw the disconnect before the host moves on (or shuts down).
+    await redraws?.drawn();
   });
 
   afterEach(async () => {
@@ -168,9 +164,8 @@ describe('Money: send from the editor (local sandbox)', function () {
     const listsBefore = await wallet.admin.count('/v1/transactions', 'GET');
     await sandbox.advanceClock(11);
     await waitFor(
-      () => firstPage().find((tx) => tx.reference === record.reference)?.statusCode === '000001',
-      5_000,
       'the settled status in the tree',
+      () => firstPage().find((tx) => tx.reference === record.reference)?.statusCode === '000001',
     );
     assert.doesNotMatch(String(item().description), /pending/);
     assert.ok((await wallet.admin.count('/v1/transactions', 'GET')) > listsBefore, 'the first page was fetched again');
@@ -180,9 +175,8 @@ describe('Money: send from the editor (local sandbox)', function () {
     const added = sandbox.addTransaction(wallet.mobile, { type: 'phone', amount: 12_345 });
     sandbox.setBalance(wallet.mobile, 7_777_777);
     await waitFor(
-      () => balance() === 7_777_777 && firstPage().some((tx) => tx.reference === added.reference),
-      5_000,
       'the new balance and the added transaction in the view',
+      () => balance() === 7_777_777 && firstPage().some((tx) => tx.reference === added.reference),
     );
   });
 
@@ -212,7 +206,8 @@ describe('Money: send from the editor (local sandbox)', function () {
     wallet.api.setUserInput(input);
     try {
       const first = vscode.commands.executeCommand('walletConsole.sendToPhone');
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // The first run is in its flow: it has asked for the amount, whose answer waits for the gate.
+      await waitFor('the first run to ask for the amount', () => input.asked.length >= 2);
       // The same command again, from the palette and from the wallet's tree node, while the first waits.
       const second = vscode.commands.executeCommand('walletConsole.sendToPhone');
       const third = vscode.commands.executeCommand('walletConsole.sendToPhone', { kind: 'wallet' });
@@ -265,9 +260,8 @@ describe('Money: send from the editor (local sandbox)', function () {
       // Settled in the sandbox; the extension only learns it by requerying (staging is not the in-process sandbox).
       await sandbox.advanceClock(11);
       await waitFor(
-        () => firstPage().find((tx) => tx.reference === record!.reference)?.statusCode === '000001',
-        15_000,
         'the settled status after a requery',
+        () => firstPage().find((tx) => tx.reference === record!.reference)?.statusCode === '000001',
       );
       assert.ok((await requeries()) >= 1, 'found by requery');
     } finally {

@@ -101,8 +101,9 @@ describe('Money prompts: defaults, wording, sample values, inline errors (local 
     const sent = await recordedRequest(wallet, mark, 'POST', '/v1/users/transfers/bank');
     const before = await wallet.admin.count('/v1/users/transfers/bank', 'POST');
 
+    // Bounded by replay(): the panel's whenIdle() resolves once the host has handled the replay
+    // message, a transfer it sent included.
     const entered = await replay(sent, DEFAULT);
-    await new Promise((resolve) => setTimeout(resolve, 300));
     assert.equal(await wallet.admin.count('/v1/users/transfers/bank', 'POST'), before, 'Enter sent nothing');
     const question = entered.asked.find((entry) => entry.kind === 'confirm')!;
     assert.deepEqual(question.buttons, ["Don't Replay", 'Replay and Move Money'], 'the first button, the default, moves nothing');

@@ -16,6 +16,7 @@ import { report } from './support/report';
 import type { ScriptedInput } from './support/scriptedInput';
 import { runScriptedUntil } from './support/scriptedUntil';
 import { waitFor } from './support/waitFor';
+import { followRedraws } from './support/redraws';
 
 function shownBy(input: ScriptedInput): string[] {
   return [
@@ -58,8 +59,15 @@ describe('Security: the money commands show and keep no secret', function () {
       ),
     );
     await admin.clearFaults();
+    const settled = followRedraws(api);
     await sandbox.advanceClock(11);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // What the advance settled reaches the views: they have drawn what changed, and nothing loads.
+    await settled.drawn('the views to draw what the clock advance settled');
+    const { model } = api.views;
+    await waitFor(
+      'the Wallet view’s parts to load',
+      () => ![model.balance, model.accounts, model.transactions].some((part) => part.loading),
+    );
 
     // Every item of the Wallet view, with its tooltip.
     const tree = api.views.walletTree;
@@ -125,9 +133,10 @@ describe('Security: the money commands show and keep no secret', function () {
       `${logFiles.length} log files and ${stateFiles.length} settings and state files: ${found.length === 0 ? 'none found' : found.join('; ')}.`,
       '',
     );
+    const redraws = followRedraws(api);
     await api.accounts.store.disconnectWallet('local', mobile);
     // Let the views finish redrawing after the disconnect before the host moves on (or shuts down).
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await redraws.drawn();
     assert.ok(controlSeen, 'the search finds what is stored on purpose (the e-mail)');
     assert.deepEqual(found, []);
   });

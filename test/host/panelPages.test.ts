@@ -10,7 +10,8 @@ import type { PanelState } from '../../src/webview/protocol';
 import { connectFreshWallet, type ConnectedWallet } from './support/connectedWallet';
 import { EXTENSION_ID, runScripted } from './support/extension';
 import { journalMark, recordedRequest } from './support/recordedRequest';
-import { until, WebhookReceiver } from './support/sandboxSurfaces';
+import { WebhookReceiver } from './support/sandboxSurfaces';
+import { waitFor } from './support/waitFor';
 
 describe('Panel pages: retry, environment switch, back, background updates', function () {
   this.timeout(180_000);
@@ -25,7 +26,7 @@ describe('Panel pages: retry, environment switch, back, background updates', fun
   const snapshot = () => handle.snapshot();
   /** Waits for the panel to get there, then for its work to finish. */
   async function settled(check: () => boolean, what: string): Promise<void> {
-    await until(check, what);
+    await waitFor(what, check);
     await handle.whenIdle();
     assert.ok(check(), what);
   }
@@ -46,9 +47,9 @@ describe('Panel pages: retry, environment switch, back, background updates', fun
   }
   /** Waits for the webview itself to report a drawing containing `text`. */
   async function drawn(text: string): Promise<string> {
-    await until(
-      () => snapshot().renderedText?.includes(text) ?? false,
+    await waitFor(
       () => `the page drew "${text}" (it drew: ${snapshot().renderedText})`,
+      () => snapshot().renderedText?.includes(text) ?? false,
     );
     return snapshot().renderedText!;
   }
@@ -69,10 +70,10 @@ describe('Panel pages: retry, environment switch, back, background updates', fun
     // An event whose first three attempts fail: a page long enough to scroll.
     receiver.answer(500, 500, 500);
     eventId = sandbox.sendTestEvent('PHONE_TRANSFER', wallet.api.accounts.activeApp('local')!.id).id;
-    await until(() => sandbox.event(eventId)?.attempts.length === 1, 'the first attempt was made');
+    await waitFor('the first attempt was made', () => sandbox.event(eventId)?.attempts.length === 1);
     for (const count of [2, 3]) {
       sandbox.redeliverEvent(eventId);
-      await until(() => sandbox.event(eventId)?.attempts.length === count, `attempt ${count} was made`);
+      await waitFor(`attempt ${count} was made`, () => sandbox.event(eventId)?.attempts.length === count);
     }
     const [transaction] = await wallet.api.accounts.withWallet((client, credentials) => client.listTransactions(credentials, { limit: 1 }));
     assert.ok(transaction, 'the sandbox wallet has a transaction');
@@ -130,8 +131,8 @@ describe('Panel pages: retry, environment switch, back, background updates', fun
         assert.equal(inStaging.pageKind, expected.kind, `the ${state.view} page in Staging`);
         assert.deepEqual(inStaging.state, state, `still the ${state.view} page, not another one`);
         if (state.view === 'request') {
-          // Give a wrong redraw (the old panel drew Verify here) the time to happen.
-          await new Promise((resolve) => setTimeout(resolve, 500));
+          // A wrong redraw (the old panel drew Verify here) would be part of the panel's answer to the
+          // switch: settled() saw the Staging page drawn, and whenIdle() bounds the rest of that work.
           await handle.whenIdle();
           assert.deepEqual(snapshot().state, state);
           assert.equal(inStaging.documentsSet, before.documentsSet, 'a recorded request stays as it is');
@@ -197,11 +198,11 @@ describe('Panel pages: retry, environment switch, back, background updates', fun
     const document = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(extension.extensionUri, 'package.json'));
     const editor = await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false });
     try {
-      await until(() => snapshot().visible && !snapshot().active, 'the panel is in view, the editor has focus');
+      await waitFor('the panel is in view, the editor has focus', () => snapshot().visible && !snapshot().active);
       handle.postToPage({ type: 'testScroll', y: 100_000 });
-      await until(
-        () => (snapshot().renderedScrollY ?? 0) > 0,
+      await waitFor(
         () => `the page scrolled (it reports ${snapshot().renderedScrollY})`,
+        () => (snapshot().renderedScrollY ?? 0) > 0,
       );
       const before = snapshot();
 
@@ -232,15 +233,15 @@ describe('Panel pages: retry, environment switch, back, background updates', fun
         group.tabs.some((tab) => tab.input instanceof vscode.TabInputWebview),
       )!.viewColumn;
       await vscode.window.showTextDocument(document, { viewColumn: column, preserveFocus: false });
-      await until(() => !snapshot().visible, 'the panel is hidden');
+      await waitFor('the panel is hidden', () => !snapshot().visible);
       sandbox.redeliverEvent(eventId);
-      await until(() => sandbox.event(eventId)!.attempts.length === attempts + 2, 'another attempt was made');
-      await until(() => updates() > sentBefore, 'the host sent it');
+      await waitFor('another attempt was made', () => sandbox.event(eventId)!.attempts.length === attempts + 2);
+      await waitFor('the host sent it', () => updates() > sentBefore);
       await handle.whenIdle();
       assert.equal(snapshot().visible, false, 'the panel was not revealed');
       assert.equal(vscode.window.activeTextEditor?.document, document);
       await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
-      await until(() => snapshot().visible, 'the panel is in view again');
+      await waitFor('the panel is in view again', () => snapshot().visible);
       await drawn(`Attempt ${attempts + 2}`);
       assert.equal(snapshot().documentsSet, before.documentsSet, 'caught up without a new document from the host');
     } finally {

@@ -17,6 +17,7 @@ import { connectFreshWallet, storedSecrets, type ConnectedWallet } from './suppo
 import { runScripted, setSetting } from './support/extension';
 import { journalMark, recordedRequest } from './support/recordedRequest';
 import { ScriptedInput } from './support/scriptedInput';
+import { waitFor } from './support/waitFor';
 
 const APP_AGENT = 'acme-checkout/2.0 (stand-in)';
 
@@ -38,16 +39,6 @@ function appCall(url: string, method: string, target: string, headers: Record<st
     req.on('error', reject);
     req.end(body);
   });
-}
-
-async function until<T>(what: string, probe: () => T | undefined, timeoutMs = 10_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 /** What a person sees of every row: label, description, tooltip, spoken label. */
@@ -114,7 +105,7 @@ describe('Requests view', function () {
 
   it("shows the extension's own requests as this extension, and the app's by its user agent", async () => {
     await vscode.commands.executeCommand('walletConsole.refresh');
-    const own = await until('the extension’s balance request', () =>
+    const own = await waitFor('the extension’s balance request', () =>
       latest((record) => record.path === '/v1/users/balance' && record.fromExtension),
     );
     assert.equal(own.status, 200);
@@ -125,7 +116,7 @@ describe('Requests view', function () {
 
     const status = await appCall(url, 'GET', '/v1/users/balance', { 'x-app-key': appKey, 'x-app-wallet-access-token': accessToken });
     assert.equal(status, 200);
-    const theirs = await until('the app’s request', () => latest((record) => record.userAgent === APP_AGENT));
+    const theirs = await waitFor('the app’s request', () => latest((record) => record.userAgent === APP_AGENT));
     assert.equal(theirs.fromExtension, false);
     assert.equal(theirs.environment, 'local');
     assert.ok(String(wallet.api.requests.view.tree.getTreeItem(theirs).description).endsWith(APP_AGENT));
@@ -142,7 +133,7 @@ describe('Requests view', function () {
     const body = JSON.stringify({ mobile: '2349090000000', amount: 7_500 });
     const headers = { 'x-app-key': appKey, 'x-app-wallet-access-token': accessToken };
     await assert.rejects(appCall(url, 'POST', '/v1/users/transfers/phone', headers, body), 'the connection is dropped');
-    const dropped = await until('the dropped POST in the history', () =>
+    const dropped = await waitFor('the dropped POST in the history', () =>
       latest((record) => record.path === '/v1/users/transfers/phone' && record.userAgent === APP_AGENT && record.status === 0),
     );
     assert.equal(dropped.method, 'POST');
@@ -152,7 +143,7 @@ describe('Requests view', function () {
 
   it('filters by status class and by path, and clears the filter', async () => {
     assert.equal(await appCall(url, 'GET', '/v1/users/balance', { 'x-app-key': 'sk_test_wrongwrongwrong' }), 401);
-    await until('the refused request', () => latest((record) => record.status === 401));
+    await waitFor('the refused request', () => latest((record) => record.status === 401));
     await runScripted(wallet.api, 'walletConsole.filterRequestsByStatus', ['4xx: refused']);
     await new Promise((resolve) => setImmediate(resolve));
     const refused = wallet.api.requests.view.tree.getChildren();
@@ -163,7 +154,10 @@ describe('Requests view', function () {
     await runScripted(wallet.api, 'walletConsole.filterRequestsByPath', ['/BALANCE']);
     const byPath = wallet.api.requests.view.tree.getChildren();
     assert.ok(byPath.length > 0 && byPath.every((record) => record.path === '/v1/users/balance'), 'only /v1/users/balance');
-    await until('the filter in the description', () => String(wallet.api.requests.view.view.description).includes('/BALANCE') || undefined);
+    await waitFor(
+      'the filter in the description',
+      () => String(wallet.api.requests.view.view.description).includes('/BALANCE') || undefined,
+    );
     await runScripted(wallet.api, 'walletConsole.clearRequestFilter', []);
     assert.deepEqual(history().filter, {});
     assert.ok(wallet.api.requests.view.tree.getChildren().some((record) => record.path === '/v1/users/balance'));
@@ -200,7 +194,7 @@ describe('Requests view', function () {
     await handle.whenIdle();
     await handle.receive({ type: 'replay' });
     // Not "the history grew": a full history trims itself, so its size can shrink as one more comes in.
-    const replayed = await until('the replayed request', () =>
+    const replayed = await waitFor('the replayed request', () =>
       latest((record) => record.path === '/v1/users/balance' && record.fromExtension && record.id > balance.id),
     );
     assert.equal(replayed.status, 200, 'the placeholders were filled with the current key and token');
@@ -221,11 +215,12 @@ describe('Requests view', function () {
 
     const declined = await withScript(wallet.api, [undefined], () => handle.receive({ type: 'replay' }));
     assert.match(declined.asked[0]!.title, /moves money again: ₦15\.00 to 2349090000000|moves money again: ₦15\.00 to 0909/);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Bounded by the panel's whenIdle(): the host has handled the replay message, a send included.
+    await handle.whenIdle();
     assert.equal(count(), 1, 'declined: nothing sent');
 
     await withScript(wallet.api, ['Replay and Move Money'], () => handle.receive({ type: 'replay' }));
-    await until('the second transfer', () => count() === 2 || undefined);
+    await waitFor('the second transfer', () => count() === 2 || undefined);
     const again = latest((record) => record.path === '/v1/users/transfers/phone')!;
     assert.equal(again.status, 200);
     assert.notEqual(again.id, transfer.id);
@@ -236,7 +231,7 @@ describe('Requests view', function () {
     for (let i = 0; i < 12; i++) await appCall(url, 'GET', `/v1/queries/banks?call=${i}`, { 'x-app-key': appKey });
     // The extension's own requests (a refresh, a requery) may land among these: wait for the
     // twelfth, then hold the history to its size and to the newest calls, whatever else came.
-    await until(
+    await waitFor(
       'the last of twelve',
       () =>
         history()
@@ -295,7 +290,7 @@ describe('Requests view', function () {
     secrets.set(developer.loginToken, 'login token (again)');
     secrets.set(developer.resourceToken, 'resource token (again)');
     await vscode.commands.executeCommand('walletConsole.refresh');
-    await until('requests after the sign-in', () => latest((record) => record.path === '/v1/users/balance'));
+    await waitFor('requests after the sign-in', () => latest((record) => record.path === '/v1/users/balance'));
 
     for (const record of history().visible()) {
       await vscode.commands.executeCommand('walletConsole.showRequest', record.id);

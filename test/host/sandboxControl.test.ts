@@ -11,6 +11,7 @@ import { connectFreshWallet, type ConnectedWallet } from './support/connectedWal
 import { runScripted, setVsCodeAiFeatures } from './support/extension';
 import { assertReadable, runRecorded } from './support/recordingInput';
 import { assertNoSecret, storedSecrets, treeText } from './support/sandboxSurfaces';
+import { followRedraws } from './support/redraws';
 
 describe('Sandbox view and its controls (local sandbox)', function () {
   this.timeout(180_000);
@@ -68,12 +69,13 @@ describe('Sandbox view and its controls (local sandbox)', function () {
   });
 
   after(async () => {
+    const redraws = followRedraws(wallet.api);
     await runScripted(wallet.api, 'walletConsole.clearAllFaults', []);
     // The other files expect no wallet of ours connected.
     await wallet.api.accounts.store.disconnectWallet('local', wallet.mobile);
     // The views' last redraws (debounced, and the secret store's echo) finish before the host
     // may close: a redraw cut off by the shutdown is logged as an error.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await redraws.drawn();
   });
 
   it('lists the clock, the delay, the faults, the wallet the controls act on and what terminals get', async () => {

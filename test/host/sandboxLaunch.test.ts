@@ -11,7 +11,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { connectFreshWallet, type ConnectedWallet } from './support/connectedWallet';
 import { runScripted, setSetting } from './support/extension';
-import { until, WebhookReceiver } from './support/sandboxSurfaces';
+import { WebhookReceiver } from './support/sandboxSurfaces';
+import { waitFor } from './support/waitFor';
 import { queryWorkbench, workbenchDomAvailable } from './support/workbenchDom';
 
 const NAME = 'Wallet Console: Launch Node app against the wallet sandbox';
@@ -38,13 +39,22 @@ async function rows(selector: string): Promise<Row[]> {
 /** Moves the list's focus down (with `next`), as the arrow keys would, to the row that matches: the list shows only the rows in view. */
 async function focusRow(selector: string, match: RegExp, next: string): Promise<void> {
   let shown: Row[] = [];
-  for (let step = 0; step < 100; step++) {
-    shown = await rows(selector);
-    if (shown.some((row) => row.focused && match.test(row.label))) return;
-    if (shown.length > 0) await vscode.commands.executeCommand(next);
-    else await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  assert.fail(`Could not focus ${match} in ${selector}; rows: ${JSON.stringify(shown)}`);
+  let steps = 0;
+  await waitFor(
+    () => `${match} focused in ${selector}; rows: ${JSON.stringify(shown)}`,
+    async () => {
+      shown = await rows(selector);
+      if (shown.some((row) => row.focused && match.test(row.label))) return true;
+      // The list drawn: one step down (at most 100, as arrow keys would go through it); not drawn yet: look again.
+      if (shown.length > 0) {
+        assert.ok(++steps <= 100, `Could not focus ${match} in ${selector}; rows: ${JSON.stringify(shown)}`);
+        await vscode.commands.executeCommand(next);
+      }
+      return false;
+    },
+    undefined,
+    100,
+  );
 }
 
 /** The launched app: reads its env, calls the sandbox behind it (balance twice, a phone transfer), writes what it saw (never a secret). */
@@ -77,7 +87,8 @@ const headers = {
  */
 async function whatTheAppSaw(marker: string): Promise<Record<string, unknown>> {
   let seen: Record<string, unknown> | undefined;
-  await until(
+  await waitFor(
+    'the app wrote what it saw',
     async () => {
       seen = await fs.readFile(marker, 'utf8').then(
         (text) => JSON.parse(text) as Record<string, unknown>,
@@ -85,7 +96,6 @@ async function whatTheAppSaw(marker: string): Promise<Record<string, unknown>> {
       );
       return seen !== undefined;
     },
-    'the app wrote what it saw',
     60_000,
   );
   return seen!;
@@ -126,12 +136,12 @@ describe('Node apps under the debugger reach the window’s local sandbox', func
     const editor = await vscode.window.showTextDocument(launchJson());
     await vscode.commands.executeCommand('debug.addConfiguration', launchJson().toString());
     // Filtered as a user looks for it (before, "wallet" found only js-debug's snippets): the first row.
-    await until(async () => (await rows('.suggest-widget')).length > 0, 'the suggest widget');
+    await waitFor('the suggest widget', async () => (await rows('.suggest-widget')).length > 0);
     await vscode.commands.executeCommand('type', { text: 'wallet' });
-    await until(async () => new RegExp(NAME).test((await rows('.suggest-widget'))[0]?.label ?? ''), 'it first among "wallet" rows');
+    await waitFor('it first among "wallet" rows', async () => new RegExp(NAME).test((await rows('.suggest-widget'))[0]?.label ?? ''));
     await focusRow('.suggest-widget', new RegExp(NAME), 'selectNextSuggestion');
     await vscode.commands.executeCommand('acceptSelectedSuggestion');
-    await until(() => editor.document.getText().includes(NAME), 'the configuration in launch.json');
+    await waitFor('the configuration in launch.json', () => editor.document.getText().includes(NAME));
     const written = JSON.parse(editor.document.getText()) as { configurations: Record<string, unknown>[] };
     assert.deepEqual(written.configurations, [
       { type: 'node', request: 'launch', name: NAME, program: '${workspaceFolder}/index.js', walletSandbox: true },
@@ -182,15 +192,14 @@ describe('Node apps under the debugger reach the window’s local sandbox', func
       'the Requests view lists each of the app’s calls',
     );
     // Its transfer's webhook is in the Events view, and was delivered to the app's receiver.
-    await until(() => sandbox.events().length > eventsBefore, 'the transfer’s event');
+    await waitFor('the transfer’s event', () => sandbox.events().length > eventsBefore);
     const event = sandbox.events()[0]!;
     assert.equal(event.type, 'PHONE_TRANSFER');
     const tree = wallet.api.sandboxViews.eventsTree;
-    await until(
-      async () => (await tree.getChildren()).some((node) => node.kind === 'event' && node.id === event.id),
-      'the Events view lists it',
+    await waitFor('the Events view lists it', async () =>
+      (await tree.getChildren()).some((node) => node.kind === 'event' && node.id === event.id),
     );
-    await until(() => receiver.received.length > 0, 'the webhook reached the app’s receiver');
+    await waitFor('the webhook reached the app’s receiver', () => receiver.received.length > 0);
     assert.deepEqual(sandbox.knobs.faults, [], 'the fault was used up by the app’s call');
   });
 

@@ -11,6 +11,7 @@ import type { WalletConsoleApi } from '../../src/extensionApi';
 import { activateExtension } from './support/extension';
 import { RecordingInput, runRecorded } from './support/recordingInput';
 import { DEFAULT, ScriptedInput } from './support/scriptedInput';
+import { WAIT_MS, waitFor } from './support/waitFor';
 
 const KEY = 'sk_test_editor_scenario_0001';
 const MOBILE = '2348031119999';
@@ -52,16 +53,6 @@ async function transactions(url: string): Promise<unknown[]> {
   return ((await answer.json()) as { data: { transactions: unknown[] } }).data.transactions;
 }
 
-/** The first answer `look` gives (the JSON language server starts on the first JSON file). */
-async function poll<T>(look: () => Promise<T | undefined>, tries = 60): Promise<T | undefined> {
-  for (let i = 0; i < tries; i++) {
-    const found = await look();
-    if (found !== undefined) return found;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return undefined;
-}
-
 describe('The workspace scenario and the local sandbox', function () {
   this.timeout(120_000);
   let api: WalletConsoleApi;
@@ -75,8 +66,9 @@ describe('The workspace scenario and the local sandbox', function () {
     api.setUserInput(input);
     try {
       await api.stopLocalSandbox();
+      // What the start says about the scenario is said before localSandbox() resolves (LocalSandbox.tell
+      // runs inside the start), so `input` already holds it, or holds that nothing was said.
       const sandbox = await api.localSandbox();
-      await new Promise((resolve) => setTimeout(resolve, 50));
       return { sandbox, input };
     } finally {
       api.setUserInput(undefined);
@@ -147,11 +139,17 @@ describe('The workspace scenario and the local sandbox', function () {
     assert.equal(editor?.document.uri.fsPath, target.fsPath, 'the file it wrote is open');
     // The contributed schema, offline: hover on "seed" gives its description, completion offers the format's fields.
     const seedAt = editor!.document.positionAt(editor!.document.getText().indexOf('"seed"') + 2);
-    const hover = await poll(async () => {
-      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', target, seedAt);
-      const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join(' ');
-      return /same seed gives the same names/.test(text) ? text : undefined;
-    });
+    // The JSON language server starts on the first JSON file: ask until it answers.
+    const hover = await waitFor(
+      'the schema\'s description of "seed" on hover',
+      async () => {
+        const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', target, seedAt);
+        const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join(' ');
+        return /same seed gives the same names/.test(text) ? text : undefined;
+      },
+      WAIT_MS,
+      250,
+    );
     assert.ok(hover, 'the schema describes "seed"');
     await editor!.edit((edit) => edit.insert(new vscode.Position(1, 0), '  \n'));
     const completion = await vscode.commands.executeCommand<vscode.CompletionList>(

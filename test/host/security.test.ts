@@ -21,7 +21,8 @@ import { activateExtension, invokeToolAsAgent, runScripted, setSetting, uniqueEm
 import { ancestorNamed, filesBelow } from './support/diskFiles';
 import { report } from './support/report';
 import { SandboxAdmin } from './support/sandboxAdmin';
-import { treeText, until } from './support/sandboxSurfaces';
+import { treeText } from './support/sandboxSurfaces';
+import { waitFor } from './support/waitFor';
 
 async function isDirectory(folder: string): Promise<boolean> {
   return (await fs.stat(folder).catch(() => undefined))?.isDirectory() ?? false;
@@ -75,8 +76,8 @@ describe('Security: no secret left on disk after the full flow (local sandbox)',
     remember('refresh token', connected?.refreshToken);
 
     // Token refresh, then a refresh of every view. (A token issued in the same second as the
-    // last one would be the same JWT: wait a second so the refreshed one is a new secret.)
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // last one would be the same JWT: the sandbox's clock, which dates it, moves on a second.)
+    await admin.advanceClock(1);
     await api.accounts.store.saveWalletTokens(env, mobile, { ...connected!, expiresAt: Date.now() - 1000 });
     await vscode.commands.executeCommand('walletConsole.wallet.focus');
     await runScripted(api, 'walletConsole.refresh', []);
@@ -102,7 +103,7 @@ describe('Security: no secret left on disk after the full flow (local sandbox)',
     await fetch(`${await api.sandboxUrl()}/v1/users/balance?appKey=${keys!.sandboxKey!}&token=${accessToken}`);
     await vscode.commands.executeCommand('walletConsole.findings.focus');
     const findings = api.findingsView.tree;
-    await until(() => findings.shown.some((row) => row.description === 'secret-in-url'), 'the secret-in-url finding is shown');
+    await waitFor('the secret-in-url finding is shown', () => findings.shown.some((row) => row.description === 'secret-in-url'));
     const shownFindings = [(await treeText(findings)).join('\n')];
     await runScripted(api, 'walletConsole.showFinding', [], findings.shown.find((row) => row.description === 'secret-in-url')!.id);
     await handle.whenIdle();
@@ -118,14 +119,20 @@ describe('Security: no secret left on disk after the full flow (local sandbox)',
     });
     passcodes.push(await admin.passcode(mobile));
 
-    // Let VS Code and the browser write their state and logs.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await new Promise((resolve) => setTimeout(resolve, 500));
-
     const storage = api.storagePaths!;
     const userData = ancestorNamed(storage.globalStorage, 'User');
     const logs = ancestorNamed(storage.logs, 'logs');
+    // Let VS Code write its logs: the audit reads them once the extension's log on disk holds the
+    // refresh above (the step that handled the newest tokens), and once the editors are closed.
+    const refreshLine = 'Refreshed the access token of wallet';
+    await waitFor(`"${refreshLine}" in the extension's log on disk`, async () => {
+      const files = logs ? (await filesBelow(logs)).filter((file) => path.basename(file).includes('Wallet Console')) : [];
+      const texts = await Promise.all(files.map((file) => fs.readFile(file, 'utf8').catch(() => '')));
+      return texts.some((text) => text.includes(refreshLine));
+    });
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await waitFor('the editors closed', () => vscode.window.tabGroups.all.every((group) => group.tabs.length === 0));
+
     assert.ok(userData, `found the user-data folder from ${storage.globalStorage}`);
     const candidates = [
       ['user data (settings, global and workspace state, secrets' + "' metadata)", userData],

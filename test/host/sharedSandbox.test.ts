@@ -10,7 +10,9 @@ import * as vscode from 'vscode';
 import type { SandboxNode } from '../../src/localSandbox/views/sandboxTree';
 import { connectFreshWallet, type ConnectedWallet } from './support/connectedWallet';
 import { EXTENSION_ID, runScripted, setSetting } from './support/extension';
-import { assertNoSecret, storedSecrets, treeText, until, WebhookReceiver } from './support/sandboxSurfaces';
+import { assertNoSecret, storedSecrets, treeText, WebhookReceiver } from './support/sandboxSurfaces';
+import { waitFor } from './support/waitFor';
+import { followRedraws } from './support/redraws';
 
 /** `node dist/sandbox.js` on the extension's own state file and port; resolves once it listens. */
 async function serveElsewhere(dataFile: string, port: string): Promise<{ child: ChildProcess; url: string; exited: Promise<void> }> {
@@ -23,7 +25,7 @@ async function serveElsewhere(dataFile: string, port: string): Promise<{ child: 
   let out = '';
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  await until(() => /listening on (http:\S+)/.test(out) || child.exitCode !== null, 'the other process listens', 20_000);
+  await waitFor('the other process listens', () => /listening on (http:\S+)/.test(out) || child.exitCode !== null, 20_000);
   const url = /listening on (http:\S+)/.exec(out)?.[1];
   assert.ok(url, `npm run sandbox started: ${out}`);
   return { child, url, exited };
@@ -63,6 +65,7 @@ describe('One local sandbox for every window: served by another process', functi
   });
 
   after(async () => {
+    const redraws = followRedraws(wallet.api);
     other?.child.kill('SIGKILL');
     await receiver.stop();
     await runScripted(wallet.api, 'walletConsole.clearAllFaults', []);
@@ -70,7 +73,7 @@ describe('One local sandbox for every window: served by another process', functi
     await wallet.api.accounts.store.disconnectWallet('local', wallet.mobile);
     // The views' last redraws (debounced, and the secret store's echo) finish before the host
     // may close: a redraw cut off by the shutdown is logged as an error.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await redraws.drawn();
   });
 
   it('the Sandbox view says plainly that another process serves it, and where', async () => {
@@ -84,7 +87,7 @@ describe('One local sandbox for every window: served by another process', functi
 
   it('the Wallet view reads the one world: a balance set in the other process shows without a refresh', async () => {
     await wallet.admin.setBalance(wallet.mobile, 3_141_59);
-    await until(() => wallet.api.views.model.balance.value?.balance === 3_141_59, 'the Wallet view shows the new balance');
+    await waitFor('the Wallet view shows the new balance', () => wallet.api.views.model.balance.value?.balance === 3_141_59);
   });
 
   it('the Sandbox view’s controls act on the other process’s sandbox, and the view follows what it reports', async () => {
@@ -93,12 +96,12 @@ describe('One local sandbox for every window: served by another process', functi
     assert.deepEqual(more, []);
     assert.match(String(fault?.['id']), /^flt_\d+$/);
     assert.deepEqual({ ...fault, id: undefined }, { id: undefined, method: 'GET', path: '/v1/users/balance', status: 503, times: 1 });
-    await until(async () => (await rows()).includes('Faults · 1'), 'the view shows the fault');
+    await waitFor('the view shows the fault', async () => (await rows()).includes('Faults · 1'));
     assert.equal((await fetch(`${url}/v1/users/balance`)).status, 503, 'used up by any client');
-    await until(async () => (await rows()).includes('Faults · none'), 'the used-up fault is gone from the view');
+    await waitFor('the used-up fault is gone from the view', async () => (await rows()).includes('Faults · none'));
     await runScripted(wallet.api, 'walletConsole.setSandboxDelay', ['120']);
     assert.equal((await wallet.admin.knobs()).latencyMs, 120);
-    await until(async () => (await rows()).includes('Delay on every request · 120 ms'), 'the view shows the delay');
+    await waitFor('the view shows the delay', async () => (await rows()).includes('Delay on every request · 120 ms'));
     await runScripted(wallet.api, 'walletConsole.clearAllFaults', []);
     assert.equal((await wallet.admin.knobs()).latencyMs, 0);
   });
@@ -108,18 +111,17 @@ describe('One local sandbox for every window: served by another process', functi
     history.clear();
     await vscode.commands.executeCommand('walletConsole.refreshBalance');
     await fetch(`${url}/v1/queries/banks`, { headers: { 'user-agent': 'my-shop-backend/1.0' } });
-    await until(
-      () => history.newest(50).some((record) => record.path === '/v1/queries/banks' && record.userAgent === 'my-shop-backend/1.0'),
-      'the other client’s request is listed',
+    await waitFor('the other client’s request is listed', () =>
+      history.newest(50).some((record) => record.path === '/v1/queries/banks' && record.userAgent === 'my-shop-backend/1.0'),
     );
     // The window's own call goes through the other process too, and may be listed after the bank
     // list; a balance load already in flight when the list was cleared is shared by the refresh, so
     // its record can land before the clear: refresh again until one lands after it.
-    await until(async () => {
+    await waitFor('this window’s balance call is listed', async () => {
       if (history.newest(50).some((record) => record.path === '/v1/users/balance' && record.fromExtension)) return true;
       await vscode.commands.executeCommand('walletConsole.refreshBalance');
       return false;
-    }, 'this window’s balance call is listed');
+    });
     const mine = history.newest(50).find((record) => record.path === '/v1/users/balance' && record.fromExtension);
     assert.ok(
       mine,
@@ -143,10 +145,10 @@ describe('One local sandbox for every window: served by another process', functi
     const before = new Set(await eventIds());
     await runScripted(wallet.api, 'walletConsole.triggerTestEvent', ['Bank transfer']);
     const ours = async () => (await eventsTree().getChildren()).find((node) => node.kind === 'event' && !before.has(node.event.id));
-    await until(async () => {
+    await waitFor('the test event shows delivered', async () => {
       const node = await ours();
       return node?.kind === 'event' && node.event.state === 'delivered' && node.event.test === true;
-    }, 'the test event shows delivered');
+    });
     assert.equal((await eventsTree().getTreeItem((await ours())!)).label, 'Bank transfer (test event)');
     assert.equal(receiver.received.length, 1);
     assert.doesNotMatch(receiver.received[0]!.body, /"test"/, 'the body the app gets keeps the service’s shape');
@@ -169,7 +171,7 @@ describe('One local sandbox for every window: served by another process', functi
   it('when the other process goes, the next read opens the state file here on the same port, with everything in it', async () => {
     other!.child.kill('SIGTERM');
     await other!.exited;
-    await until(async () => !(await rows())[0]?.startsWith('Served by'), 'the view no longer names another process');
+    await waitFor('the view no longer names another process', async () => !(await rows())[0]?.startsWith('Served by'));
     const sandbox = await wallet.api.localSandbox();
     assert.equal(sandbox.url, url);
     await runScripted(wallet.api, 'walletConsole.refreshBalance', []);

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { codeFor, expand, WALLET_SNIPPETS, type SnippetDialect } from '../../src/snippets/library/index';
 import { activateExtension, setSetting } from './support/extension';
 import { waitFor } from './support/waitFor';
+import { queryWorkbench, workbenchDomAvailable } from './support/workbenchDom';
 
 const NAMES = WALLET_SNIPPETS.map((snippet) => `wallet-${snippet.name}`);
 
@@ -78,7 +79,9 @@ describe('Snippets (completion at `wallet-`)', function () {
       30_000,
     );
     await vscode.commands.executeCommand('editor.action.triggerSuggest');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The list is open when the workbench shows its rows (the browser launcher can look; desktop VS Code goes on at once).
+    if (workbenchDomAvailable())
+      await waitFor('the suggest widget’s rows', async () => (await queryWorkbench('.suggest-widget .monaco-list-row')).length > 0);
     await vscode.commands.executeCommand('type', { text: '-' });
     assert.equal(document.getText(), 'wallet-');
     assert.deepEqual((await snippetsOffered('typescript', document.getText())).map(labelOf), NAMES);

@@ -11,15 +11,21 @@ import * as vscode from 'vscode';
 import { connectFreshWallet, type ConnectedWallet } from './support/connectedWallet';
 import { activateExtension, setSetting } from './support/extension';
 import { terminateSandboxTask } from './support/sandboxSurfaces';
+import { waitFor } from './support/waitFor';
 
-async function until<T>(read: () => T | Promise<T>, ok: (value: T) => boolean, what: string, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) assert.fail(`Timed out waiting for ${what}; last: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
+/** Reads until `ok` holds for what is read, and answers that (a failure shows the last read). */
+async function until<T>(read: () => T | Promise<T>, ok: (value: T) => boolean, what: string, ms?: number): Promise<T> {
+  let last: T | undefined;
+  const found = await waitFor(
+    () => `${what}; last: ${JSON.stringify(last)}`,
+    async () => {
+      last = await read();
+      return ok(last) && { value: last };
+    },
+    ms,
+    150,
+  );
+  return found.value;
 }
 
 function folder(): vscode.Uri {

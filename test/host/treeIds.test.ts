@@ -2,7 +2,9 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { FRESH_FOR_MS } from '../../src/views/walletModel';
 import { connectFreshWallet, type ConnectedWallet } from './support/connectedWallet';
-import { label, until } from './support/sandboxSurfaces';
+import { label } from './support/sandboxSurfaces';
+import { waitFor } from './support/waitFor';
+import { followRedraws } from './support/redraws';
 
 // Issue 25: the Wallet view logged "Data tree node not found …/0:₦3,617,440.38" each time it
 // came back. The balance row had no id, so VS Code named it by its label: a new balance gave it
@@ -70,24 +72,31 @@ describe('Tree rows keep their ids (issue 25)', function () {
 
   it('the view comes back after the balance changed while it was hidden, with no "Data tree node not found"', async () => {
     const { model, walletView } = wallet.api.views;
-    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const shown = followRedraws(wallet.api);
     await vscode.commands.executeCommand('walletConsole.wallet.focus');
-    await until(() => walletView.visible, 'the Wallet view is visible');
-    await pause(1_500);
+    await waitFor('the Wallet view is visible', () => walletView.visible);
+    // The workbench has drawn the view: it asked for its items (and drew every change since).
+    await waitFor('the workbench to ask the Wallet view for its items', () => shown.asked('Wallet') > 0);
+    await shown.drawn('the Wallet view drawn');
     // A race in the workbench: on the old code two rounds in four logged the error.
     for (let round = 1; round <= 4; round++) {
       await wallet.admin.setBalance(wallet.mobile, 100_000 + round * 1_111);
       await vscode.commands.executeCommand('workbench.view.explorer');
-      await pause(300);
+      await waitFor('the Wallet view hidden', () => !walletView.visible);
       // The balance changes while the view is hidden, and a minute passes: the transactions
       // section reloads when the view comes back.
       await model.loadBalance(true);
       model.transactions.updatedAt = Date.now() - FRESH_FOR_MS - 1;
-      await pause(300); // VS Code passes tree changes on within 200 ms: all of them reach the hidden view.
+      // Not a wait for a state: the race needs the changes to reach the hidden view before it comes
+      // back, and VS Code passes tree changes on after its own 200 ms batching, which the extension
+      // host cannot observe. One batch and a half of it, kept as the race's set-up.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const redraws = followRedraws(wallet.api);
       await vscode.commands.executeCommand('walletConsole.wallet.focus');
-      await until(() => walletView.visible, 'the Wallet view is visible again');
-      await until(() => model.transactions.isFresh(FRESH_FOR_MS), 'the transactions reloaded');
-      await pause(1_500); // the workbench redraws the view (the error was logged here)
+      await waitFor('the Wallet view is visible again', () => walletView.visible);
+      await waitFor('the transactions reloaded', () => model.transactions.isFresh(FRESH_FOR_MS));
+      // The workbench redraws the view (the error was logged here): it has asked for the items after the reload.
+      await redraws.drawn('the Wallet view redrawn after the reload');
     }
   });
 });

@@ -9,7 +9,8 @@ import { formatNaira, type Transaction } from '../../src/api';
 import type { WalletNode } from '../../src/views/walletTree';
 import { type ConnectedWallet } from './support/connectedWallet';
 import { runScripted } from './support/extension';
-import { label, until } from './support/sandboxSurfaces';
+import { label } from './support/sandboxSurfaces';
+import { waitFor } from './support/waitFor';
 import { closeViewsWallet, openViewsWallet } from './support/viewsWallet';
 
 describe('Wallet views and the status-bar balance (local sandbox) — the Wallet tree', function () {
@@ -95,14 +96,14 @@ describe('Wallet views and the status-bar balance (local sandbox) — the Wallet
     const { model, walletView } = wallet.api.views;
     await vscode.commands.executeCommand('walletConsole.refresh', { kind: 'transactions' });
     await vscode.commands.executeCommand('walletConsole.wallet.focus');
-    await until(() => walletView.visible, 'the Wallet view is visible');
+    await waitFor('the Wallet view is visible', () => walletView.visible);
     try {
       assert.equal(model.transactions.value?.items.length, 25);
       await vscode.commands.executeCommand('walletConsole.loadMoreTransactions');
       const firstNew = model.transactions.value!.items[25]!;
-      await until(
-        () => (walletView.selection[0] as { reference?: string } | undefined)?.reference === firstNew.reference,
+      await waitFor(
         `the first new row (${firstNew.reference}) is selected, not ${JSON.stringify(walletView.selection.map((node) => node.kind))}`,
+        () => (walletView.selection[0] as { reference?: string } | undefined)?.reference === firstNew.reference,
       );
     } finally {
       await vscode.commands.executeCommand('workbench.action.closeSidebar');
@@ -124,9 +125,9 @@ describe('Wallet views and the status-bar balance (local sandbox) — the Wallet
     try {
       const row = walletTree.transactionNode(model.transactions.value!.items[1]!);
       await walletView.reveal(row, { focus: true, select: true });
-      await until(() => walletView.selection[0] === row, 'the row is selected');
+      await waitFor('the row is selected', () => walletView.selection[0] === row);
       await vscode.commands.executeCommand('list.select'); // what Enter does in a focused tree
-      await until(() => contextKeys.values.transactionShown === true, 'the context key is set once the transaction is shown');
+      await waitFor('the context key is set once the transaction is shown', () => contextKeys.values.transactionShown === true);
     } finally {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       await vscode.commands.executeCommand('workbench.action.closeSidebar');

@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { Transaction } from '../../src/api';
 import { type ConnectedWallet } from './support/connectedWallet';
 import { runScripted } from './support/extension';
-import { until } from './support/sandboxSurfaces';
+import { waitFor } from './support/waitFor';
 import { CANCEL } from './support/scriptedInput';
 import { closeViewsWallet, openViewsWallet } from './support/viewsWallet';
 
@@ -74,7 +74,7 @@ describe('Wallet views and the status-bar balance (local sandbox) — export', f
         json.map((transaction) => transaction.reference),
         bills.map((transaction) => transaction.reference),
       );
-      await until(() => vscode.window.activeTextEditor?.document.uri.fsPath === jsonUri.fsPath, 'Open shows the file in an editor');
+      await waitFor('Open shows the file in an editor', () => vscode.window.activeTextEditor?.document.uri.fsPath === jsonUri.fsPath);
     } finally {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       await runScripted(wallet.api, 'walletConsole.filterTransactions', ['All types']);

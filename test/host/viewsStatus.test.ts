@@ -9,7 +9,8 @@ import type { WalletNode } from '../../src/views/walletTree';
 import { AutoRefresh } from '../../src/views/autoRefresh';
 import { type ConnectedWallet } from './support/connectedWallet';
 import { activateExtension, runScripted, setSetting } from './support/extension';
-import { label, until } from './support/sandboxSurfaces';
+import { label } from './support/sandboxSurfaces';
+import { waitFor } from './support/waitFor';
 import { closeViewsWallet, openViewsWallet } from './support/viewsWallet';
 
 function escapeRegExp(text: string): string {
@@ -139,48 +140,68 @@ describe('Auto-refresh', () => {
     this.timeout(30_000);
     const api = await activateExtension();
     const view = api.views.walletView;
-    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    // The mocha timeout above is 30 s: every wait stays below it.
+    const LIMIT = 20_000;
+    // A second timer of the same period, on a view that is always visible: its ticks measure the
+    // windows below in periods of the timer under test, not in wall-clock time (a busy machine
+    // slows both alike).
+    let ticks = 0;
+    const alwaysVisible = { visible: true, onDidChangeVisibility: () => ({ dispose() {} }) } as unknown as vscode.TreeView<unknown>;
+    const metronome = new AutoRefresh(
+      alwaysVisible,
+      () => 0.1,
+      async () => void ticks++,
+      0.1,
+    );
+    const periods = (count: number, what: string) => {
+      const from = ticks;
+      return waitFor(`${count} periods of the timer (${what})`, () => ticks >= from + count, LIMIT, 10);
+    };
     let calls = 0;
     let overlapping = 0;
     let running = false;
+    // A refresh that lasts three periods of its timer: the timer fires on top of it twice.
     const slowRefresh = async () => {
       if (running) overlapping++;
       running = true;
       calls++;
-      await sleep(300);
+      await periods(3, 'a slow refresh');
       running = false;
     };
     let seconds = 0.1;
     // Each step waits for the visibility change to reach the extension host (a moment after the
-    // command, longer on a busy machine); the fixed sleeps left are windows in which nothing may happen.
+    // command, longer on a busy machine); the windows in which nothing may happen last a few
+    // periods of the metronome.
     await vscode.commands.executeCommand('workbench.action.closeSidebar');
-    await until(() => !view.visible, 'the Wallet view hidden');
+    await waitFor('the Wallet view hidden', () => !view.visible, LIMIT);
     const auto = new AutoRefresh(view, () => seconds, slowRefresh, 0.1);
     try {
-      await sleep(300);
+      await periods(3, 'hidden');
       assert.equal(calls, 0, 'hidden: no refresh');
 
       await vscode.commands.executeCommand('walletConsole.wallet.focus');
-      await until(
-        () => view.visible && calls >= 2,
+      await waitFor(
         () => `visible (${view.visible}) and refreshed on the timer twice (${calls})`,
+        () => view.visible && calls >= 2,
+        LIMIT,
       );
       assert.equal(overlapping, 0, 'a slow refresh is not started again while it runs');
 
       await vscode.commands.executeCommand('workbench.action.closeSidebar');
-      await until(() => !view.visible, 'the Wallet view hidden again');
+      await waitFor('the Wallet view hidden again', () => !view.visible, LIMIT);
       // A refresh under way when it was hidden may finish; none may start.
       const whenHidden = calls;
-      await sleep(600);
+      await periods(6, 'hidden again');
       assert.equal(calls, whenHidden, 'hidden again: the timer stopped');
 
       seconds = 0;
       await vscode.commands.executeCommand('walletConsole.wallet.focus');
-      await until(() => view.visible, 'the Wallet view shown');
-      await sleep(600);
+      await waitFor('the Wallet view shown', () => view.visible, LIMIT);
+      await periods(6, 'turned off');
       assert.equal(calls, whenHidden, 'turned off: no refresh even while visible');
     } finally {
       auto.dispose();
+      metronome.dispose();
       await vscode.commands.executeCommand('workbench.action.closeSidebar');
     }
   });

@@ -9,6 +9,7 @@ import { qualifiedStepId, walkthroughSteps } from '../../src/walkthrough/steps';
 import { connectFreshWallet, type ConnectedWallet } from './support/connectedWallet';
 import { EXTENSION_ID } from './support/extension';
 import { queryWorkbench, workbenchDomAvailable } from './support/workbenchDom';
+import { WAIT_MS, waitFor } from './support/waitFor';
 
 const WALKTHROUGH = 'walletConsole.gettingStarted';
 const stepId = (step: string) => qualifiedStepId(EXTENSION_ID, WALKTHROUGH, step);
@@ -24,21 +25,23 @@ async function shownSteps(): Promise<Map<string, boolean>> {
 }
 
 async function untilShown(steps: string[], checked: boolean): Promise<void> {
-  const deadline = Date.now() + 30_000;
+  let shown = new Map<string, boolean>();
   let opened = 0;
-  for (;;) {
-    const shown = await shownSteps();
-    if (steps.every((step) => shown.get(stepId(step)) === checked)) return;
-    if (Date.now() > deadline) {
-      assert.fail(`The Welcome page does not show ${steps.join(', ')} as ${checked ? 'done' : 'not done'}: ${JSON.stringify([...shown])}`);
-    }
-    // (Again while the page has no steps: VS Code reads walkthroughs a moment after its service starts.)
-    if (shown.size === 0 && Date.now() - opened > 2000) {
-      opened = Date.now();
-      await openWalkthrough();
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitFor(
+    () => `the Welcome page to show ${steps.join(', ')} as ${checked ? 'done' : 'not done'}: ${JSON.stringify([...shown])}`,
+    async () => {
+      shown = await shownSteps();
+      if (steps.every((step) => shown.get(stepId(step)) === checked)) return true;
+      // (Again while the page has no steps: VS Code reads walkthroughs a moment after its service starts.)
+      if (shown.size === 0 && Date.now() - opened > 2000) {
+        opened = Date.now();
+        await openWalkthrough();
+      }
+      return false;
+    },
+    WAIT_MS,
+    100,
+  );
 }
 
 describe('Walkthrough progress (issue 25)', function () {
@@ -87,15 +90,6 @@ describe('The walkthrough step "Work with the API in your own code" (issue 28)',
   const STEP = 'apiInCode';
   let example: vscode.TextDocument;
 
-  async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>): Promise<T> {
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const value = await probe();
-      if (value !== undefined) return value;
-      if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
   const lineOf = (text: string) =>
     example
       .getText()
@@ -137,7 +131,7 @@ describe('The walkthrough step "Work with the API in your own code" (issue 28)',
 
     const balance = lineOf('/v1/users/balance');
     assert.ok(balance > 0, example.getText());
-    const hovers = await until('the hover of the path', async () => {
+    const hovers = await waitFor('the hover of the path', async () => {
       const column = example.lineAt(balance).text.indexOf('/v1/users/balance') + 3;
       const found = await vscode.commands.executeCommand<vscode.Hover[]>(
         'vscode.executeHoverProvider',
@@ -157,7 +151,7 @@ describe('The walkthrough step "Work with the API in your own code" (issue 28)',
       JSON.stringify(commands),
     );
     const typo = lineOf('/v1/transactons');
-    const warning = await until('the warning on the misspelt path', () =>
+    const warning = await waitFor('the warning on the misspelt path', () =>
       vscode.languages
         .getDiagnostics(example.uri)
         .find((diagnostic) => diagnostic.code === 'unknown-path' && diagnostic.range.start.line === typo),
@@ -209,8 +203,7 @@ describe('The walkthrough on first run (issue 25)', () => {
 
     await welcomeSettings().update(OPEN_ON_INSTALL, true, vscode.ConfigurationTarget.Global);
     assert.equal(await openWalkthroughOnFirstRun(context, WALKTHROUGH), true);
-    const deadline = Date.now() + 10_000;
-    while (welcomeTabs().length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitFor('the Welcome page to open', () => welcomeTabs().length > 0);
     assert.equal(welcomeTabs().length, 1, 'the Welcome page opens on the walkthrough');
     assert.equal(await openWalkthroughOnFirstRun(context, WALKTHROUGH), false, 'once per profile');
   });

@@ -14,7 +14,9 @@ import { compileStrictAsync, tempProject } from '../unit/webhookHandlers/generat
 import { connectFreshWallet, type ConnectedWallet } from './support/connectedWallet';
 import { runScripted } from './support/extension';
 import { CANCEL, ScriptedInput } from './support/scriptedInput';
-import { until, WebhookReceiver } from './support/sandboxSurfaces';
+import { WebhookReceiver } from './support/sandboxSurfaces';
+import { waitFor } from './support/waitFor';
+import { followRedraws } from './support/redraws';
 
 describe('Create Webhook Handler', function () {
   this.timeout(120_000);
@@ -31,6 +33,7 @@ describe('Create Webhook Handler', function () {
 
   after(async () => {
     // Leave the host as the other files expect it: no webhook URL to a closed receiver, no extra wallet.
+    const redraws = followRedraws(wallet.api);
     await runScripted(wallet.api, 'walletConsole.setWebhookUrl', ['']);
     await wallet.api.accounts.store.disconnectWallet('local', wallet.mobile);
     await receiver.stop();
@@ -38,7 +41,8 @@ describe('Create Webhook Handler', function () {
     if (project) fs.rmSync(project, { recursive: true, force: true });
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     fs.rmSync(folder, { recursive: true, force: true });
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The views' last redraws finish before the host may close (a redraw cut off is logged as an error).
+    await redraws.drawn();
   });
 
   /** Runs the command; its offer outlives it, so the script stays in place until `done` says the offer finished. */
@@ -47,7 +51,7 @@ describe('Create Webhook Handler', function () {
     wallet.api.setUserInput!(input);
     try {
       await vscode.commands.executeCommand('walletConsole.createWebhookHandler', uri);
-      await until(() => done(input), 'the offer finished');
+      await waitFor('the offer finished', () => done(input));
     } finally {
       wallet.api.setUserInput!(undefined);
     }
@@ -95,7 +99,7 @@ describe('Create Webhook Handler', function () {
     const before = receiver.received.length;
     const probe = sandbox.sendTestEvent('BANK_TRANSFER', app.id);
     assert.equal(probe.url, expected);
-    await until(() => receiver.received.length > before, 'the test event reached the server');
+    await waitFor('the test event reached the server', () => receiver.received.length > before);
   });
 
   it('writes the Flask handler; dismissing the offer leaves the callbackURL as it was', async () => {
@@ -105,7 +109,8 @@ describe('Create Webhook Handler', function () {
     const was = sandbox.sendTestEvent('PHONE_TRANSFER', app.id).url;
     await create(['Flask', CANCEL], uri, (run) => run.asked.some((entry) => entry.kind === 'confirm'));
     assert.match(fs.readFileSync(uri.fsPath, 'utf8'), /from flask import Blueprint, Flask, jsonify, request/);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Bounded by the offer's answer, which create() waited for: dismissed, offerSandboxUrl returns
+    // as soon as its confirm resolves (src/webhookHandlers/createWebhookHandler.ts), setting nothing.
     assert.equal(sandbox.sendTestEvent('PHONE_TRANSFER', app.id).url, was);
   });
 
@@ -142,7 +147,7 @@ describe('Create Webhook Handler', function () {
         throw error;
       }
       portTyped(String(server.port));
-      await until(() => input.asked.filter((entry) => entry.kind === 'confirm').length >= 2, 'the offer finished');
+      await waitFor('the offer finished', () => input.asked.filter((entry) => entry.kind === 'confirm').length >= 2);
     } finally {
       wallet.api.setUserInput!(undefined);
     }
@@ -169,9 +174,9 @@ describe('Create Webhook Handler', function () {
             candidate.appId === app.id &&
             candidate.payload.payload.data['transactionReference'] === reference,
         );
-    await until(
-      () => event()?.state === 'retrying',
+    await waitFor(
       () => `the first delivery got the 500: ${output()}`,
+      () => event()?.state === 'retrying',
     );
     assert.equal(event()!.url, url, 'delivered where the offer pointed the sandbox');
     assert.deepEqual(
@@ -182,22 +187,22 @@ describe('Create Webhook Handler', function () {
     assert.doesNotMatch(output(), /\] processed /, 'the handler did no work for the failed delivery');
 
     await sandbox.advanceClock(60);
-    await until(() => event()!.state === 'delivered', 'the retry was delivered');
+    await waitFor('the retry was delivered', () => event()!.state === 'delivered');
     const processed = new RegExp(`processed PHONE_TRANSFER SUCCESS ${reference} \\(2500 kobo = NGN 25\\.00\\)`, 'g');
-    await until(
-      () => (output().match(processed) ?? []).length === 1,
+    await waitFor(
       () => `the handler processed the event: ${output()}`,
+      () => (output().match(processed) ?? []).length === 1,
     );
 
     sandbox.redeliverEvent(event()!.id);
-    await until(() => event()!.attempts.length === 3 && event()!.state === 'delivered', 'the redelivery was acknowledged');
+    await waitFor('the redelivery was acknowledged', () => event()!.attempts.length === 3 && event()!.state === 'delivered');
     assert.deepEqual(
       event()!.attempts.map((attempt) => attempt.status),
       [500, 200, 200],
     );
-    await until(
-      () => output().includes(`duplicate PHONE_TRANSFER ${reference}`),
+    await waitFor(
       () => `the handler saw the redelivery: ${output()}`,
+      () => output().includes(`duplicate PHONE_TRANSFER ${reference}`),
     );
     assert.equal((output().match(processed) ?? []).length, 1, `processed once: ${output()}`);
     assert.equal((output().match(/\] processed /g) ?? []).length, 1, `nothing else processed: ${output()}`);

@@ -14,6 +14,7 @@ import type { WebviewTestHandle } from '../../src/webview/panelRecorder';
 import type { HostMessage, VerificationOutcome } from '../../src/webview/protocol';
 import { connectFreshWallet, type ConnectedWallet } from './support/connectedWallet';
 import { runScripted } from './support/extension';
+import { waitFor } from './support/waitFor';
 
 const TEST_COMMAND = 'walletConsole.test.webview';
 const HOSTILE_TAG = '<img src=x onerror=alert(1)>';
@@ -33,14 +34,14 @@ function outcomes(sent: HostMessage[]): VerificationOutcome[] {
 }
 
 /** Waits until the webview script reports (message 'rendered') a page text containing `includes`. */
-async function renderedText(handle: WebviewTestHandle, includes: string, waitMs = 10_000): Promise<string> {
-  const until = Date.now() + waitMs;
-  for (;;) {
-    const text = handle.snapshot().renderedText;
-    if (text?.includes(includes)) return text;
-    if (Date.now() > until) assert.fail(`the webview did not draw "${includes}" within ${waitMs} ms; it last reported: ${text}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+async function renderedText(handle: WebviewTestHandle, includes: string): Promise<string> {
+  return waitFor(
+    () => `the webview to draw "${includes}"; it last reported: ${handle.snapshot().renderedText}`,
+    () => {
+      const text = handle.snapshot().renderedText;
+      return text?.includes(includes) ? text : undefined;
+    },
+  );
 }
 
 describe('Webview panel: transaction detail and bank verification (local sandbox)', function () {
@@ -136,10 +137,10 @@ describe('Webview panel: transaction detail and bank verification (local sandbox
     assert.deepEqual(snapshot.state, { view: 'transaction', reference: bill.reference, env: 'local' });
     assert.ok(snapshot.html.includes('₦200.00') && snapshot.html.includes('Bill payment (bills)'));
     for (const text of ['Biller', 'MTN', 'Customer ID', '2347030000001', 'Bill type', 'vtu']) assert.ok(snapshot.html.includes(text), text);
-    // The tab model follows the workbench asynchronously: give it a moment.
+    // The tab model follows the workbench asynchronously: wait for it to show the panel's tab.
     const webviewTabs = () =>
       vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.input instanceof vscode.TabInputWebview);
-    for (let tries = 0; tries < 20 && webviewTabs().length !== 1; tries++) await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitFor('the tab model to show the webview tab', () => webviewTabs().length > 0);
     assert.equal(webviewTabs().length, 1, 'one webview tab');
   });
 
@@ -213,7 +214,7 @@ describe('Webview panel: transaction detail and bank verification (local sandbox
 
   it('after a switch of environment, drops what belongs to the old one, and shows it again on the way back', async () => {
     const settled = async (check: () => boolean, what: string) => {
-      for (let tries = 0; tries < 100 && !check(); tries++) await new Promise((resolve) => setTimeout(resolve, 50));
+      await waitFor(what, check);
       await handle.whenIdle();
       assert.ok(check(), what);
     };

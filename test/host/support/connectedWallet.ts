@@ -1,7 +1,9 @@
 import * as assert from 'node:assert/strict';
 import type { WalletConsoleApi } from '../../../src/extensionApi';
 import { activateExtension, runScripted, setSetting, uniqueEmail } from './extension';
+import { followRedraws } from './redraws';
 import { SandboxAdmin } from './sandboxAdmin';
+import { waitFor } from './waitFor';
 
 export interface ConnectedWallet {
   api: WalletConsoleApi;
@@ -34,9 +36,10 @@ export async function connectFreshWallet(label: string): Promise<ConnectedWallet
   await runScripted(api, 'walletConsole.createApp', [`${label} app`]);
   const mobile = api.accounts.accounts('local').developer!.sandboxMobile!;
   let passcode = '';
+  const redraws = followRedraws(api);
   await runScripted(api, 'walletConsole.connectWallet', [mobile, (options) => (passcode = sandboxPasscode(options.prompt))]);
   assert.equal(api.accounts.activeWallet('local')?.mobile, mobile);
-  await untilQuiet(api, admin);
+  await untilQuiet(api, admin, redraws);
   return { api, admin, email, password, mobile, passcode };
 }
 
@@ -70,15 +73,12 @@ export async function storedSecrets(wallet: ConnectedWallet): Promise<[label: st
  * Wallet view when it is open): a test that counts the sandbox's requests must not count a
  * late one of those (a burst of 50 calls once saw 51).
  */
-async function untilQuiet(api: WalletConsoleApi, admin: SandboxAdmin): Promise<void> {
+async function untilQuiet(api: WalletConsoleApi, admin: SandboxAdmin, redraws: ReturnType<typeof followRedraws>): Promise<void> {
   const { model } = api.views;
-  let seen = -1;
-  for (let round = 0; round < 50; round++) {
-    // The newest id, not the length: a full journal stays as long while new requests come.
-    const count = (await admin.requests()).at(-1)?.id ?? 0;
-    const loading = [model.balance, model.accounts, model.transactions].some((part) => part.loading);
-    if (!loading && count === seen) return;
-    seen = count;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  const parts = () => [model.balance, model.accounts, model.transactions];
+  // The views drew the connected wallet (a view that loads a part starts it as it draws), every
+  // part they started has loaded, and the sandbox has logged all it was sent before a marker.
+  await redraws.drawn('the views to draw the connected wallet');
+  await waitFor('the Wallet view’s parts to load', () => !parts().some((part) => part.loading));
+  await admin.caughtUp();
 }

@@ -61,9 +61,9 @@ export async function runRecorded(api: WalletConsoleApi, command: string, answer
   const input = new RecordingInput(...answers);
   api.setUserInput!(input);
   try {
+    // No wait after it: a prompt fired without awaiting (the reconnect offer) is asked as it is
+    // fired (offerReconnect calls confirm at once), before the call that set it off rejects.
     await vscode.commands.executeCommand(command, ...args);
-    // Prompts fired without awaiting (the reconnect offer) land within a tick or two.
-    await new Promise((resolve) => setTimeout(resolve, 30));
   } finally {
     api.setUserInput!(between);
   }

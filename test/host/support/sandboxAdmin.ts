@@ -1,3 +1,5 @@
+import { waitFor } from './waitFor';
+
 /** The sandbox's admin endpoints, as an outside test would use them. */
 export class SandboxAdmin {
   constructor(private readonly url: string) {}
@@ -11,6 +13,11 @@ export class SandboxAdmin {
     if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
     const text = await response.text();
     return text ? JSON.parse(text) : undefined;
+  }
+
+  /** Moves the sandbox's virtual clock on (token expiry, settlements and webhook retries read it). */
+  advanceClock(seconds: number): Promise<unknown> {
+    return this.call('POST', '/__sandbox/clock/advance', { seconds });
   }
 
   setKnobs(knobs: { tokenLifetimeSeconds?: number; latencyMs?: number }): Promise<unknown> {
@@ -55,19 +62,30 @@ export class SandboxAdmin {
   }
 
   /**
-   * Counts requests at `path` (and method), waiting up to `settleMs` for the log to reach
-   * `atLeast`: a request the client gave up on is logged when the server sees its socket close.
+   * Counts requests at `path` (and method), once the log has reached `atLeast` (a request the
+   * client gave up on is logged when the server sees its socket close) and has logged a marker
+   * request sent after it, so a request logged late (one too many) is counted too.
    */
-  async settledCount(path: string, method: string | undefined, atLeast: number, settleMs = 1500): Promise<number> {
-    const until = Date.now() + settleMs;
-    let count = await this.count(path, method);
-    while (count < atLeast && Date.now() < until) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      count = await this.count(path, method);
-    }
-    // A little longer, so a request logged late (one too many) is seen too.
-    await new Promise((resolve) => setTimeout(resolve, 60));
+  async settledCount(path: string, method: string | undefined, atLeast: number): Promise<number> {
+    let count = 0;
+    await waitFor(
+      () => `${atLeast} ${method ?? ''} ${path} request(s) in the sandbox's log (${count} so far)`,
+      async () => (count = await this.count(path, method)) >= atLeast,
+    );
+    await this.caughtUp();
     return this.count(path, method);
+  }
+
+  /**
+   * Sends a marker request and waits until the log has it: whatever reached the sandbox before
+   * (a request, the close of a socket the client gave up on) is logged by then.
+   */
+  async caughtUp(): Promise<void> {
+    const marker = `/v1/host-test-marker-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+    await fetch(`${this.url}${marker}`).then((response) => response.arrayBuffer());
+    await waitFor(`the marker ${marker} in the sandbox's log`, async () =>
+      (await this.requests()).some((request) => request.path === marker),
+    );
   }
 
   /** The sandbox's request journal, oldest first (ids ascend; the oldest go past its count). */

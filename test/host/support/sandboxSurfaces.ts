@@ -3,7 +3,6 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import type { ConnectedWallet } from './connectedWallet';
-import { waitFor } from './waitFor';
 
 /** Terminates a running `wallet-sandbox` task and resolves once VS Code says it ended. */
 export async function terminateSandboxTask(execution: vscode.TaskExecution): Promise<void> {
@@ -16,11 +15,6 @@ export async function terminateSandboxTask(execution: vscode.TaskExecution): Pro
   });
   execution.terminate();
   await ended;
-}
-
-/** Waits (at most `ms`) for a condition the extension reaches asynchronously. */
-export async function until(condition: () => boolean | Promise<boolean>, what: string | (() => string), ms = 15_000): Promise<void> {
-  await waitFor(what, condition, ms);
 }
 
 /** The text a tree item shows as its label. */

@@ -1,7 +1,7 @@
-import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { WalletConsoleApi } from '../../../src/extensionApi';
 import { ScriptedInput, type Answer } from './scriptedInput';
+import { waitFor } from './waitFor';
 
 /**
  * Like runScripted, but the scripted answers stay in place after the command returns, until
@@ -13,18 +13,17 @@ export async function runScriptedUntil(
   command: string,
   answers: Answer[],
   done: (input: ScriptedInput) => boolean,
-  limitMs = 10_000,
 ): Promise<ScriptedInput> {
   const input = new ScriptedInput(...answers);
   api.setUserInput(input);
   try {
     await vscode.commands.executeCommand(command);
-    const until = Date.now() + limitMs;
-    while (!done(input)) {
-      if (Date.now() > until)
-        assert.fail(`${command}: what followed never happened (asked: ${JSON.stringify(input.asked.map((entry) => entry.title))})`);
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+    await waitFor(
+      () => `${command}: what followed (asked: ${JSON.stringify(input.asked.map((entry) => entry.title))})`,
+      () => done(input),
+      undefined,
+      25,
+    );
   } finally {
     api.setUserInput(undefined);
   }

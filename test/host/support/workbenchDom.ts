@@ -3,7 +3,7 @@
 // browser launcher answers; elsewhere (desktop VS Code) `workbenchDomAvailable()` is false.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { waitFor } from './waitFor';
 
 const DOM_QUERY_MARKER = 'WALLET_CONSOLE_DOM_QUERY ';
 const answers = process.env.WALLET_CONSOLE_DOM_ANSWERS;
@@ -19,17 +19,13 @@ export function workbenchDomAvailable(): boolean {
 }
 
 /** Every element of the workbench page that matches the CSS `selector`, as it is now. */
-export async function queryWorkbench(selector: string, timeoutMs = 10_000): Promise<WorkbenchElement[]> {
+export async function queryWorkbench(selector: string): Promise<WorkbenchElement[]> {
   if (!workbenchDomAvailable()) throw new Error('No workbench DOM probe in this host (run through scripts/host/run-tests.mjs).');
   const id = `q${process.pid}-${next++}`;
   // The launcher reads the extension host's console lines that carry the test tag.
   console.log(`${process.env.WALLET_CONSOLE_TEST_TAG}${DOM_QUERY_MARKER}${JSON.stringify({ id, selector })}`);
   const file = path.join(answers!, `${id}.json`);
-  const deadline = Date.now() + timeoutMs;
-  while (!existsSync(file)) {
-    if (Date.now() > deadline) throw new Error(`The launcher did not answer the workbench query ${selector} within ${timeoutMs} ms.`);
-    await sleep(50);
-  }
+  await waitFor(`the launcher to answer the workbench query ${selector}`, () => existsSync(file));
   const answer = JSON.parse(readFileSync(file, 'utf8')) as { elements?: WorkbenchElement[]; error?: string };
   rmSync(file, { force: true });
   if (answer.error) throw new Error(`Workbench query ${selector} failed: ${answer.error}`);

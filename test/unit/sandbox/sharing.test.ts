@@ -14,6 +14,7 @@ import {
 } from '../../../src/sandbox';
 import { connectSandbox } from '../../../src/sandbox/package';
 import { checkAgainstContract } from '../support/contract';
+import { when } from '../support/eventually';
 import { call, connectWallet, errorOf, expectOk, newDeveloper } from './helpers';
 
 // Issue 25: two windows each ran a sandbox on the same state file (the last writer won), and the
@@ -229,13 +230,24 @@ describe('sandbox: one sandbox per state file', function () {
 
   it('a sandbox whose file was taken over stops writing it instead of racing the new owner', async () => {
     const warnings: string[] = [];
-    const sandbox = await startSandbox({ dataFile, port: 0, log: (line) => warnings.push(line) });
+    const listeners = new Set<() => void>();
+    const log = (line: string): void => {
+      warnings.push(line);
+      for (const listener of listeners) listener();
+    };
+    const sandbox = await startSandbox({ dataFile, port: 0, log });
     try {
       const owner = JSON.parse(readFileSync(`${dataFile}.owner`, 'utf8')) as Record<string, unknown>;
       writeFileSync(`${dataFile}.owner`, JSON.stringify({ ...owner, instance: 'someone-else' }));
       const saved = readFileSync(dataFile, 'utf8');
       sandbox.setBalance(DEMO, 1);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // The save the change sets off finds the file taken over and says so instead of writing: that
+      // line ends the save, and bounds the check that nothing was written.
+      await when(
+        (listener) => (listeners.add(listener), () => void listeners.delete(listener)),
+        () => warnings.find((line) => /another process serves .* now/.test(line)),
+        () => `the warning that another process serves the file: ${warnings.join('\n')}`,
+      );
       assert.equal(readFileSync(dataFile, 'utf8'), saved, 'not written');
       assert.ok(
         warnings.some((line) => /another process serves .* now/.test(line)),
