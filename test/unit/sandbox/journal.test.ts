@@ -222,3 +222,25 @@ describe('sandbox: the request journal over loopback (GET /__sandbox/requests)',
     assert.ok(Buffer.byteLength(entry.responseBody) <= MAX_KEPT_BODY_BYTES + 2);
   });
 });
+
+describe('sandbox: the journal stamps a request with the wall clock', () => {
+  it('as the extension stamps its own requests, even when the monotonic clock has drifted from it', async () => {
+    // performance.timeOrigin + performance.now() falls behind Date.now() once the system clock is
+    // set forward (an NTP step on a machine just booted, a resume from sleep). The Requests view
+    // orders the sandbox's entries and the extension's own staging and production requests (stamped
+    // with Date.now()) by this time: stamped with the drifted clock, an older staging request read as
+    // the newest (issue 51).
+    const sandbox = await startCheckedSandbox({ log: () => undefined });
+    const realNow = performance.now.bind(performance);
+    performance.now = () => realNow() - 5 * 60_000;
+    try {
+      const before = Date.now();
+      await call(sandbox, 'GET', '/v1/queries/banks');
+      const [entry] = sandbox.requests.list({});
+      assert.ok(entry!.at >= before - 1000 && entry!.at <= Date.now(), `stamped ${before - entry!.at} ms before the request`);
+    } finally {
+      performance.now = realNow;
+      await sandbox.close();
+    }
+  });
+});
