@@ -19,7 +19,6 @@ const KEYS = {
   envSandbox: 'sk_test_4fb8e4b8ab035055ec68648fe9471c62',
 };
 const ALL_KEYS = [KEYS.commentSandbox, KEYS.tsProduction, KEYS.pySandbox, KEYS.shProduction, KEYS.envSandbox];
-const WAIT_MS = 15_000;
 
 function folder(): vscode.Uri {
   const [first] = vscode.workspace.workspaceFolders ?? [];
@@ -37,23 +36,13 @@ function ours(uri: vscode.Uri): vscode.Diagnostic[] {
 
 /** Waits for this file's Wallet Console diagnostics to satisfy `ready`; returns them. */
 async function diagnostics(uri: vscode.Uri, ready: (found: vscode.Diagnostic[]) => boolean, what: string): Promise<vscode.Diagnostic[]> {
-  const deadline = Date.now() + WAIT_MS;
-  for (;;) {
-    const found = ours(uri);
-    if (ready(found)) return found;
-    if (Date.now() > deadline)
-      assert.fail(`Timed out waiting for ${what} in ${path.basename(uri.path)}; have: ${JSON.stringify(found.map(summary))}`);
-    await new Promise<void>((resolve) => {
-      const listener = vscode.languages.onDidChangeDiagnostics(() => {
-        listener.dispose();
-        resolve();
-      });
-      setTimeout(() => {
-        listener.dispose();
-        resolve();
-      }, 250);
-    });
-  }
+  return waitFor(
+    () => `${what} in ${path.basename(uri.path)}; have: ${JSON.stringify(ours(uri).map(summary))}`,
+    () => {
+      const found = ours(uri);
+      return ready(found) && found;
+    },
+  );
 }
 
 function summary(diagnostic: vscode.Diagnostic) {

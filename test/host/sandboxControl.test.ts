@@ -12,6 +12,7 @@ import { runScripted, setVsCodeAiFeatures } from './support/extension';
 import { assertReadable, runRecorded } from './support/recordingInput';
 import { assertNoSecret, storedSecrets, treeText } from './support/sandboxSurfaces';
 import { followRedraws } from './support/redraws';
+import { WAIT_MS } from './support/waitFor';
 
 describe('Sandbox view and its controls (local sandbox)', function () {
   this.timeout(180_000);
@@ -45,7 +46,7 @@ describe('Sandbox view and its controls (local sandbox)', function () {
    * Resolves when the view is told to redraw and then shows `rows`: the view follows the sandbox
    * by itself. (Its rows read the sandbox when drawn, so only a redraw proves it follows.)
    */
-  const redrawnWith = (rows: () => Promise<unknown>, expected: unknown, what: string, ms = 5_000) =>
+  const redrawnWith = (rows: () => Promise<unknown>, expected: unknown, what: string, ms = WAIT_MS) =>
     new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {
         subscription.dispose();
