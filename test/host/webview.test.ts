@@ -315,6 +315,10 @@ describe('Webview panel: transaction detail and bank verification (local sandbox
       snapshot.html.includes('id="bank-filter"') && snapshot.html.includes('id="account"') && snapshot.html.includes('id="verify-button"'),
     );
 
+    // A person can only press Verify on a page that runs: the page's own 'verify' comes after its
+    // 'ready'. Sent sooner (the page still loading on a busy machine), the answers go to a document
+    // that is being replaced, and the new one never draws them.
+    await waitFor('the verification page to say it is ready', () => handle.snapshot().ready);
     await handle.receive({ type: 'verify', bankCode: '000014', accountNumber });
     await handle.receive({ type: 'verify', bankCode: '000014', accountNumber: wrongNumber });
     snapshot = handle.snapshot();
