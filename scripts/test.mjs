@@ -56,14 +56,8 @@ async function main() {
   // Chromium and the C toolchain first: the unit tests use them too (some skip without, and CI fails a skip of what set-up installs).
   await stage('Debian packages', node, ['scripts/host/setup.mjs', '--packages']);
   const hostsReady = installHostsInBackground();
-  await stage('lint: eslint', node, [bin('eslint/bin/eslint.js'), '.']);
-  await stage('lint: dependency rules', node, [
-    bin('dependency-cruiser/bin/dependency-cruise.mjs'),
-    'src',
-    '--config',
-    '.dependency-cruiser.cjs',
-  ]);
-  await stage('lint: prettier', node, [bin('prettier/bin/prettier.cjs'), '--check', '.']);
+  // package.json's lint script is the one list of linters (eslint, the dependency rules, prettier).
+  await stage('lint', 'npm', ['run', '-s', 'lint']);
   await stage('type check and compile', node, ['scripts/build/compile.mjs', '--strict']);
   await stage('build', node, ['esbuild.js']);
   await stage('unit tests', node, [bin('mocha/bin/mocha.js')]);
