@@ -19,7 +19,7 @@ import { writeEnvironment } from './mockoon-environment.mjs';
 import { packSandbox } from './package.mjs';
 
 const require = createRequire(import.meta.url);
-const ROUNDS = 5;
+const ROUNDS = 9;
 const PROBE = '/v1/queries/banks';
 
 function packageVersion(name) {

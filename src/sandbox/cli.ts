@@ -268,16 +268,14 @@ export async function runCli(
     output.out(usage);
     return undefined;
   }
-  // Read before anything is printed: see endWithLauncher.
-  const launcher = launchChain();
+  // Read while the sandbox opens, and before anything is printed: see endWithLauncher.
+  const launcherRead = launchChain();
   // With --json, stdout carries the one ready line and nothing else; with a command, it is the command's.
   const say = config.json || config.command ? output.err : output.out;
-  if (config.allowRemote && !isLoopback(config.options.host ?? '127.0.0.1')) {
-    output.err('Warning: the sandbox speaks plain HTTP and has no real security; anyone who can reach this address can use it.');
-  }
   let running: RunningSandbox;
+  let launcher: number[];
   try {
-    running = await open(config, mode, output);
+    [running, launcher] = await Promise.all([open(config, mode, output), launcherRead]);
   } catch (error) {
     if (!(error instanceof StateFileInUse)) throw error;
     output.err(
@@ -285,6 +283,9 @@ export async function runCli(
         'Use that address, or stop that one first: one sandbox serves a state file (docs/sandbox.md).',
     );
     process.exit(1);
+  }
+  if (config.allowRemote && !isLoopback(config.options.host ?? '127.0.0.1')) {
+    output.err('Warning: the sandbox speaks plain HTTP and has no real security; anyone who can reach this address can use it.');
   }
   const client = running.client();
   if (client.server.here && config.latencyMs !== undefined) await client.setLatency(config.latencyMs);

@@ -1,4 +1,5 @@
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 
 // The CLI ends when whoever started it ends (issue 37): a test harness killed with SIGKILL, a
 // Python Popen whose program crashed, `kill $!` on npx. npx and `npm run` put npm and a shell in
@@ -10,27 +11,52 @@ const POLL_MS = 500;
 /** A process npm put between the launcher and the CLI: npm or npx itself, or the `sh -c` it runs a bin through. */
 const NPM_GLUE = /(^|[\\/\s])(npm|npx)(\s|$)|npm-cli\.js|npx-cli\.js|^npm exec|^(\/bin\/)?(sh|bash|dash) -c /;
 
-/** The parent of `pid` and its command line, by `ps` (Linux, macOS); undefined where there is none. */
-function parentOf(pid: number): { ppid: number; command: string } | undefined {
-  try {
-    const line = execFileSync('ps', ['-o', 'ppid=', '-o', 'args=', '-p', String(pid)], { encoding: 'utf8', timeout: 2000 }).trim();
-    const match = /^(\d+)\s+(.*)$/.exec(line);
-    return match ? { ppid: Number(match[1]), command: match[2] ?? '' } : undefined;
-  } catch {
-    return undefined;
-  }
+/** A process's parent and command line, by its pid. */
+export interface ProcessTable {
+  get(pid: number): { ppid: number; command: string } | undefined;
+}
+
+/** Linux's /proc answers for one process at once, with no process started. */
+const PROC_TABLE: ProcessTable = {
+  get(pid) {
+    try {
+      // "pid (name) state ppid …": the name may hold spaces and parentheses, so read after the last ')'.
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
+      return Number.isInteger(ppid) ? { ppid, command } : undefined;
+    } catch {
+      return undefined;
+    }
+  },
+};
+
+/** Every process's parent and command line: /proc where there is one, else one `ps` (macOS); empty without either. */
+export function readProcessTable(proc = existsSync('/proc/self/stat')): Promise<ProcessTable> {
+  if (proc) return Promise.resolve(PROC_TABLE);
+  return new Promise((resolve) => {
+    execFile('ps', ['-A', '-o', 'pid=', '-o', 'ppid=', '-o', 'args='], { encoding: 'utf8', timeout: 2000 }, (error, stdout) => {
+      const table = new Map<number, { ppid: number; command: string }>();
+      for (const line of error ? [] : stdout.split('\n')) {
+        const match = /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line);
+        if (match) table.set(Number(match[1]), { ppid: Number(match[2]), command: match[3] ?? '' });
+      }
+      resolve(table);
+    });
+  });
 }
 
 /**
  * The processes whose end ends the CLI: its parent and, when npm started it (npx, npm exec,
- * npm run), each process of npm's up to and including the one that ran npm.
+ * npm run), each process of npm's up to and including the one that ran npm. Only npm's case
+ * reads the process table.
  */
-export function launchChain(env: NodeJS.ProcessEnv = process.env, lookUp = parentOf): number[] {
+export async function launchChain(env: NodeJS.ProcessEnv = process.env, table = () => readProcessTable()): Promise<number[]> {
   const chain = [process.ppid];
   if (!env['npm_execpath'] || process.platform === 'win32') return chain;
+  const processes = await table();
   for (let depth = 0; depth < 4; depth++) {
-    const pid = chain[chain.length - 1] as number;
-    const parent = lookUp(pid);
+    const parent = processes.get(chain[chain.length - 1] as number);
     if (!parent || parent.ppid <= 1 || !NPM_GLUE.test(parent.command)) break;
     chain.push(parent.ppid);
   }
@@ -49,8 +75,8 @@ function alive(pid: number): boolean {
 
 /**
  * Calls `stop` once any process of the launch chain has ended, or the parent is no longer the
- * chain's first (reparented). Returns the cancel. The chain must be read before the CLI says it is
- * ready: a launcher that acts on the ready line (kills npx) could end first, and a chain read
+ * chain's first (reparented). Returns the cancel. The chain must be read before the CLI prints
+ * anything: a launcher that acts on the ready line (kills npx) could end first, and a chain read
  * after that would be init's, which never ends.
  */
 export function endWithLauncher(stop: () => void, chain: readonly number[]): () => void {

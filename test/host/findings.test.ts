@@ -62,9 +62,22 @@ describe('Findings view (issue 39)', function () {
     let shownMidRun: ReturnType<typeof rules> = [];
     const told = await runCarelessShop(wallet, async () => {
       // The shop has paid and refunded and now waits for its day to pass: the view already shows it.
+      let inSandbox = '';
+      let transfers = '';
       await waitFor(
-        'the findings appear in the view while the shop runs',
-        () => rules().includes('retried-money-post') && rules().includes('secret-in-url'),
+        () =>
+          `the findings to appear in the view while the shop runs (the view: ${rules().join(', ') || 'none'}; ` +
+          `the sandbox: ${inSandbox || 'none'}; its transfers: ${transfers || 'none'})`,
+        async () => {
+          if (rules().includes('retried-money-post') && rules().includes('secret-in-url')) return true;
+          // What a failure message needs: whether the sandbox made the findings, and what it journalled.
+          inSandbox = (await (await wallet.api.localSandbox()).findings()).map((finding) => finding.rule).join(', ');
+          transfers = (await wallet.admin.requests())
+            .filter((entry) => entry.path === BANK || entry.path === PHONE)
+            .map((entry) => `${entry.path.slice(-5)} ${entry.status}`)
+            .join(', ');
+          return false;
+        },
       );
       assert.equal(view.badge?.value, tree.shown.length, 'the badge counts the findings as they come');
       shownMidRun = rules();

@@ -11,11 +11,10 @@ import * as path from 'node:path';
 import * as util from 'node:util';
 import Mocha from 'mocha';
 import { checkWhatEachFileLeaves } from './support/leftBehind';
+import { followViewsForTheRun } from './support/lastRedraws';
 
 /** The line the launcher reads the counts from; it is not shown to the user. */
 const RESULT_MARKER = 'WALLET_CONSOLE_HOST_RESULT ';
-/** How long the host stays up after the last test (see run). */
-const SETTLE_MS = 1000;
 
 function testFiles(root: string, filter: string | undefined): string[] {
   return fs
@@ -42,18 +41,24 @@ export function run(): Promise<void> {
   const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 60_000, reporter: 'spec' });
   if (grep) mocha.grep(grep);
   checkWhatEachFileLeaves(mocha.suite);
+  const lastRedraws = followViewsForTheRun(mocha.suite);
   for (const file of testFiles(__dirname, process.env.WALLET_CONSOLE_TEST_FILES || undefined)) mocha.addFile(file);
 
   return new Promise((resolve, reject) => {
     try {
-      const runner = mocha.run((failures) => {
+      const runner = mocha.run(async (failures) => {
+        const undrawn = await lastRedraws().then(
+          () => undefined,
+          (error: unknown) => String(error),
+        );
+        if (undrawn) Mocha.reporters.Base.consoleLog(undrawn);
+        const failed = failures + (undrawn ? 1 : 0);
         const stats = runner.stats;
         Mocha.reporters.Base.consoleLog(
-          `${RESULT_MARKER}${JSON.stringify({ passed: stats?.passes ?? 0, failed: failures, pending: stats?.pending ?? 0 })}`,
+          `${RESULT_MARKER}${JSON.stringify({ passed: stats?.passes ?? 0, failed, pending: stats?.pending ?? 0 })}`,
         );
-        // A tree view redraw a test's last change started may still be in flight; closing the host
-        // under it makes VS Code log "Unable to refresh tree view … Canceled", which fails the run.
-        setTimeout(() => (failures > 0 ? reject(new Error(`${failures} host test(s) failed.`)) : resolve()), SETTLE_MS);
+        if (failed > 0) reject(new Error(`${failed} host test(s) failed.`));
+        else resolve();
       });
     } catch (error) {
       Mocha.reporters.Base.consoleLog(`${RESULT_MARKER}${JSON.stringify({ passed: 0, failed: 1, pending: 0 })}`);

@@ -1,5 +1,4 @@
 import * as http from 'node:http';
-import * as https from 'node:https';
 import { webhookLookup, webhookTargetRefusal } from './webhookTarget';
 
 // One webhook POST: status and the start of the answer, or why none came. A fresh connection
@@ -13,12 +12,13 @@ export interface PostResult {
   error?: string;
 }
 
-export function postJson(url: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<PostResult> {
+export async function postJson(url: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<PostResult> {
   // A URL set before its host was refused (an old state file) is not followed either.
-  if (webhookTargetRefusal(url)) return Promise.resolve({ status: 0, excerpt: '', error: 'EWEBHOOKTARGET' });
+  if (webhookTargetRefusal(url)) return { status: 0, excerpt: '', error: 'EWEBHOOKTARGET' };
+  const target = new URL(url);
+  // node:https (and TLS) only for an https receiver: loaded at start, it is a twentieth of the CLI's start-up.
+  const send = target.protocol === 'https:' ? (await import('node:https')).request : http.request;
   return new Promise((resolve) => {
-    const target = new URL(url);
-    const send = target.protocol === 'https:' ? https.request : http.request;
     let settled = false;
     const done = (result: PostResult): void => {
       if (!settled) {

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { openSharedSandbox, startSandbox } from '../../../src/sandbox';
 import { CliConfig, isLoopback, parseArgs, runCli } from '../../../src/sandbox/cli';
 import * as cliParent from '../../../src/sandbox/cliParent';
-import { launchChain } from '../../../src/sandbox/cliParent';
+import { launchChain, readProcessTable } from '../../../src/sandbox/cliParent';
 import { call, expectOk } from './helpers';
 import { whenOutput } from '../support/childOutput';
 
@@ -83,18 +83,35 @@ describe('sandbox: CLI', () => {
     assert.throws(() => parseArgs(['--']), /-- needs a command/);
   });
 
-  it("watches npm's processes up to the one that ran npm, and only under npm", function () {
+  it("watches npm's processes up to the one that ran npm, and only under npm", async function () {
     if (process.platform === 'win32') this.skip();
-    const tree: Record<number, { ppid: number; command: string }> = {
-      [process.ppid]: { ppid: 500, command: "sh -c 'wallet-sandbox' --port 0" },
-      500: { ppid: 400, command: 'npm exec wallet-sandbox --port 0' },
-      400: { ppid: 300, command: 'python3 -m unittest' },
-      300: { ppid: 1, command: 'bash' },
-    };
-    const lookUp = (pid: number): { ppid: number; command: string } | undefined => tree[pid];
-    assert.deepEqual(launchChain({ npm_execpath: '/usr/lib/npm-cli.js' }, lookUp), [process.ppid, 500, 400]);
-    assert.deepEqual(launchChain({}, lookUp), [process.ppid], 'not started by npm: its parent only');
+    const processes = new Map([
+      [process.ppid, { ppid: 500, command: "sh -c 'wallet-sandbox' --port 0" }],
+      [500, { ppid: 400, command: 'npm exec wallet-sandbox --port 0' }],
+      [400, { ppid: 300, command: 'python3 -m unittest' }],
+      [300, { ppid: 1, command: 'bash' }],
+    ]);
+    let reads = 0;
+    const table = async () => (reads++, processes);
+    assert.deepEqual(await launchChain({ npm_execpath: '/usr/lib/npm-cli.js' }, table), [process.ppid, 500, 400]);
+    assert.equal(reads, 1, 'one read of the process table');
+    assert.deepEqual(await launchChain({}, table), [process.ppid], 'not started by npm: its parent only');
+    assert.equal(reads, 1, 'not started by npm: no read of the process table');
   });
+
+  for (const [where, proc] of [
+    ['/proc (Linux)', true],
+    ['one ps (macOS)', false],
+  ] as const) {
+    it(`reads the real process table from ${where}: this process, its parent and its command line`, async function () {
+      if (process.platform === 'win32' || (proc && process.platform !== 'linux')) this.skip();
+      const table = await readProcessTable(proc);
+      const me = table.get(process.pid);
+      assert.equal(me?.ppid, process.ppid);
+      assert.ok(me?.command.includes(process.argv[1] ?? '?'), `its command line names its script: ${me?.command}`);
+      assert.equal(table.get(2 ** 30), undefined, 'no such process');
+    });
+  }
 
   // A launcher may act on the ready line at once (`kill $!` on npx); a chain read after that was
   // init's, and the sandbox outlived its launcher for good (a CI run's packageCli test, 2026-11-27).
@@ -104,9 +121,10 @@ describe('sandbox: CLI', () => {
     const realChain = cliParent.launchChain;
     let printedBeforeChain: number | undefined;
     const signalListeners = { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') };
-    (cliParent as { launchChain: typeof launchChain }).launchChain = (...args) => {
+    (cliParent as { launchChain: typeof launchChain }).launchChain = async (...args) => {
+      const chain = await realChain(...args);
       printedBeforeChain = printed.length;
-      return realChain(...args);
+      return chain;
     };
     let running: Awaited<ReturnType<typeof runCli>>;
     try {
