@@ -193,7 +193,7 @@ export class SandboxExpectationError extends ApiError {
   }
 
   override get details(): Record<string, unknown> {
-    return { expected: this.expected, actual: this.actual, arrived: this.arrived, nearMisses: this.nearMisses };
+    return { what: this.what, expected: this.expected, actual: this.actual, arrived: this.arrived, nearMisses: this.nearMisses };
   }
 }
 
@@ -244,7 +244,8 @@ export function errorOfAnswer(status: number, envelope: { error?: unknown; error
     error = new SandboxTimeoutError(String(details['waitedFor'] ?? 'answer'), Number(details['timeoutMs'] ?? 0), '', misses);
   } else if (code === ErrorCode.expectationFailed) {
     const arrived = Array.isArray(details['arrived']) ? (details['arrived'] as string[]) : [];
-    error = new SandboxExpectationError('requests', Number(details['expected']), Number(details['actual']), arrived, misses);
+    const what = String(details['what'] ?? 'requests');
+    error = new SandboxExpectationError(what, Number(details['expected']), Number(details['actual']), arrived, misses);
   } else error = new ApiError(status, code, message);
   error.message = message;
   return error;

@@ -15,6 +15,13 @@ export interface WaitOptions {
 
 export const DEFAULT_TIMEOUT_MS = 2000;
 
+/** Refuses a timeout that is not a number of milliseconds, 0 or more (SandboxInputError), on whichever side the wait runs. */
+export function checkWaitOptions({ timeoutMs = DEFAULT_TIMEOUT_MS }: WaitOptions): void {
+  if (typeof timeoutMs !== 'number' || !Number.isFinite(timeoutMs) || timeoutMs < 0) {
+    throw invalid(`timeoutMs must be a number of milliseconds, 0 or more, got ${String(timeoutMs)}`);
+  }
+}
+
 /** What a timeout adds to its message: a detail (`(3 in the journal)`) and what came closest. */
 export interface WaitExplanation {
   detail?: string;
@@ -33,8 +40,10 @@ export function waitUntil<T>(
   explain: () => WaitExplanation = () => ({}),
 ): Promise<T> {
   const { timeoutMs = DEFAULT_TIMEOUT_MS, signal } = options;
-  if (!Number.isFinite(timeoutMs) || timeoutMs < 0) {
-    return Promise.reject(invalid(`timeoutMs must be a number of milliseconds, 0 or more, got ${String(timeoutMs)}`));
+  try {
+    checkWaitOptions(options);
+  } catch (error) {
+    return Promise.reject(error);
   }
   const found = find();
   if (found !== undefined) return Promise.resolve(found);

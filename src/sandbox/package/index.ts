@@ -61,7 +61,30 @@ export interface StartOptions {
   log?: (line: string) => void;
   /** The integration review (docs/integration-review.md): `ignore` names rules not to report (over the scenario's `findings.ignore`). */
   findings?: { ignore?: FindingRule[] };
+  /**
+   * How much of its request journal the sandbox keeps: by default the last 500 requests of each
+   * world (`maxEntries`, 0 records nothing), within 16 MB for the whole sandbox (`maxBytes`).
+   */
+  journal?: { maxEntries?: number; maxBytes?: number };
+  /** How many namespaces it holds at once (default 100; 0 to 10000): one more is refused with SandboxLimitError. */
+  maxNamespaces?: number;
+  /** How long a wallet access token lives, in seconds (default 86400; the scenario's `tokenLifetimeSeconds` otherwise). */
+  tokenLifetimeSeconds?: number;
 }
+
+/** The options startSandbox passes on as they are. */
+const PASSED_ON = [
+  'host',
+  'allowRemote',
+  'adminToken',
+  'seed',
+  'dataFile',
+  'clock',
+  'findings',
+  'journal',
+  'maxNamespaces',
+  'tokenLifetimeSeconds',
+] as const satisfies readonly (keyof StartOptions)[];
 
 /**
  * A running sandbox: a world of its own on a port of its own. Its methods act on its own world;
@@ -107,17 +130,12 @@ export class WalletSandbox extends SandboxWorld {
  * naming the JSON path at fault.
  */
 export async function startSandbox(options: StartOptions = {}): Promise<WalletSandbox> {
+  const given = Object.fromEntries(PASSED_ON.filter((name) => options[name] !== undefined).map((name) => [name, options[name]]));
   const world = await startWorld({
+    ...given,
     port: options.port ?? 0,
-    ...(options.host === undefined ? {} : { host: options.host }),
-    ...(options.allowRemote === undefined ? {} : { allowRemote: options.allowRemote }),
-    ...(options.adminToken === undefined ? {} : { adminToken: options.adminToken }),
-    ...(options.seed === undefined ? {} : { seed: options.seed }),
-    ...(options.dataFile === undefined ? {} : { dataFile: options.dataFile }),
     // No scenario: the starter world, whose demo app key and passcodes the README's quick start uses.
     scenario: options.scenario ?? STARTER_SCENARIO,
-    ...(options.clock === undefined ? {} : { clock: options.clock }),
-    ...(options.findings === undefined ? {} : { findings: options.findings }),
     log: options.log ?? ((line) => process.stderr.write(`${line}\n`)),
   });
   return new WalletSandbox(world);
@@ -142,12 +160,30 @@ export class ConnectedSandbox extends SandboxWorld {
   /** Namespaces of the sandbox, made over this connection (each reached with its own key). */
   readonly namespaces: WalletNamespaces;
 
+  private readonly clients: AdminHttp[];
+
   /** @internal Use connectSandbox. */
   constructor(url: string, appKey: string | undefined, adminToken?: string) {
-    super(httpPort(new AdminHttp(url, appKey, undefined, adminToken)));
+    const world = new AdminHttp(url, appKey, undefined, adminToken);
+    const registry = new AdminHttp(url, undefined, undefined, adminToken);
+    super(httpPort(world));
+    this.clients = [world, registry];
     this.url = url;
     this.appKey = appKey;
-    this.namespaces = new WalletNamespaces(httpNamespaces(new AdminHttp(url, undefined, undefined, adminToken)), url);
+    this.namespaces = new WalletNamespaces(httpNamespaces(registry), url);
+  }
+
+  /**
+   * Ends this connection: later calls reject, saying so. The sandbox goes on serving (stop it where
+   * it was started); a namespace made over this connection stays until deleted.
+   */
+  async close(): Promise<void> {
+    for (const client of this.clients) client.close();
+  }
+
+  /** `await using sandbox = await connectSandbox(url)` closes the connection at the end of the block. */
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.close();
   }
 }
 

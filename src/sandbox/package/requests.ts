@@ -1,12 +1,14 @@
 import type { JournalEntry } from '../requests/entry';
 import type { RequestFilter } from '../requests/filter';
-import type { WaitOptions } from '../wait';
+import { checkWaitOptions, type WaitOptions } from '../wait';
+import { requestFilterInput } from '../worlds/requestQuery';
 import { operate } from './operate';
 import type { WorldPort } from './port';
 
 // What the app under test sent to one world, and what it was answered: the request journal, to
-// assert on, whether the sandbox runs in this process or another. count and expectCount are the
-// admin API's (GET /__sandbox/requests/count, /expect), so a remote world answers the same.
+// assert on, whether the sandbox runs in this process or another. Each filter and wait is checked
+// here, by the admin API's own check, before either side runs it; count and expectCount are the
+// admin API's operations (GET /__sandbox/requests/count, /expect), so both sides answer the same.
 
 /** `sandbox.requests`, `namespace.requests`: one world's request journal (docs/requests.md). */
 export class Requests {
@@ -14,18 +16,20 @@ export class Requests {
   constructor(private readonly port: WorldPort) {}
 
   /** The requests answered so far, oldest first, within the journal's limits; `filter` narrows them. */
-  list(filter: RequestFilter = {}): Promise<JournalEntry[]> {
-    return this.port.listRequests(filter);
+  async list(filter: RequestFilter = {}): Promise<JournalEntry[]> {
+    return this.port.listRequests(requestFilterInput({ ...filter }));
   }
 
   /** The first request (oldest first) that matches, as soon as there is one; rejects with SandboxTimeoutError. */
-  waitFor(filter: RequestFilter, options: WaitOptions = {}): Promise<JournalEntry> {
-    return this.port.waitForRequest(filter, options);
+  async waitFor(filter: RequestFilter, options: WaitOptions = {}): Promise<JournalEntry> {
+    const checked = requestFilterInput({ ...filter });
+    checkWaitOptions(options);
+    return this.port.waitForRequest(checked, options);
   }
 
   /** How many entries the filter takes (every entry kept, without one). */
   async count(filter: RequestFilter = {}): Promise<number> {
-    return (await this.list(filter)).length;
+    return (await operate(this.port, 'countRequests', { ...filter })).count;
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { ScenarioFile } from '../scenario/scenarioFile';
-import type { Fault } from '../types';
+import type { Fault, TransactionRecord, TransactionType } from '../types';
 import { findingLines, type Finding } from '../findings/finding';
 import { clientCalls, type ClientCalls } from '../sharing/clientCalls';
 import { operate } from './operate';
@@ -77,6 +77,40 @@ export class SandboxWorld {
   /** Sets the wallet's balance, in kobo (a whole, non-negative number); a bad one rejects with SandboxError 400 (10000). */
   async setBalance(mobile: string, kobo: number): Promise<void> {
     await this.calls.setBalance(mobile, kobo);
+  }
+
+  /** Ends the wallet's access tokens now (POST /__sandbox/expire): the app's next call with one is answered 401, as after a day. */
+  async expireAccessTokens(mobile: string): Promise<void> {
+    await this.calls.expireAccessTokens(mobile);
+  }
+
+  /** Revokes the wallet's refresh tokens (POST /__sandbox/revoke): a refresh is refused and the app must sign in again. */
+  async revokeRefreshTokens(mobile: string): Promise<void> {
+    await this.calls.revokeRefreshTokens(mobile);
+  }
+
+  /**
+   * Adds a transaction to the wallet's history, as its newest (POST /__sandbox/transactions); the
+   * balance is not changed (set it with setBalance). Amount in kobo. Answers the transaction.
+   */
+  async addTransaction(
+    mobile: string,
+    tx: Partial<TransactionRecord> & { type: TransactionType; amount: number },
+  ): Promise<TransactionRecord> {
+    return this.calls.addTransaction(mobile, tx);
+  }
+
+  /**
+   * Adds `count` generated transactions (up to 10,000 a call) over the last year (POST
+   * /__sandbox/generate); other clients are answered meanwhile. Answers the history's new size.
+   */
+  async generateTransactions(mobile: string, count: number): Promise<number> {
+    return (await operate(this.operations, 'generateTransactions', { mobile, count })).total;
+  }
+
+  /** Puts one wallet back as the world started it (POST /__sandbox/reset?mobile=): balance, history, tokens. */
+  async resetWallet(mobile: string): Promise<void> {
+    await this.calls.resetWallet(mobile);
   }
 
   /** The passcode last sent to the wallet (POST /v1/users/auth), undefined when none is waiting: a sign-in in a test needs no SMS. */

@@ -1,6 +1,8 @@
 import { matchesWebhook, type WebhookFilter } from '../domain/webhookFilter';
 import type { PublicWebhookEvent, WebhookDataByType, WebhookType } from '../types';
-import type { WaitOptions } from '../wait';
+import { checkWaitOptions, type WaitOptions } from '../wait';
+import { OPERATIONS } from '../worlds/operations';
+import { orNoneLater } from '../worlds/noneAnswers';
 import { operate } from './operate';
 import type { WorldPort } from './port';
 
@@ -24,7 +26,12 @@ export class Webhooks {
    * The first event (oldest first) that matches, as soon as there is one. After `timeoutMs`
    * (default 2000) it rejects with SandboxTimeoutError, naming the closest events and why each did not match.
    */
-  waitFor(filter: WebhookFilter, options: WaitOptions = {}): Promise<PublicWebhookEvent> {
+  async waitFor(filter: WebhookFilter, options: WaitOptions = {}): Promise<PublicWebhookEvent> {
+    // The admin API's check of the filter's fields (GET /__sandbox/events), on both sides.
+    const { where, ...fields } = filter;
+    void where;
+    OPERATIONS.events.input({ ...fields });
+    checkWaitOptions(options);
     return this.port.waitForEvent(filter, options);
   }
 
@@ -40,6 +47,11 @@ export class Webhooks {
     options: { appId?: string } = {},
   ): Promise<PublicWebhookEvent> {
     return (await operate(this.port, 'sendTestEvent', { type, appId: options.appId, data })).event;
+  }
+
+  /** The event with that id, with every attempt; undefined when this world has none (GET /__sandbox/events/:id). */
+  async get(id: string): Promise<PublicWebhookEvent | undefined> {
+    return (await orNoneLater('event', () => operate(this.port, 'event', { id })))?.event;
   }
 
   /** Starts a new delivery run of the event (as the admin API's redeliver does). */

@@ -1,4 +1,4 @@
-import { ApiError, ErrorCode, invalid, type ErrorCodeValue } from '../errors';
+import { errorOfAnswer, invalid } from '../errors';
 import type { RawInput } from '../worlds/input';
 import type { Operation } from '../worlds/operation';
 import { OPERATIONS, type OperationName, type OperationOutput } from '../worlds/operations';
@@ -7,13 +7,14 @@ import { OWNER_TOKEN_HEADER } from './wire';
 
 // The admin API as a client in another process calls it: the package's connectSandbox and a
 // process that uses the sandbox another one serves on the same state file (remote.ts). A
-// refusal is the ApiError the sandbox answered, with its status and errorCode.
+// refusal is the error the sandbox answered, of the class the same call throws in its process.
 
 interface Envelope {
   success?: boolean;
   data?: unknown;
   error?: string;
   errorCode?: string;
+  details?: unknown;
 }
 
 /**
@@ -30,7 +31,15 @@ export class AdminHttp {
     private readonly adminToken?: string,
   ) {}
 
+  private closed = false;
+
+  /** Ends this client: every later call rejects (the sandbox itself goes on). */
+  close(): void {
+    this.closed = true;
+  }
+
   async call<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+    if (this.closed) throw new Error(`This connection to the sandbox at ${this.url} was closed: connectSandbox again to use it`);
     const headers: Record<string, string> = {};
     if (this.appKey !== undefined) headers['X-App-Key'] = this.appKey;
     if (this.ownerToken !== undefined) headers[OWNER_TOKEN_HEADER] = this.ownerToken;
@@ -50,12 +59,11 @@ export class AdminHttp {
     }
     const answer = (await response.json().catch(() => undefined)) as Envelope | undefined;
     if (!response.ok || answer?.success !== true) {
-      const code = (answer?.errorCode ?? ErrorCode.invalidInput) as ErrorCodeValue;
-      throw new ApiError(
-        response.status,
-        code,
-        answer?.error ?? `The sandbox at ${this.url} answered ${response.status} to ${method} ${path}`,
-      );
+      // The class, code and fields a caller in the sandbox's own process gets (nearMisses included).
+      throw errorOfAnswer(response.status, {
+        ...answer,
+        error: answer?.error ?? `The sandbox at ${this.url} answered ${response.status} to ${method} ${path}`,
+      });
     }
     return answer.data as T;
   }

@@ -3,11 +3,15 @@ import {
   connectSandbox,
   type Fault,
   SandboxError,
+  SandboxExpectationError,
+  SandboxInputError,
   SandboxTimeoutError,
   startSandbox,
   type SandboxWorld,
   type WalletSandbox,
 } from '../../../src/sandbox/package';
+import type { WorldPort } from '../../../src/sandbox/package/port';
+import { OPERATIONS } from '../../../src/sandbox/worlds/operations';
 import { call, connectWallet, expectOk, UNTIL_IT_COMES } from './helpers';
 import { webhookReceiver, WebhookReceiver } from '../support/webhookReceiver';
 
@@ -29,15 +33,31 @@ const scenario = (callbackURL: string) => ({
   ],
 });
 
-/** What a call came to: its answer, or its refusal as the fields a test reads. */
+/** What a call came to: its answer, or its refusal as everything a test can read of it (its class and fields included). */
 async function outcome(run: () => Promise<unknown>): Promise<unknown> {
   try {
     return { answer: await run() };
   } catch (error) {
-    if (error instanceof SandboxError) return { refused: [error.status, error.errorCode, error.message] };
-    if (error instanceof SandboxTimeoutError) return { timedOut: error.message };
-    throw error;
+    if (!(error instanceof SandboxError)) throw error;
+    const refused = { ...error, class: error.constructor.name, message: error.message, details: error.details };
+    // Journal ids go on counting across resets: compared by their form.
+    return {
+      refused: JSON.parse(
+        JSON.stringify(refused)
+          .replace(/#\d+/g, '#n')
+          .replace(/"id":\d+/g, '"id":0'),
+      ) as unknown,
+    };
   }
+}
+
+/** Every operation of the table a world ran through its port (the parity cases must reach them all). */
+const ranOperations = new Set<string>();
+function recordOperations(world: SandboxWorld): SandboxWorld {
+  const port = (world as unknown as { operations: WorldPort }).operations;
+  const run = port.run.bind(port);
+  port.run = (name, raw) => (ranOperations.add(name), run(name, raw));
+  return world;
 }
 
 /** Moves money with the app's key (the journal then has requests, the world a transfer and an event). */
@@ -139,6 +159,73 @@ const CASES: Case[] = [
     },
   },
   { name: 'snapshot', run: async (w) => (await w.snapshot()).scenario.wallets },
+  {
+    name: 'requests: an expectation that fails, with its near misses',
+    run: async (w, url, key) => {
+      await sendMoney(url, key, 1_500);
+      return w.requests.expectCount({ method: 'POST', path: '/v1/users/transfers/phone', status: 400 }, 1);
+    },
+  },
+  {
+    name: 'requests: a filter given as the query writes it, and a bad one',
+    run: async (w, url, key) => {
+      await sendMoney(url, key, 1_500);
+      const status = '200' as unknown as number;
+      return [
+        (await w.requests.list({ path: '/v1/users/transfers/phone', status })).map(entryShape),
+        await w.requests.count({ status }),
+        await w.requests.count({ path: '/v1/users/transfers/phone' }),
+        await outcome(() => w.requests.count({ status: 'abc' as unknown as number })),
+        await outcome(() => w.requests.list({ after: -1 })),
+        await outcome(() => w.requests.waitFor({ path: '/v1/never' }, { timeoutMs: -1 })),
+      ];
+    },
+  },
+  {
+    name: 'webhooks: a bad filter or timeout, and an event by id',
+    run: async (w) => {
+      const sent = await w.webhooks.trigger('PHONE_TRANSFER', { amount: 1_000 });
+      return [
+        sent.type,
+        (await w.webhooks.get(sent.id))?.id === sent.id,
+        await w.webhooks.get('evt_none'),
+        await outcome(() => w.webhooks.waitFor({ type: 'NOPE' as 'PHONE_TRANSFER' }, { timeoutMs: 50 })),
+        await outcome(() => w.webhooks.waitFor({}, { timeoutMs: Number.NaN })),
+      ];
+    },
+  },
+  {
+    name: 'wallets: tokens expired and revoked, a transaction added, history generated, a wallet reset',
+    run: async (w) => {
+      await w.expireAccessTokens(ADA);
+      await w.revokeRefreshTokens('08031112222');
+      const added = await w.addTransaction(ADA, { type: 'vtu', amount: 50_000 });
+      const total = await w.generateTransactions(ADA, 25);
+      await w.setBalance(ADA, 1);
+      await w.resetWallet(ADA);
+      return [added.type, added.amount, total, await w.balance(ADA)];
+    },
+  },
+  {
+    name: 'wallets: each control refuses a mobile no wallet has, and a bad amount or count',
+    run: async (w) => [
+      await outcome(() => w.expireAccessTokens('2349999999999')),
+      await outcome(() => w.revokeRefreshTokens('2349999999999')),
+      await outcome(() => w.resetWallet('2349999999999')),
+      await outcome(() => w.addTransaction(ADA, { type: 'vtu', amount: -1 })),
+      await outcome(() => w.generateTransactions(ADA, 10_001)),
+    ],
+  },
+  {
+    name: 'findings: listed and cleared',
+    run: async (w, url, key) => {
+      // A secret in the query string: a finding of the integration review.
+      const ada = await connectWallet(url, key, ADA);
+      await call(url, 'GET', `/v1/users/balance?token=${ada.headers['x-app-wallet-access-token']}`, { headers: ada.headers });
+      const rules = (await w.findings()).map((finding) => finding.rule);
+      return [rules, await w.clearFindings(), await w.findings(), await outcome(() => w.expectNoFindings())];
+    },
+  },
 ];
 
 describe('wallet-sandbox: connectSandbox, the same world over HTTP', function () {
@@ -158,13 +245,40 @@ describe('wallet-sandbox: connectSandbox, the same world over HTTP', function ()
 
   for (const c of CASES) {
     it(`${c.name}: the same outcome in this process and over connectSandbox`, async () => {
-      const here = await outcome(() => c.run(sandbox, sandbox.url, KEY));
+      const here = await outcome(() => c.run(recordOperations(sandbox), sandbox.url, KEY));
       await sandbox.reset();
-      const connected: SandboxWorld = await connectSandbox(sandbox.url);
+      const connected = recordOperations(await connectSandbox(sandbox.url));
       const there = await outcome(() => c.run(connected, sandbox.url, KEY));
       assert.deepEqual(there, here);
     });
   }
+
+  it('the cases above reach every operation of the table, both ways (a new operation needs its parity case)', () => {
+    const missing = Object.keys(OPERATIONS).filter((name) => !ranOperations.has(name));
+    assert.deepEqual(missing, [], `no parity case runs ${missing.join(', ')}: add one to CASES`);
+  });
+
+  it('a refusal is of the same class with the same fields both ways: input, expectation, timeout', async () => {
+    const connected = await connectSandbox(sandbox.url);
+    for (const world of [sandbox, connected] as SandboxWorld[]) {
+      await assert.rejects(world.setBalance(ADA, -1), SandboxInputError);
+      await assert.rejects(world.requests.expectCount({ path: '/v1/users/auth' }, 2), (error: unknown) => {
+        assert.ok(error instanceof SandboxExpectationError, String(error));
+        assert.deepEqual([error.expected, error.actual, error.what], [2, 0, 'requests matching /v1/users/auth']);
+        return true;
+      });
+      await assert.rejects(world.requests.waitFor({ path: '/v1/never' }, { timeoutMs: 20 }), SandboxTimeoutError);
+    }
+  });
+
+  it('close() ends a connection: its calls then reject, saying so, and the sandbox serves on', async () => {
+    const connected = await connectSandbox(sandbox.url);
+    assert.equal(await connected.balance(ADA), 500_000);
+    await connected.close();
+    await assert.rejects(connected.balance(ADA), /connection to the sandbox at .* was closed: connectSandbox again/);
+    await assert.rejects(connected.namespaces.create(), /was closed/);
+    assert.equal(await (await connectSandbox(sandbox.url)).balance(ADA), 500_000, 'the sandbox serves on');
+  });
 
   it('with a namespace’s key, connectSandbox is that namespace: its balance, journal and clock, nobody else’s', async () => {
     const root = await connectSandbox(sandbox.url);
@@ -189,6 +303,26 @@ describe('wallet-sandbox: connectSandbox, the same world over HTTP', function ()
     assert.equal(await made.delete(), false);
     await assert.rejects(made.reset(), (error: unknown) => error instanceof SandboxError && error.errorCode === '90004');
     await assert.rejects(worker.balance(ADA), (error: unknown) => error instanceof SandboxError && error.status === 401);
+  });
+
+  it('startSandbox takes journal, maxNamespaces and tokenLifetimeSeconds as docs/sandbox.md says (they were ignored)', async () => {
+    const small = await startSandbox({
+      scenario: scenario(hook.url),
+      journal: { maxEntries: 2 },
+      maxNamespaces: 1,
+      tokenLifetimeSeconds: 60,
+      log: () => undefined,
+    });
+    try {
+      for (let i = 0; i < 3; i++) await call(small.url, 'GET', '/v1/queries/banks', { headers: { 'x-app-key': KEY } });
+      assert.equal((await small.requests.list()).length, 2, 'the journal keeps 2');
+      await small.namespaces.create();
+      await assert.rejects(small.namespaces.create(), (error: unknown) => error instanceof SandboxError && error.status === 409);
+      const knobs = await call(small.url, 'GET', '/__sandbox/knobs');
+      assert.equal(knobs.json['data'].knobs.tokenLifetimeSeconds, 60);
+    } finally {
+      await small.close();
+    }
   });
 
   it('refuses to connect with a key that names no app and no namespace, or where no sandbox answers', async () => {

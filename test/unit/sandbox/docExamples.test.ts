@@ -36,21 +36,28 @@ function has(command: string): boolean {
 describe('sandbox: the reset and namespace examples of the docs run as written', function () {
   this.timeout(60_000);
 
-  it('scripts/sandbox/package/README.md: the JavaScript example prints what its comments say', async () => {
-    const code = blockAfter('scripts/sandbox/package/README.md', '## Reset between tests, and namespaces for parallel workers', 'js');
+  /** Runs the package example as written (from the compiled package entry) and holds its output to its comments. */
+  async function printsWhatItSays(file: string, heading: string): Promise<void> {
+    const code = blockAfter(file, heading, 'js');
     const expected = [...code.matchAll(/^console\.log\(.*\); \/\/ (.*)$/gm)].map(([, printed]) => printed!);
     assert.ok(expected.length >= 4, 'the example says what it prints');
     const entry = pathToFileURL(path.join(ROOT, 'out/src/sandbox/package/index.js')).href;
     const dir = mkdtempSync(path.join(tmpdir(), 'wallet-sandbox-readme-'));
     try {
-      const file = path.join(dir, 'example.mjs');
-      writeFileSync(file, code.replace("from 'wallet-sandbox'", `from ${JSON.stringify(entry)}`));
-      const { stdout } = await run(process.execPath, [file], { cwd: dir, timeout: 30_000 });
+      const example = path.join(dir, 'example.mjs');
+      writeFileSync(example, code.replace("from 'wallet-sandbox'", `from ${JSON.stringify(entry)}`));
+      const { stdout } = await run(process.execPath, [example], { cwd: dir, timeout: 30_000 });
       assert.deepEqual(stdout.trim().split('\n'), expected);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }
+
+  it('scripts/sandbox/package/README.md: the JavaScript example prints what its comments say', () =>
+    printsWhatItSays('scripts/sandbox/package/README.md', '## Reset between tests, and namespaces for parallel workers'));
+
+  it('docs/sandbox.md: the Node example (every control it names exists in the package) prints what its comments say', () =>
+    printsWhatItSays('docs/sandbox.md', '### From code (tests)'));
 
   it('docs/sandbox.md: the curl session prints what its comments say', async function () {
     if (!has('curl') || !has('jq') || !has('bash')) skipBecause(this, 'curl, jq or bash is not installed');
