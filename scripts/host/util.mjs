@@ -35,6 +35,8 @@ export function envNumber(name, fallback) {
 
 /** Sends a signal to a whole process group, ignoring a group that is already gone. */
 export function killGroup(pid, signal) {
+  // No pid (a spawn that failed): -0 would be this process's own group.
+  if (!(pid > 0)) return false;
   try {
     process.kill(-pid, signal);
     return true;
@@ -45,6 +47,7 @@ export function killGroup(pid, signal) {
 
 /** True while any process of the group is alive. */
 export function groupAlive(pid) {
+  if (!(pid > 0)) return false;
   try {
     process.kill(-pid, 0);
     return true;

@@ -15,7 +15,7 @@ import { claimStateFile, OwnerLock, StateFileInUse } from './sharing/ownerLock';
 import { setClockFrozen } from './domain/clock';
 import { SandboxState } from './domain/state';
 import { StateWriter } from './persistence/stateWriter';
-import { loadState } from './persistence/store';
+import { checkStateFilePath, loadState } from './persistence/store';
 import { LoadedScenario, Sandbox, SandboxChange, SandboxKnobs, SandboxOptions } from './types';
 import { worldControls } from './worlds/controls';
 import { runOperation } from './worlds/operations';
@@ -98,6 +98,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const role = options.role ?? 'program';
   let lock: OwnerLock | undefined;
   if (dataFile) {
+    await checkStateFilePath(dataFile);
     const claim = await claimStateFile(dataFile, role);
     if (claim.owner) throw new StateFileInUse(dataFile, claim.owner);
     lock = claim.lock;

@@ -3,6 +3,7 @@ import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { linesAfter, replayLine } from './appendLog';
 import { PersistedState, SandboxState } from '../domain/state';
+import { invalid } from '../errors';
 
 // The state file on disk: loading it (the checkpoint, then its writer's append log), and the names
 // of the files a writer keeps beside it.
@@ -22,6 +23,21 @@ export function appendLogFile(file: string, writer: string): string {
 /** `.<file>.<writer>.tmp`: where a writer writes a checkpoint before the rename. */
 export function temporaryFile(file: string, writer: string): string {
   return path.join(path.dirname(file), `.${path.basename(file)}.${writer}.tmp`);
+}
+
+/**
+ * Refuses a state file that is there but is not a regular file: a device (`--data /dev/null`), a
+ * directory or a pipe would be read as corrupt, moved aside and replaced by a file (as root,
+ * /dev/null itself).
+ */
+export async function checkStateFilePath(file: string): Promise<void> {
+  const found = await fsp.stat(file).catch(() => undefined);
+  if (found && !found.isFile()) {
+    throw invalid(
+      `the state file ${file} is not a regular file (a device, a directory or a pipe): give the path of a JSON file, ` +
+        'or leave it out to keep the world in memory',
+    );
+  }
 }
 
 /**

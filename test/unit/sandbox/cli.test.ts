@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { openSharedSandbox, startSandbox } from '../../../src/sandbox';
@@ -258,6 +258,29 @@ describe('sandbox: CLI', () => {
       await expectOk(call(taken.url, 'GET', '/__sandbox/health'));
     } finally {
       await taken.close();
+    }
+  });
+
+  // A helper ran `--data /dev/null` as root (2026-12-02): the sandbox read it as a corrupt state
+  // file, moved /dev/null aside and wrote a regular file in its place; every `stdio: 'ignore'`
+  // spawn on the machine then failed. Tried through a link to it, so a failure cannot harm /dev/null.
+  it('refuses a state file that is a device or a directory, and leaves it as it was', async function () {
+    if (process.platform === 'win32') this.skip();
+    const dir = mkdtempSync(path.join(tmpdir(), 'wallet-cli-device-'));
+    try {
+      const device = path.join(dir, 'null');
+      symlinkSync('/dev/null', device);
+      for (const dataFile of [device, dir]) {
+        const started = run(['--port', '0', '--data', dataFile]);
+        assert.equal(await started.exited, 1);
+        assert.equal(started.stdout(), '', 'no banner: it serves nothing');
+        assert.match(started.stderr(), /^wallet sandbox: the state file .* is not a regular file \(a device, a directory or a pipe\)/);
+      }
+      assert.ok(lstatSync(device).isSymbolicLink() && statSync(device).isCharacterDevice(), 'the link and its device are as they were');
+      assert.deepEqual(readdirSync(dir), ['null'], 'nothing written beside them (no .corrupt, no .owner)');
+      await assert.rejects(startSandbox({ dataFile: dir, log: () => undefined }), /is not a regular file/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

@@ -151,8 +151,10 @@ describe('docs/testing-your-app.md: every example, run against the packed packag
       const child = spawn(args[0] ?? '', args.slice(1), { cwd: path.join(dir, 'go'), stdio: ['ignore', 'pipe', 'ignore'], detached: true });
       const reading = readyLine<Record<string, unknown> & { pid: number; apps: Record<string, unknown>[] }>(child);
       const ready = await reading.finally(() => {
+        // No pid: the spawn failed (the reader says why). kill(-0) would signal this test's own group.
+        if (!child.pid) return;
         try {
-          process.kill(-(child.pid ?? 0), 'SIGTERM');
+          process.kill(-child.pid, 'SIGTERM');
         } catch {
           // It had stopped already: the reader says why.
         }
