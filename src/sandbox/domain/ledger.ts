@@ -15,7 +15,9 @@ import { Webhooks } from './webhooks';
 // everything first and only then changes state, in one synchronous step, so no request leaves
 // it half-written and concurrent requests cannot overdraw a wallet. Each move says how to take
 // it back: if it cannot be saved it is undone (SandboxState.undoUnsaved), and its webhook is
-// only sent once it is saved, so an answer that says error has moved no money.
+// only sent once it is saved, so an answer that says error has moved no money. Balances change
+// only through Wallet.move, whose undo takes back exactly that move's kobo and never subtracts
+// from a balance an admin set since, so an undo cannot take a wallet below zero.
 
 export const STATUS_CODES = { pending: '000002', success: '000001', failed: '000000' } as const;
 
@@ -71,8 +73,8 @@ export class Ledger {
 
     const at = this.now();
     const reference = this.newReference(at, from, to);
-    from.record.balance -= amount;
-    to.record.balance += amount;
+    const debited = from.move(-amount);
+    const credited = to.move(amount);
     const record = this.insert(from, reference, at, 'phone', amount, { mobile, name: to.record.name }, 'debit');
     const credit = this.insert(to, reference, at, 'phone', amount, { mobile: from.record.mobile, name: from.record.name }, 'credit');
     const transactions: [Wallet, TransactionRecord][] = [
@@ -80,8 +82,8 @@ export class Ledger {
       [to, credit],
     ];
     this.state.changedMoney({ wallets: [from, to], transactions }, () => {
-      from.record.balance += amount;
-      to.record.balance -= amount;
+      debited();
+      credited();
       from.remove(record);
       to.remove(credit);
     });
@@ -114,7 +116,7 @@ export class Ledger {
       bankCode: bank.bankCode,
       bankName: bank.bankName,
     };
-    from.record.balance -= input.amount;
+    const debited = from.move(-input.amount);
     const record = this.insert(from, reference, at, 'bank', input.amount, recipient, 'debit');
     record.statusCode = STATUS_CODES.pending;
     const transfer: BankTransferRecord = {
@@ -130,7 +132,7 @@ export class Ledger {
     };
     this.state.transfers.set(reference, transfer);
     this.state.changedMoney({ wallets: [from], transactions: [[from, record]], transfers: [transfer] }, () => {
-      from.record.balance += input.amount;
+      debited();
       from.remove(record);
       this.state.transfers.delete(reference);
       this.scheduler.cancel(settlementKey(reference));
@@ -193,11 +195,11 @@ export class Ledger {
 
     const at = this.now();
     const reference = this.newReference(at, sender.wallet);
-    sender.wallet.record.balance -= amount;
+    const debited = sender.wallet.move(-amount);
     const recipient = { metadata: { billerName: provider, billCustomerID: mobile, billType: 'vtu' } };
     // Type vtu, as the seeded history's airtime: the contract's type filter and the history agree.
     const record = this.insert(sender.wallet, reference, at, 'vtu', amount, recipient, 'debit');
-    this.changedDebit(sender.wallet, record);
+    this.changedDebit(sender.wallet, record, debited);
     return record;
   }
 
@@ -205,17 +207,17 @@ export class Ledger {
   bvnCharge(wallet: Wallet, bvn: string, holder: { firstName: string; surname: string }): TransactionRecord {
     this.checkFunds(wallet, BVN_CHARGE_KOBO);
     const at = this.now();
-    wallet.record.balance -= BVN_CHARGE_KOBO;
+    const debited = wallet.move(-BVN_CHARGE_KOBO);
     const recipient = { metadata: { bvn, firstName: holder.firstName, lastName: holder.surname, billType: 'bvn' } };
     const record = this.insert(wallet, this.newReference(at, wallet), at, 'bvn', BVN_CHARGE_KOBO, recipient, 'debit');
-    this.changedDebit(wallet, record);
+    this.changedDebit(wallet, record, debited);
     return record;
   }
 
-  /** A debit that moved nothing else (airtime, a BVN charge): undone by giving the amount back. */
-  private changedDebit(wallet: Wallet, record: TransactionRecord): void {
+  /** A debit that moved nothing else (airtime, a BVN charge): undone by giving the amount back (`debited`: Wallet.move's undo). */
+  private changedDebit(wallet: Wallet, record: TransactionRecord, debited: () => void): void {
     this.state.changedMoney({ wallets: [wallet], transactions: [[wallet, record]] }, () => {
-      wallet.record.balance += record.amount;
+      debited();
       wallet.remove(record);
     });
   }
@@ -236,13 +238,13 @@ export class Ledger {
       record.updatedAt = new Date(Math.max(at, Date.parse(record.createdAt))).toISOString();
     }
     const reversal = transfer.fails ? this.reverse(wallet, transfer, at) : undefined;
-    const transactions: [Wallet, TransactionRecord][] = [record, reversal].flatMap((tx) => (tx ? [[wallet, tx]] : []));
+    const transactions: [Wallet, TransactionRecord][] = [record, reversal?.record].flatMap((tx) => (tx ? [[wallet, tx]] : []));
     this.state.changedMoney({ wallets: [wallet], transactions, transfers: [transfer] }, () => {
       transfer.status = 'pending';
       if (record && before) Object.assign(record, before);
       if (reversal) {
-        wallet.record.balance -= transfer.amount;
-        wallet.remove(reversal);
+        reversal.undo();
+        wallet.remove(reversal.record);
       }
       // It settles again, and is saved then.
       this.scheduleSettlement(transfer);
@@ -250,14 +252,14 @@ export class Ledger {
     this.state.afterSaved(() => this.emitSettled(transfer));
   }
 
-  /** The reversal of a failed bank transfer: the money back, as a credit in the history. */
-  private reverse(wallet: Wallet, transfer: BankTransferRecord, at: number): TransactionRecord {
-    wallet.record.balance += transfer.amount;
+  /** The reversal of a failed bank transfer: the money back, as a credit in the history, and how to take it back (Wallet.move). */
+  private reverse(wallet: Wallet, transfer: BankTransferRecord, at: number): { record: TransactionRecord; undo: () => void } {
+    const undo = wallet.move(transfer.amount);
     const { accountNumber, accountName, bankCode, bankName } = transfer;
     const recipient = { accountNumber, accountName, bankCode, bankName };
     const reversal = this.insert(wallet, this.newReference(at, wallet), at, 'bank', transfer.amount, recipient, 'credit');
     reversal.reversalOf = transfer.reference;
-    return reversal;
+    return { record: reversal, undo };
   }
 
   private emitSettled(transfer: BankTransferRecord): void {

@@ -61,6 +61,8 @@ export function mergeByTime(a: TransactionRecord[], b: TransactionRecord[]): Tra
 export class Wallet {
   private readonly byType = new Map<TransactionType, TransactionRecord[]>();
   private readonly byRef = new Map<string, TransactionRecord>();
+  /** How many times the balance was set outright (setBalance) in this process: what an undo asks (move). */
+  private balanceSets = 0;
 
   constructor(readonly record: WalletRecord) {
     if (!record.transactions.every((tx, i, all) => i === 0 || byCreatedAt(all[i - 1] as TransactionRecord, tx) <= 0)) {
@@ -101,6 +103,28 @@ export class Wallet {
     const typed = this.typed(tx.type);
     typed.splice(upperBound(typed, tx.createdAt), 0, tx);
     this.byRef.set(tx.reference, tx);
+  }
+
+  /**
+   * Adds `kobo` to the balance (negative: takes it) and answers how to take exactly that back if
+   * the move cannot be saved. An undo runs after the undos of every money move made since (newest
+   * first: SandboxState.undoUnsaved), so the balance is again what this move left, unless it was
+   * set outright since (an admin's setBalance landing during the failed save): that value is the
+   * caller's word and already holds none of this move, so the undo leaves it alone. Subtracting
+   * from it could take a wallet below zero (issue 52).
+   */
+  move(kobo: number): () => void {
+    this.record.balance += kobo;
+    const sets = this.balanceSets;
+    return () => {
+      if (this.balanceSets === sets) this.record.balance -= kobo;
+    };
+  }
+
+  /** Sets the balance outright (an admin or test call); an unsaved move made before it no longer undoes its kobo (move). */
+  setBalance(kobo: number): void {
+    this.record.balance = kobo;
+    this.balanceSets++;
   }
 
   /** Takes back a record `insert` added (a money move that could not be saved is undone). */

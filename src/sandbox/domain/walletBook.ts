@@ -109,7 +109,7 @@ export class WalletBook {
   setBalance(mobile: string, kobo: number): Wallet {
     const wallet = this.requireWallet(mobile);
     checkBalance(this.transfers, wallet, kobo);
-    wallet.record.balance = kobo;
+    wallet.setBalance(kobo);
     this.changed(mobile);
     return wallet;
   }

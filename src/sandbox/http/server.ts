@@ -3,7 +3,7 @@ import { Socket } from 'node:net';
 import { ApiError, ErrorCode, invalid } from '../errors';
 import { ExchangeObserver, observeExchange } from './exchange';
 import { takeFault } from '../worlds/faults';
-import { checkAdminToken } from './adminToken';
+import { actsOnWholeSandbox, checkAdminToken } from './adminToken';
 import { hostGuard } from './hostGuard';
 import { sendError } from './answer';
 import type { SandboxEnv } from '../worlds/env';
@@ -92,8 +92,9 @@ class RequestHandler {
       const refusal = hostGuard(req.headers.host, req.headers.origin, path, req.socket.localAddress);
       if (refusal) throw refusal;
       const world = worldOf(this.env, request);
-      // A namespace's admin calls carry its key; the root world's, with allowRemote, the admin token.
-      if (admin && world === this.env) checkAdminToken(this.env, path, req.headers);
+      // A namespace's admin calls carry its key; the root world's, and those that act on the whole
+      // sandbox whatever key they send (the namespaces, the watch stream), with allowRemote, the admin token.
+      if (admin && (world === this.env || actsOnWholeSandbox(path))) checkAdminToken(this.env, path, req.headers, world !== this.env);
       if (!admin) {
         const latency = world.knobs.latencyMs;
         if (Number.isFinite(latency) && latency > 0) {

@@ -2,9 +2,11 @@
 // value in the state that JSON cannot write (here a name nested 6,000 levels, which overflows
 // JSON.stringify's stack as the issue's hostile payload did) never leaves a half-applied move.
 // The world is driven through its own parts (state, ledger, writer) and the money routes' own
-// step (moveMoney), so the value goes in where no HTTP check could stop it.
+// step (moveMoney), so the value goes in where no HTTP check could stop it. Issue 52: an admin
+// call landing while a save fails (setBalance between the move and the failed write) keeps its
+// balance, and the undo takes back only what the move did: no balance ever goes below zero.
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { promises as fsp, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { AppRecord, SandboxState } from '../../../src/sandbox/domain/state';
@@ -34,9 +36,10 @@ interface Rig {
   move<T>(run: () => T): Promise<T>;
 }
 
-async function rig(file: string): Promise<Rig> {
+/** `owns`: the writer's question before each write (whether this process still serves the file). */
+async function rig(file: string, owns?: () => Promise<boolean>): Promise<Rig> {
   const state = SandboxState.fresh(7, Date.now());
-  const writer = new StateWriter(file, state, () => undefined);
+  const writer = new StateWriter(file, state, () => undefined, owns);
   state.onChange = () => writer.schedule();
   const world = openWorld(state, Date.now, (error) => assert.fail(String(error)));
   const developer = state.createDeveloper('ada@example.ng', 'scrypt:x', Date.now());
@@ -146,5 +149,117 @@ describe('sandbox: the save path never leaves a half-applied move', () => {
     assert.equal(reversals.length, 1);
     assert.equal(loaded.requireWallet(SENDER).record.balance, start);
     assert.equal(loaded.transfers.get(transfer.reference)?.status, 'failed');
+  });
+
+  // What lands while the save fails: the admin sets a wallet's balance (to 0, where an undo that
+  // subtracts leaves it below zero), deterministically, at one of two points of the failing write.
+  let landing = (): void => undefined;
+  let takenOver = false;
+  /** The writer's question before it takes the changes: once taken over, `landing` runs, then the file is another's. */
+  const owns = (): Promise<boolean> => {
+    if (!takenOver) return Promise.resolve(true);
+    takenOver = false;
+    landing();
+    return Promise.resolve(false);
+  };
+
+  interface SaveFailure {
+    name: string;
+    reason: RegExp;
+    /** Makes the next write fail with `landing` run inside it; answers how to put things back. */
+    arm(): Promise<() => void>;
+  }
+  const failures: SaveFailure[] = [
+    {
+      // Before the write takes the changes: the owner file names another process (a replaced owner lock).
+      name: 'the file taken over',
+      reason: /another process serves it now/,
+      arm: () => {
+        takenOver = true;
+        return Promise.resolve(() => (takenOver = false));
+      },
+    },
+    {
+      // After the write took the changes, while it writes: a full disk.
+      name: 'a full disk',
+      reason: /ENOSPC/,
+      arm: async () => {
+        const probe = await fsp.open(`${file}.probe`, 'w');
+        const proto = Object.getPrototypeOf(probe) as Record<'write' | 'writeFile', (...args: unknown[]) => Promise<unknown>>;
+        await probe.close();
+        const { write, writeFile } = proto;
+        const restore = (): void => void Object.assign(proto, { write, writeFile });
+        const full = (): Promise<never> => {
+          restore();
+          landing();
+          return Promise.reject(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }));
+        };
+        Object.assign(proto, { write: full, writeFile: full });
+        return restore;
+      },
+    },
+  ];
+
+  interface Case {
+    name: string;
+    /** The wallet the admin sets to 0 while the save fails. */
+    setWallet: string;
+    /** The move as the routes make it (answered once saved). */
+    run(rig: Rig): Promise<unknown>;
+  }
+  const phone = ({ world, app, state, move }: Rig): Promise<unknown> =>
+    move(() => world.ledger.phoneTransfer({ app, wallet: state.requireWallet(SENDER) }, RECEIVER, 1_000));
+  const bank = ({ world, app, state, move }: Rig): Promise<unknown> =>
+    move(() => world.ledger.bankTransfer({ app, wallet: state.requireWallet(SENDER) }, { ...FAILS, amount: 1_000 }));
+  const cases: Case[] = [
+    { name: 'a phone transfer, its recipient set', setWallet: RECEIVER, run: phone },
+    { name: 'a phone transfer, its sender set', setWallet: SENDER, run: phone },
+    { name: 'a bank transfer, its sender set', setWallet: SENDER, run: bank },
+  ];
+
+  for (const failure of failures) {
+    for (const { name, setWallet, run } of cases) {
+      it(`a balance set while the save fails (${failure.name}) stays as set: ${name} is undone, no balance below zero`, async () => {
+        const r = await rig(file, owns);
+        const before = balances(r.state);
+        const sizes = [SENDER, RECEIVER].map((mobile) => r.state.requireWallet(mobile).size);
+        landing = () => void r.state.setBalance(setWallet, 0);
+        const disarm = await failure.arm();
+        try {
+          await expectCannotSave(run(r), failure.reason);
+        } finally {
+          disarm();
+        }
+        const after = balances(r.state);
+        assert.ok(
+          after.every((kobo) => kobo >= 0),
+          `no balance below zero: ${after.join(', ')}`,
+        );
+        const expected = [SENDER, RECEIVER].map((mobile, i) => (mobile === setWallet ? 0 : before[i]));
+        assert.deepEqual(after, expected, "the admin's balance as set, the other as before the move");
+        assert.deepEqual(
+          [SENDER, RECEIVER].map((mobile) => r.state.requireWallet(mobile).size),
+          sizes,
+          'no record stayed',
+        );
+        assert.equal(r.state.transfers.size, 0, 'no bank transfer stayed');
+        r.world.scheduler.stop();
+        await r.writer.close();
+      });
+    }
+  }
+
+  it("a balance set while a failed bank transfer's reversal cannot be saved stays as set, never below zero", async () => {
+    const { state, world, writer, app, move } = await rig(file, owns);
+    const transfer = await move(() => world.ledger.bankTransfer({ app, wallet: state.requireWallet(SENDER) }, { ...FAILS, amount: 5_000 }));
+    landing = () => void state.setBalance(SENDER, 0);
+    takenOver = true;
+    // The settlement credits the reversal; the admin sets the sender to 0; the save fails.
+    await world.scheduler.travel(60_000, world.clock);
+    await expectCannotSave(writer.commit(), /another process serves it now/);
+    assert.equal(state.requireWallet(SENDER).record.balance, 0, "the admin's balance as set");
+    assert.equal(state.transfers.get(transfer.reference)?.status, 'pending', 'the settlement was undone');
+    world.scheduler.stop();
+    await writer.close();
   });
 });

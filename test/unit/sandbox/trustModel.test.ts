@@ -5,10 +5,10 @@ import { once } from 'node:events';
 import { parseArgs, UsageError } from '../../../src/sandbox/cli';
 import { connectSandbox, SandboxError } from '../../../src/sandbox/package/index';
 import type { JournalEntry } from '../../../src/sandbox/requests/entry';
-import type { Sandbox } from '../../../src/sandbox/types';
+import type { Sandbox, SandboxNamespace } from '../../../src/sandbox/types';
 import { firstLine } from '../support/cliReady';
 import { startCheckedSandbox } from '../support/contract';
-import { call, connectWallet, errorOf, expectOk } from './helpers';
+import { Answer, call, connectWallet, errorOf, expectOk } from './helpers';
 
 // Issue 35, the trust model: loopback by default; --allow-remote (allowRemote: true) is the only
 // way past it, and then the root world's admin API needs the admin token (given or generated)
@@ -171,5 +171,149 @@ describe('sandbox: the trust model (admin token beyond loopback, masked journal)
       (error: unknown) => error instanceof UsageError && /--allow-remote/.test(error.message),
     );
     assert.equal((parseArgs(['--allow-remote', '--admin-token', TOKEN]) as { options: { adminToken?: string } }).options.adminToken, TOKEN);
+  });
+});
+
+// Issue 52: with an admin token, a namespace's key reaches its own namespace and nothing else.
+// The routes that act on the sandbox as a whole (listing, creating, resetting and deleting
+// namespaces) and the root world's watch stream ask every caller for the admin token, whatever
+// X-App-Key it sends. Over real HTTP on loopback, every such route × every kind of credential.
+
+interface Pair {
+  /** The namespace the route names (its id in the path); "its own key" is this one's. */
+  own: SandboxNamespace;
+  /** Another namespace: "another namespace's key". */
+  other: SandboxNamespace;
+}
+
+/** An answer, with its content type (a stream has no body here). */
+type Asked = Answer & { contentType: string };
+
+/** One request; a stream (the watch) is answered once its headers are in, then closed. */
+async function ask(url: string, method: string, path: string, headers: Record<string, string>): Promise<Asked> {
+  const response = await fetch(url + path, { method, headers: { accept: 'text/event-stream, application/json', ...headers } });
+  const contentType = response.headers.get('content-type') ?? '';
+  if (contentType.startsWith('text/event-stream')) {
+    await response.body?.cancel();
+    return { status: response.status, headers: response.headers, contentType, json: {}, text: '' };
+  }
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, contentType, json: JSON.parse(text) as Asked['json'], text };
+}
+
+interface WholeSandboxRoute {
+  method: string;
+  path: (pair: Pair) => string;
+  /** What the admin token's answer shows, and that it acted. */
+  served(answer: Asked, pair: Pair, sandbox: Sandbox): void;
+}
+
+/** That a refused call changed nothing: no namespace made or deleted, the named one not reset. */
+const untouched = ({ own }: Pair, sandbox: Sandbox, countBefore: number): void => {
+  assert.equal(sandbox.namespaces.list().length, countBefore, 'no namespace made or deleted');
+  assert.equal(sandbox.namespaces.get(own.id)?.balance(MOBILE), 1, 'the named namespace is neither reset nor deleted');
+};
+
+const WHOLE_SANDBOX_ROUTES: WholeSandboxRoute[] = [
+  {
+    method: 'POST',
+    path: () => '/__sandbox/namespaces',
+    served: (answer, _pair, sandbox) => assert.ok(sandbox.namespaces.get(answer.json['data'].namespace.id as string)),
+  },
+  {
+    method: 'GET',
+    path: () => '/__sandbox/namespaces',
+    served: (answer, { own, other }) =>
+      assert.deepEqual((answer.json['data'].namespaces as { id: string }[]).map(({ id }) => id).sort(), [own.id, other.id].sort()),
+  },
+  {
+    method: 'POST',
+    path: ({ own }) => `/__sandbox/namespaces/${own.id}/reset`,
+    served: (answer, { own }, sandbox) => {
+      assert.equal(answer.json['data'].reset, own.id);
+      assert.equal(sandbox.namespaces.get(own.id)?.balance(MOBILE), 100_00, 'back to its start');
+    },
+  },
+  {
+    method: 'DELETE',
+    path: ({ own }) => `/__sandbox/namespaces/${own.id}`,
+    served: (answer, { own }, sandbox) => {
+      assert.equal(answer.json['data'].deleted, own.id);
+      assert.equal(sandbox.namespaces.get(own.id), undefined);
+    },
+  },
+  {
+    method: 'GET',
+    path: () => '/__sandbox/watch',
+    served: (answer) => assert.match(answer.contentType, /^text\/event-stream/),
+  },
+];
+
+const CREDENTIALS: { name: string; admitted: boolean; headers: (pair: Pair) => Record<string, string> }[] = [
+  { name: 'no credentials', admitted: false, headers: () => ({}) },
+  { name: 'its own key', admitted: false, headers: ({ own }) => ({ 'x-app-key': own.appKey }) },
+  { name: "another namespace's key", admitted: false, headers: ({ other }) => ({ 'x-app-key': other.appKey }) },
+  { name: 'the admin token', admitted: true, headers: () => bearer(TOKEN) },
+];
+
+describe('sandbox: the trust model, a namespace key past the admin token (issue 52)', function () {
+  this.timeout(30_000);
+  let sandbox: Sandbox;
+  let pair: Pair;
+  before(async () => {
+    sandbox = await startCheckedSandbox({ allowRemote: true, adminToken: TOKEN, scenario: SCENARIO, log: () => undefined });
+  });
+  after(() => sandbox.close());
+  beforeEach(() => {
+    pair = { own: sandbox.namespaces.create(), other: sandbox.namespaces.create() };
+    pair.own.setBalance(MOBILE, 1);
+  });
+  afterEach(() => {
+    for (const { id } of sandbox.namespaces.list()) sandbox.namespaces.delete(id);
+  });
+
+  for (const route of WHOLE_SANDBOX_ROUTES) {
+    for (const credentials of CREDENTIALS) {
+      const what = `${route.method} ${route.path({ own: { id: ':id' }, other: { id: ':id' } } as unknown as Pair)}`;
+      it(`${what} with ${credentials.name}: ${credentials.admitted ? 'served' : '401 90011, nothing changed'}`, async () => {
+        const countBefore = sandbox.namespaces.list().length;
+        const answer = await ask(sandbox.url, route.method, route.path(pair), credentials.headers(pair));
+        if (credentials.admitted) {
+          assert.equal(answer.status, 200, answer.text);
+          if (answer.text !== '') assert.equal(answer.json['success'], true);
+          route.served(answer, pair, sandbox);
+          return;
+        }
+        assert.equal(answer.status, 401, answer.text);
+        const { error, errorCode } = errorOf(answer);
+        assert.equal(errorCode, '90011');
+        assert.match(error, /admin token/);
+        assert.match(error, /Authorization: Bearer/);
+        untouched(pair, sandbox, countBefore);
+      });
+    }
+  }
+
+  it("a namespace's key still reaches its own world's admin routes, and only its own", async () => {
+    await expectOk(
+      call(sandbox, 'POST', `/__sandbox/balance?mobile=${MOBILE}`, { body: { balance: 9 }, headers: { 'x-app-key': pair.other.appKey } }),
+    );
+    await expectOk(call(sandbox, 'POST', '/__sandbox/reset', { headers: { 'x-app-key': pair.other.appKey } }));
+    assert.deepEqual([pair.own.balance(MOBILE), pair.other.balance(MOBILE), sandbox.balance(MOBILE)], [1, 100_00, 100_00]);
+  });
+
+  it('on loopback without an admin token, a namespace key lists, makes, resets and deletes as before', async () => {
+    const loopback = await startCheckedSandbox({ scenario: SCENARIO, log: () => undefined });
+    try {
+      const mine = { own: loopback.namespaces.create(), other: loopback.namespaces.create() };
+      const headers = { 'x-app-key': mine.other.appKey };
+      for (const route of WHOLE_SANDBOX_ROUTES) {
+        const answer = await ask(loopback.url, route.method, route.path(mine), headers);
+        assert.equal(answer.status, 200, `${route.method} ${route.path(mine)}: ${answer.text}`);
+      }
+      assert.equal(loopback.namespaces.get(mine.own.id), undefined, 'the DELETE went through');
+    } finally {
+      await loopback.close();
+    }
   });
 });
