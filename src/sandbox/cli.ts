@@ -5,6 +5,7 @@ import { runCheckWebhook } from './checkWebhookCli';
 import { localClient } from './sharing/localClient';
 import { StateFileInUse } from './sharing/ownerLock';
 import { SandboxPortInUseError } from './errors';
+import { KNOB_LIMITS } from './domain/inputs';
 import { openSharedSandbox } from './sharing/shared';
 import { adminTokenRefusal, isLoopback, remoteHostRefusal, startSandbox } from './start';
 import type { ScenarioFile } from './scenario/scenarioFile';
@@ -94,10 +95,10 @@ function applyFlag(config: CliConfig, flag: string, arg: string, value: () => st
       config.options.dataFile = value();
       break;
     case '--token-lifetime':
-      config.options.tokenLifetimeSeconds = wholeNumber(flag, value(), 1, 10 * 365 * 86400);
+      config.options.tokenLifetimeSeconds = wholeNumber(flag, value(), ...KNOB_LIMITS.tokenLifetimeSeconds);
       break;
     case '--latency':
-      config.latencyMs = wholeNumber(flag, value(), 0, 600_000);
+      config.latencyMs = wholeNumber(flag, value(), ...KNOB_LIMITS.latencyMs);
       break;
     case '--seed':
       config.options.seed = wholeNumber(flag, value(), 0, 2 ** 32 - 1);

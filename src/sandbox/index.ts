@@ -22,6 +22,9 @@ export type { SharedSandboxOptions } from './sharing/shared';
 export { journalReads, localClient } from './sharing/localClient';
 export type { SandboxExchange } from './http/exchange';
 export { BANKS } from './domain/banks';
+// The limits of a fault and of the knobs (one definition: the admin API, scenarios, the agent tools, the editor's prompts).
+export { FAULT_LENGTHS, FAULT_LIMITS, FAULT_METHODS, KNOB_LIMITS, MAX_FAULTS } from './domain/inputs';
+export type { Range } from './domain/inputs';
 export { isValidAccountNumber, makeValidAccountNumber } from './domain/nuban';
 export { DEFAULT_JOURNAL_BYTES, DEFAULT_JOURNAL_ENTRIES, MAX_JOURNAL_ENTRIES, RequestJournal } from './requests/journal';
 export type { JournalChange, JournalLimits, JournalReader, WaitOptions } from './requests/journal';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { invalid } from './errors';
 import { AddressInfo } from 'node:net';
 import type { ExchangeObserver } from './http/exchange';
-import { Knobs } from './worlds/knobs';
+import { checkKnob, Knobs } from './worlds/knobs';
 import { listenFrom } from './http/listen';
 import type { SandboxEnv } from './worlds/env';
 import { createSandboxServer } from './http/server';
@@ -76,10 +76,8 @@ function checkOptions(options: SandboxOptions): void {
   if (!Number.isInteger(tries) || tries < 1) {
     throw invalid(`portTries must be a whole number, at least 1, got ${String(options.portTries)}`);
   }
-  const lifetime = options.tokenLifetimeSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS;
-  if (!Number.isInteger(lifetime) || lifetime < 1) {
-    throw invalid(`tokenLifetimeSeconds must be a whole number of seconds, at least 1, got ${String(options.tokenLifetimeSeconds)}`);
-  }
+  // The range setTokenLifetime and a scenario keep: Save Sandbox as Scenario writes any lifetime the sandbox started with.
+  if (options.tokenLifetimeSeconds !== undefined) checkKnob('tokenLifetimeSeconds', options.tokenLifetimeSeconds);
   checkedMaxNamespaces(options.maxNamespaces);
 }
 

@@ -4,6 +4,7 @@
 
 import * as v from 'valibot';
 import { AIRTIME_PROVIDERS, TRANSACTION_TYPES } from '../../api';
+import { FAULT_LENGTHS, FAULT_LIMITS, FAULT_METHODS } from '../../sandbox/domain/inputs';
 
 const described = <T extends v.GenericSchema>(schema: T, text: string) => v.pipe(schema, v.description(text));
 const wholeNumber = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max));
@@ -186,12 +187,18 @@ export const TOOL_DEFINITIONS = {
       'with an HTTP status, a dropped connection or a delay, for the next `times` requests (default: until cleared), ' +
       'to test how a client copes.',
     input: v.strictObject({
-      path: described(v.pipe(v.string(), v.regex(/^\/[\w/.*:-]{0,200}$/)), 'Request path, e.g. /v1/users/balance or /v1/*.'),
-      method: v.optional(described(v.picklist(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']), 'Only requests with this method.')),
-      status: v.optional(described(wholeNumber(400, 599), 'Answer with this HTTP status (e.g. 500, 503, 429).')),
+      // The fault's limits are the sandbox's own (src/sandbox/domain/inputs.ts): what the model is told, the sandbox takes.
+      path: described(
+        v.pipe(v.string(), v.regex(/^\/[\w/.*:-]*$/), v.maxLength(FAULT_LENGTHS.path)),
+        'Request path, e.g. /v1/users/balance or /v1/*.',
+      ),
+      method: v.optional(described(v.picklist(FAULT_METHODS), 'Only requests with this method.')),
+      status: v.optional(
+        described(wholeNumber(...FAULT_LIMITS.status), 'Answer with this HTTP status and an error body (e.g. 500, 503, 429).'),
+      ),
       drop: v.optional(described(v.boolean(), 'Drop the connection without an answer.')),
-      delayMs: v.optional(described(wholeNumber(0, 120_000), 'Wait this long before answering, in milliseconds.')),
-      times: v.optional(described(wholeNumber(1, 1000), 'Only for this many requests.')),
+      delayMs: v.optional(described(wholeNumber(...FAULT_LIMITS.delayMs), 'Wait this long before answering, in milliseconds.')),
+      times: v.optional(described(wholeNumber(...FAULT_LIMITS.times), 'Only for this many requests.')),
     }),
     action: true,
   }),

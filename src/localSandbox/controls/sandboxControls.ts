@@ -5,7 +5,7 @@ import { isRecord } from '../../common/isRecord';
 import { transactionTypeLabel } from '../../common/transactionTypes';
 import { UserFacingError } from '../../common/userFacingError';
 import { inputCheck } from '../../common/validators';
-import type { Fault } from '../../sandbox';
+import { FAULT_LIMITS, KNOB_LIMITS, type Fault } from '../../sandbox';
 import { FAULT_ENDPOINTS } from '../endpoints';
 import { faultEffect, faultTarget } from '../faultLabel';
 import type { WalletModel } from '../../views/walletModel';
@@ -86,9 +86,12 @@ export async function injectFault(deps: SandboxCommandDeps): Promise<void> {
     ],
     { title, placeholder: vscode.l10n.t('How it should fail') },
   );
-  if (kind === 'status') fault.status = await askNumber(deps, title, vscode.l10n.t('The HTTP status to answer with'), 200, 599, '500');
+  // The ranges the sandbox checks a fault with (src/sandbox/domain/inputs.ts); a delay of 0 would be no fault at all.
+  const [, maxDelay] = FAULT_LIMITS.delayMs;
+  if (kind === 'status')
+    fault.status = await askNumber(deps, title, vscode.l10n.t('The HTTP status to answer with'), ...FAULT_LIMITS.status, '500');
   else if (kind === 'drop') fault.drop = true;
-  else fault.delayMs = await askNumber(deps, title, vscode.l10n.t('How long to wait, in milliseconds'), 1, 600_000, '3000');
+  else fault.delayMs = await askNumber(deps, title, vscode.l10n.t('How long to wait, in milliseconds'), 1, maxDelay, '3000');
   const many = -1;
   const times = await ui.pick(
     [
@@ -98,7 +101,7 @@ export async function injectFault(deps: SandboxCommandDeps): Promise<void> {
     ],
     { title, placeholder: vscode.l10n.t('For how many requests') },
   );
-  if (times === many) fault.times = await askNumber(deps, title, vscode.l10n.t('For how many requests'), 1, 1_000_000, '3');
+  if (times === many) fault.times = await askNumber(deps, title, vscode.l10n.t('For how many requests'), ...FAULT_LIMITS.times, '3');
   else if (times > 0) fault.times = times;
   await sandbox.addFault(fault);
   deps.logger.info(`Sandbox fault added: ${faultTarget(fault)} ${faultEffect(fault)}.`);
@@ -111,8 +114,7 @@ export async function setSandboxDelay(deps: SandboxCommandDeps): Promise<void> {
     deps,
     vscode.l10n.t('Set Sandbox Delay'),
     vscode.l10n.t('Milliseconds the sandbox waits before answering each request (0 for none)'),
-    0,
-    600_000,
+    ...KNOB_LIMITS.latencyMs,
     String((await sandbox.knobs()).latencyMs || 500),
   );
   await sandbox.setLatency(latency);

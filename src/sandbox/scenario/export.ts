@@ -28,15 +28,13 @@ export interface ExportInput {
   scenario?: Scenario;
 }
 
-const FORMAT_LIMITS = { tokenLifetimeSeconds: [1, 31_536_000], latencyMs: [0, 60_000] } as const;
-
 export async function exportScenario(input: ExportInput): Promise<ScenarioExport> {
   const { state, knobs, scenario } = input;
   const out: ScenarioExport = { scenario: {}, apps: [], sandboxPasswords: [], notes: [] };
   const file = out.scenario;
   file.seed = state.seedBase >>> 0;
   file.clock = { start: new Date(input.nowMs).toISOString(), ...(state.clockFrozenAtMs === undefined ? {} : { frozen: true }) };
-  writeKnobs(file, knobs, out.notes);
+  writeKnobs(file, knobs);
 
   const passcodes = new Map((scenario?.wallets ?? []).filter((w) => w.passcode).map((w) => [normaliseMobile(w.mobile), w.passcode]));
   const wallets = new Set(state.wallets.map((wallet) => wallet.mobile));
@@ -87,15 +85,13 @@ export async function exportScenario(input: ExportInput): Promise<ScenarioExport
   return out;
 }
 
-/** The knobs as a scenario holds them: a value outside the format's range is written at its edge, with a note. */
-function writeKnobs(file: ScenarioExport['scenario'], knobs: Readonly<SandboxKnobs>, notes: string[]): void {
-  for (const knob of ['tokenLifetimeSeconds', 'latencyMs'] as const) {
-    const [min, max] = FORMAT_LIMITS[knob];
-    const value = Math.min(max, Math.max(min, knobs[knob]));
-    if (value !== knobs[knob]) notes.push(`${knob} ${knobs[knob]} is outside what a scenario holds; written as ${value}.`);
-    if (knob === 'latencyMs' && value === 0) continue;
-    file[knob] = value;
-  }
+/**
+ * The knobs as a scenario holds them: as they are, since the scenario format takes every value
+ * the admin API and the start options do (domain/inputs.ts). No latency is written as none.
+ */
+function writeKnobs(file: ScenarioExport['scenario'], knobs: Readonly<SandboxKnobs>): void {
+  file.tokenLifetimeSeconds = knobs.tokenLifetimeSeconds;
+  if (knobs.latencyMs !== 0) file.latencyMs = knobs.latencyMs;
   const faults = knobs.faults.map(scenarioFault);
   if (faults.length) file.faults = faults;
 }

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { BANKS } from '../domain/banks';
+import { FaultListSchema, KnobsSchema, kobo, MAX_FAULTS, mobile } from '../domain/inputs';
 import { webhookTargetRefusal } from '../domain/webhookTarget';
 import { TRANSACTION_TYPES } from '../transactionTypes';
 import { FINDING_RULES } from '../findings/finding';
@@ -9,29 +10,11 @@ import { FINDING_RULES } from '../findings/finding';
 // editor validates with (scenario.schema.json) is generated from it. Every message completes
 // "<JSON path>: …", so a bad file names the field at fault and what it must be.
 
-const KOBO = 'must be an integer number of kobo';
-
-// At most Number.MAX_SAFE_INTEGER, the sandbox's balance limit (domain/balanceLimit.ts): past it kobo are lost.
-
-/** The most faults a world holds at once (each is checked on every API request): a scenario's, and those added later. */
-export const MAX_FAULTS = 100;
-
-const kobo = (min: number) =>
-  v.pipe(
-    v.number(KOBO),
-    v.integer(KOBO),
-    v.minValue(min, min > 0 ? `${KOBO}, at least ${min}` : `${KOBO}, 0 or more`),
-    v.maxValue(Number.MAX_SAFE_INTEGER, `${KOBO}, at most ${Number.MAX_SAFE_INTEGER} (Number.MAX_SAFE_INTEGER)`),
-  );
+/** The most faults a world holds at once: a scenario's, and those added later (domain/inputs.ts). */
+export { MAX_FAULTS };
 
 const wholeNumber = (what: string, min: number, max: number) =>
   v.pipe(v.number(`must be ${what}`), v.integer(`must be ${what}`), v.minValue(min, `must be ${what}`), v.maxValue(max, `must be ${what}`));
-
-/** Any Nigerian form a person writes (0803…, +234803…, 234803…); the loader keeps 234…. */
-const mobile = v.pipe(
-  v.string('must be a mobile number, such as "2348031234567" or "08031234567"'),
-  v.regex(/^(\+?234|0)[789]\d{9}$/, 'must be a Nigerian mobile number, such as "2348031234567" or "08031234567"'),
-);
 
 export const isoDate = v.pipe(
   v.string('must be an ISO 8601 date, such as "2026-01-05T09:00:00Z"'),
@@ -198,29 +181,6 @@ const ScenarioBankAccount = v.strictObject({
   ),
 });
 
-const ScenarioFault = v.strictObject({
-  path: v.pipe(
-    v.string('must be an API path such as "/v1/users/transfers/bank"'),
-    v.startsWith('/', 'must be an API path such as "/v1/users/transfers/bank"'),
-  ),
-  method: v.optional(v.picklist(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], 'must be GET, POST, PUT, PATCH or DELETE')),
-  // As the admin API's faults (worlds/faults.ts): a status a response carries with a body, a header without line breaks.
-  status: v.optional(wholeNumber('an HTTP status from 200 to 599', 200, 599)),
-  body: v.optional(v.string('must be a string')),
-  contentType: v.optional(
-    v.pipe(
-      v.string('must be a string'),
-      // eslint-disable-next-line no-control-regex
-      v.regex(/^[^\u0000-\u001f\u007f]{0,200}$/, 'must be at most 200 characters, with no line break or control character'),
-    ),
-  ),
-  success2xxFalse: v.optional(v.boolean('must be true or false')),
-  drop: v.optional(v.boolean('must be true or false')),
-  delayMs: v.optional(wholeNumber('milliseconds from 0 to 60000', 0, 60_000)),
-  retryAfterSeconds: v.optional(wholeNumber('seconds from 0 to 86400', 0, 86_400)),
-  times: v.optional(wholeNumber('a count from 1 to 1000000', 1, 1_000_000)),
-});
-
 export const Scenario = v.strictObject({
   $schema: v.optional(v.string()),
   $comment: v.optional(
@@ -246,11 +206,9 @@ export const Scenario = v.strictObject({
       ),
     }),
   ),
-  tokenLifetimeSeconds: v.optional(wholeNumber('seconds from 1 to 31536000', 1, 31_536_000)),
-  latencyMs: v.optional(wholeNumber('milliseconds from 0 to 60000', 0, 60_000)),
-  faults: v.optional(
-    v.pipe(v.array(ScenarioFault, 'must be a list of faults'), v.maxLength(MAX_FAULTS, `must be at most ${MAX_FAULTS} faults`)),
-  ),
+  // The knobs and faults as the admin API takes them (domain/inputs.ts): whatever it took, Save Sandbox as Scenario can write.
+  ...KnobsSchema.entries,
+  faults: v.optional(v.pipe(FaultListSchema, v.description('Faults as POST /__sandbox/faults takes them, tried in this order.'))),
   developers: v.optional(v.array(ScenarioDeveloper, 'must be a list of developers')),
   wallets: v.optional(v.array(ScenarioWallet, 'must be a list of wallets')),
   bankAccounts: v.optional(v.array(ScenarioBankAccount, 'must be a list of bank accounts')),

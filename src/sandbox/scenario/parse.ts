@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import * as v from 'valibot';
 import { DEMO_WALLETS } from '../seed/seedWallets';
+import { jsonPath } from '../domain/inputs';
 import { Scenario } from './format';
 import { ScenarioError } from './scenarioError';
 
@@ -10,20 +11,6 @@ export { ScenarioError };
 // (`wallets[2].balance: must be an integer number of kobo`), so the fix is obvious from a CI log.
 
 type PathItem = { key: unknown };
-
-/** `wallets[2].balance` from valibot's path items. */
-export function jsonPath(items: readonly PathItem[] | undefined): string {
-  let path = '';
-  for (const { key } of items ?? []) {
-    path +=
-      typeof key === 'number'
-        ? `[${key}]`
-        : /^[A-Za-z_$][\w$]*$/.test(String(key))
-          ? `${path ? '.' : ''}${String(key)}`
-          : `[${JSON.stringify(key)}]`;
-  }
-  return path;
-}
 
 function describeIssue(issue: v.BaseIssue<unknown>): ScenarioError {
   const path = jsonPath(issue.path as PathItem[] | undefined);

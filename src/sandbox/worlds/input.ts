@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { ApiError, ErrorCode, invalid, userNotFound } from '../errors';
 import { toIso } from '../domain/isoDate';
+import { kobo } from '../domain/inputs';
 import type { Wallet } from '../domain/wallet';
 import type { SandboxState } from '../domain/state';
 import { DEMO_WALLETS } from '../seed/seedWallets';
@@ -59,9 +60,11 @@ export function wholeInput(value: unknown, field: string, min: number, max: numb
   return number;
 }
 
-/** Kobo: a safe integer (no kobo is lost past Number.MAX_SAFE_INTEGER), at least `min`. */
+const KOBO_FROM = { 0: kobo(0), 1: kobo(1) };
+
+/** Kobo as a scenario holds them (domain/inputs.ts): a whole number from `min` to Number.MAX_SAFE_INTEGER. */
 export function koboInput(value: unknown, field: string, min: 0 | 1): number {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min) {
+  if (!v.is(KOBO_FROM[min], value)) {
     throw invalid(`${field} must be a ${min === 1 ? 'positive' : 'whole, non-negative'} number of kobo (a whole number, at most 2^53 - 1)`);
   }
   return value;

@@ -1,5 +1,5 @@
-import { invalid, limitReached } from '../errors';
-import { MAX_FAULTS } from '../scenario/format';
+import { limitReached } from '../errors';
+import { checkedInput, KNOB_LIMITS, KNOB_SCHEMAS, MAX_FAULTS, type KnobName } from '../domain/inputs';
 import { Fault, SandboxKnobs } from '../types';
 
 // The knobs (the delay, the token lifetime, the faults): every API request reads them, so they
@@ -9,20 +9,11 @@ import { Fault, SandboxKnobs } from '../types';
 // them follow. Sandbox.knobs hands out a frozen copy: a write to it throws instead of slipping
 // past the checks and the fault limit.
 
-/** The knobs a caller sets, each with its range: PATCH /__sandbox/knobs, Sandbox.setLatency and setTokenLifetime keep the same. */
-export const KNOB_LIMITS = {
-  tokenLifetimeSeconds: [1, 10 * 365 * 86400],
-  latencyMs: [0, 600_000],
-} as const;
-export type KnobName = keyof typeof KNOB_LIMITS;
+export { KNOB_LIMITS, type KnobName };
 
-/** The knob's value, or a 400 that names its range. */
+/** The knob's value, or a 400 that names its range (the definition a scenario's knobs have too: domain/inputs.ts). */
 export function checkKnob(name: KnobName, value: unknown): number {
-  const [min, max] = KNOB_LIMITS[name];
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw invalid(`${name} must be a whole number from ${min} to ${max}`);
-  }
-  return value;
+  return checkedInput(KNOB_SCHEMAS[name], value, name);
 }
 
 export class Knobs {
