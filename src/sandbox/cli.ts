@@ -290,7 +290,9 @@ export async function runCli(
   const client = running.client();
   if (client.server.here && config.latencyMs !== undefined) await client.setLatency(config.latencyMs);
   for (const line of banner(client, running.scenario, config.latencyMs)) say(line);
-  if (client.server.here && running.adminToken) say(`Admin API token (send it as Authorization: Bearer <token>): ${running.adminToken}`);
+  // With --json, the token is in the ready line only: stderr ends up in CI logs.
+  const token = config.json ? 'adminToken in the JSON line on stdout' : running.adminToken;
+  if (client.server.here && running.adminToken) say(`Admin API token (send it as Authorization: Bearer <token>): ${token}`);
   if (config.json) output.out(JSON.stringify(readyLine(client, running.scenario, running.adminToken)));
   const stop = stopper(running, output, config.failOnFindings === true);
   // With a command, a signal goes to it, and its end stops the sandbox.

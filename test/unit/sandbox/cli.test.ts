@@ -211,6 +211,24 @@ describe('sandbox: CLI', () => {
     }
   });
 
+  it('with --json, shows the admin token only in the JSON line on stdout, never on stderr (CI logs keep it)', async function () {
+    this.timeout(20000);
+    const runner = run(['--port', '0', '--host', '127.0.0.1', '--allow-remote', '--json']);
+    try {
+      const [line] = await waitForLine(runner, /^\{.*\}\n/);
+      const { adminToken } = JSON.parse(line) as { adminToken: string };
+      assert.match(adminToken, /^[0-9a-f]{32}$/);
+      runner.child.kill('SIGINT');
+      await runner.exited;
+      assert.equal(runner.stdout(), line, 'stdout holds the one JSON line only');
+      assert.match(runner.stderr(), /Wallet sandbox listening on/, 'the banner goes to stderr');
+      assert.ok(!runner.stderr().includes(adminToken), `no token on stderr: ${runner.stderr().replaceAll(adminToken, '<the token>')}`);
+      assert.match(runner.stderr(), /Admin API token .*adminToken/, 'stderr says where the token is');
+    } finally {
+      runner.child.kill('SIGKILL');
+    }
+  });
+
   it('exits 1 with one line naming the JSON path at fault in a bad scenario', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'wallet-sandbox-bad-'));
     const scenario = path.join(dir, 'wallet-sandbox.json');
