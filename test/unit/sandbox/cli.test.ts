@@ -219,7 +219,7 @@ describe('sandbox: CLI', () => {
       const { adminToken } = JSON.parse(line) as { adminToken: string };
       assert.match(adminToken, /^[0-9a-f]{32}$/);
       runner.child.kill('SIGINT');
-      await runner.exited;
+      assert.equal(await runner.exited, 0);
       assert.equal(runner.stdout(), line, 'stdout holds the one JSON line only');
       assert.match(runner.stderr(), /Wallet sandbox listening on/, 'the banner goes to stderr');
       assert.ok(!runner.stderr().includes(adminToken), `no token on stderr: ${runner.stderr().replaceAll(adminToken, '<the token>')}`);
@@ -227,6 +227,30 @@ describe('sandbox: CLI', () => {
     } finally {
       runner.child.kill('SIGKILL');
     }
+  });
+
+  // A harness may stop the sandbox the moment it reads the ready line; a signal that came before
+  // the CLI listened for it killed the process (exit by signal, the state not flushed).
+  it('listens for SIGINT and SIGTERM before it prints its ready line', async () => {
+    const before = { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') };
+    const listening: string[] = [];
+    const output = {
+      out: (line: string) => {
+        const added = (['SIGINT', 'SIGTERM'] as const).filter((signal) => process.listenerCount(signal) > before[signal].length);
+        listening.push(`${line.slice(0, 8)}: ${added.join(', ')}`);
+      },
+      err: () => undefined,
+    };
+    let running: Awaited<ReturnType<typeof runCli>>;
+    try {
+      running = await runCli(['--port', '0', '--json'], output);
+    } finally {
+      for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+        for (const listener of process.listeners(signal)) if (!before[signal].includes(listener)) process.off(signal, listener);
+      }
+    }
+    await running?.close();
+    assert.deepEqual(listening, ['{"url":": SIGINT, SIGTERM']);
   });
 
   it('exits 1 with one line naming the JSON path at fault in a bad scenario', async () => {
