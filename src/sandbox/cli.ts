@@ -290,17 +290,22 @@ export async function runCli(
   }
   const client = running.client();
   if (client.server.here && config.latencyMs !== undefined) await client.setLatency(config.latencyMs);
-  for (const line of banner(client, running.scenario, config.latencyMs)) say(line);
-  if (client.server.here && running.adminToken) say(`Admin API token (send it as Authorization: Bearer <token>): ${running.adminToken}`);
-  if (config.json) output.out(JSON.stringify(readyLine(client, running.scenario, running.adminToken)));
   const stop = stopper(running, output, config.failOnFindings === true);
-  // With a command, a signal goes to it, and its end stops the sandbox.
-  const command = config.command && runCommand(config.command, client, running.scenario, stop);
-  const end = (signal: NodeJS.Signals): void => void (command ? command.kill(signal) : stop(0));
+  // Listening before the ready line: a harness may signal the moment it reads it, and a signal
+  // nobody listens for kills the process (no clean exit, the state not flushed).
+  const started: { command?: ChildProcess | undefined } = {};
+  const end = (signal: NodeJS.Signals): void => void (started.command ? started.command.kill(signal) : stop(0));
   process.on('SIGINT', () => end('SIGINT'));
   process.on('SIGTERM', () => end('SIGTERM'));
+  for (const line of banner(client, running.scenario, config.latencyMs)) say(line);
+  // With --json, the token is in the ready line only: stderr ends up in CI logs.
+  const token = config.json ? 'adminToken in the JSON line on stdout' : running.adminToken;
+  if (client.server.here && running.adminToken) say(`Admin API token (send it as Authorization: Bearer <token>): ${token}`);
+  if (config.json) output.out(JSON.stringify(readyLine(client, running.scenario, running.adminToken)));
+  // With a command, a signal goes to it, and its end stops the sandbox.
+  started.command = config.command && runCommand(config.command, client, running.scenario, stop);
   const unwatch = endWithLauncher(() => {
-    command?.kill('SIGTERM');
+    started.command?.kill('SIGTERM');
     stop(0);
   }, launcher);
   return { ...running, close: () => (unwatch(), running.close()) };

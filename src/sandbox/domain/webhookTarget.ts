@@ -4,8 +4,10 @@ import { BlockList, isIP } from 'node:net';
 // Where the sandbox may POST webhooks. A callback URL is the developer's own receiver, so loopback
 // and private LAN addresses stay allowed; what no receiver is, and what a request forger aims at,
 // is refused: link-local (169.254.0.0/16, fe80::/10: where cloud metadata services answer), the
-// metadata services' names and addresses, and the unspecified addresses. Checked when a URL is set
-// (by its host as written) and again when a delivery connects (by the addresses its name resolves to).
+// metadata services' names and addresses, and the unspecified addresses. An IPv6 form of an IPv4
+// address (::ffff:a9fe:a9fe, ::a9fe:a9fe, 64:ff9b::a9fe:a9fe) is checked as that IPv4 address.
+// Checked when a URL is set (by its host as written) and again when a delivery connects (by the
+// addresses its name resolves to).
 
 const METADATA_NAMES = new Set(['metadata', 'metadata.google.internal', 'metadata.goog', 'instance-data', 'instance-data.ec2.internal']);
 
@@ -17,10 +19,46 @@ REFUSED.addSubnet('fe80::', 10, 'ipv6'); // link-local
 REFUSED.addAddress('fd00:ec2::254', 'ipv6'); // AWS's metadata service over IPv6
 REFUSED.addAddress('::', 'ipv6'); // unspecified
 
-/** Whether a webhook may go to this IP address (IPv4-mapped IPv6 is checked as its IPv4). */
+/** The 8 groups of an IPv6 address (isIP said 6), its zone left out and a dotted IPv4 tail read as two groups. */
+function ipv6Groups(address: string): number[] {
+  let text = address.split('%')[0] ?? '';
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const groups = (part: string | undefined): number[] => (part ? part.split(':').map((group) => parseInt(group, 16)) : []);
+  const [head, tail] = text.split('::');
+  if (tail === undefined) return groups(head);
+  const [before, after] = [groups(head), groups(tail)];
+  return [...before, ...new Array<number>(8 - before.length - after.length).fill(0), ...after];
+}
+
+/**
+ * The IPv4 address an IPv6 one carries in its last 32 bits, where the IPv6 form is only a way to
+ * reach that IPv4 address: IPv4-mapped (::ffff:0:0/96), IPv4-translated (::ffff:0:0:0/96),
+ * IPv4-compatible (::/96, but :: and ::1 are IPv6's own) and NAT64's well-known prefix (64:ff9b::/96).
+ */
+function embeddedIpv4(address: string): string | undefined {
+  const g = ipv6Groups(address);
+  const zeros = (from: number, to: number): boolean => g.slice(from, to).every((group) => group === 0);
+  const carries =
+    (zeros(0, 5) && g[5] === 0xffff) ||
+    (zeros(0, 4) && g[4] === 0xffff && g[5] === 0) ||
+    (g[0] === 0x64 && g[1] === 0xff9b && zeros(2, 6)) ||
+    (zeros(0, 6) && !(g[6] === 0 && (g[7] ?? 0) <= 1));
+  if (!carries) return undefined;
+  const [high, low] = [g[6] ?? 0, g[7] ?? 0];
+  return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
+}
+
+/** Whether a webhook may go to this IP address; an IPv6 form that carries an IPv4 address (embeddedIpv4) is checked as that address. */
 export function refusedAddress(address: string): boolean {
   const family = isIP(address);
-  return family !== 0 && REFUSED.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  if (family === 4) return REFUSED.check(address, 'ipv4');
+  if (family !== 6) return false;
+  const ipv4 = embeddedIpv4(address);
+  return ipv4 === undefined ? REFUSED.check(address, 'ipv6') : REFUSED.check(ipv4, 'ipv4');
 }
 
 /** Why the sandbox will not POST to this URL's host, or undefined when it may. Names the host, never the URL (it may hold a password). */

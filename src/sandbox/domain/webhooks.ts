@@ -7,12 +7,17 @@ import { withoutUserInfo } from './webhookTarget';
 
 // Webhook events: one per completed transfer, POSTed to the app's callbackURL at least once.
 // A non-2xx answer, a timeout or a refused connection is retried on RETRY_DELAYS_MS (virtual
-// clock, counted from the failed attempt's time), then the event is marked failed. Every attempt
-// is recorded on the event. An advance of the clock awaits each attempt's real answer before the
-// next task runs (scheduler.ts).
+// clock, counted from the failed attempt's time), then the event is marked failed. The event
+// records its newest MAX_KEPT_ATTEMPTS attempts, each numbered among all it had. An advance of
+// the clock awaits each attempt's real answer before the next task runs (scheduler.ts).
 
 /** Wait before attempt 2, 3, 4, 5, 6 of a delivery run; after attempt 6 fails the event has failed. */
 export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000, 8 * 3600_000];
+/**
+ * The attempts an event keeps, the newest: redeliveries add a run each, without end
+ * (docs/sandbox.md#limits). An attempt's `number` counts every attempt, kept or not.
+ */
+export const MAX_KEPT_ATTEMPTS = 50;
 /** Real time one attempt may take. */
 export const ATTEMPT_TIMEOUT_MS = 5_000;
 
@@ -78,9 +83,10 @@ export class Webhooks {
     this.state.changedMoney({ events: [event] });
   }
 
-  /** After a restart: picks up the deliveries that were still under way. */
+  /** After a restart: picks up the deliveries that were still under way (an older state file's events keep their newest attempts). */
   restore(): void {
     for (const event of this.state.events.values()) {
+      keepNewest(event);
       if ((event.state === 'pending' || event.state === 'retrying') && event.nextAttemptAt) {
         this.schedule(event, Date.parse(event.nextAttemptAt));
       }
@@ -93,7 +99,7 @@ export class Webhooks {
   }
 
   private async attempt(event: WebhookEvent): Promise<void> {
-    const number = event.attempts.length + 1;
+    const number = (event.attempts.at(-1)?.number ?? 0) + 1;
     // The attempt's own time: the next one counts from it (during an advance, the time it was due).
     const startedAt = this.now();
     const at = iso(startedAt);
@@ -113,6 +119,7 @@ export class Webhooks {
       ...(result.error === undefined ? {} : { error: result.error }),
       excerpt: result.excerpt,
     });
+    keepNewest(event);
     const inRun = event.attempts.length - event.runStart;
     if (result.status >= 200 && result.status < 300) {
       event.state = 'delivered';
@@ -126,4 +133,12 @@ export class Webhooks {
     }
     this.state.changedMoney({ events: [event] });
   }
+}
+
+/** Drops the oldest attempts past MAX_KEPT_ATTEMPTS; the run's start moves with them (a run is 6 attempts at most). */
+function keepNewest(event: WebhookEvent): void {
+  const over = event.attempts.length - MAX_KEPT_ATTEMPTS;
+  if (over <= 0) return;
+  event.attempts.splice(0, over);
+  event.runStart = Math.max(0, event.runStart - over);
 }

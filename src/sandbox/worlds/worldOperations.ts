@@ -66,7 +66,8 @@ async function advance(env: SandboxEnv, seconds: number) {
 function knobsInput(raw: RawInput): Partial<Record<KnobName, number>> {
   const knobs: Partial<Record<KnobName, number>> = {};
   for (const [name, value] of Object.entries(raw)) {
-    if (!(name in KNOB_LIMITS)) {
+    // Own keys only: `in` would take constructor, toString or __proto__ from the prototype (a 500).
+    if (!Object.hasOwn(KNOB_LIMITS, name)) {
       throw invalid(
         `Unknown knob "${name.slice(0, 40)}"; knobs are ${Object.keys(KNOB_LIMITS).join(', ')} (faults have their own endpoint)`,
       );

@@ -211,6 +211,48 @@ describe('sandbox: CLI', () => {
     }
   });
 
+  it('with --json, shows the admin token only in the JSON line on stdout, never on stderr (CI logs keep it)', async function () {
+    this.timeout(20000);
+    const runner = run(['--port', '0', '--host', '127.0.0.1', '--allow-remote', '--json']);
+    try {
+      const [line] = await waitForLine(runner, /^\{.*\}\n/);
+      const { adminToken } = JSON.parse(line) as { adminToken: string };
+      assert.match(adminToken, /^[0-9a-f]{32}$/);
+      runner.child.kill('SIGINT');
+      assert.equal(await runner.exited, 0);
+      assert.equal(runner.stdout(), line, 'stdout holds the one JSON line only');
+      assert.match(runner.stderr(), /Wallet sandbox listening on/, 'the banner goes to stderr');
+      assert.ok(!runner.stderr().includes(adminToken), `no token on stderr: ${runner.stderr().replaceAll(adminToken, '<the token>')}`);
+      assert.match(runner.stderr(), /Admin API token .*adminToken/, 'stderr says where the token is');
+    } finally {
+      runner.child.kill('SIGKILL');
+    }
+  });
+
+  // A harness may stop the sandbox the moment it reads the ready line; a signal that came before
+  // the CLI listened for it killed the process (exit by signal, the state not flushed).
+  it('listens for SIGINT and SIGTERM before it prints its ready line', async () => {
+    const before = { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') };
+    const listening: string[] = [];
+    const output = {
+      out: (line: string) => {
+        const added = (['SIGINT', 'SIGTERM'] as const).filter((signal) => process.listenerCount(signal) > before[signal].length);
+        listening.push(`${line.slice(0, 8)}: ${added.join(', ')}`);
+      },
+      err: () => undefined,
+    };
+    let running: Awaited<ReturnType<typeof runCli>>;
+    try {
+      running = await runCli(['--port', '0', '--json'], output);
+    } finally {
+      for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+        for (const listener of process.listeners(signal)) if (!before[signal].includes(listener)) process.off(signal, listener);
+      }
+    }
+    await running?.close();
+    assert.deepEqual(listening, ['{"url":": SIGINT, SIGTERM']);
+  });
+
   it('exits 1 with one line naming the JSON path at fault in a bad scenario', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'wallet-sandbox-bad-'));
     const scenario = path.join(dir, 'wallet-sandbox.json');

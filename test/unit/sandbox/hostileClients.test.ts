@@ -181,6 +181,27 @@ describe('sandbox: hostile clients (every admin route and Node control)', functi
     assert.deepEqual(await ledgerOf(sandbox), atStart, 'no money moved, nothing was added');
   });
 
+  it('refuses an unknown or prototype-ish key in every admin body checked by key with a 400 naming it', async () => {
+    // Issue 52: PATCH /__sandbox/knobs {"constructor":1} was a 500: the check asked `in`, which the prototype answers.
+    const BY_KEY: { what: string; method: string; path: string; body: (key: string) => string }[] = [
+      { what: 'knobs', method: 'PATCH', path: '/__sandbox/knobs', body: (key) => `{"${key}":1}` },
+      { what: 'a fault', method: 'POST', path: '/__sandbox/faults', body: (key) => `{"path":"/v1/x","${key}":1}` },
+      { what: "a test event's data", method: 'POST', path: '/__sandbox/events/test', body: (key) => `{"data":{"${key}":1}}` },
+    ];
+    const wrong: string[] = [];
+    for (const { what, method, path: target, body } of BY_KEY) {
+      for (const key of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'bogus']) {
+        const answer = await call(sandbox, method, target, { rawBody: body(key), headers: { 'content-type': 'application/json' } });
+        const error = String(answer.json['error'] ?? '');
+        if (answer.status !== 400 || answer.json['errorCode'] !== '10000' || !error.includes(key)) {
+          wrong.push(`${what} with "${key}": ${answer.status} ${answer.text.slice(0, 160)}`);
+        }
+      }
+    }
+    assert.deepEqual(wrong, [], 'each is a 400 (10000) that names the key');
+    assert.deepEqual(await ledgerOf(sandbox), atStart, 'nothing changed');
+  });
+
   it('throws a typed error (ApiError: SandboxError) from every Node control given hostile values', async () => {
     const cyclic: Record<string, unknown> = {};
     cyclic['self'] = cyclic;

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { maskText } from '../../../src/masking/masking';
 import { Sandbox, startSandbox } from '../../../src/sandbox';
 import { postJson } from '../../../src/sandbox/domain/webhookPost';
-import { webhookLookup } from '../../../src/sandbox/domain/webhookTarget';
+import { refusedAddress, webhookLookup } from '../../../src/sandbox/domain/webhookTarget';
 import { parseScenario } from '../../../src/sandbox/scenario/parse';
 import { webhookReceiver, WebhookReceiver } from '../support/webhookReceiver';
 import { call, connectWallet, errorOf, expectOk } from './helpers';
@@ -39,6 +39,38 @@ const ALLOWED = [
   'https://hooks.example.ng/wallet',
 ];
 
+/**
+ * Issue 52: IPv6 forms that carry an IPv4 address are checked as that IPv4 (refused: true) or
+ * not (false): IPv4-mapped (::ffff:0:0/96), IPv4-translated (::ffff:0:0:0/96), IPv4-compatible
+ * (::/96, but :: and ::1 are IPv6's own) and NAT64's well-known prefix (64:ff9b::/96), hex or dotted.
+ */
+const IPV6_FORMS: [host: string, refused: boolean][] = [
+  ['::a9fe:a9fe', true], // IPv4-compatible 169.254.169.254
+  ['::169.254.169.254', true],
+  ['0:0:0:0:0:0:a9fe:a9fe', true],
+  ['::ffff:a9fe:a9fe', true], // IPv4-mapped
+  ['0:0:0:0:0:ffff:169.254.169.254', true],
+  ['::ffff:0:a9fe:a9fe', true], // IPv4-translated
+  ['64:ff9b::a9fe:a9fe', true], // NAT64, well-known prefix
+  ['64:ff9b::169.254.169.254', true],
+  ['64:FF9B:0:0:0:0:A9FE:0101', true], // 169.254.1.1
+  ['64:ff9b::6464:64c8', true], // 100.100.100.200, Alibaba Cloud's metadata service
+  ['::ffff:6464:64c8', true],
+  ['64:ff9b::', true], // 0.0.0.0
+  ['::ffff:0.0.0.0', true],
+  ['::2', true], // IPv4-compatible 0.0.0.2: "this network"
+  ['::', true],
+  ['::1', false], // loopback, IPv6's own: a local receiver
+  ['::ffff:127.0.0.1', false], // loopback, as 127.0.0.1 is
+  ['::ffff:7f00:1', false],
+  ['::127.0.0.1', false],
+  ['64:ff9b::7f00:1', false],
+  ['::ffff:192.168.1.20', false], // LAN
+  ['64:ff9b::c0a8:114', false],
+  ['2001:db8::a9fe:a9fe', false], // a global address whose last 32 bits only look like it
+  ['64:ff9c::a9fe:a9fe', false],
+];
+
 describe('sandbox: webhook targets', function () {
   this.timeout(30_000);
   let sandbox: Sandbox;
@@ -72,6 +104,20 @@ describe('sandbox: webhook targets', function () {
       assert.match(errorOf(answer).error, /link-local, cloud metadata and unspecified addresses are refused/);
       assert.ok(!answer.text.includes('pw@'), 'no password in the error');
     }
+  });
+
+  it('checks an IPv6 form carrying an IPv4 address as that IPv4, when set and at delivery', async () => {
+    const wrong: string[] = [];
+    for (const [host, refused] of IPV6_FORMS) {
+      const answer = await setUrl(`http://[${host}]:3000/hooks`);
+      const set =
+        answer.status === 400 && errorOf(answer).errorCode === '50011' ? 'refused' : answer.status === 200 ? 'allowed' : answer.text;
+      if (set !== (refused ? 'refused' : 'allowed')) wrong.push(`set [${host}]: ${set}`);
+      // What a name resolves to (a DNS64 resolver answers 64:ff9b::… for an IPv4-only name).
+      if (refusedAddress(host) !== refused) wrong.push(`resolved to ${host}: ${refusedAddress(host) ? 'refused' : 'allowed'}`);
+    }
+    assert.deepEqual(wrong, [], 'each form as its IPv4 is');
+    await expectOk(setUrl(''));
   });
 
   it('keeps loopback, LAN and public receivers allowed', async () => {

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { Sandbox } from '../../../src/sandbox';
 import { startCheckedSandbox } from '../support/contract';
+import { when } from '../support/eventually';
 import { webhookReceiver, WebhookReceiver } from '../support/webhookReceiver';
 import { call, connectWallet, errorOf, expectOk, newDeveloper } from './helpers';
 
@@ -147,5 +148,40 @@ describe('sandbox: webhooks', () => {
     assert.equal(event.state, 'failed');
     assert.equal(event.attempts.length, 6);
     assert.ok(event.attempts.every((a: { status: number; error?: string }) => a.status === 0 && a.error === 'ECONNREFUSED'));
+  });
+
+  it('keeps the newest 50 attempts of an event redelivered again and again, numbered by all made', async () => {
+    // Issue 52: a probe redelivered one event until it held 1,185 attempts. The 61st delivery is refused (500):
+    // the findings still see an attempt past the ones the event keeps.
+    const made = 61;
+    const KEPT = 50; // docs/sandbox.md#limits
+    hook = await webhookReceiver((_delivery, index) => (index === made - 1 ? 500 : 200));
+    sandbox = await startCheckedSandbox({ log: () => undefined });
+    const dev = await newDeveloper(sandbox);
+    await expectOk(call(sandbox, 'PUT', '/v1/apps/settings', { body: { callbackURL: hook.url }, headers: { 'x-app-key': dev.appKey } }));
+    const id = (await expectOk(call(sandbox, 'POST', '/__sandbox/events/test', { body: {} }))).json['data'].event.id as string;
+    const attempted = (count: number) =>
+      when(
+        (listener) => sandbox.onChange(listener),
+        () => (sandbox.event(id)?.attempts.at(-1)?.number === count && sandbox.event(id)?.state !== 'pending' ? true : undefined),
+        () => `attempt ${count} of ${id} (the event: ${JSON.stringify(sandbox.event(id)?.attempts.at(-1))})`,
+      );
+    await attempted(1);
+    for (let count = 2; count <= made; count++) {
+      await expectOk(call(sandbox, 'POST', `/__sandbox/events/${id}/redeliver`));
+      await attempted(count);
+    }
+    const event = (await expectOk(call(sandbox, 'GET', `/__sandbox/events/${id}`))).json['data'].event;
+    assert.deepEqual(
+      event.attempts.map((attempt: { number: number }) => attempt.number),
+      Array.from({ length: KEPT }, (_, index) => made - KEPT + 1 + index),
+      'the newest 50, each numbered by all the attempts made',
+    );
+    assert.equal(event.state, 'retrying', 'the refused one is retried as ever');
+    assert.equal(hook.deliveries.at(-1)?.headers['x-sandbox-delivery-attempt'], String(made));
+    assert.ok(
+      sandbox.findings().some((finding) => finding.title.includes(`attempt ${made} `)),
+      `a finding for attempt ${made}: ${JSON.stringify(sandbox.findings().map((finding) => finding.title))}`,
+    );
   });
 });
