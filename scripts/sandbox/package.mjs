@@ -98,7 +98,9 @@ execFileSync(
   { stdio: 'inherit' },
 );
 const rolledUp = path.join(stage, 'types/index.d.ts');
-writeFileSync(rolledUp, linkDocs(readFileSync(rolledUp, 'utf8')));
+// `[Symbol.asyncDispose]` (await using) needs the disposable lib, which a project on an older
+// target leaves out: the declarations bring it, so they check with any lib and no @types.
+writeFileSync(rolledUp, `/// <reference lib="esnext.disposable" />\n${linkDocs(readFileSync(rolledUp, 'utf8'))}`);
 
 const manifest = {
   name: 'wallet-sandbox',

@@ -6,11 +6,22 @@ import { invalid, SandboxTimeoutError, type NearMiss } from './errors';
 
 export { SandboxTimeoutError, type NearMiss } from './errors';
 
+/**
+ * An AbortSignal (Node's or a browser's), as much of one as a wait reads: written out so the
+ * package's types need neither the DOM's lib nor @types/node.
+ */
+export interface WaitSignal {
+  readonly aborted: boolean;
+  readonly reason?: unknown;
+  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}
+
 export interface WaitOptions {
   /** How long to wait (default 2000 ms: below a test runner's own 5 s, so the sandbox's message, naming the near misses, is the one shown). */
   timeoutMs?: number;
   /** Stops the wait: it rejects with the signal's reason. */
-  signal?: AbortSignal;
+  signal?: WaitSignal;
 }
 
 export const DEFAULT_TIMEOUT_MS = 2000;

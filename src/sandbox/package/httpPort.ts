@@ -5,7 +5,7 @@ import type { JournalEntry } from '../requests/entry';
 import { describeFilter, matches, type RequestFilter } from '../requests/filter';
 import { AdminHttp, operationCall } from '../sharing/adminHttp';
 import type { CreatedNamespace, NamespaceSummary, PublicWebhookEvent } from '../types';
-import { DEFAULT_TIMEOUT_MS, SandboxTimeoutError } from '../wait';
+import { DEFAULT_TIMEOUT_MS, SandboxTimeoutError, type WaitSignal } from '../wait';
 import type { OperationName } from '../worlds/operations';
 import { webhookWaitWhat, type NamespacePort, type WorldPort } from './port';
 
@@ -47,7 +47,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The world that `admin` reaches, as a port. */
 export function httpPort(admin: AdminHttp): WorldPort {
-  const listRequests = async (filter: RequestFilter, after = filter.after, waitMs?: number, signal?: AbortSignal) => {
+  const listRequests = async (filter: RequestFilter, after = filter.after, waitMs?: number, signal?: WaitSignal) => {
     const query = requestQuery(filter, after);
     if (waitMs !== undefined) query.set('waitMs', String(waitMs));
     const { requests } = await admin.call<{ requests: JournalEntry[] }>('GET', `/__sandbox/requests?${query}`, undefined, signal);

@@ -1,4 +1,5 @@
 import { errorOfAnswer, invalid } from '../errors';
+import type { WaitSignal } from '../wait';
 import type { RawInput } from '../worlds/input';
 import type { Operation } from '../worlds/operation';
 import { OPERATIONS, type OperationName, type OperationOutput } from '../worlds/operations';
@@ -38,7 +39,7 @@ export class AdminHttp {
     this.closed = true;
   }
 
-  async call<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  async call<T>(method: string, path: string, body?: unknown, signal?: WaitSignal): Promise<T> {
     if (this.closed) throw new Error(`This connection to the sandbox at ${this.url} was closed: connectSandbox again to use it`);
     const headers: Record<string, string> = {};
     if (this.appKey !== undefined) headers['X-App-Key'] = this.appKey;
@@ -51,7 +52,8 @@ export class AdminHttp {
         method,
         headers,
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        ...(signal ? { signal } : {}),
+        // A wait's signal is a real AbortSignal; its type is written out only for the package's declarations.
+        ...(signal ? { signal: signal as AbortSignal } : {}),
       });
     } catch (error) {
       if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('The wait was stopped');

@@ -10,6 +10,8 @@ import { readyLine } from '../support/cliReady';
 // from CommonJS, from TypeScript with strict checks, and as `npx wallet-sandbox`.
 
 const TSC = path.join(ROOT, 'node_modules/typescript/bin/tsc');
+/** TypeScript 7 (the native compiler's preview, a devDependency). */
+const TSGO = path.join(ROOT, 'node_modules/@typescript/native-preview/bin/tsgo');
 
 const SCENARIO = {
   developers: [{ email: 'ci@example.ng', password: 'ci-password', apps: [{ name: 'shop', sandboxKey: 'sk_test_pkg_0000000001' }] }],
@@ -106,7 +108,9 @@ describe('sandbox package: the tarball in an empty project', function () {
     const declarations = readdirSync(installed, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.d.ts'));
     assert.deepEqual(declarations, [path.join('types', 'index.d.ts')]);
     const text = readFileSync(path.join(installed, 'types/index.d.ts'), 'utf8');
-    assert.doesNotMatch(text, /^\s*import\b|\bimport\(|require\(|\/\/\/ <reference/m, 'it imports nothing');
+    assert.doesNotMatch(text, /^\s*import\b|\bimport\(|require\(|\/\/\/ <reference (path|types)=/m, 'it imports nothing');
+    // Only a lib of TypeScript's own, for `await using` on an older target (checked below).
+    assert.deepEqual(text.match(/^\/\/\/ <reference .*$/gm), ['/// <reference lib="esnext.disposable" />']);
     // The journal's writers and the sandbox's insides are not the user's.
     const journal = /^export declare class Requests [\s\S]*?^\}/m.exec(text)?.[0] ?? assert.fail('no Requests');
     for (const writer of ['add', 'adopt', 'setLimits', 'detach']) assert.doesNotMatch(journal, new RegExp(`\\b${writer}\\(`));
@@ -123,26 +127,37 @@ describe('sandbox package: the tarball in an empty project', function () {
     assert.match(text, /export declare function startSandbox\(/);
   });
 
+  // The declarations as shipped, with no lib or types added for them: TypeScript 7 includes no
+  // @types unless told, and a target before ES2025 has no disposable lib.
   for (const [label, types, lib] of [
-    ['with no @types at all (lib dom)', [], ['es2022', 'esnext.disposable', 'dom']],
-    ["with a Node project's @types/node", ['node'], ['es2022', 'esnext.disposable']],
+    ['with no @types at all (lib dom)', [], ['es2022', 'dom']],
+    ["with a Node project's @types/node", ['node'], ['es2022']],
+    ['with no @types and its target’s lib', [], undefined],
   ] as const) {
-    it(`type-checks from TypeScript under --strict, ${label}`, async () => {
-      writeFileSync(path.join(project, 'check.ts'), TS_TEST);
-      // A Node project has @types/node: this repository's stands in for it.
-      const compilerOptions = {
-        noEmit: true,
-        strict: true,
-        module: 'nodenext',
-        moduleResolution: 'nodenext',
-        target: 'es2022',
-        types,
-        lib,
-      };
-      const config = { compilerOptions: { ...compilerOptions, typeRoots: [path.join(ROOT, 'node_modules/@types')] }, files: ['check.ts'] };
-      writeFileSync(path.join(project, 'tsconfig.check.json'), JSON.stringify(config));
-      await run(process.execPath, [TSC, '-p', 'tsconfig.check.json'], { cwd: project });
-    });
+    for (const [compiler, bin] of [
+      ['TypeScript 6', TSC],
+      ['TypeScript 7', TSGO],
+    ] as const) {
+      it(`type-checks from ${compiler} under --strict, ${label}`, async () => {
+        writeFileSync(path.join(project, 'check.ts'), TS_TEST);
+        // A Node project has @types/node: this repository's stands in for it.
+        const compilerOptions = {
+          noEmit: true,
+          strict: true,
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          target: 'es2022',
+          types,
+          lib,
+        };
+        const config = {
+          compilerOptions: { ...compilerOptions, typeRoots: [path.join(ROOT, 'node_modules/@types')] },
+          files: ['check.ts'],
+        };
+        writeFileSync(path.join(project, 'tsconfig.check.json'), JSON.stringify(config));
+        await run(process.execPath, [bin, '-p', 'tsconfig.check.json'], { cwd: project });
+      });
+    }
   }
 
   it('ships every document its README, SKILL.md, --help, openapi.json, schema and types name, or names it by a full URL', async () => {
