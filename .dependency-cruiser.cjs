@@ -1,7 +1,8 @@
 // Imports point one way (`npm run lint` runs this with dependency-cruiser): no cycle between
 // modules, and no import against the layers of src/, lowest first:
 //   masking               every masking rule: imports nothing of ours, so all may use it
-//   api, sandbox          plain Node: import nothing of ours but masking (the sandbox's journal over HTTP masks with them)
+//   api, sandbox          plain Node: import nothing of ours but masking (the sandbox's journal over HTTP masks with them);
+//                         the rest of src/ imports the sandbox only through index.ts and reference.ts
 //   common                may import api and masking
 //   auth, localSandbox    beside each other, never each other: may import api, common (localSandbox
 //                         also sandbox: it starts and watches the local one; auth gets its URL from
@@ -43,7 +44,7 @@ const UI = '(views|webview|localSandbox/views|commands|localSandbox/controls)';
 /** Inside src/sandbox: the vocabulary every layer may import, and sharing's served half (below the worlds). */
 const SANDBOX_VOCABULARY = '(errors|wait|transactionTypes|records|openapiDocument)\\.ts';
 const SHARING_SERVED = 'sharing/(wire|feed|ownerLock)\\.ts';
-const SANDBOX_ABOVE_WORLDS = `^src/sandbox/(?!${SHARING_SERVED}$)sharing/|^src/sandbox/webhookCheck/|^src/sandbox/(start|cli|checkWebhookCli|cliFindings|index)\\.ts$`;
+const SANDBOX_ABOVE_WORLDS = `^src/sandbox/(?!${SHARING_SERVED}$)sharing/|^src/sandbox/webhookCheck/|^src/sandbox/(start|cli|checkWebhookCli|cliFindings|index|reference)\\.ts$`;
 
 /** `from` may not import `to`. */
 const layer = (name, from, to, comment) => ({ name, comment, severity: 'error', from: { path: from }, to: { path: to } });
@@ -64,6 +65,21 @@ module.exports = {
       '^src/(?!(sandbox|masking)/)',
       'src/sandbox stands alone: it imports nothing of ours but the masking rules (the journal over HTTP masks with them).',
     ),
+    layer(
+      'sandbox-public-entries',
+      '^src/(?!sandbox/)(?!sandboxCli\\.ts$)',
+      '^src/sandbox/(?!(index|reference)\\.ts$)',
+      'Code outside the sandbox imports only its entries: index.ts, and reference.ts for the reference data it bundles.',
+    ),
+    {
+      name: 'sandbox-index-types-only',
+      comment:
+        'The extension loads the sandbox at run time (dist/sandbox.js): a value imported from index.ts would bundle the whole ' +
+        'sandbox into dist/extension.js. Values come from reference.ts.',
+      severity: 'error',
+      from: { path: '^src/(?!sandbox/)(?!sandboxCli\\.ts$)' },
+      to: { path: '^src/sandbox/index\\.ts$', dependencyTypesNot: ['type-only'] },
+    },
     layer(
       'common-below-all-but-api',
       '^src/common/',
@@ -223,7 +239,7 @@ module.exports = {
     //   sharing               the clients of a sandbox another process serves (localClient,
     //                         remote, shared)
     //   cli.ts, checkWebhookCli.ts, package,  the entries: nothing in the sandbox imports them (package/bin runs
-    //   index.ts              the CLI)
+    //   index.ts, reference.ts                the CLI)
     layer(
       'sandbox-vocabulary-is-a-leaf',
       `^src/sandbox/${SANDBOX_VOCABULARY}$`,

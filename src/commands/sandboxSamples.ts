@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { AccountService } from '../auth/accountService';
 import { formatMobileForPeople } from '../common/formatMobile';
-import { MAGIC_ACCOUNTS, MAGIC_AIRTIME_MOBILES, PERSONA_MOBILE, PERSONA_PASSCODE } from '../sandbox/domain/magic';
+import { MAGIC_ACCOUNTS, MAGIC_AIRTIME_MOBILES, PERSONA_MOBILE, PERSONA_PASSCODE } from '../sandbox/reference';
 
 // Values the local sandbox answers as the prompts promise (its magic values and demo wallet,
 // GET /__sandbox/magic): offered in prompts there only, so a first try works. Real servers

@@ -5,7 +5,7 @@
 
 import * as l10n from '@vscode/l10n';
 import { maskText } from '../masking/masking';
-import { mostSevereFirst, type Finding, type FindingSeverity } from '../sandbox/findings/finding';
+import { mostSevereFirst, type Finding, type FindingSeverity } from '../sandbox/reference';
 
 export interface FindingRow {
   id: string;

@@ -7,8 +7,7 @@
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import { countText } from '../common/plural';
 import { maskHeaders, maskSandboxAnswer, maskText, templateHeaders, templateText } from '../masking/masking';
-import type { JournalEntry } from '../sandbox/requests/entry';
-import { MAX_KEPT_BODY_BYTES } from '../sandbox/requests/entry';
+import { MAX_KEPT_BODY_BYTES, type JournalEntry } from '../sandbox/reference';
 import type { HeaderList, RequestRecord, RequestTemplate, TrafficEnvironment } from './requestRecord';
 
 /** What this extension sends as User-Agent, so the sandbox's entries can say "this extension". */

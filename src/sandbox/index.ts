@@ -22,14 +22,11 @@ export type { SharedSandboxOptions } from './sharing/shared';
 export { journalReads, localClient } from './sharing/localClient';
 export type { SandboxExchange } from './http/exchange';
 export { BANKS } from './domain/banks';
-// The limits of a fault and of the knobs (one definition: the admin API, scenarios, the agent tools, the editor's prompts).
-export { FAULT_LENGTHS, FAULT_LIMITS, FAULT_METHODS, KNOB_LIMITS, MAX_FAULTS } from './domain/inputs';
-export type { Range } from './domain/inputs';
+// The reference data the editor imports on its own (limits, magic values, findings, the OpenAPI document).
+export * from './reference';
 export { isValidAccountNumber, makeValidAccountNumber } from './domain/nuban';
 export { DEFAULT_JOURNAL_BYTES, DEFAULT_JOURNAL_ENTRIES, MAX_JOURNAL_ENTRIES, RequestJournal } from './requests/journal';
 export type { JournalChange, JournalLimits, JournalReader, WaitOptions } from './requests/journal';
-export { MAX_KEPT_BODY_BYTES } from './requests/entry';
-export type { JournalEntry } from './requests/entry';
 export { describeFilter, matches, requestHeader } from './requests/filter';
 export type { RequestFilter } from './requests/filter';
 export { startSandbox } from './start';

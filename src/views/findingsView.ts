@@ -5,7 +5,7 @@ import { Disposable } from '../common/lifecycle';
 import type { Logger } from '../common/logger';
 import type { LocalSandbox } from '../localSandbox/localSandbox';
 import type { SandboxClient } from '../sandbox';
-import type { Finding, FindingSeverity } from '../sandbox/findings/finding';
+import type { Finding, FindingSeverity } from '../sandbox/reference';
 import { badgeTooltip, findingRows, type FindingRow } from '../requests/findingRows';
 
 export const FINDINGS_VIEW_ID = 'walletConsole.findings';

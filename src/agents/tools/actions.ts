@@ -1,7 +1,7 @@
 // The sandbox actions. They run only in the local sandbox (run.ts refuses them elsewhere);
 // money moves through the API client like any app's, once: a lost answer is "outcome unknown".
 
-import type { Fault } from '../../sandbox/types';
+import type { Fault } from '../../sandbox';
 import { formatBillerName } from '../../common/billerName';
 import { maskAccountNumber, maskMobile } from '../../masking/masking';
 import { countText } from '../../common/plural';

@@ -4,7 +4,7 @@
 
 import * as v from 'valibot';
 import { AIRTIME_PROVIDERS, TRANSACTION_TYPES } from '../../api';
-import { FAULT_LENGTHS, FAULT_LIMITS, FAULT_METHODS } from '../../sandbox/domain/inputs';
+import { FAULT_LENGTHS, FAULT_LIMITS, FAULT_METHODS } from '../../sandbox/reference';
 
 const described = <T extends v.GenericSchema>(schema: T, text: string) => v.pipe(schema, v.description(text));
 const wholeNumber = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max));

@@ -4,8 +4,7 @@ import type { ToolContext } from './context';
 import type { ToolInput } from './definitions';
 import { bankLine, eventLine, money, requestLine, transactionDetail, transactionLine } from './format';
 import { maskAccountNumber, maskText } from '../../masking/masking';
-import { findingLines, mostSevereFirst } from '../../sandbox/findings/finding';
-import { RULE_GUIDE } from '../../sandbox/findings/ruleGuide';
+import { findingLines, mostSevereFirst, RULE_GUIDE } from '../../sandbox/reference';
 import { countText } from '../../common/plural';
 
 export async function balance(ctx: ToolContext, input: ToolInput<'balance'>): Promise<string[]> {

@@ -1,7 +1,7 @@
 // The local sandbox's magic values that apply to one operation (src/sandbox/domain/magic.ts),
 // for the hover while the local sandbox is the environment.
 
-import { magicTable, PERSONA_MOBILE, PERSONA_PASSCODE } from '../../sandbox/domain/magic';
+import { magicTable, PERSONA_MOBILE, PERSONA_PASSCODE } from '../../sandbox/reference';
 
 export interface MagicLine {
   value: string;

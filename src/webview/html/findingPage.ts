@@ -5,8 +5,7 @@
 
 import * as l10n from '@vscode/l10n';
 import { maskText } from '../../masking/masking';
-import type { Finding } from '../../sandbox/findings/finding';
-import { RULE_GUIDE, silenceExample } from '../../sandbox/findings/ruleGuide';
+import { RULE_GUIDE, silenceExample, type Finding } from '../../sandbox/reference';
 import { severityLabel } from '../../requests/findingRows';
 import { html, type SafeHtml } from './escape';
 import { contextLine, icon, statusLine, type PageContext } from './parts';

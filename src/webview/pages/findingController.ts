@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { EnvironmentId } from '../../auth/environments';
 import { errorReason } from '../../common/userFacingError';
-import type { Finding } from '../../sandbox/findings/finding';
+import type { Finding } from '../../sandbox/reference';
 import { renderFindingPage, type FindingRequestLine } from '../html/findingPage';
 import { renderErrorPage } from '../html/statusPages';
 import type { PanelState, WebviewMessage } from '../protocol';
