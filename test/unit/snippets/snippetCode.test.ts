@@ -92,7 +92,7 @@ describe('snippets: the code each one expands to', function () {
   });
 
   it('PHP: php -l where PHP is installed', async function () {
-    if (!has('php')) skipBecause(this, 'PHP is not installed');
+    if (!has('php')) skipBecause(this, 'PHP is not installed', { installedBySetup: 'npm test (scripts/host/setup.mjs --packages)' });
     for (const snippet of WALLET_SNIPPETS) {
       const file = path.join(dir, `${snippet.name}.php`);
       writeFileSync(file, `<?php\n${expand(codeFor(snippet, 'php'))}`);
