@@ -73,8 +73,11 @@ export function redactSecretValues(text: string, secrets: readonly string[]): st
 
 // A record keeps the wire as it came, in memory only, and is masked by these functions the first
 // time something reads it (requests/maskedRecord.ts); every surface (the view, the panel,
-// snippets, Replay, JSON) reads only the masked record. Text-based, without parsing JSON: the
-// view masks the query and sender of each row it shows, and a long history must stay cheap.
+// snippets, Replay, JSON) reads only the masked record. A field is secret by its name as a parser
+// reads it: a JSON name with its escapes undone (`"pass\u0063ode"` is `passcode`), a form or query
+// name percent- and `+`-decoded (`pass%63ode`), in any case. What is shown keeps the text as it
+// came, names as written, and replaces only the values. Cheap on short texts: the view masks the
+// query and sender of each row it shows, and a long history must stay cheap.
 
 /** Headers as a list of name and value, names as the client wrote them. */
 type HeaderPairs = readonly (readonly [name: string, value: string])[];
@@ -108,16 +111,193 @@ const SECRET_FIELDS: Readonly<Record<string, string>> = {
 };
 
 const FIELD_NAMES = Object.keys(SECRET_FIELDS).join('|');
-/** `"password": "…"` (or a non-string value) in JSON text. */
-const JSON_SECRET = new RegExp(`"(${FIELD_NAMES})"(\\s*:\\s*)("(?:[^"\\\\]|\\\\.)*"|[^,}\\]\\s]+)`, 'gi');
-/** `password=…` in a form body or a query string. */
-const FORM_SECRET = new RegExp(`(^|&)(${FIELD_NAMES})=([^&]*)`, 'gi');
 
-function fieldPlaceholder(name: string): string {
-  const key = Object.keys(SECRET_FIELDS).find((field) => field.toLowerCase() === name.toLowerCase());
-  return SECRET_FIELDS[key ?? ''] ?? 'WALLET_SECRET';
+/** A name as matched: lower case, without spaces, `-` and `_` (`Pass Code`, `access_token`). */
+function comparable(name: string): string {
+  const lower = name.toLowerCase();
+  return /[\s_-]/.test(lower) ? lower.replace(/[\s_-]+/g, '') : lower;
+}
+const SECRET_BY_NAME = new Map(Object.entries(SECRET_FIELDS).map(([name, placeholder]) => [comparable(name), placeholder]));
+/** Longer names are no secret field's, however spaced: not worth reading. */
+const LONGEST_NAME = 64;
+
+/** The longest a secret field's name may be written in JSON: every character a `\uXXXX`, and its quotes. */
+const LONGEST_LITERAL = LONGEST_NAME * 6 + 2;
+
+/** The placeholder of a secret field, by its name as a parser reads it; undefined for any other name. */
+function secretPlaceholder(name: string): string | undefined {
+  return name.length > LONGEST_NAME ? undefined : SECRET_BY_NAME.get(comparable(name));
 }
 
+/** A JSON string literal, quotes included (`"pass\u0063ode"`), as JSON.parse reads it (`passcode`). */
+function jsonName(literal: string): string {
+  if (literal.length > LONGEST_LITERAL) return '';
+  if (!literal.includes('\\')) return literal.slice(1, -1);
+  try {
+    return JSON.parse(literal) as string;
+  } catch {
+    // A raw control character or a bad escape: the escapes read one by one.
+    return literal
+      .slice(1, -1)
+      .replace(/\\u([0-9a-fA-F]{4})|\\(.)/g, (_all, hex?: string, char?: string) =>
+        hex === undefined ? (char ?? '') : String.fromCharCode(parseInt(hex, 16)),
+      );
+  }
+}
+
+/** A form or query name (`pass%63ode`, `pass+code`) as URLSearchParams reads it; a bad escape is kept as written. */
+function formName(raw: string): string {
+  if (raw.length > LONGEST_NAME * 3) return '';
+  const spaced = raw.includes('+') ? raw.replace(/\+/g, ' ') : raw;
+  if (!spaced.includes('%')) return spaced;
+  try {
+    return decodeURIComponent(spaced);
+  } catch {
+    return spaced.replace(/%([0-9a-fA-F]{2})/g, (_all, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  }
+}
+
+const QUOTE = 34;
+const BACKSLASH = 92;
+const isJsonSpace = (char: string | undefined): boolean => char === ' ' || char === '\n' || char === '\r' || char === '\t';
+
+/** The index after the JSON string that opens at `start`; -1 when the text ends first (a body cut short). */
+function stringEnd(text: string, start: number): number {
+  for (let index = start + 1; index < text.length; index++) {
+    const char = text.charCodeAt(index);
+    if (char === BACKSLASH) index++;
+    else if (char === QUOTE) return index + 1;
+  }
+  return -1;
+}
+
+/** The index after the JSON value that starts at `start`: a string, an object or array (brackets balanced), else a word or number. */
+function valueEnd(text: string, start: number): number {
+  const first = text[start];
+  if (first === '"') {
+    const end = stringEnd(text, start);
+    return end < 0 ? text.length : end;
+  }
+  if (first !== '{' && first !== '[') {
+    let index = start;
+    while (index < text.length && !isJsonSpace(text[index]) && !',}]'.includes(text[index]!)) index++;
+    return index;
+  }
+  let depth = 0;
+  for (let index = start; index < text.length; index++) {
+    const char = text[index];
+    if (char === '"') {
+      const end = stringEnd(text, index);
+      if (end < 0) return text.length;
+      index = end - 1;
+    } else if (char === '{' || char === '[') depth++;
+    else if ((char === '}' || char === ']') && --depth === 0) return index + 1;
+  }
+  return text.length;
+}
+
+/**
+ * JSON text with the value of each secret field, at any depth, replaced by the string
+ * `"${value(placeholder)}"`. Read token by token from the start, so each name is a name (never the
+ * inside of a string) and is read as a parser reads it; everything else is kept as written.
+ */
+function replaceJsonFields(text: string, value: (placeholder: string) => string): string {
+  let out = '';
+  let copied = 0;
+  let at = text.indexOf('"');
+  while (at >= 0) {
+    const end = stringEnd(text, at);
+    if (end < 0) break;
+    let next = end;
+    while (isJsonSpace(text[next])) next++;
+    if (text[next] !== ':') {
+      at = text.indexOf('"', end);
+      continue;
+    }
+    next++;
+    const placeholder = secretPlaceholder(jsonName(text.slice(at, end)));
+    if (placeholder !== undefined) {
+      while (isJsonSpace(text[next])) next++;
+      const stop = valueEnd(text, next);
+      if (stop > next) {
+        out += `${text.slice(copied, next)}"${value(placeholder)}"`;
+        copied = next = stop;
+      }
+    }
+    at = text.indexOf('"', next);
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
+
+/** A closing quote and a colon after it: where a name ends in text that is not JSON as a whole. */
+const NAME_END = /"[ \t\r\n]*:[ \t\r\n]*/g;
+
+/** Whether the character at `index` follows an odd run of backslashes (it is escaped); `from` bounds the look back. */
+function escaped(text: string, index: number, from: number): boolean {
+  let run = 0;
+  while (index - run - 1 >= from && text.charCodeAt(index - run - 1) === BACKSLASH) run++;
+  return run % 2 === 1;
+}
+
+/** The quoted string that ends at the quote `close`, opening at `from` or after; undefined when there is none. */
+function literalBefore(text: string, close: number, from: number): string | undefined {
+  if (escaped(text, close, from)) return undefined;
+  let open = close - 1;
+  while (open >= from && (text[open] !== '"' || escaped(text, open, from))) open--;
+  return open < from ? undefined : text.slice(open, close + 1);
+}
+
+/**
+ * replaceJsonFields for text that is not JSON as a whole (a log line, a header): a name is a quoted
+ * string a colon follows, read from its closing quote back to its opening one, never further back
+ * than LONGEST_LITERAL or the name before it, so a text full of quotes is read once.
+ */
+function replaceQuotedFields(text: string, value: (placeholder: string) => string): string {
+  let out = '';
+  let copied = 0;
+  let after = 0;
+  const ends = new RegExp(NAME_END);
+  for (let found = ends.exec(text); found; found = ends.exec(text)) {
+    const close = found.index;
+    const literal = literalBefore(text, close, Math.max(copied, after, close - LONGEST_LITERAL));
+    after = close + 1;
+    const placeholder = literal === undefined ? undefined : secretPlaceholder(jsonName(literal));
+    if (placeholder === undefined) continue;
+    const start = ends.lastIndex;
+    const stop = valueEnd(text, start);
+    if (stop > start) {
+      out += `${text.slice(copied, start)}"${value(placeholder)}"`;
+      copied = ends.lastIndex = stop;
+    }
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
+
+/** A secret field's name written plainly, in any case, with spaces, `-` and `_` anywhere (`Pass_Code`). */
+const PLAIN_NAME = Object.keys(SECRET_FIELDS)
+  .map((name) => [...name].join('[\\s_-]*'))
+  .join('|');
+/** `name=value` in a form body or a query string, its name a secret field's written plainly: one native pass. */
+const PLAIN_FORM_SECRET = new RegExp(`(^|&)([\\s_-]*(?:${PLAIN_NAME})[\\s_-]*)=([^&]*)`, 'gi');
+/** `name=value` whose name is encoded (`%63`, `+`): decoded before it is matched. */
+const ENCODED_FORM_FIELD = /(^|&)([^&=%+]*[%+][^&=]*)=([^&]*)/g;
+
+/** The text with each secret field's value replaced: in JSON by `"${json(placeholder)}"`, in a form or query by `form(placeholder)`. */
+function replaceSecretFields(text: string, json: (placeholder: string) => string, form: (placeholder: string) => string): string {
+  let out = text;
+  if (out.includes('"')) {
+    out = /^\s*[[{]/.test(out) ? replaceJsonFields(out, json) : replaceQuotedFields(out, json);
+  }
+  if (!out.includes('=')) return out;
+  const formField = (all: string, start: string, name: string): string => {
+    const placeholder = secretPlaceholder(formName(name));
+    return placeholder === undefined ? all : `${start}${name}=${form(placeholder)}`;
+  };
+  out = out.replace(PLAIN_FORM_SECRET, formField);
+  return out.includes('%') || out.includes('+') ? out.replace(ENCODED_FORM_FIELD, formField) : out;
+}
+
+const MASKED_FORM_VALUE = encodeURIComponent(MASK);
 const SHAPE_TRIGGERS = ['eyJ', '_test_', '_live_', 'asscode'];
 /** The user name and password of a URL (`https://user:pass@host`: a webhook receiver's Basic credentials). */
 const URL_USER_INFO = /(\bhttps?:\/\/)[^\s/?#@"'<>]+@/gi;
@@ -130,11 +310,11 @@ const HEX_RUN = /[a-f0-9]{40}/;
  */
 export function maskText(text: string): string {
   if (text === '') return text;
-  let masked = text;
-  if (masked.includes('"')) masked = masked.replace(JSON_SECRET, (_match, name: string, colon: string) => `"${name}"${colon}"${MASK}"`);
-  if (masked.includes('=')) {
-    masked = masked.replace(FORM_SECRET, (_match, start: string, name: string) => `${start}${name}=${encodeURIComponent(MASK)}`);
-  }
+  let masked = replaceSecretFields(
+    text,
+    () => MASK,
+    () => MASKED_FORM_VALUE,
+  );
   if (masked.includes('@')) masked = masked.replace(URL_USER_INFO, `$1${MASK}@`);
   if (masked.length < 10) return masked;
   if (SHAPE_TRIGGERS.some((trigger) => masked.includes(trigger)) || (masked.length >= 40 && HEX_RUN.test(masked)))
@@ -170,17 +350,11 @@ export function maskSandboxAnswer(text: string): string {
 /** For sending again: secret fields become "$WALLET_…" placeholders; everything else stays as sent. */
 export function templateText(text: string, used: Set<string>): string {
   if (text === '') return text;
-  return text
-    .replace(JSON_SECRET, (_match, name: string, colon: string) => {
-      const placeholder = fieldPlaceholder(name);
-      used.add(placeholder);
-      return `"${name}"${colon}"$${placeholder}"`;
-    })
-    .replace(FORM_SECRET, (_match, start: string, name: string) => {
-      const placeholder = fieldPlaceholder(name);
-      used.add(placeholder);
-      return `${start}${name}=$${placeholder}`;
-    });
+  const placeholder = (name: string): string => {
+    used.add(name);
+    return `$${name}`;
+  };
+  return replaceSecretFields(text, placeholder, placeholder);
 }
 
 export function isSecretHeader(name: string): boolean {

@@ -47,7 +47,10 @@ export interface SandboxChange {
   findings?: true;
 }
 
-/** What a scenario made, as a test or a CI script needs it: the keys to send and the wallets to use. */
+/**
+ * What a scenario made, as a test or a CI script needs it: the keys to send and the wallets to use.
+ * An app's `callbackURL` is shown as the admin API shows it, a user name and password in it as `***`.
+ */
 export interface LoadedScenario {
   developers: { email: string; sandboxMobile: string }[];
   apps: { id: string; name: string; developer: string; key: string; sandboxKey: string; callbackURL?: string; wallets: string[] }[];

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { promises as fsp } from 'node:fs';
+import { constants as fsConstants, promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { linesAfter, replayLine } from './appendLog';
 import { PersistedState, SandboxState } from '../domain/state';
@@ -42,8 +42,9 @@ export async function checkStateFilePath(file: string): Promise<void> {
 
 /**
  * Loads the state file at start. A missing file means a fresh start; an unreadable one is moved
- * aside to `<file>.corrupt` (so nothing is lost) and the sandbox starts fresh too. `fresh` makes a
- * new state (seeded, or from the scenario).
+ * aside (keepCorrupt: `<file>.corrupt`, or the next free `<file>.<n>.corrupt`, so nothing is lost)
+ * and the sandbox starts fresh too; one that cannot be moved aside stops the start, since a
+ * fresh state would be written over it. `fresh` makes a new state (seeded, or from the scenario).
  */
 export async function loadState(
   file: string,
@@ -67,13 +68,57 @@ export async function loadState(
     saved = JSON.parse(text) as PersistedState;
     state = SandboxState.hydrate(saved, nowMs);
   } catch (error) {
-    const backup = `${file}.corrupt`;
-    await fsp.rename(file, backup).catch(() => undefined);
-    log(`Wallet sandbox: ${file} is not a valid state file (${(error as Error).message}); kept it as ${backup} and started fresh.`);
+    const backup = await keepCorrupt(file).catch((failure: Error) => {
+      throw invalid(
+        `the state file ${file} is not a valid state file (${whyCorrupt(error)}) and could not be moved aside ` +
+          `(${failure.message}): move it yourself, or give another state file`,
+      );
+    });
+    log(`Wallet sandbox: ${file} is not a valid state file (${whyCorrupt(error)}); kept it as ${backup} and started fresh.`);
     return fresh();
   }
   await replayAppendLog(file, state, saved, log);
   return state;
+}
+
+/** Why the text is no state: JSON.parse's message quotes the text around the fault, which may hold a secret of the file, so only where. */
+function whyCorrupt(error: unknown): string {
+  if (!(error instanceof SyntaxError)) return (error as Error).message;
+  const at = /at position \d+/.exec(error.message)?.[0];
+  return at ? `not JSON ${at}` : 'not JSON';
+}
+
+/** How many corrupt files are kept beside a state file at most: past that, the start stops instead. */
+const MAX_CORRUPT_KEPT = 1000;
+
+/** Where the `index`th corrupt state file is kept: `<file>.corrupt`, then `<file>.1.corrupt`, `<file>.2.corrupt`… */
+function corruptFileName(file: string, index: number): string {
+  return index === 0 ? `${file}.corrupt` : `${file}.${index}.corrupt`;
+}
+
+/**
+ * Moves an unreadable state file aside to the first free corrupt name (corruptFileName), never
+ * over one kept before: the new name is made by a hard link (or, where the file system has none, a
+ * copy) that fails when the name is taken, so a process doing the same cannot overwrite it
+ * either. Answers the name; rejects when the file could not be kept.
+ */
+async function keepCorrupt(file: string): Promise<string> {
+  for (let index = 0; index < MAX_CORRUPT_KEPT; index++) {
+    const backup = corruptFileName(file, index);
+    try {
+      await fsp.link(file, backup).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'EEXIST' || error.code === 'ENOENT') throw error;
+        return fsp.copyFile(file, backup, fsConstants.COPYFILE_EXCL);
+      });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
+      throw error;
+    }
+    // Kept: the state file itself goes (a fresh one is written in its place).
+    await fsp.rm(file, { force: true }).catch(() => undefined);
+    return backup;
+  }
+  throw new Error(`${MAX_CORRUPT_KEPT} corrupt files are kept beside it already`);
 }
 
 /** Applies the lines the checkpoint's writer appended after it. */

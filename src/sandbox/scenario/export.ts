@@ -11,9 +11,10 @@ import type { ScenarioFault, ScenarioWallet } from './scenarioFile';
 
 // The running world written as a scenario (Save Sandbox as Scenario, GET /__sandbox/scenario):
 // a file a teammate or CI loads back into the same apps, keys, wallets, balances, bank accounts
-// and webhook URLs. The sandbox keeps only hashes of passwords and app keys, so it writes the
-// ones it can prove (those of the scenario it started from); the caller may fill in app keys it
-// holds (the editor's secret storage) by the paths in `apps`.
+// and webhook URLs (without the user name and password a URL may hold). The sandbox keeps only
+// hashes of passwords and app keys, so it writes the ones it can prove (those of the scenario it
+// started from); the caller may fill in app keys it holds (the editor's secret storage) by the
+// paths in `apps`.
 
 /** What a developer whose password the sandbox cannot know signs in with after the file is loaded. */
 export const SANDBOX_PASSWORD = 'wallet-sandbox';
@@ -58,7 +59,7 @@ export async function exportScenario(input: ExportInput): Promise<ScenarioExport
       ...(apps.length
         ? {
             apps: apps.map((app, a) => {
-              const written = scenarioApp(app, known.keys, wallets);
+              const written = scenarioApp(app, known.keys, wallets, `developers[${d}].apps[${a}]`, out.notes);
               out.apps.push({
                 path: `developers[${d}].apps[${a}]`,
                 id: app._id,
@@ -115,18 +116,36 @@ function knownSecrets(scenario: Scenario | undefined): { keys: Map<string, strin
   return { keys, passwords };
 }
 
-function scenarioApp(app: AppRecord, keys: Map<string, string>, wallets: Set<string>) {
+function scenarioApp(app: AppRecord, keys: Map<string, string>, wallets: Set<string>, path: string, notes: string[]) {
   // The live-mode key only when the scenario fixed it: one the sandbox made looks like a production key to the key linter.
   const key = keys.get(app.keyHash);
   const sandboxKey = keys.get(app.sandboxKeyHash);
   const linked = app.wallets.filter((mobile) => wallets.has(mobile));
+  const callbackURL = app.settings.callbackURL ? writtenCallbackUrl(app.settings.callbackURL, path, notes) : undefined;
   return {
     name: app.name,
     ...(key ? { key } : {}),
     ...(sandboxKey ? { sandboxKey } : {}),
-    ...(app.settings.callbackURL ? { callbackURL: app.settings.callbackURL } : {}),
+    ...(callbackURL ? { callbackURL } : {}),
     ...(linked.length ? { wallets: linked } : {}),
   };
+}
+
+/**
+ * The callback URL as the file holds it: without the user name and password a receiver's Basic
+ * credentials put in it (`https://user:secret@host/hook` is written `https://host/hook`), since a
+ * scenario file is shared and committed; a note says which app lost them, never what they were.
+ */
+function writtenCallbackUrl(url: string, path: string, notes: string[]): string {
+  const parsed = url.includes('@') && URL.canParse(url) ? new URL(url) : undefined;
+  if (!parsed || (parsed.username === '' && parsed.password === '')) return url;
+  parsed.username = '';
+  parsed.password = '';
+  notes.push(
+    `${path}.callbackURL is written without the user name and password it had (a file is shared); ` +
+      'put them back in the loaded sandbox (PUT /v1/apps/settings) if the receiver asks for them.',
+  );
+  return parsed.href;
 }
 
 function scenarioWallet(

@@ -4,6 +4,7 @@ import { hashPassword } from '../domain/password';
 import { DEMO_DEVELOPER_PASSWORD, DEMO_DEVELOPER_PASSWORD_HASH } from '../seed/demoDeveloper';
 import { newAppKeys } from '../domain/records';
 import { SandboxState } from '../domain/state';
+import { withoutUserInfo } from '../domain/webhookTarget';
 import type { Fault, LoadedScenario, Recipient } from '../types';
 import type { BankAccount } from '../domain/wallet';
 import { normaliseMobile } from './parse';
@@ -64,7 +65,8 @@ export async function buildScenarioState(scenario: Scenario, nowMs: number): Pro
         developer: record.email,
         key: issued.key,
         sandboxKey: issued.sandboxKey,
-        ...(app.callbackURL ? { callbackURL: app.callbackURL } : {}),
+        // As the admin API shows it: the --json ready line goes to CI logs.
+        ...(app.callbackURL ? { callbackURL: withoutUserInfo(app.callbackURL) } : {}),
         wallets,
       });
     }

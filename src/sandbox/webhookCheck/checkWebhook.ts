@@ -4,7 +4,7 @@ import { postJson } from '../domain/webhookPost';
 import { withoutUserInfo } from '../domain/webhookTarget';
 import type { PublicWebhookEvent, WebhookAttempt } from '../types';
 import type { WebhookCheckCase, WebhookCheckCaseName, WebhookCheckReport } from './report';
-import { deliveryHeaders, SandboxSide } from './sandboxSide';
+import { deliveryHeaders, SandboxSide, type CheckAdmin } from './sandboxSide';
 import { bankTransfer, phoneTransfer, pointCallback, type CheckCredentials } from './walletCalls';
 
 // Check My Webhook Handler: the sandbox sends the handler, as it would in production, one event
@@ -25,6 +25,8 @@ export interface WebhookCheckOptions {
   requeryWithinMs?: number;
   /** Another wallet of the sandbox the phone transfers go to (default 2348000000000). */
   recipientMobile?: string;
+  /** What the admin calls (events, journal, faults) send; every field optional. */
+  admin?: CheckAdmin;
 }
 
 interface Answer {
@@ -63,7 +65,9 @@ class Run {
   readonly acceptMs: number;
 
   constructor(readonly options: WebhookCheckOptions) {
-    this.sandbox = new SandboxSide(options.sandboxUrl);
+    // The admin calls go to the world the app is in: its key (or the namespace key given) picks it.
+    const { appKey = options.credentials.appKey, adminToken } = options.admin ?? {};
+    this.sandbox = new SandboxSide(options.sandboxUrl, { appKey, ...(adminToken === undefined ? {} : { adminToken }) });
     this.acceptMs = options.acceptWithinMs ?? ATTEMPT_TIMEOUT_MS;
   }
 

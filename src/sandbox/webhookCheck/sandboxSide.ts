@@ -16,11 +16,22 @@ export const deliveryHeaders = (eventId: string): Record<string, string> => ({
   'User-Agent': 'wallet-sandbox-webhooks',
 });
 
+/** What the check's admin calls carry: the X-App-Key that picks their world (a namespace's key, its namespace) and an admin token. */
+export interface CheckAdmin {
+  /** Sent as X-App-Key (the check's own app key unless told): a namespace's key reaches that namespace. */
+  appKey?: string;
+  /** A sandbox started with --allow-remote: its admin token, sent as Authorization: Bearer. */
+  adminToken?: string;
+}
+
 export class SandboxSide {
   readonly admin: AdminHttp;
 
-  constructor(readonly url: string) {
-    this.admin = new AdminHttp(url);
+  constructor(
+    readonly url: string,
+    { appKey, adminToken }: CheckAdmin = {},
+  ) {
+    this.admin = new AdminHttp(url, appKey, undefined, adminToken);
   }
 
   /** The event the sandbox made for this transaction, once it exists. */

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { maskAccountNumber, maskMobile, maskNumbersInText } from '../../../src/masking/masking';
+import { maskAccountNumber, maskMobile, maskNumbersInText, maskText, templateText } from '../../../src/masking/masking';
 
 describe('masking/masking', () => {
   it('masks a mobile to its country code and last four digits', () => {
@@ -42,5 +42,47 @@ describe('masking/masking', () => {
 
   it('is the same account-number mask the API layer has', () => {
     assert.equal(maskAccountNumber('2079151995'), '******1995');
+  });
+
+  it('masks a secret field by its name as parsed: JSON escapes, percent-encoding, any case, spaces as + or %20', () => {
+    const passcode = '918273';
+    for (const json of [
+      '{"pass\\u0063ode":"918273"}',
+      '{"mobile":"2349090000000","\\u0070\\u0061\\u0073\\u0073\\u0063\\u006f\\u0064\\u0065": "918273"}',
+      '{"PassCode":918273}',
+      '{"a":[":","x"],"passcode":"918273"}',
+      '{"nested":{"access_token":"918273"}}',
+    ]) {
+      const masked = maskText(json);
+      assert.ok(!masked.includes(passcode), `${json} -> ${masked}`);
+      assert.match(masked, /\[masked\]/, json);
+      assert.doesNotThrow(() => JSON.parse(masked), `still JSON: ${masked}`);
+      const used = new Set<string>();
+      assert.ok(!templateText(json, used).includes(passcode), `template of ${json}`);
+      assert.ok(used.size === 1, `a placeholder for ${json}`);
+    }
+    for (const form of [
+      'pass%63ode=918273',
+      'mobile=2349090000000&pass%63ode=918273',
+      'PASS%43ODE=918273',
+      'PassCode=918273',
+      'pass+code=918273',
+      'pass%20code=918273',
+      'app%5Fkey=918273',
+    ]) {
+      const masked = maskText(form);
+      assert.ok(!masked.includes(passcode), `${form} -> ${masked}`);
+      assert.ok(masked.endsWith('=%5Bmasked%5D'), `${form} -> ${masked}`);
+      assert.ok(!templateText(form, new Set()).includes(passcode), `template of ${form}`);
+    }
+    // What is shown keeps the names as they were sent; only the values change.
+    assert.equal(maskText('{"pass\\u0063ode":"918273"}'), '{"pass\\u0063ode":"[masked]"}');
+    assert.equal(maskText('mobile=2349090000000&pass%63ode=918273'), 'mobile=2349090000000&pass%63ode=%5Bmasked%5D');
+    assert.equal(templateText('pass%63ode=918273', new Set()), 'pass%63ode=$WALLET_PASSCODE');
+    // The ordinary cases as before, and names that only look alike are left alone.
+    assert.equal(maskText('{"password": "hunter2", "amount": 100}'), '{"password": "[masked]", "amount": 100}');
+    assert.equal(maskText('email=a%40b.ng&password=hunter2'), 'email=a%40b.ng&password=%5Bmasked%5D');
+    assert.equal(maskText('{"passcodes":"x","keyId":"k1"}'), '{"passcodes":"x","keyId":"k1"}');
+    assert.equal(maskText('passcodes=x&keyId=k1'), 'passcodes=x&keyId=k1');
   });
 });

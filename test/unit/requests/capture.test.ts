@@ -74,6 +74,29 @@ describe('requests: journal entries and staging attempts, masked when read', () 
     assert.match(signup.template.body, /"password":"\$WALLET_PASSWORD"/);
   });
 
+  it('reads back no passcode whose name was escaped (a JSON \\u escape, a percent-encoded form or query name)', async () => {
+    const developer = await newDeveloper(sandbox);
+    const mark = sandbox.requests.lastId;
+    const passcode = '918273';
+    const send = (path: string, contentType: string, body?: string) =>
+      fetch(`${sandbox.url}${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: { 'X-App-Key': developer.sandboxKey, 'content-type': contentType },
+        ...(body === undefined ? {} : { body }),
+      }).then((answer) => answer.body?.cancel());
+    await send('/v1/users/auth', 'application/json', `{"mobile":"${developer.sandboxMobile}","pass\\u0063ode":"${passcode}"}`);
+    await send('/v1/users/auth', 'application/x-www-form-urlencoded', `mobile=${developer.sandboxMobile}&pass%63ode=${passcode}`);
+    await send(`/v1/users/balance?pass%63ode=${passcode}`, 'text/plain');
+    const records = sandbox.requests.list({ after: mark }).map((entry) => recordOfEntry(entry, sandbox.url));
+    assert.equal(records.length, 3);
+    for (const record of records)
+      assert.ok(!everything(record).includes(passcode), `${record.method} ${record.path}: ${everything(record)}`);
+    assert.deepEqual(
+      records.map((record) => record.template.placeholders.includes('WALLET_PASSCODE')),
+      [true, true, true],
+    );
+  });
+
   it('records a staging attempt from the transport with the same shape', () => {
     const record = recordFromTransport('staging', {
       method: 'POST',

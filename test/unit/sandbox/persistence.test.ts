@@ -229,6 +229,28 @@ describe('sandbox: state file', () => {
     assert.deepEqual(readdirSync(dir).sort(), ['state.json', 'state.json.corrupt']);
   });
 
+  it('keeps every corrupt file it moves aside: the next goes to <file>.1.corrupt, <file>.2.corrupt…', async () => {
+    const dataFile = path.join(dir, 'state.json');
+    // The third is cut where JSON.parse's message would quote it: the log says where, never what.
+    const corrupt = ['{"first": "broken', '{"second": "broken', '{"secret": hunter2-of-the-file}'];
+    const warnings: string[] = [];
+    for (const text of corrupt) {
+      writeFileSync(dataFile, text);
+      const sandbox = await startCheckedSandbox({ dataFile, log: (line) => warnings.push(line) });
+      await sandbox.close();
+    }
+    const kept = ['state.json.corrupt', 'state.json.1.corrupt', 'state.json.2.corrupt'];
+    assert.deepEqual(readdirSync(dir).sort(), [...kept, 'state.json'].sort());
+    assert.deepEqual(
+      kept.map((name) => readFileSync(path.join(dir, name), 'utf8')),
+      corrupt,
+      'each corrupt file is kept, none overwritten',
+    );
+    assert.equal(warnings.length, 3);
+    assert.ok(!warnings.join('\n').includes('hunter2'), warnings[2]);
+    kept.forEach((name, index) => assert.ok(warnings[index]!.includes(`kept it as ${path.join(dir, name)}`), warnings[index]));
+  });
+
   it('starts fresh and quietly when the file does not exist', async () => {
     const warnings: string[] = [];
     const sandbox = await startCheckedSandbox({ dataFile: path.join(dir, 'missing.json'), log: (line) => warnings.push(line) });

@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import type { Sandbox } from '../../../src/sandbox';
+import { startSandbox } from '../../../src/sandbox/package';
 import { SANDBOX_PASSWORD } from '../../../src/sandbox/scenario/export';
 import { parseScenario } from '../../../src/sandbox/scenario/parse';
 import { scenarioJsonSchema } from '../../../src/sandbox/scenario/jsonSchema';
@@ -139,6 +140,56 @@ describe('sandbox: a scenario saved from the running world', () => {
       const answer = await expectOk(call(sandbox, 'GET', '/__sandbox/scenario'));
       assert.equal(answer.json['data'].scenario.developers[0].apps[0].sandboxKey, 'sk_test_scenario_0001');
       assert.deepEqual(answer.json['data'].sandboxPasswords, []);
+    });
+  });
+
+  it('writes a callback URL without its user name and password, says so in a note, and shows them nowhere', async () => {
+    const secretHook = 'https://hook-user:hook-s3cret@example.com/hook';
+    const scenario: ScenarioFile = {
+      developers: [{ email: 'hook@example.ng', password: 'hook-password', apps: [{ name: 'hooked', sandboxKey: 'sk_test_hooked_0001' }] }],
+    };
+    const shows = (text: string) => text.includes('hook-s3cret') || text.includes('hook-user');
+    await using sandbox = await startSandbox({ scenario, log: () => undefined });
+    await expectOk(
+      call(sandbox.url, 'PUT', '/v1/apps/settings', { body: { callbackURL: secretHook }, headers: { 'x-app-key': 'sk_test_hooked_0001' } }),
+    );
+    const overHttp = await expectOk(call(sandbox.url, 'GET', '/__sandbox/scenario'));
+    const snapshot = await sandbox.snapshot();
+    for (const saved of [overHttp.json['data'] as { scenario: ScenarioFile; notes: string[] }, snapshot]) {
+      assert.ok(!shows(JSON.stringify(saved)), JSON.stringify(saved));
+      assert.equal(saved.scenario.developers?.[0]?.apps?.[0]?.callbackURL, 'https://example.com/hook');
+      assert.ok(
+        saved.notes.some((note) => /developers\[0\]\.apps\[0\]\.callbackURL .*without the user name and password/.test(note)),
+        saved.notes.join('\n'),
+      );
+      parseScenario(saved.scenario);
+    }
+    // A URL without them is written as it was, with no note.
+    await expectOk(
+      call(sandbox.url, 'PUT', '/v1/apps/settings', {
+        body: { callbackURL: 'https://example.com/plain' },
+        headers: { 'x-app-key': 'sk_test_hooked_0001' },
+      }),
+    );
+    const plain = await sandbox.snapshot();
+    assert.equal(plain.scenario.developers?.[0]?.apps?.[0]?.callbackURL, 'https://example.com/plain');
+    assert.deepEqual(plain.notes, []);
+  });
+
+  it('shows a scenario callback URL without its password in what the start answers (the --json ready line)', async () => {
+    const scenario: ScenarioFile = {
+      developers: [
+        {
+          email: 'hook@example.ng',
+          password: 'hook-password',
+          apps: [{ name: 'hooked', sandboxKey: 'sk_test_hooked_0001', callbackURL: 'https://hook-user:hook-s3cret@example.com/hook' }],
+        },
+      ],
+    };
+    await withSandbox({ scenario }, async (sandbox) => {
+      assert.equal(sandbox.scenario?.apps[0]?.callbackURL, 'https://***@example.com/hook');
+      const saved = await sandbox.exportScenario();
+      assert.equal(saved.scenario.developers?.[0]?.apps?.[0]?.callbackURL, 'https://example.com/hook');
     });
   });
 });

@@ -142,6 +142,31 @@ describe('sandbox: the trust model (admin token beyond loopback, masked journal)
     assert.ok(JSON.stringify(sandbox.requests.list()).includes(APP_KEY));
   });
 
+  it('masks a passcode whose name is escaped: a JSON \\u escape, a percent-encoded form or query name', async () => {
+    sandbox = await startCheckedSandbox({ allowRemote: true, adminToken: TOKEN, scenario: SCENARIO, log: () => undefined });
+    const app = { 'x-app-key': APP_KEY };
+    const passcode = '918273';
+    await call(sandbox, 'POST', '/v1/users/auth', {
+      headers: { ...app, 'content-type': 'application/json' },
+      rawBody: `{"mobile":"${MOBILE}","factor":"sms","pass\\u0063ode":"${passcode}"}`,
+    });
+    await call(sandbox, 'POST', '/v1/users/auth', {
+      headers: { ...app, 'content-type': 'application/x-www-form-urlencoded' },
+      rawBody: `mobile=${MOBILE}&factor=sms&pass%63ode=${passcode}`,
+    });
+    await call(sandbox, 'GET', `/v1/users/balance?PASS%43ODE=${passcode}&pass+code=${passcode}`, { headers: app });
+    assert.equal(sandbox.requests.list().length, 3);
+    assert.ok(JSON.stringify(sandbox.requests.list()).includes(passcode), 'the journal in Node keeps them as they came');
+
+    const masked = await expectOk(call(sandbox, 'GET', '/__sandbox/requests', { headers: bearer(TOKEN) }));
+    assert.ok(!masked.text.includes(passcode), `the masked journal shows the passcode: ${masked.text}`);
+    const [json, form, query] = (masked.json['data'] as { requests: JournalEntry[] }).requests;
+    assert.equal(json!.requestBody, `{"mobile":"${MOBILE}","factor":"sms","pass\\u0063ode":"[masked]"}`);
+    assert.deepEqual(json!.json, { mobile: MOBILE, factor: 'sms', passcode: '[masked]' });
+    assert.equal(form!.requestBody, `mobile=${MOBILE}&factor=sms&pass%63ode=%5Bmasked%5D`);
+    assert.equal(query!.query, 'PASS%43ODE=%5Bmasked%5D&pass+code=%5Bmasked%5D');
+  });
+
   it('leaves loopback as it was: no token, the journal as it came', async () => {
     sandbox = await startCheckedSandbox({ scenario: SCENARIO, log: () => undefined });
     assert.equal(sandbox.adminToken, undefined);

@@ -4,6 +4,7 @@ import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import * as path from 'node:path';
 import { startSandbox, type Sandbox } from '../../../src/sandbox';
+import { apiCall } from '../../../src/sandbox/webhookCheck/walletCalls';
 import { parseCheckWebhookArgs, runCheckWebhook } from '../../../src/sandbox/checkWebhookCli';
 import { newCheckApp, type CheckCredentials, type WebhookCheckReport } from '../../../src/sandbox/webhookCheck';
 import { CAREFUL, localHandler, type LocalHandler } from './handlers';
@@ -99,5 +100,106 @@ describe('webhook check: the CLI subcommand', function () {
       assert.equal(result.code, 0, result.stderr);
       assert.equal((JSON.parse(result.stdout) as WebhookCheckReport).passed, true);
     });
+  });
+
+  it('takes --namespace-key and --admin-token (or WALLET_SANDBOX_ADMIN_TOKEN) with --sandbox, and refuses them without', async () => {
+    const handlerUrl = 'http://127.0.0.1:3000/w';
+    assert.deepEqual(
+      parseCheckWebhookArgs([
+        handlerUrl,
+        '--sandbox',
+        'http://127.0.0.1:4010',
+        '--namespace-key',
+        'sk_test_ns_0001',
+        '--admin-token=admin-token-0123456789',
+      ]),
+      {
+        handlerUrl,
+        sandboxUrl: 'http://127.0.0.1:4010',
+        json: false,
+        namespaceKey: 'sk_test_ns_0001',
+        adminToken: 'admin-token-0123456789',
+      },
+    );
+    for (const argv of [
+      [handlerUrl, '--admin-token', 'admin-token-0123456789'],
+      [handlerUrl, '--namespace-key', 'sk_test_ns_0001'],
+      [handlerUrl, '--sandbox', 'http://127.0.0.1:4010', '--admin-token'],
+      [handlerUrl, '--sandbox', 'http://127.0.0.1:4010', '--admin-token', 'has a space in it 0123'],
+      [handlerUrl, '--sandbox', 'http://127.0.0.1:4010', '--admin-tokn=admin-token-0123456789'],
+    ]) {
+      const { err, output } = capture();
+      assert.equal(await runCheckWebhook(argv, output, {}), 2, argv.join(' '));
+      assert.match(err.join('\n'), /Run with --help/);
+      assert.ok(!err.join('\n').includes('0123'), 'a usage error never repeats a token');
+    }
+    const { out, output } = capture();
+    await runCheckWebhook(['--help'], output);
+    assert.match(out.join('\n'), /--namespace-key <key>/);
+    assert.match(out.join('\n'), /--admin-token <token>/);
+    assert.match(out.join('\n'), /WALLET_SANDBOX_ADMIN_TOKEN/);
+  });
+
+  it('with --sandbox, checks a handler whose app is a namespace’s: the admin calls reach that namespace', async () => {
+    const sandbox = await startSandbox({ port: 0, log: () => undefined });
+    try {
+      const namespace = await sandbox.namespaces.create();
+      const app = { 'X-App-Key': namespace.appKey };
+      const mobile = '2349090000000';
+      await apiCall(sandbox.url, 'POST', '/v1/users/auth', app, { mobile, factor: 'sms' });
+      const verified = await apiCall(sandbox.url, 'POST', '/v1/users/auth', app, { mobile, factor: 'sms', passcode: '111111' });
+      const credentials = { appKey: namespace.appKey, accessToken: verified.data?.['accessToken'] as string };
+      handler = await localHandler(
+        CAREFUL,
+        () => sandbox.url,
+        () => credentials,
+      );
+      const env = { WALLET_APP_KEY: credentials.appKey, WALLET_ACCESS_TOKEN: credentials.accessToken };
+      const { out, err, output } = capture();
+      assert.equal(await runCheckWebhook([handler.url, '--sandbox', sandbox.url, '--json'], output, env), 0, err.join('\n'));
+      assert.equal((JSON.parse(out[0]!) as WebhookCheckReport).passed, true);
+      assert.equal(sandbox.events().length, 0, "the sandbox's own world got none of it");
+      const again = capture();
+      const flagged = [handler.url, '--sandbox', sandbox.url, '--namespace-key', namespace.appKey];
+      assert.equal(await runCheckWebhook(flagged, again.output, env), 0, again.err.join('\n'));
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('with --sandbox on a sandbox started with --allow-remote: sends the admin token it is given, and says it is needed without it', async () => {
+    const token = 'check-admin-token-0123456789';
+    const sandbox = await startSandbox({ port: 0, allowRemote: true, adminToken: token, log: () => undefined });
+    try {
+      const credentials = await newCheckApp(sandbox.url);
+      handler = await localHandler(
+        CAREFUL,
+        () => sandbox.url,
+        () => credentials,
+      );
+      const env = { WALLET_APP_KEY: credentials.appKey, WALLET_ACCESS_TOKEN: credentials.accessToken };
+      const refused = capture();
+      assert.equal(await runCheckWebhook([handler.url, '--sandbox', sandbox.url], refused.output, env), 1);
+      assert.match(refused.err.join('\n'), /admin token.*\(--admin-token or WALLET_SANDBOX_ADMIN_TOKEN\)/);
+      const wrong = capture();
+      assert.equal(
+        await runCheckWebhook([handler.url, '--sandbox', sandbox.url], wrong.output, {
+          ...env,
+          WALLET_SANDBOX_ADMIN_TOKEN: `${token}-not`,
+        }),
+        1,
+      );
+      assert.match(wrong.err.join('\n'), /does not match/, 'the token from the environment was sent');
+      assert.ok(!wrong.err.join('\n').includes(token), 'never repeated');
+      const { out, err, output } = capture();
+      assert.equal(
+        await runCheckWebhook([handler.url, '--sandbox', sandbox.url, '--admin-token', token, '--json'], output, env),
+        0,
+        err.join('\n'),
+      );
+      assert.equal((JSON.parse(out[0]!) as WebhookCheckReport).passed, true);
+    } finally {
+      await sandbox.close();
+    }
   });
 });
