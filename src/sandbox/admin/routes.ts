@@ -8,6 +8,9 @@ import { WATCH_PATH } from '../sharing/wire';
 import { journalShowsSecrets } from '../http/adminToken';
 import { maskedEntry } from '../requests/masked';
 import { requestQuery } from '../worlds/requestQuery';
+import { takePage } from '../worlds/answerPage';
+import type { JournalEntry } from '../requests/entry';
+import type { RequestFilter } from '../requests/filter';
 import type { PublicWebhookEvent } from '../types';
 import { waitUntil } from '../wait';
 import { operationRoutes } from './operationRoutes';
@@ -31,6 +34,21 @@ async function waitForEvent(ctx: RequestContext, answer: () => unknown): Promise
   return answer();
 }
 
+/**
+ * The newest `limit` entries the filter takes below `before`, oldest first, within MAX_PAGE_BYTES
+ * of JSON; `nextBefore` when more are left: the next page is the same query with `before` set to it.
+ */
+function journalPage(ctx: RequestContext, filter: RequestFilter, limit: number, before: number | undefined) {
+  // An HTTP filter carries no predicate: `before` takes its place.
+  const below = before === undefined ? filter : { ...filter, where: (entry: JournalEntry) => entry.id < before };
+  const candidates = ctx.env.requests.newest(limit + 1, below);
+  // Beyond loopback, secrets show only to the admin token that asks for them (?secrets=true).
+  const show = journalShowsSecrets(ctx.env, ctx.query, ctx.headers) ? (entry: JournalEntry) => entry : maskedEntry;
+  const { shown, taken } = takePage(candidates, limit, show);
+  const oldest = candidates[taken - 1];
+  return { requests: shown.reverse(), ...(taken < candidates.length && oldest ? { nextBefore: oldest.id } : {}) };
+}
+
 export function adminRoutes(router: Router): void {
   router.add('GET', '/__sandbox/health', (ctx) =>
     ok({ status: 'ok', uptimeSeconds: Math.round((Date.now() - ctx.env.startedAt) / 1000), instance: ctx.env.instance, pid: process.pid }),
@@ -47,15 +65,13 @@ export function adminRoutes(router: Router): void {
   // The contract of every endpoint, this admin API included; not enveloped, so tools can import it as is.
   router.add('GET', '/__sandbox/openapi.json', () => ({ body: openApiDocument() }));
 
-  // The request journal, oldest first (the query filters it: worlds/requestQuery.ts).
+  // The request journal, a page at a time (the query filters it: worlds/requestQuery.ts).
   router.add('GET', '/__sandbox/requests', async (ctx) => {
-    const { filter, limit } = requestQuery(ctx.query);
+    const { filter, limit, before } = requestQuery(ctx.query);
     const waitMs = waitMsOf(ctx.query);
     if (waitMs !== undefined)
       await answerAfter(ctx.env.requests.waitFor(filter, { timeoutMs: waitMs, signal: ctx.env.closing }), ctx.env.closing);
-    const requests = ctx.env.requests.list(filter).slice(-limit);
-    // Beyond loopback, secrets show only to the admin token that asks for them (?secrets=true).
-    return ok({ requests: journalShowsSecrets(ctx.env, ctx.query, ctx.headers) ? requests : requests.map(maskedEntry) });
+    return ok(journalPage(ctx, filter, limit, before));
   });
 
   // The sandbox keeps only hashes of app keys: an editor that lost them gets new ones here.

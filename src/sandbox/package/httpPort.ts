@@ -1,9 +1,8 @@
 import { MAX_WAIT_MS } from '../worlds/waitQuery';
 import { matchesWebhook, type WebhookFilter } from '../domain/webhookFilter';
 import { ApiError, ErrorCode } from '../errors';
-import type { JournalEntry } from '../requests/entry';
 import { describeFilter, matches, type RequestFilter } from '../requests/filter';
-import { AdminHttp, operationCall } from '../sharing/adminHttp';
+import { AdminHttp, journalPages, operationCall } from '../sharing/adminHttp';
 import type { CreatedNamespace, NamespaceSummary, PublicWebhookEvent } from '../types';
 import { DEFAULT_TIMEOUT_MS, SandboxTimeoutError } from '../wait';
 import type { OperationName } from '../worlds/operations';
@@ -47,11 +46,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The world that `admin` reaches, as a port. */
 export function httpPort(admin: AdminHttp): WorldPort {
+  // Every entry the sandbox's filter takes, oldest first: its answers come a page at a time.
   const listRequests = async (filter: RequestFilter, after = filter.after, waitMs?: number, signal?: AbortSignal) => {
     const query = requestQuery(filter, after);
     if (waitMs !== undefined) query.set('waitMs', String(waitMs));
-    const { requests } = await admin.call<{ requests: JournalEntry[] }>('GET', `/__sandbox/requests?${query}`, undefined, signal);
-    return requests;
+    return (await journalPages(admin, query, Infinity, signal)).reverse();
   };
   return {
     run: (name, raw) => operationCall(admin, name as OperationName, raw),
