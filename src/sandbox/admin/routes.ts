@@ -1,7 +1,7 @@
 import { ApiError, ErrorCode, invalid } from '../errors';
 import { openApiDocument } from '../openapiDocument';
 import { magicTable } from '../domain/magic';
-import { describeWebhookFilter, webhookNearMisses } from '../domain/webhookFilter';
+import { describeWebhookFilter, matchesWebhook, webhookNearMisses } from '../domain/webhookFilter';
 import { publicEvent } from '../domain/webhooks';
 import { ok, RequestContext, Router } from '../http/router';
 import { WATCH_PATH } from '../sharing/wire';
@@ -11,7 +11,6 @@ import { requestQuery } from '../worlds/requestQuery';
 import { takePage } from '../worlds/answerPage';
 import type { JournalEntry } from '../requests/entry';
 import type { RequestFilter } from '../requests/filter';
-import type { PublicWebhookEvent } from '../types';
 import { waitUntil } from '../wait';
 import { operationRoutes } from './operationRoutes';
 import { answerAfter, waitMsOf, webhookQuery } from '../worlds/waitQuery';
@@ -24,9 +23,10 @@ import { answerAfter, waitMsOf, webhookQuery } from '../worlds/waitQuery';
 async function waitForEvent(ctx: RequestContext, answer: () => unknown): Promise<unknown> {
   const waitMs = waitMsOf(ctx.query);
   if (waitMs !== undefined) {
-    const first = () => (answer() as { events: PublicWebhookEvent[] }).events[0];
-    const subscribe = (again: () => void): (() => void) => ctx.env.onChange((change) => change.events.length > 0 && again());
     const filter = webhookQuery(ctx.query);
+    // Looked for at each change while it waits: the events themselves, not a page of them (answered once, after).
+    const first = () => [...ctx.env.state.events.values()].map(publicEvent).find((event) => matchesWebhook(event, filter));
+    const subscribe = (again: () => void): (() => void) => ctx.env.onChange((change) => change.events.length > 0 && again());
     const what = `webhook event matching ${describeWebhookFilter(filter)}`;
     const explain = () => ({ nearMisses: webhookNearMisses([...ctx.env.state.events.values()].reverse().map(publicEvent), filter) });
     await answerAfter(waitUntil(first, subscribe, what, { timeoutMs: waitMs, signal: ctx.env.closing }, explain), ctx.env.closing);

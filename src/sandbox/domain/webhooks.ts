@@ -7,14 +7,19 @@ import { withoutUserInfo } from './webhookTarget';
 
 // Webhook events: one per completed transfer, POSTed to the app's callbackURL at least once.
 // A non-2xx answer, a timeout or a refused connection is retried on RETRY_DELAYS_MS (virtual
-// clock, counted from the failed attempt's time), then the event is marked failed. Every attempt
-// is recorded on the event. An advance of the clock awaits each attempt's real answer before the
-// next task runs (scheduler.ts).
+// clock, counted from the failed attempt's time), then the event is marked failed. Each attempt
+// is recorded on the event, the newest MAX_KEPT_ATTEMPTS of them. An advance of the clock awaits
+// each attempt's real answer before the next task runs (scheduler.ts).
 
 /** Wait before attempt 2, 3, 4, 5, 6 of a delivery run; after attempt 6 fails the event has failed. */
 export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000, 8 * 3600_000];
 /** Real time one attempt may take. */
 export const ATTEMPT_TIMEOUT_MS = 5_000;
+/**
+ * The attempts an event keeps, the newest (numbers go on counting): redelivering again and again
+ * grew one event without end, and with it every answer that shows it.
+ */
+export const MAX_KEPT_ATTEMPTS = 50;
 
 export const EVENT_ID_HEADER = 'X-Sandbox-Event-Id';
 export const ATTEMPT_HEADER = 'X-Sandbox-Delivery-Attempt';
@@ -28,6 +33,14 @@ export function publicEvent(event: WebhookEvent): PublicWebhookEvent {
   const { runStart, ...shown } = event;
   void runStart;
   return { ...shown, url: withoutUserInfo(event.url) };
+}
+
+/** Lets the oldest attempts go past MAX_KEPT_ATTEMPTS; the current run (at most 6) is always kept. */
+function keepNewestAttempts(event: WebhookEvent): void {
+  const over = event.attempts.length - MAX_KEPT_ATTEMPTS;
+  if (over <= 0) return;
+  event.attempts.splice(0, over);
+  event.runStart = Math.max(0, event.runStart - over);
 }
 
 export class Webhooks {
@@ -93,7 +106,7 @@ export class Webhooks {
   }
 
   private async attempt(event: WebhookEvent): Promise<void> {
-    const number = event.attempts.length + 1;
+    const number = (event.attempts.at(-1)?.number ?? 0) + 1;
     // The attempt's own time: the next one counts from it (during an advance, the time it was due).
     const startedAt = this.now();
     const at = iso(startedAt);
@@ -113,6 +126,7 @@ export class Webhooks {
       ...(result.error === undefined ? {} : { error: result.error }),
       excerpt: result.excerpt,
     });
+    keepNewestAttempts(event);
     const inRun = event.attempts.length - event.runStart;
     if (result.status >= 200 && result.status < 300) {
       event.state = 'delivered';

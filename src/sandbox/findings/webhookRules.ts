@@ -8,7 +8,7 @@ import { type FindingDraft } from './finding';
 export const ACK_WITHIN_MS = 5_000;
 
 export class WebhookRules {
-  /** How many attempts of each event were looked at already; an event whose run ended is forgotten. */
+  /** The number of each event's last attempt looked at already; an event whose run ended is forgotten. */
   private seen = new Map<string, number>();
 
   clear(): void {
@@ -18,12 +18,13 @@ export class WebhookRules {
   /** Called on every change that lists the event; a pending one (made, or redelivered) has no new attempt. */
   event(event: WebhookEvent): FindingDraft[] {
     if (event.state === 'pending') return [];
-    const count = event.attempts.length;
-    const seen = this.seen.get(event.id) ?? count - 1;
+    // By number, not position: the oldest attempts of an event go past MAX_KEPT_ATTEMPTS.
+    const last = event.attempts.at(-1)?.number ?? 0;
+    const seen = this.seen.get(event.id) ?? last - 1;
     if (event.state === 'delivered' || event.state === 'failed') this.seen.delete(event.id);
-    else this.seen.set(event.id, count);
+    else this.seen.set(event.id, last);
     const findings: FindingDraft[] = [];
-    for (const attempt of event.attempts.slice(Math.max(seen, 0))) {
+    for (const attempt of event.attempts.filter(({ number }) => number > seen)) {
       const ok = attempt.status >= 200 && attempt.status < 300 && attempt.durationMs <= ACK_WITHIN_MS;
       if (ok) continue;
       const what = attempt.status === 0 ? `got no answer${attempt.error ? ` (${attempt.error})` : ''}` : `was answered ${attempt.status}`;

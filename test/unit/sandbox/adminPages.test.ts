@@ -2,11 +2,17 @@ import * as assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { openSharedSandbox, type Sandbox, type SharedSandbox } from '../../../src/sandbox';
+import { openSharedSandbox, type PublicWebhookEvent, type Sandbox, type SharedSandbox } from '../../../src/sandbox';
+import { MAX_KEPT_ATTEMPTS } from '../../../src/sandbox/domain/webhooks';
+import { MAX_TITLE_CHARS } from '../../../src/sandbox/findings/findingsBook';
 import { connectSandbox } from '../../../src/sandbox/package';
+import type { WebhookEvent } from '../../../src/sandbox/records';
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_BYTES } from '../../../src/sandbox/worlds/answerPage';
+import type { SandboxEnv } from '../../../src/sandbox/worlds/env';
 import { startCheckedSandbox } from '../support/contract';
-import { call, expectOk } from './helpers';
+import { when } from '../support/eventually';
+import { webhookReceiver, type WebhookReceiver } from '../support/webhookReceiver';
+import { call, expectOk, newDeveloper } from './helpers';
 
 // A security probe of the packed package: with a full 16 MB journal each GET /__sandbox/requests
 // took about 490 ms, and ten pollers held every other client (GET /__sandbox/health up to 1.3 s).
@@ -172,5 +178,124 @@ describe('sandbox: big admin answers come a page at a time', function () {
       for (const shared of opened.reverse()) await shared.close();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+/** The sandbox's own world, as the server holds it. */
+const rootEnv = (sandbox: Sandbox): SandboxEnv => (sandbox.namespaces as unknown as { root(): SandboxEnv }).root();
+
+describe('sandbox: webhook events and findings stay bounded', function () {
+  this.timeout(60_000);
+  let sandbox: Sandbox | undefined;
+  let hook: WebhookReceiver | undefined;
+  afterEach(async () => {
+    await sandbox?.close();
+    await hook?.close();
+    sandbox = hook = undefined;
+  });
+
+  /** A sandbox whose developer's app sends its webhooks to a receiver answering `statuses` in turn. */
+  async function withReceiver(statuses: number[]): Promise<Sandbox> {
+    hook = await webhookReceiver(statuses);
+    const started = await startCheckedSandbox({ log: () => undefined });
+    const dev = await newDeveloper(started);
+    await expectOk(call(started, 'PUT', '/v1/apps/settings', { body: { callbackURL: hook.url }, headers: { 'x-app-key': dev.appKey } }));
+    return started;
+  }
+
+  it('GET /__sandbox/events: 100 an answer within 512 KiB, nextBefore walks every event once; every reader gets them all', async () => {
+    sandbox = await withReceiver([200]);
+    const made = sandbox.sendTestEvent('BANK_TRANSFER');
+    await hook!.delivered(1);
+    // 300 events of six failed attempts with 500 characters of answer each: about 1.2 MB whole.
+    const state = rootEnv(sandbox).state;
+    const attempts = Array.from({ length: 6 }, (_, i) => ({
+      number: i + 1,
+      at: made.createdAt,
+      status: 500,
+      durationMs: 3,
+      excerpt: 'x'.repeat(500),
+    }));
+    for (let i = 0; i < 300; i++) {
+      const id = `evt_${i.toString(16).padStart(24, '0')}`;
+      state.putEvent({ ...structuredClone(made), id, state: 'failed', nextAttemptAt: null, attempts, runStart: 0 } as WebhookEvent);
+    }
+    const newestFirst = [...state.events.keys()].reverse();
+
+    const first = await expectOk(call(sandbox, 'GET', '/__sandbox/events'));
+    assert.ok(Buffer.byteLength(first.text) <= MAX_PAGE_BYTES + ENVELOPE_BYTES, `the default answer is ${first.text.length} bytes`);
+    const ids: string[] = [];
+    let before: string | undefined;
+    do {
+      const page = await expectOk(call(sandbox, 'GET', `/__sandbox/events?limit=1000${before ? `&before=${before}` : ''}`));
+      assert.ok(Buffer.byteLength(page.text) <= MAX_PAGE_BYTES + ENVELOPE_BYTES);
+      ids.push(...(page.json['data'].events as PublicWebhookEvent[]).map((event) => event.id));
+      before = page.json['data'].nextBefore as string | undefined;
+    } while (before !== undefined && ids.length <= newestFirst.length);
+    assert.deepEqual(ids, newestFirst, 'every event once, newest first');
+    assert.equal((await expectOk(call(sandbox, 'GET', '/__sandbox/events?limit=7'))).json['data'].events.length, 7);
+    assert.equal((await expectOk(call(sandbox, 'GET', '/__sandbox/events?before=evt_gone'))).json['data'].events.length, 0);
+
+    assert.deepEqual(
+      sandbox.events().map((event) => event.id),
+      newestFirst,
+      'Sandbox.events()',
+    );
+    const connected = await connectSandbox(sandbox.url);
+    try {
+      assert.deepEqual(
+        (await connected.webhooks.list()).map((event) => event.id),
+        [...newestFirst].reverse(),
+        'webhooks.list(), oldest first',
+      );
+      const oldest = await connected.webhooks.waitFor({ state: 'failed' });
+      assert.equal(oldest.id, newestFirst.at(-2), 'the oldest that matches, from the last page');
+    } finally {
+      connected.close();
+    }
+  });
+
+  it(`an event keeps its newest ${MAX_KEPT_ATTEMPTS} attempts, numbered on; the findings still see each new one`, async () => {
+    // Redelivering again and again grew one event (and every answer showing it) without end.
+    const redeliveries = MAX_KEPT_ATTEMPTS + 5;
+    sandbox = await withReceiver([...Array<number>(redeliveries).fill(200), 500]);
+    const { id } = sandbox.sendTestEvent('BANK_TRANSFER');
+    const lastNumber = () => sandbox!.event(id)?.attempts.at(-1)?.number ?? 0;
+    const attempted = (number: number) =>
+      when(
+        (listener) => sandbox!.onChange(listener),
+        () => (lastNumber() >= number ? true : undefined),
+        () => `attempt ${number} of ${id} (the last is ${lastNumber()})`,
+      );
+    await attempted(1);
+    for (let number = 2; number <= redeliveries + 1; number++) {
+      sandbox.redeliverEvent(id);
+      await attempted(number);
+    }
+    // Attempt 56 failed (the receiver answers 500 from then on); the next, a minute later, too.
+    await sandbox.advanceClock(60);
+    const event = sandbox.event(id)!;
+    const numbers = event.attempts.map((attempt) => attempt.number);
+    assert.equal(numbers.length, MAX_KEPT_ATTEMPTS);
+    assert.deepEqual(
+      numbers,
+      Array.from({ length: MAX_KEPT_ATTEMPTS }, (_, i) => redeliveries + 3 - MAX_KEPT_ATTEMPTS + i),
+    );
+    assert.equal(event.state, 'retrying');
+    const titles = sandbox.findings().map((finding) => finding.title);
+    for (const number of [redeliveries + 1, redeliveries + 2]) {
+      assert.ok(
+        titles.some((title) => title.includes(`attempt ${number} `)),
+        `a finding for attempt ${number}: ${titles.join('; ')}`,
+      );
+    }
+  });
+
+  it(`a finding's title keeps at most ${MAX_TITLE_CHARS} characters: GET /__sandbox/findings stays small`, async () => {
+    sandbox = await startCheckedSandbox({ log: () => undefined });
+    await call(sandbox, 'GET', `/v1/${'a'.repeat(8_000)}?token=abc`);
+    const [finding] = sandbox.findings();
+    assert.equal(finding?.rule, 'secret-in-url');
+    assert.ok(finding.title.length <= MAX_TITLE_CHARS && finding.title.endsWith('…'), `${finding.title.length} characters`);
   });
 });
