@@ -142,10 +142,16 @@ export async function measureWebhookLatency(url, wallet, { events = 300, limitMs
     for (const wait = Date.now() + 10_000; receiver.arrivals.size < made && Date.now() < wait;) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    const listed = (await json(`${url}/__sandbox/events`)).data.events;
+    // Newest first, the last 1,000, a page at a time (nextBefore): ours are all there.
+    const listed = [];
+    let before;
+    do {
+      const { data } = await json(`${url}/__sandbox/events?limit=1000${before === undefined ? '' : `&before=${before}`}`);
+      listed.push(...data.events);
+      before = data.nextBefore;
+    } while (before !== undefined);
     const latencies = [];
     const waits = [];
-    // Newest first, the last 1,000: ours are all there.
     for (const event of listed) {
       const arrived = receiver.arrivals.get(event.id);
       if (arrived === undefined) continue;

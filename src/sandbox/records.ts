@@ -113,6 +113,7 @@ export interface WebhookEvent {
   state: 'pending' | 'delivered' | 'retrying' | 'failed';
   payload: WebhookPayload;
   nextAttemptAt: string | null;
+  /** The newest 50 attempts (MAX_KEPT_ATTEMPTS), oldest first; `number` counts every attempt made. */
   attempts: WebhookAttempt[];
   /** Index in `attempts` where the current delivery run began (a redelivery starts a new run). */
   runStart: number;

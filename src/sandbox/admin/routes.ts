@@ -1,14 +1,16 @@
 import { ApiError, ErrorCode, invalid } from '../errors';
 import { openApiDocument } from '../openapiDocument';
 import { magicTable } from '../domain/magic';
-import { describeWebhookFilter, webhookNearMisses } from '../domain/webhookFilter';
+import { describeWebhookFilter, matchesWebhook, webhookNearMisses } from '../domain/webhookFilter';
 import { publicEvent } from '../domain/webhooks';
 import { ok, RequestContext, Router } from '../http/router';
 import { WATCH_PATH } from '../sharing/wire';
 import { journalShowsSecrets } from '../http/adminToken';
 import { maskedEntry } from '../requests/masked';
 import { requestQuery } from '../worlds/requestQuery';
-import type { PublicWebhookEvent } from '../types';
+import { takePage } from '../worlds/answerPage';
+import type { JournalEntry } from '../requests/entry';
+import type { RequestFilter } from '../requests/filter';
 import { waitUntil } from '../wait';
 import { operationRoutes } from './operationRoutes';
 import { answerAfter, waitMsOf, webhookQuery } from '../worlds/waitQuery';
@@ -21,14 +23,30 @@ import { answerAfter, waitMsOf, webhookQuery } from '../worlds/waitQuery';
 async function waitForEvent(ctx: RequestContext, answer: () => unknown): Promise<unknown> {
   const waitMs = waitMsOf(ctx.query);
   if (waitMs !== undefined) {
-    const first = () => (answer() as { events: PublicWebhookEvent[] }).events[0];
-    const subscribe = (again: () => void): (() => void) => ctx.env.onChange((change) => change.events.length > 0 && again());
     const filter = webhookQuery(ctx.query);
+    // Looked for at each change while it waits: the events themselves, not a page of them (answered once, after).
+    const first = () => [...ctx.env.state.events.values()].map(publicEvent).find((event) => matchesWebhook(event, filter));
+    const subscribe = (again: () => void): (() => void) => ctx.env.onChange((change) => change.events.length > 0 && again());
     const what = `webhook event matching ${describeWebhookFilter(filter)}`;
     const explain = () => ({ nearMisses: webhookNearMisses([...ctx.env.state.events.values()].reverse().map(publicEvent), filter) });
     await answerAfter(waitUntil(first, subscribe, what, { timeoutMs: waitMs, signal: ctx.env.closing }, explain), ctx.env.closing);
   }
   return answer();
+}
+
+/**
+ * The newest `limit` entries the filter takes below `before`, oldest first, within MAX_PAGE_BYTES
+ * of JSON; `nextBefore` when more are left: the next page is the same query with `before` set to it.
+ */
+function journalPage(ctx: RequestContext, filter: RequestFilter, limit: number, before: number | undefined) {
+  // An HTTP filter carries no predicate: `before` takes its place.
+  const below = before === undefined ? filter : { ...filter, where: (entry: JournalEntry) => entry.id < before };
+  const candidates = ctx.env.requests.newest(limit + 1, below);
+  // Beyond loopback, secrets show only to the admin token that asks for them (?secrets=true).
+  const show = journalShowsSecrets(ctx.env, ctx.query, ctx.headers) ? (entry: JournalEntry) => entry : maskedEntry;
+  const { shown, taken } = takePage(candidates, limit, show);
+  const oldest = candidates[taken - 1];
+  return { requests: shown.reverse(), ...(taken < candidates.length && oldest ? { nextBefore: oldest.id } : {}) };
 }
 
 export function adminRoutes(router: Router): void {
@@ -47,15 +65,13 @@ export function adminRoutes(router: Router): void {
   // The contract of every endpoint, this admin API included; not enveloped, so tools can import it as is.
   router.add('GET', '/__sandbox/openapi.json', () => ({ body: openApiDocument() }));
 
-  // The request journal, oldest first (the query filters it: worlds/requestQuery.ts).
+  // The request journal, a page at a time (the query filters it: worlds/requestQuery.ts).
   router.add('GET', '/__sandbox/requests', async (ctx) => {
-    const { filter, limit } = requestQuery(ctx.query);
+    const { filter, limit, before } = requestQuery(ctx.query);
     const waitMs = waitMsOf(ctx.query);
     if (waitMs !== undefined)
       await answerAfter(ctx.env.requests.waitFor(filter, { timeoutMs: waitMs, signal: ctx.env.closing }), ctx.env.closing);
-    const requests = ctx.env.requests.list(filter).slice(-limit);
-    // Beyond loopback, secrets show only to the admin token that asks for them (?secrets=true).
-    return ok({ requests: journalShowsSecrets(ctx.env, ctx.query, ctx.headers) ? requests : requests.map(maskedEntry) });
+    return ok(journalPage(ctx, filter, limit, before));
   });
 
   // The sandbox keeps only hashes of app keys: an editor that lost them gets new ones here.

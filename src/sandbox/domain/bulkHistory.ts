@@ -14,7 +14,10 @@ import type { TransactionRecord } from '../types';
 export const MAX_GENERATED_PER_CALL = 10_000;
 /** The most transactions a wallet's history may reach by generating. */
 export const MAX_GENERATED_HISTORY = 100_000;
-/** The most transactions all wallets of all worlds of a sandbox may hold for generating to add more (about 85 MB). */
+/**
+ * The most transactions all wallets of all worlds of a sandbox may hold for generating to add more,
+ * or for a namespace to be made (worlds/namespaces.ts): about 140 MB of heap, some 700 bytes each.
+ */
 export const MAX_SANDBOX_HISTORY = 200_000;
 
 /** How many transactions the whole sandbox holds (every world's wallets); by default, this state's. */

@@ -15,6 +15,11 @@ import { WebhookTrust } from './webhookTrust';
 
 /** How many findings a world keeps; past it the oldest go. */
 export const MAX_FINDINGS = 500;
+/**
+ * The longest title a finding keeps (one that names a path, such as secret-in-url, could carry a
+ * 16 KB URL): so GET /__sandbox/findings, answered whole, stays within about 0.5 MB.
+ */
+export const MAX_TITLE_CHARS = 300;
 
 export interface FindingsOptions {
   /** Rules not to report (a scenario's or startSandbox's `findings.ignore`). */
@@ -105,7 +110,7 @@ export class FindingsBook {
       id: `fnd_${this.nextId++}`,
       rule,
       severity: SEVERITY[rule],
-      title: draft.title,
+      title: draft.title.length > MAX_TITLE_CHARS ? `${draft.title.slice(0, MAX_TITLE_CHARS - 1)}…` : draft.title,
       detail: draft.detail,
       requestIds: draft.requestIds ?? [],
       eventIds: draft.eventIds ?? [],

@@ -1,10 +1,11 @@
 import { MAX_WAIT_MS } from '../worlds/waitQuery';
 import { matchesWebhook, type WebhookFilter } from '../domain/webhookFilter';
 import { ApiError, ErrorCode } from '../errors';
-import type { JournalEntry } from '../requests/entry';
 import { describeFilter, matches, type RequestFilter } from '../requests/filter';
-import { AdminHttp, operationCall } from '../sharing/adminHttp';
-import type { CreatedNamespace, NamespaceSummary, PublicWebhookEvent } from '../types';
+import { AdminHttp, journalPages, operationCall } from '../sharing/adminHttp';
+import type { CreatedNamespace, NamespaceSummary } from '../types';
+import { MAX_EVENTS } from '../domain/state';
+import { everyEventOf, type EventsPage } from '../worlds/eventsPage';
 import { DEFAULT_TIMEOUT_MS, SandboxTimeoutError, type WaitSignal } from '../wait';
 import type { OperationName } from '../worlds/operations';
 import { webhookWaitWhat, type NamespacePort, type WorldPort } from './port';
@@ -47,11 +48,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The world that `admin` reaches, as a port. */
 export function httpPort(admin: AdminHttp): WorldPort {
+  // Every entry the sandbox's filter takes, oldest first: its answers come a page at a time.
   const listRequests = async (filter: RequestFilter, after = filter.after, waitMs?: number, signal?: WaitSignal) => {
     const query = requestQuery(filter, after);
     if (waitMs !== undefined) query.set('waitMs', String(waitMs));
-    const { requests } = await admin.call<{ requests: JournalEntry[] }>('GET', `/__sandbox/requests?${query}`, undefined, signal);
-    return requests;
+    return (await journalPages(admin, query, Infinity, signal)).reverse();
   };
   return {
     run: (name, raw) => operationCall(admin, name as OperationName, raw),
@@ -79,10 +80,16 @@ export function httpPort(admin: AdminHttp): WorldPort {
       const deadline = Date.now() + timeoutMs;
       let detail = '';
       for (;;) {
-        const query = eventQuery(filter);
-        query.set('waitMs', String(Math.max(0, Math.min(deadline - Date.now(), MAX_WAIT_MS))));
+        const waitMs = String(Math.max(0, Math.min(deadline - Date.now(), MAX_WAIT_MS)));
         try {
-          const { events } = await admin.call<{ events: PublicWebhookEvent[] }>('GET', `/__sandbox/events?${query}`, undefined, signal);
+          // The wait holds the first page; the others (older events) come at once.
+          const events = await everyEventOf((before) => {
+            const query = eventQuery(filter);
+            query.set('limit', String(MAX_EVENTS));
+            if (before === undefined) query.set('waitMs', waitMs);
+            else query.set('before', before);
+            return admin.call<EventsPage>('GET', `/__sandbox/events?${query}`, undefined, signal);
+          });
           const found = events.reverse().find((event) => matchesWebhook(event, filter));
           if (found) return found;
           // Only `where` can refuse what the sandbox matched: look again shortly.

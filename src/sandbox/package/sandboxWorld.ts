@@ -23,7 +23,7 @@ export class SandboxWorld {
   };
   /** Every API request this world answered (method, path, query, headers and bodies as received, status, answer): list, waitFor, clear. */
   readonly requests: Requests;
-  /** Webhook events sent to the apps' callbackURL, each with every delivery attempt: list, waitFor, redeliver. */
+  /** Webhook events sent to the apps' callbackURL, each with its delivery attempts (the newest 50): list, waitFor, redeliver. */
   readonly webhooks: Webhooks;
   /** Faults injected into this world's API answers: what the app under test must cope with. */
   readonly faults: {

@@ -3,22 +3,24 @@ import type { PublicWebhookEvent, WebhookDataByType, WebhookType } from '../type
 import { checkWaitOptions, type WaitOptions } from '../wait';
 import { OPERATIONS } from '../worlds/operations';
 import { orNoneLater } from '../worlds/noneAnswers';
+import { MAX_EVENTS } from '../domain/state';
+import { everyEventOf } from '../worlds/eventsPage';
 import { operate } from './operate';
 import type { WorldPort } from './port';
 
 export type { WebhookFilter } from '../domain/webhookFilter';
 
-// What the app under test was sent: webhook events and every delivery attempt, to assert on.
+// What the app under test was sent: webhook events and their delivery attempts (the newest 50), to assert on.
 
 /** `sandbox.webhooks`, `namespace.webhooks`: the webhook events of one world, to list, wait for and trigger. */
 export class Webhooks {
   /** @internal */
   constructor(private readonly port: WorldPort) {}
 
-  /** The events sent so far, oldest first, with every attempt (copies). */
+  /** The events sent so far, oldest first (every page of GET /__sandbox/events), with their attempts (copies). */
   async list(filter: WebhookFilter = {}): Promise<PublicWebhookEvent[]> {
     const { where, ...fields } = filter;
-    const { events } = await operate(this.port, 'events', { ...fields });
+    const events = await everyEventOf((before) => operate(this.port, 'events', { ...fields, limit: MAX_EVENTS, before }));
     return events.reverse().filter((event) => matchesWebhook(event, { ...(where ? { where } : {}) }));
   }
 
@@ -49,7 +51,7 @@ export class Webhooks {
     return (await operate(this.port, 'sendTestEvent', { type, appId: options.appId, data })).event;
   }
 
-  /** The event with that id, with every attempt; undefined when this world has none (GET /__sandbox/events/:id). */
+  /** The event with that id, with its attempts (the newest 50); undefined when this world has none (GET /__sandbox/events/:id). */
   async get(id: string): Promise<PublicWebhookEvent | undefined> {
     return (await orNoneLater('event', () => operate(this.port, 'event', { id })))?.event;
   }

@@ -8,6 +8,9 @@ import { BankAccount, WalletRecord } from '../domain/wallet';
 
 // A sandbox wallet as first created: the same seed and mobile always give the same wallet.
 
+/** The most transactions a new wallet's generated history holds (it holds 60 or more). */
+export const MAX_NEW_WALLET_HISTORY = 120;
+
 /** Wallets every app can connect to, matching the numbers in the public samples. */
 export const DEMO_WALLETS: { mobile: string; id?: string; balance: number }[] = [
   { mobile: '2348000000000', id: 'OKHN8E4SS', balance: 526548935 },
@@ -57,7 +60,7 @@ function seededParts(seedBase: number, mobile: string, nowMs: number, fixed: Fix
     balance: fixed.balance ?? rng.int(50_000, 5_000_000) * 100 + rng.int(0, 99),
     accounts,
   };
-  const count = rng.int(60, 120);
+  const count = rng.int(60, MAX_NEW_WALLET_HISTORY);
   // The rest of the generator's sequence makes the history: its state now is the history's seed.
   return { record, history: { count, seed: rng.seedState, untilMs } satisfies GeneratedHistory };
 }

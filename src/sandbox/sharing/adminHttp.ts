@@ -1,5 +1,7 @@
 import { errorOfAnswer, invalid } from '../errors';
 import type { WaitSignal } from '../wait';
+import type { JournalEntry } from '../requests/entry';
+import { MAX_JOURNAL_ENTRIES } from '../requests/journal';
 import type { RawInput } from '../worlds/input';
 import type { Operation } from '../worlds/operation';
 import { OPERATIONS, type OperationName, type OperationOutput } from '../worlds/operations';
@@ -88,4 +90,32 @@ export async function operationCall<N extends OperationName>(
     throw invalid(`${local[0]} cannot go to a sandbox in another process (a function or a RegExp): filter what list() answers instead`);
   const { method, path, body } = operationRequest(name, raw);
   return admin.call<Awaited<OperationOutput<N>>>(method, path, body);
+}
+
+/**
+ * GET /__sandbox/requests with `query`, following its pages (`nextBefore`) until `count` entries
+ * came or none are left: the newest first. A `waitMs` in the query holds the first page only.
+ */
+export async function journalPages(
+  admin: AdminHttp,
+  query: URLSearchParams,
+  count = Infinity,
+  signal?: WaitSignal,
+): Promise<JournalEntry[]> {
+  const found: JournalEntry[] = [];
+  const ask = new URLSearchParams(query);
+  for (;;) {
+    // As many as are still wanted: the sandbox's byte bound per page is the only other one.
+    ask.set('limit', String(Math.min(count - found.length, MAX_JOURNAL_ENTRIES)));
+    const page = await admin.call<{ requests: JournalEntry[]; nextBefore?: number }>(
+      'GET',
+      `/__sandbox/requests?${ask}`,
+      undefined,
+      signal,
+    );
+    for (let index = page.requests.length - 1; index >= 0 && found.length < count; index--) found.push(page.requests[index]!);
+    if (page.nextBefore === undefined || found.length >= count) return found;
+    ask.delete('waitMs');
+    ask.set('before', String(page.nextBefore));
+  }
 }

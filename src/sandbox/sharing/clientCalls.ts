@@ -1,6 +1,8 @@
 import type { Fault, SandboxChange, SandboxClient } from '../types';
 import type { RawInput } from '../worlds/input';
 import { orNoneLater } from '../worlds/noneAnswers';
+import { MAX_EVENTS } from '../domain/state';
+import { everyEventOf } from '../worlds/eventsPage';
 import type { OperationName, OperationOutput } from '../worlds/operations';
 
 // SandboxClient's calls, each one operation of the table (worlds/operations.ts), written once:
@@ -18,7 +20,7 @@ export function clientCalls(run: RunOperation): ClientCalls {
   return {
     knobs: async () => (await run('knobs')).knobs,
     now: async () => Date.parse((await run('clock')).now),
-    events: async () => (await run('events')).events,
+    events: () => everyEventOf((before) => run('events', { limit: MAX_EVENTS, before })),
     event: async (id) => (await orNoneLater('event', () => run('event', { id })))?.event,
     // The sandbox gives the fault its id, whatever the copy carried.
     addFault: async ({ id, ...fault }: Fault) => (void id, (await run('addFault', { ...fault })).fault),

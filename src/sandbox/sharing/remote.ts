@@ -4,7 +4,7 @@ import type { JournalReads, SandboxChange, SandboxClient, SandboxServer } from '
 import type { OwnerRecord } from './ownerLock';
 import { EventParser, type Hello, OWNER_TOKEN_HEADER, type RequestsNotice, WATCH_PATH } from './wire';
 import { ApiError } from '../errors';
-import { AdminHttp, operationCall } from './adminHttp';
+import { AdminHttp, journalPages, operationCall } from './adminHttp';
 import { clientCalls, type ClientCalls, type RunOperation } from './clientCalls';
 
 // The sandbox another process serves on the same state file, used over its admin API. Every
@@ -103,12 +103,10 @@ export class RemoteSandbox implements SandboxClient {
     return () => void this.listeners.delete(listener);
   }
 
-  /** GET /__sandbox/requests?limit= (oldest first there), newest first; secrets as the owner keeps them, for this process could read its file. */
+  /** GET /__sandbox/requests?limit=, page after page, newest first; secrets as the owner keeps them, for this process could read its file. */
   private async newestRequests(limit: number): Promise<JournalEntry[]> {
     if (limit <= 0) return [];
-    const path = `/__sandbox/requests?limit=${Math.floor(limit)}&secrets=true`;
-    const { requests } = await this.call(() => this.admin.call<{ requests: JournalEntry[] }>('GET', path));
-    return requests.reverse();
+    return this.call(() => journalPages(this.admin, new URLSearchParams({ secrets: 'true' }), Math.floor(limit)));
   }
 
   private connect(): Promise<void> {

@@ -1,6 +1,6 @@
 import { ATTEMPT_HEADER, ATTEMPT_TIMEOUT_MS, EVENT_ID_HEADER } from '../domain/webhooks';
 import type { JournalEntry } from '../requests/entry';
-import { AdminHttp, operationCall } from '../sharing/adminHttp';
+import { AdminHttp, journalPages, operationCall } from '../sharing/adminHttp';
 import type { PublicWebhookEvent, WebhookAttempt } from '../types';
 
 // What the check reads and asks of the sandbox, over its admin API: the events it delivered with
@@ -78,7 +78,7 @@ export class SandboxSide {
 
   /** The references among `references` the app fetched by GET (by reference, or a bank requery) after the mark. */
   async requeried(references: readonly string[], after: number): Promise<Set<string>> {
-    const { requests } = await this.admin.call<{ requests: JournalEntry[] }>('GET', `/__sandbox/requests?method=GET&after=${after}`);
+    const requests = await journalPages(this.admin, new URLSearchParams({ method: 'GET', after: String(after) }));
     const found = new Set<string>();
     for (const entry of requests) {
       const reference = /^\/v1\/(?:transactions|users\/transfers\/requery\/bank)\/([^/?]+)\/?$/.exec(entry.path)?.[1];

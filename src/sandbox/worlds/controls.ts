@@ -2,6 +2,8 @@ import type { SandboxEnv } from './env';
 import type { Fault, WorldControls } from '../types';
 import { orNone } from './noneAnswers';
 import { runOperation, type OperationName } from './operations';
+import { MAX_EVENTS } from '../domain/state';
+import { everyEvent } from './eventsPage';
 
 // What a caller in this process does to one world (the sandbox's, or a namespace's): each call
 // runs the operation of the table (worlds/operations.ts) that the admin API runs, so Node and
@@ -21,7 +23,7 @@ export function worldControls(env: SandboxEnv): WorldControls {
     addTransaction: (mobile, tx) => structuredClone(run(env, 'addTransaction', { ...tx, mobile }).transaction),
     generateTransactions: async (mobile, count) => void (await run(env, 'generateTransactions', { mobile, count })),
     resetWallet: (mobile) => void run(env, 'resetWallet', { mobile }),
-    events: () => structuredClone(run(env, 'events').events),
+    events: () => structuredClone(everyEvent((before) => run(env, 'events', { limit: MAX_EVENTS, before }))),
     event: (id) => orNone('event', () => structuredClone(run(env, 'event', { id }).event)),
     redeliverEvent: (id) => structuredClone(run(env, 'redeliverEvent', { id }).event),
     sendTestEvent: (type, appId, data) => structuredClone(run(env, 'sendTestEvent', { type, appId, data }).event),

@@ -6,8 +6,9 @@ import { secretHash } from '../domain/records';
 import { RequestJournal } from '../requests/journal';
 import { FindingsBook } from '../findings/findingsBook';
 import { watchFindings } from './findings';
-import { historySize } from '../domain/bulkHistory';
+import { historySize, MAX_SANDBOX_HISTORY } from '../domain/bulkHistory';
 import type { SandboxState } from '../domain/state';
+import { MAX_NEW_WALLET_HISTORY } from '../seed/seedWallets';
 import type { CreatedNamespace, NamespaceSummary, SandboxChange, SandboxKnobs, SandboxNamespace } from '../types';
 import { worldControls } from './controls';
 import { resetWorld } from './reset';
@@ -58,9 +59,18 @@ export class Namespaces implements NamespaceWorlds {
     return this.byId.size;
   }
 
-  /** A new namespace: a copy of the start world whose apps get new sandbox keys (an app is made when it has none). */
+  /**
+   * A new namespace: a copy of the start world whose apps get new sandbox keys (an app is made when
+   * it has none). Refused past the namespace limit, and when the transactions it would hold would
+   * take every world's together past MAX_SANDBOX_HISTORY (the generate limit's own count).
+   */
   create(): SandboxNamespace {
     if (this.byId.size >= this.max) throw tooManyNamespaces(this.max);
+    const { transactions, hasApps } = this.source.worldStart;
+    // A start without an app: the namespace's developer gets a wallet with a generated history.
+    const adds = transactions + (hasApps ? 0 : MAX_NEW_WALLET_HISTORY);
+    const held = this.historySize();
+    if (held + adds > MAX_SANDBOX_HISTORY) throw historyFull(held, adds);
     let id: string;
     do id = `ns_${randomBytes(12).toString('hex')}`;
     while (this.byId.has(id));
@@ -245,6 +255,15 @@ function tooManyNamespaces(max: number): ApiError {
     409,
     `The sandbox holds ${max} namespaces, its limit: delete one (DELETE /__sandbox/namespaces/{id}), ` +
       'or start it with a higher limit (--max-namespaces <n>, or startSandbox({ maxNamespaces }))',
+  );
+}
+
+function historyFull(held: number, adds: number): ApiError {
+  return limitReached(
+    409,
+    `A new namespace would hold up to ${adds} transactions (its copy of the start world); the sandbox's worlds hold ` +
+      `${held}, and may hold ${MAX_SANDBOX_HISTORY} in all (about 140 MB). Delete a namespace (DELETE /__sandbox/namespaces/{id}) ` +
+      'or reset wallets or worlds to make room, or start from a scenario with shorter histories',
   );
 }
 

@@ -1,19 +1,23 @@
 import { invalid } from '../errors';
-import { queryInt } from './requestFields';
+import { queryInt, queryParam } from './requestFields';
 import type { RequestFilter } from '../requests/filter';
 import { MAX_JOURNAL_ENTRIES } from '../requests/journal';
+import { DEFAULT_PAGE_LIMIT } from './answerPage';
 
 // GET /__sandbox/requests?method=POST&path=/v1/users/transfers/phone&status=200,0&after=41&limit=20
-// (every parameter optional): the journal's filter over HTTP. The same check reads a Node
-// caller's filter (requests.count, expectCount), which may also hold a pattern and a predicate.
+// (every parameter optional): the journal's filter over HTTP, and which page of what it takes
+// (`limit`, `before`: worlds/answerPage.ts). The same check reads a Node caller's filter
+// (requests.count, expectCount), which may also hold a pattern and a predicate.
 
 /** The filter's fields an admin route reads from its query. */
 export const FILTER_FIELDS = ['method', 'path', 'pathPrefix', 'status', 'since', 'until', 'after'] as const;
 
 export interface RequestQuery {
   filter: RequestFilter;
-  /** The newest this many of those the filter takes (still oldest first). */
+  /** The newest this many of those the filter takes (still oldest first): DEFAULT_PAGE_LIMIT unless told, and within MAX_PAGE_BYTES. */
   limit: number;
+  /** Only entries with a lower id: where the next page starts (the previous answer's `nextBefore`). */
+  before?: number;
 }
 
 const given = (value: unknown): boolean => value !== undefined && value !== null && value !== '';
@@ -40,9 +44,9 @@ function statusInput(value: unknown): number | number[] {
   throw invalid('status must be a status or a comma-separated list of them (0: no answer)');
 }
 
-function afterInput(value: unknown): number {
+function idInput(value: unknown, field: 'after' | 'before'): number {
   const number = typeof value === 'string' && /^\d{1,16}$/.test(value) ? Number(value) : value;
-  if (!Number.isSafeInteger(number) || (number as number) < 0) throw invalid('after must be a whole number, 0 or more (an entry id)');
+  if (!Number.isSafeInteger(number) || (number as number) < 0) throw invalid(`${field} must be a whole number, 0 or more (an entry id)`);
   return number as number;
 }
 
@@ -57,7 +61,7 @@ export function requestFilterInput(raw: Record<string, unknown>): RequestFilter 
   if (given(status)) filter.status = statusInput(status);
   if (given(since)) filter.since = time(since, 'since');
   if (given(until)) filter.until = time(until, 'until');
-  if (given(after)) filter.after = afterInput(after);
+  if (given(after)) filter.after = idInput(after, 'after');
   if (where !== undefined) {
     if (typeof where !== 'function') throw invalid('where must be a function of the entry');
     filter.where = where as RequestFilter['where'] & object;
@@ -72,5 +76,10 @@ export function requestQuery(query: URLSearchParams): RequestQuery {
     if (values.length > 1) throw invalid(`${name} is given more than once`);
     raw[name] = values[0];
   }
-  return { filter: requestFilterInput(raw), limit: queryInt(query, 'limit', 1, MAX_JOURNAL_ENTRIES, MAX_JOURNAL_ENTRIES) };
+  const before = queryParam(query, 'before');
+  return {
+    filter: requestFilterInput(raw),
+    limit: queryInt(query, 'limit', 1, MAX_JOURNAL_ENTRIES, DEFAULT_PAGE_LIMIT),
+    ...(before === undefined || before === '' ? {} : { before: idInput(before, 'before') }),
+  };
 }

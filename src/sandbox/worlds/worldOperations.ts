@@ -1,8 +1,7 @@
 import { ApiError, ErrorCode, invalid } from '../errors';
 import { advanceClock } from './timeTravel';
 import { sendTestEvent, testEventInput } from './testEvents';
-import { webhookQuery } from './waitQuery';
-import { matchesWebhook } from '../domain/webhookFilter';
+import { EVENT_FILTER_FIELDS, eventsInput, eventsPage } from './eventsPage';
 import { publicEvent } from '../domain/webhooks';
 import { parseFault } from './faults';
 import { checkKnob, KNOB_LIMITS, type KnobName } from './knobs';
@@ -78,12 +77,6 @@ function knobsInput(raw: RawInput): Partial<Record<KnobName, number>> {
   return knobs;
 }
 
-function eventsFilterInput(raw: RawInput) {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(raw)) if (value !== undefined) query.set(name, String(value));
-  return webhookQuery(query);
-}
-
 export const worldOperations = {
   clock: operation({ route: { method: 'GET', path: '/__sandbox/clock' }, ...none, run: (env: SandboxEnv) => clockData(env) }),
   advanceClock: operation({
@@ -91,15 +84,11 @@ export const worldOperations = {
     input: secondsInput,
     run: (env: SandboxEnv, { seconds }) => advance(env, seconds),
   }),
+  // A page at a time (eventsPage.ts): the newest 100 within 512 KiB, `nextBefore` for the next.
   events: operation({
-    route: { method: 'GET', path: '/__sandbox/events', query: ['type', 'reference', 'appId', 'delivered', 'state'] },
-    input: eventsFilterInput,
-    run: (env: SandboxEnv, filter) => ({
-      events: [...env.state.events.values()]
-        .reverse()
-        .map(publicEvent)
-        .filter((event) => matchesWebhook(event, filter)),
-    }),
+    route: { method: 'GET', path: '/__sandbox/events', query: [...EVENT_FILTER_FIELDS, 'limit', 'before'] },
+    input: eventsInput,
+    run: (env: SandboxEnv, input) => eventsPage(env, input),
   }),
   // Before /:id, so that "test" is never read as an id.
   sendTestEvent: operation({

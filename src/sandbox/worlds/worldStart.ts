@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { historySize } from '../domain/bulkHistory';
 import { AppRecord, PersistedState, SandboxState } from '../domain/state';
 import type { Scenario } from '../scenario/format';
 import { applyPasscodes } from '../scenario/scenarioState';
@@ -15,6 +16,10 @@ export class WorldStart {
   private readonly saved: string;
   /** The scenario's clock start (epoch ms); undefined: the world starts at the real now. */
   private readonly startMs: number | undefined;
+  /** How many transactions its wallets hold: what each copy (a namespace) adds to the sandbox's history budget. */
+  readonly transactions: number;
+  /** Whether it has an app (a namespace of a start without one gets one, with a developer and their wallet). */
+  readonly hasApps: boolean;
 
   constructor(
     state: SandboxState,
@@ -23,6 +28,8 @@ export class WorldStart {
     private readonly frozen = false,
   ) {
     this.saved = JSON.stringify(state.toJSON());
+    this.transactions = historySize(state);
+    this.hasApps = state.allApps().length > 0;
     this.startMs = scenario?.clock?.start === undefined ? undefined : Date.parse(scenario.clock.start);
   }
 

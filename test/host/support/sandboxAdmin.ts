@@ -88,11 +88,20 @@ export class SandboxAdmin {
     );
   }
 
-  /** The sandbox's request journal, oldest first (ids ascend; the oldest go past its count). */
+  /** The sandbox's request journal, oldest first (ids ascend; the oldest go past its count): every page of it. */
   async requests(): Promise<{ id: number; method: string; path: string; status: number }[]> {
-    const body = (await this.call('GET', '/__sandbox/requests')) as { data?: { requests?: unknown } } | unknown[];
-    const list = Array.isArray(body) ? body : (body as { data?: { requests?: unknown } }).data?.requests;
-    return list as { id: number; method: string; path: string; status: number }[];
+    type Page = { data: { requests: { id: number; method: string; path: string; status: number }[]; nextBefore?: number } };
+    const pages: Page['data']['requests'][] = [];
+    let before: number | undefined;
+    do {
+      const { data } = (await this.call(
+        'GET',
+        `/__sandbox/requests?limit=10000${before === undefined ? '' : `&before=${before}`}`,
+      )) as Page;
+      pages.unshift(data.requests);
+      before = data.nextBefore;
+    } while (before !== undefined);
+    return pages.flat();
   }
 
   async count(path: string, method?: string): Promise<number> {

@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { Sandbox, startSandbox } from '../../../src/sandbox';
 import { MAX_GENERATED_HISTORY, MAX_GENERATED_PER_CALL, MAX_SANDBOX_HISTORY } from '../../../src/sandbox/domain/bulkHistory';
 import { MAX_FAULTS } from '../../../src/sandbox/scenario/format';
+import { SandboxLimitError } from '../../../src/sandbox/errors';
 import { parseArgs, UsageError } from '../../../src/sandbox/cli';
 import { parseScenario } from '../../../src/sandbox/scenario/parse';
 import { call, errorOf, expectOk } from './helpers';
@@ -47,6 +48,38 @@ describe('sandbox: bounds', function () {
     const parsed = parseArgs(['--max-namespaces', '250']);
     assert.equal(parsed !== 'help' && parsed.options.maxNamespaces, 250);
     assert.throws(() => parseArgs(['--max-namespaces', '10001']), UsageError);
+  });
+
+  it(`namespaces: each copies the start's transactions, every world's together at most ${MAX_SANDBOX_HISTORY}; past it a 409`, async () => {
+    // A probe made 22 namespaces of a 100,000-transaction scenario (1 GB); the count cap let 100.
+    // Five wallets of 9,900: the sandbox's own world and three namespaces stay within the budget.
+    const wallets = Array.from({ length: 5 }, (_, i) => ({ mobile: `234803111000${i}`, transactions: 9_900 }));
+    sandbox = await startSandbox({ scenario: { seed: 52, wallets }, log: () => undefined });
+    const held = () => (sandbox.namespaces as unknown as { historySize(): number }).historySize();
+    const ids: string[] = [];
+    let answer = await call(sandbox, 'POST', '/__sandbox/namespaces');
+    while (answer.status === 200 && ids.length < 10) {
+      ids.push(answer.json['data'].namespace.id);
+      answer = await call(sandbox, 'POST', '/__sandbox/namespaces');
+    }
+    assert.equal(ids.length, 3, 'three namespaces, then the budget is reached');
+    refused(
+      answer,
+      409,
+      /^A new namespace would hold up to \d+ transactions .* may hold 200000 in all .*DELETE \/__sandbox\/namespaces\/\{id\}/,
+    );
+    const [adds, holds] = (/up to (\d+) transactions.* hold (\d+),/.exec(answer.json['error']) ?? []).slice(1).map(Number);
+    assert.ok(adds! >= 5 * 9_900 && holds === held(), `adds ${adds}, holds ${holds} (${held()})`);
+    assert.ok(holds! <= MAX_SANDBOX_HISTORY && holds! + adds! > MAX_SANDBOX_HISTORY, 'refused only past the budget');
+    assert.throws(
+      () => sandbox.namespaces.create(),
+      (error: unknown) =>
+        error instanceof SandboxLimitError && error.status === 409 && error.errorCode === '90008' && /up to/.test(error.message),
+    );
+    assert.equal(sandbox.namespaces.size, 3, 'nothing was made');
+    await expectOk(call(sandbox, 'DELETE', `/__sandbox/namespaces/${ids[0]}`));
+    await expectOk(call(sandbox, 'POST', '/__sandbox/namespaces'));
+    assert.equal(sandbox.namespaces.size, 3);
   });
 
   it('the journal: one byte budget for the whole sandbox; the oldest entry of any world goes first', async () => {

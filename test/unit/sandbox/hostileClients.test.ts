@@ -34,7 +34,7 @@ const OTHER_ROUTES: { method: string; path: string; query?: string[] }[] = [
   {
     method: 'GET',
     path: '/__sandbox/requests',
-    query: ['method', 'path', 'pathPrefix', 'status', 'since', 'until', 'after', 'limit', 'waitMs'],
+    query: ['method', 'path', 'pathPrefix', 'status', 'since', 'until', 'after', 'before', 'limit', 'waitMs'],
   },
   { method: 'POST', path: '/__sandbox/apps/:id/keys' },
   { method: 'POST', path: '/__sandbox/namespaces' },
