@@ -219,6 +219,39 @@ describe('sandbox: findings from the traffic', () => {
       );
     });
 
+    // A host test failed on a busy machine (2026-12-02): the editor, connected to the same app and
+    // wallet, refreshed its own token after the clock moved, in the middle of the careless shop's
+    // three 401s, and any refresh used to start every token's count again.
+    it('flags a loop while another client of the same app and wallet refreshes its own token', async () => {
+      // A second later (the clock is frozen): a token made in the same second with the same claims is the same token.
+      await sandbox.advanceClock(1);
+      const other = await connectWallet(sandbox, wallet.appKey, wallet.mobile);
+      assert.notEqual(other.accessToken, wallet.accessToken);
+      await expire();
+      for (let i = 0; i < 2; i++) assert.equal((await balance()).status, 401);
+      await expectOk(
+        call(sandbox, 'POST', '/v1/users/accessToken', {
+          body: { refreshToken: other.refreshToken },
+          headers: { 'x-app-key': other.appKey },
+        }),
+      );
+      assert.equal((await balance()).status, 401);
+      assert.deepEqual(
+        (await findings(sandbox)).map((f) => [f.rule, f.requestIds]),
+        [['expired-token-loop', [idsOf(sandbox, '/v1/users/balance')[2]]]],
+      );
+    });
+
+    it('is quiet when the wallet signs in again after a 401 (a new sign-in replaces its tokens)', async () => {
+      await expire();
+      for (let i = 0; i < 2; i++) assert.equal((await balance()).status, 401);
+      const again = await connectWallet(sandbox, wallet.appKey, wallet.mobile);
+      assert.equal((await balance()).status, 401, 'the old token is still refused');
+      wallet.headers['x-app-wallet-access-token'] = again.accessToken;
+      await expectOk(balance());
+      assert.deepEqual(await findings(sandbox), []);
+    });
+
     it('is quiet when the app refreshes the token after a 401', async () => {
       await expire();
       for (let i = 0; i < 2; i++) assert.equal((await balance()).status, 401);
