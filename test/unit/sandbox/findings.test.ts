@@ -219,9 +219,8 @@ describe('sandbox: findings from the traffic', () => {
       );
     });
 
-    // A host test failed on a busy machine (2026-12-02): the editor, connected to the same app and
-    // wallet, refreshed its own token after the clock moved, in the middle of the careless shop's
-    // three 401s, and any refresh used to start every token's count again.
+    // A host test failed (2026-12-02): the editor, on the same app and wallet, refreshed its own token
+    // amid the careless shop's three 401s, and any refresh used to start every token's count again.
     it('flags a loop while another client of the same app and wallet refreshes its own token', async () => {
       // A second later (the clock is frozen): a token made in the same second with the same claims is the same token.
       await sandbox.advanceClock(1);
