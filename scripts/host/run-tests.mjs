@@ -146,10 +146,10 @@ async function awaitEnd(session, startLimitMs) {
 }
 
 /** The error lines naming the extension in VS Code's logs (under `dataDir`) and the workbench's console: hostLog.ts. */
-async function extensionLogErrors(dataDir, consoleLines) {
+async function extensionLogErrors(dataDir, consoleLines, endedAt) {
   const { extensionErrors } = (await import(pathToFileURL(path.join(repoRoot, 'out', 'test', 'host', 'support', 'hostLog.js')).href))
     .default;
-  return extensionErrors(dataDir, consoleLines, repoRoot);
+  return extensionErrors(dataDir, consoleLines, repoRoot, endedAt);
 }
 
 /** Throws when the suite did not run to its end; else prints the log errors and this version's counts, and returns them. */
@@ -202,7 +202,7 @@ async function runSuite(spec, index, options) {
   if (typeof code === 'number') log(`VS Code ${spec.vscode}: the extension host finished the suite (${describeMs(ms)}).`);
   await browser.close();
   await server.stop();
-  const logErrors = await extensionLogErrors(dataDir, session.consoleLines);
+  const logErrors = await extensionLogErrors(dataDir, session.consoleLines, session.result?.endedAt);
   rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
   forgetDataDir();
   clearTimeout(deadline);

@@ -50,7 +50,10 @@ export function selectHost(choice) {
   return selectHosts(choice || (env && env !== 'all' ? env : DEFAULT_VSCODE))[0];
 }
 
-/** Debian packages: node-gyp toolchain, kerberos headers, ripgrep (seeded below), the browser, a font, PHP (the snippets' php -l). */
+/**
+ * Debian packages: node-gyp toolchain, kerberos headers, ripgrep (seeded below), the browser, a
+ * font, PHP (the snippets' php -l), Flask, FastAPI and uvicorn (the generated webhook handlers run).
+ */
 export const DEBIAN_PACKAGES = [
   'build-essential',
   'python3',
@@ -59,8 +62,7 @@ export const DEBIAN_PACKAGES = [
   'ripgrep',
   'chromium',
   'fonts-liberation',
-  'php-cli',
-];
+].concat(['php-cli', 'python3-flask', 'python3-fastapi', 'python3-uvicorn']);
 
 const MARKER = '.wallet-console-host.json';
 const APT_TIMEOUT_MS = envNumber('WALLET_CONSOLE_APT_TIMEOUT_MS', 20 * 60_000);

@@ -74,4 +74,16 @@ describe('host log check', () => {
     ];
     assert.deepEqual(extensionErrors(dataDir, lines), ['console: Unable to refresh tree view walletConsole.wallet: Canceled']);
   });
+
+  it('leaves out a tree view redraw the closing host cancelled, and only that, only after the suite ended', () => {
+    const cancelled = '2026-12-02 06:26:30.903 [error] Unable to refresh tree view walletConsole.developer: Canceled';
+    const laterError = "2026-12-02 06:26:31.000 [error] No tree item with id '1/walletConsole.transactions' found.";
+    const log = [cancelled, laterError].join('\n');
+    const endedAt = new Date('2026-12-02T06:26:30.900').getTime();
+    assert.deepEqual(extensionErrorsInLog(log, undefined, endedAt), [laterError]);
+    // Cancelled while the suite still ran: the host was not closing, so it counts.
+    assert.deepEqual(extensionErrorsInLog(log, undefined, endedAt + 10), [cancelled, laterError]);
+    // No end time (the suite never reported one): everything counts.
+    assert.deepEqual(extensionErrorsInLog(log), [cancelled, laterError]);
+  });
 });

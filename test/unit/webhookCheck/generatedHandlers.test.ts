@@ -1,7 +1,8 @@
 // Every handler Create Webhook Handler writes passes Check My Webhook Handler, run as its
 // framework runs it, with the env the check prints: Express (TypeScript compiled, JavaScript as
 // written) and the Next.js route (compiled, behind a small Node server) always; Flask, FastAPI and
-// Go where their runtime is installed, else a skip that says why.
+// Go where their runtime is installed, else a skip that says why (under CI=true, a failure for
+// Flask and FastAPI: npm test's set-up installs them).
 import * as assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -18,6 +19,13 @@ import { freePort } from '../support/freePort';
 
 const framework = (id: FrameworkId) => FRAMEWORKS.find((candidate) => candidate.id === id)!;
 const installed = (command: string, args: string[]) => spawnSync(command, args).status === 0;
+/** Where npm test's set-up puts the Python frameworks: Debian's python3 (scripts/host/setup.mjs). */
+const SETUP_INSTALLS_PYTHON_FRAMEWORKS = 'npm test (scripts/host/setup.mjs --packages: python3-flask, python3-fastapi, python3-uvicorn)';
+
+/** The first python3 that imports `modules`: the one on PATH (a pyenv or venv), else Debian's, where the set-up installs them. */
+function pythonWith(modules: string): string | undefined {
+  return ['python3', '/usr/bin/python3'].find((python) => installed(python, ['-c', `import ${modules}`]));
+}
 
 /** Serves the compiled Next.js route (route.js) with Node's own Request and Response, as Next.js calls it. */
 const NEXT_SERVER = `
@@ -125,11 +133,13 @@ describe('webhook check: every generated handler passes it', function () {
   });
 
   it('Flask (where Flask is installed)', async function () {
-    if (!installed('python3', ['-c', 'import flask'])) skipBecause(this, 'Flask is not installed for python3');
+    const python =
+      pythonWith('flask') ??
+      skipBecause(this, 'Flask is not installed for python3', { installedBySetup: SETUP_INSTALLS_PYTHON_FRAMEWORKS });
     const dir = tempProject('check-flask');
     fs.writeFileSync(path.join(dir, 'wallet_webhook.py'), handlerSource(framework('flask')));
     const port = await freePort();
-    const child = spawn('python3', ['-m', 'flask', '--app', 'wallet_webhook', 'run', '--port', String(port)], {
+    const child = spawn(python, ['-m', 'flask', '--app', 'wallet_webhook', 'run', '--port', String(port)], {
       cwd: dir,
       env: { ...process.env, ...env },
     });
@@ -139,11 +149,13 @@ describe('webhook check: every generated handler passes it', function () {
   });
 
   it('FastAPI (where FastAPI and uvicorn are installed)', async function () {
-    if (!installed('python3', ['-c', 'import fastapi, uvicorn'])) skipBecause(this, 'FastAPI or uvicorn is not installed for python3');
+    const python =
+      pythonWith('fastapi, uvicorn') ??
+      skipBecause(this, 'FastAPI or uvicorn is not installed for python3', { installedBySetup: SETUP_INSTALLS_PYTHON_FRAMEWORKS });
     const dir = tempProject('check-fastapi');
     fs.writeFileSync(path.join(dir, 'wallet_webhook.py'), handlerSource(framework('fastapi')));
     const port = await freePort();
-    const child = spawn('python3', ['-m', 'uvicorn', 'wallet_webhook:app', '--port', String(port)], {
+    const child = spawn(python, ['-m', 'uvicorn', 'wallet_webhook:app', '--port', String(port)], {
       cwd: dir,
       env: { ...process.env, ...env },
     });
