@@ -41,10 +41,32 @@
 const ACTIVATION = '^src/extension[^/]*\\.ts$';
 const SERVICES = '(banks|money|requests)';
 const UI = '(views|webview|localSandbox/views|commands|localSandbox/controls)';
-/** Inside src/sandbox: the vocabulary every layer may import, and sharing's served half (below the worlds). */
-const SANDBOX_VOCABULARY = '(errors|wait|transactionTypes|records|openapiDocument)\\.ts';
-const SHARING_SERVED = 'sharing/(wire|feed|ownerLock)\\.ts';
-const SANDBOX_ABOVE_WORLDS = `^src/sandbox/(?!${SHARING_SERVED}$)sharing/|^src/sandbox/webhookCheck/|^src/sandbox/(start|cli|checkWebhookCli|cliFindings|index|reference)\\.ts$`;
+/**
+ * The sandbox's folders, lowest first: [rule name, folders, why]. A folder may not import one of
+ * a later layer (sandbox-<name>); folders of one layer sit beside each other.
+ */
+const SANDBOX_LAYERS = [
+  ['vocabulary', ['vocabulary'], 'The words every layer speaks.'],
+  ['domain-at-the-bottom', ['domain'], 'The domain (and its seeded data) knows no HTTP, no files, no scenario.'],
+  [
+    'store-scenario-journal-below-worlds',
+    ['persistence', 'scenario', 'requests', 'findings', 'sharing'],
+    "The state file, the scenario format, the journal, the findings and sharing's lock and change stream sit below the worlds.",
+  ],
+  ['worlds-below-http', ['worlds'], 'A world and its operations know no HTTP: the routes are made over them.'],
+  ['http-below-owner', ['http'], 'The HTTP server, the API routes and the admin routes sit below startSandbox.'],
+  ['owner-below-clients', ['owner'], 'startSandbox sits below the clients of a shared sandbox (client/shared.ts starts one).'],
+  ['clients-below-webhook-check', ['client'], 'The clients of a sandbox another process serves know nothing of the entries.'],
+  [
+    'webhook-check-below-entries',
+    ['webhookCheck'],
+    'The webhook check speaks to a sandbox over HTTP: it neither starts one nor imports the entries.',
+  ],
+  ['cli-below-package', ['cli'], 'The CLI imports neither the package (package/bin runs it) nor the public face.'],
+  ['package-on-top', ['package'], 'The package is the top entry.'],
+];
+/** The folders of the layers after `index`. */
+const aboveLayer = (index) => SANDBOX_LAYERS.slice(index + 1).flatMap(([, folders]) => folders);
 
 /** `from` may not import `to`. */
 const layer = (name, from, to, comment) => ({ name, comment, severity: 'error', from: { path: from }, to: { path: to } });
@@ -221,85 +243,31 @@ module.exports = {
       'Only activation wires the endpoint intelligence.',
     ),
 
-    // Inside src/sandbox, imports point one way too, down these layers (lowest first):
-    //   errors, wait,         the words every layer speaks: import nothing of the sandbox but each
-    //   transactionTypes,     other (types.ts, the public shapes, imports the rest for types only;
-    //   records,              records.ts is the world's record shapes it re-exports)
-    //   openapiDocument, types
-    //   domain, seed          wallets, apps, ledger, clock, scheduler, webhooks, seeded data: no
-    //                         HTTP, no files, no scenario
-    //   persistence,          beside each other over the domain: the state file, the scenario
-    //   scenario, requests,   format, the request journal, the integration review's findings, and
-    //   findings, sharing/    sharing's wire, change feed and owner lock (what a serving process
-    //   {wire,feed,ownerLock} offers the others)
-    //   worlds                a world (the root one or a namespace's): its env, knobs, faults and
-    //                         its operations, defined once for Node and HTTP
-    //   http, admin           the HTTP server, the API routes and the admin routes over the worlds
-    //   start.ts              startSandbox: a world, its state file and its server
-    //   sharing               the clients of a sandbox another process serves (localClient,
-    //                         remote, shared)
-    //   cli.ts, checkWebhookCli.ts, package,  the entries: nothing in the sandbox imports them (package/bin runs
-    //   index.ts, reference.ts                the CLI)
+    // Inside src/sandbox the folders are the layers (SANDBOX_LAYERS, lowest first): a folder imports
+    // the folders below its layer and beside it in its layer (never in a cycle: sandbox-no-folder-cycle),
+    // never one above. The public face sits on top at the root: index.ts, reference.ts and types.ts
+    // (the public shapes, which every layer may import for their types).
+    { name: 'sandbox-no-folder-cycle', severity: 'error', scope: 'folder', from: { path: '^src/sandbox/' }, to: { circular: true } },
     layer(
       'sandbox-vocabulary-is-a-leaf',
-      `^src/sandbox/${SANDBOX_VOCABULARY}$`,
-      `^src/sandbox/(?!${SANDBOX_VOCABULARY}$|openapi\\.json$)`,
-      'errors, wait, transactionTypes, records and openapiDocument import nothing of the sandbox but each other.',
+      '^src/sandbox/vocabulary/',
+      '^src/sandbox/(?!vocabulary/)',
+      'vocabulary/ (errors, waits, the record shapes, the OpenAPI document) imports nothing of the sandbox but itself.',
     ),
     {
       name: 'sandbox-types-are-types',
       comment: "src/sandbox/types.ts (the public shapes) imports the sandbox's modules for their types only.",
       severity: 'error',
       from: { path: '^src/sandbox/types\\.ts$' },
-      to: { path: `^src/sandbox/(?!${SANDBOX_VOCABULARY}$)`, dependencyTypesNot: ['type-only'] },
+      to: { path: '^src/sandbox/(?!vocabulary/)', dependencyTypesNot: ['type-only'] },
     },
-    layer(
-      'sandbox-domain-at-the-bottom',
-      '^src/sandbox/(domain|seed)/',
-      `^src/sandbox/(?!(domain|seed)/|${SANDBOX_VOCABULARY}$|types\\.ts$)`,
-      'The domain (and its seeded data) imports only the vocabulary: no HTTP, no files, no scenario.',
-    ),
-    layer(
-      'sandbox-store-scenario-journal-below-worlds',
-      `^src/sandbox/(persistence|scenario|requests|findings)/|^src/sandbox/${SHARING_SERVED}$`,
-      `^src/sandbox/(worlds|http|admin|package)/|${SANDBOX_ABOVE_WORLDS}`,
-      "The state file, the scenario format, the journal, the findings and sharing's wire sit below the worlds.",
-    ),
-    layer(
-      'sandbox-worlds-below-http',
-      '^src/sandbox/worlds/',
-      `^src/sandbox/(http|admin|package)/|${SANDBOX_ABOVE_WORLDS}`,
-      'A world and its operations know no HTTP: the routes are made over them.',
-    ),
-    layer(
-      'sandbox-http-below-start',
-      '^src/sandbox/(http|admin)/',
-      `^src/sandbox/package/|${SANDBOX_ABOVE_WORLDS}`,
-      'The HTTP server and its routes sit below startSandbox.',
-    ),
-    layer(
-      'sandbox-start-below-sharing',
-      '^src/sandbox/start\\.ts$',
-      `^src/sandbox/package/|^src/sandbox/(?!${SHARING_SERVED}$)sharing/|^src/sandbox/webhookCheck/|^src/sandbox/(cli|checkWebhookCli|cliFindings|index)\\.ts$`,
-      'startSandbox sits below the clients of a shared sandbox (sharing/shared.ts starts one).',
-    ),
-    layer(
-      'sandbox-webhook-check-below-entries',
-      '^src/sandbox/webhookCheck/',
-      '^src/sandbox/package/|^src/sandbox/(start|cli|checkWebhookCli|cliFindings|index)\\.ts$',
-      'The webhook check speaks to a sandbox over HTTP (sharing/adminHttp): it neither starts one nor imports the entries.',
-    ),
-    layer(
-      'sandbox-sharing-below-entries',
-      '^src/sandbox/sharing/',
-      '^src/sandbox/package/|^src/sandbox/(cli|checkWebhookCli|cliFindings|index)\\.ts$',
-      'Nothing in the sandbox imports its entries (the CLI, the package, index.ts).',
-    ),
-    layer(
-      'sandbox-cli-below-package',
-      '^src/sandbox/cli\\.ts$',
-      '^src/sandbox/package/|^src/sandbox/index\\.ts$',
-      'The CLI imports neither the package (package/bin runs it) nor index.ts.',
+    ...SANDBOX_LAYERS.slice(1).map(([name, folders, comment], index) =>
+      layer(
+        `sandbox-${name}`,
+        `^src/sandbox/(${folders.join('|')})/`,
+        [...aboveLayer(index + 1).map((folder) => `^src/sandbox/${folder}/`), '^src/sandbox/(index|reference)\\.ts$'].join('|'),
+        comment,
+      ),
     ),
   ],
   options: {

@@ -56,13 +56,13 @@ const builds = [
 
 /**
  * The sandbox's OpenAPI document, minified beside the bundles: read when asked for, never bundled
- * (src/sandbox/openapiDocument.ts); and the scenario file's JSON Schema, which VS Code validates
+ * (src/sandbox/vocabulary/openapiDocument.ts); and the scenario file's JSON Schema, which VS Code validates
  * wallet-sandbox.json with (contributes.jsonValidation).
  */
 function copyOpenApiDocument() {
   const fs = require('node:fs');
   fs.mkdirSync('dist', { recursive: true });
-  fs.writeFileSync('dist/openapi.json', JSON.stringify(JSON.parse(fs.readFileSync('src/sandbox/openapi.json', 'utf8'))));
+  fs.writeFileSync('dist/openapi.json', JSON.stringify(JSON.parse(fs.readFileSync('src/sandbox/vocabulary/openapi.json', 'utf8'))));
   fs.copyFileSync('src/sandbox/scenario/scenario.schema.json', 'dist/scenario.schema.json');
   // The wallet-sandbox package's Agent Skill, which Add Sandbox Skill for Coding Agents writes into a workspace.
   fs.copyFileSync('scripts/sandbox/package/SKILL.md', 'dist/SKILL.md');

@@ -7,7 +7,7 @@
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as Mcp from './agents/mcp/index';
-import { runCli, startFailure, USAGE } from './sandbox/cli';
+import { runCli, startFailure, USAGE } from './sandbox/cli/cli';
 
 const MCP_USAGE = `${USAGE}
   --mcp                  serve the agent tools over MCP (stdio): stdout carries only the protocol,

@@ -1,5 +1,5 @@
 // The Mockoon environment the spawn group starts the Mockoon CLI on: every operation of the
-// sandbox's OpenAPI document (src/sandbox/openapi.json), each answering its documented 2xx status
+// sandbox's OpenAPI document (src/sandbox/vocabulary/openapi.json), each answering its documented 2xx status
 // with the document's example, or the success envelope where it has none. Written afresh for each
 // run into a temporary folder, so it always matches the document and nothing is kept in the repository.
 import { createHash } from 'node:crypto';
@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import mockoon from '@mockoon/commons';
 
-const DOCUMENT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'src', 'sandbox', 'openapi.json');
+const DOCUMENT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'src', 'sandbox', 'vocabulary', 'openapi.json');
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
 /** The document's operations, in its order. */

@@ -50,7 +50,7 @@ async function contenders(environment) {
   await packSandbox();
   const prism = path.join(path.dirname(require.resolve('@stoplight/prism-cli/package.json')), 'dist', 'index.js');
   const mockoon = path.join(path.dirname(require.resolve('@mockoon/cli/package.json')), 'bin', 'run.js');
-  const document = path.join(repoRoot, 'src', 'sandbox', 'openapi.json');
+  const document = path.join(repoRoot, 'src', 'sandbox', 'vocabulary', 'openapi.json');
   return [
     {
       name: 'wallet-sandbox',

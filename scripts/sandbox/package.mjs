@@ -53,9 +53,9 @@ const linkDocs = (text) => text.replace(/(?<![\w/.])docs\/([\w-]+\.md)/g, `${REP
 const shipped = (from, to, transform = (text) => text) =>
   writeFileSync(path.join(stage, to), transform(readFileSync(path.join(root, from), 'utf8')));
 
-// The bundle reads the OpenAPI document beside itself (src/sandbox/openapiDocument.ts).
-shipped('src/sandbox/openapi.json', 'dist/openapi.json', (text) => linkDocs(JSON.stringify(JSON.parse(text))));
-shipped('src/sandbox/openapi.json', 'openapi.json', linkDocs);
+// The bundle reads the OpenAPI document beside itself (src/sandbox/vocabulary/openapiDocument.ts).
+shipped('src/sandbox/vocabulary/openapi.json', 'dist/openapi.json', (text) => linkDocs(JSON.stringify(JSON.parse(text))));
+shipped('src/sandbox/vocabulary/openapi.json', 'openapi.json', linkDocs);
 shipped('src/sandbox/scenario/scenario.schema.json', 'scenario.schema.json', linkDocs);
 cpSync(path.join(root, 'scripts/sandbox/package/README.md'), path.join(stage, 'README.md'));
 cpSync(path.join(root, 'scripts/sandbox/package/SKILL.md'), path.join(stage, 'SKILL.md'));

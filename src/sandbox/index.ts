@@ -17,9 +17,9 @@ export type {
 } from './types';
 export { StateFileHeld, StateFileInUse } from './sharing/ownerLock';
 export type { OwnerRecord } from './sharing/ownerLock';
-export { openSharedSandbox, SharedSandbox } from './sharing/shared';
-export type { SharedSandboxOptions } from './sharing/shared';
-export { journalReads, localClient } from './sharing/localClient';
+export { openSharedSandbox, SharedSandbox } from './client/shared';
+export type { SharedSandboxOptions } from './client/shared';
+export { journalReads, localClient } from './client/localClient';
 export type { SandboxExchange } from './http/exchange';
 export { BANKS } from './domain/banks';
 // The reference data the editor imports on its own (limits, magic values, findings, the OpenAPI document).
@@ -29,7 +29,7 @@ export { DEFAULT_JOURNAL_BYTES, DEFAULT_JOURNAL_ENTRIES, MAX_JOURNAL_ENTRIES, Re
 export type { JournalChange, JournalLimits, JournalReader, WaitOptions } from './requests/journal';
 export { describeFilter, matches, requestHeader } from './requests/filter';
 export type { RequestFilter } from './requests/filter';
-export { startSandbox } from './start';
+export { startSandbox } from './owner/start';
 // Check My Webhook Handler: the engine the CLI's check-webhook and the editor's command run.
 export { checkWebhookHandler, reportLines } from './webhookCheck';
 export type { CheckCredentials, WebhookCheckCase, WebhookCheckCaseName, WebhookCheckOptions, WebhookCheckReport } from './webhookCheck';

@@ -12,4 +12,4 @@ export type { Finding, FindingRule, FindingSeverity } from './findings/finding';
 export { RULE_GUIDE, silenceExample } from './findings/ruleGuide';
 export { MAX_KEPT_BODY_BYTES } from './requests/entry';
 export type { JournalEntry } from './requests/entry';
-export { openApiDocument } from './openapiDocument';
+export { openApiDocument } from './vocabulary/openapiDocument';

@@ -7,9 +7,16 @@ import type { JournalEntry } from './requests/entry';
 import type { RequestFilter } from './requests/filter';
 import type { Finding, FindingRule } from './findings/finding';
 
-export { TRANSACTION_TYPES, type TransactionType } from './transactionTypes';
-import type { TransactionType } from './transactionTypes';
-import type { PublicWebhookEvent, TransactionRecord, TransferStatus, WebhookDataByType, WebhookEvent, WebhookType } from './records';
+export { TRANSACTION_TYPES, type TransactionType } from './vocabulary/transactionTypes';
+import type { TransactionType } from './vocabulary/transactionTypes';
+import type {
+  PublicWebhookEvent,
+  TransactionRecord,
+  TransferStatus,
+  WebhookDataByType,
+  WebhookEvent,
+  WebhookType,
+} from './vocabulary/records';
 
 export type {
   BankRecipient,
@@ -27,7 +34,7 @@ export type {
   WebhookAttempt,
   WebhookEvent,
   PublicWebhookEvent,
-} from './records';
+} from './vocabulary/records';
 
 /** What a state change touched, for watchers (the extension's views) to look again. */
 export interface SandboxChange {

@@ -8,7 +8,7 @@ import { buildCatalog } from '../../src/endpointIntelligence/core/catalog';
 import { completionEntries } from '../../src/endpointIntelligence/core/completionEntries';
 import { hoverMarkdown } from '../../src/endpointIntelligence/core/hoverText';
 import { completionStart, pathAt } from '../../src/endpointIntelligence/core/pathFinder';
-import { openApiDocument } from '../../src/sandbox/openapiDocument';
+import { openApiDocument } from '../../src/sandbox/vocabulary/openapiDocument';
 
 export interface EndpointReport {
   lines: number;

@@ -1,5 +1,5 @@
 // The API's endpoints as the editor features read them, built once from the OpenAPI document
-// (src/sandbox/openapi.json): each path of /v1/ with its methods, what they need and answer.
+// (src/sandbox/vocabulary/openapi.json): each path of /v1/ with its methods, what they need and answer.
 // Plain TypeScript: no vscode, so the unit tests and the bench run it in Node.
 
 import { applicableError, type OperationVocabulary } from './errorClauses';

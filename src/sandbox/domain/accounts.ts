@@ -1,5 +1,5 @@
 import { BankPlan, MAGIC_ACCOUNTS } from './magic';
-import { accountHolderName } from '../seed/names';
+import { accountHolderName } from './seed/names';
 import { isValidAccountNumber } from './nuban';
 import { nameInHistory } from './recipientName';
 import { SandboxState } from './state';

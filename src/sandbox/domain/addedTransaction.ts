@@ -1,4 +1,4 @@
-import { makeRecipient } from '../seed/seededHistory';
+import { makeRecipient } from './seed/seededHistory';
 import { objectId } from './ids';
 import { toIso } from './isoDate';
 import type { Random } from './random';

@@ -1,4 +1,4 @@
-import { ApiError, ErrorCode } from '../errors';
+import { ApiError, ErrorCode } from '../vocabulary/errors';
 import type { BankTransferRecord } from '../types';
 import type { Wallet } from './wallet';
 

@@ -1,4 +1,4 @@
-import { ApiError, ErrorCode } from '../errors';
+import { ApiError, ErrorCode } from '../vocabulary/errors';
 
 // Nigerian NIP institutions with their 6-digit NIBSS codes: commercial, merchant, microfinance,
 // payment-service banks and mobile-money operators, as a live bank list would mix them.

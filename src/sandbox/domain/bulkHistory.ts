@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { invalid, limitReached } from '../errors';
+import { invalid, limitReached } from '../vocabulary/errors';
 import { objectId } from './ids';
-import { generateHistory } from '../seed/seededHistory';
+import { generateHistory } from './seed/seededHistory';
 import type { SandboxState } from './state';
 import { mergeByTime, type Wallet } from './wallet';
 import type { TransactionRecord } from '../types';

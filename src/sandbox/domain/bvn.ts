@@ -1,4 +1,4 @@
-import { bvnHolder } from '../seed/names';
+import { bvnHolder } from './seed/names';
 
 // BVN queries (GET /v1/queries/bvn): a made-up but stable identity per BVN, and the charge.
 

@@ -1,4 +1,4 @@
-import { limitReached } from '../errors';
+import { limitReached } from '../vocabulary/errors';
 
 // The sandbox's virtual clock: real time plus an offset that only grows, or (frozen) a time that
 // moves only when advanced. Token expiry, bank settlements and webhook retries all read it, so a

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { invalid } from '../errors';
+import { invalid } from '../vocabulary/errors';
 
 // What a caller may give the sandbox for a fault and for the knobs, each defined once with its
 // limits, and the scalars the scenario format shares with them (kobo, a mobile). The admin API

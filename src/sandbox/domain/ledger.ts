@@ -1,6 +1,6 @@
 import { resolveAccount, ResolvedAccount, sameName } from './accounts';
 import { Bank, bankInList } from './banks';
-import { accountNotResolved, ApiError, ErrorCode, userNotFound } from '../errors';
+import { accountNotResolved, ApiError, ErrorCode, userNotFound } from '../vocabulary/errors';
 import { objectId } from './ids';
 import { checkCredit } from './balanceLimit';
 import { BVN_CHARGE_KOBO } from './bvn';

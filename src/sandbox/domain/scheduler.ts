@@ -1,4 +1,4 @@
-import { ApiError, ErrorCode } from '../errors';
+import { ApiError, ErrorCode } from '../vocabulary/errors';
 import { checkSpan } from './clock';
 
 // Runs work when the virtual clock reaches its time: on a real timer (so a pending transfer

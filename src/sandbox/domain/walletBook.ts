@@ -2,7 +2,7 @@ import { addedTransaction, TransactionInput } from './addedTransaction';
 import { checkBalance } from './balanceLimit';
 import { hashSeed, Random } from './random';
 import type { DeclaredAccount } from './records';
-import { DEMO_WALLETS, seededWallet } from '../seed/seedWallets';
+import { DEMO_WALLETS, seededWallet } from './seed/seedWallets';
 import type { BankTransferRecord, TransactionRecord } from '../types';
 import { BankAccount, Wallet, WalletRecord } from './wallet';
 

@@ -1,4 +1,4 @@
-import type { NearMiss } from '../errors';
+import type { NearMiss } from '../vocabulary/errors';
 import type { PublicWebhookEvent, WebhookType } from '../types';
 
 // Which webhook events a test asks for: the package's webhooks.list/waitFor and the admin API's

@@ -1,4 +1,4 @@
-import { ErrorCode } from '../errors';
+import { ErrorCode } from '../vocabulary/errors';
 import type { JournalEntry } from '../requests/entry';
 import type { FindingDraft } from './finding';
 

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { ApiError, ErrorCode } from '../errors';
+import { ApiError, ErrorCode } from '../vocabulary/errors';
 import { carriesOwnerToken, sameSecret, WATCH_PATH } from '../sharing/wire';
 import type { SandboxEnv } from '../worlds/env';
 

@@ -1,5 +1,5 @@
 import { ServerResponse } from 'node:http';
-import { ApiError } from '../errors';
+import { ApiError } from '../vocabulary/errors';
 import { sendAnswer } from './exchange';
 
 // Answering: every answer is JSON with the same headers.

@@ -1,5 +1,5 @@
 import { IncomingMessage } from 'node:http';
-import { ApiError, ErrorCode, invalid } from '../errors';
+import { ApiError, ErrorCode, invalid } from '../vocabulary/errors';
 import { bodyNestedTooDeep } from '../worlds/objectDepth';
 
 // Reading and parsing request bodies: JSON or form-encoded, as the real service accepted both.

@@ -1,5 +1,5 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
-import { ApiError } from '../errors';
+import { ApiError } from '../vocabulary/errors';
 import { sendError, sendJson } from './answer';
 import type { SandboxEnv } from '../worlds/env';
 import { methodNotAllowed, notFound, Reply, Router } from './router';

@@ -1,5 +1,5 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
-import { ErrorCode } from '../errors';
+import { ErrorCode } from '../vocabulary/errors';
 import { faultMessage } from '../worlds/faults';
 import { reportDropped, sendAnswer } from './exchange';
 import { sendJson } from './answer';

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { ApiError, ErrorCode } from '../errors';
+import { ApiError, ErrorCode } from '../vocabulary/errors';
 
 // Against DNS rebinding, as dev servers do: a web page that points its own domain at 127.0.0.1
 // reaches the sandbox with its domain in Host (and its origin in Origin). Only this machine's

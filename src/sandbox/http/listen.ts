@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { SandboxPortInUseError } from '../errors';
+import { SandboxPortInUseError } from '../vocabulary/errors';
 
 /**
  * Listens on `port`, or when it is taken on the next ones (`tries` ports in all), then on any free

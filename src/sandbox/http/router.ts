@@ -1,5 +1,5 @@
 import { IncomingHttpHeaders, ServerResponse } from 'node:http';
-import { ApiError, ErrorCode, invalid } from '../errors';
+import { ApiError, ErrorCode, invalid } from '../vocabulary/errors';
 import type { SandboxEnv } from '../worlds/env';
 
 export interface RequestContext {

@@ -1,6 +1,6 @@
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
-import { ApiError, ErrorCode, invalid } from '../errors';
+import { ApiError, ErrorCode, invalid } from '../vocabulary/errors';
 import { ExchangeObserver, observeExchange } from './exchange';
 import { takeFault } from '../worlds/faults';
 import { actsOnWholeSandbox, checkAdminToken } from './adminToken';
@@ -8,8 +8,8 @@ import { hostGuard } from './hostGuard';
 import { sendError } from './answer';
 import type { SandboxEnv } from '../worlds/env';
 import { Router } from './router';
-import { adminRoutes } from '../admin/routes';
-import { namespaceRoutes } from '../admin/namespaceRoutes';
+import { adminRoutes } from './admin/routes';
+import { namespaceRoutes } from './admin/namespaceRoutes';
 import { namespaceByKeyOnly } from '../worlds/namespaces';
 import { appRoutes } from './routes/apps';
 import { unknownAppKey } from './routes/guards';

@@ -1,7 +1,7 @@
 // `npx wallet-sandbox [options]`: the package's CLI, the same as `npm run sandbox` in the
 // extension's repository (without --mcp, which needs the MCP SDK the package does not carry),
 // plus `init` and `--version`. Without --scenario it starts in the starter world (starter.ts).
-import { runCli, startFailure, USAGE } from '../cli';
+import { runCli, startFailure, USAGE } from '../cli/cli';
 import { runInit } from './init';
 import { STARTER_APP_KEY, STARTER_SCENARIO } from './starter';
 

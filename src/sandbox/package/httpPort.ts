@@ -1,12 +1,12 @@
 import { MAX_WAIT_MS } from '../worlds/waitQuery';
 import { matchesWebhook, type WebhookFilter } from '../domain/webhookFilter';
-import { ApiError, ErrorCode } from '../errors';
+import { ApiError, ErrorCode } from '../vocabulary/errors';
 import { describeFilter, matches, type RequestFilter } from '../requests/filter';
-import { AdminHttp, journalPages, operationCall } from '../sharing/adminHttp';
+import { AdminHttp, journalPages, operationCall } from '../client/adminHttp';
 import type { CreatedNamespace, NamespaceSummary } from '../types';
 import { MAX_EVENTS } from '../domain/state';
 import { everyEventOf, type EventsPage } from '../worlds/eventsPage';
-import { DEFAULT_TIMEOUT_MS, SandboxTimeoutError, type WaitSignal } from '../wait';
+import { DEFAULT_TIMEOUT_MS, SandboxTimeoutError, type WaitSignal } from '../vocabulary/wait';
 import type { OperationName } from '../worlds/operations';
 import { webhookWaitWhat, type NamespacePort, type WorldPort } from './port';
 

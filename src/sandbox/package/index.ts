@@ -1,9 +1,9 @@
-import { startSandbox as startWorld } from '../start';
+import { startSandbox as startWorld } from '../owner/start';
 import type { LoadedScenario, Sandbox } from '../types';
 import type { ScenarioFile } from '../scenario/scenarioFile';
 import type { FindingRule } from '../findings/finding';
-import { ApiError } from '../errors';
-import { AdminHttp } from '../sharing/adminHttp';
+import { ApiError } from '../vocabulary/errors';
+import { AdminHttp } from '../client/adminHttp';
 import { httpNamespaces, httpPort } from './httpPort';
 import { WalletNamespaces } from './namespaces';
 import { STARTER_SCENARIO } from './starter';
@@ -15,13 +15,13 @@ import { SandboxWorld } from './sandboxWorld';
 
 export { ScenarioError } from '../scenario/scenarioError';
 /** What a refused call throws: `status` and `errorCode` are those the admin API answers the same input with. */
-export { ApiError as SandboxError, SandboxExpectationError, SandboxInputError, SandboxLimitError } from '../errors';
+export { ApiError as SandboxError, SandboxExpectationError, SandboxInputError, SandboxLimitError } from '../vocabulary/errors';
 /** The port asked for is taken: `port` and `host` say which (pick another, or port 0 for a free one). */
-export { SandboxPortInUseError } from '../errors';
-export type { NearMiss, SandboxErrorCode } from '../errors';
+export { SandboxPortInUseError } from '../vocabulary/errors';
+export type { NearMiss, SandboxErrorCode } from '../vocabulary/errors';
 /** `startSandbox({ dataFile })` while another live process serves that file: `owner` says which and where. */
 export { StateFileInUse as StateFileInUseError } from '../sharing/ownerLock';
-export { SandboxTimeoutError, type WaitOptions } from '../wait';
+export { SandboxTimeoutError, type WaitOptions } from '../vocabulary/wait';
 export type { Requests } from './requests';
 export type { JournalEntry } from '../requests/entry';
 export type { RequestFilter } from '../requests/filter';

@@ -1,4 +1,4 @@
-import { ApiError, ErrorCode } from '../errors';
+import { ApiError, ErrorCode } from '../vocabulary/errors';
 import type { CreatedNamespace, NamespaceSummary } from '../types';
 import type { NamespacePort, WorldPort } from './port';
 import { SandboxWorld } from './sandboxWorld';

@@ -3,7 +3,7 @@ import type { JournalEntry } from '../requests/entry';
 import type { RequestFilter } from '../requests/filter';
 import type { RequestJournal } from '../requests/journal';
 import type { CreatedNamespace, NamespaceSummary, PublicWebhookEvent, SandboxNamespaces, WorldControls } from '../types';
-import { waitUntil, type WaitOptions } from '../wait';
+import { waitUntil, type WaitOptions } from '../vocabulary/wait';
 import type { RawInput } from '../worlds/input';
 
 // How a package world reaches its world: the operations of the table (worlds/operations.ts) by

@@ -1,6 +1,6 @@
 import type { JournalEntry } from '../requests/entry';
 import type { RequestFilter } from '../requests/filter';
-import { checkWaitOptions, type WaitOptions } from '../wait';
+import { checkWaitOptions, type WaitOptions } from '../vocabulary/wait';
 import { requestFilterInput } from '../worlds/requestQuery';
 import { operate } from './operate';
 import type { WorldPort } from './port';

@@ -1,7 +1,7 @@
 import type { ScenarioFile } from '../scenario/scenarioFile';
 import type { Fault, TransactionRecord, TransactionType } from '../types';
 import { findingLines, type Finding } from '../findings/finding';
-import { clientCalls, type ClientCalls } from '../sharing/clientCalls';
+import { clientCalls, type ClientCalls } from '../client/clientCalls';
 import { operate } from './operate';
 import type { WorldPort } from './port';
 import { Requests } from './requests';

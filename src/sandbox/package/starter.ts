@@ -1,6 +1,6 @@
 import type { ScenarioFile } from '../scenario/scenarioFile';
-import { DEMO_DEVELOPER_PASSWORD } from '../seed/demoDeveloper';
-import { DEMO_WALLETS } from '../seed/seedWallets';
+import { DEMO_DEVELOPER_PASSWORD } from '../domain/seed/demoDeveloper';
+import { DEMO_WALLETS } from '../domain/seed/seedWallets';
 
 // The world of a package user who gave no scenario (`startSandbox()`, `npx wallet-sandbox`), and
 // what `npx wallet-sandbox init` writes as wallet-sandbox.json: one definition, so the quick

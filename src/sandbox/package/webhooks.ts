@@ -1,6 +1,6 @@
 import { matchesWebhook, type WebhookFilter } from '../domain/webhookFilter';
 import type { PublicWebhookEvent, WebhookDataByType, WebhookType } from '../types';
-import { checkWaitOptions, type WaitOptions } from '../wait';
+import { checkWaitOptions, type WaitOptions } from '../vocabulary/wait';
 import { OPERATIONS } from '../worlds/operations';
 import { orNoneLater } from '../worlds/noneAnswers';
 import { MAX_EVENTS } from '../domain/state';

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { Changes } from '../domain/changes';
 import { appendLogLine } from './appendLog';
 import { SandboxState } from '../domain/state';
-import { ApiError, cannotSave } from '../errors';
+import { ApiError, cannotSave } from '../vocabulary/errors';
 import { appendLogFile, sweepOrphans, temporaryFile, writerName } from './store';
 
 const WRITE_DELAY_MS = 25;

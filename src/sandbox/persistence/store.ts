@@ -3,7 +3,7 @@ import { constants as fsConstants, promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { linesAfter, replayLine } from './appendLog';
 import { PersistedState, SandboxState } from '../domain/state';
-import { invalid } from '../errors';
+import { invalid } from '../vocabulary/errors';
 
 // The state file on disk: loading it (the checkpoint, then its writer's append log), and the names
 // of the files a writer keeps beside it.

@@ -1,5 +1,5 @@
-import { invalid } from '../errors';
-import { waitUntil, type WaitOptions } from '../wait';
+import { invalid } from '../vocabulary/errors';
+import { waitUntil, type WaitOptions } from '../vocabulary/wait';
 import { entryBytes, requestViews, type EntryDraft, type JournalEntry } from './entry';
 import { describeFilter, matches, type RequestFilter } from './filter';
 import { nearMisses } from './nearMisses';
@@ -54,7 +54,7 @@ export class JournalBudget {
 /** What changed: an entry came, or the journal was emptied. Evictions are not told: they follow from the limits. */
 export type JournalChange = { added: JournalEntry; cleared?: undefined } | { added?: undefined; cleared: true };
 
-export type { WaitOptions } from '../wait';
+export type { WaitOptions } from '../vocabulary/wait';
 
 /** A journal as its readers in this process see it (another process reads it over GET /__sandbox/requests). */
 export interface JournalReader {

@@ -1,4 +1,4 @@
-import { SandboxExpectationError, type NearMiss } from '../errors';
+import { SandboxExpectationError, type NearMiss } from '../vocabulary/errors';
 import type { JournalEntry } from './entry';
 import { describeFilter, entryLine, matches, mismatches, safely, type RequestFilter } from './filter';
 

@@ -2,7 +2,7 @@ import { bankByCode } from '../domain/banks';
 import { checkPassword } from '../domain/password';
 import { secretHash, type AppRecord, type PersistedState } from '../domain/records';
 import type { SandboxKnobs, ScenarioExport } from '../types';
-import { seededHistorySeeds } from '../seed/seedWallets';
+import { seededHistorySeeds } from '../domain/seed/seedWallets';
 import { writtenHistory } from './exportHistory';
 import type { WalletRecord } from '../domain/wallet';
 import type { Scenario } from './format';

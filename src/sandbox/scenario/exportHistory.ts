@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { bankByCode } from '../domain/banks';
 import type { WalletRecord } from '../domain/wallet';
-import { HISTORY_SPAN_MS, historyOf, type GeneratedHistory } from '../seed/seededHistory';
+import { HISTORY_SPAN_MS, historyOf, type GeneratedHistory } from '../domain/seed/seededHistory';
 import { TRANSACTION_TYPES, type TransactionRecord } from '../types';
 import type { ScenarioTransaction, ScenarioWallet } from './format';
 

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { BANKS } from '../domain/banks';
 import { FaultListSchema, KnobsSchema, kobo, MAX_FAULTS, mobile } from '../domain/inputs';
 import { webhookTargetRefusal } from '../domain/webhookTarget';
-import { TRANSACTION_TYPES } from '../transactionTypes';
+import { TRANSACTION_TYPES } from '../vocabulary/transactionTypes';
 import { FINDING_RULES } from '../findings/finding';
 
 // The scenario file (`wallet-sandbox.json`): the world a sandbox starts in, the same file in the

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import * as v from 'valibot';
-import { DEMO_WALLETS } from '../seed/seedWallets';
+import { DEMO_WALLETS } from '../domain/seed/seedWallets';
 import { jsonPath } from '../domain/inputs';
 import { Scenario } from './format';
 import { ScenarioError } from './scenarioError';

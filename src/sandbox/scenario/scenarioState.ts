@@ -1,7 +1,7 @@
 import { bankByCode } from '../domain/banks';
-import { generateHistory, historyOf } from '../seed/seededHistory';
+import { generateHistory, historyOf } from '../domain/seed/seededHistory';
 import { hashPassword } from '../domain/password';
-import { DEMO_DEVELOPER_PASSWORD, DEMO_DEVELOPER_PASSWORD_HASH } from '../seed/demoDeveloper';
+import { DEMO_DEVELOPER_PASSWORD, DEMO_DEVELOPER_PASSWORD_HASH } from '../domain/seed/demoDeveloper';
 import { newAppKeys } from '../domain/records';
 import { SandboxState } from '../domain/state';
 import { withoutUserInfo } from '../domain/webhookTarget';

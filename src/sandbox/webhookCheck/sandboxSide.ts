@@ -1,6 +1,6 @@
 import { ATTEMPT_HEADER, ATTEMPT_TIMEOUT_MS, EVENT_ID_HEADER } from '../domain/webhooks';
 import type { JournalEntry } from '../requests/entry';
-import { AdminHttp, journalPages, operationCall } from '../sharing/adminHttp';
+import { AdminHttp, journalPages, operationCall } from '../client/adminHttp';
 import type { PublicWebhookEvent, WebhookAttempt } from '../types';
 
 // What the check reads and asks of the sandbox, over its admin API: the events it delivered with

@@ -1,4 +1,4 @@
-import { invalid } from '../errors';
+import { invalid } from '../vocabulary/errors';
 import { MAX_EVENTS } from '../domain/state';
 import { matchesWebhook, type WebhookFilter } from '../domain/webhookFilter';
 import { publicEvent } from '../domain/webhooks';

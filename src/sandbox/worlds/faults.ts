@@ -1,4 +1,4 @@
-import { invalid } from '../errors';
+import { invalid } from '../vocabulary/errors';
 import { checkedInput, FaultSchema } from '../domain/inputs';
 import { Fault } from '../types';
 

@@ -1,10 +1,10 @@
 import * as v from 'valibot';
-import { ApiError, ErrorCode, invalid, userNotFound } from '../errors';
+import { ApiError, ErrorCode, invalid, userNotFound } from '../vocabulary/errors';
 import { toIso } from '../domain/isoDate';
 import { kobo } from '../domain/inputs';
 import type { Wallet } from '../domain/wallet';
 import type { SandboxState } from '../domain/state';
-import { DEMO_WALLETS } from '../seed/seedWallets';
+import { DEMO_WALLETS } from '../domain/seed/seedWallets';
 import { isoDate } from '../scenario/format';
 import { normaliseMobile } from '../scenario/parse';
 import { depthOver, MAX_OBJECT_DEPTH, tooDeep } from './objectDepth';

@@ -1,4 +1,4 @@
-import { limitReached } from '../errors';
+import { limitReached } from '../vocabulary/errors';
 import { checkedInput, KNOB_LIMITS, KNOB_SCHEMAS, MAX_FAULTS, type KnobName } from '../domain/inputs';
 import { Fault, SandboxKnobs } from '../types';
 

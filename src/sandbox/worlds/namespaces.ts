@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ApiError, ErrorCode, limitReached } from '../errors';
+import { ApiError, ErrorCode, limitReached } from '../vocabulary/errors';
 import type { NamespaceWorlds, SandboxEnv } from './env';
 import { Knobs } from './knobs';
 import { secretHash } from '../domain/records';
@@ -8,7 +8,7 @@ import { FindingsBook } from '../findings/findingsBook';
 import { watchFindings } from './findings';
 import { historySize, MAX_SANDBOX_HISTORY } from '../domain/bulkHistory';
 import type { SandboxState } from '../domain/state';
-import { MAX_NEW_WALLET_HISTORY } from '../seed/seedWallets';
+import { MAX_NEW_WALLET_HISTORY } from '../domain/seed/seedWallets';
 import type { CreatedNamespace, NamespaceSummary, SandboxChange, SandboxKnobs, SandboxNamespace } from '../types';
 import { worldControls } from './controls';
 import { resetWorld } from './reset';

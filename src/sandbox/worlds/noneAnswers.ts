@@ -1,4 +1,4 @@
-import { ApiError, ErrorCode } from '../errors';
+import { ApiError, ErrorCode } from '../vocabulary/errors';
 import type { OperationName } from './operations';
 
 // The reads whose "none" is a refusal over HTTP (a 404) and undefined in code. One table for every

@@ -1,4 +1,4 @@
-import { ApiError, invalid } from '../errors';
+import { ApiError, invalid } from '../vocabulary/errors';
 import { firstTooDeep } from '../domain/jsonDepth';
 
 // How deep an object a caller sends may nest: one rule for an admin payload's objects given from

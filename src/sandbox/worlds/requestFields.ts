@@ -1,4 +1,4 @@
-import { invalid } from '../errors';
+import { invalid } from '../vocabulary/errors';
 import { MOBILE_PATTERN } from '../domain/ids';
 import { TRANSACTION_TYPES, TransactionType } from '../types';
 

@@ -1,4 +1,4 @@
-import { invalid } from '../errors';
+import { invalid } from '../vocabulary/errors';
 import { queryInt, queryParam } from './requestFields';
 import type { RequestFilter } from '../requests/filter';
 import { MAX_JOURNAL_ENTRIES } from '../requests/journal';

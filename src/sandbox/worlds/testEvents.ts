@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ApiError, ErrorCode, invalid } from '../errors';
+import { ApiError, ErrorCode, invalid } from '../vocabulary/errors';
 import { AppRecord, SandboxState } from '../domain/state';
 import type { BankTransferData, PhoneTransferData, WebhookDataByType, WebhookEvent, WebhookType } from '../types';
 import { Webhooks } from '../domain/webhooks';

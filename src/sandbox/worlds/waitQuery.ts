@@ -1,7 +1,7 @@
-import { ApiError, ErrorCode, invalid } from '../errors';
+import { ApiError, ErrorCode, invalid } from '../vocabulary/errors';
 import type { WebhookFilter } from '../domain/webhookFilter';
 import { queryInt, queryParam } from './requestFields';
-import { SandboxTimeoutError } from '../wait';
+import { SandboxTimeoutError } from '../vocabulary/wait';
 
 // The admin API's waits (GET /__sandbox/requests?waitMs=…, GET /__sandbox/events?waitMs=…): a
 // test in any language asks once and the answer comes when what it waits for is there, as the

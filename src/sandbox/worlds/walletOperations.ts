@@ -1,4 +1,4 @@
-import { ApiError, ErrorCode, invalid } from '../errors';
+import { ApiError, ErrorCode, invalid } from '../vocabulary/errors';
 import { generateTransactionsInTurns } from '../domain/bulkHistory';
 import type { Wallet } from '../domain/wallet';
 import type { SandboxEnv } from './env';

@@ -1,4 +1,4 @@
-import { ApiError, ErrorCode, invalid } from '../errors';
+import { ApiError, ErrorCode, invalid } from '../vocabulary/errors';
 import { advanceClock } from './timeTravel';
 import { sendTestEvent, testEventInput } from './testEvents';
 import { EVENT_FILTER_FIELDS, eventsInput, eventsPage } from './eventsPage';

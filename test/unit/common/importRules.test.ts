@@ -42,7 +42,7 @@ const UPWARD: [file: string, specifier: string, rule: string][] = [
   ['src/api/errors.ts', '../common/isRecord', 'api-stands-alone'],
   ['src/api/money.ts', '../common/logger', 'api-stands-alone'],
   ['src/sandbox/domain/ids.ts', '../../api/money', 'sandbox-stands-alone'],
-  ['src/sandbox/start.ts', '../localSandbox/localSandbox', 'sandbox-stands-alone'],
+  ['src/sandbox/owner/start.ts', '../../localSandbox/localSandbox', 'sandbox-stands-alone'],
   ['src/auth/clients.ts', '../views/loadable', 'auth-below-services-and-ui'],
   ['src/banks/bankDirectory.ts', '../webview/protocol', 'services-below-ui'],
   ['src/requests/requestHistory.ts', '../views/loadable', 'services-below-ui'],
@@ -95,31 +95,31 @@ const UPWARD: [file: string, specifier: string, rule: string][] = [
   ['src/endpointIntelligence/core/catalog.ts', '../../common/logger', 'endpoint-intelligence-core-plain-node'],
   ['src/endpointIntelligence/core/catalog.ts', '../../requests/requestHistory', 'endpoint-intelligence-core-plain-node'],
   ['src/views/loadable.ts', '../endpointIntelligence/core/catalog', 'only-activation-uses-endpoint-intelligence'],
-  // Inside src/sandbox (the block at the end of .dependency-cruiser.cjs).
-  ['src/sandbox/errors.ts', './domain/ids', 'sandbox-vocabulary-is-a-leaf'],
-  ['src/sandbox/wait.ts', './types', 'sandbox-vocabulary-is-a-leaf'],
-  ['src/sandbox/records.ts', './requests/entry', 'sandbox-vocabulary-is-a-leaf'],
+  // Inside src/sandbox: a folder against each layer (SANDBOX_LAYERS in .dependency-cruiser.cjs).
+  ['src/sandbox/vocabulary/errors.ts', '../domain/ids', 'sandbox-vocabulary-is-a-leaf'],
+  ['src/sandbox/vocabulary/wait.ts', '../types', 'sandbox-vocabulary-is-a-leaf'],
+  ['src/sandbox/vocabulary/records.ts', '../requests/entry', 'sandbox-vocabulary-is-a-leaf'],
   ['src/sandbox/types.ts', './requests/journal', 'sandbox-types-are-types'],
   ['src/sandbox/domain/ledger.ts', '../persistence/store', 'sandbox-domain-at-the-bottom'],
   ['src/sandbox/domain/clock.ts', '../worlds/env', 'sandbox-domain-at-the-bottom'],
-  ['src/sandbox/seed/names.ts', '../scenario/format', 'sandbox-domain-at-the-bottom'],
+  ['src/sandbox/domain/seed/names.ts', '../../scenario/format', 'sandbox-domain-at-the-bottom'],
   ['src/sandbox/persistence/store.ts', '../worlds/world', 'sandbox-store-scenario-journal-below-worlds'],
   ['src/sandbox/scenario/export.ts', '../http/router', 'sandbox-store-scenario-journal-below-worlds'],
-  ['src/sandbox/requests/journal.ts', '../sharing/remote', 'sandbox-store-scenario-journal-below-worlds'],
+  ['src/sandbox/requests/journal.ts', '../client/remote', 'sandbox-store-scenario-journal-below-worlds'],
   ['src/sandbox/findings/findingsBook.ts', '../worlds/env', 'sandbox-store-scenario-journal-below-worlds'],
-  ['src/sandbox/sharing/feed.ts', '../start', 'sandbox-store-scenario-journal-below-worlds'],
+  ['src/sandbox/sharing/feed.ts', '../owner/start', 'sandbox-store-scenario-journal-below-worlds'],
   ['src/sandbox/worlds/knobs.ts', '../http/router', 'sandbox-worlds-below-http'],
-  ['src/sandbox/worlds/operations.ts', '../admin/routes', 'sandbox-worlds-below-http'],
-  ['src/sandbox/worlds/reset.ts', '../start', 'sandbox-worlds-below-http'],
-  ['src/sandbox/http/server.ts', '../start', 'sandbox-http-below-start'],
-  ['src/sandbox/admin/routes.ts', '../sharing/remote', 'sandbox-http-below-start'],
-  ['src/sandbox/start.ts', './sharing/shared', 'sandbox-start-below-sharing'],
-  ['src/sandbox/start.ts', './package/index', 'sandbox-start-below-sharing'],
-  ['src/sandbox/sharing/remote.ts', '../cli', 'sandbox-sharing-below-entries'],
-  ['src/sandbox/sharing/shared.ts', '../index', 'sandbox-sharing-below-entries'],
-  ['src/sandbox/cli.ts', './package/index', 'sandbox-cli-below-package'],
-  ['src/sandbox/webhookCheck/checkWebhook.ts', '../start', 'sandbox-webhook-check-below-entries'],
+  ['src/sandbox/worlds/operations.ts', '../http/admin/routes', 'sandbox-worlds-below-http'],
   ['src/sandbox/worlds/world.ts', '../webhookCheck/checkWebhook', 'sandbox-worlds-below-http'],
+  ['src/sandbox/http/server.ts', '../owner/start', 'sandbox-http-below-owner'],
+  ['src/sandbox/http/admin/routes.ts', '../../client/remote', 'sandbox-http-below-owner'],
+  ['src/sandbox/owner/start.ts', '../client/shared', 'sandbox-owner-below-clients'],
+  ['src/sandbox/owner/start.ts', '../index', 'sandbox-owner-below-clients'],
+  ['src/sandbox/client/remote.ts', '../webhookCheck/checkWebhook', 'sandbox-clients-below-webhook-check'],
+  ['src/sandbox/client/shared.ts', '../index', 'sandbox-clients-below-webhook-check'],
+  ['src/sandbox/webhookCheck/checkWebhook.ts', '../cli/cli', 'sandbox-webhook-check-below-entries'],
+  ['src/sandbox/cli/cli.ts', '../package/index', 'sandbox-cli-below-package'],
+  ['src/sandbox/package/operate.ts', '../index', 'sandbox-package-on-top'],
 ];
 
 describe('import rules (lint)', function () {
@@ -138,6 +138,8 @@ describe('import rules (lint)', function () {
     };
     // accountService.ts imports walletAccess.ts: walletAccess importing it back closes a cycle.
     plant('src/auth/walletAccess.ts', "import { AccountService } from './accountService';\nexport const service = AccountService;");
+    // scenario/ imports findings/ (the rule names): findings/ importing scenario/ closes a folder cycle, no module cycle.
+    plant('src/sandbox/findings/findingsBook.ts', "import * as schema from '../scenario/jsonSchema';\nexport const folderCycle = schema;");
     UPWARD.forEach(([file, specifier], index) =>
       plant(file, `import * as above${index} from '${specifier}';\nexport const used${index} = above${index};`),
     );
@@ -147,8 +149,8 @@ describe('import rules (lint)', function () {
     );
     // Inside the sandbox: HTTP over the worlds, and sharing's wire (below the worlds) from anywhere above it.
     fs.writeFileSync(
-      path.join(copy, 'src/sandbox/admin/downward.ts'),
-      "import * as world from '../worlds/env';\nimport * as wire from '../sharing/wire';\nexport const used = [world, wire];\n",
+      path.join(copy, 'src/sandbox/http/admin/downward.ts'),
+      "import * as world from '../../worlds/env';\nimport * as wire from '../../sharing/wire';\nexport const used = [world, wire];\n",
     );
     planted = violations(copy);
   });
@@ -156,6 +158,13 @@ describe('import rules (lint)', function () {
 
   it('accepts the modules as they are', () => {
     assert.deepEqual(violations(REPO), []);
+  });
+
+  it('fails on a folder cycle inside the sandbox (no module cycle)', () => {
+    assert.ok(
+      planted.some((found) => found.rule === 'sandbox-no-folder-cycle' && /findings/.test(found.from + found.to)),
+      JSON.stringify(planted.filter((found) => found.rule.includes('folder'))),
+    );
   });
 
   it('fails on an import cycle', () => {
@@ -177,7 +186,7 @@ describe('import rules (lint)', function () {
 
   it('allows an import downward', () => {
     assert.deepEqual(
-      planted.filter((found) => found.from === 'src/views/downward.ts' || found.from === 'src/sandbox/admin/downward.ts'),
+      planted.filter((found) => found.from === 'src/views/downward.ts' || found.from === 'src/sandbox/http/admin/downward.ts'),
       [],
     );
   });

@@ -5,7 +5,7 @@ import { curlFor } from '../../../src/endpointIntelligence/core/curl';
 import { hoverMarkdown } from '../../../src/endpointIntelligence/core/hoverText';
 import { matchPath, nearestEndpoint, rewriteAs } from '../../../src/endpointIntelligence/core/match';
 import { findPaths } from '../../../src/endpointIntelligence/core/pathFinder';
-import { openApiDocument } from '../../../src/sandbox/openapiDocument';
+import { openApiDocument } from '../../../src/sandbox/vocabulary/openapiDocument';
 
 const catalog = buildCatalog(openApiDocument());
 const endpoint = (path: string) => catalog.endpoints.find((candidate) => candidate.path === path)!;

@@ -4,7 +4,7 @@ import { buildCatalog } from '../../../src/endpointIntelligence/core/catalog';
 import { codeFindings } from '../../../src/endpointIntelligence/core/findings/codeFindings';
 import { isBrowserCode } from '../../../src/endpointIntelligence/core/findings/secretFindings';
 import { hostsOf, sandboxHosts, type WalletContext } from '../../../src/endpointIntelligence/core/walletCall';
-import { openApiDocument } from '../../../src/sandbox/openapiDocument';
+import { openApiDocument } from '../../../src/sandbox/vocabulary/openapiDocument';
 import { CAREFUL_AND_UNRELATED, NOT_THE_WALLET } from './corpus';
 
 // Issue 39, findings from the code: each rule on a wallet call (positives), and none on code that

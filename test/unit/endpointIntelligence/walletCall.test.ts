@@ -3,7 +3,7 @@ import { analyzeText, problemsOf } from '../../../src/endpointIntelligence/core/
 import { buildCatalog } from '../../../src/endpointIntelligence/core/catalog';
 import { findPaths } from '../../../src/endpointIntelligence/core/pathFinder';
 import { classifyCall, hostsOf, sandboxHosts, walletNames, type WalletContext } from '../../../src/endpointIntelligence/core/walletCall';
-import { openApiDocument } from '../../../src/sandbox/openapiDocument';
+import { openApiDocument } from '../../../src/sandbox/vocabulary/openapiDocument';
 import { NOT_THE_WALLET, WALLET_TYPOS } from './corpus';
 
 const catalog = buildCatalog(openApiDocument());

@@ -18,8 +18,8 @@ function cliPath(): { file: string; label: string } {
   const bundled = path.join(REPO, 'dist', 'sandbox.js');
   if (existsSync(bundled)) return { file: bundled, label: 'dist/sandbox.js' };
   return {
-    file: path.resolve(__dirname, '../../../src/sandbox/cli.js'),
-    label: 'out/src/sandbox/cli.js (run `npm run build` for dist/sandbox.js)',
+    file: path.resolve(__dirname, '../../../src/sandbox/cli/cli.js'),
+    label: 'out/src/sandbox/cli/cli.js (run `npm run build` for dist/sandbox.js)',
   };
 }
 

@@ -6,7 +6,7 @@ import { openSharedSandbox, type PublicWebhookEvent, type Sandbox, type SharedSa
 import { MAX_KEPT_ATTEMPTS } from '../../../src/sandbox/domain/webhooks';
 import { MAX_TITLE_CHARS } from '../../../src/sandbox/findings/findingsBook';
 import { connectSandbox } from '../../../src/sandbox/package';
-import type { WebhookEvent } from '../../../src/sandbox/records';
+import type { WebhookEvent } from '../../../src/sandbox/vocabulary/records';
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_BYTES } from '../../../src/sandbox/worlds/answerPage';
 import type { SandboxEnv } from '../../../src/sandbox/worlds/env';
 import { startCheckedSandbox } from '../support/contract';

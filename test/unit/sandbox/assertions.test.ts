@@ -7,7 +7,7 @@ import {
   type PublicWebhookEvent,
   type WalletSandbox,
 } from '../../../src/sandbox/package';
-import { errorOfAnswer } from '../../../src/sandbox/errors';
+import { errorOfAnswer } from '../../../src/sandbox/vocabulary/errors';
 import { webhookReceiver, WebhookReceiver } from '../support/webhookReceiver';
 import { call, connectWallet, expectOk } from './helpers';
 

@@ -4,7 +4,7 @@
 // reversal cannot pass it because pending bank transfers count against the limit.
 import * as assert from 'node:assert/strict';
 import { Sandbox } from '../../../src/sandbox';
-import { ApiError } from '../../../src/sandbox/errors';
+import { ApiError } from '../../../src/sandbox/vocabulary/errors';
 import { parseScenario } from '../../../src/sandbox/scenario/parse';
 import { startCheckedSandbox } from '../support/contract';
 import { call, ConnectedWallet, connectWallet, errorOf, expectOk, newDeveloper } from './helpers';

@@ -2,8 +2,8 @@ import * as assert from 'node:assert/strict';
 import { Sandbox, startSandbox } from '../../../src/sandbox';
 import { MAX_GENERATED_HISTORY, MAX_GENERATED_PER_CALL, MAX_SANDBOX_HISTORY } from '../../../src/sandbox/domain/bulkHistory';
 import { MAX_FAULTS } from '../../../src/sandbox/scenario/format';
-import { SandboxLimitError } from '../../../src/sandbox/errors';
-import { parseArgs, UsageError } from '../../../src/sandbox/cli';
+import { SandboxLimitError } from '../../../src/sandbox/vocabulary/errors';
+import { parseArgs, UsageError } from '../../../src/sandbox/cli/cli';
 import { parseScenario } from '../../../src/sandbox/scenario/parse';
 import { call, errorOf, expectOk } from './helpers';
 

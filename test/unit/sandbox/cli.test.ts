@@ -4,9 +4,9 @@ import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { openSharedSandbox, startSandbox } from '../../../src/sandbox';
-import { CliConfig, isLoopback, parseArgs, runCli } from '../../../src/sandbox/cli';
-import * as cliParent from '../../../src/sandbox/cliParent';
-import { launchChain, readProcessTable } from '../../../src/sandbox/cliParent';
+import { CliConfig, isLoopback, parseArgs, runCli } from '../../../src/sandbox/cli/cli';
+import * as cliParent from '../../../src/sandbox/cli/cliParent';
+import { launchChain, readProcessTable } from '../../../src/sandbox/cli/cliParent';
 import { call, expectOk } from './helpers';
 import { whenOutput } from '../support/childOutput';
 

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import * as path from 'node:path';
-import { parseArgs, type CliConfig } from '../../../src/sandbox/cli';
+import { parseArgs, type CliConfig } from '../../../src/sandbox/cli/cli';
 import { readyLine } from '../support/cliReady';
 import { call } from './helpers';
 

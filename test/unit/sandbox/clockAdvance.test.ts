@@ -3,7 +3,7 @@ import { Sandbox } from '../../../src/sandbox';
 import { VirtualClock } from '../../../src/sandbox/domain/clock';
 import { MAX_TASKS_PER_ADVANCE, Scheduler } from '../../../src/sandbox/domain/scheduler';
 import { RETRY_DELAYS_MS } from '../../../src/sandbox/domain/webhooks';
-import { ApiError } from '../../../src/sandbox/errors';
+import { ApiError } from '../../../src/sandbox/vocabulary/errors';
 import { startCheckedSandbox } from '../support/contract';
 import { call, connectWallet, expectOk, newDeveloper } from './helpers';
 import { webhookReceiver, WebhookReceiver } from '../support/webhookReceiver';

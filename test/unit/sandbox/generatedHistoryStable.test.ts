@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { historyOf } from '../../../src/sandbox/seed/seededHistory';
+import { historyOf } from '../../../src/sandbox/domain/seed/seededHistory';
 
 // A scenario names a generated history by count, seed and end (`wallets[].history`), and a saved
 // scenario must load as the same transactions in every later release: ids, mobiles and customer

@@ -2,8 +2,8 @@ import * as assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { ApiError } from '../../../src/sandbox/errors';
-import { startSandbox } from '../../../src/sandbox/start';
+import { ApiError } from '../../../src/sandbox/vocabulary/errors';
+import { startSandbox } from '../../../src/sandbox/owner/start';
 import type { Sandbox } from '../../../src/sandbox/types';
 import { OPERATIONS } from '../../../src/sandbox/worlds/operations';
 import { call } from './helpers';
@@ -128,7 +128,7 @@ describe('sandbox: hostile clients (every admin route and Node control)', functi
   });
 
   it('names every admin route of the OpenAPI document', () => {
-    const document = JSON.parse(readFileSync(path.resolve(__dirname, '../../../../src/sandbox/openapi.json'), 'utf8')) as {
+    const document = JSON.parse(readFileSync(path.resolve(__dirname, '../../../../src/sandbox/vocabulary/openapi.json'), 'utf8')) as {
       paths: Record<string, Record<string, unknown>>;
     };
     const documented = Object.entries(document.paths)

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fc from 'fast-check';
 import { resolveAccount } from '../../../src/sandbox/domain/accounts';
 import { VirtualClock } from '../../../src/sandbox/domain/clock';
-import { ApiError } from '../../../src/sandbox/errors';
+import { ApiError } from '../../../src/sandbox/vocabulary/errors';
 import { Ledger } from '../../../src/sandbox/domain/ledger';
 import { Outcome } from '../../../src/sandbox/domain/magic';
 import { Scheduler } from '../../../src/sandbox/domain/scheduler';

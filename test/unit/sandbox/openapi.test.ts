@@ -5,11 +5,11 @@ import { Sandbox, SandboxExchange, startSandbox } from '../../../src/sandbox';
 import { contractProblem, operations, startCheckedSandbox, webhookProblem } from '../support/contract';
 import { call } from './helpers';
 
-// The OpenAPI document (src/sandbox/openapi.json): valid for a standard validator, served by the
+// The OpenAPI document (src/sandbox/vocabulary/openapi.json): valid for a standard validator, served by the
 // sandbox, and in step with the routes the sandbox has. The checker that holds every answer of
 // the unit suite against it (support/contract.ts) is itself tested here.
 
-const SOURCE = path.join(__dirname, '..', '..', '..', '..', 'src', 'sandbox', 'openapi.json');
+const SOURCE = path.join(__dirname, '..', '..', '..', '..', 'src', 'sandbox', 'vocabulary', 'openapi.json');
 
 /** Documented operations the sandbox does not serve (none): the test below fails when that changes. */
 const NOT_YET_SERVED: string[] = [];

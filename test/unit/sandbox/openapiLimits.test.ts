@@ -5,11 +5,11 @@ import { toJsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
 import { FaultListSchema, FaultSchema, KnobsSchema } from '../../../src/sandbox/domain/inputs';
 
-// The admin half of the OpenAPI document (src/sandbox/openapi.json) is written by hand, and it
+// The admin half of the OpenAPI document (src/sandbox/vocabulary/openapi.json) is written by hand, and it
 // restates the limits of a fault and of the knobs. Until it is made from domain/inputs.ts, this
 // holds its numbers to that one definition (issue 52: four sets of numbers for the same fault).
 
-const SOURCE = path.join(__dirname, '..', '..', '..', '..', 'src', 'sandbox', 'openapi.json');
+const SOURCE = path.join(__dirname, '..', '..', '..', '..', 'src', 'sandbox', 'vocabulary', 'openapi.json');
 
 type JsonSchema = { properties?: Record<string, JsonSchema>; readOnly?: boolean } & Record<string, unknown>;
 

@@ -174,7 +174,7 @@ describe('docs/testing-your-app.md: every example, run against the packed packag
     });
 
     it('calls only routes the sandbox has, with their methods (the OpenAPI document)', () => {
-      const document = JSON.parse(readFileSync(path.join(ROOT, 'src/sandbox/openapi.json'), 'utf8')) as {
+      const document = JSON.parse(readFileSync(path.join(ROOT, 'src/sandbox/vocabulary/openapi.json'), 'utf8')) as {
         paths: Record<string, Record<string, unknown>>;
       };
       const calls = [...source.matchAll(/call\(t, "(GET|POST|PUT|DELETE)", "([^"?]+)/g)];

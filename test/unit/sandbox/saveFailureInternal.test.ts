@@ -10,7 +10,7 @@ import { promises as fsp, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { AppRecord, SandboxState } from '../../../src/sandbox/domain/state';
-import { ApiError } from '../../../src/sandbox/errors';
+import { ApiError } from '../../../src/sandbox/vocabulary/errors';
 import type { RequestContext } from '../../../src/sandbox/http/router';
 import { moveMoney } from '../../../src/sandbox/http/routes/money';
 import { StateWriter } from '../../../src/sandbox/persistence/stateWriter';

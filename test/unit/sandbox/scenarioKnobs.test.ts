@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fc from 'fast-check';
 import type { Fault, Sandbox } from '../../../src/sandbox';
 import { FAULT_LENGTHS, FAULT_LIMITS, FAULT_METHODS, KNOB_LIMITS, MAX_FAULTS, type Range } from '../../../src/sandbox/domain/inputs';
-import { SandboxInputError } from '../../../src/sandbox/errors';
+import { SandboxInputError } from '../../../src/sandbox/vocabulary/errors';
 import { parseScenario, ScenarioError } from '../../../src/sandbox/scenario/parse';
 import { scenarioKnobs } from '../../../src/sandbox/scenario/scenarioState';
 import { parseFault } from '../../../src/sandbox/worlds/faults';

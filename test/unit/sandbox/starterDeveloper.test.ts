@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { checkPassword } from '../../../src/sandbox/domain/password';
 import { startSandbox } from '../../../src/sandbox/package/index';
-import { DEMO_DEVELOPER_PASSWORD, DEMO_DEVELOPER_PASSWORD_HASH } from '../../../src/sandbox/seed/demoDeveloper';
+import { DEMO_DEVELOPER_PASSWORD, DEMO_DEVELOPER_PASSWORD_HASH } from '../../../src/sandbox/domain/seed/demoDeveloper';
 
 // The starter world's demo developer (seed/demoDeveloper.ts): its password's hash is made ahead of
 // time, so a sandbox started without a scenario runs no scrypt, and the demo sign-in still works.

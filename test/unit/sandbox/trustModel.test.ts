@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import * as path from 'node:path';
 import { once } from 'node:events';
-import { parseArgs, UsageError } from '../../../src/sandbox/cli';
+import { parseArgs, UsageError } from '../../../src/sandbox/cli/cli';
 import { connectSandbox, SandboxError } from '../../../src/sandbox/package/index';
 import type { JournalEntry } from '../../../src/sandbox/requests/entry';
 import type { Sandbox, SandboxNamespace } from '../../../src/sandbox/types';

@@ -101,7 +101,9 @@ describe('snippets: the code each one expands to', function () {
   });
 
   it('calls only paths of the API (the sandbox’s OpenAPI document), with the contract’s field names', () => {
-    const openapi = JSON.parse(readFileSync(path.join(ROOT, 'src/sandbox/openapi.json'), 'utf8')) as { paths: Record<string, unknown> };
+    const openapi = JSON.parse(readFileSync(path.join(ROOT, 'src/sandbox/vocabulary/openapi.json'), 'utf8')) as {
+      paths: Record<string, unknown>;
+    };
     const known = Object.keys(openapi.paths).map((template) => new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`));
     for (const snippet of WALLET_SNIPPETS) {
       for (const dialect of ['typescript', 'python', 'go', 'php'] as const) {

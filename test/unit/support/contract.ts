@@ -1,4 +1,4 @@
-// Holds every answer a test sandbox sends against the OpenAPI document (src/sandbox/openapi.json),
+// Holds every answer a test sandbox sends against the OpenAPI document (src/sandbox/vocabulary/openapi.json),
 // so the document cannot drift from the sandbox. Response schemas are compiled with Ajv (JSON
 // Schema 2020-12, the dialect of OpenAPI 3.1). Mismatches are collected here and turned into test
 // failures by the root hooks in contractHooks.ts.
@@ -6,7 +6,7 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { startSandbox, type Sandbox, type SandboxExchange, type SandboxOptions } from '../../../src/sandbox';
-import openApiDocument from '../../../src/sandbox/openapi.json';
+import openApiDocument from '../../../src/sandbox/vocabulary/openapi.json';
 
 interface MediaType {
   schema?: unknown;

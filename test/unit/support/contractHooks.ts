@@ -13,7 +13,9 @@ function newMismatches(): string[] {
 }
 
 function failure(mismatches: string[]): Error {
-  return new Error(`The sandbox answered outside its OpenAPI document (src/sandbox/openapi.json):\n  ${mismatches.join('\n  ')}`);
+  return new Error(
+    `The sandbox answered outside its OpenAPI document (src/sandbox/vocabulary/openapi.json):\n  ${mismatches.join('\n  ')}`,
+  );
 }
 
 export const mochaHooks = {

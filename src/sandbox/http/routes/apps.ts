@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import { ApiError, ErrorCode } from '../../errors';
+import { ApiError, ErrorCode } from '../../vocabulary/errors';
 import { BVN_CHARGE_KOBO } from '../../domain/bvn';
 import { AppRecord, IssuedApp } from '../../domain/state';
 import { withoutUserInfo } from '../../domain/webhookTarget';

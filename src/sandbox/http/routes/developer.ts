@@ -1,4 +1,4 @@
-import { ApiError, ErrorCode, invalid } from '../../errors';
+import { ApiError, ErrorCode, invalid } from '../../vocabulary/errors';
 import { signJwt } from '../../domain/jwt';
 import { checkPassword, hashPassword } from '../../domain/password';
 import { ok, RequestContext, Router } from '../router';

@@ -1,4 +1,4 @@
-import { ApiError, ErrorCode } from '../../errors';
+import { ApiError, ErrorCode } from '../../vocabulary/errors';
 import { verifyJwt } from '../../domain/jwt';
 import { RequestContext } from '../router';
 import { AppRecord, DeveloperRecord } from '../../domain/state';

@@ -1,4 +1,4 @@
-import { ApiError, ErrorCode, invalid } from '../../errors';
+import { ApiError, ErrorCode, invalid } from '../../vocabulary/errors';
 import { STATUS_CODES } from '../../domain/ledger';
 import { AIRTIME_PROVIDERS, AirtimeProvider, Outcome, OUTCOMES } from '../../domain/magic';
 import { ok, Reply, RequestContext, Router } from '../router';

@@ -1,4 +1,4 @@
-import { ApiError, ErrorCode, invalid, userNotFound } from '../../errors';
+import { ApiError, ErrorCode, invalid, userNotFound } from '../../vocabulary/errors';
 import { signJwt } from '../../domain/jwt';
 import { ok, RequestContext, Router } from '../router';
 import { Wallet } from '../../domain/wallet';

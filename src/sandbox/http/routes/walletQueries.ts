@@ -1,7 +1,7 @@
 import { resolveAccount } from '../../domain/accounts';
 import { BANKS, bankInList } from '../../domain/banks';
 import { BVN_PATTERN, lookupBvn } from '../../domain/bvn';
-import { accountNotResolved, ApiError, ErrorCode, invalid } from '../../errors';
+import { accountNotResolved, ApiError, ErrorCode, invalid } from '../../vocabulary/errors';
 import { ok, Reply, RequestContext, Router } from '../router';
 import { TransactionType } from '../../types';
 import { Wallet } from '../../domain/wallet';

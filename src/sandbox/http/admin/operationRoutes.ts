@@ -1,8 +1,8 @@
-import { queryParam } from '../worlds/requestFields';
-import { ok, type Handler, type RequestContext, type Router } from '../http/router';
-import type { RawInput } from '../worlds/input';
-import type { Operation, OperationRoute } from '../worlds/operation';
-import { OPERATIONS, type OperationName } from '../worlds/operations';
+import { queryParam } from '../../worlds/requestFields';
+import { ok, type Handler, type RequestContext, type Router } from '../router';
+import type { RawInput } from '../../worlds/input';
+import type { Operation, OperationRoute } from '../../worlds/operation';
+import { OPERATIONS, type OperationName } from '../../worlds/operations';
 
 // The admin routes of the world operations, made from their table (worlds/operations.ts): the
 // query parameters, path segments and body fields an operation names are its input, checked by

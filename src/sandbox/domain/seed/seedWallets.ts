@@ -1,10 +1,10 @@
-import { BANKS, bankByCode, POPULAR_BANK_CODES, WALLET_BANK_CODE } from '../domain/banks';
+import { BANKS, bankByCode, POPULAR_BANK_CODES, WALLET_BANK_CODE } from '../banks';
 import { GeneratedHistory, historyOf } from './seededHistory';
-import { walletUserId } from '../domain/ids';
+import { walletUserId } from '../ids';
 import { nigerianName } from './names';
-import { makeValidAccountNumber } from '../domain/nuban';
-import { hashSeed, Random } from '../domain/random';
-import { BankAccount, WalletRecord } from '../domain/wallet';
+import { makeValidAccountNumber } from '../nuban';
+import { hashSeed, Random } from '../random';
+import { BankAccount, WalletRecord } from '../wallet';
 
 // A sandbox wallet as first created: the same seed and mobile always give the same wallet.
 

@@ -1,9 +1,9 @@
 import { request, type ClientRequest } from 'node:http';
 import type { JournalEntry } from '../requests/entry';
 import type { JournalReads, SandboxChange, SandboxClient, SandboxServer } from '../types';
-import type { OwnerRecord } from './ownerLock';
-import { EventParser, type Hello, OWNER_TOKEN_HEADER, type RequestsNotice, WATCH_PATH } from './wire';
-import { ApiError } from '../errors';
+import type { OwnerRecord } from '../sharing/ownerLock';
+import { EventParser, type Hello, OWNER_TOKEN_HEADER, type RequestsNotice, WATCH_PATH } from '../sharing/wire';
+import { ApiError } from '../vocabulary/errors';
 import { AdminHttp, journalPages, operationCall } from './adminHttp';
 import { clientCalls, type ClientCalls, type RunOperation } from './clientCalls';
 

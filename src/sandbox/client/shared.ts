@@ -1,8 +1,8 @@
-import { startSandbox } from '../start';
+import { startSandbox } from '../owner/start';
 import type { JournalLimits } from '../requests/journal';
 import type { Sandbox, SandboxChange, SandboxClient, SandboxOptions, SandboxRole } from '../types';
 import { localClient } from './localClient';
-import { StateFileInUse } from './ownerLock';
+import { StateFileInUse } from '../sharing/ownerLock';
 import { RemoteSandbox } from './remote';
 
 // One world per state file, whoever asks first. The first process to open a state file serves

@@ -1,4 +1,4 @@
-import { Random } from '../domain/random';
+import { Random } from '../random';
 
 // Names from Nigeria's main language groups, so generated account holders look like real ones.
 

@@ -1,12 +1,12 @@
-import { errorOfAnswer, invalid } from '../errors';
-import type { WaitSignal } from '../wait';
+import { errorOfAnswer, invalid } from '../vocabulary/errors';
+import type { WaitSignal } from '../vocabulary/wait';
 import type { JournalEntry } from '../requests/entry';
 import { MAX_JOURNAL_ENTRIES } from '../requests/journal';
 import type { RawInput } from '../worlds/input';
 import type { Operation } from '../worlds/operation';
 import { OPERATIONS, type OperationName, type OperationOutput } from '../worlds/operations';
 import { operationRequest } from './operationRequest';
-import { OWNER_TOKEN_HEADER } from './wire';
+import { OWNER_TOKEN_HEADER } from '../sharing/wire';
 
 // The admin API as a client in another process calls it: the package's connectSandbox and a
 // process that uses the sandbox another one serves on the same state file (remote.ts). A

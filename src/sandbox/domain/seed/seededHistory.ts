@@ -1,9 +1,9 @@
-import { BANKS, bankByCode, POPULAR_BANK_CODES } from '../domain/banks';
-import { objectId } from '../domain/ids';
+import { BANKS, bankByCode, POPULAR_BANK_CODES } from '../banks';
+import { objectId } from '../ids';
 import { accountHolderName, mobileHolderName, personName } from './names';
-import { makeValidAccountNumber } from '../domain/nuban';
-import { flatText, Random } from '../domain/random';
-import { Recipient, TRANSACTION_TYPES, TransactionRecord, TransactionType } from '../types';
+import { makeValidAccountNumber } from '../nuban';
+import { flatText, Random } from '../random';
+import { Recipient, TRANSACTION_TYPES, TransactionRecord, TransactionType } from '../../types';
 
 // Realistic wallet histories: who people pay, and how much, in kobo.
 

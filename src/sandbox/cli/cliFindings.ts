@@ -1,5 +1,5 @@
-import { findingLines, type Finding } from './findings/finding';
-import type { Sandbox } from './types';
+import { findingLines, type Finding } from '../findings/finding';
+import type { Sandbox } from '../types';
 
 // The CLI's part of the integration review (docs/integration-review.md): when it stops, a summary
 // of the findings of every world it serves goes to stderr, and with --fail-on-findings the exit

@@ -1,6 +1,6 @@
-import { NAMESPACES_PATH } from '../http/adminToken';
-import { ok, Router } from '../http/router';
-import { namespaceNotFound } from '../worlds/namespaces';
+import { NAMESPACES_PATH } from '../adminToken';
+import { ok, Router } from '../router';
+import { namespaceNotFound } from '../../worlds/namespaces';
 
 // /__sandbox/namespaces: private copies of the start world for parallel test workers. The answer
 // of a create is the only place a namespace's keys are shown (the sandbox keeps their hashes).

@@ -1,19 +1,19 @@
-import { ApiError, ErrorCode, invalid } from '../errors';
-import { openApiDocument } from '../openapiDocument';
-import { magicTable } from '../domain/magic';
-import { describeWebhookFilter, matchesWebhook, webhookNearMisses } from '../domain/webhookFilter';
-import { publicEvent } from '../domain/webhooks';
-import { ok, RequestContext, Router } from '../http/router';
-import { WATCH_PATH } from '../sharing/wire';
-import { journalShowsSecrets } from '../http/adminToken';
-import { maskedEntry } from '../requests/masked';
-import { requestQuery } from '../worlds/requestQuery';
-import { takePage } from '../worlds/answerPage';
-import type { JournalEntry } from '../requests/entry';
-import type { RequestFilter } from '../requests/filter';
-import { waitUntil } from '../wait';
+import { ApiError, ErrorCode, invalid } from '../../vocabulary/errors';
+import { openApiDocument } from '../../vocabulary/openapiDocument';
+import { magicTable } from '../../domain/magic';
+import { describeWebhookFilter, matchesWebhook, webhookNearMisses } from '../../domain/webhookFilter';
+import { publicEvent } from '../../domain/webhooks';
+import { ok, RequestContext, Router } from '../router';
+import { WATCH_PATH } from '../../sharing/wire';
+import { journalShowsSecrets } from '../adminToken';
+import { maskedEntry } from '../../requests/masked';
+import { requestQuery } from '../../worlds/requestQuery';
+import { takePage } from '../../worlds/answerPage';
+import type { JournalEntry } from '../../requests/entry';
+import type { RequestFilter } from '../../requests/filter';
+import { waitUntil } from '../../vocabulary/wait';
 import { operationRoutes } from './operationRoutes';
-import { answerAfter, waitMsOf, webhookQuery } from '../worlds/waitQuery';
+import { answerAfter, waitMsOf, webhookQuery } from '../../worlds/waitQuery';
 
 // /__sandbox/*: controls for tests in other processes and for people driving the sandbox by hand.
 // These paths are never delayed or faulted and are not recorded in the request journal. The

@@ -2,16 +2,16 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { constants as osConstants } from 'node:os';
 import { endWithLauncher, launchChain } from './cliParent';
 import { runCheckWebhook } from './checkWebhookCli';
-import { localClient } from './sharing/localClient';
-import { StateFileInUse } from './sharing/ownerLock';
-import { SandboxPortInUseError } from './errors';
-import { KNOB_LIMITS } from './domain/inputs';
-import { openSharedSandbox } from './sharing/shared';
-import { adminTokenRefusal, isLoopback, remoteHostRefusal, startSandbox } from './start';
-import type { ScenarioFile } from './scenario/scenarioFile';
+import { localClient } from '../client/localClient';
+import { StateFileInUse } from '../sharing/ownerLock';
+import { SandboxPortInUseError } from '../vocabulary/errors';
+import { KNOB_LIMITS } from '../domain/inputs';
+import { openSharedSandbox } from '../client/shared';
+import { adminTokenRefusal, isLoopback, remoteHostRefusal, startSandbox } from '../owner/start';
+import type { ScenarioFile } from '../scenario/scenarioFile';
 import { everyFinding, exitStatus, FAIL_ON_FINDINGS, FINDINGS_USAGE, findingsSummary } from './cliFindings';
-import type { Finding } from './findings/finding';
-import type { LoadedScenario, SandboxClient, SandboxOptions, SandboxRole } from './types';
+import type { Finding } from '../findings/finding';
+import type { LoadedScenario, SandboxClient, SandboxOptions, SandboxRole } from '../types';
 
 // `npm run sandbox -- --port 4010`: the sandbox as a standalone process. The entry that runs it is
 // src/sandboxCli.ts (dist/sandbox.js), which also composes the MCP server when asked.
@@ -68,7 +68,7 @@ function wholeNumber(flag: string, value: string, min: number, max: number): num
   return Number(value);
 }
 
-export { isLoopback } from './start';
+export { isLoopback } from '../owner/start';
 
 /** Parses argv (without node and script). Returns 'help' for --help. Throws UsageError. */
 /** Applies one flag of the command line to `config`; `value()` takes the flag's value. */
