@@ -14,8 +14,8 @@
 //   requests              never ask the user anything (money: sending and watching transfers;
 //                         requests: the Requests view's list, read from the sandbox's journal, and
 //                         Replay, which is handed its confirmation by the UI)
-//   views, webview,       the UI: may import the services and below, not each other
-//   localSandbox/views    (localSandbox/views: the Events and Sandbox views, beside views)
+//   views, webview        the UI: may import the services and below, not each other (views: the
+//                         tree views, the Events and Sandbox views among them)
 //   walkthrough           the Get Started walkthrough, UI beside views: imports only common (it
 //                         follows the views' context keys through an interface)
 //   snippets, terminals   the code snippets and the terminals' and tasks' sandbox: may import the
@@ -29,8 +29,8 @@
 //                         snippets and the command ids
 //   commandDeps           what every command is given (CommandDeps, progress, argumentOrPick):
 //                         imports only auth and below; only the command layers below import it
-//   commands,             may import the UI and below (localSandbox/controls: the commands of the
-//   localSandbox/controls Events and Sandbox views)
+//   commands              may import the UI and below (commands/eventsAndSandboxControl: the
+//                         commands of the Events and Sandbox views)
 //   agents/vscode         the tools in VS Code (UI layer): may import agents/tools, the services and below
 //   webhookHandlers       Create Webhook Handler (beside commands): imports only api, masking,
 //                         common, auth and commandDeps; its templates are plain strings
@@ -40,7 +40,7 @@
 
 const ACTIVATION = '^src/extension[^/]*\\.ts$';
 const SERVICES = '(banks|money|requests)';
-const UI = '(views|webview|localSandbox/views|commands|localSandbox/controls)';
+const UI = '(views|webview|commands)';
 /** Inside src/sandbox: the vocabulary every layer may import, and sharing's served half (below the worlds). */
 const SANDBOX_VOCABULARY = '(errors|wait|transactionTypes|records|openapiDocument)\\.ts';
 const SHARING_SERVED = 'sharing/(wire|feed|ownerLock)\\.ts';
@@ -94,7 +94,7 @@ module.exports = {
     ),
     layer(
       'local-sandbox-below-services',
-      '^src/localSandbox/[^/]+$',
+      '^src/localSandbox/',
       `^src/(auth|${SERVICES}|${UI})/|${ACTIVATION}`,
       'The local sandbox (starting and watching it) imports only api, common and sandbox.',
     ),
@@ -107,14 +107,14 @@ module.exports = {
     ),
     layer(
       'views-beside-webview',
-      '^src/(views|localSandbox/views)/',
-      `^src/(webview|commands|localSandbox/controls)/|${ACTIVATION}`,
+      '^src/views/',
+      `^src/(webview|commands)/|${ACTIVATION}`,
       'The tree views sit below commands and beside webview.',
     ),
     layer(
       'webview-beside-views',
       '^src/webview/',
-      `^src/(views|localSandbox/views|commands|localSandbox/controls)/|${ACTIVATION}`,
+      `^src/(views|commands)/|${ACTIVATION}`,
       'src/webview sits below commands and beside the tree views.',
     ),
     layer(
@@ -132,7 +132,7 @@ module.exports = {
     layer(
       'agents-is-ui',
       '^src/agents/vscode/',
-      `^src/(views|webview|localSandbox/views|commands|localSandbox/controls|agents/mcp)/|${ACTIVATION}`,
+      `^src/(views|webview|commands|agents/mcp)/|${ACTIVATION}`,
       'src/agents/vscode sits beside the UI.',
     ),
     layer(
@@ -147,7 +147,7 @@ module.exports = {
       '^src/(?!(sandbox|agents/mcp)/)',
       'The sandbox CLI entry composes the sandbox and, when asked, MCP.',
     ),
-    layer('only-activation-wires-commands', '^src/(commands|localSandbox/controls)/', ACTIVATION, 'Only activation wires the commands.'),
+    layer('only-activation-wires-commands', '^src/commands/', ACTIVATION, 'Only activation wires the commands.'),
     layer(
       'command-deps-below-commands',
       '^src/commandDeps/',
@@ -156,7 +156,7 @@ module.exports = {
     ),
     layer(
       'only-commands-use-command-deps',
-      '^src/(?!(commandDeps|commands|localSandbox/controls|webhookHandlers)/)(?!extension[^/]*\\.ts$)',
+      '^src/(?!(commandDeps|commands|webhookHandlers)/)(?!extension[^/]*\\.ts$)',
       '^src/commandDeps/',
       'Only the commands (and Create Webhook Handler, beside them) take CommandDeps.',
     ),
@@ -211,7 +211,7 @@ module.exports = {
     layer(
       'endpoint-intelligence-beside-ui',
       '^src/endpointIntelligence/',
-      `^src/(views|webview|localSandbox/views|commands|localSandbox/controls|linter|agents)/|${ACTIVATION}`,
+      `^src/(views|webview|commands|linter|agents)/|${ACTIVATION}`,
       'src/endpointIntelligence sits beside the UI: it reaches the panel and the Send commands by command id.',
     ),
     layer(
