@@ -36,6 +36,8 @@
 //                         common, auth and commandDeps; its templates are plain strings
 //   sandboxCli.ts         the sandbox CLI entry: sandbox, and agents/mcp only when asked for
 //   extension*.ts         the composition root: wires it all
+// Nor a cycle between folders outside src/sandbox (a folder holds its subfolders), so that the
+// folders say the layers.
 // test/unit/common/importRules.test.ts proves that each rule fails on a planted import.
 
 const ACTIVATION = '^src/extension[^/]*\\.ts$';
@@ -52,6 +54,16 @@ const layer = (name, from, to, comment) => ({ name, comment, severity: 'error', 
 module.exports = {
   forbidden: [
     { name: 'no-circular', comment: 'An import cycle.', severity: 'error', from: {}, to: { circular: true } },
+    {
+      name: 'no-folder-cycle',
+      comment:
+        'A cycle between folders (a folder holds its subfolders), though no module cycle: the folders would not say the layers. ' +
+        'Outside src/sandbox for now.',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^src/(?!sandbox/)' },
+      to: { circular: true },
+    },
     layer('masking-is-a-leaf', '^src/masking/', '^src/(?!masking/)', 'The masking rules import nothing of ours.'),
     layer(
       'api-stands-alone',

@@ -1,6 +1,6 @@
 // `npm run lint` keeps imports pointing one way (.dependency-cruiser.cjs): these plant a cycle
-// and an import against each layer in a copy of src/ and check that each one is an error,
-// while the real src/ and an import downward pass.
+// of modules, one of folders and an import against each layer in a copy of src/ and check that
+// each one is an error, while the real src/ and an import downward pass.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -138,6 +138,10 @@ describe('import rules (lint)', function () {
     };
     // accountService.ts imports walletAccess.ts: walletAccess importing it back closes a cycle.
     plant('src/auth/walletAccess.ts', "import { AccountService } from './accountService';\nexport const service = AccountService;");
+    // banks and requests (services beside each other) import nothing of each other: one import each
+    // way closes a cycle of the two folders, though of no modules and against no layer.
+    plant('src/banks/bankVerifier.ts', "import * as record from '../requests/requestRecord';\nexport const usedRecord = record;");
+    plant('src/requests/requestList.ts', "import * as banks from '../banks/bankDirectory';\nexport const usedBanks = banks;");
     UPWARD.forEach(([file, specifier], index) =>
       plant(file, `import * as above${index} from '${specifier}';\nexport const used${index} = above${index};`),
     );
@@ -162,6 +166,14 @@ describe('import rules (lint)', function () {
     assert.ok(
       planted.some((found) => found.rule === 'no-circular' && found.from === 'src/auth/walletAccess.ts'),
       JSON.stringify(planted),
+    );
+  });
+
+  it('fails on a cycle of folders', () => {
+    const folderCycles = planted.filter((found) => found.rule === 'no-folder-cycle');
+    assert.ok(
+      folderCycles.some((found) => [found.from, found.to].sort().join(' ') === 'src/banks src/requests'),
+      JSON.stringify(folderCycles),
     );
   });
 
