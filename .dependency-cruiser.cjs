@@ -14,8 +14,8 @@
 //   requests              never ask the user anything (money: sending and watching transfers;
 //                         requests: the Requests view's list, read from the sandbox's journal, and
 //                         Replay, which is handed its confirmation by the UI)
-//   views, webview,       the UI: may import the services and below, not each other
-//   localSandbox/views    (localSandbox/views: the Events and Sandbox views, beside views)
+//   views, webview        the UI: may import the services and below, not each other (views: the
+//                         tree views, the Events and Sandbox views among them)
 //   walkthrough           the Get Started walkthrough, UI beside views: imports only common (it
 //                         follows the views' context keys through an interface)
 //   snippets, terminals   the code snippets and the terminals' and tasks' sandbox: may import the
@@ -29,18 +29,20 @@
 //                         snippets and the command ids
 //   commandDeps           what every command is given (CommandDeps, progress, argumentOrPick):
 //                         imports only auth and below; only the command layers below import it
-//   commands,             may import the UI and below (localSandbox/controls: the commands of the
-//   localSandbox/controls Events and Sandbox views)
+//   commands              may import the UI and below (commands/eventsAndSandboxControl: the
+//                         commands of the Events and Sandbox views)
 //   agents/vscode         the tools in VS Code (UI layer): may import agents/tools, the services and below
 //   webhookHandlers       Create Webhook Handler (beside commands): imports only api, masking,
 //                         common, auth and commandDeps; its templates are plain strings
 //   sandboxCli.ts         the sandbox CLI entry: sandbox, and agents/mcp only when asked for
 //   extension*.ts         the composition root: wires it all
+// Nor a cycle between folders outside src/sandbox (a folder holds its subfolders), so that the
+// folders say the layers.
 // test/unit/common/importRules.test.ts proves that each rule fails on a planted import.
 
 const ACTIVATION = '^src/extension[^/]*\\.ts$';
 const SERVICES = '(banks|money|requests)';
-const UI = '(views|webview|localSandbox/views|commands|localSandbox/controls)';
+const UI = '(views|webview|commands)';
 /**
  * The sandbox's folders, lowest first: [rule name, folders, why]. A folder may not import one of
  * a later layer (sandbox-<name>); folders of one layer sit beside each other.
@@ -74,6 +76,14 @@ const layer = (name, from, to, comment) => ({ name, comment, severity: 'error', 
 module.exports = {
   forbidden: [
     { name: 'no-circular', comment: 'An import cycle.', severity: 'error', from: {}, to: { circular: true } },
+    {
+      name: 'no-folder-cycle',
+      comment: 'A cycle between folders (a folder holds its subfolders), though no module cycle: the folders would not say the layers.',
+      severity: 'error',
+      scope: 'folder',
+      from: {},
+      to: { circular: true },
+    },
     layer('masking-is-a-leaf', '^src/masking/', '^src/(?!masking/)', 'The masking rules import nothing of ours.'),
     layer(
       'api-stands-alone',
@@ -116,7 +126,7 @@ module.exports = {
     ),
     layer(
       'local-sandbox-below-services',
-      '^src/localSandbox/[^/]+$',
+      '^src/localSandbox/',
       `^src/(auth|${SERVICES}|${UI})/|${ACTIVATION}`,
       'The local sandbox (starting and watching it) imports only api, common and sandbox.',
     ),
@@ -129,14 +139,14 @@ module.exports = {
     ),
     layer(
       'views-beside-webview',
-      '^src/(views|localSandbox/views)/',
-      `^src/(webview|commands|localSandbox/controls)/|${ACTIVATION}`,
+      '^src/views/',
+      `^src/(webview|commands)/|${ACTIVATION}`,
       'The tree views sit below commands and beside webview.',
     ),
     layer(
       'webview-beside-views',
       '^src/webview/',
-      `^src/(views|localSandbox/views|commands|localSandbox/controls)/|${ACTIVATION}`,
+      `^src/(views|commands)/|${ACTIVATION}`,
       'src/webview sits below commands and beside the tree views.',
     ),
     layer(
@@ -154,7 +164,7 @@ module.exports = {
     layer(
       'agents-is-ui',
       '^src/agents/vscode/',
-      `^src/(views|webview|localSandbox/views|commands|localSandbox/controls|agents/mcp)/|${ACTIVATION}`,
+      `^src/(views|webview|commands|agents/mcp)/|${ACTIVATION}`,
       'src/agents/vscode sits beside the UI.',
     ),
     layer(
@@ -169,7 +179,7 @@ module.exports = {
       '^src/(?!(sandbox|agents/mcp)/)',
       'The sandbox CLI entry composes the sandbox and, when asked, MCP.',
     ),
-    layer('only-activation-wires-commands', '^src/(commands|localSandbox/controls)/', ACTIVATION, 'Only activation wires the commands.'),
+    layer('only-activation-wires-commands', '^src/commands/', ACTIVATION, 'Only activation wires the commands.'),
     layer(
       'command-deps-below-commands',
       '^src/commandDeps/',
@@ -178,7 +188,7 @@ module.exports = {
     ),
     layer(
       'only-commands-use-command-deps',
-      '^src/(?!(commandDeps|commands|localSandbox/controls|webhookHandlers)/)(?!extension[^/]*\\.ts$)',
+      '^src/(?!(commandDeps|commands|webhookHandlers)/)(?!extension[^/]*\\.ts$)',
       '^src/commandDeps/',
       'Only the commands (and Create Webhook Handler, beside them) take CommandDeps.',
     ),
@@ -233,7 +243,7 @@ module.exports = {
     layer(
       'endpoint-intelligence-beside-ui',
       '^src/endpointIntelligence/',
-      `^src/(views|webview|localSandbox/views|commands|localSandbox/controls|linter|agents)/|${ACTIVATION}`,
+      `^src/(views|webview|commands|linter|agents)/|${ACTIVATION}`,
       'src/endpointIntelligence sits beside the UI: it reaches the panel and the Send commands by command id.',
     ),
     layer(
@@ -244,10 +254,9 @@ module.exports = {
     ),
 
     // Inside src/sandbox the folders are the layers (SANDBOX_LAYERS, lowest first): a folder imports
-    // the folders below its layer and beside it in its layer (never in a cycle: sandbox-no-folder-cycle),
+    // the folders below its layer and beside it in its layer (never in a cycle: no-folder-cycle),
     // never one above. The public face sits on top at the root: index.ts, reference.ts and types.ts
     // (the public shapes, which every layer may import for their types).
-    { name: 'sandbox-no-folder-cycle', severity: 'error', scope: 'folder', from: { path: '^src/sandbox/' }, to: { circular: true } },
     layer(
       'sandbox-vocabulary-is-a-leaf',
       '^src/sandbox/vocabulary/',

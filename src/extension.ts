@@ -18,7 +18,7 @@ import { registerSnippets } from './snippets/snippetCompletions';
 import { registerTerminals } from './terminals/register';
 import type { LocalSandbox } from './localSandbox/localSandbox';
 import { registerLocalSandbox, sandboxPortSetting } from './localSandbox/register';
-import { registerSandboxViews } from './localSandbox/views/sandboxViews';
+import { registerSandboxViews } from './views/sandboxViews';
 import { registerMoney } from './money/register';
 import { EXTENSION_USER_AGENT, recordFromTransport } from './requests/capture';
 import { DEFAULT_HISTORY_SIZE, RequestHistory } from './requests/requestHistory';

@@ -4,7 +4,7 @@ import type { AccountService } from './auth/accountService';
 import type { Sandbox } from './sandbox';
 import type { UserInput } from './common/userInput';
 import type { Views } from './views/register';
-import type { SandboxViews } from './localSandbox/views/sandboxViews';
+import type { SandboxViews } from './views/sandboxViews';
 import type { RequestHistory } from './requests/requestHistory';
 import type { RequestsView } from './views/requestsView';
 import type { FindingsView } from './views/findingsView';

@@ -23,20 +23,20 @@ import { addAppKey, copyAppKey, createApp, renewSandboxKey, selectApp } from './
 import { connectWallet, disconnectWallet, selectWallet } from './connectWallet';
 import type { CommandDeps } from '../commandDeps/commandDeps';
 import type { MoneyDeps } from './money/moneyDeps';
-import type { SandboxCommandDeps } from '../localSandbox/controls/sandboxAccess';
+import type { SandboxCommandDeps } from './eventsAndSandboxControl/sandboxAccess';
 import { exportTransactions } from './exportTransactions';
 import { addSandboxSkill } from './sandboxSkill';
 import { openTransactionJson, showTransaction } from './showTransaction';
 import { signIn, signUp } from './signIn';
 import { signOut } from './signOut';
 import { switchEnvironment } from './switchEnvironment';
-import { changeSandboxWallet } from '../localSandbox/controls/changeSandboxWallet';
+import { changeSandboxWallet } from './eventsAndSandboxControl/changeSandboxWallet';
 import { verifyBankAccountInPanel, verifyBankAccountQuick } from './verifyBankAccount';
 import { copyReference, filterTransactions, loadMoreTransactions, refresh } from './walletViews';
 import type { SandboxWatch } from '../localSandbox/sandboxWatch';
-import { resetSandboxToScenario, saveSandboxAsScenario } from '../localSandbox/controls/scenarioControls';
-import { advanceSandboxClock, redeliverEvent, setWebhookUrl, showEvent, triggerTestEvent } from '../localSandbox/controls/eventControls';
-import { checkWebhookHandler } from '../localSandbox/controls/webhookCheck';
+import { resetSandboxToScenario, saveSandboxAsScenario } from './eventsAndSandboxControl/scenarioControls';
+import { advanceSandboxClock, redeliverEvent, setWebhookUrl, showEvent, triggerTestEvent } from './eventsAndSandboxControl/eventControls';
+import { checkWebhookHandler } from './eventsAndSandboxControl/webhookCheck';
 import {
   addSandboxTransaction,
   clearAllFaults,
@@ -48,7 +48,7 @@ import {
   revokeRefreshTokens,
   setSandboxBalance,
   setSandboxDelay,
-} from '../localSandbox/controls/sandboxControls';
+} from './eventsAndSandboxControl/sandboxControls';
 import {
   clearRequestFilter,
   clearRequests,

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { PublicWebhookEvent } from '../../src/sandbox';
-import type { EventNode } from '../../src/localSandbox/views/eventsTree';
+import type { EventNode } from '../../src/views/eventsTree';
 import type { WebviewTestHandle } from '../../src/webview/panelRecorder';
 import { connectFreshWallet, type ConnectedWallet } from './support/connectedWallet';
 import { runScripted, setSetting } from './support/extension';

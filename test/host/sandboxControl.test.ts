@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { Transaction } from '../../src/api';
 import { formatMobileForPeople } from '../../src/common/formatMobile';
 import type { Fault } from '../../src/sandbox';
-import type { SandboxNode } from '../../src/localSandbox/views/sandboxTree';
+import type { SandboxNode } from '../../src/views/sandboxTree';
 import { connectFreshWallet, type ConnectedWallet } from './support/connectedWallet';
 import { runScripted, setVsCodeAiFeatures } from './support/extension';
 import { assertReadable, runRecorded } from './support/recordingInput';

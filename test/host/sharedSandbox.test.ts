@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { SandboxNode } from '../../src/localSandbox/views/sandboxTree';
+import type { SandboxNode } from '../../src/views/sandboxTree';
 import { connectFreshWallet, type ConnectedWallet } from './support/connectedWallet';
 import { EXTENSION_ID, runScripted, setSetting } from './support/extension';
 import { assertNoSecret, storedSecrets, treeText, WebhookReceiver } from './support/sandboxSurfaces';

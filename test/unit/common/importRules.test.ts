@@ -1,6 +1,6 @@
 // `npm run lint` keeps imports pointing one way (.dependency-cruiser.cjs): these plant a cycle
-// and an import against each layer in a copy of src/ and check that each one is an error,
-// while the real src/ and an import downward pass.
+// of modules, one of folders and an import against each layer in a copy of src/ and check that
+// each one is an error, while the real src/ and an import downward pass.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -62,9 +62,9 @@ const UPWARD: [file: string, specifier: string, rule: string][] = [
   ['src/agents/tools/reads.ts', '../../sandbox/requests/entry', 'sandbox-public-entries'],
   ['src/views/loadable.ts', '../sandbox', 'sandbox-index-types-only'],
   ['src/sandbox/domain/ids.ts', '../reference', 'sandbox-domain-at-the-bottom'],
-  ['src/money/policy.ts', '../localSandbox/views/sandboxServerItem', 'services-below-ui'],
-  ['src/localSandbox/views/sandboxServerItem.ts', '../../webview/protocol', 'views-beside-webview'],
-  ['src/localSandbox/views/sandboxServerItem.ts', '../controls/sandboxAccess', 'views-beside-webview'],
+  ['src/money/policy.ts', '../views/sandboxServerItem', 'services-below-ui'],
+  ['src/views/sandboxServerItem.ts', '../webview/protocol', 'views-beside-webview'],
+  ['src/views/sandboxServerItem.ts', '../commands/eventsAndSandboxControl/sandboxAccess', 'views-beside-webview'],
   ['src/webhookHandlers/frameworks.ts', '../localSandbox/localSandbox', 'webhook-handlers-beside-commands'],
   ['src/webhookHandlers/frameworks.ts', '../commands/register', 'webhook-handlers-beside-commands'],
   ['src/commandDeps/commandDeps.ts', '../commands/signOut', 'command-deps-below-commands'],
@@ -76,8 +76,8 @@ const UPWARD: [file: string, specifier: string, rule: string][] = [
   ['src/walkthrough/steps.ts', '../views/loadable', 'walkthrough-beside-ui'],
   ['src/walkthrough/progress.ts', '../auth/accountService', 'walkthrough-beside-ui'],
   ['src/views/contextKeys.ts', '../walkthrough/progress', 'only-activation-uses-walkthrough'],
-  ['src/webview/protocol.ts', '../localSandbox/views/sandboxServerItem', 'webview-beside-views'],
-  ['src/localSandbox/controls/sandboxAccess.ts', '../../extensionApi', 'only-activation-wires-commands'],
+  ['src/webview/protocol.ts', '../views/sandboxServerItem', 'webview-beside-views'],
+  ['src/commands/eventsAndSandboxControl/sandboxAccess.ts', '../../extensionApi', 'only-activation-wires-commands'],
   ['src/linter/keyScanner.ts', '../views/loadable', 'linter-beside-ui'],
   ['src/linter/envRead.ts', '../auth/clients', 'linter-beside-ui'],
   ['src/views/tidy.ts', '../linter/keyScanner', 'only-commands-and-activation-use-linter'],
@@ -140,6 +140,10 @@ describe('import rules (lint)', function () {
     plant('src/auth/walletAccess.ts', "import { AccountService } from './accountService';\nexport const service = AccountService;");
     // scenario/ imports findings/ (the rule names): findings/ importing scenario/ closes a folder cycle, no module cycle.
     plant('src/sandbox/findings/findingsBook.ts', "import * as schema from '../scenario/jsonSchema';\nexport const folderCycle = schema;");
+    // banks and requests (services beside each other) import nothing of each other: one import each
+    // way closes a cycle of the two folders, though of no modules and against no layer.
+    plant('src/banks/bankVerifier.ts', "import * as record from '../requests/requestRecord';\nexport const usedRecord = record;");
+    plant('src/requests/requestList.ts', "import * as banks from '../banks/bankDirectory';\nexport const usedBanks = banks;");
     UPWARD.forEach(([file, specifier], index) =>
       plant(file, `import * as above${index} from '${specifier}';\nexport const used${index} = above${index};`),
     );
@@ -162,7 +166,7 @@ describe('import rules (lint)', function () {
 
   it('fails on a folder cycle inside the sandbox (no module cycle)', () => {
     assert.ok(
-      planted.some((found) => found.rule === 'sandbox-no-folder-cycle' && /findings/.test(found.from + found.to)),
+      planted.some((found) => found.rule === 'no-folder-cycle' && /findings/.test(found.from + found.to)),
       JSON.stringify(planted.filter((found) => found.rule.includes('folder'))),
     );
   });
@@ -171,6 +175,14 @@ describe('import rules (lint)', function () {
     assert.ok(
       planted.some((found) => found.rule === 'no-circular' && found.from === 'src/auth/walletAccess.ts'),
       JSON.stringify(planted),
+    );
+  });
+
+  it('fails on a cycle of folders', () => {
+    const folderCycles = planted.filter((found) => found.rule === 'no-folder-cycle');
+    assert.ok(
+      folderCycles.some((found) => [found.from, found.to].sort().join(' ') === 'src/banks src/requests'),
+      JSON.stringify(folderCycles),
     );
   });
 

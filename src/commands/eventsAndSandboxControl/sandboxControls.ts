@@ -7,8 +7,8 @@ import { UserFacingError } from '../../common/userFacingError';
 import { inputCheck } from '../../common/validators';
 import type { Fault } from '../../sandbox';
 import { FAULT_LIMITS, KNOB_LIMITS } from '../../sandbox/reference';
-import { FAULT_ENDPOINTS } from '../endpoints';
-import { faultEffect, faultTarget } from '../faultLabel';
+import { FAULT_ENDPOINTS } from '../../localSandbox/endpoints';
+import { faultEffect, faultTarget } from '../../localSandbox/faultLabel';
 import type { WalletModel } from '../../views/walletModel';
 import { localSandbox, notify, targetMobile, type SandboxCommandDeps } from './sandboxAccess';
 

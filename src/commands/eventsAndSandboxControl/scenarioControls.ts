@@ -3,8 +3,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { UserFacingError } from '../../common/userFacingError';
 import type { SandboxClient, ScenarioExport } from '../../sandbox';
-import { made, type LocalSandbox } from '../localSandbox';
-import { defaultScenarioUri, DEFAULT_SCENARIO_FILE, findWorkspaceScenario } from '../workspaceScenario';
+import { made, type LocalSandbox } from '../../localSandbox/localSandbox';
+import { defaultScenarioUri, DEFAULT_SCENARIO_FILE, findWorkspaceScenario } from '../../localSandbox/workspaceScenario';
 import { notify, type SandboxCommandDeps } from './sandboxAccess';
 
 // Save Sandbox as Scenario: the local sandbox's world as a scenario file a teammate or CI loads

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { withProgress } from '../../commandDeps/commandDeps';
 import type { SandboxClient } from '../../sandbox';
-import { webhookCheckBundle } from '../localSandbox';
+import { webhookCheckBundle } from '../../localSandbox/localSandbox';
 import type { DetailPanelApi } from '../../webview/panel';
 import { localSandbox, type SandboxCommandDeps } from './sandboxAccess';
 

@@ -1,13 +1,20 @@
 import * as vscode from 'vscode';
-import type { AccountService } from '../../auth/accountService';
-import { COMMANDS } from '../../common/commandIds';
-import { formatDateTime } from '../../common/formatTime';
-import { countText } from '../../common/plural';
-import { Disposable } from '../../common/lifecycle';
-import type { PublicWebhookEvent, WebhookAttempt } from '../../sandbox';
-import { attemptOutcome, attemptSucceeded, eventDescription, eventStateLabel, eventTitle, failedDeliveries } from '../eventSummary';
-import type { SandboxWatch } from '../sandboxWatch';
-import { tidyItem } from '../../views/tidy';
+import type { AccountService } from '../auth/accountService';
+import { COMMANDS } from '../common/commandIds';
+import { formatDateTime } from '../common/formatTime';
+import { countText } from '../common/plural';
+import { Disposable } from '../common/lifecycle';
+import type { PublicWebhookEvent, WebhookAttempt } from '../sandbox';
+import {
+  attemptOutcome,
+  attemptSucceeded,
+  eventDescription,
+  eventStateLabel,
+  eventTitle,
+  failedDeliveries,
+} from '../localSandbox/eventSummary';
+import type { SandboxWatch } from '../localSandbox/sandboxWatch';
+import { tidyItem } from './tidy';
 
 export type EventNode = { kind: 'event'; id: string; event: PublicWebhookEvent } | { kind: 'attempt'; id: string; attempt: WebhookAttempt };
 

@@ -1,14 +1,14 @@
 import * as vscode from 'vscode';
-import type { AccountService } from '../../auth/accountService';
-import { formatMobileForPeople } from '../../common/formatMobile';
-import { formatDateTime } from '../../common/formatTime';
-import { Disposable } from '../../common/lifecycle';
-import type { Fault, SandboxClient, SandboxKnobs } from '../../sandbox';
-import { formatDuration } from '../durations';
-import { faultEffect, faultTarget } from '../faultLabel';
-import type { SandboxWatch } from '../sandboxWatch';
+import type { AccountService } from '../auth/accountService';
+import { formatMobileForPeople } from '../common/formatMobile';
+import { formatDateTime } from '../common/formatTime';
+import { Disposable } from '../common/lifecycle';
+import type { Fault, SandboxClient, SandboxKnobs } from '../sandbox';
+import { formatDuration } from '../localSandbox/durations';
+import { faultEffect, faultTarget } from '../localSandbox/faultLabel';
+import type { SandboxWatch } from '../localSandbox/sandboxWatch';
 import { sandboxServerItem } from './sandboxServerItem';
-import { tidyItem } from '../../views/tidy';
+import { tidyItem } from './tidy';
 
 export type SandboxNode =
   | { kind: 'server' }

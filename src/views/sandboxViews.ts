@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import type { AccountService } from '../../auth/accountService';
-import type { LocalSandbox } from '../localSandbox';
-import { SandboxWatch } from '../sandboxWatch';
+import type { AccountService } from '../auth/accountService';
+import type { LocalSandbox } from '../localSandbox/localSandbox';
+import { SandboxWatch } from '../localSandbox/sandboxWatch';
 import { EventsTreeProvider, type EventNode } from './eventsTree';
 import { SandboxTreeProvider, type SandboxNode } from './sandboxTree';
 

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { SandboxClient, SandboxRole } from '../../sandbox';
+import type { SandboxClient, SandboxRole } from '../sandbox';
 
 /** "Served by another VS Code window": which process serves the sandbox, when it is not this window. */
 function servedByLabel(role: SandboxRole): string {

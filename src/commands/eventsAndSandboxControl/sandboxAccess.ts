@@ -3,7 +3,7 @@ import { COMMANDS } from '../../common/commandIds';
 import { isRecord } from '../../common/isRecord';
 import { UserFacingError } from '../../common/userFacingError';
 import type { SandboxClient } from '../../sandbox';
-import type { SandboxWatch } from '../sandboxWatch';
+import type { SandboxWatch } from '../../localSandbox/sandboxWatch';
 import type { CommandDeps } from '../../commandDeps/commandDeps';
 
 /** What the event and sandbox commands work on besides the accounts. */
