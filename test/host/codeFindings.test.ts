@@ -6,6 +6,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { CAREFUL_AND_UNRELATED } from '../unit/endpointIntelligence/corpus';
+import { CAREFUL as REAL_CAREFUL } from '../unit/endpointIntelligence/realCode/careful';
+import { CARELESS as REAL_CARELESS } from '../unit/endpointIntelligence/realCode/careless';
 import { activateExtension, setSetting } from './support/extension';
 import { waitFor } from './support/waitFor';
 
@@ -44,6 +46,8 @@ describe('Code findings: only on the careless wallet calls (issue 39)', function
   const unrelated: vscode.TextDocument[] = [];
   let careless: vscode.TextDocument;
   let component: vscode.TextDocument;
+  /** Issue 54: real code as Prettier formats it, a Create React App component (.js with JSX) first. */
+  const realCode: vscode.TextDocument[] = [];
 
   async function open(name: string, text: string): Promise<vscode.TextDocument> {
     const uri = vscode.Uri.joinPath(folder, name);
@@ -57,6 +61,8 @@ describe('Code findings: only on the careless wallet calls (issue 39)', function
     assert.ok(root, 'the host tests run with a workspace folder');
     folder = vscode.Uri.joinPath(root.uri, `careless-${Date.now().toString(36)}`);
     for (const file of CAREFUL_AND_UNRELATED) unrelated.push(await open(`src/components/${file.file!}`, file.text));
+    for (const file of REAL_CAREFUL) unrelated.push(await open(`careful/${file.file}`, file.text));
+    for (const file of REAL_CARELESS) realCode.push(await open(file.file, file.text));
     component = await open('src/components/WalletButton.tsx', COMPONENT);
     // Opened last: once its findings are there, the files opened before it have been checked too.
     careless = await open('src/checkout.ts', CARELESS);
@@ -90,6 +96,18 @@ describe('Code findings: only on the careless wallet calls (issue 39)', function
     );
     assert.deepEqual(inComponent.map(codeOf), ['secret-in-browser', 'secret-in-browser']);
     assert.equal(inComponent[0]!.severity, vscode.DiagnosticSeverity.Error);
+  });
+
+  it('reads real code: a Create React App component in a .js file, Prettier-wrapped calls (issue 54)', async () => {
+    assert.equal(realCode[0]!.languageId, 'javascript');
+    for (const [index, document] of realCode.entries()) {
+      const expected = REAL_CARELESS[index]!.findings.map((finding) => finding.split(':')[0]!);
+      const found = await waitFor(`the findings of ${document.fileName}`, () =>
+        ours(document.uri).length >= expected.length ? ours(document.uri) : undefined,
+      );
+      const codes = found.map((diagnostic) => `${codeOf(diagnostic)} ${diagnostic.range.start.line + 1}`);
+      assert.deepEqual(codes.sort(), [...expected].sort(), document.fileName);
+    }
   });
 
   it('gives the unrelated code (other APIs, the shop’s prices, a careful wallet call) no finding and no fix', async () => {

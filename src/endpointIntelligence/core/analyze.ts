@@ -41,11 +41,18 @@ export interface Problem {
 }
 
 /**
- * Each API path of the text, line by line. `isHttpFile`: an .http file's request lines;
- * `context`: the wallet's hosts, which tell its calls from other APIs'.
+ * Each API path of the text (or of its lines, split once for the code findings too), line by line. `isHttpFile`: an .http file's request lines;
+ * `context`: the wallet's hosts, which tell its calls from other APIs'; `script`: JavaScript or
+ * TypeScript, whose calls are read to where their parentheses close (codeScan.ts).
  */
-export function analyzeText(catalog: Catalog, text: string, isHttpFile = false, context: WalletContext = NOT_CONFIGURED): PathUse[] {
-  const lines = text.split(/\r?\n/);
+export function analyzeText(
+  catalog: Catalog,
+  text: string | readonly string[],
+  isHttpFile = false,
+  context: WalletContext = NOT_CONFIGURED,
+  script = false,
+): PathUse[] {
+  const lines = typeof text === 'string' ? text.split(/\r?\n/) : text;
   const uses: PathUse[] = [];
   // The file's wallet names, read once and only if a call does not tell by itself.
   let names: Set<string> | undefined;
@@ -53,7 +60,7 @@ export function analyzeText(catalog: Catalog, text: string, isHttpFile = false, 
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index]!;
     if (!line.includes('/v1/')) continue;
-    for (const path of findPaths(line, isHttpFile)) uses.push(useOf(catalog, lines, index, path, isHttpFile, context, namesOf));
+    for (const path of findPaths(line, isHttpFile)) uses.push(useOf(catalog, lines, index, path, isHttpFile, context, namesOf, script));
   }
   return uses;
 }
@@ -71,10 +78,11 @@ export function useOf(
   isHttpFile: boolean,
   context: WalletContext = NOT_CONFIGURED,
   namesOf?: () => ReadonlySet<string>,
+  script = false,
 ): PathUse {
   const match = matchPath(catalog, path.segments);
-  const shown = detectMethod(lines, index, path.start, isHttpFile);
-  const use = new Use(index, path, match, shown, { lines, context, namesOf, isHttpFile });
+  const shown = detectMethod(lines, index, path.start, isHttpFile, script);
+  const use = new Use(index, path, match, shown, { lines, context, namesOf, isHttpFile, script });
   if (match) return use;
   const nearest = nearestEndpoint(catalog, path.segments);
   use.suggestion = nearest && { endpoint: nearest, text: rewriteAs(path, nearest) };
@@ -87,6 +95,7 @@ interface CallSource {
   context: WalletContext;
   namesOf?: () => ReadonlySet<string>;
   isHttpFile: boolean;
+  script: boolean;
 }
 
 class Use implements PathUse {
@@ -102,8 +111,8 @@ class Use implements PathUse {
   ) {}
 
   get call(): CallVerdict {
-    const { lines, context, namesOf, isHttpFile } = this.source;
-    return (this.verdict ??= classifyCall(lines, this.line, this.path, context, namesOf, isHttpFile));
+    const { lines, context, namesOf, isHttpFile, script } = this.source;
+    return (this.verdict ??= classifyCall(lines, this.line, this.path, context, namesOf, isHttpFile, script));
   }
 }
 

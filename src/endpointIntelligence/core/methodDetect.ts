@@ -4,6 +4,7 @@
 // an .http file's `POST /v1/…`. Only what the code spells out: a method held in a variable shows none.
 
 import { HTTP_METHODS, type HttpMethod } from './catalog';
+import { closeLine, enclosingCall, offsetOf, placeOf, scanOf } from './codeScan';
 
 export interface ShownMethod {
   method: HttpMethod;
@@ -62,9 +63,17 @@ function shown(word: string, line: number, at: number): ShownMethod | undefined 
 
 /**
  * The method shown for the path at `pathStart` of `lines[index]`; the following lines are read
- * for a call's options (`fetch(url, {\n  method: 'POST',`), at most six of them.
+ * for a call's options (`fetch(url, {\n  method: 'POST',`): in JavaScript and TypeScript
+ * (`script`) to where the call closes, its verb on an earlier line too (`axios.post(\n  url,`);
+ * elsewhere at most six of them.
  */
-export function detectMethod(lines: readonly string[], index: number, pathStart: number, isHttpFile = false): ShownMethod | undefined {
+export function detectMethod(
+  lines: readonly string[],
+  index: number,
+  pathStart: number,
+  isHttpFile = false,
+  script = false,
+): ShownMethod | undefined {
   const line = lines[index]!;
   const before = line.slice(0, pathStart);
   if (isHttpFile) {
@@ -76,13 +85,33 @@ export function detectMethod(lines: readonly string[], index: number, pathStart:
   if (call && !/\)\s*[;,]/.test(line.slice(call.at, pathStart))) return shown(call.word, index, call.at);
   const option = firstAfter(METHOD_OPTION, line, 0) ?? firstAfter(JAVA_BUILDER, line, pathStart) ?? firstAfter(NAMED_VERB, line, 0);
   if (option) return shown(option.word, index, option.at);
-  if (!OPTIONS_CALL.test(before)) return undefined;
-  for (let next = index + 1; next < Math.min(lines.length, index + 7); next++) {
+  const opened = script ? openedCall(lines, index, pathStart) : undefined;
+  if (opened && opened.line < index) {
+    // Prettier's `fetch(\n  "https://…/v1/…",\n  {`: the call opens on an earlier line.
+    const verb = lastBefore(CALL, opened.text, opened.text.length) ?? lastBefore(VERB_ARGUMENT, opened.text, opened.text.length);
+    if (verb) return shown(verb.word, opened.line, verb.at);
+  }
+  if (!OPTIONS_CALL.test(opened?.text ?? before)) return undefined;
+  return optionsMethod(lines, index, opened?.last);
+}
+
+/** The call whose arguments hold the path: its opening line's text up to its parenthesis, and its last line. */
+function openedCall(lines: readonly string[], index: number, column: number): { line: number; text: string; last: number } | undefined {
+  const scan = scanOf(lines);
+  const call = enclosingCall(scan, offsetOf(scan, { line: index, column }));
+  if (call < 0) return undefined;
+  const open = placeOf(scan, scan.opens[call]!);
+  return { line: open.line, text: lines[open.line]!.slice(0, open.column + 1), last: closeLine(scan, call) };
+}
+
+/** `method: 'POST'` on the lines after the path: to the call's `last` line where it is known, else the next six lines. */
+function optionsMethod(lines: readonly string[], index: number, last?: number): ShownMethod | undefined {
+  for (let next = index + 1; next <= Math.min(lines.length - 1, last ?? index + 6); next++) {
     const text = lines[next]!;
     const found = firstAfter(METHOD_OPTION, text, 0) ?? firstAfter(JAVA_BUILDER, text, 0);
     if (found) return shown(found.word, next, found.at);
-    // The call's options end (or another call starts): no method there.
-    if (/^\s*\}?\s*\)/.test(text) || /\/v1\//.test(text)) return undefined;
+    // Another call starts, or (where the call's end is not known) its options end: no method there.
+    if (/\/v1\//.test(text) || (last === undefined && /^\s*\}?\s*\)/.test(text))) return undefined;
   }
   return undefined;
 }

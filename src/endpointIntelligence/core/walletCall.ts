@@ -5,6 +5,7 @@
 // only to such things (`const base = process.env.WALLET_BASE_URL`). Another host, or a route the
 // app defines, is someone else's.
 import type { FoundPath } from './pathFinder';
+import { blocksInside, closeLine, enclosingCall, offsetOf, placeOf, scanOf } from './codeScan';
 import { isRouteDefinition } from './routeDefinition';
 
 export interface WalletContext {
@@ -73,26 +74,77 @@ export function depthOf(line: string): number {
   return depth;
 }
 
-/** The lines of the statement (the call) a path at `index` is in: `{ first, last }`, inclusive. */
-export function callWindow(lines: readonly string[], index: number, http: boolean): { first: number; last: number } {
-  let last = index;
+/** The lines of the statement (the call) a path is in, inclusive; `bodies`: offsets of function bodies in it, not its own. */
+export interface CallWindow {
+  first: number;
+  last: number;
+  bodies?: readonly [number, number][];
+}
+
+/**
+ * The lines of the statement (the call) a path at `index` (and `column`) is in. In JavaScript and
+ * TypeScript (`script`), the call's own parentheses, however many lines they take; elsewhere,
+ * and where no call's arguments hold the path, a few lines read by their brackets.
+ */
+export function callWindow(lines: readonly string[], index: number, http: boolean, script = false, column = 0): CallWindow {
   if (http) {
     // An .http request: its line and its header lines, up to the blank line before the body.
+    let last = index;
     while (last + 1 < lines.length && last < index + 30 && lines[last + 1]!.trim() !== '') last++;
     return { first: index, last };
   }
+  return (script && scannedCall(lines, index, column)) || lineWindow(lines, index);
+}
+
+/** The call whose arguments hold the path, from the brackets' scan (codeScan.ts). */
+function scannedCall(lines: readonly string[], index: number, column: number): CallWindow | undefined {
+  const scan = scanOf(lines);
+  const at = offsetOf(scan, { line: index, column });
+  const call = enclosingCall(scan, at);
+  if (call < 0) return undefined;
+  const first = placeOf(scan, scan.opens[call]!).line;
+  let last = closeLine(scan, call);
+  // A later line naming a path is another call's, as in the line windows.
+  for (let line = index + 1; line <= last; line++)
+    if (lines[line]!.includes('/v1/')) {
+      last = line - 1;
+      break;
+    }
+  // The callbacks it is given are code of their own (a test's, a retry helper's): not evidence.
+  return { first, last: followOn(lines, first, last, last + MAX_FORWARD), bodies: blocksInside(scan, call, at) };
+}
+
+function lineWindow(lines: readonly string[], index: number): CallWindow {
   let first = index;
   const continues = (line: string) => /[([{,]\s*$/.test(line) && !line.includes('/v1/');
   while (first > 0 && first > index - MAX_BACK && continues(lines[first - 1]!)) first--;
   let depth = 0;
   for (let at = first; at <= index; at++) depth += depthOf(lines[at]!);
+  let last = index;
   const next = () => lines[last + 1];
   while (depth > 0 && last < index + MAX_FORWARD && next() !== undefined && !next()!.includes('/v1/')) depth += depthOf(lines[++last]!);
-  // What the code goes on to do with the request it built: a builder chain, or `req.Header.Set(…)`.
+  return { first, last: followOn(lines, first, last, index + MAX_FORWARD) };
+}
+
+/** What the code goes on to do with the request it built: a builder chain, or `req.Header.Set(…)`. */
+function followOn(lines: readonly string[], first: number, last: number, limit: number): number {
   const assigned = ASSIGNED.exec(lines[first]!)?.[1];
   const related = (line: string) => /^\s*(?:\.|->)/.test(line) || (assigned !== undefined && usesName(line, assigned));
-  while (last < index + MAX_FORWARD && next() !== undefined && !next()!.includes('/v1/') && related(next()!)) last++;
-  return { first, last };
+  const next = () => lines[last + 1];
+  while (last < limit && next() !== undefined && !next()!.includes('/v1/') && related(next()!)) last++;
+  return last;
+}
+
+/** The window's text with the function bodies it holds blanked (`start`: its first line's offset in the scan). */
+function withoutBodies(text: string, bodies: readonly [number, number][], start: number): string {
+  let kept = '';
+  let from = 0;
+  for (const [open, close] of bodies) {
+    const end = Math.min(text.length, close - start + 1);
+    kept += text.slice(from, open - start) + text.slice(open - start, end).replace(/[^\n]/g, ' ');
+    from = end;
+  }
+  return kept + text.slice(from);
 }
 
 /** `req.Header.Set(…)`, `$req->…`, `req["X-App-Key"] = …`: a line that goes on with what `name` holds. */
@@ -151,8 +203,9 @@ function assignments(lines: readonly string[]): Map<string, string[]> {
 /** One pattern per set of names (a document's check asks it for each of its paths). */
 const patterns = new WeakMap<ReadonlySet<string>, RegExp | undefined>();
 
+/** A name as code uses it; `headers:` is an object's key (another call's `{ headers: {…} }`), not the name. */
 function patternOf(names: ReadonlySet<string>): RegExp {
-  return new RegExp(`(?<!\\w)(?:${[...names].join('|')})(?!\\w)`);
+  return new RegExp(`(?<!\\w)(?:${[...names].join('|')})(?!\\w|\\s*:(?![:=]))`);
 }
 
 /** The pattern of a document's final names, made once (its check asks for it on each path). */
@@ -176,18 +229,21 @@ export function classifyCall(
   context: WalletContext,
   namesOf: () => ReadonlySet<string> = () => NO_NAMES,
   http = false,
+  script = false,
 ): CallVerdict {
   const line = lines[index]!;
   const before = line.slice(0, path.start);
   const host = HOST_BEFORE_PATH.exec(before)?.[1]?.toLowerCase();
   if (host) return { kind: context.hosts.includes(host) ? 'wallet' : 'other', direct: true };
-  const { first, last } = callWindow(lines, index, http);
+  const window = callWindow(lines, index, http, script, path.start);
+  const { first, last } = window;
   const statementBefore = index === first ? before : [...lines.slice(first, index), before].join('\n');
   if (!http && isRouteDefinition(statementBefore, line.slice(path.end), (name) => namesOf().has(name)))
     return { kind: 'other', direct: true };
   const own = `${before}${' '.repeat(path.end - path.start)}${line.slice(path.end)}`;
-  const text =
+  const joined =
     index === first && index === last ? own : [...lines.slice(first, index), own, ...lines.slice(index + 1, last + 1)].join('\n');
+  const text = window.bodies?.length ? withoutBodies(joined, window.bodies, scanOf(lines).lineStarts[first]!) : joined;
   if (directEvidence(text, context)) return { kind: 'wallet', direct: true };
   if (mentionPattern(namesOf())?.test(text)) return { kind: 'wallet', direct: false };
   return { kind: 'unknown', direct: false };

@@ -106,9 +106,12 @@ export class PathDiagnostics implements vscode.Disposable {
 
 /** The problems of a document: its paths' checks, and (in a script) the findings of what it does with its wallet calls. */
 export function problemsOfText(text: string, httpFile: boolean, context: WalletContext, file?: CodeFile): Problem[] {
-  const uses = text.includes('/v1/') ? analyzeText(apiCatalog(), text, httpFile, context) : [];
+  const script = file?.script === true && !httpFile;
+  // Split once: the paths' checks and the code findings read the same lines (and their brackets' scan).
+  const lines = text.split(/\r?\n/);
+  const uses = text.includes('/v1/') ? analyzeText(apiCatalog(), lines, httpFile, context, script) : [];
   const problems = problemsOf(uses);
-  if (file && !httpFile) problems.push(...codeFindings(text, text.split(/\r?\n/), uses, file));
+  if (file && !httpFile) problems.push(...codeFindings(text, lines, uses, file));
   return problems;
 }
 

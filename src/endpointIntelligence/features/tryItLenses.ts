@@ -6,7 +6,7 @@ import { COMMANDS } from '../../common/commandIds';
 import { analyzeText, operationOf } from '../core/analyze';
 import { apiCatalog } from '../core/apiCatalog';
 import { MONEY_COMMANDS } from '../core/moneyCommands';
-import { isHttpFile, type FeatureState } from '../languages';
+import { isHttpFile, isScriptFile, type FeatureState } from '../languages';
 import type { LineTarget } from './lineTarget';
 
 export class TryItLenses implements vscode.CodeLensProvider {
@@ -18,7 +18,7 @@ export class TryItLenses implements vscode.CodeLensProvider {
     if (!text.includes('/v1/') || this.state.ignored(document)) return [];
     const local = this.state.local();
     const lenses: vscode.CodeLens[] = [];
-    for (const use of analyzeText(apiCatalog(), text, isHttpFile(document), this.state.context())) {
+    for (const use of analyzeText(apiCatalog(), text, isHttpFile(document), this.state.context(), isScriptFile(document))) {
       // Another host's path or a route the app defines is not the wallet's to try.
       const operation = use.match && use.call.kind !== 'other' && operationOf(use);
       if (!operation) continue;

@@ -15,7 +15,7 @@ const context: WalletContext = { hosts: [...hostsOf(['https://api.console.stagin
 
 function findings(text: string, path = 'src/pay.ts'): Problem[] {
   const lines = text.split('\n');
-  return codeFindings(text, lines, analyzeText(catalog, text, false, context), { path, script: true });
+  return codeFindings(text, lines, analyzeText(catalog, text, false, context, true), { path, script: true });
 }
 
 /** `code line:start text → replacement` for each finding (the line counts from 1). */

@@ -113,4 +113,75 @@ describe('endpoint intelligence: only calls to the wallet API are checked', () =
     const line = "fetch('https://api.openai.com/v1/users/balance', { headers: { 'X-App-Key': key } })";
     assert.equal(classifyCall([line], 0, findPaths(line)[0]!, context).kind, 'other');
   });
+
+  // Issue 54: JavaScript and TypeScript calls read to where their parentheses close.
+  const scripts = (file: { file?: string; http?: boolean }) => !file.http && /\.[jt]sx?$/.test(file.file ?? 'x.ts');
+  for (const file of NOT_THE_WALLET.filter(scripts))
+    it(`reads whole calls and still warns nowhere else: ${file.name}`, () => {
+      const uses = analyzeText(catalog, file.text, false, context, true);
+      assert.deepEqual(problemsOf(uses), []);
+      assert.ok(uses.some((use) => use.call.kind === 'wallet' && use.match));
+    });
+
+  for (const [file, fix] of WALLET_TYPOS.filter(
+    ([file]) => !file.http && !/requests\.|NewRequest|\$client|HttpRequest|Net::/.test(file.text),
+  ))
+    it(`still warns on a misspelt wallet path, reading whole calls: ${file.name}`, () => {
+      const problems = problemsOf(analyzeText(catalog, file.text, false, context, true));
+      assert.deepEqual(
+        problems.map((problem) => [problem.code, problem.replacement]),
+        [['unknown-path', fix]],
+      );
+    });
+
+  it('reads the wallet’s header however far down a long call it is, and not in the callbacks a call is given', () => {
+    const body = Array.from({ length: 12 }, (_, index) => `    field${index}: form.field${index},`);
+    const long = [
+      'await fetch(`${BASE}/v1/users/transfers/phon`, {',
+      '  body: JSON.stringify({',
+      ...body,
+      '  }),',
+      "  headers: { 'X-App-Key': key },",
+      '});',
+    ];
+    assert.deepEqual(
+      problemsOf(analyzeText(catalog, long.join('\n'), false, context, true)).map((problem) => problem.code),
+      ['unknown-path'],
+    );
+    assert.deepEqual(problemsOf(analyzeText(catalog, long.join('\n'), false, context)), []);
+    // A test titled with a path: its callback's headers are the test's, not the title's.
+    const test = ['describe("/v1/users/transfers", () => {', "  const headers = { 'X-App-Key': key };", '});'].join('\n');
+    assert.deepEqual(problemsOf(analyzeText(catalog, test, false, context, true)), []);
+  });
+
+  it('does not take an object’s key for a wallet name: another call’s `headers: {…}`', () => {
+    const text = [
+      "const headers = { 'X-App-Key': process.env.WALLET_APP_KEY };",
+      "await fetch('/v1/orders', { method: 'POST', headers: { Authorization: `Bearer ${token}` } });",
+    ].join('\n');
+    assert.deepEqual(
+      analyzeText(catalog, text, false, context, true).map((use) => use.call.kind),
+      ['unknown'],
+    );
+  });
+
+  it('shows the method of a Prettier-wrapped call: the verb on the line before the URL, the option past six lines', () => {
+    const wrapped = 'const { data } = await axios.delete(\n  "https://api.console.staging-api.eyowo.com/v1/users/accounts",\n);';
+    assert.deepEqual(
+      problemsOf(analyzeText(catalog, wrapped, false, context, true)).map((problem) => [problem.code, problem.line]),
+      [['wrong-method', 0]],
+    );
+    const late = [
+      'await fetch(`${process.env.WALLET_BASE_URL}/v1/users/accounts`, {',
+      '  headers: {',
+      ...Array(6).fill('    x: y,'),
+      '  },',
+      '  method: "DELETE",',
+      '});',
+    ];
+    assert.deepEqual(
+      problemsOf(analyzeText(catalog, late.join('\n'), false, context, true)).map((problem) => [problem.code, problem.line]),
+      [['wrong-method', 9]],
+    );
+  });
 });

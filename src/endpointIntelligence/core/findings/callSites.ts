@@ -1,9 +1,10 @@
 // What the code-findings rules share: the wallet calls of a file (by the one rule of
 // walletCall.ts, never a second one), the statement a name is assigned in, and the lines after a
-// call that still belong to its block. Lines are read, not parsed: each rule looks only at a call
-// the wallet rule recognised and at the few lines around it.
+// call that still belong to its block. Lines are read with their brackets scanned (codeScan.ts),
+// not parsed: a call or a body ends where its brackets close, however many lines it takes.
 import type { PathUse, Problem } from '../analyze';
-import { callWindow, depthOf } from '../walletCall';
+import { scanOf, statementClose } from '../codeScan';
+import { callWindow, type CallWindow } from '../walletCall';
 
 /**
  * A call that names a wallet API path, read lazily: each rule first looks for its own marks near
@@ -11,7 +12,7 @@ import { callWindow, depthOf } from '../walletCall';
  * rule recognises it (a check reads every call of a file, and most have nothing to find).
  */
 export class CallSite {
-  private window?: { first: number; last: number };
+  private window?: CallWindow;
   private assignment?: { first: number; last: number };
 
   constructor(
@@ -31,13 +32,17 @@ export class CallSite {
     return this.uses.some((use) => use.call.kind === 'wallet' && use.call.direct);
   }
 
-  /** The call's lines, as the wallet rule reads them (its options, a builder's chain). */
+  /** The call's lines, as the wallet rule reads them (its arguments to where they close, a builder's chain). */
   get first(): number {
-    return (this.window ??= callWindow(this.lines, this.line, false)).first;
+    return this.callLines().first;
   }
 
   get last(): number {
-    return (this.window ??= callWindow(this.lines, this.line, false)).last;
+    return this.callLines().last;
+  }
+
+  private callLines(): CallWindow {
+    return (this.window ??= callWindow(this.lines, this.line, false, true, this.uses[0]!.path.start));
   }
 
   /**
@@ -45,7 +50,7 @@ export class CallSite {
    * await fetch(`) to where its brackets close: the call's lines may start at a function's header.
    */
   get statement(): { first: number; last: number } {
-    return (this.assignment ??= statementOf(this.lines, this.line));
+    return (this.assignment ??= statementOf(this.lines, this.line, this.first));
   }
 }
 
@@ -57,8 +62,8 @@ const STATEMENT_BACK = 4;
 
 /** How far after a call its answer is followed, and how far before it a name's assignment is looked for. */
 export const REACH = 30;
-/** A statement longer than this (an object literal) is not followed further. */
-const MAX_STATEMENT = 12;
+/** How far a statement whose brackets never close is read. */
+const MAX_UNCLOSED = 12;
 
 /** The calls of a file's API paths (one per line), in a script (not an .http file). */
 export function callSites(lines: readonly string[], uses: readonly PathUse[]): CallSite[] {
@@ -71,30 +76,42 @@ export function callSites(lines: readonly string[], uses: readonly PathUse[]): C
   return [...byLine].map(([line, onLine]) => new CallSite(lines, line, onLine));
 }
 
-function statementOf(lines: readonly string[], line: number): { first: number; last: number } {
+/** The statement around the path on `line`; `callFirst`: the line its call opens on (`const res = await fetch(`). */
+function statementOf(lines: readonly string[], line: number, callFirst: number): { first: number; last: number } {
   let start = line;
   while (start > 0 && start > line - STATEMENT_BACK && !ASSIGNING.test(lines[start]!) && /[([{,]\s*$/.test(lines[start - 1]!)) start--;
-  if (!ASSIGNING.test(lines[start]!)) start = line;
+  if (!ASSIGNING.test(lines[start]!)) start = ASSIGNING.test(lines[callFirst]!) ? callFirst : line;
   return { first: start, last: Math.max(line, statementEnd(lines, start)) };
 }
 
-/** Per check (its lines), each line's bracket depth once: the calls of a block read the same lines. */
-const depths = new WeakMap<readonly string[], Int32Array>();
-const UNREAD = -2_147_483_648;
-
-/** The net count of opening brackets of a line (walletCall.ts's depthOf), read once per check. */
+/** The net count of opening brackets of a line, strings and comments left out (codeScan.ts, once per check). */
 export function depthAt(lines: readonly string[], index: number): number {
-  let known = depths.get(lines);
-  if (!known) depths.set(lines, (known = new Int32Array(lines.length).fill(UNREAD)));
-  if (known[index] === UNREAD) known[index] = depthOf(lines[index]!);
-  return known[index]!;
+  return scanOf(lines).lineDepths[index]!;
 }
 
-/** The last line of the statement that starts at `first` (where its brackets close). */
+/** The last line of the statement that starts at `first` (where its brackets close, however far). */
 export function statementEnd(lines: readonly string[], first: number): number {
+  const scan = scanOf(lines);
+  for (let line = first; ; line++) {
+    const close = statementClose(scan, line);
+    if (close < 0) return unclosedEnd(lines, line);
+    // Prettier's `const kobo =\n  (Number(x) - 50) * 100;`: a line ending in an operator goes on.
+    if (close + 1 >= lines.length || close - first >= MAX_UNCLOSED || !goesOn(lines[close]!)) return close;
+    line = close;
+  }
+}
+
+/** The line ends in an operator (`=`, `+`, `&&`, `?`, `:`): the expression goes on below. (By hand: a check asks this of every call.) */
+function goesOn(line: string): boolean {
+  const end = line.trimEnd();
+  return '=+-*/%?:&|'.includes(end.at(-1) ?? ';') && !end.endsWith('++') && !end.endsWith('--') && !end.endsWith('*/');
+}
+
+/** Brackets that never close (code being typed): a few lines, not the rest of the file. */
+function unclosedEnd(lines: readonly string[], first: number): number {
   let depth = depthAt(lines, first);
   let last = first;
-  while (depth > 0 && last + 1 < lines.length && last < first + MAX_STATEMENT) depth += depthAt(lines, ++last);
+  while (depth > 0 && last + 1 < lines.length && last < first + MAX_UNCLOSED) depth += depthAt(lines, ++last);
   return last;
 }
 

@@ -5,7 +5,7 @@
 import type { PathUse, Problem } from '../analyze';
 import { answerFindings } from './answerFindings';
 import { callSites, REACH } from './callSites';
-import { koboFindings, MAY_MULTIPLY } from './koboFindings';
+import { koboFindings, MAY_MULTIPLY, MAY_MULTIPLY_LINE } from './koboFindings';
 import { browserSecrets, isBrowserCode, tokenInBody } from './secretFindings';
 
 export interface CodeFile {
@@ -17,8 +17,6 @@ export interface CodeFile {
 
 const MAY_READ_ANSWER = /\.json\s*\(|\.status\b/;
 const MAY_SEND_TOKEN = /x-app-wallet-access-token/i;
-/** How far after a call's path its options may go (the wallet rule reads 8 lines). */
-const AFTER_CALL = 8;
 
 /** The code findings of a file whose API paths are `uses` (analyzeText's, on the same lines). */
 export function codeFindings(text: string, lines: readonly string[], uses: readonly PathUse[], file: CodeFile): Problem[] {
@@ -31,12 +29,14 @@ export function codeFindings(text: string, lines: readonly string[], uses: reado
     const axiosFile = /\baxios\b/.test(text);
     // The lines a rule needs near a call: most calls have none, and cost nothing more.
     const answerLines = answers ? linesMatching(lines, MAY_READ_ANSWER) : [];
-    const multiplyLines = kobo ? linesMatching(lines, MAY_MULTIPLY) : [];
+    const multiplyLines = kobo ? linesMatching(lines, MAY_MULTIPLY_LINE) : [];
     const tokenLines = token ? linesMatching(lines, MAY_SEND_TOKEN) : [];
+    // A rule runs on a call only where its marks are in reach: its answer read after the
+    // statement, a multiply or the token header in the call or in what was built before it.
     for (const site of callSites(lines, uses)) {
-      if (near(answerLines, site.line, 0, REACH + AFTER_CALL)) problems.push(...answerFindings(lines, site, axiosFile));
-      if (near(multiplyLines, site.line)) problems.push(...koboFindings(lines, site));
-      if (near(tokenLines, site.line)) problems.push(...tokenInBody(lines, site));
+      if (within(answerLines, site.line, () => site.statement.last + REACH)) problems.push(...answerFindings(lines, site, axiosFile));
+      if (within(multiplyLines, site.line - REACH, () => site.last)) problems.push(...koboFindings(lines, site));
+      if (within(tokenLines, site.line - REACH, () => site.last)) problems.push(...tokenInBody(lines, site));
     }
   }
   if (isBrowserCode(file.path, text)) problems.push(...browserSecrets(lines));
@@ -49,17 +49,17 @@ function linesMatching(lines: readonly string[], pattern: RegExp): number[] {
   return found;
 }
 
-/** Whether one of `marked` (in order) is within the reach of a call on `line` (its body built before it, its options and answer after). */
-function near(marked: readonly number[], line: number, before = REACH, after = AFTER_CALL): boolean {
+/** Whether one of `marked` (in order) is from `first` to the line `last()` gives (asked only if one is after `first`). */
+function within(marked: readonly number[], first: number, last: () => number): boolean {
   let low = 0;
   let high = marked.length;
-  // The first marked line at or after `line - before`, by halves: a file's calls each ask.
+  // The first marked line at or after `first`, by halves: a file's calls each ask.
   while (low < high) {
     const middle = (low + high) >> 1;
-    if (marked[middle]! < line - before) low = middle + 1;
+    if (marked[middle]! < first) low = middle + 1;
     else high = middle;
   }
-  return low < marked.length && marked[low]! <= line + after;
+  return low < marked.length && marked[low]! <= last();
 }
 
 /** One finding per place and rule (two calls may share the body or the name that makes it), in the file's order. */

@@ -3,6 +3,7 @@
 // (`token-in-body`). The marks are the wallet rule's own (its headers, its WALLET_… variables).
 import * as l10n from '@vscode/l10n';
 import type { Problem } from '../analyze';
+import { enclosingBracket, offsetOf, placeOf, scanOf } from '../codeScan';
 import { HEADER_MARKER } from '../walletCall';
 import { assignmentBefore, at, BODY_NAME, escape, type CallSite } from './callSites';
 
@@ -17,17 +18,29 @@ const SERVER_PATH = /(?:^|\/)(?:app|pages\/api|api|server|functions)\/|\.server\
 /** Tests (Jest, Vitest, Testing Library) run in Node, and are not shipped to a browser. */
 const TEST_PATH = /\.(?:test|spec)\.[cm]?[jt]sx?$|(?:^|\/)__tests__\//;
 const SERVER_EXPORT = /\bexport\s+(?:async\s+)?(?:function|const)\s+(?:getServerSideProps|getStaticProps|loader|action)\b/;
-const TOKEN_HEADER_VALUE = /(["'`])x-app-wallet-access-token\1\s*[:,]\s*([^,}()\n]+?)\s*(?=[,})\n]|$)/i;
+/** Server-side rendering: the module renders React to HTML on the server. */
+const SERVER_RENDER = /["']react-dom\/server["']|\brenderToString\b/;
+/** A React component in a `.js` file (Create React App's): it imports React, and renders JSX or extends Component. */
+const REACT_IMPORT = /(?:\bfrom\s*|\brequire\s*\(\s*)["']react(?:-native)?["']/;
+const RENDERS = /(?:\breturn|=>|[(,=?:&|])\s*<(?:[A-Za-z][\w.]*[\s>/]|>)|\bextends\s+(?:React\.)?(?:Pure)?Component\b/;
+const TOKEN_HEADER = /(["'`])x-app-wallet-access-token\1\s*[:,]\s*/i;
+/** The object a key is in is headers (`headers: {`, `const walletHeaders = {`, `new Headers({`): not the body. */
+const HEADERS_BEFORE = /(?:headers["']?\s*[:=]|Headers\s*\()\s*$/i;
 /** A key of an object literal (after `{` or `,`): `accessToken:`, `{ walletToken }`, `"access_token":`. */
 const TOKEN_KEY = /(?<=(?:^|[{,])\s*)(["']?)((?:wallet_?)?access_?token|wallet_?token)\1\s*(?=:|\s*[,}]|$)/gi;
 
-/** Whether a file's code runs in a browser: Vue and Svelte components, a "use client" module, public/, a React component outside server folders. */
+/**
+ * Whether a file's code runs in a browser: Vue and Svelte components, a "use client" module,
+ * public/, a React component outside server folders (a `.jsx` or `.tsx` file, or a `.js` one that
+ * imports React and renders JSX, as Create React App's do).
+ */
 export function isBrowserCode(path: string, text: string): boolean {
   const file = path.replace(/\\/g, '/');
   if (/\.(?:vue|svelte)$/i.test(file) || /(?:^|\/)public\/.+\.[cm]?js$/i.test(file)) return true;
   if (!/\.[cm]?[jt]sx?$/i.test(file) || TEST_PATH.test(file)) return false;
   if (USE_CLIENT.test(text.slice(0, 2_000))) return true;
-  return /\.[jt]sx$/i.test(file) && !SERVER_PATH.test(file) && !SERVER_EXPORT.test(text);
+  const component = /\.[jt]sx$/i.test(file) || (/\.js$/i.test(file) && REACT_IMPORT.test(text) && RENDERS.test(text));
+  return component && !SERVER_PATH.test(file) && !SERVER_EXPORT.test(text) && !SERVER_RENDER.test(text);
 }
 
 /** The wallet's secrets in browser code: its headers given a value, its key or token variables read. */
@@ -76,12 +89,36 @@ function relatedLines(lines: readonly string[], site: CallSite): number[] {
   return [...related].sort((a, b) => a - b);
 }
 
+/** The value the token header is given on a line: `'X-App-Wallet-Access-Token': localStorage.getItem("token")`. */
+function tokenHeaderValue(line: string): string | undefined {
+  const header = TOKEN_HEADER.exec(line);
+  if (!header) return undefined;
+  const start = header.index + header[0].length;
+  let depth = 0;
+  let end = start;
+  for (; end < line.length; end++) {
+    const char = line[end]!;
+    if ('([{'.includes(char)) depth++;
+    else if (')]}'.includes(char) && --depth < 0) break;
+    else if (char === ',' && depth === 0) break;
+  }
+  return line.slice(start, end).trim() || undefined;
+}
+
+/** A key in a headers object: a header, not the body. */
+function inHeaders(lines: readonly string[], line: number, column: number): boolean {
+  const scan = scanOf(lines);
+  const object = enclosingBracket(scan, offsetOf(scan, { line, column }));
+  if (object < 0) return false;
+  const open = placeOf(scan, scan.opens[object]!);
+  return HEADERS_BEFORE.test(lines[open.line]!.slice(0, open.column));
+}
+
 /** The wallet token in the body of a call that also sends it in X-App-Wallet-Access-Token. */
 export function tokenInBody(lines: readonly string[], site: CallSite): Problem[] {
   const related = relatedLines(lines, site);
-  const header = related.map((index) => TOKEN_HEADER_VALUE.exec(lines[index]!)).find((match) => match);
-  if (!header) return [];
-  const value = header[2]!;
+  const value = related.map((index) => tokenHeaderValue(lines[index]!)).find((found) => found);
+  if (!value) return [];
   const byValue = new RegExp(`(?<=(?:^|[{,])\\s*)(["']?)([A-Za-z_$][\\w$]*)\\1\\s*:\\s*${escape(value)}(?![\\w$.(])`, 'g');
   const shorthand = /^[A-Za-z_$][\w$]*$/.test(value) ? new RegExp(`(?<=[{,]\\s*)(${escape(value)})(?=\\s*[,}])`, 'g') : undefined;
   const problems: Problem[] = [];
@@ -91,7 +128,7 @@ export function tokenInBody(lines: readonly string[], site: CallSite): Problem[]
     for (const match of found) {
       const key = match[2] ?? match[1]!;
       const start = match.index + match[0].indexOf(key);
-      if (problems.some((problem) => problem.line === index && problem.start === start)) continue;
+      if (problems.some((problem) => problem.line === index && problem.start === start) || inHeaders(lines, index, start)) continue;
       problems.push(
         at(index, start, start + key.length, {
           code: 'token-in-body',
