@@ -5,7 +5,7 @@ import { buildCatalog } from '../../../src/endpointIntelligence/core/catalog';
 import { codeFindings } from '../../../src/endpointIntelligence/core/findings/codeFindings';
 import { isBrowserCode } from '../../../src/endpointIntelligence/core/findings/secretFindings';
 import { hostsOf, sandboxHosts, type WalletContext } from '../../../src/endpointIntelligence/core/walletCall';
-import { openApiDocument } from '../../../src/sandbox/openapiDocument';
+import { openApiDocument } from '../../../src/sandbox/vocabulary/openapiDocument';
 import { CAREFUL } from './realCode/careful';
 import { CARELESS, type RealFile } from './realCode/careless';
 
