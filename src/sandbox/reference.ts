@@ -13,3 +13,4 @@ export { RULE_GUIDE, silenceExample } from './findings/ruleGuide';
 export { MAX_KEPT_BODY_BYTES } from './requests/entry';
 export type { JournalEntry } from './requests/entry';
 export { openApiDocument } from './vocabulary/openapiDocument';
+export { ErrorCode } from './vocabulary/errors';

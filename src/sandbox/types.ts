@@ -164,8 +164,9 @@ export interface Sandbox {
    * Puts the world back to the scenario it started from (a fresh world of the same seed when it
    * started without one): wallets, balances, transactions, transfers, webhook events, the
    * request journal, the scenario's faults, latency and token lifetime, the clock at the
-   * scenario's start. Tokens and passcodes issued before stop working. With a state file, the
-   * reset world is written before this resolves.
+   * scenario's start. Access tokens and passcodes issued before stop working; the refresh tokens of
+   * wallets the reset world has go on working (an app renews its token with one). With a state
+   * file, the reset world is written before this resolves.
    */
   reset(): Promise<void>;
   /** Private copies of the start world on this same sandbox, each reached by an app key of its own (docs/sandbox.md). */
@@ -366,7 +367,11 @@ export interface SandboxClient {
   revokeRefreshTokens(mobile: string): Promise<void>;
   resetWallet(mobile: string): Promise<void>;
   redeliverEvent(id: string): Promise<PublicWebhookEvent>;
-  sendTestEvent(type: WebhookType, appId?: string): Promise<PublicWebhookEvent>;
+  /**
+   * A made-up event to the app's callbackURL (no money moves); with `transfer`, the event of a real
+   * ₦1.00 test transfer from that wallet (`mobile`, else the app's) instead, which a handler can requery.
+   */
+  sendTestEvent(type: WebhookType, appId?: string, transfer?: { mobile?: string }): Promise<PublicWebhookEvent>;
   /** The sandbox's request journal, read where it is kept. */
   readonly requests: JournalReads;
   /** Empties the sandbox's request journal (every process's view of it). */

@@ -10,8 +10,9 @@ export const INCLUDE_APP_KEY_SETTING = 'terminal.includeAppKey';
 /**
  * While the local sandbox is the environment (and listening), new integrated terminals get its
  * address as WALLET_BASE_URL and WALLET_DEVELOPER_URL (one origin serves both APIs), and the
- * active app's sandbox key as WALLET_APP_KEY and the active sandbox wallet's access token as
- * WALLET_ACCESS_TOKEN only when walletConsole.terminal.includeAppKey is on. The collection is
+ * active app's sandbox key as WALLET_APP_KEY and the active sandbox wallet's access and refresh
+ * tokens as WALLET_ACCESS_TOKEN and WALLET_REFRESH_TOKEN only when
+ * walletConsole.terminal.includeAppKey is on. The collection is
  * not persistent, so VS Code never writes it to disk; it is cleared when the environment changes
  * away from the local sandbox.
  */
@@ -72,8 +73,9 @@ export class SandboxTerminalEnvironment extends Disposable {
 
 /**
  * The local sandbox's secrets an app may be given, as far as they exist: the active app's sandbox
- * key, and the active sandbox wallet's access token (refreshed when about to run out). Never
- * staging's or production's. A secret that cannot be read is left out, not an error.
+ * key, and the active sandbox wallet's access token (refreshed when about to run out) and refresh
+ * token, with which an app renews the access token itself (a generated webhook handler does).
+ * Never staging's or production's. A secret that cannot be read is left out, not an error.
  */
 export async function localSandboxSecrets(accounts: AccountService): Promise<SandboxSecrets> {
   const appKey = await accounts.requireAppKey('local').then(
@@ -82,7 +84,9 @@ export async function localSandboxSecrets(accounts: AccountService): Promise<San
   );
   if (!appKey) return {};
   const accessToken = await accounts.activeWalletToken('local').catch(() => undefined);
-  return { appKey, accessToken };
+  const mobile = accounts.activeWallet('local')?.mobile;
+  const stored = accessToken && mobile ? await accounts.store.walletSecrets('local', mobile).catch(() => undefined) : undefined;
+  return { appKey, accessToken, refreshToken: stored?.refreshToken };
 }
 
 /** walletConsole.terminal.includeAppKey: off unless the user turns it on (the key is a secret). */

@@ -111,7 +111,11 @@ export class EventsTreeProvider extends Disposable implements vscode.TreeDataPro
     const attempts = countText(tries, vscode.l10n.t('{0} attempt', tries), vscode.l10n.t('{0} attempts', tries), vscode.env.language);
     item.tooltip = [
       `${title} · ${eventStateLabel(event.state)}`,
-      event.test ? vscode.l10n.t('Sent by Trigger Test Event to try your webhook URL: no transfer was made and no money moved.') : '',
+      event.test
+        ? vscode.l10n.t(
+            'A test event (Trigger Test Event, Check Webhook Handler or the sandbox’s test-event API): the integration review makes no finding of it.',
+          )
+        : '',
       vscode.l10n.t('Created {0}', formatDateTime(event.createdAt, vscode.env.language)),
       vscode.l10n.t('To {0}', event.url),
       attempts,

@@ -157,7 +157,7 @@ function terminalsItem(sandbox: SandboxClient | undefined): vscode.TreeItem {
   const withKey = vscode.workspace.getConfiguration('walletConsole').get<boolean>('terminal.includeAppKey', false) === true;
   const item = new vscode.TreeItem(vscode.l10n.t('Terminals get WALLET_BASE_URL'), vscode.TreeItemCollapsibleState.None);
   item.description = withKey
-    ? vscode.l10n.t('WALLET_DEVELOPER_URL, WALLET_APP_KEY and WALLET_ACCESS_TOKEN')
+    ? vscode.l10n.t('WALLET_DEVELOPER_URL, WALLET_APP_KEY, WALLET_ACCESS_TOKEN and WALLET_REFRESH_TOKEN')
     : vscode.l10n.t('and WALLET_DEVELOPER_URL');
   item.iconPath = new vscode.ThemeIcon('terminal');
   item.contextValue = 'sandbox.terminals';

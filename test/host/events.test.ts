@@ -74,7 +74,7 @@ describe('Events view and webhook commands (local sandbox)', function () {
     const item = async (id: string) => tree().getTreeItem((await eventNodes()).find((node) => node.id === id)!);
     const test = await item(testId);
     assert.equal(test.label, 'Bank transfer (test event)');
-    assert.match(String(test.tooltip), /Trigger Test Event .*no money moved/);
+    assert.match(String(test.tooltip), /A test event \(Trigger Test Event, .*\): the integration review makes no finding of it\./);
     assert.match(test.accessibilityInformation!.label, /^Bank transfer \(test event\), /);
     const real = await item(realId);
     assert.equal(real.label, 'Phone transfer');

@@ -263,8 +263,11 @@ describe('Requests view', function () {
     assert.match(script.asked[0]!.title, /the token of wallet/, 'the warning names the wallet token too');
     const copied = await vscode.env.clipboard.readText();
     // The active wallet's token as it is now (the copy may have refreshed it first).
-    const token = (await wallet.api.accounts.store.walletSecrets('local', wallet.mobile))!.accessToken;
-    assert.equal(copied, `WALLET_BASE_URL=${url}\nWALLET_DEVELOPER_URL=${url}\nWALLET_APP_KEY=${appKey}\nWALLET_ACCESS_TOKEN=${token}\n`);
+    const { accessToken: token, refreshToken } = (await wallet.api.accounts.store.walletSecrets('local', wallet.mobile))!;
+    assert.equal(
+      copied,
+      `WALLET_BASE_URL=${url}\nWALLET_DEVELOPER_URL=${url}\nWALLET_APP_KEY=${appKey}\nWALLET_ACCESS_TOKEN=${token}\nWALLET_REFRESH_TOKEN=${refreshToken}\n`,
+    );
     // Copy as cURL runs as copied with those settings in the environment (issue 36: it needed a token nothing gave).
     assert.ok(curlSnippet, 'the cURL snippet of the earlier test');
     const env = Object.fromEntries(

@@ -201,7 +201,7 @@ describe('The workspace scenario and the local sandbox', function () {
     assert.match(reset.shown.at(-1)?.text ?? '', /reset to wallet-sandbox\.json/);
   });
 
-  it('Reset Sandbox to Scenario says that connected wallets sign in again, and shows one notice', async () => {
+  it('Reset Sandbox to Scenario says which connected wallets stay connected and which sign in again, and shows one notice', async () => {
     // A file this session has not told about yet (each notice is told once per file).
     const team = vscode.Uri.joinPath(file, '..', 'team.wallet-sandbox.json');
     await fs.writeFile(team.fsPath, JSON.stringify({ ...SCENARIO, wallets: [{ ...SCENARIO.wallets[0], balance: 888_00 }] }));
@@ -210,7 +210,8 @@ describe('The workspace scenario and the local sandbox', function () {
     try {
       const reset = await runRecorded(api, 'walletConsole.resetSandboxToScenario', ['Reset Sandbox']);
       const question = reset.asked.find((entry) => entry.kind === 'confirm');
-      assert.match(question?.detail ?? '', /Connected wallets must sign in again/);
+      assert.match(question?.detail ?? '', /A connected wallet the new world also has stays connected: its next call renews its token/);
+      assert.match(question?.detail ?? '', /Other wallets must sign in again/);
       assert.deepEqual(question?.buttons, ['Keep Current World', 'Reset Sandbox'], 'the default (first) button keeps the world');
       assert.deepEqual(
         reset.shown.map((message) => message.text),

@@ -87,13 +87,20 @@ describe('Terminals that know the local sandbox', function () {
     }
   });
 
-  it('adds WALLET_APP_KEY and WALLET_ACCESS_TOKEN (the active app’s key, the active wallet’s token) only with walletConsole.terminal.includeAppKey on', async () => {
+  it('adds WALLET_APP_KEY, WALLET_ACCESS_TOKEN and WALLET_REFRESH_TOKEN (the active app’s key, the active wallet’s tokens) only with walletConsole.terminal.includeAppKey on', async () => {
     const { appKey } = await wallet.api.accounts.requireAppKey('local');
     await setSetting('terminal.includeAppKey', true);
     const found = await until(variables, (vars) => vars.WALLET_ACCESS_TOKEN !== undefined, 'the app key and token in the collection');
-    const token = (await wallet.api.accounts.store.walletSecrets('local', wallet.mobile))?.accessToken;
-    assert.deepEqual(found, { WALLET_BASE_URL: url, WALLET_DEVELOPER_URL: url, WALLET_APP_KEY: appKey, WALLET_ACCESS_TOKEN: token });
-    assert.equal((await terminalsRow())?.description, 'WALLET_DEVELOPER_URL, WALLET_APP_KEY and WALLET_ACCESS_TOKEN');
+    const tokens = await wallet.api.accounts.store.walletSecrets('local', wallet.mobile);
+    assert.deepEqual(found, {
+      WALLET_BASE_URL: url,
+      WALLET_DEVELOPER_URL: url,
+      WALLET_APP_KEY: appKey,
+      WALLET_ACCESS_TOKEN: tokens?.accessToken,
+      WALLET_REFRESH_TOKEN: tokens?.refreshToken,
+    });
+    assert.equal((await terminalsRow())?.description, 'WALLET_DEVELOPER_URL, WALLET_APP_KEY, WALLET_ACCESS_TOKEN and WALLET_REFRESH_TOKEN');
+    const token = tokens?.accessToken;
     // The token is the sandbox's: a balance call with the two secrets is answered.
     const balance = await fetch(`${url}/v1/users/balance`, { headers: { 'X-App-Key': appKey, 'X-App-Wallet-Access-Token': token! } });
     assert.equal(balance.status, 200);

@@ -5,7 +5,8 @@ import { COMMANDS } from '../../common/commandIds';
 import { isRecord } from '../../common/isRecord';
 import { UserFacingError } from '../../common/userFacingError';
 import { inputCheck } from '../../common/validators';
-import type { PublicWebhookEvent } from '../../sandbox';
+import type { PublicWebhookEvent, SandboxClient } from '../../sandbox';
+import { ErrorCode } from '../../sandbox/reference';
 import { formatDuration, parseDuration } from '../../localSandbox/durations';
 import { eventDescription, eventTitle, eventTypeLabel } from '../../localSandbox/eventSummary';
 import type { DetailPanelApi } from '../../webview/panel';
@@ -83,7 +84,10 @@ export async function redeliverEvent(deps: SandboxCommandDeps, argument: unknown
   deps.logger.info(`Redelivering webhook event ${event.id} to its app's webhook URL.`);
 }
 
-/** A made-up event to the active app's webhook URL, to try a handler without moving money. */
+/**
+ * A test transfer's event to the active app's webhook URL: ₦1.00 of sandbox money moves from the
+ * active wallet (the one whose tokens new terminals get), so a handler that requeries finds it.
+ */
 export async function triggerTestEvent(deps: SandboxCommandDeps, argument: unknown): Promise<void> {
   const sandbox = await localSandbox(deps);
   const types: PublicWebhookEvent['type'][] = ['BANK_TRANSFER', 'PHONE_TRANSFER'];
@@ -93,20 +97,49 @@ export async function triggerTestEvent(deps: SandboxCommandDeps, argument: unkno
         types.map((value) => ({ label: eventTypeLabel(value), description: value, value })),
         { title: vscode.l10n.t('Trigger Test Event'), placeholder: vscode.l10n.t('The kind of event to send') },
       );
-  // Apps made here carry the sandbox's own id; an added key may belong to any app: the sandbox picks.
+  const event = await sendTestTransfer(deps, sandbox, type);
+  deps.logger.info(`Sent a test ${event.type} webhook event (${event.id}) for a test transfer of ₦1.00.`);
+  notify(
+    deps,
+    vscode.l10n.t(
+      'Sent a ₦1.00 test transfer of sandbox money and its {0} event to {1}. Events shows its delivery.',
+      event.type,
+      event.url,
+    ),
+  );
+}
+
+const errorCodeOf = (error: unknown): unknown => (isRecord(error) ? error.errorCode : undefined);
+
+/** The sandbox's test transfer for the active app and wallet, or what to do when it cannot make one. */
+async function sendTestTransfer(deps: SandboxCommandDeps, sandbox: SandboxClient, type: PublicWebhookEvent['type']) {
   const app = deps.accounts.activeApp('local');
+  const mobile = deps.accounts.activeWallet('local')?.mobile;
+  // Apps made here carry the sandbox's own id; an added key (or an app a scenario reset made anew) may be
+  // any app: then the sandbox picks the one whose webhook URL was set last.
   const appId = app?.origin === 'created' ? app.id : undefined;
-  let event: PublicWebhookEvent;
   try {
-    event = await sandbox.sendTestEvent(type, appId);
+    return await sandbox.sendTestEvent(type, appId, { mobile }).catch((error: unknown) => {
+      if (appId === undefined || errorCodeOf(error) !== ErrorCode.notFound) throw error;
+      return sandbox.sendTestEvent(type, undefined, { mobile });
+    });
   } catch (error) {
-    deps.logger.warn(`Trigger Test Event: ${error instanceof Error ? error.message : String(error)}`);
-    throw new UserFacingError(
-      vscode.l10n.t('{0} has no webhook URL yet. Set one, then trigger the event again.', app ? `"${app.name}"` : vscode.l10n.t('The app')),
-      [SET_WEBHOOK_URL()],
-    );
+    const why = error instanceof Error ? error.message : String(error);
+    deps.logger.warn(`Trigger Test Event: ${why}`);
+    const appName = app ? `"${app.name}"` : vscode.l10n.t('The app');
+    if (errorCodeOf(error) === ErrorCode.noCallbackUrl) {
+      throw new UserFacingError(vscode.l10n.t('{0} has no webhook URL yet. Set one, then trigger the event again.', appName), [
+        SET_WEBHOOK_URL(),
+      ]);
+    }
+    if (errorCodeOf(error) === ErrorCode.insufficientFunds) {
+      throw new UserFacingError(
+        vscode.l10n.t('The wallet has less than ₦1.00 for the test transfer. Set its sandbox balance, then trigger the event again.'),
+        [{ title: vscode.l10n.t('Set Sandbox Balance'), command: COMMANDS.setSandboxBalance }],
+      );
+    }
+    throw new UserFacingError(vscode.l10n.t('The sandbox sent no test event: {0}', why));
   }
-  deps.logger.info(`Sent a test ${event.type} webhook event (${event.id}).`);
 }
 
 const ADVANCE_CHOICES = [60, 5 * 60, 3600, 86_400];

@@ -112,6 +112,26 @@ function savedSentence(file: string, passwords: string[], missingKeys: string[],
     : vscode.l10n.t('Saved the sandbox’s world to {0}; a name ending in wallet-sandbox.json gives it completion and checks.', file);
 }
 
+/** What the reset replaces, and who stays connected: the modal's second line. */
+function resetDetail(withScenario: boolean): string {
+  return [
+    withScenario
+      ? vscode.l10n.t(
+          'Every wallet, balance, transaction, developer, app and webhook event of the local sandbox is replaced by the file’s world.',
+        )
+      : vscode.l10n.t(
+          'Every wallet, balance, transaction, developer, app and webhook event of the local sandbox is replaced by a new seeded world.',
+        ),
+    vscode.l10n.t(
+      'A connected wallet the new world also has stays connected: its next call renews its token (as your webhook handler does).',
+    ),
+    vscode.l10n.t(
+      'Other wallets must sign in again (Connect Wallet), and app keys this editor keeps for the local sandbox may stop working.',
+    ),
+    vscode.l10n.t('To keep the current world, Save Sandbox as Scenario first.'),
+  ].join(' ');
+}
+
 /**
  * Reset Sandbox to Scenario: the local sandbox's world replaced by the workspace's scenario (a
  * new seeded world without one). It moves no money, but it discards the world: a modal whose
@@ -128,19 +148,7 @@ export async function resetSandboxToScenario(deps: SandboxCommandDeps, sandbox: 
     {
       modal: true,
       level: 'warning',
-      detail: [
-        scenario
-          ? vscode.l10n.t(
-              'Every wallet, balance, transaction, developer, app and webhook event of the local sandbox is replaced by the file’s world.',
-            )
-          : vscode.l10n.t(
-              'Every wallet, balance, transaction, developer, app and webhook event of the local sandbox is replaced by a new seeded world.',
-            ),
-        vscode.l10n.t(
-          'Connected wallets must sign in again (Connect Wallet), and app keys this editor keeps for the local sandbox may stop working.',
-        ),
-        vscode.l10n.t('To keep the current world, Save Sandbox as Scenario first.'),
-      ].join(' '),
+      detail: resetDetail(scenario !== undefined),
     },
     keep,
     reset,

@@ -118,10 +118,11 @@ async function waitForEnter(output: Output): Promise<void> {
 async function checkInProcess(args: CheckWebhookArgs, output: Output): Promise<WebhookCheckReport> {
   const sandbox = await startSandbox({ port: 0, log: () => undefined });
   try {
-    const { appKey, accessToken } = await newCheckApp(sandbox.url);
+    const { appKey, accessToken, refreshToken } = await newCheckApp(sandbox.url);
     output.err('The handler requeries this sandbox with:');
     output.err(`  WALLET_BASE_URL=${sandbox.url}`);
     output.err(`  WALLET_APP_KEY=${appKey}`);
+    output.err(`  WALLET_REFRESH_TOKEN=${refreshToken}`);
     output.err(`  WALLET_ACCESS_TOKEN=${accessToken}`);
     await waitForEnter(output);
     return await checkWebhookHandler({ handlerUrl: args.handlerUrl, sandboxUrl: sandbox.url, credentials: { appKey, accessToken } });

@@ -38,7 +38,8 @@ export function clientCalls(run: RunOperation): ClientCalls {
     revokeRefreshTokens: async (mobile) => void (await run('revoke', { mobile })),
     resetWallet: async (mobile) => void (await run('resetWallet', { mobile })),
     redeliverEvent: async (id) => (await run('redeliverEvent', { id })).event,
-    sendTestEvent: async (type, appId) => (await run('sendTestEvent', { type, appId })).event,
+    sendTestEvent: async (type, appId, transfer) =>
+      (await run('sendTestEvent', { type, appId, ...(transfer ? { transfer: true, mobile: transfer.mobile } : {}) })).event,
     clearRequests: async () => void (await run('clearRequests')),
     scenario: () => run('exportScenario'),
     reset: async () => void (await run('reset')),

@@ -26,6 +26,8 @@ export interface Sender {
   app: AppRecord;
   wallet: Wallet;
   outcome?: Outcome;
+  /** A test transfer (Trigger Test Event): its webhook event is marked as a test, which the review never flags. */
+  test?: true;
 }
 
 export interface BankTransferInput {
@@ -87,14 +89,8 @@ export class Ledger {
       from.remove(record);
       to.remove(credit);
     });
-    this.state.afterSaved(() =>
-      this.webhooks.emit(sender.app, 'PHONE_TRANSFER', 'SUCCESS', {
-        appWalletMobile: from.record.mobile,
-        amount,
-        recipientMobile: mobile,
-        transactionReference: reference,
-      }),
-    );
+    const data = { appWalletMobile: from.record.mobile, amount, recipientMobile: mobile, transactionReference: reference };
+    this.state.afterSaved(() => this.webhooks.emit(sender.app, 'PHONE_TRANSFER', 'SUCCESS', data, sender.test));
     return record;
   }
 
@@ -129,6 +125,7 @@ export class Ledger {
       fails,
       settleAt: at + (plan === 'held' ? HELD_FOR_MS : plan === 'instant' ? 0 : SETTLE_AFTER_MS),
       createdAt: record.createdAt,
+      ...(sender.test ? { test: true as const } : {}),
     };
     this.state.transfers.set(reference, transfer);
     this.state.changedMoney({ wallets: [from], transactions: [[from, record]], transfers: [transfer] }, () => {
@@ -265,13 +262,9 @@ export class Ledger {
   private emitSettled(transfer: BankTransferRecord): void {
     const app = this.state.app(transfer.appId);
     if (app) {
-      this.webhooks.emit(app, 'BANK_TRANSFER', transfer.fails ? 'FAILED' : 'SUCCESS', {
-        accountName: transfer.accountName,
-        accountNumber: transfer.accountNumber,
-        amount: transfer.amount,
-        transactionReference: transfer.reference,
-        statusCode: STATUS_CODES[transfer.status],
-      });
+      const { accountName, accountNumber, amount, reference: transactionReference } = transfer;
+      const data = { accountName, accountNumber, amount, transactionReference, statusCode: STATUS_CODES[transfer.status] };
+      this.webhooks.emit(app, 'BANK_TRANSFER', transfer.fails ? 'FAILED' : 'SUCCESS', data, transfer.test);
     }
   }
 

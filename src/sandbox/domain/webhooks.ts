@@ -36,6 +36,10 @@ export function publicEvent(event: WebhookEvent): PublicWebhookEvent {
 }
 
 export class Webhooks {
+  /** Events with an attempt on its way now; and of those, the ones stopped meanwhile (their answer schedules nothing). */
+  private readonly inFlight = new Set<string>();
+  private readonly stopping = new Set<string>();
+
   constructor(
     private readonly state: SandboxState,
     private readonly scheduler: Scheduler,
@@ -77,9 +81,23 @@ export class Webhooks {
 
   /** A new delivery run of the same event (same id, same payload), starting now. */
   redeliver(event: WebhookEvent): void {
+    this.stopping.delete(event.id);
     event.state = 'pending';
     event.runStart = event.attempts.length;
     this.schedule(event, this.now());
+    this.state.changedMoney({ events: [event] });
+  }
+
+  /**
+   * Ends the event's delivery run: no more attempts (one on its way ends it when its answer
+   * comes). An event still pending or retrying is marked failed; a finished one stays as it is.
+   */
+  stop(event: WebhookEvent): void {
+    if (event.state !== 'pending' && event.state !== 'retrying') return;
+    this.scheduler.cancel(`webhook:${event.id}`);
+    if (this.inFlight.has(event.id)) this.stopping.add(event.id);
+    event.state = 'failed';
+    event.nextAttemptAt = null;
     this.state.changedMoney({ events: [event] });
   }
 
@@ -110,7 +128,10 @@ export class Webhooks {
       'User-Agent': 'wallet-sandbox-webhooks',
     };
     if (this.namespace !== undefined) headers[NAMESPACE_HEADER] = this.namespace;
-    const result = await postJson(event.url, JSON.stringify(event.payload), headers, ATTEMPT_TIMEOUT_MS);
+    this.inFlight.add(event.id);
+    const result = await postJson(event.url, JSON.stringify(event.payload), headers, ATTEMPT_TIMEOUT_MS).finally(() =>
+      this.inFlight.delete(event.id),
+    );
     event.attempts.push({
       number,
       at,
@@ -121,7 +142,10 @@ export class Webhooks {
     });
     keepNewest(event);
     const inRun = event.attempts.length - event.runStart;
-    if (result.status >= 200 && result.status < 300) {
+    if (this.stopping.delete(event.id)) {
+      event.state = 'failed';
+      event.nextAttemptAt = null;
+    } else if (result.status >= 200 && result.status < 300) {
       event.state = 'delivered';
       event.nextAttemptAt = null;
     } else if (inRun <= RETRY_DELAYS_MS.length) {

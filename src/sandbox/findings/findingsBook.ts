@@ -90,8 +90,12 @@ export class FindingsBook {
     ]);
   }
 
-  /** A webhook event that changed (created, attempted, redelivered). */
+  /**
+   * A webhook event that changed (created, attempted, redelivered). A test event (Trigger Test
+   * Event, a check's) is the sandbox's traffic, not the app's: no rule judges it.
+   */
   event(event: WebhookEvent): void {
+    if (event.test) return;
     if (event.attempts.length > 0) this.keep([...this.webhooks.event(event), ...this.trust.event(event, this.now())]);
   }
 

@@ -60,4 +60,9 @@ export class Webhooks {
   async redeliver(id: string): Promise<PublicWebhookEvent> {
     return (await operate(this.port, 'redeliverEvent', { id })).event;
   }
+
+  /** Ends the event's delivery run: no more attempts; pending or retrying, it is marked failed (POST /__sandbox/events/:id/stop). */
+  async stop(id: string): Promise<PublicWebhookEvent> {
+    return (await operate(this.port, 'stopEvent', { id })).event;
+  }
 }

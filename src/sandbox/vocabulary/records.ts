@@ -56,6 +56,8 @@ export interface BankTransferRecord {
   fails: boolean;
   settleAt: number; // virtual-clock epoch ms
   createdAt: string;
+  /** A test transfer (Trigger Test Event): its webhook event is marked as a test. */
+  test?: true;
 }
 
 export type WebhookType = 'BANK_TRANSFER' | 'PHONE_TRANSFER';
@@ -118,8 +120,9 @@ export interface WebhookEvent {
   /** Index in `attempts` where the current delivery run began (a redelivery starts a new run). */
   runStart: number;
   /**
-   * A made-up event (POST /__sandbox/events/test, Sandbox.sendTestEvent), not one a transfer
-   * caused. The sandbox's own mark: the body POSTed to the app stays the service's shape.
+   * A test event (POST /__sandbox/events/test, Sandbox.sendTestEvent): made up, or the event of a
+   * test transfer made for it (`transfer: true`). The integration review never makes a finding
+   * of one. The sandbox's own mark: the body POSTed to the app stays the service's shape.
    */
   test?: boolean;
 }

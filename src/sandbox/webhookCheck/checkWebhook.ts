@@ -63,6 +63,8 @@ function acceptJudge(answer: Answer, limitMs: number, what: string) {
 class Run {
   readonly sandbox: SandboxSide;
   readonly acceptMs: number;
+  /** The events the check made the sandbox send: their delivery ends with the check. */
+  readonly sent: string[] = [];
 
   constructor(readonly options: WebhookCheckOptions) {
     // The admin calls go to the world the app is in: its key (or the namespace key given) picks it.
@@ -84,6 +86,7 @@ class Run {
     const event = await this.sandbox.eventFor(reference);
     const answer = await this.delivered(event);
     const what = name === 'bank-transfer' ? 'a BANK_TRANSFER event' : 'a PHONE_TRANSFER event';
+    this.sent.push(event.id);
     return { name, reference, event, ...answer, judge: acceptJudge(answer, this.acceptMs, what) };
   }
 
@@ -123,6 +126,7 @@ class Run {
   async forgery(): Promise<Ran> {
     const reference = randomBytes(12).toString('hex');
     const event = await this.sandbox.forgedEvent(reference);
+    this.sent.push(event.id);
     const answer = await this.delivered(event);
     const judge = (requeried: boolean) => {
       if (!requeried)
@@ -167,9 +171,20 @@ function verdicts(ran: readonly Ran[], requeried: ReadonlySet<string>): WebhookC
   });
 }
 
-/** Runs every case against the handler; the app's callbackURL is left pointing at it. */
+/**
+ * Runs every case against the handler; the app's callbackURL is left pointing at it. The check's
+ * events stop with it: one the handler did not acknowledge is not retried at it for hours.
+ */
 export async function checkWebhookHandler(options: WebhookCheckOptions): Promise<WebhookCheckReport> {
   const run = new Run(options);
+  try {
+    return await runCases(run, options);
+  } finally {
+    await run.sandbox.stopEvents(run.sent);
+  }
+}
+
+async function runCases(run: Run, options: WebhookCheckOptions): Promise<WebhookCheckReport> {
   await pointCallback(options.sandboxUrl, options.credentials, options.handlerUrl);
   const mark = await run.sandbox.journalMark();
   const bank = await run.realEvent('bank-transfer');

@@ -61,6 +61,11 @@ export class SandboxSide {
     await operationCall(this.admin, 'redeliverEvent', { id: eventId });
   }
 
+  /** Ends the delivery of these events: a check's events do not go on retrying at the handler after it. */
+  async stopEvents(eventIds: readonly string[]): Promise<void> {
+    for (const id of eventIds) await operationCall(this.admin, 'stopEvent', { id });
+  }
+
   /** A made-up event for a reference the sandbox never made, sent as it sends every event to the app whose callbackURL was set last (the check's). */
   async forgedEvent(reference: string): Promise<PublicWebhookEvent> {
     const { event } = await operationCall(this.admin, 'sendTestEvent', {

@@ -7,6 +7,8 @@ import { randomBytes } from 'node:crypto';
 export interface CheckCredentials {
   appKey: string;
   accessToken: string;
+  /** The wallet's refresh token, for a handler that renews its access token (newCheckApp gives one). */
+  refreshToken?: string;
 }
 
 interface Envelope {
@@ -72,5 +74,6 @@ export async function newCheckApp(base: string): Promise<CheckCredentials & { mo
   const app = { 'X-App-Key': appKey };
   await apiCall(base, 'POST', '/v1/users/auth', app, { mobile, factor: 'sms' });
   const verified = await apiCall(base, 'POST', '/v1/users/auth', app, { mobile, factor: 'sms', passcode: '111111' });
-  return { appKey, accessToken: verified.data?.['accessToken'] as string, mobile };
+  const { accessToken, refreshToken } = verified.data as { accessToken: string; refreshToken: string };
+  return { appKey, accessToken, refreshToken, mobile };
 }

@@ -1,5 +1,5 @@
 import type { SandboxEnv } from './env';
-import type { Fault, WorldControls } from '../types';
+import type { Fault, PublicWebhookEvent, WorldControls } from '../types';
 import { orNone } from './noneAnswers';
 import { runOperation, type OperationName } from './operations';
 import { MAX_EVENTS } from '../domain/state';
@@ -26,7 +26,9 @@ export function worldControls(env: SandboxEnv): WorldControls {
     events: () => structuredClone(everyEvent((before) => run(env, 'events', { limit: MAX_EVENTS, before }))),
     event: (id) => orNone('event', () => structuredClone(run(env, 'event', { id }).event)),
     redeliverEvent: (id) => structuredClone(run(env, 'redeliverEvent', { id }).event),
-    sendTestEvent: (type, appId, data) => structuredClone(run(env, 'sendTestEvent', { type, appId, data }).event),
+    // Made up (no `transfer`): answered at once, never a promise.
+    sendTestEvent: (type, appId, data) =>
+      structuredClone((run(env, 'sendTestEvent', { type, appId, data }) as { event: PublicWebhookEvent }).event),
     countRequests: (filter) => run(env, 'countRequests', { ...filter }).count,
     expectRequests: (filter, count) => run(env, 'expectRequests', { ...filter, count }).requests,
     addFault: (fault: Fault) => ({ ...run(env, 'addFault', { ...fault }).fault }),

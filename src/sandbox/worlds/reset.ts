@@ -1,12 +1,13 @@
 import type { SandboxEnv } from './env';
 import type { StateWriter } from '../persistence/stateWriter';
 import type { SandboxKnobs } from '../types';
+import type { SandboxState } from '../domain/state';
 import { appKeyHashes, type WorldStart } from './worldStart';
 import { openWorld } from './world';
 
 // Sandbox.reset and POST /__sandbox/reset: the world the sandbox started from, copied from its
 // start (worldStart.ts) and swapped in whole; the knobs and the journal are emptied in place (whoever holds
-// them keeps the same objects).
+// them keeps the same objects). The wallets' sessions (refresh tokens) carry over to the wallets it still has.
 
 export interface ResetPlan {
   worldStart: WorldStart;
@@ -24,6 +25,7 @@ export async function resetWorld(env: SandboxEnv, plan: ResetPlan): Promise<void
   // The old world's settlements and webhook retries stop here; an attempt already on its way ends on the old world.
   env.scheduler.stop();
   const state = plan.worldStart.copy(plan.realNow(), plan.namespace === undefined ? undefined : appKeyHashes(old));
+  keepSessions(old, state);
   state.onChange = old.onChange;
   Object.assign(env, openWorld(state, plan.realNow, plan.onError, plan.namespace));
   setKnobs(env.knobs, plan.knobs);
@@ -34,6 +36,15 @@ export async function resetWorld(env: SandboxEnv, plan: ResetPlan): Promise<void
   const wallets = [...new Set([...old.mobiles(), ...state.mobiles()])];
   state.onChange({ wallets, transfers: [], events: [], knobs: true, clock: true, reset: true });
   await env.durable();
+}
+
+/**
+ * The refresh tokens of wallets the new world has go on working, as an app holds them (its
+ * webhook handler, the editor): their access tokens do not (a new signing secret), so the app's
+ * next call gets a 401 and its refresh gets it a new one. Revoke them to end them.
+ */
+function keepSessions(old: SandboxState, state: SandboxState): void {
+  state.credentials.restore(old.credentials.savedRefreshTokens().filter((session) => state.wallet(session.mobile) !== undefined));
 }
 
 /** Sets `knobs` (in place) to `to`: the same objects, their content as at the start. */

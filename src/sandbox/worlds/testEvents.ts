@@ -1,14 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { ApiError, ErrorCode, invalid } from '../vocabulary/errors';
 import { AppRecord, SandboxState } from '../domain/state';
-import type { BankTransferData, PhoneTransferData, WebhookDataByType, WebhookEvent, WebhookType } from '../types';
-import { Webhooks } from '../domain/webhooks';
+import type { BankTransferData, PhoneTransferData, PublicWebhookEvent, WebhookDataByType, WebhookEvent, WebhookType } from '../types';
+import { publicEvent, Webhooks } from '../domain/webhooks';
 import { koboInput, mobileInput, objectInput, optionalString, type RawInput } from '../worlds/input';
+import type { SandboxEnv } from './env';
+import { sendTestTransfer } from './testTransfers';
 
-// A made-up event for an app's callbackURL, so a developer can try their webhook handler without
-// moving money: POST /__sandbox/events/test, Sandbox.sendTestEvent and the package's
-// webhooks.trigger(type, data). Given data fields replace the made-up ones, checked as the
-// service would send them (amounts in kobo, mobiles as 234…).
+// A test event for an app's callbackURL: POST /__sandbox/events/test, Sandbox.sendTestEvent and
+// the package's webhooks.trigger(type, data). Made up by default, so no money moves: given data
+// fields replace the made-up ones, checked as the service would send them (amounts in kobo,
+// mobiles as 234…). With `transfer: true`, the event of a real test transfer instead, which a
+// handler can requery (testTransfers.ts). Either is marked `test`: the review never flags it.
 
 const TYPES: readonly WebhookType[] = ['BANK_TRANSFER', 'PHONE_TRANSFER'];
 
@@ -23,6 +26,8 @@ export interface TestEventInput {
   appId: string | undefined;
   /** The data fields given, checked and normalised (mobiles as 234…). */
   data: Partial<BankTransferData & PhoneTransferData>;
+  /** A real test transfer and its event, from this wallet (undefined: the app's): testTransfers.ts. */
+  transfer?: { mobile: string | undefined };
 }
 
 function fieldInput(name: string, value: unknown): string | number {
@@ -36,7 +41,19 @@ function fieldInput(name: string, value: unknown): string | number {
   return text;
 }
 
-/** The operation's input: `type` (default BANK_TRANSFER), `appId`, and `data` fields of that type's payload. */
+/** `transfer`: true or false (a form body sends "true"), and the sending wallet's `mobile` only with it. */
+function transferInput(raw: RawInput): TestEventInput['transfer'] {
+  const given = raw['transfer'];
+  if (given !== undefined && given !== true && given !== false && given !== 'true' && given !== 'false') {
+    throw invalid('transfer must be true or false');
+  }
+  const transfer = given === true || given === 'true';
+  if (!transfer && raw['mobile'] !== undefined) throw invalid('mobile names the wallet of a test transfer: send it with transfer: true');
+  if (transfer && raw['data'] !== undefined) throw invalid('data makes up an event; a test transfer (transfer: true) sends its own');
+  return transfer ? { mobile: raw['mobile'] === undefined ? undefined : mobileInput(raw['mobile']) } : undefined;
+}
+
+/** The operation's input: `type` (default BANK_TRANSFER), `appId`, and `data` fields of that type's payload, or `transfer` and `mobile`. */
 export function testEventInput(raw: RawInput): TestEventInput {
   const type = raw['type'] ?? 'BANK_TRANSFER';
   if (!TYPES.includes(type as WebhookType)) throw invalid(`type must be ${TYPES.join(' or ')}`);
@@ -48,7 +65,8 @@ export function testEventInput(raw: RawInput): TestEventInput {
       throw invalid(`data.${name.slice(0, 40)} is not a field of a ${String(type)} event; its fields are ${fields.join(', ')}`);
     data[name] = fieldInput(name, value);
   }
-  return { type: type as WebhookType, appId: optionalString(raw['appId'], 'appId', 200), data };
+  const transfer = transferInput(raw);
+  return { type: type as WebhookType, appId: optionalString(raw['appId'], 'appId', 200), data, ...(transfer ? { transfer } : {}) };
 }
 
 function appFor(state: SandboxState, appId: string | undefined): AppRecord {
@@ -97,4 +115,14 @@ export function sendTestEvent(state: SandboxState, webhooks: Webhooks, { type, a
       ? webhooks.emit(app, type, 'SUCCESS', bankData(data), true)
       : webhooks.emit(app, type, 'SUCCESS', phoneData(app, data), true);
   return event as WebhookEvent;
+}
+
+/** The operation: a made-up event at once, or (`transfer`) a test transfer's event once the transfer is saved. */
+export function runTestEvent(
+  env: SandboxEnv,
+  input: TestEventInput,
+): { event: PublicWebhookEvent } | Promise<{ event: PublicWebhookEvent }> {
+  if (!input.transfer) return { event: publicEvent(sendTestEvent(env.state, env.webhooks, input)) };
+  const app = appFor(env.state, input.appId);
+  return sendTestTransfer(env, app, input.type, input.transfer.mobile).then((event) => ({ event: publicEvent(event) }));
 }

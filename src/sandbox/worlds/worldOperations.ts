@@ -1,6 +1,6 @@
 import { ApiError, ErrorCode, invalid } from '../vocabulary/errors';
 import { advanceClock } from './timeTravel';
-import { sendTestEvent, testEventInput } from './testEvents';
+import { runTestEvent, testEventInput } from './testEvents';
 import { EVENT_FILTER_FIELDS, eventsInput, eventsPage } from './eventsPage';
 import { publicEvent } from '../domain/webhooks';
 import { parseFault } from './faults';
@@ -94,7 +94,7 @@ export const worldOperations = {
   sendTestEvent: operation({
     route: { method: 'POST', path: '/__sandbox/events/test', body: true },
     input: testEventInput,
-    run: (env: SandboxEnv, input) => ({ event: publicEvent(sendTestEvent(env.state, env.webhooks, input)) }),
+    run: (env: SandboxEnv, input) => runTestEvent(env, input),
   }),
   event: operation({
     route: { method: 'GET', path: '/__sandbox/events/:id' },
@@ -107,6 +107,16 @@ export const worldOperations = {
     run: (env: SandboxEnv, { id }) => {
       const event = eventById(env, id);
       env.webhooks.redeliver(event);
+      return { event: publicEvent(event) };
+    },
+  }),
+  // Check Webhook Handler ends its events' retries with it: they were the check's, not the app's.
+  stopEvent: operation({
+    route: { method: 'POST', path: '/__sandbox/events/:id/stop' },
+    input: (raw) => ({ id: idInput(raw['id'], 'id') }),
+    run: (env: SandboxEnv, { id }) => {
+      const event = eventById(env, id);
+      env.webhooks.stop(event);
       return { event: publicEvent(event) };
     },
   }),

@@ -2,6 +2,8 @@
 // text, the annotations only in TypeScript. Compiled under `tsc --strict` (TypeScript) and both
 // run against the sandbox in test/unit/webhookHandlers.
 
+import { howItWorks } from './howItWorks';
+import { typeScriptInbox } from './typeScriptInbox';
 import { annotate, typeScriptPayloads, type ScriptLanguage } from './typeScriptPayloads';
 
 const HEADER: Record<ScriptLanguage, (path: string) => string> = {
@@ -37,17 +39,13 @@ function express(path: string, language: ScriptLanguage): string {
   const errorParameters = `error${ts(': unknown')}, _req${ts(': Request')}, res${ts(': Response')}, next${ts(': (error?: unknown) => void')}`;
   return `// Wallet webhooks for an Express app (written by Wallet Console: Create Webhook Handler).
 ${HEADER[language](path)}
-// The service retries a delivery until it gets a 2xx answer, and may send one event more than
-// once: this handler answers 2xx at once and does the work once per transactionReference, for a
-// transfer the API knows: it requeries each event at WALLET_BASE_URL with WALLET_APP_KEY and
-// WALLET_ACCESS_TOKEN (your app's key, its wallet's token).
+// The service retries a delivery until it gets a 2xx answer, and may send one event more than once.
+//
+${howItWorks('// ')}
 ${IMPORT[language]}
 
 ${typeScriptPayloads(true, language)}
-// The references already handled. In memory for a start: keep them in your app's database
-// (a unique column, written in the same transaction as the work), so a restart or a second
-// server still does each transfer's work once.
-const handled = new Set${ts('<string>')}();
+${typeScriptInbox(language)}
 
 /** Your work for one event: runs once per transactionReference, after the answer went out.${js(' @param {WalletWebhook} event')} */
 async function handleWalletWebhook(event${ts(': WalletWebhook')})${ts(': Promise<void>')} {
@@ -64,19 +62,18 @@ walletWebhooks.post('${path}', express.json({ limit: '64kb' }), (req${ts(': Requ
     res.status(400).json({ error: event.error });
     return;
   }
-  const reference = event.data.transactionReference;
-  if (handled.has(reference)) {
-    console.log(\`[wallet webhook] duplicate \${event.type} \${reference}: already processed, acknowledged again\`);
-    res.status(200).json({ received: true, duplicate: true });
+  if (!canRequery()) {
+    console.warn(\`[wallet webhook] \${event.type} \${event.data.transactionReference} not kept, answered 503: \${NOT_CONFIGURED}\`);
+    res.status(503).json({ error: 'not set up to requery events: not kept, send it again later' });
     return;
   }
-  handled.add(reference);
-  // Answer first: the sender waits only a few seconds, then counts the delivery as failed.
-  res.status(200).json({ received: true });
-  whenGenuine(event, handleWalletWebhook).catch((error${ts(': unknown')}) => {
-    handled.delete(reference); // not done: a redelivery may try again
-    console.error(\`[wallet webhook] \${reference} failed\`, error);
-  });
+  // Kept first, then answered at once (the sender waits only a few seconds); processed after the answer.
+  if (keep(event)) {
+    res.status(200).json({ received: true });
+    return;
+  }
+  console.log(\`[wallet webhook] duplicate \${event.type} \${event.data.transactionReference}: already kept, acknowledged again\`);
+  res.status(200).json({ received: true, duplicate: true });
 });
 
 // A body that is not JSON: 400 (express.json's own error), not 500, so the sender stops retrying it.

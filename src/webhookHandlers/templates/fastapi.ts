@@ -1,5 +1,7 @@
 // The FastAPI (Python) webhook handler the command writes; `python3 -m py_compile` in the tests.
 
+import { howItWorks } from './howItWorks';
+import { pythonInbox } from './pythonInbox';
 import { pythonPayloads } from './pythonPayloads';
 
 export const fastApiHandler = (
@@ -8,9 +10,9 @@ export const fastApiHandler = (
 
 Run it:  uvicorn wallet_webhook:app --port 8000   (or include \`router\` in your own app)
 It serves POST ${path}; point the app's callbackURL at it. The service retries a delivery until
-it gets a 2xx answer and may send one event more than once: this handler answers 2xx at once and
-does the work once per transactionReference, for a transfer the API knows: it requeries each
-event at WALLET_BASE_URL with WALLET_APP_KEY and WALLET_ACCESS_TOKEN (your app's key, its wallet's token).
+it gets a 2xx answer, and may send one event more than once.
+
+${howItWorks('')}
 """
 import json
 import logging
@@ -19,9 +21,9 @@ import threading
 import urllib.error
 import urllib.parse
 import urllib.request
-from typing import Any, Dict, Literal, Optional, Set, TypedDict, Union
+from typing import Any, Dict, Literal, Optional, Tuple, TypedDict, Union
 
-from fastapi import APIRouter, BackgroundTasks, FastAPI, Request
+from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import JSONResponse
 
 log = logging.getLogger("wallet_webhook")
@@ -29,23 +31,29 @@ logging.basicConfig(level=logging.INFO)
 
 ${pythonPayloads()}
 
+
+${pythonInbox()}
+
+
 router = APIRouter()
 
 
 @router.post("${path}")
-async def wallet_webhook(request: Request, background: BackgroundTasks) -> JSONResponse:
+async def wallet_webhook(request: Request) -> JSONResponse:
     try:
         event = parse_wallet_webhook(json.loads(await request.body()))
     except (ValueError, UnicodeDecodeError) as error:  # not JSON, or not a wallet event: InvalidWebhook is a ValueError
         log.warning("rejected: %s", error)
         return JSONResponse({"error": str(error)}, status_code=400)
     reference = event["data"]["transactionReference"]
-    if not first_time(reference):
-        log.info("duplicate %s %s: already processed, acknowledged again", event["type"], reference)
-        return JSONResponse({"received": True, "duplicate": True})
-    # Runs after the answer went out: the sender waits only a few seconds.
-    background.add_task(_safely, event)
-    return JSONResponse({"received": True})
+    if not can_requery():
+        log.warning("%s %s not kept, answered 503: %s", event["type"], reference, NOT_CONFIGURED)
+        return JSONResponse({"error": "not set up to requery events: not kept, send it again later"}, status_code=503)
+    # Kept first, then answered at once (the sender waits only a few seconds); processed after the answer.
+    if keep(event):
+        return JSONResponse({"received": True})
+    log.info("duplicate %s %s: already kept, acknowledged again", event["type"], reference)
+    return JSONResponse({"received": True, "duplicate": True})
 
 
 app = FastAPI()

@@ -1,6 +1,8 @@
 // The Flask (Python) webhook handler the command writes; `python3 -m py_compile` in the tests,
 // and run with Flask's test client where Flask is installed.
 
+import { howItWorks } from './howItWorks';
+import { pythonInbox } from './pythonInbox';
 import { pythonPayloads } from './pythonPayloads';
 
 export const flaskHandler = (
@@ -9,9 +11,9 @@ export const flaskHandler = (
 
 Run it:  flask --app wallet_webhook run --port 5000   (or register \`blueprint\` in your own app)
 It serves POST ${path}; point the app's callbackURL at it. The service retries a delivery until
-it gets a 2xx answer and may send one event more than once: this handler answers 2xx at once and
-does the work once per transactionReference, for a transfer the API knows: it requeries each
-event at WALLET_BASE_URL with WALLET_APP_KEY and WALLET_ACCESS_TOKEN (your app's key, its wallet's token).
+it gets a 2xx answer, and may send one event more than once.
+
+${howItWorks('')}
 """
 import json
 import logging
@@ -20,7 +22,7 @@ import threading
 import urllib.error
 import urllib.parse
 import urllib.request
-from typing import Any, Dict, Literal, Optional, Set, TypedDict, Union
+from typing import Any, Dict, Literal, Optional, Tuple, TypedDict, Union
 
 from flask import Blueprint, Flask, jsonify, request
 
@@ -28,6 +30,10 @@ log = logging.getLogger("wallet_webhook")
 logging.basicConfig(level=logging.INFO)
 
 ${pythonPayloads()}
+
+
+${pythonInbox()}
+
 
 blueprint = Blueprint("wallet_webhook", __name__)
 
@@ -41,13 +47,14 @@ def wallet_webhook():
         log.warning("rejected: %s", error)
         return jsonify(error=str(error)), 400
     reference = event["data"]["transactionReference"]
-    if not first_time(reference):
-        log.info("duplicate %s %s: already processed, acknowledged again", event["type"], reference)
-        return jsonify(received=True, duplicate=True), 200
-    # Off the request: the answer goes out now (the sender waits only a few seconds).
-    # For work that must survive a restart, use your job queue here.
-    threading.Thread(target=_safely, args=(event,), daemon=True).start()
-    return jsonify(received=True), 200
+    if not can_requery():
+        log.warning("%s %s not kept, answered 503: %s", event["type"], reference, NOT_CONFIGURED)
+        return jsonify(error="not set up to requery events: not kept, send it again later"), 503
+    # Kept first, then answered at once (the sender waits only a few seconds); processed after the answer.
+    if keep(event):
+        return jsonify(received=True), 200
+    log.info("duplicate %s %s: already kept, acknowledged again", event["type"], reference)
+    return jsonify(received=True, duplicate=True), 200
 
 
 app = Flask(__name__)

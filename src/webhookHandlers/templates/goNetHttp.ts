@@ -1,5 +1,8 @@
-// The Go net/http webhook handler the command writes. No Go toolchain runs the tests here: they
+// The Go net/http webhook handler the command writes. Where no Go toolchain is installed the tests
 // check what they can without one (package, imports used, braces balanced, tabs).
+
+import { goInbox } from './goInbox';
+import { howItWorks } from './howItWorks';
 
 export const goHandler = (
   path: string,
@@ -7,13 +10,14 @@ export const goHandler = (
 //
 // Run it: go run wallet_webhook.go   (or register WalletWebhookHandler on your own mux)
 // It serves POST ${path} on :8080 (PORT overrides); point the app's callbackURL at it.
-// The service retries a delivery until it gets a 2xx answer and may send one event more than
-// once: this handler answers 2xx at once and does the work once per transactionReference, for a
-// transfer the API knows: it requeries each event at WALLET_BASE_URL with WALLET_APP_KEY and
-// WALLET_ACCESS_TOKEN (your app's key, its wallet's token).
+// The service retries a delivery until it gets a 2xx answer, and may send one event more than once.
+//
+${howItWorks('// ')}
+
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -94,89 +98,7 @@ func parseWalletWebhook(body []byte) (*walletEvent, error) {
 	return nil, fmt.Errorf("type must be BANK_TRANSFER or PHONE_TRANSFER")
 }
 
-// The references already handled. In memory for a start (lost on restart): keep them
-// in your app's database (a unique column, written in the same transaction as the work), so a
-// restart or a second server still does each transfer's work once.
-var (
-	handledMu sync.Mutex
-	handled   = map[string]bool{}
-)
-
-func firstTime(reference string) bool {
-	handledMu.Lock()
-	defer handledMu.Unlock()
-	if handled[reference] {
-		return false
-	}
-	handled[reference] = true
-	return true
-}
-
-func forget(reference string) {
-	handledMu.Lock()
-	defer handledMu.Unlock()
-	delete(handled, reference)
-}
-
-// This API signs no webhooks: anyone who finds this URL can POST to it. Before trusting an event,
-// ask the API about its transaction, with your app key and the token of the wallet that sent it.
-func walletBaseURL() string {
-	if base := os.Getenv("WALLET_BASE_URL"); base != "" {
-		return base
-	}
-	return "http://127.0.0.1:4010"
-}
-
-var requeryClient = &http.Client{Timeout: 10 * time.Second}
-
-// requeriedAmount is the transaction's amount in kobo as the API knows it; known is false when it does not know it (a forged event).
-func requeriedAmount(reference string) (amount int64, known bool, err error) {
-	appKey, token := os.Getenv("WALLET_APP_KEY"), os.Getenv("WALLET_ACCESS_TOKEN")
-	if appKey == "" || token == "" {
-		return 0, false, fmt.Errorf("set WALLET_APP_KEY and WALLET_ACCESS_TOKEN: every event is requeried before it is trusted")
-	}
-	req, err := http.NewRequest(http.MethodGet, walletBaseURL()+"/v1/transactions/"+url.PathEscape(reference), nil)
-	if err != nil {
-		return 0, false, err
-	}
-	req.Header.Set("X-App-Key", appKey)
-	req.Header.Set("X-App-Wallet-Access-Token", token)
-	res, err := requeryClient.Do(req)
-	if err != nil {
-		return 0, false, err
-	}
-	defer res.Body.Close()
-	if res.StatusCode == http.StatusNotFound {
-		return 0, false, nil
-	}
-	var body struct {
-		Success bool \`json:"success"\`
-		Data    struct {
-			Transaction struct {
-				Amount *int64 \`json:"amount"\`
-			} \`json:"transaction"\`
-		} \`json:"data"\`
-	}
-	if err := json.NewDecoder(res.Body).Decode(&body); err != nil || res.StatusCode != http.StatusOK || !body.Success || body.Data.Transaction.Amount == nil {
-		return 0, false, fmt.Errorf("the requery answered %d", res.StatusCode)
-	}
-	return *body.Data.Transaction.Amount, true, nil
-}
-
-// whenGenuine does the work only for a transfer the API knows, of the amount the event says.
-func whenGenuine(e *walletEvent) {
-	amount, known, err := requeriedAmount(e.Reference)
-	if err != nil {
-		forget(e.Reference) // not done: a redelivery may try again
-		log.Printf("[wallet webhook] %s failed: %v", e.Reference, err)
-		return
-	}
-	if !known || amount != e.AmountKobo {
-		log.Printf("[wallet webhook] ignored %s %s: the API does not know this transfer (a forged event?)", e.Type, e.Reference)
-		return
-	}
-	handleWalletWebhook(e)
-}
+${goInbox()}
 
 // handleWalletWebhook is your work for one event: it runs once per transactionReference, after the answer went out.
 func handleWalletWebhook(e *walletEvent) {
@@ -207,13 +129,18 @@ func WalletWebhookHandler(w http.ResponseWriter, r *http.Request) {
 		answer(w, http.StatusBadRequest, map[string]any{"error": err.Error()})
 		return
 	}
-	if !firstTime(event.Reference) {
-		log.Printf("[wallet webhook] duplicate %s %s: already processed, acknowledged again", event.Type, event.Reference)
-		answer(w, http.StatusOK, map[string]any{"received": true, "duplicate": true})
+	if !canRequery() {
+		log.Printf("[wallet webhook] %s %s not kept, answered 503: %s", event.Type, event.Reference, notConfigured)
+		answer(w, http.StatusServiceUnavailable, map[string]any{"error": "not set up to requery events: not kept, send it again later"})
 		return
 	}
-	answer(w, http.StatusOK, map[string]any{"received": true})
-	go whenGenuine(event) // after the answer: the sender waits only a few seconds
+	// Kept first, then answered at once (the sender waits only a few seconds); processed after the answer.
+	if keep(event) {
+		answer(w, http.StatusOK, map[string]any{"received": true})
+		return
+	}
+	log.Printf("[wallet webhook] duplicate %s %s: already kept, acknowledged again", event.Type, event.Reference)
+	answer(w, http.StatusOK, map[string]any{"received": true, "duplicate": true})
 }
 
 func main() {

@@ -2,22 +2,22 @@
 // Request and Response, so the tests compile it under `tsc --strict` with the DOM library and
 // no `next` package.
 
+import { howItWorks } from './howItWorks';
+import { typeScriptInbox } from './typeScriptInbox';
 import { typeScriptPayloads } from './typeScriptPayloads';
 
 export const nextRouteHandler = (
   path: string,
 ): string => `// Wallet webhooks as a Next.js route handler (written by Wallet Console: Create Webhook Handler).
 // Put this file at app${path}/route.ts: it serves POST ${path}. Point the app's callbackURL at it.
-// The service retries a delivery until it gets a 2xx answer, and may send one event more than
-// once: this handler answers 2xx at once and does the work once per transactionReference, for a
-// transfer the API knows: it requeries each event at WALLET_BASE_URL with WALLET_APP_KEY and
-// WALLET_ACCESS_TOKEN (your app's key, its wallet's token).
+// The service retries a delivery until it gets a 2xx answer, and may send one event more than once.
+// The inbox below is one per server instance: on a serverless host, where instances come and go
+// and work may stop with the answer, keep it in your database and process it from a queue or cron.
+//
+${howItWorks('// ')}
 
 ${typeScriptPayloads(false)}
-// The references already handled. In memory for a start (one per server instance, lost on
-// restart): keep them in your app's database (a unique column, written in the same transaction
-// as the work), so every instance does each transfer's work once.
-const handled = new Set<string>();
+${typeScriptInbox()}
 
 /** Your work for one event: runs once per transactionReference. */
 async function handleWalletWebhook(event: WalletWebhook): Promise<void> {
@@ -41,18 +41,13 @@ export async function POST(request: Request): Promise<Response> {
     console.warn(\`[wallet webhook] rejected: \${event.error}\`);
     return answer(400, { error: event.error });
   }
-  const reference = event.data.transactionReference;
-  if (handled.has(reference)) {
-    console.log(\`[wallet webhook] duplicate \${event.type} \${reference}: already processed, acknowledged again\`);
-    return answer(200, { received: true, duplicate: true });
+  if (!canRequery()) {
+    console.warn(\`[wallet webhook] \${event.type} \${event.data.transactionReference} not kept, answered 503: \${NOT_CONFIGURED}\`);
+    return answer(503, { error: 'not set up to requery events: not kept, send it again later' });
   }
-  handled.add(reference);
-  // Not awaited: the answer goes out now (the sender waits only a few seconds). On a serverless
-  // host whose work stops with the answer, await it (keep it short) or hand it to a queue.
-  whenGenuine(event, handleWalletWebhook).catch((error: unknown) => {
-    handled.delete(reference); // not done: a redelivery may try again
-    console.error(\`[wallet webhook] \${reference} failed\`, error);
-  });
-  return answer(200, { received: true });
+  // Kept first, then answered at once (the sender waits only a few seconds); processed after the answer.
+  if (keep(event)) return answer(200, { received: true });
+  console.log(\`[wallet webhook] duplicate \${event.type} \${event.data.transactionReference}: already kept, acknowledged again\`);
+  return answer(200, { received: true, duplicate: true });
 }
 `;

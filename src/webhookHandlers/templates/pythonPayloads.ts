@@ -1,5 +1,6 @@
-// The payload types, their check and the after-the-answer runner, shared by the Python handlers (FastAPI, Flask): plain
-// standard library, so the check is the same whatever the framework.
+// The payload types, their check and your work's function, shared by the Python handlers (FastAPI, Flask): plain
+// standard library, so the check is the same whatever the framework. What they do with an event
+// (keep, requery, retry) is pythonInbox.ts.
 
 export const pythonPayloads = (): string => `# Amounts are kobo (int; 100 kobo = 1 naira).
 class BankTransferData(TypedDict):
@@ -66,28 +67,6 @@ def parse_wallet_webhook(body: Any) -> WalletWebhook:
     raise InvalidWebhook("type must be BANK_TRANSFER or PHONE_TRANSFER")
 
 
-# The references already handled. In memory for a start (per process, lost on restart): keep them
-# in your app's database (a unique column, written in the same transaction as the work), so a
-# restart or a second worker still does each transfer's work once.
-_handled: Set[str] = set()
-_handled_lock = threading.Lock()
-
-
-def first_time(reference: str) -> bool:
-    """True once per transactionReference: a redelivery of the same event answers False."""
-    with _handled_lock:
-        if reference in _handled:
-            return False
-        _handled.add(reference)
-        return True
-
-
-def forget(reference: str) -> None:
-    """The work failed: let a redelivery try again."""
-    with _handled_lock:
-        _handled.discard(reference)
-
-
 def handle_wallet_webhook(event: WalletWebhook) -> None:
     """Your work for one event: runs once per transactionReference, after the answer went out."""
     data = event["data"]
@@ -95,43 +74,4 @@ def handle_wallet_webhook(event: WalletWebhook) -> None:
         "processed %s %s %s (%d kobo = NGN %.2f)",
         event["type"], event["message"], data["transactionReference"], data["amount"], data["amount"] / 100,
     )
-
-
-# This API signs no webhooks: anyone who finds this URL can POST to it. Before trusting an event,
-# ask the API about its transaction, with your app key and the token of the wallet that sent it.
-WALLET_BASE_URL = os.environ.get("WALLET_BASE_URL", "http://127.0.0.1:4010")
-
-
-def requeried_amount(reference: str) -> Optional[int]:
-    """The transaction's amount in kobo as the API knows it, or None when it does not know it (a forged event)."""
-    app_key = os.environ.get("WALLET_APP_KEY")
-    token = os.environ.get("WALLET_ACCESS_TOKEN")
-    if not app_key or not token:
-        raise RuntimeError("set WALLET_APP_KEY and WALLET_ACCESS_TOKEN: every event is requeried before it is trusted")
-    url = f"{WALLET_BASE_URL}/v1/transactions/{urllib.parse.quote(reference, safe='')}"
-    request = urllib.request.Request(url, headers={"X-App-Key": app_key, "X-App-Wallet-Access-Token": token})
-    try:
-        with urllib.request.urlopen(request, timeout=10) as response:
-            body = json.load(response)
-    except urllib.error.HTTPError as error:
-        if error.code == 404:
-            return None
-        raise
-    amount = body.get("data", {}).get("transaction", {}).get("amount") if body.get("success") is True else None
-    if not isinstance(amount, int):
-        raise RuntimeError("the requery answered without a transaction")
-    return amount
-
-
-def _safely(event: WalletWebhook) -> None:
-    """Runs the work after the answer went out, for a transfer the API knows; a failure is logged and the event may come again."""
-    try:
-        data = event["data"]
-        if requeried_amount(data["transactionReference"]) != data["amount"]:
-            log.warning("ignored %s %s: the API does not know this transfer (a forged event?)", event["type"], data["transactionReference"])
-            return
-        handle_wallet_webhook(event)
-    except Exception:
-        forget(event["data"]["transactionReference"])
-        log.exception("%s failed", event["data"]["transactionReference"])
 `;

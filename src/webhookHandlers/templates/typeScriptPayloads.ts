@@ -1,6 +1,7 @@
 // The payload types and their check, shared by the JavaScript-family handlers (Express in
 // TypeScript or JavaScript, Next.js): the shapes of the evidence (../shared/spec/evidence.md) as
 // the sandbox sends them. One text: in JavaScript the types are JSDoc and the annotations go.
+// What they do with an event (keep, requery, retry) is typeScriptInbox.ts.
 
 export type ScriptLanguage = 'typescript' | 'javascript';
 
@@ -92,41 +93,6 @@ ${exportWord}function parseWalletWebhook(body${ts(': unknown')})${ts(': WalletWe
     return { message, type, data: { appWalletMobile, amount, recipientMobile, transactionReference } };
   }
   return { error: 'type must be BANK_TRANSFER or PHONE_TRANSFER' };
-}
-
-// This API signs no webhooks: anyone who finds this URL can POST to it. Before trusting an event,
-// ask the API about its transaction, with your app key and the token of the wallet that sent it.
-const WALLET_BASE_URL = process.env.WALLET_BASE_URL ?? 'http://127.0.0.1:4010';
-
-/** The transaction's amount in kobo as the API knows it; undefined when it does not know it (a forged event).${js(
-    ' @returns {Promise<number | undefined>}',
-  )} */
-async function requeriedAmount(reference${ts(': string')})${ts(': Promise<number | undefined>')} {
-  const appKey = process.env.WALLET_APP_KEY;
-  const token = process.env.WALLET_ACCESS_TOKEN;
-  if (!appKey || !token) throw new Error('set WALLET_APP_KEY and WALLET_ACCESS_TOKEN: every event is requeried before it is trusted');
-  const response = await fetch(\`\${WALLET_BASE_URL}/v1/transactions/\${encodeURIComponent(reference)}\`, {
-    headers: { 'X-App-Key': appKey, 'X-App-Wallet-Access-Token': token },
-  });
-  const body${ts(': unknown')} = await response.json().catch(() => undefined);
-  if (response.status === 404) return undefined;
-  const data = isObject(body) && body.success === true && isObject(body.data) ? body.data : undefined;
-  const transaction = data && isObject(data.transaction) ? data.transaction : undefined;
-  if (!response.ok || !transaction || !isKobo(transaction.amount)) throw new Error(\`the requery answered \${response.status}\`);
-  return transaction.amount;
-}
-
-/** Does the work only for a transfer the API knows, of the amount the event says.${js(
-    ' @param {WalletWebhook} event @param {(event: WalletWebhook) => Promise<void>} work',
-  )} */
-async function whenGenuine(event${ts(': WalletWebhook')}, work${ts(': (event: WalletWebhook) => Promise<void>')})${ts(': Promise<void>')} {
-  const amount = await requeriedAmount(event.data.transactionReference);
-  if (amount !== event.data.amount) {
-    const why = amount === undefined ? 'the API does not know this transfer' : 'the API has another amount';
-    console.warn(\`[wallet webhook] ignored \${event.type} \${event.data.transactionReference}: \${why} (a forged event?)\`);
-    return;
-  }
-  await work(event);
 }
 `;
 };

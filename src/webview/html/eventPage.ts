@@ -116,10 +116,14 @@ ${
 </section>`;
 }
 
+/** What the page says of a test event (the Events view's tooltip says the same). */
+const TEST_EVENT_HINT = () =>
+  l10n.t(
+    'A test event (Trigger Test Event, Check Webhook Handler or the sandbox’s test-event API): the integration review makes no finding of it.',
+  );
+
 export function renderEventPage(view: EventDescription, context: PageContext): Page {
-  const testHint = view.test
-    ? html`<p class="hint test-hint">${l10n.t('Sent by Trigger Test Event to try your webhook URL: no transfer was made and no money moved.')}</p>`
-    : '';
+  const testHint = view.test ? html`<p class="hint test-hint">${TEST_EVENT_HINT()}</p>` : '';
   const body = html`<header class="page-header">
 ${contextLine(context)}
 <h1>${view.typeLabel} <span class="badge" id="event-state">${icon(view.stateIcon)}<span id="event-state-label">${view.stateLabel}</span></span>${

@@ -12,7 +12,7 @@ import type { SandboxEnv } from '../../../src/sandbox/worlds/env';
 import { startCheckedSandbox } from '../support/contract';
 import { when } from '../support/eventually';
 import { webhookReceiver, type WebhookReceiver } from '../support/webhookReceiver';
-import { call, expectOk, newDeveloper } from './helpers';
+import { call, connectWallet, expectOk, newDeveloper, type Developer } from './helpers';
 
 // A security probe of the packed package: with a full 16 MB journal each GET /__sandbox/requests
 // took about 490 ms, and ten pollers held every other client (GET /__sandbox/health up to 1.3 s).
@@ -194,12 +194,15 @@ describe('sandbox: webhook events and findings stay bounded', function () {
     sandbox = hook = undefined;
   });
 
+  let developer: Developer | undefined;
   /** A sandbox whose developer's app sends its webhooks to a receiver answering `statuses` in turn. */
   async function withReceiver(statuses: number[]): Promise<Sandbox> {
     hook = await webhookReceiver(statuses);
     const started = await startCheckedSandbox({ log: () => undefined });
-    const dev = await newDeveloper(started);
-    await expectOk(call(started, 'PUT', '/v1/apps/settings', { body: { callbackURL: hook.url }, headers: { 'x-app-key': dev.appKey } }));
+    developer = await newDeveloper(started);
+    await expectOk(
+      call(started, 'PUT', '/v1/apps/settings', { body: { callbackURL: hook.url }, headers: { 'x-app-key': developer.appKey } }),
+    );
     return started;
   }
 
@@ -259,7 +262,11 @@ describe('sandbox: webhook events and findings stay bounded', function () {
     // Redelivering again and again grew one event (and every answer showing it) without end.
     const redeliveries = MAX_KEPT_ATTEMPTS + 5;
     sandbox = await withReceiver([...Array<number>(redeliveries).fill(200), 500]);
-    const { id } = sandbox.sendTestEvent('BANK_TRANSFER');
+    // A transfer's event: a test event makes no finding, and the findings must see this one's attempts.
+    const wallet = await connectWallet(sandbox, developer!.appKey, developer!.sandboxMobile);
+    const body = { mobile: '2349090000000', amount: 2500 };
+    await expectOk(call(sandbox, 'POST', '/v1/users/transfers/phone', { body, headers: wallet.headers }));
+    const { id } = sandbox.events()[0]!;
     const lastNumber = () => sandbox!.event(id)?.attempts.at(-1)?.number ?? 0;
     const attempted = (number: number) =>
       when(

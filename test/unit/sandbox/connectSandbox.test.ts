@@ -150,6 +150,14 @@ const CASES: Case[] = [
   },
   { name: 'webhooks: redeliver of no event', run: (w) => w.webhooks.redeliver('evt_none') },
   {
+    name: 'webhooks: stop ends a delivery run; stop of no event',
+    run: async (w) => {
+      const sent = await w.webhooks.trigger('PHONE_TRANSFER', { amount: 1_000 });
+      const stopped = await w.webhooks.stop(sent.id);
+      return [stopped.id === sent.id, stopped.nextAttemptAt, await outcome(() => w.webhooks.stop('evt_none'))];
+    },
+  },
+  {
     name: 'reset puts the world back',
     run: async (w, url, key) => {
       await sendMoney(url, key, 4_000);

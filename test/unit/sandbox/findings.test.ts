@@ -47,10 +47,10 @@ describe('sandbox: findings from the traffic', () => {
   const deliverTo = async (statuses: number[], requery = false) => {
     const hook = await requeryingReceiver(sandbox, statuses, requery ? wallet.headers : undefined);
     await expectOk(call(sandbox, 'PUT', '/v1/apps/settings', { body: { callbackURL: hook.url }, headers: { 'x-app-key': wallet.appKey } }));
-    const sent = await expectOk(call(sandbox, 'POST', '/__sandbox/events/test', { body: { type: 'PHONE_TRANSFER' } }));
+    const { reference } = (await expectOk(pay())).json['data'].transaction; // a transfer's event: a test event makes no finding
     await sandbox.advanceClock(0.001);
     await hook.close();
-    return { hits: hook.hits, id: sent.json['data'].event.id as string };
+    return { hits: hook.hits, id: sandbox.events().find((event) => event.payload.payload.data['transactionReference'] === reference)!.id };
   };
   const dropped = async (amount = 2500): Promise<void> => {
     sandbox.addFault({ path: PHONE, drop: true, times: 1 });

@@ -158,8 +158,13 @@ describe('sandbox: webhooks', () => {
     hook = await webhookReceiver((_delivery, index) => (index === made - 1 ? 500 : 200));
     sandbox = await startCheckedSandbox({ log: () => undefined });
     const dev = await newDeveloper(sandbox);
+    const wallet = await connectWallet(sandbox, dev.appKey, dev.sandboxMobile);
     await expectOk(call(sandbox, 'PUT', '/v1/apps/settings', { body: { callbackURL: hook.url }, headers: { 'x-app-key': dev.appKey } }));
-    const id = (await expectOk(call(sandbox, 'POST', '/__sandbox/events/test', { body: {} }))).json['data'].event.id as string;
+    // A transfer's event (a test event makes no finding: the findings must see this one's attempts).
+    await expectOk(
+      call(sandbox, 'POST', '/v1/users/transfers/phone', { body: { mobile: '2349090000000', amount: 2500 }, headers: wallet.headers }),
+    );
+    const id = sandbox.events()[0]!.id;
     const attempted = (count: number) =>
       when(
         (listener) => sandbox.onChange(listener),

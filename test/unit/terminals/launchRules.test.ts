@@ -25,8 +25,21 @@ describe('terminals: the variables an app gets for the local sandbox', () => {
     });
   });
 
-  it('leaves out a wallet token without an app key (every wallet call needs both)', () => {
-    assert.deepEqual(sandboxVariables(URL, { accessToken: 'eyJ.t' }), { WALLET_BASE_URL: URL, WALLET_DEVELOPER_URL: URL });
+  it('adds the wallet’s refresh token when given, with the app key (a handler renews its token with both)', () => {
+    assert.deepEqual(sandboxVariables(URL, { appKey: 'sk_test_k', accessToken: 'eyJ.t', refreshToken: 'r1' }), {
+      WALLET_BASE_URL: URL,
+      WALLET_DEVELOPER_URL: URL,
+      WALLET_APP_KEY: 'sk_test_k',
+      WALLET_ACCESS_TOKEN: 'eyJ.t',
+      WALLET_REFRESH_TOKEN: 'r1',
+    });
+  });
+
+  it('leaves out wallet tokens without an app key (every wallet call needs both)', () => {
+    assert.deepEqual(sandboxVariables(URL, { accessToken: 'eyJ.t', refreshToken: 'r1' }), {
+      WALLET_BASE_URL: URL,
+      WALLET_DEVELOPER_URL: URL,
+    });
   });
 
   it('writes them as .env lines, address first', () => {

@@ -88,4 +88,21 @@ describe('webhook check: the engine against real handlers', function () {
     assert.deepEqual(failed(report), ['bank-transfer', 'phone-transfer', 'redelivery', 'forgery', 'slow-acceptance']);
     assert.equal(report.cases[0]!.status, 500);
   });
+
+  it('ends its events with it: after a check of a handler that answers 500, none is retried at it, however far the clock moves', async () => {
+    const before = new Set(sandbox.events().map((event) => event.id));
+    await check({ ...CAREFUL, eventStatus: 500 });
+    const checks = () => sandbox.events().filter((event) => !before.has(event.id));
+    assert.equal(checks().length, 4, 'a bank, a phone (also redelivered), a forged and a slow event');
+    assert.deepEqual(
+      checks().map((event) => [event.state, event.nextAttemptAt]),
+      checks().map(() => ['failed', null]),
+    );
+    const attempts = () => checks().map((event) => event.attempts.length);
+    const made = attempts();
+    const findings = sandbox.findings().length;
+    await sandbox.advanceClock(24 * 3600);
+    assert.deepEqual(attempts(), made, 'no attempt after the check');
+    assert.equal(sandbox.findings().length, findings, 'so no webhook-not-acknowledged after it either');
+  });
 });

@@ -22,7 +22,7 @@ describe('webhook handlers: the generated files', function () {
   this.timeout(60_000);
   after(removeTempProjects);
 
-  it('every framework has a template that says amounts are kobo and keeps its handled references in memory, for now', () => {
+  it('every framework has a template that says amounts are kobo, and how its inbox works (in memory, for now) in its header', () => {
     assert.deepEqual(
       FRAMEWORKS.map((framework) => framework.id),
       ['express', 'express-js', 'nextjs', 'fastapi', 'flask', 'go'],
@@ -33,7 +33,12 @@ describe('webhook handlers: the generated files', function () {
       assert.match(text, /BANK_TRANSFER/, framework.id);
       assert.match(text, /PHONE_TRANSFER/, framework.id);
       assert.match(text, /transactionReference/, framework.id);
-      assert.match(text, /your app's database/, `${framework.id}: the in-memory set says where it belongs`);
+      assert.match(text, /your app's database/, `${framework.id}: the in-memory inbox says where it belongs`);
+      const header = text.slice(0, text.indexOf('How it works') + 2_000);
+      assert.ok(text.indexOf('How it works') >= 0 && text.indexOf('How it works') < 1_200, `${framework.id}: the header says how it works`);
+      for (const step of ['Keep, then answer', 'Retry what failed', 'WALLET_REFRESH_TOKEN', 'The inbox is in memory in this scaffold']) {
+        assert.ok(header.includes(step), `${framework.id}: the header says "${step}"`);
+      }
       assert.ok(text.includes(framework.path), `${framework.id} serves ${framework.path}`);
     }
   });
@@ -97,7 +102,7 @@ describe('webhook handlers: the generated files', function () {
     });
   }
 
-  it('Flask: the handler answers 200 once per reference, 200 again on a redelivery, 400 on a malformed body (Flask test client)', function () {
+  it('Flask without the requery’s settings: 503 for an event (kept nowhere, so the sender tries again), 400 for a malformed body (Flask test client)', function () {
     if (!pythonHas('flask')) skipBecause(this, 'Flask is not installed (py_compile above is the check)');
     const dir = tempProject('flask-run');
     fs.writeFileSync(path.join(dir, 'wallet_webhook.py'), source('flask'));
@@ -116,14 +121,14 @@ time.sleep(0.2)
 `;
     const run = spawnSync('python3', ['-c', script], { cwd: dir, encoding: 'utf8' });
     assert.equal(run.status, 0, run.stderr);
-    assert.deepEqual(run.stdout.trim().split('\n'), ['200', '200', '400', '400', '400']);
-    // Without the requery's settings no work runs: an unverified event is never trusted. (With them,
-    // against a real sandbox: test/unit/webhookCheck/generatedHandlers.test.ts.)
-    assert.match(run.stderr, /set WALLET_APP_KEY and WALLET_ACCESS_TOKEN/);
+    assert.deepEqual(run.stdout.trim().split('\n'), ['503', '503', '400', '400', '400']);
+    // Without the requery's settings it keeps nothing and says what to set: an event it cannot verify
+    // is neither trusted nor acknowledged. (With them, against a real sandbox: test/unit/webhookCheck/.)
+    assert.match(run.stderr, /not kept, answered 503: set WALLET_APP_KEY and WALLET_REFRESH_TOKEN/);
     assert.doesNotMatch(run.stderr, /processed /);
   });
 
-  it('Go net/http: gofmt-clean, go vet-clean, and the built server answers 200 once per reference, 200 again on a redelivery, 400 on malformed bodies (where Go is installed)', async function () {
+  it('Go net/http: gofmt-clean, go vet-clean, and the built server without the requery’s settings answers 503 for an event, 400 for malformed bodies, 405 for a GET (where Go is installed)', async function () {
     if (!goInstalled()) skipBecause(this, 'no Go toolchain (the static check below is what runs)');
     this.timeout(120_000);
     const dir = tempProject('go-run');
@@ -163,11 +168,11 @@ time.sleep(0.2)
       });
       const card = JSON.stringify({ payload: { message: 'SUCCESS', type: 'CARD', data: { amount: 1, transactionReference: 'x' } } });
       const statuses = [await post(event), await post(event), await post(fraction), await post('not json'), await post(card)];
-      assert.deepEqual(statuses, [200, 200, 400, 400, 400]);
+      assert.deepEqual(statuses, [503, 503, 400, 400, 400]);
       assert.equal((await fetch(url)).status, 405);
-      // Without the requery's settings no work runs: an unverified event is never trusted. (With them,
-      // against a real sandbox: test/unit/webhookCheck/generatedHandlers.test.ts.)
-      await logSays('set WALLET_APP_KEY and WALLET_ACCESS_TOKEN', 'the requery was needed');
+      // Without the requery's settings it keeps nothing and says what to set. (With them, against a
+      // real sandbox: test/unit/webhookCheck/.)
+      await logSays('not kept, answered 503: set WALLET_APP_KEY and WALLET_REFRESH_TOKEN', 'the settings were needed');
       assert.doesNotMatch(log, /processed /);
     } finally {
       server.kill();

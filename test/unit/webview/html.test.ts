@@ -420,7 +420,7 @@ describe('webview: the webhook event page', () => {
     const test: WebhookEventView = { ...webhookEvent(), test: true };
     const document = renderDocument(resources, renderEventPage(describeEvent(test, 'en-GB'), context));
     assert.match(document, /codicon-beaker[^>]*><\/span>Test event<\/span>/, 'a badge beside the type');
-    assert.match(document, /no transfer was made and no money moved/);
+    assert.match(document, /A test event \(Trigger Test Event, .*\): the integration review makes no finding of it\./);
     assert.equal(describeEvent(test).title, `Test event ${test.id}`);
     assertOnlyOurMarkup(document);
 

@@ -1,0 +1,152 @@
+// The inbox of the JavaScript-family handlers (Express in TypeScript or JavaScript, Next.js): the
+// wallet API's settings and token renewal, the requery, and the inbox that keeps each event until
+// it is processed, retrying what failed (howItWorks.ts says it in the handler's header). One text:
+// in JavaScript the types are JSDoc and the annotations go. Nothing here is exported: a Next.js
+// route file may export only its handlers.
+
+import { RETRY_SECONDS } from './howItWorks';
+import { annotate, type ScriptLanguage } from './typeScriptPayloads';
+
+const ENTRY_TYPES: Record<ScriptLanguage, string> = {
+  typescript: `/** An event kept, and how far it got: waiting (to process, or to retry), processing, done, ignored. */
+interface InboxEntry {
+  event: WalletWebhook;
+  state: 'waiting' | 'processing' | 'done' | 'ignored';
+  tries: number;
+  timer?: ReturnType<typeof setTimeout>;
+}`,
+  javascript: `/**
+ * An event kept, and how far it got: waiting (to process, or to retry), processing, done, ignored.
+ * @typedef {{ event: WalletWebhook, state: 'waiting' | 'processing' | 'done' | 'ignored', tries: number, timer?: ReturnType<typeof setTimeout> }} InboxEntry
+ */`,
+};
+
+const settings = (
+  ts: (text: string) => string,
+): string => `// The wallet API, and the wallet whose token requeries: WALLET_REFRESH_TOKEN renews the token.
+const WALLET_BASE_URL = process.env.WALLET_BASE_URL ?? 'http://127.0.0.1:4010';
+const WALLET_APP_KEY = process.env.WALLET_APP_KEY ?? '';
+const WALLET_REFRESH_TOKEN = process.env.WALLET_REFRESH_TOKEN ?? '';
+let accessToken = process.env.WALLET_ACCESS_TOKEN ?? '';
+/** The renewal under way: a burst of 401s renews the token once. */
+let renewing${ts(': Promise<void> | undefined')};
+const NOT_CONFIGURED = 'set WALLET_APP_KEY and WALLET_REFRESH_TOKEN (or WALLET_ACCESS_TOKEN): every event is requeried before it is trusted';
+
+/** Whether it can requery at all; without it an event is answered 503 and not kept, and the service sends it again later. */
+const canRequery = ()${ts(': boolean')} => WALLET_APP_KEY !== '' && (accessToken !== '' || WALLET_REFRESH_TOKEN !== '');`;
+
+const tokens = (
+  ts: (text: string) => string,
+): string => `/** A new access token from the refresh token (POST /v1/users/accessToken); one renewal at a time. */
+function renewAccessToken()${ts(': Promise<void>')} {
+  renewing ??= (async () => {
+    if (!WALLET_REFRESH_TOKEN) throw new Error('the wallet access token was refused and WALLET_REFRESH_TOKEN is not set to renew it');
+    const response = await fetch(\`\${WALLET_BASE_URL}/v1/users/accessToken\`, {
+      method: 'POST',
+      headers: { 'X-App-Key': WALLET_APP_KEY, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ refreshToken: WALLET_REFRESH_TOKEN }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    const body${ts(': unknown')} = await response.json().catch(() => undefined);
+    const data = isObject(body) && body.success === true && isObject(body.data) ? body.data : undefined;
+    if (!response.ok || !data || !isText(data.accessToken)) {
+      throw new Error(\`renewing the access token answered \${response.status}: connect the wallet again and set its new WALLET_REFRESH_TOKEN\`);
+    }
+    accessToken = data.accessToken;
+    console.log('[wallet webhook] renewed the wallet access token');
+  })().finally(() => {
+    renewing = undefined;
+  });
+  return renewing;
+}
+
+/** A GET of the wallet API with the wallet's token; a 401 renews the token (unless another call just did) and asks once more. */
+async function walletGet(path${ts(': string')})${ts(': Promise<globalThis.Response>')} {
+  if (!accessToken) await renewAccessToken();
+  for (let renewed = false; ; renewed = true) {
+    const sent = accessToken;
+    const response = await fetch(\`\${WALLET_BASE_URL}\${path}\`, {
+      headers: { 'X-App-Key': WALLET_APP_KEY, 'X-App-Wallet-Access-Token': sent },
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (response.status !== 401 || renewed) return response;
+    if (accessToken === sent) await renewAccessToken();
+  }
+}
+
+/** The transaction's amount in kobo as the API knows it; undefined when it does not know it (a forged event). Anything else throws: tried again later. */
+async function requeriedAmount(reference${ts(': string')})${ts(': Promise<number | undefined>')} {
+  const response = await walletGet(\`/v1/transactions/\${encodeURIComponent(reference)}\`);
+  if (response.status === 404) return undefined;
+  const body${ts(': unknown')} = await response.json().catch(() => undefined);
+  const data = isObject(body) && body.success === true && isObject(body.data) ? body.data : undefined;
+  const transaction = data && isObject(data.transaction) ? data.transaction : undefined;
+  if (!response.ok || !transaction || !isKobo(transaction.amount)) throw new Error(\`the requery answered \${response.status}\`);
+  return transaction.amount;
+}`;
+
+const inbox = (
+  ts: (text: string) => string,
+  language: ScriptLanguage,
+): string => `// The inbox: each event kept, by transactionReference, and how far it got. In memory for a start:
+// keep it in your app's database (see the header), so a restart or a second server loses none.
+${ENTRY_TYPES[language]}
+const inbox = new Map${ts('<string, InboxEntry>')}();
+const RETRY_SECONDS = [${RETRY_SECONDS.join(', ')}];
+
+/** Keeps the event once per transactionReference and starts its processing; false for one kept already. */
+function keep(event${ts(': WalletWebhook')})${ts(': boolean')} {
+  const reference = event.data.transactionReference;
+  const kept = inbox.get(reference);
+  if (kept) {
+    if (kept.state === 'waiting') processLater(reference, 0); // delivered again while it waits: try it now
+    return false;
+  }
+  // Checked and claimed in one synchronous step: two deliveries at once keep it once.
+  inbox.set(reference, { event, state: 'waiting', tries: 0 });
+  processLater(reference, 0);
+  return true;
+}
+
+function processLater(reference${ts(': string')}, seconds${ts(': number')})${ts(': void')} {
+  const entry = inbox.get(reference);
+  if (!entry) return;
+  clearTimeout(entry.timer);
+  entry.timer = setTimeout(() => void processEvent(reference), seconds * 1000);
+}
+
+/** Requeries the event, then does your work; what failed stays in the inbox and is tried again later. */
+async function processEvent(reference${ts(': string')})${ts(': Promise<void>')} {
+  const entry = inbox.get(reference);
+  if (!entry || entry.state !== 'waiting') return;
+  entry.state = 'processing'; // claimed: a redelivery meanwhile does not run it twice
+  const { event } = entry;
+  try {
+    const amount = await requeriedAmount(reference);
+    if (amount !== event.data.amount) {
+      entry.state = 'ignored';
+      const why = amount === undefined ? 'the API does not know this transfer' : 'the API has another amount';
+      console.warn(\`[wallet webhook] ignored \${event.type} \${reference}: \${why} (a forged event?)\`);
+      return;
+    }
+    await handleWalletWebhook(event);
+    entry.state = 'done';
+  } catch (error) {
+    const seconds = RETRY_SECONDS[Math.min(entry.tries, RETRY_SECONDS.length - 1)] ?? 600;
+    entry.tries += 1;
+    entry.state = 'waiting';
+    const why = error instanceof Error ? error.message : String(error);
+    console.warn(\`[wallet webhook] \${reference} not processed yet (\${why}): kept, trying again in \${seconds} s\`);
+    processLater(reference, seconds);
+  }
+}`;
+
+/** The settings, token renewal, requery and inbox, after the payload types and their check (typeScriptPayloads). */
+export const typeScriptInbox = (language: ScriptLanguage = 'typescript'): string => {
+  const ts = annotate(language);
+  return `${settings(ts)}
+
+${tokens(ts)}
+
+${inbox(ts, language)}`;
+};
