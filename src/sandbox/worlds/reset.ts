@@ -1,8 +1,7 @@
-import type { SandboxEnv } from './env';
+import { openWorld, type SandboxEnv } from './env';
 import type { StateWriter } from '../persistence/stateWriter';
 import type { SandboxKnobs } from '../types';
 import { appKeyHashes, type WorldStart } from './worldStart';
-import { openWorld } from './world';
 
 // Sandbox.reset and POST /__sandbox/reset: the world the sandbox started from, copied from its
 // start (worldStart.ts) and swapped in whole; the knobs and the journal are emptied in place (whoever holds
@@ -31,7 +30,7 @@ export async function resetWorld(env: SandboxEnv, plan: ResetPlan): Promise<void
   env.requests.clear();
   env.findings.clear();
   plan.writer?.adopt(state);
-  const wallets = [...new Set([...old.mobiles(), ...state.mobiles()])];
+  const wallets = [...new Set([...old.wallets.mobiles(), ...state.wallets.mobiles()])];
   state.onChange({ wallets, transfers: [], events: [], knobs: true, clock: true, reset: true });
   await env.durable();
 }
