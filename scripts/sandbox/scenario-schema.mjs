@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
-const { scenarioJsonSchema } = require('../../out/src/sandbox/scenario/jsonSchema.js');
+const { scenarioJsonSchema } = require('../../out/src/sandbox/scenario/format.js');
 
 writeFileSync('src/sandbox/scenario/scenario.schema.json', `${JSON.stringify(scenarioJsonSchema(), null, 2)}\n`);
 console.log('src/sandbox/scenario/scenario.schema.json is current.');

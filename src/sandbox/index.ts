@@ -17,9 +17,8 @@ export type {
 } from './types';
 export { StateFileHeld, StateFileInUse } from './sharing/ownerLock';
 export type { OwnerRecord } from './sharing/ownerLock';
-export { openSharedSandbox, SharedSandbox } from './client/shared';
+export { journalReads, localClient, openSharedSandbox, SharedSandbox } from './client/shared';
 export type { SharedSandboxOptions } from './client/shared';
-export { journalReads, localClient } from './client/localClient';
 export type { SandboxExchange } from './http/exchange';
 export { BANKS } from './domain/banks';
 // The reference data the editor imports on its own (limits, magic values, findings, the OpenAPI document).
@@ -31,5 +30,6 @@ export { describeFilter, matches, requestHeader } from './requests/filter';
 export type { RequestFilter } from './requests/filter';
 export { startSandbox } from './owner/start';
 // Check My Webhook Handler: the engine the CLI's check-webhook and the editor's command run.
-export { checkWebhookHandler, reportLines } from './webhookCheck';
-export type { CheckCredentials, WebhookCheckCase, WebhookCheckCaseName, WebhookCheckOptions, WebhookCheckReport } from './webhookCheck';
+export { checkWebhookHandler, type WebhookCheckOptions } from './webhookCheck/checkWebhook';
+export { reportLines, type WebhookCheckCase, type WebhookCheckCaseName, type WebhookCheckReport } from './webhookCheck/report';
+export type { CheckCredentials } from './webhookCheck/walletCalls';

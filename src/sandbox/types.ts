@@ -7,11 +7,11 @@ import type { JournalEntry } from './requests/entry';
 import type { RequestFilter } from './requests/filter';
 import type { Finding, FindingRule } from './findings/finding';
 
-export { TRANSACTION_TYPES, type TransactionType } from './vocabulary/transactionTypes';
-import type { TransactionType } from './vocabulary/transactionTypes';
+export { TRANSACTION_TYPES, type TransactionType } from './vocabulary/records';
 import type {
   PublicWebhookEvent,
   TransactionRecord,
+  TransactionType,
   TransferStatus,
   WebhookDataByType,
   WebhookEvent,
@@ -339,7 +339,7 @@ export interface SandboxClient {
   /**
    * Runs an operation of the table (worlds/operations.ts) by name, as the admin API does, on
    * whichever side the sandbox is; answers copies. The calls below are each one of them
-   * (sharing/clientCalls.ts types it; untyped here, as WorldControls.runOperation is).
+   * (client/clientCalls.ts types it; untyped here, as WorldControls.runOperation is).
    */
   run(name: string, raw?: Record<string, unknown>): Promise<unknown>;
   /** The knobs: faults, delay, token lifetime. */

@@ -1,7 +1,9 @@
 import { createInterface } from 'node:readline';
 import { ApiError, ErrorCode } from '../vocabulary/errors';
 import { startSandbox } from '../owner/start';
-import { checkWebhookHandler, newCheckApp, reportLines, type CheckCredentials, type WebhookCheckReport } from '../webhookCheck';
+import { checkWebhookHandler } from '../webhookCheck/checkWebhook';
+import { reportLines, type WebhookCheckReport } from '../webhookCheck/report';
+import { newCheckApp, type CheckCredentials } from '../webhookCheck/walletCalls';
 
 // `wallet-sandbox check-webhook <handler-url> [--sandbox <url>] [--namespace-key <key>]
 // [--admin-token <token>] [--json]`: Check My Webhook Handler from a terminal or CI. Exit 0 when

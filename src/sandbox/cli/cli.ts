@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { constants as osConstants } from 'node:os';
 import { endWithLauncher, launchChain } from './cliParent';
 import { runCheckWebhook } from './checkWebhookCli';
-import { localClient } from '../client/localClient';
+import { localClient } from '../client/shared';
 import { StateFileInUse } from '../sharing/ownerLock';
 import { SandboxPortInUseError } from '../vocabulary/errors';
 import { KNOB_LIMITS } from '../domain/inputs';

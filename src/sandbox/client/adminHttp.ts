@@ -5,20 +5,12 @@ import { MAX_JOURNAL_ENTRIES } from '../requests/journal';
 import type { RawInput } from '../worlds/input';
 import type { Operation } from '../worlds/operation';
 import { OPERATIONS, type OperationName, type OperationOutput } from '../worlds/operations';
-import { operationRequest } from './operationRequest';
 import { OWNER_TOKEN_HEADER } from '../sharing/wire';
 
-// The admin API as a client in another process calls it: the package's connectSandbox and a
-// process that uses the sandbox another one serves on the same state file (remote.ts). A
-// refusal is the error the sandbox answered, of the class the same call throws in its process.
-
-interface Envelope {
-  success?: boolean;
-  data?: unknown;
-  error?: string;
-  errorCode?: string;
-  details?: unknown;
-}
+// The admin API as a client in another process calls it: the package's connectSandbox, the
+// webhook check and a process that uses the sandbox another one serves on the same state file
+// (shared.ts). A refusal is the error the sandbox answered, of the class the same call throws in
+// its process.
 
 /**
  * Admin calls to one sandbox, as one world: the root's, or a namespace's when `appKey` is one of
@@ -61,7 +53,7 @@ export class AdminHttp {
       if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('The wait was stopped');
       throw new Error(`The sandbox at ${this.url} did not answer (${(error as Error).message})`, { cause: error });
     }
-    const answer = (await response.json().catch(() => undefined)) as Envelope | undefined;
+    const answer = (await response.json().catch(() => undefined)) as { success?: boolean; data?: unknown; error?: string } | undefined;
     if (!response.ok || answer?.success !== true) {
       // The class, code and fields a caller in the sandbox's own process gets (nearMisses included).
       throw errorOfAnswer(response.status, {
@@ -74,7 +66,8 @@ export class AdminHttp {
 }
 
 /**
- * The operation of the table as its admin request. Its input is checked here first, by the
+ * The operation of the table as its admin request: the inverse of admin/operationRoutes.ts's
+ * httpInput, so the owner's route reads what was sent. Its input is checked here first, by the
  * sandbox's own check: a refusal is the same ApiError, and what cannot be sent (an object nested
  * too deep to serialise) is refused before it is.
  */
@@ -83,13 +76,25 @@ export async function operationCall<N extends OperationName>(
   name: N,
   raw: RawInput = {},
 ): Promise<Awaited<OperationOutput<N>>> {
-  (OPERATIONS[name] as Operation<unknown, unknown>).input(raw);
+  const { route, input } = OPERATIONS[name] as Operation<unknown, unknown>;
+  input(raw);
   // A predicate or a RegExp runs only in this process: sent, it would be dropped and the answer wrong.
   const local = Object.entries(raw).find(([, value]) => typeof value === 'function' || value instanceof RegExp);
   if (local)
     throw invalid(`${local[0]} cannot go to a sandbox in another process (a function or a RegExp): filter what list() answers instead`);
-  const { method, path, body } = operationRequest(name, raw);
-  return admin.call<Awaited<OperationOutput<N>>>(method, path, body);
+  const rest: RawInput = { ...raw };
+  const path = route.path.replace(/:(\w+)/g, (_, field: string) => {
+    const value = rest[field];
+    delete rest[field];
+    return encodeURIComponent(String(value ?? ''));
+  });
+  const query = new URLSearchParams();
+  for (const field of route.query ?? []) {
+    if (rest[field] !== undefined) query.set(field, String(rest[field]));
+    delete rest[field];
+  }
+  const search = query.toString();
+  return admin.call<Awaited<OperationOutput<N>>>(route.method, search ? `${path}?${search}` : path, route.body ? rest : undefined);
 }
 
 /**

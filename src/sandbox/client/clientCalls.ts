@@ -6,7 +6,7 @@ import { everyEventOf } from '../worlds/eventsPage';
 import type { OperationName, OperationOutput } from '../worlds/operations';
 
 // SandboxClient's calls, each one operation of the table (worlds/operations.ts), written once:
-// the sandbox this process serves (localClient.ts) and one another process serves (remote.ts)
+// the sandbox this process serves (shared.ts localClient) and the one SharedSandbox reaches
 // differ only in how an operation is run. So the editor's sandbox takes, refuses and answers
 // alike on either side, and a new control is one line here.
 

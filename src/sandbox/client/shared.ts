@@ -1,19 +1,23 @@
+import { request } from 'node:http';
 import { startSandbox } from '../owner/start';
-import type { JournalLimits } from '../requests/journal';
-import type { Sandbox, SandboxChange, SandboxClient, SandboxOptions, SandboxRole } from '../types';
-import { localClient } from './localClient';
-import { StateFileInUse } from '../sharing/ownerLock';
-import { RemoteSandbox } from './remote';
+import type { JournalEntry } from '../requests/entry';
+import type { JournalLimits, JournalReader } from '../requests/journal';
+import { StateFileInUse, type OwnerRecord } from '../sharing/ownerLock';
+import { OWNER_TOKEN_HEADER, readEvents, WATCH_PATH, type Hello } from '../sharing/wire';
+import type { JournalReads, Sandbox, SandboxChange, SandboxClient, SandboxOptions, SandboxRole } from '../types';
+import { ApiError } from '../vocabulary/errors';
+import type { OperationName } from '../worlds/operations';
+import { AdminHttp, journalPages, operationCall } from './adminHttp';
+import { clientCalls, type RunOperation } from './clientCalls';
 
 // One world per state file, whoever asks first. The first process to open a state file serves
-// its sandbox (it holds the owner file); the others (a second VS Code window, the MCP server
-// VS Code starts) are HTTP clients of that one, and keep no copy of it. Nobody takes a live
-// server's file (ownerLock.ts): when the serving process has gone away, a process that used it
-// says so (onLost) and, on its next call, opens the file itself, on the same port when it is
-// free, so the URL apps were given keeps working (or uses whichever process opened it first).
+// its sandbox (it holds the owner file: sharing/ownerLock.ts); the others (a second VS Code
+// window, the MCP server VS Code starts) use that one over its admin API and keep no copy of it:
+// every read asks it, and its change stream (GET /__sandbox/watch) only says when to read again.
+// When it goes away they say so (onLost), and the next call opens the file here, on the same port
+// when it is free, so the URL apps were given keeps working (or uses whoever opened it first).
 
-/** How many times a start that found an owner which then went away is tried again. */
-const ROUNDS = 5;
+const HELLO_TIMEOUT_MS = 5_000;
 
 /** onExchange sees the answers of the sandbox while it is served here (the journal has every one: client.requests). */
 export interface SharedSandboxOptions extends Omit<SandboxOptions, 'dataFile' | 'role'> {
@@ -21,19 +25,84 @@ export interface SharedSandboxOptions extends Omit<SandboxOptions, 'dataFile' | 
   role: SandboxRole;
 }
 
-/** The sandbox of one state file, served here or by another process; `client` is the current way to it. */
+/** How the sandbox is reached now: served here, or by another process (`lost` once that one went away). */
+interface Way extends Pick<SandboxClient, 'url' | 'port' | 'server' | 'run'> {
+  newest(limit: number): Promise<JournalEntry[]>;
+  served?: Sandbox;
+  lost?: boolean;
+  /** Stops hearing of its changes, telling no one. */
+  stop(): void;
+}
+
+/** Listeners of one kind: `add` answers the unsubscribe; a listener's failure is its own, the others still hear. */
+function listeners<T>() {
+  const set = new Set<(value: T) => void>();
+  const tell = (value: T): void =>
+    set.forEach((listener) => {
+      try {
+        listener(value);
+      } catch {
+        // Its own.
+      }
+    });
+  return { tell, add: (listener: (value: T) => void) => (set.add(listener), () => void set.delete(listener)) };
+}
+
+/** The sandbox this process serves as a SandboxClient: the operations of the table run here, answering copies as over HTTP. */
+export function localClient(sandbox: Sandbox, role: SandboxRole): SandboxClient {
+  const run: RunOperation = async (name, raw) => structuredClone(await sandbox.runOperation(name, raw)) as never;
+  const where = { url: sandbox.url, port: sandbox.port, server: { here: true, pid: process.pid, role } };
+  return {
+    ...where,
+    run,
+    onChange: (listener) => sandbox.onChange(listener),
+    requests: journalReads(sandbox.requests),
+    ...clientCalls(run),
+  };
+}
+
+/** A journal of this process as SandboxClient reads it (what GET /__sandbox/requests?limit= answers elsewhere). */
+export function journalReads(journal: JournalReader): JournalReads {
+  return { newest: async (limit) => journal.newest(limit), onChange: (listener) => journal.onChange(() => listener(journal.lastId)) };
+}
+
+/** The sandbox of one state file, served here or by another process. */
 export class SharedSandbox {
-  private current!: SandboxClient;
-  private served: Sandbox | undefined;
-  private remote: RemoteSandbox | undefined;
-  private stopWatching: () => void = () => undefined;
-  private readonly changeListeners = new Set<(change: SandboxChange) => void>();
-  private readonly servedListeners = new Set<(client: SandboxClient) => void>();
-  private readonly lostListeners = new Set<(pid: number) => void>();
+  /** The sandbox as it is reached now: one client throughout, whose url, port and server follow the process that serves it. */
+  readonly client: SandboxClient;
+  private way!: Way;
+  private readonly changes = listeners<SandboxChange>();
+  private readonly notices = listeners<number>();
+  private readonly lostTo = listeners<number>();
+  private readonly servedTo = listeners<SandboxClient>();
   private switching: Promise<void> | undefined;
   private closed = false;
+  /** Every change of the sandbox, whichever process serves it. */
+  readonly onChange = this.changes.add;
+  /** The process that served it went away (its pid): the next call opens the file again. */
+  readonly onLost = this.lostTo.add;
+  /** Another process serves it now, or this one took it over. */
+  readonly onServed = this.servedTo.add;
 
-  private constructor(private readonly options: SharedSandboxOptions) {}
+  private constructor(private readonly options: SharedSandboxOptions) {
+    const run: RunOperation = (name, raw) => this.reach().then((way) => way.run(name, raw)) as never;
+    const way = () => this.way;
+    this.client = {
+      get url() {
+        return way().url;
+      },
+      get port() {
+        return way().port;
+      },
+      get server() {
+        return way().server;
+      },
+      run,
+      onChange: this.changes.add,
+      requests: { newest: async (limit) => (await this.reach()).newest(limit), onChange: this.notices.add },
+      ...clientCalls(run),
+    };
+  }
 
   static async open(options: SharedSandboxOptions): Promise<SharedSandbox> {
     const shared = new SharedSandbox(options);
@@ -41,119 +110,155 @@ export class SharedSandbox {
     return shared;
   }
 
-  /** The sandbox as it is reached now (it changes when the serving process goes away). */
-  get client(): SandboxClient {
-    return this.current;
-  }
-
   /** `client` once it reaches a live sandbox: when the process that served it went away, the file is opened again first. */
   async ready(): Promise<SandboxClient> {
-    if (this.remote?.lost) return this.reopen(this.remote);
-    return this.current;
+    await this.reach();
+    return this.client;
   }
 
   /** The sandbox itself while this process serves it. */
   get inProcess(): Sandbox | undefined {
-    return this.served;
-  }
-
-  /** Every change of the sandbox, whichever process serves it. */
-  onChange(listener: (change: SandboxChange) => void): () => void {
-    this.changeListeners.add(listener);
-    return () => void this.changeListeners.delete(listener);
-  }
-
-  /** The process that served it went away (its pid): the next call through `client` opens the file again. */
-  onLost(listener: (pid: number) => void): () => void {
-    this.lostListeners.add(listener);
-    return () => void this.lostListeners.delete(listener);
-  }
-
-  /** Called when another process starts serving it, or this one took it over. */
-  onServed(listener: (client: SandboxClient) => void): () => void {
-    this.servedListeners.add(listener);
-    return () => void this.servedListeners.delete(listener);
+    return this.way.served;
   }
 
   /** New limits for the request journal: the sandbox's when served here; kept for when this process opens the file. */
   setJournalLimits(limits: Partial<JournalLimits>): void {
     this.options.journal = { ...this.options.journal, ...limits };
-    this.served?.requests.setLimits(limits);
+    this.way.served?.requests.setLimits(limits);
   }
 
   async close(): Promise<void> {
     this.closed = true;
     await this.switching?.catch(() => undefined);
-    this.stopWatching();
-    this.remote?.detach();
-    await this.served?.close();
+    this.way.stop();
+    await this.way.served?.close();
+  }
+
+  /** Serves the file here, or uses the process that does. */
+  private async serve(port: number | undefined): Promise<void> {
+    for (let unreached: string | undefined; ;) {
+      try {
+        const served = await startSandbox({ ...this.options, port });
+        const client = localClient(served, this.options.role);
+        const stops = [client.onChange(this.changes.tell), client.requests.onChange(this.notices.tell)];
+        return this.use({ ...client, newest: client.requests.newest, served, stop: () => stops.forEach((stop) => stop()) });
+      } catch (error) {
+        // An owner gone before it was reached is looked past (the file is then free, or has the next owner); one
+        // not reached twice in a row is the answer.
+        if (!(error instanceof StateFileInUse) || error.owner.instance === unreached) throw error;
+        const way = await this.attach(error.owner).catch(() => undefined);
+        if (way) return this.use(way);
+        unreached = error.owner.instance;
+      }
+    }
+  }
+
+  private use(way: Way): void {
+    this.way?.stop();
+    this.way = way;
+  }
+
+  /** The way to the file now: when the process that served it went away, opened again first (one attempt at a time). */
+  private async reach(): Promise<Way> {
+    const gone = this.way;
+    if (!gone.lost) return gone;
+    if (this.closed) throw new Error(`The sandbox of ${this.options.dataFile} was closed`);
+    this.switching ??= this.serve(gone.port)
+      .then(() => this.servedTo.tell(this.client))
+      .catch((error: unknown) => {
+        const reason = (error as Error)?.message ?? String(error);
+        const message = `Could not open ${this.options.dataFile} after pid ${gone.server.pid} went away: ${reason}`;
+        this.log(`Wallet sandbox: ${message}; the next call tries again.`);
+        throw new Error(message, { cause: error });
+      })
+      .finally(() => (this.switching = undefined));
+    await this.switching;
+    return this.way;
   }
 
   private log(line: string): void {
     (this.options.log ?? ((text: string) => console.warn(text)))(line);
   }
 
-  private async serve(port: number | undefined): Promise<void> {
-    const options = this.options;
-    for (let round = 1; ; round++) {
-      try {
-        const sandbox = await startSandbox({ ...options, port });
-        this.use(localClient(sandbox, options.role), sandbox, undefined);
-        return;
-      } catch (error) {
-        if (!(error instanceof StateFileInUse) || round >= ROUNDS) throw error;
-        try {
-          // Its stream may end before attach() resolves: then it is not the one in use, and ignored.
-          const attaching: { remote?: RemoteSandbox } = {};
-          attaching.remote = await RemoteSandbox.attach(error.owner, {
-            onLost: () => this.lost(attaching.remote),
-            reopen: () => this.reopen(attaching.remote),
-          });
-          this.use(attaching.remote, undefined, attaching.remote);
-          return;
-        } catch (attachError) {
-          // The owner went away between the two: look again.
-          if (round >= ROUNDS) throw attachError;
-        }
-      }
-    }
-  }
-
-  private use(client: SandboxClient, served: Sandbox | undefined, remote: RemoteSandbox | undefined): void {
-    this.stopWatching();
-    this.current = client;
-    this.served = served;
-    this.remote = remote;
-    this.stopWatching = client.onChange((change) => {
-      for (const listener of this.changeListeners) listener(change);
+  /** The sandbox `owner` serves, once its change stream greets this process as that sandbox. */
+  private async attach(owner: OwnerRecord): Promise<Way> {
+    if (!owner.url) throw new Error(`The sandbox of pid ${owner.pid} has no address yet`);
+    const admin = new AdminHttp(owner.url, undefined, owner.secret);
+    // A failure to reach it names its pid.
+    const ask = <T>(send: () => Promise<T>): Promise<T> =>
+      send().catch((error: unknown) => {
+        throw error instanceof ApiError ? error : new Error(`${(error as Error).message} (pid ${owner.pid})`, { cause: error });
+      });
+    const way: Way = {
+      url: owner.url,
+      port: Number(new URL(owner.url).port),
+      server: { here: false, pid: owner.pid, role: owner.role },
+      run: (name, raw) => ask(() => operationCall(admin, name as OperationName, raw)),
+      // Secrets as the owner keeps them: this process could read its file.
+      newest: async (limit) =>
+        limit <= 0 ? [] : ask(() => journalPages(admin, new URLSearchParams({ secrets: 'true' }), Math.floor(limit))),
+      stop: () => undefined,
+    };
+    // Told only while it is the way to the file, and the sandbox is open.
+    const current = () => this.way === way && !this.closed;
+    const hear = (event: string, data: unknown) => {
+      if (current() && event === 'change') this.changes.tell(data as SandboxChange);
+      if (current() && event === 'requests') this.notices.tell((data as { lastId: number }).lastId);
+    };
+    way.stop = await watch(owner, hear, () => {
+      way.lost = true;
+      if (!current()) return;
+      this.log(`Wallet sandbox: pid ${owner.pid}, which served ${this.options.dataFile}, went away; the next call opens it here.`);
+      this.lostTo.tell(owner.pid);
     });
-  }
-
-  /** The serving process went away: say so; the next call opens the file (reopen). */
-  private lost(remote: RemoteSandbox | undefined): void {
-    if (this.closed || !remote || remote !== this.remote) return;
-    this.log(`Wallet sandbox: pid ${remote.server.pid}, which served ${this.options.dataFile}, went away; the next call opens it here.`);
-    for (const listener of this.lostListeners) listener(remote.server.pid);
-  }
-
-  /** The way to the file after `remote` was lost: served here, or by whoever opened it first (one attempt at a time). */
-  private async reopen(remote: RemoteSandbox | undefined): Promise<SandboxClient> {
-    if (this.closed) throw new Error(`The sandbox of ${this.options.dataFile} was closed`);
-    if (!remote || remote !== this.remote) return this.current;
-    this.switching ??= this.serve(remote.port)
-      .then(() => {
-        for (const listener of this.servedListeners) listener(this.current);
-      })
-      .catch((error: unknown) => {
-        const reason = (error as Error)?.message ?? String(error);
-        const message = `Could not open ${this.options.dataFile} after pid ${remote.server.pid} went away: ${reason}`;
-        this.log(`Wallet sandbox: ${message}; the next call tries again.`);
-        throw new Error(message, { cause: error });
-      })
-      .finally(() => (this.switching = undefined));
-    await this.switching;
-    return this.current;
+    return way;
   }
 }
 
 export const openSharedSandbox = (options: SharedSandboxOptions): Promise<SharedSandbox> => SharedSandbox.open(options);
+
+/**
+ * Opens the owner's change stream: resolves once it greets as that sandbox (its instance), with
+ * what stops it; then hands on each event, and calls `lost` once when the stream ends unless stopped.
+ */
+function watch(owner: OwnerRecord, hear: (event: string, data: unknown) => void, lost: () => void): Promise<() => void> {
+  const url = owner.url!;
+  return new Promise((resolve, reject) => {
+    let [greeted, over] = [false, false];
+    const end = (error: Error): void => {
+      clearTimeout(timer);
+      if (!greeted) return reject(error);
+      if (over) return;
+      over = true;
+      lost();
+    };
+    const stream = request(new URL(WATCH_PATH, url), { headers: { Accept: 'text/event-stream', [OWNER_TOKEN_HEADER]: owner.secret } });
+    const timer = setTimeout(() => stream.destroy(new Error(`${url} did not open its change stream`)), HELLO_TIMEOUT_MS);
+    stream.on('response', (response) => {
+      if (response.statusCode !== 200) {
+        response.resume();
+        return void stream.destroy(new Error(`${url}${WATCH_PATH} answered ${response.statusCode}`));
+      }
+      let rest = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        const read = readEvents(rest + chunk);
+        rest = read.rest;
+        for (const [event, data] of read.events) {
+          if (event !== 'hello') hear(event, data);
+          else if ((data as Hello).instance !== owner.instance) {
+            stream.destroy();
+            return end(new Error(`${url} is no longer the sandbox of pid ${owner.pid}`));
+          } else {
+            greeted = true;
+            clearTimeout(timer);
+            resolve(() => ((over = true), stream.destroy()));
+          }
+        }
+      });
+      response.on('close', () => end(new Error(`${url} closed its change stream`)));
+    });
+    stream.on('error', end);
+    stream.end();
+  });
+}

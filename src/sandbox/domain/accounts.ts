@@ -1,7 +1,6 @@
 import { BankPlan, MAGIC_ACCOUNTS } from './magic';
 import { accountHolderName } from './seed/names';
 import { isValidAccountNumber } from './nuban';
-import { nameInHistory } from './recipientName';
 import { SandboxState } from './state';
 import { TransactionRecord } from '../types';
 
@@ -24,7 +23,7 @@ export function resolveAccount(
   accountNumber: string,
   history: readonly TransactionRecord[] = [],
 ): ResolvedAccount | undefined {
-  const declared = state.declaredAccount(bankCode, accountNumber);
+  const declared = state.wallets.declaredAccount(bankCode, accountNumber);
   if (declared) {
     return declared.outcome === 'unresolved' ? undefined : { accountName: declared.accountName, plan: declared.outcome };
   }
@@ -32,7 +31,7 @@ export function resolveAccount(
   if (magic) {
     return magic.plan === 'unresolved' ? undefined : { accountName: magic.accountName ?? '', plan: magic.plan };
   }
-  const known = state.knownAccount(bankCode, accountNumber);
+  const known = state.wallets.knownAccount(bankCode, accountNumber);
   if (known) {
     return { accountName: known.accountName, plan: 'normal' };
   }
@@ -49,4 +48,18 @@ export function resolveAccount(
 export function sameName(a: string, b: string): boolean {
   const squash = (name: string): string => name.replace(/\s+/g, '').toUpperCase();
   return squash(a) === squash(b);
+}
+
+/**
+ * The name an account carries in a wallet's own history (newest record first), so that
+ * verifying a recipient the user paid says what the history says, even for records an admin
+ * call added with a name of its choosing or a state file written by an older sandbox.
+ */
+function nameInHistory(transactions: readonly TransactionRecord[], bankCode: string, accountNumber: string): string | undefined {
+  for (let i = transactions.length - 1; i >= 0; i--) {
+    const recipient = transactions[i]!.recipient;
+    if ('accountNumber' in recipient && recipient.accountNumber === accountNumber && recipient.bankCode === bankCode)
+      return recipient.accountName;
+  }
+  return undefined;
 }

@@ -1,7 +1,5 @@
 import { makeRecipient } from './seed/seededHistory';
-import { objectId } from './ids';
-import { toIso } from './isoDate';
-import type { Random } from './random';
+import { objectId, type Random } from './random';
 import { Recipient, TRANSACTION_TYPES, TransactionRecord, TransactionType } from '../types';
 import type { Wallet } from './wallet';
 
@@ -66,4 +64,13 @@ export function uniqueId(wallet: Wallet, rng: Random, ms: number): string {
     id = objectId(rng, ms);
   }
   return id;
+}
+
+/** Timestamps are stored in one ISO form, so string order is time order. */
+export function toIso(value: unknown, field: string): string {
+  const ms = typeof value === 'string' ? Date.parse(value) : NaN;
+  if (Number.isNaN(ms)) {
+    throw new Error(`${field} must be an ISO 8601 date`);
+  }
+  return new Date(ms).toISOString();
 }

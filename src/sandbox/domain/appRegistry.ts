@@ -1,5 +1,4 @@
-import { objectId } from './ids';
-import { Random } from './random';
+import { objectId, Random } from './random';
 import { AppRecord, DeveloperRecord, IssuedApp, newAppKeys, secretHash } from './records';
 import type { WalletBook } from './walletBook';
 

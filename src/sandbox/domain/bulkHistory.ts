@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { invalid, limitReached } from '../vocabulary/errors';
-import { objectId } from './ids';
+import { objectId } from './random';
 import { generateHistory } from './seed/seededHistory';
 import type { SandboxState } from './state';
 import { mergeByTime, type Wallet } from './wallet';
@@ -48,7 +48,7 @@ export async function generateTransactionsInTurns(
 }
 
 function checkedWallet(state: SandboxState, mobile: string, count: number, sandboxSize: HistorySize = () => historySize(state)): Wallet {
-  const wallet = state.requireWallet(mobile);
+  const wallet = state.wallets.requireWallet(mobile);
   if (!Number.isSafeInteger(count) || count < 0) {
     throw invalid('count must be a whole number, 0 or more');
   }
@@ -79,7 +79,7 @@ function checkedWallet(state: SandboxState, mobile: string, count: number, sandb
 /** How many transactions the wallets of `state` hold. */
 export function historySize(state: SandboxState): number {
   let total = 0;
-  for (const mobile of state.mobiles()) total += state.requireWallet(mobile).size;
+  for (const mobile of state.wallets.mobiles()) total += state.wallets.requireWallet(mobile).size;
   return total;
 }
 

@@ -1,7 +1,7 @@
 import { resolveAccount, ResolvedAccount, sameName } from './accounts';
 import { Bank, bankInList } from './banks';
 import { accountNotResolved, ApiError, ErrorCode, userNotFound } from '../vocabulary/errors';
-import { objectId } from './ids';
+import { objectId } from './random';
 import { checkCredit } from './balanceLimit';
 import { BVN_CHARGE_KOBO } from './bvn';
 import { AirtimeProvider, HELD_FOR_MS, MAGIC_AIRTIME_MOBILES, MAGIC_AMOUNTS, Outcome, SETTLE_AFTER_MS, UNKNOWN_PERSONAS } from './magic';
@@ -65,7 +65,7 @@ export class Ledger {
     if (mobile === from.record.mobile) {
       throw new ApiError(400, ErrorCode.selfTransfer, 'You cannot send money to your own wallet; use another recipient mobile');
     }
-    const to = this.state.wallet(mobile);
+    const to = this.state.wallets.wallet(mobile);
     if (!to) {
       throw userNotFound();
     }
@@ -222,7 +222,7 @@ export class Ledger {
   /** Settles a pending bank transfer: success, or failure with a reversal that returns the money. */
   settle(reference: string): void {
     const transfer = this.state.transfers.get(reference);
-    const wallet = transfer && this.state.wallet(transfer.mobile);
+    const wallet = transfer && this.state.wallets.wallet(transfer.mobile);
     if (!transfer || !wallet || transfer.status !== 'pending') {
       return;
     }
@@ -260,7 +260,7 @@ export class Ledger {
   }
 
   private emitSettled(transfer: BankTransferRecord): void {
-    const app = this.state.app(transfer.appId);
+    const app = this.state.apps.app(transfer.appId);
     if (app) {
       const { accountName, accountNumber, amount, reference: transactionReference } = transfer;
       const data = { accountName, accountNumber, amount, transactionReference, statusCode: STATUS_CODES[transfer.status] };

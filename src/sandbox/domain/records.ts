@@ -1,9 +1,9 @@
-import { hash, randomBytes } from 'node:crypto';
+import { hash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { BankTransferRecord, WebhookEvent } from '../types';
 import { WalletRecord } from './wallet';
 
 // The state file's format: the records SandboxState saves (toJSON) and reads back (hydrate),
-// and the check and upgrade of a file as it is read.
+// the check and upgrade of a file as it is read, and how the secrets it keeps are hashed.
 
 export interface DeveloperRecord {
   _id: string;
@@ -122,3 +122,34 @@ export function readPersisted(data: unknown): PersistedState {
   });
   return { ...saved, apps, refreshTokens };
 }
+
+// Developer passwords are kept only as salted scrypt hashes, even in a sandbox state file.
+
+function derive(password: string, salt: Buffer): Promise<Buffer> {
+  return new Promise((resolve, reject) => scrypt(password, salt, 32, (error, key) => (error ? reject(error) : resolve(key))));
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  return `scrypt:${salt.toString('hex')}:${(await derive(password, salt)).toString('hex')}`;
+}
+
+export async function checkPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, saltHex, hashHex] = stored.split(':');
+  if (scheme !== 'scrypt' || !saltHex || !hashHex) {
+    return false;
+  }
+  const expected = Buffer.from(hashHex, 'hex');
+  const actual = await derive(password, Buffer.from(saltHex, 'hex'));
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+// The starter world's developer (package/starter.ts). Its password is public (the README, the
+// file `init` writes), so its salted hash is made once, here, rather than by scrypt at every start
+// of a sandbox without a scenario (about 70 ms each).
+
+export const DEMO_DEVELOPER_PASSWORD = 'wallet-sandbox';
+
+/** DEMO_DEVELOPER_PASSWORD as hashPassword makes it; a unit test checks that it verifies. */
+export const DEMO_DEVELOPER_PASSWORD_HASH =
+  'scrypt:345d788adf7c5e21d4c3130ff696ee42:c78da37ad7338808107ab787ee4ecc10c2f0f568f3a69d7d2a4ff1125b2a53c7';

@@ -1,18 +1,16 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import type { TransactionInput } from './addedTransaction';
 import { AppRegistry } from './appRegistry';
 import { WalletCredentials } from './credentials';
 import { hashSeed, Random } from './random';
-import { AppRecord, DeclaredAccount, DeveloperRecord, IssuedApp, PersistedState, readPersisted } from './records';
+import { PersistedState, readPersisted } from './records';
 import { StateChanges } from './stateChanges';
-import { BankTransferRecord, TransactionRecord, WebhookEvent } from '../types';
+import { BankTransferRecord, WebhookEvent } from '../types';
 import { WalletBook } from './walletBook';
-import type { BankAccount, Wallet, WalletRecord } from './wallet';
 
 // Everything a world remembers, and its state file's form (toJSON, hydrate). Its parts each do
-// one job: the wallets (walletBook.ts), the developers and apps (appRegistry.ts), the
-// credentials (credentials.ts), the change tracking it is built on (stateChanges.ts); the
-// methods below hand each call to its part, so callers reach the whole world through one object.
+// one job, and callers call the part: `wallets` (walletBook.ts), `apps`, the developers and their
+// apps (appRegistry.ts), `credentials` (credentials.ts); the change tracking it is built on
+// (stateChanges.ts) and the transfers, events and clock it keeps itself.
 
 // The records of the state file are in records.ts; callers keep importing them from here.
 export type { AppRecord, DeclaredAccount, DeveloperRecord, IssuedApp, PersistedState } from './records';
@@ -33,8 +31,10 @@ export class SandboxState extends StateChanges {
   readonly rng: Random;
   /** Passcodes, refresh tokens and access-token expiry. */
   readonly credentials: WalletCredentials;
-  private readonly walletBook: WalletBook;
-  private readonly registry: AppRegistry;
+  /** The wallets, their accounts and the accounts a scenario declared. */
+  readonly wallets: WalletBook;
+  /** The developers and their apps, with the index an app key is looked up by. */
+  readonly apps: AppRegistry;
 
   private constructor(
     readonly secret: string,
@@ -44,14 +44,14 @@ export class SandboxState extends StateChanges {
     super();
     this.rng = new Random(rngState);
     this.credentials = new WalletCredentials(this.rng, () => this.changed());
-    this.walletBook = new WalletBook(seedBase, this.rng, this.transfers, (mobile) => this.changed(mobile));
-    this.registry = new AppRegistry(this.rng, this.walletBook, () => this.changed());
+    this.wallets = new WalletBook(seedBase, this.rng, this.transfers, (mobile) => this.changed(mobile));
+    this.apps = new AppRegistry(this.rng, this.wallets, () => this.changed());
   }
 
   static fresh(seed: number | undefined, nowMs: number): SandboxState {
     const base = seed ?? randomInt(0, 2 ** 32);
     const state = new SandboxState(randomBytes(32).toString('hex'), hashSeed('rng', base), base);
-    state.walletBook.ensureDemoWallets(nowMs);
+    state.wallets.ensureDemoWallets(nowMs);
     return state;
   }
 
@@ -59,29 +59,29 @@ export class SandboxState extends StateChanges {
   static hydrate(data: unknown, nowMs: number): SandboxState {
     const saved = readPersisted(data);
     const state = new SandboxState(saved.secret, Number(saved.rngState) >>> 0, Number(saved.seedBase) >>> 0);
-    for (const wallet of saved.wallets) state.walletBook.add(wallet);
-    for (const developer of saved.developers) state.registry.addDeveloper(developer);
-    for (const app of saved.apps) state.registry.addApp(app);
+    for (const wallet of saved.wallets) state.wallets.add(wallet);
+    for (const developer of saved.developers) state.apps.addDeveloper(developer);
+    for (const app of saved.apps) state.apps.addApp(app);
     state.credentials.restore(saved.refreshTokens);
     for (const transfer of saved.transfers ?? []) state.transfers.set(transfer.reference, transfer);
     for (const event of saved.events ?? []) state.events.set(event.id, event);
-    state.walletBook.restoreDeclared(saved.bankAccounts ?? []);
+    state.wallets.restoreDeclared(saved.bankAccounts ?? []);
     state.clockOffsetMs = Number.isFinite(saved.clockOffsetMs) ? (saved.clockOffsetMs as number) : 0;
     state.clockFrozenAtMs = Number.isFinite(saved.clockFrozenAtMs) ? saved.clockFrozenAtMs : undefined;
-    state.walletBook.ensureDemoWallets(nowMs);
+    state.wallets.ensureDemoWallets(nowMs);
     return state;
   }
 
   toJSON(): PersistedState {
-    const declared = this.walletBook.declaredAccounts();
+    const declared = this.wallets.declaredAccounts();
     return {
       version: 1,
       secret: this.secret,
       rngState: this.rng.seedState,
       seedBase: this.seedBase,
-      developers: this.registry.allDevelopers(),
-      apps: this.registry.records(),
-      wallets: this.walletBook.records(),
+      developers: this.apps.allDevelopers(),
+      apps: this.apps.records(),
+      wallets: this.wallets.records(),
       refreshTokens: this.credentials.savedRefreshTokens(),
       transfers: [...this.transfers.values()],
       events: [...this.events.values()],
@@ -116,97 +116,5 @@ export class SandboxState extends StateChanges {
       const oldest = this.events.keys().next().value as string;
       this.events.delete(oldest);
     }
-  }
-
-  // --- wallets (walletBook.ts) -----------------------------------------------------------------
-
-  wallet(mobile: string): Wallet | undefined {
-    return this.walletBook.wallet(mobile);
-  }
-  /** Every wallet's mobile, in the order they were made. */
-  mobiles(): string[] {
-    return this.walletBook.mobiles();
-  }
-  /** The wallet for an admin or test call; unknown numbers are a caller mistake. */
-  requireWallet(mobile: string): Wallet {
-    return this.walletBook.requireWallet(mobile);
-  }
-  /** Resolves an account held by any sandbox wallet, whatever its number looks like. */
-  knownAccount(bankCode: string, accountNumber: string): BankAccount | undefined {
-    return this.walletBook.knownAccount(bankCode, accountNumber);
-  }
-  /** An account a scenario declared, if this is one. */
-  declaredAccount(bankCode: string, accountNumber: string): DeclaredAccount | undefined {
-    return this.walletBook.declaredAccount(bankCode, accountNumber);
-  }
-  declareAccount(account: DeclaredAccount): void {
-    this.walletBook.declareAccount(account);
-  }
-  /** Adds a wallet made elsewhere (a scenario's), or replaces the one with its mobile. */
-  putWallet(record: WalletRecord): Wallet {
-    return this.walletBook.putWallet(record);
-  }
-  /** A new seeded wallet (seed/seedWallets.ts). */
-  createWallet(mobile: string, nowMs: number, fixed: { id?: string; balance?: number } = {}): Wallet {
-    return this.walletBook.createWallet(mobile, nowMs, fixed);
-  }
-  /** Gives the wallet back the history, accounts and balance it was created with, as of now (walletBook.ts). */
-  resetWallet(mobile: string, nowMs: number): Wallet {
-    return this.walletBook.resetWallet(mobile, nowMs);
-  }
-  setBalance(mobile: string, kobo: number): Wallet {
-    return this.walletBook.setBalance(mobile, kobo);
-  }
-  addTransaction(mobile: string, input: TransactionInput, nowMs: number): TransactionRecord {
-    return this.walletBook.addTransaction(mobile, input, nowMs);
-  }
-
-  // --- developers and apps (appRegistry.ts) ----------------------------------------------------
-
-  developerByEmail(email: string): DeveloperRecord | undefined {
-    return this.registry.developerByEmail(email);
-  }
-  developer(id: string): DeveloperRecord | undefined {
-    return this.registry.developer(id);
-  }
-  /** `sandboxMobile` (a scenario's) names the developer's own wallet, kept when it exists; by default one is picked from the e-mail. */
-  createDeveloper(email: string, passwordHash: string, nowMs: number, sandboxMobile?: string): DeveloperRecord {
-    return this.registry.createDeveloper(email, passwordHash, nowMs, sandboxMobile);
-  }
-  touchLogin(developer: DeveloperRecord, nowMs: number): void {
-    this.registry.touchLogin(developer, nowMs);
-  }
-  /** Returns the new app with its keys; only their hashes are kept. */
-  createApp(developer: DeveloperRecord, name: string, nowMs: number, keys?: Pick<IssuedApp, 'key' | 'sandboxKey'>): IssuedApp {
-    return this.registry.createApp(developer, name, nowMs, keys);
-  }
-  /** New keys for an app, the old ones stop working; undefined for no such app (appRegistry.ts). */
-  reissueAppKeys(appId: string, nowMs: number): Pick<IssuedApp, 'key' | 'sandboxKey'> | undefined {
-    return this.registry.reissueAppKeys(appId, nowMs);
-  }
-  appByKey(key: string): AppRecord | undefined {
-    return this.registry.appByKey(key);
-  }
-  app(id: string): AppRecord | undefined {
-    return this.registry.app(id);
-  }
-  /** Every app, oldest first, without deleted ones. */
-  allApps(): AppRecord[] {
-    return this.registry.allApps();
-  }
-  /** The developer's apps, oldest first, without deleted ones. */
-  appsOf(developerId: string): AppRecord[] {
-    return this.registry.appsOf(developerId);
-  }
-  /** The app whose callbackURL was set most recently, if any has one. */
-  latestCallbackApp(): AppRecord | undefined {
-    return this.registry.latestCallbackApp();
-  }
-  /** An empty URL clears the callback. */
-  setCallbackUrl(app: AppRecord, url: string, nowMs: number): void {
-    this.registry.setCallbackUrl(app, url, nowMs);
-  }
-  linkWallet(app: AppRecord, mobile: string): void {
-    this.registry.linkWallet(app, mobile);
   }
 }

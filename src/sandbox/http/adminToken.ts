@@ -1,6 +1,7 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { ApiError, ErrorCode } from '../vocabulary/errors';
-import { carriesOwnerToken, sameSecret, WATCH_PATH } from '../sharing/wire';
+import { OWNER_TOKEN_HEADER, WATCH_PATH } from '../sharing/wire';
 import type { SandboxEnv } from '../worlds/env';
 
 // The trust model's second half (the first is start.ts's remoteHostRefusal): a sandbox started
@@ -16,7 +17,7 @@ import type { SandboxEnv } from '../worlds/env';
 
 const OPEN_PATHS = new Set(['/__sandbox/health', '/__sandbox/openapi.json']);
 
-/** Where the namespaces are listed, made, reset and deleted (admin/namespaceRoutes.ts). */
+/** Where the namespaces are listed, made, reset and deleted (admin/routes.ts namespaceRoutes). */
 export const NAMESPACES_PATH = '/__sandbox/namespaces';
 
 /**
@@ -32,7 +33,8 @@ export function actsOnWholeSandbox(path: string): boolean {
 export function carriesAdminToken(env: SandboxEnv, headers: IncomingHttpHeaders): boolean {
   if (env.adminToken === undefined) return false;
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(headers.authorization ?? '')?.[1];
-  return sameSecret(bearer, env.adminToken) || carriesOwnerToken(env.feed.secret, headers);
+  const owner = headers[OWNER_TOKEN_HEADER.toLowerCase()];
+  return sameSecret(bearer, env.adminToken) || (typeof owner === 'string' && sameSecret(owner, env.feed.secret));
 }
 
 /**
@@ -58,4 +60,12 @@ export function checkAdminToken(env: SandboxEnv, path: string, headers: Incoming
 export function journalShowsSecrets(env: SandboxEnv, query: URLSearchParams, headers: IncomingHttpHeaders): boolean {
   if (env.adminToken === undefined) return true;
   return query.get('secrets') === 'true' && carriesAdminToken(env, headers);
+}
+
+/** Whether `given` is `expected`, compared in constant time (never true when either is missing). */
+function sameSecret(given: string | undefined, expected: string | undefined): boolean {
+  if (given === undefined || expected === undefined) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
 }

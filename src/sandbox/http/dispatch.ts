@@ -1,10 +1,9 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiError } from '../vocabulary/errors';
-import { sendError, sendJson } from './answer';
+import { RequestTarget, sendError, sendJson } from './exchange';
 import type { SandboxEnv } from '../worlds/env';
 import { methodNotAllowed, notFound, Reply, Router } from './router';
 import { announcesBody, parseBody, readBody } from './body';
-import { RequestTarget } from './target';
 
 // Routing and answering: find the handler, read the body when one was announced, run it, send
 // its reply. ApiErrors become error answers; anything else is thrown (or rejected) for a 500.

@@ -1,6 +1,6 @@
 import { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { ApiError } from '../vocabulary/errors';
 import { keepBodyOf, type KeptBody } from './body';
-import { ADMIN_PREFIX } from './target';
 
 // The observer of every exchange: the request journal (requests/journal.ts) and
 // SandboxOptions.onExchange (tests hold each answer against the OpenAPI document). Only installed
@@ -36,6 +36,8 @@ export interface SandboxExchange {
 
 export type ExchangeObserver = (exchange: SandboxExchange) => void;
 
+/** Where the admin API's paths start. */
+export const ADMIN_PREFIX = '/__sandbox';
 const NOTHING = Buffer.alloc(0);
 const ADMIN_PATHS = `${ADMIN_PREFIX}/`;
 
@@ -103,4 +105,45 @@ function record(res: ServerResponse, status: number, sent: OutgoingHttpHeaders, 
     startedAt: observation.startedAt,
     durationMs: performance.now() - observation.startedPerfMs,
   });
+}
+
+// Reading the request line: method, path (one trailing slash ignored) and raw query.
+
+export interface RequestTarget {
+  method: string;
+  path: string;
+  rawQuery: string;
+  admin: boolean;
+}
+
+export function readTarget(rawMethod: string | undefined, url: string | undefined): RequestTarget {
+  const method = (rawMethod ?? 'GET').toUpperCase();
+  const target = url ?? '/';
+  const queryStart = target.indexOf('?');
+  let path = queryStart === -1 ? target : target.slice(0, queryStart);
+  // Real clients call `/v1/transactions/` and `/v1/apps/`: one trailing slash means the same path.
+  if (path.length > 1 && path.endsWith('/')) {
+    path = path.slice(0, -1);
+  }
+  const rawQuery = queryStart === -1 ? '' : target.slice(queryStart + 1);
+  const admin = path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`);
+  return { method, path, rawQuery, admin };
+}
+
+// Answering: every answer is JSON with the same headers.
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  if (res.headersSent || res.destroyed) {
+    return;
+  }
+  const text = JSON.stringify(body);
+  const size = Buffer.byteLength(text);
+  const sent = { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': size, 'Cache-Control': 'no-store' };
+  sendAnswer(res, status, sent, text, size);
+}
+
+export function sendError(res: ServerResponse, error: ApiError): void {
+  const { details } = error;
+  const body = { success: false, error: error.message, errorCode: error.errorCode, ...(details ? { details } : {}) };
+  sendJson(res, error.status, body, error.headers);
 }

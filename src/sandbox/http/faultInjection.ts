@@ -1,10 +1,8 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { ErrorCode } from '../vocabulary/errors';
 import { faultMessage } from '../worlds/faults';
-import { reportDropped, sendAnswer } from './exchange';
-import { sendJson } from './answer';
+import { reportDropped, sendAnswer, sendJson } from './exchange';
 import { Fault } from '../types';
-import { Waits } from './waits';
 import { readBody } from './body';
 
 /**
@@ -56,4 +54,27 @@ export async function injectFault(
     return true;
   }
   return false;
+}
+
+/** Sleeps that shutdown can cut short, so closing the sandbox never hangs on a long fault delay. */
+export class Waits {
+  private readonly pending = new Set<() => void>();
+
+  sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        this.pending.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.pending.add(done);
+    });
+  }
+
+  wakeAll(): void {
+    for (const wake of [...this.pending]) {
+      wake();
+    }
+  }
 }

@@ -1,15 +1,13 @@
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
-import { ApiError, ErrorCode, invalid } from '../vocabulary/errors';
-import { ExchangeObserver, observeExchange } from './exchange';
+import { ApiError, ErrorCode, invalid, SandboxPortInUseError } from '../vocabulary/errors';
+import { ExchangeObserver, observeExchange, readTarget, sendError } from './exchange';
 import { takeFault } from '../worlds/faults';
 import { actsOnWholeSandbox, checkAdminToken } from './adminToken';
 import { hostGuard } from './hostGuard';
-import { sendError } from './answer';
 import type { SandboxEnv } from '../worlds/env';
 import { Router } from './router';
-import { adminRoutes } from './admin/routes';
-import { namespaceRoutes } from './admin/namespaceRoutes';
+import { adminRoutes, namespaceRoutes } from './admin/routes';
 import { namespaceByKeyOnly } from '../worlds/namespaces';
 import { appRoutes } from './routes/apps';
 import { unknownAppKey } from './routes/guards';
@@ -18,9 +16,7 @@ import { moneyRoutes } from './routes/money';
 import { walletAuthRoutes } from './routes/walletAuth';
 import { walletQueryRoutes } from './routes/walletQueries';
 import { answerError, Dispatcher, guarded, Pending } from './dispatch';
-import { injectFault } from './faultInjection';
-import { readTarget } from './target';
-import { Waits } from './waits';
+import { injectFault, Waits } from './faultInjection';
 import { Fault } from '../types';
 
 // The HTTP server: one catch for everything, then latency and faults for API requests (the
@@ -152,7 +148,7 @@ function worldOf(env: SandboxEnv, { req, rawQuery, admin }: Pending): SandboxEnv
   if (key === '') return env;
   const byKey = env.namespaces.envForKey(key);
   if (byKey) return byKey;
-  if (admin && !env.state.appByKey(key)) throw unknownAppKey();
+  if (admin && !env.state.apps.appByKey(key)) throw unknownAppKey();
   return env;
 }
 
@@ -168,4 +164,30 @@ function answerMalformedHttp(error: NodeJS.ErrnoException, socket: Socket): void
     `HTTP/1.1 ${status} Bad Request\r\nContent-Type: application/json; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
+}
+
+/**
+ * Listens on `port`, or when it is taken on the next ones (`tries` ports in all), then on any free
+ * port. With one try, a taken port is a SandboxPortInUseError.
+ */
+export async function listenFrom(server: Server, host: string, port: number, tries: number): Promise<void> {
+  for (let next = port, tried = 0; ; next++, tried++) {
+    const last = port === 0 || tried + 1 >= tries || next >= 65535;
+    try {
+      return await listen(server, host, next);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException)?.code !== 'EADDRINUSE' || port === 0) throw error;
+      if (last) return tries > 1 ? listen(server, host, 0) : Promise.reject(new SandboxPortInUseError(host, next, { cause: error }));
+    }
+  }
+}
+
+function listen(server: Server, host: string, port: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
 }

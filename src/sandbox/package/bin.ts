@@ -2,8 +2,7 @@
 // extension's repository (without --mcp, which needs the MCP SDK the package does not carry),
 // plus `init` and `--version`. Without --scenario it starts in the starter world (starter.ts).
 import { runCli, startFailure, USAGE } from '../cli/cli';
-import { runInit } from './init';
-import { STARTER_APP_KEY, STARTER_SCENARIO } from './starter';
+import { runInit, STARTER_APP_KEY, STARTER_SCENARIO } from './starter';
 
 const REPOSITORY = 'https://github.com/wallet-console/wallet-console';
 

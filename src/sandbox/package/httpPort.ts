@@ -11,7 +11,7 @@ import type { OperationName } from '../worlds/operations';
 import { webhookWaitWhat, type NamespacePort, type WorldPort } from './port';
 
 // A world over the admin HTTP API (connectSandbox): each operation of the table is sent as the
-// request its route reads (sharing/adminHttp.ts), and the waits are the admin API's own
+// request its route reads (client/adminHttp.ts), and the waits are the admin API's own
 // (GET /__sandbox/requests?waitMs=, GET /__sandbox/events?waitMs=). A refusal is the same
 // SandboxError, with the status and errorCode the sandbox answered.
 

@@ -13,7 +13,7 @@ import { SandboxWorld } from './sandboxWorld';
 // The `wallet-sandbox` package's Node API: a sandbox for an app's own test suite. Each
 // startSandbox is a world of its own on a port of its own; close() leaves nothing running.
 
-export { ScenarioError } from '../scenario/scenarioError';
+export { ScenarioError } from '../vocabulary/errors';
 /** What a refused call throws: `status` and `errorCode` are those the admin API answers the same input with. */
 export { ApiError as SandboxError, SandboxExpectationError, SandboxInputError, SandboxLimitError } from '../vocabulary/errors';
 /** The port asked for is taken: `port` and `host` say which (pick another, or port 0 for a free one). */

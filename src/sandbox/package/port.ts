@@ -5,6 +5,7 @@ import type { RequestJournal } from '../requests/journal';
 import type { CreatedNamespace, NamespaceSummary, PublicWebhookEvent, SandboxNamespaces, WorldControls } from '../types';
 import { waitUntil, type WaitOptions } from '../vocabulary/wait';
 import type { RawInput } from '../worlds/input';
+import type { OperationName, OperationOutput } from '../worlds/operations';
 
 // How a package world reaches its world: the operations of the table (worlds/operations.ts) by
 // name, plus the journal and the waits. A world in this process runs them directly; one over
@@ -14,7 +15,7 @@ import type { RawInput } from '../worlds/input';
 export interface WorldPort {
   /**
    * Runs the operation of that name; rejects with SandboxError (ApiError) as the admin API refuses
-   * it. Untyped here, so the package's declarations stay clear of the table's (operate.ts types it).
+   * it. Untyped here, so the package's declarations stay clear of the table's (operate types it).
    */
   run(name: string, raw?: RawInput): Promise<unknown>;
   listRequests(filter: RequestFilter): Promise<JournalEntry[]>;
@@ -73,4 +74,14 @@ export function localNamespaces(registry: SandboxNamespaces): NamespacePort {
     reset: (id) => registry.reset(id),
     delete: async (id) => registry.delete(id),
   };
+}
+
+// An operation of the table run through a port, with its answer's type. Kept out of every public
+// signature: the table's types reach modules (valibot's scenario format) that the package's
+// declarations must not name.
+
+export type OperationAnswer<N extends OperationName> = Awaited<OperationOutput<N>>;
+
+export function operate<N extends OperationName>(port: WorldPort, name: N, raw?: RawInput): Promise<OperationAnswer<N>> {
+  return port.run(name, raw) as Promise<OperationAnswer<N>>;
 }

@@ -2,8 +2,7 @@ import type { JournalEntry } from '../requests/entry';
 import type { RequestFilter } from '../requests/filter';
 import { checkWaitOptions, type WaitOptions } from '../vocabulary/wait';
 import { requestFilterInput } from '../worlds/requestQuery';
-import { operate } from './operate';
-import type { WorldPort } from './port';
+import { operate, type WorldPort } from './port';
 
 // What the app under test sent to one world, and what it was answered: the request journal, to
 // assert on, whether the sandbox runs in this process or another. Each filter and wait is checked

@@ -2,8 +2,7 @@ import type { ScenarioFile } from '../scenario/scenarioFile';
 import type { Fault, TransactionRecord, TransactionType } from '../types';
 import { findingLines, type Finding } from '../findings/finding';
 import { clientCalls, type ClientCalls } from '../client/clientCalls';
-import { operate } from './operate';
-import type { WorldPort } from './port';
+import { operate, type WorldPort } from './port';
 import { Requests } from './requests';
 import { Webhooks } from './webhooks';
 
@@ -39,7 +38,7 @@ export class SandboxWorld {
 
   /** @internal How this world is reached (in this process or over HTTP). */
   protected readonly operations: WorldPort;
-  // The calls it shares with the editor's sandbox client, each one operation (sharing/clientCalls.ts).
+  // The calls it shares with the editor's sandbox client, each one operation (client/clientCalls.ts).
   private readonly calls: ClientCalls;
 
   /** @internal Use startSandbox or connectSandbox. */

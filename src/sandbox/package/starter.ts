@@ -1,10 +1,12 @@
+import { writeFileSync } from 'node:fs';
+import * as path from 'node:path';
 import type { ScenarioFile } from '../scenario/scenarioFile';
-import { DEMO_DEVELOPER_PASSWORD } from '../domain/seed/demoDeveloper';
+import { DEMO_DEVELOPER_PASSWORD } from '../domain/records';
 import { DEMO_WALLETS } from '../domain/seed/seedWallets';
 
 // The world of a package user who gave no scenario (`startSandbox()`, `npx wallet-sandbox`), and
-// what `npx wallet-sandbox init` writes as wallet-sandbox.json: one definition, so the quick
-// start's key and passcodes are those of both.
+// what `npx wallet-sandbox init` writes as wallet-sandbox.json (runInit, below): one definition,
+// so the quick start's key and passcodes are those of both.
 
 /** The demo app's X-App-Key: a fixed test key, not a secret of any real service. */
 export const STARTER_APP_KEY = 'sk_test_wallet_sandbox_demo';
@@ -42,4 +44,26 @@ export function starterFile(): string {
     ...STARTER_SCENARIO,
   };
   return `${JSON.stringify(file, null, 2)}\n`;
+}
+
+// `npx wallet-sandbox init [file]`: a starter scenario to edit, never over one that exists.
+
+/** Writes the starter scenario; answers the exit code (0 written, 1 the file exists or cannot be written). */
+export function runInit(args: string[], cwd = process.cwd(), say = (line: string) => console.log(line)): number {
+  const file = path.resolve(cwd, args[0] ?? 'wallet-sandbox.json');
+  const shown = path.relative(cwd, file) || file;
+  try {
+    writeFileSync(file, starterFile(), { flag: 'wx' });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    console.error(
+      code === 'EEXIST'
+        ? `wallet sandbox: ${shown} exists already and is left as it is; edit it, or give init another file name.`
+        : `wallet sandbox: could not write ${shown}: ${(error as Error).message}`,
+    );
+    return 1;
+  }
+  say(`Wrote ${shown}: a demo app (X-App-Key ${STARTER_APP_KEY}) and two wallets with fixed passcodes.`);
+  say(`Start it with: npx wallet-sandbox --scenario ${shown}`);
+  return 0;
 }

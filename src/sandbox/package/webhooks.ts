@@ -5,8 +5,7 @@ import { OPERATIONS } from '../worlds/operations';
 import { orNoneLater } from '../worlds/noneAnswers';
 import { MAX_EVENTS } from '../domain/state';
 import { everyEventOf } from '../worlds/eventsPage';
-import { operate } from './operate';
-import type { WorldPort } from './port';
+import { operate, type WorldPort } from './port';
 
 export type { WebhookFilter } from '../domain/webhookFilter';
 

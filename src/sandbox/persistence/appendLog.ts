@@ -35,11 +35,11 @@ export function appendLogLine(state: SandboxState, changes: Changes, writer: str
 export function replayLine(state: SandboxState, line: AppendLogLine): void {
   state.rng.seedState = line.rngState;
   for (const [mobile, kobo] of line.balances) {
-    const wallet = state.wallet(mobile);
+    const wallet = state.wallets.wallet(mobile);
     if (wallet) wallet.record.balance = kobo;
   }
   for (const [mobile, record] of line.transactions) {
-    const wallet = state.wallet(mobile);
+    const wallet = state.wallets.wallet(mobile);
     const existing = wallet?.find(record.reference);
     if (existing) Object.assign(existing, record);
     else wallet?.insert(record);

@@ -1,6 +1,5 @@
 import { bankByCode } from '../domain/banks';
-import { checkPassword } from '../domain/password';
-import { secretHash, type AppRecord, type PersistedState } from '../domain/records';
+import { checkPassword, secretHash, type AppRecord, type PersistedState } from '../domain/records';
 import type { SandboxKnobs, ScenarioExport } from '../types';
 import { seededHistorySeeds } from '../domain/seed/seedWallets';
 import { writtenHistory } from './exportHistory';

@@ -1,9 +1,11 @@
+import { toJsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
 import { BANKS } from '../domain/banks';
 import { FaultListSchema, KnobsSchema, kobo, MAX_FAULTS, mobile } from '../domain/inputs';
 import { webhookTargetRefusal } from '../domain/webhookTarget';
-import { TRANSACTION_TYPES } from '../vocabulary/transactionTypes';
+import { TRANSACTION_TYPES } from '../vocabulary/records';
 import { FINDING_RULES } from '../findings/finding';
+import type { ScenarioApp as FileApp, ScenarioFault as FileFault, ScenarioFile, ScenarioWallet as FileWallet } from './scenarioFile';
 
 // The scenario file (`wallet-sandbox.json`): the world a sandbox starts in, the same file in the
 // editor and in CI. One definition: the loader checks a file with it, and the JSON Schema the
@@ -230,3 +232,35 @@ export type ScenarioTransaction = v.InferOutput<typeof ScenarioTransaction>;
 export type ScenarioApp = v.InferOutput<typeof ScenarioApp>;
 export type ScenarioBankAccount = v.InferOutput<typeof ScenarioBankAccount>;
 export type BankOutcome = (typeof OUTCOMES)[number];
+
+// The format as JSON Schema (scenario.schema.json, written by `npm run scenario:schema`, checked by
+// test/unit/sandbox/scenario.test.ts): what VS Code validates wallet-sandbox.json with
+// (contributes.jsonValidation) and what the sandbox package carries. No runtime caller: bundles
+// leave @valibot/to-json-schema out (it has no side effects). No $id: an address that does not
+// resolve sends editors to the network for nothing; a file names this schema by a path that
+// exists (the package's "./node_modules/wallet-sandbox/scenario.schema.json").
+
+export function scenarioJsonSchema(): Record<string, unknown> {
+  const schema = toJsonSchema(Scenario, { errorMode: 'throw', ignoreActions: ['trim', 'check'] }) as Record<string, unknown>;
+  return {
+    $schema: schema.$schema,
+    title: 'Wallet sandbox scenario',
+    description:
+      'The world a wallet sandbox starts in: developers, apps with fixed keys, wallets, bank accounts, the clock, faults (docs/scenarios.md).',
+    ...Object.fromEntries(Object.entries(schema).filter(([key]) => key !== '$schema')),
+  };
+}
+
+// Compile-time only (npm run typecheck): the hand-written ScenarioFile (scenarioFile.ts), which the
+// package's type declarations carry, and this definition stay the same format: each type accepts
+// the other, and each object names the same fields.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Input = v.InferInput<typeof Scenario>;
+type Item<T> = NonNullable<T> extends readonly (infer I)[] ? I : never;
+export const SCENARIO_TYPES_AGREE: [
+  Same<ScenarioFile, Input>,
+  Same<keyof ScenarioFile, keyof Input>,
+  Same<keyof FileWallet, keyof Item<Input['wallets']>>,
+  Same<keyof FileApp, keyof Item<Item<Input['developers']>['apps']>>,
+  Same<keyof FileFault, keyof Item<Input['faults']>>,
+] = [true, true, true, true, true];

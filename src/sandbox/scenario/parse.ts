@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { DEMO_WALLETS } from '../domain/seed/seedWallets';
 import { jsonPath } from '../domain/inputs';
 import { Scenario } from './format';
-import { ScenarioError } from './scenarioError';
+import { ScenarioError } from '../vocabulary/errors';
 
 export { ScenarioError };
 

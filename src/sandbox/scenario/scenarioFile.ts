@@ -1,5 +1,5 @@
 // The scenario format as plain TypeScript, for the package's type declarations: its users get
-// the types without valibot. scenarioFileCheck.ts fails to compile when the two drift apart.
+// the types without valibot. format.ts (SCENARIO_TYPES_AGREE) fails to compile when the two drift apart.
 
 import type { FindingRule } from '../findings/finding';
 

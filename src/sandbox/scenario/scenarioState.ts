@@ -1,8 +1,6 @@
 import { bankByCode } from '../domain/banks';
 import { generateHistory, historyOf } from '../domain/seed/seededHistory';
-import { hashPassword } from '../domain/password';
-import { DEMO_DEVELOPER_PASSWORD, DEMO_DEVELOPER_PASSWORD_HASH } from '../domain/seed/demoDeveloper';
-import { newAppKeys } from '../domain/records';
+import { DEMO_DEVELOPER_PASSWORD, DEMO_DEVELOPER_PASSWORD_HASH, hashPassword, newAppKeys } from '../domain/records';
 import { SandboxState } from '../domain/state';
 import { withoutUserInfo } from '../domain/webhookTarget';
 import type { Fault, LoadedScenario, Recipient } from '../types';
@@ -23,7 +21,7 @@ export interface ScenarioKnobs {
 
 const DAY_MS = 24 * 3600 * 1000;
 
-/** A scenario developer's password, hashed; the demo developer's hash was made ahead of time (seed/demoDeveloper.ts). */
+/** A scenario developer's password, hashed; the demo developer's hash was made ahead of time (domain/records.ts). */
 async function passwordHashOf(password: string): Promise<string> {
   return password === DEMO_DEVELOPER_PASSWORD ? DEMO_DEVELOPER_PASSWORD_HASH : hashPassword(password);
 }
@@ -40,7 +38,7 @@ export async function buildScenarioState(scenario: Scenario, nowMs: number): Pro
   const loaded: LoadedScenario = { developers: [], apps: [], wallets: [] };
 
   for (const account of scenario.bankAccounts ?? []) {
-    state.declareAccount({ ...account, outcome: account.outcome ?? 'normal' });
+    state.wallets.declareAccount({ ...account, outcome: account.outcome ?? 'normal' });
   }
   for (const wallet of scenario.wallets ?? []) {
     loaded.wallets.push(addWallet(state, wallet, at));
@@ -49,16 +47,16 @@ export async function buildScenarioState(scenario: Scenario, nowMs: number): Pro
 
   for (const developer of scenario.developers ?? []) {
     const own = developer.sandboxMobile === undefined ? undefined : normaliseMobile(developer.sandboxMobile);
-    const record = state.createDeveloper(developer.email, await passwordHashOf(developer.password), at, own);
+    const record = state.apps.createDeveloper(developer.email, await passwordHashOf(developer.password), at, own);
     loaded.developers.push({ email: record.email, sandboxMobile: record.sandboxMobile });
     for (const app of developer.apps ?? []) {
       const keys = { ...newAppKeys(), ...(app.key ? { key: app.key } : {}), ...(app.sandboxKey ? { sandboxKey: app.sandboxKey } : {}) };
-      const issued = state.createApp(record, app.name, at, keys);
-      const kept = state.app(issued._id);
+      const issued = state.apps.createApp(record, app.name, at, keys);
+      const kept = state.apps.app(issued._id);
       if (!kept) throw new Error(`the app ${app.name} was not kept`);
-      if (app.callbackURL) state.setCallbackUrl(kept, app.callbackURL, at);
+      if (app.callbackURL) state.apps.setCallbackUrl(kept, app.callbackURL, at);
       const wallets = (app.wallets ?? []).map(normaliseMobile);
-      for (const mobile of wallets) state.linkWallet(kept, mobile);
+      for (const mobile of wallets) state.apps.linkWallet(kept, mobile);
       loaded.apps.push({
         id: issued._id,
         name: issued.name,
@@ -92,7 +90,9 @@ export function scenarioKnobs(scenario: Scenario): ScenarioKnobs {
 function addWallet(state: SandboxState, wallet: ScenarioWallet, at: number): LoadedScenario['wallets'][number] {
   const mobile = normaliseMobile(wallet.mobile);
   // Seeded first (the holder's name, accounts and history follow from seed and mobile), then what the scenario fixes.
-  const record = structuredClone(state.createWallet(mobile, at, wallet.balance === undefined ? {} : { balance: wallet.balance }).record);
+  const record = structuredClone(
+    state.wallets.createWallet(mobile, at, wallet.balance === undefined ? {} : { balance: wallet.balance }).record,
+  );
   if (wallet.name) {
     for (const account of record.accounts) if (account.accountName === record.name) account.accountName = wallet.name;
     record.name = wallet.name;
@@ -114,14 +114,14 @@ function addWallet(state: SandboxState, wallet: ScenarioWallet, at: number): Loa
   } else if (explicit) {
     record.transactions = [];
   }
-  state.putWallet(record);
+  state.wallets.putWallet(record);
   for (const tx of explicit ?? []) addTransaction(state, mobile, tx, at);
   return { mobile, name: record.name, balance: record.balance, ...(wallet.passcode ? { passcode: wallet.passcode } : {}) };
 }
 
 function addTransaction(state: SandboxState, mobile: string, tx: ScenarioTransaction, at: number): void {
   const { direction, statusCode, reversalOf } = tx;
-  const added = state.addTransaction(
+  const added = state.wallets.addTransaction(
     mobile,
     {
       type: tx.type,

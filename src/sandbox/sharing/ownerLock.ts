@@ -4,13 +4,13 @@ import * as path from 'node:path';
 import { isRunning } from '../persistence/store';
 import type { SandboxRole } from '../types';
 
-// One sandbox per state file. The process that serves a state file holds `<state>.owner`
-// beside it, made atomically (a hard link of a finished file, so nobody reads half of one). Any
-// other process that wants the same state (a second VS Code window, the MCP server) finds the
-// owner there and uses its sandbox over HTTP instead of loading and writing the file itself. A
-// lock whose process is gone is removed, as is one that cannot be read: the file is free. A live
-// owner is never taken over (no split brain by construction): one that does not answer for
-// UNRESPONSIVE_MS is reported (StateFileHeld), and left alone.
+// One sandbox per state file. The process that serves a state file holds `<state>.owner` beside
+// it, made whole at once (a hard link of a finished file, so nobody reads half of one). Any other
+// process that wants the same state (a second VS Code window, the MCP server) finds the owner
+// there and uses its sandbox over HTTP (client/shared.ts) instead of loading and writing the file
+// itself. A lock whose process is gone is removed, as is one that cannot be read: the file is
+// free. A live owner is never taken over (no split brain by construction): one that does not
+// answer for UNRESPONSIVE_MS is reported (StateFileHeld), and left alone.
 
 /** What `<state>.owner` says. */
 export interface OwnerRecord {
@@ -21,8 +21,8 @@ export interface OwnerRecord {
   /** Where it listens; absent while it starts. */
   url?: string;
   /**
-   * Sent on GET /__sandbox/watch, it adds every request and answer to the stream (for the other
-   * windows' Requests views): the file is readable by its user only (0600), as the state file is.
+   * Sent with every admin call of a process that uses this sandbox, where it counts as the admin
+   * token: the file is readable by its user only (0600), as the state file is.
    */
   secret: string;
   /** When it took the file (epoch ms). */
@@ -34,12 +34,13 @@ export const UNRESPONSIVE_MS = 10_000;
 const POLL_MS = 100;
 const HEALTH_TIMEOUT_MS = 1_500;
 
-export function ownerFile(stateFile: string): string {
-  return `${stateFile}.owner`;
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const sideName = (file: string, kind: string) => `${file}.${process.pid}.${randomBytes(4).toString('hex')}.${kind}`;
+/** False for a file that exists already (EEXIST); any other failure is thrown. */
+const existed = (error: unknown): false => {
+  if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+  throw error;
+};
 
 /** startSandbox's refusal: another live process serves the state file (use it: openSharedSandbox does). */
 export class StateFileInUse extends Error {
@@ -78,12 +79,11 @@ export class OwnerLock {
     readonly record: OwnerRecord,
   ) {}
 
-  /** Says where the sandbox listens, so the others can use it. */
+  /** Says where the sandbox listens, so the others can use it: replaced only while the file is still ours. */
   async publish(url: string): Promise<void> {
     this.record.url = url;
     const next = sideName(this.file, 'new');
     await fsp.writeFile(next, JSON.stringify(this.record), { mode: 0o600 });
-    // Replaced only while it is still ours (a live owner is never taken over: see claimStateFile).
     if (await this.held()) await fsp.rename(next, this.file);
     else await fsp.rm(next, { force: true });
   }
@@ -99,22 +99,15 @@ export class OwnerLock {
   }
 }
 
-export type Claim = { lock: OwnerLock; owner?: undefined } | { owner: OwnerRecord; lock?: undefined };
-
 /**
  * Takes the state file for this process, or finds the live process that serves it. Waits while
  * the owner starts (no URL yet) or closes, up to UNRESPONSIVE_MS; then throws StateFileHeld.
  */
-export async function claimStateFile(stateFile: string, role: SandboxRole): Promise<Claim> {
-  const file = ownerFile(stateFile);
+export async function claimStateFile(stateFile: string, role: SandboxRole): Promise<{ lock?: OwnerLock; owner?: OwnerRecord }> {
+  const file = `${stateFile}.owner`;
   await fsp.mkdir(path.dirname(file), { recursive: true });
-  const mine: OwnerRecord = {
-    pid: process.pid,
-    role,
-    instance: randomBytes(8).toString('hex'),
-    secret: randomBytes(24).toString('hex'),
-    since: Date.now(),
-  };
+  const [instance, secret] = [randomBytes(8).toString('hex'), randomBytes(24).toString('hex')];
+  const mine: OwnerRecord = { pid: process.pid, role, instance, secret, since: Date.now() };
   let silent: { instance: string; since: number } | undefined;
   for (;;) {
     if (await create(file, mine)) return { lock: new OwnerLock(file, mine) };
@@ -132,18 +125,17 @@ export async function claimStateFile(stateFile: string, role: SandboxRole): Prom
 }
 
 /** Whether the sandbox at `url` is the one with this instance id. */
-export async function answers(url: string, instance: string): Promise<boolean> {
+async function answers(url: string, instance: string): Promise<boolean> {
   try {
     const response = await fetch(`${url}/__sandbox/health`, { signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) });
-    const body = (await response.json()) as { data?: { instance?: unknown } };
-    return body.data?.instance === instance;
+    return ((await response.json()) as { data?: { instance?: unknown } }).data?.instance === instance;
   } catch {
     return false;
   }
 }
 
 /** 'gone' when there is no file; 'unreadable' when it holds no owner (a crash, or an editor). */
-export async function readOwner(file: string): Promise<OwnerRecord | 'gone' | 'unreadable'> {
+async function readOwner(file: string): Promise<OwnerRecord | 'gone' | 'unreadable'> {
   let text: string;
   try {
     text = await fsp.readFile(file, 'utf8');
@@ -163,25 +155,13 @@ async function create(file: string, record: OwnerRecord): Promise<boolean> {
   const next = sideName(file, 'new');
   await fsp.writeFile(next, JSON.stringify(record), { mode: 0o600 });
   try {
-    await fsp.link(next, file);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    // A file system without hard links: an exclusive create instead (a reader may then see
-    // it empty for a moment, and waits: see readOwner's callers).
-    return createExclusive(file, record);
+    return await fsp.link(next, file).then(() => true, existed);
+  } catch {
+    // A file system without hard links: an exclusive create instead (a reader may then see it
+    // empty for a moment, and waits: removeStale).
+    return await fsp.writeFile(file, JSON.stringify(record), { mode: 0o600, flag: 'wx' }).then(() => true, existed);
   } finally {
     await fsp.rm(next, { force: true });
-  }
-}
-
-async function createExclusive(file: string, record: OwnerRecord): Promise<boolean> {
-  try {
-    await fsp.writeFile(file, JSON.stringify(record), { mode: 0o600, flag: 'wx' });
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw error;
   }
 }
 
@@ -191,7 +171,8 @@ async function createExclusive(file: string, record: OwnerRecord): Promise<boole
  * (another process took the file meanwhile).
  */
 async function removeStale(file: string, stale: OwnerRecord | 'unreadable'): Promise<void> {
-  if (stale === 'unreadable' && (await youngerThan(file, POLL_MS * 5))) {
+  const since = (await fsp.stat(file).catch(() => undefined))?.mtimeMs ?? 0;
+  if (stale === 'unreadable' && Date.now() - since < POLL_MS * 5) {
     // Maybe a create without hard links, between its open and its write.
     await sleep(POLL_MS);
     return;
@@ -206,12 +187,4 @@ async function removeStale(file: string, stale: OwnerRecord | 'unreadable'): Pro
   const same = stale === 'unreadable' ? typeof moved !== 'object' : typeof moved === 'object' && moved.instance === stale.instance;
   if (!same) await fsp.link(aside, file).catch(() => undefined);
   await fsp.rm(aside, { force: true });
-}
-
-async function youngerThan(file: string, ms: number): Promise<boolean> {
-  try {
-    return Date.now() - (await fsp.stat(file)).mtimeMs < ms;
-  } catch {
-    return false;
-  }
 }

@@ -1,11 +1,12 @@
-// What GET /__sandbox/watch sends: server-sent events, one JSON line of data each.
+import type { ServerResponse } from 'node:http';
+import type { SandboxChange } from '../types';
+
+// GET /__sandbox/watch, what a serving sandbox offers the processes that use it (other windows,
+// the MCP server): server-sent events, one JSON line of data each, notices only (they read what
+// changed from the admin API: no entry, event or knob travels here).
 //   hello     { instance, pid, role }  first, once
 //   change    a SandboxChange
 //   requests  { lastId }: the request journal changed (an entry came, or it was emptied)
-// Notices only: a client reads what changed from the admin API (no entry, event or knob travels here).
-
-import { timingSafeEqual } from 'node:crypto';
-import type { IncomingHttpHeaders } from 'node:http';
 
 export const WATCH_PATH = '/__sandbox/watch';
 /**
@@ -14,20 +15,8 @@ export const WATCH_PATH = '/__sandbox/watch';
  * (http/adminToken.ts), so a sandbox started with allowRemote still serves the others on its file.
  */
 export const OWNER_TOKEN_HEADER = 'X-Sandbox-Owner-Token';
-
-/** Whether `given` is `expected`, compared in constant time (never true when either is missing). */
-export function sameSecret(given: string | undefined, expected: string | undefined): boolean {
-  if (given === undefined || expected === undefined) return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/** Whether the request carries this owner secret in OWNER_TOKEN_HEADER. */
-export function carriesOwnerToken(secret: string | undefined, headers: IncomingHttpHeaders): boolean {
-  const given = headers[OWNER_TOKEN_HEADER.toLowerCase()];
-  return typeof given === 'string' && sameSecret(given, secret);
-}
+/** A stream this far behind is closed: its client attaches again and reads everything afresh. */
+const MAX_BACKLOG_BYTES = 8 * 1024 * 1024;
 
 export interface Hello {
   instance: string;
@@ -35,34 +24,52 @@ export interface Hello {
   role: string;
 }
 
-/** The `requests` notice. */
-export interface RequestsNotice {
-  lastId: number;
-}
+/** The open streams of GET /__sandbox/watch, told of every change as it happens; nothing is done for one while none is open. */
+export class ChangeFeed {
+  private readonly streams = new Set<ServerResponse>();
+  /** The owner file's secret, once this sandbox holds one (it stands for the admin token: http/adminToken.ts). */
+  secret: string | undefined;
 
-export function frame(event: string, data: unknown): string {
-  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
-}
+  constructor(private readonly hello: () => Hello) {}
 
-/** Splits a stream of server-sent events into (event, data) pairs as whole ones arrive. */
-export class EventParser {
-  private buffer = '';
-
-  constructor(private readonly onEvent: (event: string, data: string) => void) {}
-
-  push(chunk: string): void {
-    this.buffer += chunk;
-    let end: number;
-    while ((end = this.buffer.indexOf('\n\n')) >= 0) {
-      const block = this.buffer.slice(0, end);
-      this.buffer = this.buffer.slice(end + 2);
-      let event = 'message';
-      const data: string[] = [];
-      for (const line of block.split('\n')) {
-        if (line.startsWith('event: ')) event = line.slice(7);
-        else if (line.startsWith('data: ')) data.push(line.slice(6));
-      }
-      if (data.length > 0) this.onEvent(event, data.join('\n'));
-    }
+  open(res: ServerResponse): void {
+    res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store' });
+    this.streams.add(res);
+    res.on('close', () => this.streams.delete(res));
+    this.write(res, frame('hello', this.hello()));
   }
+
+  change(change: SandboxChange): void {
+    this.send('change', change);
+  }
+
+  /** The request journal changed; `lastId` is its newest entry's id. */
+  requests(lastId: number): void {
+    this.send('requests', { lastId });
+  }
+
+  private send(event: string, data: unknown): void {
+    if (this.streams.size === 0) return;
+    const text = frame(event, data);
+    for (const res of this.streams) this.write(res, text);
+  }
+
+  private write(res: ServerResponse, text: string): void {
+    if (res.destroyed) return;
+    if (res.writableLength > MAX_BACKLOG_BYTES) res.destroy();
+    else res.write(text);
+  }
+}
+
+const frame = (event: string, data: unknown): string => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
+/** The whole events at the start of `text`, as ChangeFeed writes them, and the rest (the start of one still coming). */
+export function readEvents(text: string): { events: [event: string, data: unknown][]; rest: string } {
+  const blocks = text.split('\n\n');
+  const rest = blocks.pop() ?? '';
+  const events = blocks.flatMap((block) => {
+    const [, event, data] = /^event: (.*)\ndata: (.*)$/.exec(block) ?? [];
+    return event === undefined ? [] : [[event, JSON.parse(data!)] as [string, unknown]];
+  });
+  return { events, rest };
 }

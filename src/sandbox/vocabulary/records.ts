@@ -2,7 +2,10 @@
 // transfers and webhook events. Plain shapes with no imports of the sandbox's modules, so that every
 // layer may name them (types.ts, the public shapes, re-exports them).
 
-import type { TransactionType } from './transactionTypes';
+// The transaction types, a value too: the scenario format lists them.
+export type TransactionType = 'bank' | 'phone' | 'bills' | 'bvn' | 'vtu';
+
+export const TRANSACTION_TYPES: readonly TransactionType[] = ['bank', 'phone', 'bills', 'bvn', 'vtu'];
 
 export interface BankRecipient {
   accountNumber: string;

@@ -6,11 +6,13 @@ import { Webhooks } from '../domain/webhooks';
 import { RequestJournal } from '../requests/journal';
 import type { FindingsBook } from '../findings/findingsBook';
 import type { Scenario } from '../scenario/format';
-import { ChangeFeed } from '../sharing/feed';
+import { ChangeFeed } from '../sharing/wire';
 import { SandboxChange, SandboxKnobs, SandboxNamespaces } from '../types';
 import { Knobs } from './knobs';
 
-// A world as its handlers and operations reach it (http/router.ts's handlers, worlds/operations.ts).
+// A world: one state with the clock, scheduler, webhooks and ledger that act on it (the sandbox
+// serves one, swapped whole by a reset, and one per namespace); and the env its handlers and
+// operations reach it by (http/router.ts's handlers, worlds/operations.ts).
 
 /** What a handler may reach: the state, the knobs, the clock and the money services. */
 export interface SandboxEnv {
@@ -21,7 +23,7 @@ export interface SandboxEnv {
   knobControl: Knobs;
   /** The request journal (GET /__sandbox/requests). */
   requests: RequestJournal;
-  /** What the app under test does wrong, found in this world's traffic (GET /__sandbox/findings; worlds/findings.ts). */
+  /** What the app under test does wrong, found in this world's traffic (GET /__sandbox/findings; watchFindings feeds it). */
   findings: FindingsBook;
   /** The virtual clock's time (epoch ms). */
   now(): number;
@@ -67,4 +69,35 @@ export interface NamespaceWorlds extends SandboxNamespaces {
   keysChanged(id: string): void;
   /** How many transactions the wallets of every world hold (what generating is bounded by). */
   historySize(): number;
+}
+
+export interface World {
+  state: SandboxState;
+  clock: VirtualClock;
+  scheduler: Scheduler;
+  webhooks: Webhooks;
+  ledger: Ledger;
+}
+
+/** The services of `state`, its pending settlements and webhook retries scheduled again; `namespace` names a namespace's world. */
+export function openWorld(state: SandboxState, realNow: () => number, onError: (error: unknown) => void, namespace?: string): World {
+  const clock = new VirtualClock(realNow, state.clockOffsetMs, state.clockFrozenAtMs);
+  const now = (): number => clock.now();
+  const scheduler = new Scheduler(now, onError);
+  const webhooks = new Webhooks(state, scheduler, now, namespace);
+  const ledger = new Ledger(state, now, scheduler, webhooks);
+  ledger.restore();
+  webhooks.restore();
+  return { state, clock, scheduler, webhooks, ledger };
+}
+
+/** Feeds the env's findings from its journal's entries and its webhook events' attempts (the env's state is read at each change: it follows a reset). */
+export function watchFindings(env: SandboxEnv): void {
+  env.requests.onChange(({ added }) => added && env.findings.exchange(added));
+  env.onChange((change) => {
+    for (const { id } of change.events) {
+      const event = env.state.events.get(id);
+      if (event) env.findings.event(event);
+    }
+  });
 }

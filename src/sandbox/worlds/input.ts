@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { ApiError, ErrorCode, invalid, userNotFound } from '../vocabulary/errors';
-import { toIso } from '../domain/isoDate';
+import { toIso } from '../domain/addedTransaction';
 import { kobo } from '../domain/inputs';
 import type { Wallet } from '../domain/wallet';
 import type { SandboxState } from '../domain/state';
@@ -36,7 +36,7 @@ export function mobileInput(value: unknown, field = 'mobile'): string {
 
 /** The wallet of that mobile (any form); a 404 (10003) that says which wallets exist when none has it. */
 export function walletInput(state: SandboxState, mobile: string): Wallet {
-  const wallet = state.wallet(mobile);
+  const wallet = state.wallets.wallet(mobile);
   if (!wallet) {
     throw new ApiError(
       404,

@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { ApiError, ErrorCode, limitReached } from '../vocabulary/errors';
-import type { NamespaceWorlds, SandboxEnv } from './env';
 import { Knobs } from './knobs';
 import { secretHash } from '../domain/records';
 import { RequestJournal } from '../requests/journal';
 import { FindingsBook } from '../findings/findingsBook';
-import { watchFindings } from './findings';
 import { historySize, MAX_SANDBOX_HISTORY } from '../domain/bulkHistory';
 import type { SandboxState } from '../domain/state';
 import { MAX_NEW_WALLET_HISTORY } from '../domain/seed/seedWallets';
@@ -13,7 +11,7 @@ import type { CreatedNamespace, NamespaceSummary, SandboxChange, SandboxKnobs, S
 import { worldControls } from './controls';
 import { resetWorld } from './reset';
 import type { WorldStart } from './worldStart';
-import { openWorld } from './world';
+import { openWorld, watchFindings, type NamespaceWorlds, type SandboxEnv } from './env';
 
 // Namespaces: private copies of the world a sandbox started from, in the same process and on the
 // same port, for parallel test workers. A map from app key to world: a request whose X-App-Key is
@@ -94,7 +92,7 @@ export class Namespaces implements NamespaceWorlds {
     const namespace = this.byId.get(id);
     if (!namespace) return;
     this.forgetKeys(namespace);
-    for (const app of namespace.env.state.allApps()) {
+    for (const app of namespace.env.state.apps.allApps()) {
       this.byKey.set(app.keyHash, namespace);
       this.byKey.set(app.sandboxKeyHash, namespace);
     }
@@ -143,7 +141,7 @@ export class Namespaces implements NamespaceWorlds {
     const { worldStart, realNow, onError } = this.source;
     const state = worldStart.copy(realNow());
     const env = this.openEnv(id, state);
-    const hadApps = state.allApps().length > 0;
+    const hadApps = state.apps.allApps().length > 0;
     const created = this.issueKeys(id, state, env.now());
     // What a reset goes back to: the sandbox's start with this namespace's keys (reset.ts keeps them);
     // a start without apps got one made here, so its own copy (the demo world: small) holds it.
@@ -214,24 +212,24 @@ export class Namespaces implements NamespaceWorlds {
 
   /** New sandbox keys for every app of the namespace (one app is made when the world has none): the create answer. */
   private issueKeys(id: string, state: SandboxState, at: number): CreatedNamespace {
-    let apps = state.allApps();
+    let apps = state.apps.allApps();
     if (apps.length === 0) {
       // A sandbox started without a scenario has no app: the namespace gets one (its developer cannot sign in).
-      const developer = state.createDeveloper(`${id}@namespace.sandbox.invalid`, 'none', at);
-      state.createApp(developer, `Namespace ${id}`, at);
-      apps = state.allApps();
+      const developer = state.apps.createDeveloper(`${id}@namespace.sandbox.invalid`, 'none', at);
+      state.apps.createApp(developer, `Namespace ${id}`, at);
+      apps = state.apps.allApps();
     }
     const created: CreatedNamespace = {
       id,
       createdAt: new Date().toISOString(),
       appKey: '',
       apps: apps.map((app) => {
-        const keys = state.reissueAppKeys(app._id, at);
+        const keys = state.apps.reissueAppKeys(app._id, at);
         if (!keys) throw new Error(`the app ${app._id} of namespace ${id} has no keys`);
         return { id: app._id, name: app.name, sandboxKey: keys.sandboxKey, wallets: [...app.wallets] };
       }),
-      wallets: state.mobiles().map((mobile) => {
-        const { name, balance } = state.requireWallet(mobile).record;
+      wallets: state.wallets.mobiles().map((mobile) => {
+        const { name, balance } = state.wallets.requireWallet(mobile).record;
         const passcode = this.source.passcodes.get(mobile);
         return { mobile, name, balance, ...(passcode ? { passcode } : {}) };
       }),
@@ -285,7 +283,7 @@ function summary(namespace: Namespace): NamespaceSummary {
     id: namespace.id,
     createdAt: namespace.createdAt,
     apps: namespace.apps.map(({ id, name }) => ({ id, name })),
-    wallets: namespace.env.state.mobiles(),
+    wallets: namespace.env.state.wallets.mobiles(),
     requests: namespace.env.requests.size,
     events: namespace.env.state.events.size,
     now: new Date(namespace.env.now()).toISOString(),

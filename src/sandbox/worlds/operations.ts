@@ -1,10 +1,9 @@
 import type { SandboxEnv } from './env';
 import type { RawInput } from './input';
 import type { Operation } from './operation';
-import { findingOperations } from './findings';
-import { requestOperations } from './requestOperations';
+import { requestOperations } from './requestQuery';
 import { walletOperations } from './walletOperations';
-import { worldOperations } from './worldOperations';
+import { findingOperations, worldOperations } from './worldOperations';
 
 // THE table of a world's operations (reads and controls). The admin API's routes are made from
 // it (admin/operationRoutes.ts); Sandbox, a namespace, the package's worlds and the local client

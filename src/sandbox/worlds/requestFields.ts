@@ -1,8 +1,9 @@
 import { invalid } from '../vocabulary/errors';
-import { MOBILE_PATTERN } from '../domain/ids';
 import { TRANSACTION_TYPES, TransactionType } from '../types';
 
 // Checks on request fields. Each failure is a 400 that names the field and the expected form.
+
+const MOBILE_PATTERN = /^234\d{10}$/;
 
 export function requiredString(body: Record<string, unknown>, field: string): string {
   const value = body[field];

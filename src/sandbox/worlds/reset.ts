@@ -1,9 +1,8 @@
-import type { SandboxEnv } from './env';
+import { openWorld, type SandboxEnv } from './env';
 import type { StateWriter } from '../persistence/stateWriter';
 import type { SandboxKnobs } from '../types';
 import type { SandboxState } from '../domain/state';
 import { appKeyHashes, type WorldStart } from './worldStart';
-import { openWorld } from './world';
 
 // Sandbox.reset and POST /__sandbox/reset: the world the sandbox started from, copied from its
 // start (worldStart.ts) and swapped in whole; the knobs and the journal are emptied in place (whoever holds
@@ -33,7 +32,7 @@ export async function resetWorld(env: SandboxEnv, plan: ResetPlan): Promise<void
   env.requests.clear();
   env.findings.clear();
   plan.writer?.adopt(state);
-  const wallets = [...new Set([...old.mobiles(), ...state.mobiles()])];
+  const wallets = [...new Set([...old.wallets.mobiles(), ...state.wallets.mobiles()])];
   state.onChange({ wallets, transfers: [], events: [], knobs: true, clock: true, reset: true });
   await env.durable();
 }
@@ -44,7 +43,7 @@ export async function resetWorld(env: SandboxEnv, plan: ResetPlan): Promise<void
  * next call gets a 401 and its refresh gets it a new one. Revoke them to end them.
  */
 function keepSessions(old: SandboxState, state: SandboxState): void {
-  state.credentials.restore(old.credentials.savedRefreshTokens().filter((session) => state.wallet(session.mobile) !== undefined));
+  state.credentials.restore(old.credentials.savedRefreshTokens().filter((session) => state.wallets.wallet(session.mobile) !== undefined));
 }
 
 /** Sets `knobs` (in place) to `to`: the same objects, their content as at the start. */

@@ -70,7 +70,7 @@ export function testEventInput(raw: RawInput): TestEventInput {
 }
 
 function appFor(state: SandboxState, appId: string | undefined): AppRecord {
-  const app = appId === undefined ? state.latestCallbackApp() : state.app(appId);
+  const app = appId === undefined ? state.apps.latestCallbackApp() : state.apps.app(appId);
   if (appId !== undefined && !app) {
     throw new ApiError(404, ErrorCode.notFound, `No app has id ${appId.slice(0, 40)}`);
   }

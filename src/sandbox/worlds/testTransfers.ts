@@ -28,7 +28,9 @@ function senderWallet(env: SandboxEnv, app: AppRecord, mobile: string | undefine
 }
 
 function recipientMobile(env: SandboxEnv, from: Wallet): string {
-  const found = [...RECIPIENTS, ...env.state.mobiles()].find((mobile) => mobile !== from.record.mobile && env.state.wallet(mobile));
+  const found = [...RECIPIENTS, ...env.state.wallets.mobiles()].find(
+    (mobile) => mobile !== from.record.mobile && env.state.wallets.wallet(mobile),
+  );
   if (found === undefined) throw invalid('A PHONE_TRANSFER test transfer needs a second wallet in the sandbox; send a BANK_TRANSFER one');
   return found;
 }

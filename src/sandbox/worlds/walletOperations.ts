@@ -88,7 +88,7 @@ export const walletOperations = {
     input: (raw) => ({ mobile: mobileInput(raw['mobile']), balance: koboInput(raw['balance'], 'balance', 0) }),
     run: (env: SandboxEnv, { mobile, balance }) => {
       walletInput(env.state, mobile);
-      return { user: walletUser(env.state.setBalance(mobile, balance)) };
+      return { user: walletUser(env.state.wallets.setBalance(mobile, balance)) };
     },
   }),
   addTransaction: operation({
@@ -96,7 +96,7 @@ export const walletOperations = {
     input: transactionInput,
     run: (env: SandboxEnv, { mobile, tx }) => {
       walletInput(env.state, mobile);
-      return { transaction: asBadInput(() => env.state.addTransaction(mobile, tx, env.now())) };
+      return { transaction: asBadInput(() => env.state.wallets.addTransaction(mobile, tx, env.now())) };
     },
   }),
   generateTransactions: operation({
@@ -116,7 +116,7 @@ export const walletOperations = {
     ...byMobile,
     run: (env: SandboxEnv, { mobile }) => {
       walletInput(env.state, mobile);
-      const reset = env.state.resetWallet(mobile, env.now());
+      const reset = env.state.wallets.resetWallet(mobile, env.now());
       return { user: walletUser(reset), total: reset.size };
     },
   }),

@@ -1,5 +1,4 @@
 import { ApiError, ErrorCode, invalid } from '../vocabulary/errors';
-import { advanceClock } from './timeTravel';
 import { runTestEvent, testEventInput } from './testEvents';
 import { EVENT_FILTER_FIELDS, eventsInput, eventsPage } from './eventsPage';
 import { publicEvent } from '../domain/webhooks';
@@ -174,3 +173,36 @@ export const worldOperations = {
     },
   }),
 };
+
+// The integration review's reads and clear (docs/integration-review.md), defined once for Node,
+// the admin API and the remote client (env.ts watchFindings feeds them).
+
+export const findingOperations = {
+  findings: operation({
+    route: { method: 'GET', path: '/__sandbox/findings' },
+    input: () => ({}),
+    run: (env: SandboxEnv) => ({ findings: env.findings.list() }),
+  }),
+  clearFindings: operation({
+    route: { method: 'DELETE', path: '/__sandbox/findings' },
+    input: () => ({}),
+    run: (env: SandboxEnv) => ({ cleared: env.findings.clear() }),
+  }),
+};
+
+/**
+ * Moves the virtual clock by `ms` and, before resolving, runs everything due within that span in
+ * time order (settlements, each webhook attempt at its time, awaiting the receiver's answer); the
+ * clock's new time is saved even when the advance stopped early (too many tasks).
+ */
+export async function advanceClock(env: SandboxEnv, ms: number): Promise<void> {
+  // This world's: a reset during the advance swaps env's, and the old world's advance ends on its own.
+  const { clock, scheduler, state } = env;
+  clock.checkAdvance(ms); // before any task runs: a refused advance changes nothing
+  try {
+    await scheduler.travel(ms, clock);
+  } finally {
+    state.clockMoved(clock.offsetMs, clock.frozenAtMs);
+  }
+  await env.durable();
+}

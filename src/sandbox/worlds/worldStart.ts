@@ -29,7 +29,7 @@ export class WorldStart {
   ) {
     this.saved = JSON.stringify(state.toJSON());
     this.transactions = historySize(state);
-    this.hasApps = state.allApps().length > 0;
+    this.hasApps = state.apps.allApps().length > 0;
     this.startMs = scenario?.clock?.start === undefined ? undefined : Date.parse(scenario.clock.start);
   }
 
@@ -59,5 +59,5 @@ export type AppKeyHashes = Pick<AppRecord, 'keyHash' | 'sandboxKeyHash'>;
 
 /** The key hashes of every app of `state`, by app id. */
 export function appKeyHashes(state: SandboxState): Map<string, AppKeyHashes> {
-  return new Map(state.allApps().map((app) => [app._id, { keyHash: app.keyHash, sandboxKeyHash: app.sandboxKeyHash }]));
+  return new Map(state.apps.allApps().map((app) => [app._id, { keyHash: app.keyHash, sandboxKeyHash: app.sandboxKeyHash }]));
 }

@@ -41,7 +41,7 @@ const UPWARD: [file: string, specifier: string, rule: string][] = [
   ['src/masking/masking.ts', '../common/plural', 'masking-is-a-leaf'],
   ['src/api/errors.ts', '../common/isRecord', 'api-stands-alone'],
   ['src/api/money.ts', '../common/logger', 'api-stands-alone'],
-  ['src/sandbox/domain/ids.ts', '../../api/money', 'sandbox-stands-alone'],
+  ['src/sandbox/domain/random.ts', '../../api/money', 'sandbox-stands-alone'],
   ['src/sandbox/owner/start.ts', '../../localSandbox/localSandbox', 'sandbox-stands-alone'],
   ['src/auth/clients.ts', '../views/loadable', 'auth-below-services-and-ui'],
   ['src/banks/bankDirectory.ts', '../webview/protocol', 'services-below-ui'],
@@ -61,7 +61,7 @@ const UPWARD: [file: string, specifier: string, rule: string][] = [
   ['src/views/findingsView.ts', '../sandbox/findings/finding', 'sandbox-public-entries'],
   ['src/agents/tools/reads.ts', '../../sandbox/requests/entry', 'sandbox-public-entries'],
   ['src/views/loadable.ts', '../sandbox', 'sandbox-index-types-only'],
-  ['src/sandbox/domain/ids.ts', '../reference', 'sandbox-domain-at-the-bottom'],
+  ['src/sandbox/domain/random.ts', '../reference', 'sandbox-domain-at-the-bottom'],
   ['src/money/policy.ts', '../views/sandboxServerItem', 'services-below-ui'],
   ['src/views/sandboxServerItem.ts', '../webview/protocol', 'views-beside-webview'],
   ['src/views/sandboxServerItem.ts', '../commands/eventsAndSandboxControl/sandboxAccess', 'views-beside-webview'],
@@ -96,30 +96,30 @@ const UPWARD: [file: string, specifier: string, rule: string][] = [
   ['src/endpointIntelligence/core/catalog.ts', '../../requests/requestHistory', 'endpoint-intelligence-core-plain-node'],
   ['src/views/loadable.ts', '../endpointIntelligence/core/catalog', 'only-activation-uses-endpoint-intelligence'],
   // Inside src/sandbox: a folder against each layer (SANDBOX_LAYERS in .dependency-cruiser.cjs).
-  ['src/sandbox/vocabulary/errors.ts', '../domain/ids', 'sandbox-vocabulary-is-a-leaf'],
+  ['src/sandbox/vocabulary/errors.ts', '../domain/random', 'sandbox-vocabulary-is-a-leaf'],
   ['src/sandbox/vocabulary/wait.ts', '../types', 'sandbox-vocabulary-is-a-leaf'],
   ['src/sandbox/vocabulary/records.ts', '../requests/entry', 'sandbox-vocabulary-is-a-leaf'],
   ['src/sandbox/types.ts', './requests/journal', 'sandbox-types-are-types'],
   ['src/sandbox/domain/ledger.ts', '../persistence/store', 'sandbox-domain-at-the-bottom'],
   ['src/sandbox/domain/clock.ts', '../worlds/env', 'sandbox-domain-at-the-bottom'],
   ['src/sandbox/domain/seed/names.ts', '../../scenario/format', 'sandbox-domain-at-the-bottom'],
-  ['src/sandbox/persistence/store.ts', '../worlds/world', 'sandbox-store-scenario-journal-below-worlds'],
+  ['src/sandbox/persistence/store.ts', '../worlds/env', 'sandbox-store-scenario-journal-below-worlds'],
   ['src/sandbox/scenario/export.ts', '../http/router', 'sandbox-store-scenario-journal-below-worlds'],
-  ['src/sandbox/requests/journal.ts', '../client/remote', 'sandbox-store-scenario-journal-below-worlds'],
+  ['src/sandbox/requests/journal.ts', '../client/shared', 'sandbox-store-scenario-journal-below-worlds'],
   ['src/sandbox/findings/findingsBook.ts', '../worlds/env', 'sandbox-store-scenario-journal-below-worlds'],
-  ['src/sandbox/sharing/feed.ts', '../owner/start', 'sandbox-store-scenario-journal-below-worlds'],
+  ['src/sandbox/sharing/wire.ts', '../owner/start', 'sandbox-store-scenario-journal-below-worlds'],
   ['src/sandbox/worlds/knobs.ts', '../http/router', 'sandbox-worlds-below-http'],
   ['src/sandbox/worlds/operations.ts', '../http/admin/routes', 'sandbox-worlds-below-http'],
-  ['src/sandbox/worlds/world.ts', '../webhookCheck/checkWebhook', 'sandbox-worlds-below-http'],
+  ['src/sandbox/worlds/env.ts', '../webhookCheck/checkWebhook', 'sandbox-worlds-below-http'],
   ['src/sandbox/http/server.ts', '../owner/start', 'sandbox-http-below-owner'],
-  ['src/sandbox/http/admin/routes.ts', '../../client/remote', 'sandbox-http-below-owner'],
+  ['src/sandbox/http/admin/routes.ts', '../../client/shared', 'sandbox-http-below-owner'],
   ['src/sandbox/owner/start.ts', '../client/shared', 'sandbox-owner-below-clients'],
   ['src/sandbox/owner/start.ts', '../index', 'sandbox-owner-below-clients'],
-  ['src/sandbox/client/remote.ts', '../webhookCheck/checkWebhook', 'sandbox-clients-below-webhook-check'],
+  ['src/sandbox/client/adminHttp.ts', '../webhookCheck/checkWebhook', 'sandbox-clients-below-webhook-check'],
   ['src/sandbox/client/shared.ts', '../index', 'sandbox-clients-below-webhook-check'],
   ['src/sandbox/webhookCheck/checkWebhook.ts', '../cli/cli', 'sandbox-webhook-check-below-entries'],
   ['src/sandbox/cli/cli.ts', '../package/index', 'sandbox-cli-below-package'],
-  ['src/sandbox/package/operate.ts', '../index', 'sandbox-package-on-top'],
+  ['src/sandbox/package/port.ts', '../index', 'sandbox-package-on-top'],
 ];
 
 describe('import rules (lint)', function () {
@@ -139,7 +139,7 @@ describe('import rules (lint)', function () {
     // accountService.ts imports walletAccess.ts: walletAccess importing it back closes a cycle.
     plant('src/auth/walletAccess.ts', "import { AccountService } from './accountService';\nexport const service = AccountService;");
     // scenario/ imports findings/ (the rule names): findings/ importing scenario/ closes a folder cycle, no module cycle.
-    plant('src/sandbox/findings/findingsBook.ts', "import * as schema from '../scenario/jsonSchema';\nexport const folderCycle = schema;");
+    plant('src/sandbox/findings/findingsBook.ts', "import * as schema from '../scenario/format';\nexport const folderCycle = schema;");
     // banks and requests (services beside each other) import nothing of each other: one import each
     // way closes a cycle of the two folders, though of no modules and against no layer.
     plant('src/banks/bankVerifier.ts', "import * as record from '../requests/requestRecord';\nexport const usedRecord = record;");

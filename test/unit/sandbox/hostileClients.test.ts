@@ -25,7 +25,7 @@ const SCENARIO = {
   wallets: [{ mobile: MOBILE, name: 'Ada Hostile', balance: 100_00, transactions: 3 }],
 };
 
-/** The admin routes that are not world operations (admin/routes.ts, admin/namespaceRoutes.ts), with their query parameters. */
+/** The admin routes that are not world operations (admin/routes.ts), with their query parameters. */
 const OTHER_ROUTES: { method: string; path: string; query?: string[] }[] = [
   { method: 'GET', path: '/__sandbox/health' },
   { method: 'GET', path: '/__sandbox/watch' },

@@ -43,7 +43,7 @@ function sum(values: number[]): number {
 
 function check(model: Model, real: Real): void {
   operations += 1;
-  const balances = MOBILES.map((mobile) => real.state.requireWallet(mobile).record.balance);
+  const balances = MOBILES.map((mobile) => real.state.wallets.requireWallet(mobile).record.balance);
   // Failing transfers settle (and reverse) on the clock; fold the ones that did into the model.
   for (const [reference, [index, amount]] of model.failing) {
     if (real.state.transfers.get(reference)?.status === 'failed') {
@@ -84,7 +84,11 @@ class Phone implements fc.AsyncCommand<Model, Real> {
   ) {}
   check = () => true;
   async run(model: Model, real: Real): Promise<void> {
-    const sender = { app: real.app, wallet: real.state.requireWallet(MOBILES[this.from] as string), outcome: this.outcome ?? undefined };
+    const sender = {
+      app: real.app,
+      wallet: real.state.wallets.requireWallet(MOBILES[this.from] as string),
+      outcome: this.outcome ?? undefined,
+    };
     if (attempt(() => real.ledger.phoneTransfer(sender, MOBILES[this.to] as string, this.amount))) {
       model.balances[this.from] = (model.balances[this.from] as number) - this.amount;
       model.balances[this.to] = (model.balances[this.to] as number) + this.amount;
@@ -107,7 +111,11 @@ class Bank implements fc.AsyncCommand<Model, Real> {
   async run(model: Model, real: Real): Promise<void> {
     const accountNumber = ACCOUNTS[this.account] as string;
     const accountName = resolveAccount(real.state, '000014', accountNumber)?.accountName ?? 'NOBODY';
-    const sender = { app: real.app, wallet: real.state.requireWallet(MOBILES[this.from] as string), outcome: this.outcome ?? undefined };
+    const sender = {
+      app: real.app,
+      wallet: real.state.wallets.requireWallet(MOBILES[this.from] as string),
+      outcome: this.outcome ?? undefined,
+    };
     let reference = '';
     const accepted = attempt(() => {
       reference = real.ledger.bankTransfer(sender, { accountName, accountNumber, bankCode: '000014', amount: this.amount }).reference;
@@ -130,7 +138,11 @@ class Airtime implements fc.AsyncCommand<Model, Real> {
   ) {}
   check = () => true;
   async run(model: Model, real: Real): Promise<void> {
-    const sender = { app: real.app, wallet: real.state.requireWallet(MOBILES[this.from] as string), outcome: this.outcome ?? undefined };
+    const sender = {
+      app: real.app,
+      wallet: real.state.wallets.requireWallet(MOBILES[this.from] as string),
+      outcome: this.outcome ?? undefined,
+    };
     if (attempt(() => real.ledger.airtime(sender, '2348031234567', this.amount, 'mtn'))) {
       model.balances[this.from] = (model.balances[this.from] as number) - this.amount;
       model.left += this.amount;
@@ -167,8 +179,8 @@ function setup(): { model: Model; real: Real } {
   let base = Date.parse('2026-01-01T00:00:00Z');
   const clock = new VirtualClock(() => base++);
   const state = SandboxState.fresh(7, clock.now());
-  state.createWallet(MOBILES[2] as string, clock.now());
-  for (const mobile of MOBILES) state.setBalance(mobile, START_BALANCE);
+  state.wallets.createWallet(MOBILES[2] as string, clock.now());
+  for (const mobile of MOBILES) state.wallets.setBalance(mobile, START_BALANCE);
   const now = () => clock.now();
   // No real timer: only clock moves settle things here, so runs are deterministic.
   const scheduler = new Scheduler(

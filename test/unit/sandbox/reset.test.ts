@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { openSharedSandbox, Sandbox, SharedSandbox } from '../../../src/sandbox';
-import * as password from '../../../src/sandbox/domain/password';
+import * as password from '../../../src/sandbox/domain/records';
 import type { ScenarioFile } from '../../../src/sandbox/scenario/scenarioFile';
 import { checkAgainstContract, startCheckedSandbox } from '../support/contract';
 import { webhookReceiver, WebhookReceiver } from '../support/webhookReceiver';

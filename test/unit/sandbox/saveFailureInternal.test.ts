@@ -15,7 +15,7 @@ import type { RequestContext } from '../../../src/sandbox/http/router';
 import { moveMoney } from '../../../src/sandbox/http/routes/money';
 import { StateWriter } from '../../../src/sandbox/persistence/stateWriter';
 import { loadState } from '../../../src/sandbox/persistence/store';
-import { openWorld, World } from '../../../src/sandbox/worlds/world';
+import { openWorld, World } from '../../../src/sandbox/worlds/env';
 
 const SENDER = '2348000000000';
 const RECEIVER = '2349090000000';
@@ -42,14 +42,14 @@ async function rig(file: string, owns?: () => Promise<boolean>): Promise<Rig> {
   const writer = new StateWriter(file, state, () => undefined, owns);
   state.onChange = () => writer.schedule();
   const world = openWorld(state, Date.now, (error) => assert.fail(String(error)));
-  const developer = state.createDeveloper('ada@example.ng', 'scrypt:x', Date.now());
-  const app = state.app(state.createApp(developer, 'Rig', Date.now())._id) as AppRecord;
+  const developer = state.apps.createDeveloper('ada@example.ng', 'scrypt:x', Date.now());
+  const app = state.apps.app(state.apps.createApp(developer, 'Rig', Date.now())._id) as AppRecord;
   await writer.commit();
   const ctx = { env: { state, durable: () => writer.commit() } } as unknown as RequestContext;
   return { state, world, writer, app, move: (run) => moveMoney(ctx, run) };
 }
 
-const balances = (state: SandboxState): number[] => [SENDER, RECEIVER].map((mobile) => state.requireWallet(mobile).record.balance);
+const balances = (state: SandboxState): number[] => [SENDER, RECEIVER].map((mobile) => state.wallets.requireWallet(mobile).record.balance);
 
 async function expectCannotSave(pending: Promise<unknown>, reason: RegExp): Promise<void> {
   await assert.rejects(pending, (error: unknown) => {
@@ -73,11 +73,11 @@ describe('sandbox: the save path never leaves a half-applied move', () => {
 
   it('a value that cannot be written: the transfer is undone, money stops, and flows again once the value is gone', async () => {
     const { state, world, writer, app, move } = await rig(file);
-    const sender = state.requireWallet(SENDER);
+    const sender = state.wallets.requireWallet(SENDER);
     const acknowledged = [(await move(() => world.ledger.phoneTransfer({ app, wallet: sender }, RECEIVER, 1_001))).reference];
     const name = sender.record.name;
     const before = balances(state);
-    const sizes = [sender.size, state.requireWallet(RECEIVER).size];
+    const sizes = [sender.size, state.wallets.requireWallet(RECEIVER).size];
 
     // The sender's name goes into the receiver's record of the transfer, and so into its save.
     sender.record.name = deeplyNested(6_000) as unknown as string;
@@ -86,7 +86,7 @@ describe('sandbox: the save path never leaves a half-applied move', () => {
       /Maximum call stack size exceeded/,
     );
     assert.deepEqual(balances(state), before, 'no balance changed');
-    assert.deepEqual([sender.size, state.requireWallet(RECEIVER).size], sizes, 'no record stayed');
+    assert.deepEqual([sender.size, state.wallets.requireWallet(RECEIVER).size], sizes, 'no record stayed');
     // Until a save succeeds, the next money call retries it first and moves nothing while it fails.
     let ran = false;
     await expectCannotSave(
@@ -108,7 +108,7 @@ describe('sandbox: the save path never leaves a half-applied move', () => {
       () => undefined,
     );
     assert.deepEqual(balances(loaded), [before[0]! - 3_007, before[1]! + 3_007]);
-    const sent = loaded
+    const sent = loaded.wallets
       .requireWallet(SENDER)
       .list('phone', 100, 1)
       .filter((tx) => tx.direction === 'debit' && [1_001, 2_003, 3_007].includes(tx.amount));
@@ -117,7 +117,7 @@ describe('sandbox: the save path never leaves a half-applied move', () => {
 
   it('a settlement that cannot be saved is undone and settles again once it can: one reversal, never two', async () => {
     const { state, world, writer, app, move } = await rig(file);
-    const sender = state.requireWallet(SENDER);
+    const sender = state.wallets.requireWallet(SENDER);
     const start = sender.record.balance;
     const transfer = await move(() => world.ledger.bankTransfer({ app, wallet: sender }, { ...FAILS, amount: 5_000 }));
     const accountName = transfer.accountName;
@@ -142,12 +142,12 @@ describe('sandbox: the save path never leaves a half-applied move', () => {
       Date.now(),
       () => undefined,
     );
-    const reversals = loaded
+    const reversals = loaded.wallets
       .requireWallet(SENDER)
       .list('bank', 100, 1)
       .filter((tx) => tx.reversalOf === transfer.reference);
     assert.equal(reversals.length, 1);
-    assert.equal(loaded.requireWallet(SENDER).record.balance, start);
+    assert.equal(loaded.wallets.requireWallet(SENDER).record.balance, start);
     assert.equal(loaded.transfers.get(transfer.reference)?.status, 'failed');
   });
 
@@ -208,9 +208,9 @@ describe('sandbox: the save path never leaves a half-applied move', () => {
     run(rig: Rig): Promise<unknown>;
   }
   const phone = ({ world, app, state, move }: Rig): Promise<unknown> =>
-    move(() => world.ledger.phoneTransfer({ app, wallet: state.requireWallet(SENDER) }, RECEIVER, 1_000));
+    move(() => world.ledger.phoneTransfer({ app, wallet: state.wallets.requireWallet(SENDER) }, RECEIVER, 1_000));
   const bank = ({ world, app, state, move }: Rig): Promise<unknown> =>
-    move(() => world.ledger.bankTransfer({ app, wallet: state.requireWallet(SENDER) }, { ...FAILS, amount: 1_000 }));
+    move(() => world.ledger.bankTransfer({ app, wallet: state.wallets.requireWallet(SENDER) }, { ...FAILS, amount: 1_000 }));
   const cases: Case[] = [
     { name: 'a phone transfer, its recipient set', setWallet: RECEIVER, run: phone },
     { name: 'a phone transfer, its sender set', setWallet: SENDER, run: phone },
@@ -222,8 +222,8 @@ describe('sandbox: the save path never leaves a half-applied move', () => {
       it(`a balance set while the save fails (${failure.name}) stays as set: ${name} is undone, no balance below zero`, async () => {
         const r = await rig(file, owns);
         const before = balances(r.state);
-        const sizes = [SENDER, RECEIVER].map((mobile) => r.state.requireWallet(mobile).size);
-        landing = () => void r.state.setBalance(setWallet, 0);
+        const sizes = [SENDER, RECEIVER].map((mobile) => r.state.wallets.requireWallet(mobile).size);
+        landing = () => void r.state.wallets.setBalance(setWallet, 0);
         const disarm = await failure.arm();
         try {
           await expectCannotSave(run(r), failure.reason);
@@ -238,7 +238,7 @@ describe('sandbox: the save path never leaves a half-applied move', () => {
         const expected = [SENDER, RECEIVER].map((mobile, i) => (mobile === setWallet ? 0 : before[i]));
         assert.deepEqual(after, expected, "the admin's balance as set, the other as before the move");
         assert.deepEqual(
-          [SENDER, RECEIVER].map((mobile) => r.state.requireWallet(mobile).size),
+          [SENDER, RECEIVER].map((mobile) => r.state.wallets.requireWallet(mobile).size),
           sizes,
           'no record stayed',
         );
@@ -251,13 +251,15 @@ describe('sandbox: the save path never leaves a half-applied move', () => {
 
   it("a balance set while a failed bank transfer's reversal cannot be saved stays as set, never below zero", async () => {
     const { state, world, writer, app, move } = await rig(file, owns);
-    const transfer = await move(() => world.ledger.bankTransfer({ app, wallet: state.requireWallet(SENDER) }, { ...FAILS, amount: 5_000 }));
-    landing = () => void state.setBalance(SENDER, 0);
+    const transfer = await move(() =>
+      world.ledger.bankTransfer({ app, wallet: state.wallets.requireWallet(SENDER) }, { ...FAILS, amount: 5_000 }),
+    );
+    landing = () => void state.wallets.setBalance(SENDER, 0);
     takenOver = true;
     // The settlement credits the reversal; the admin sets the sender to 0; the save fails.
     await world.scheduler.travel(60_000, world.clock);
     await expectCannotSave(writer.commit(), /another process serves it now/);
-    assert.equal(state.requireWallet(SENDER).record.balance, 0, "the admin's balance as set");
+    assert.equal(state.wallets.requireWallet(SENDER).record.balance, 0, "the admin's balance as set");
     assert.equal(state.transfers.get(transfer.reference)?.status, 'pending', 'the settlement was undone');
     world.scheduler.stop();
     await writer.close();

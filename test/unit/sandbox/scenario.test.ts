@@ -5,8 +5,7 @@ import * as path from 'node:path';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { parseScenario, readScenarioFile, ScenarioError } from '../../../src/sandbox/scenario/parse';
-import type { Scenario } from '../../../src/sandbox/scenario/format';
-import { scenarioJsonSchema } from '../../../src/sandbox/scenario/jsonSchema';
+import { scenarioJsonSchema, type Scenario } from '../../../src/sandbox/scenario/format';
 import { call, connectWallet, expectOk, withSandbox } from './helpers';
 
 // The scenario file: the same world in the editor and in CI. A bad file names the JSON path at

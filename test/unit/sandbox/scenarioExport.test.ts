@@ -5,7 +5,7 @@ import type { Sandbox } from '../../../src/sandbox';
 import { startSandbox } from '../../../src/sandbox/package';
 import { SANDBOX_PASSWORD } from '../../../src/sandbox/scenario/export';
 import { parseScenario } from '../../../src/sandbox/scenario/parse';
-import { scenarioJsonSchema } from '../../../src/sandbox/scenario/jsonSchema';
+import { scenarioJsonSchema } from '../../../src/sandbox/scenario/format';
 import type { ScenarioFile } from '../../../src/sandbox/scenario/scenarioFile';
 import { call, connectWallet, expectOk, newDeveloper, withSandbox } from './helpers';
 

@@ -1,15 +1,14 @@
 import * as assert from 'node:assert/strict';
 import crypto from 'node:crypto';
-import { checkPassword } from '../../../src/sandbox/domain/password';
+import { checkPassword, DEMO_DEVELOPER_PASSWORD, DEMO_DEVELOPER_PASSWORD_HASH } from '../../../src/sandbox/domain/records';
 import { startSandbox } from '../../../src/sandbox/package/index';
-import { DEMO_DEVELOPER_PASSWORD, DEMO_DEVELOPER_PASSWORD_HASH } from '../../../src/sandbox/domain/seed/demoDeveloper';
 
-// The starter world's demo developer (seed/demoDeveloper.ts): its password's hash is made ahead of
+// The starter world's demo developer (domain/records.ts): its password's hash is made ahead of
 // time, so a sandbox started without a scenario runs no scrypt, and the demo sign-in still works.
 
 const EMAIL = 'demo@wallet-sandbox.test';
 
-/** How many times `crypto.scrypt` is called while `run` runs (password.ts calls it through the module). */
+/** How many times `crypto.scrypt` is called while `run` runs (records.ts calls it through the module). */
 async function scryptCallsDuring(run: () => Promise<void>): Promise<number> {
   const scrypt = crypto.scrypt;
   let calls = 0;

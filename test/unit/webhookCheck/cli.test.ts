@@ -3,10 +3,9 @@
 import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import * as path from 'node:path';
-import { startSandbox, type Sandbox } from '../../../src/sandbox';
-import { apiCall } from '../../../src/sandbox/webhookCheck/walletCalls';
+import { startSandbox, type CheckCredentials, type Sandbox, type WebhookCheckReport } from '../../../src/sandbox';
+import { apiCall, newCheckApp } from '../../../src/sandbox/webhookCheck/walletCalls';
 import { parseCheckWebhookArgs, runCheckWebhook } from '../../../src/sandbox/cli/checkWebhookCli';
-import { newCheckApp, type CheckCredentials, type WebhookCheckReport } from '../../../src/sandbox/webhookCheck';
 import { CAREFUL, localHandler, type LocalHandler } from './handlers';
 
 function capture() {

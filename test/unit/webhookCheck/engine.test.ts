@@ -1,8 +1,8 @@
 // The check's engine against real handlers on loopback and a real sandbox: the careful handler
 // passes every case; each careless one fails exactly the cases its fault should fail.
 import * as assert from 'node:assert/strict';
-import { startSandbox, type Sandbox } from '../../../src/sandbox';
-import { checkWebhookHandler, newCheckApp, type CheckCredentials, type WebhookCheckReport } from '../../../src/sandbox/webhookCheck';
+import { checkWebhookHandler, startSandbox, type CheckCredentials, type Sandbox, type WebhookCheckReport } from '../../../src/sandbox';
+import { newCheckApp } from '../../../src/sandbox/webhookCheck/walletCalls';
 import { CAREFUL, localHandler, type HandlerBehaviour, type LocalHandler } from './handlers';
 
 const failed = (report: WebhookCheckReport) => report.cases.filter((row) => !row.passed).map((row) => row.name);

@@ -4,8 +4,8 @@
 // Flask, FastAPI and Go where their runtime is installed, else a skip that says why (under
 // CI=true, a failure for Flask and FastAPI: npm test's set-up installs them).
 import * as assert from 'node:assert/strict';
-import { startSandbox, type Sandbox } from '../../../src/sandbox';
-import { checkWebhookHandler, newCheckApp, type CheckCredentials } from '../../../src/sandbox/webhookCheck';
+import { checkWebhookHandler, startSandbox, type CheckCredentials, type Sandbox } from '../../../src/sandbox';
+import { newCheckApp } from '../../../src/sandbox/webhookCheck/walletCalls';
 import type { FrameworkId } from '../../../src/webhookHandlers/frameworks';
 import { removeTempProjects } from '../webhookHandlers/generated';
 import { runHandler, type RunningHandler } from './runHandler';

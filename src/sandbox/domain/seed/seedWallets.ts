@@ -1,9 +1,8 @@
 import { BANKS, bankByCode, POPULAR_BANK_CODES, WALLET_BANK_CODE } from '../banks';
 import { GeneratedHistory, historyOf } from './seededHistory';
-import { walletUserId } from '../ids';
 import { nigerianName } from './names';
 import { makeValidAccountNumber } from '../nuban';
-import { hashSeed, Random } from '../random';
+import { hashSeed, Random, walletUserId } from '../random';
 import { BankAccount, WalletRecord } from '../wallet';
 
 // A sandbox wallet as first created: the same seed and mobile always give the same wallet.

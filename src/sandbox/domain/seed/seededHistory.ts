@@ -1,8 +1,7 @@
 import { BANKS, bankByCode, POPULAR_BANK_CODES } from '../banks';
-import { objectId } from '../ids';
 import { accountHolderName, mobileHolderName, personName } from './names';
 import { makeValidAccountNumber } from '../nuban';
-import { flatText, Random } from '../random';
+import { flatText, objectId, Random } from '../random';
 import { Recipient, TRANSACTION_TYPES, TransactionRecord, TransactionType } from '../../types';
 
 // Realistic wallet histories: who people pay, and how much, in kobo.

@@ -5,7 +5,7 @@ import { describeWebhookFilter, matchesWebhook, webhookNearMisses } from '../../
 import { publicEvent } from '../../domain/webhooks';
 import { ok, RequestContext, Router } from '../router';
 import { WATCH_PATH } from '../../sharing/wire';
-import { journalShowsSecrets } from '../adminToken';
+import { journalShowsSecrets, NAMESPACES_PATH } from '../adminToken';
 import { maskedEntry } from '../../requests/masked';
 import { requestQuery } from '../../worlds/requestQuery';
 import { takePage } from '../../worlds/answerPage';
@@ -14,6 +14,7 @@ import type { RequestFilter } from '../../requests/filter';
 import { waitUntil } from '../../vocabulary/wait';
 import { operationRoutes } from './operationRoutes';
 import { answerAfter, waitMsOf, webhookQuery } from '../../worlds/waitQuery';
+import { namespaceNotFound } from '../../worlds/namespaces';
 
 // /__sandbox/*: controls for tests in other processes and for people driving the sandbox by hand.
 // These paths are never delayed or faulted and are not recorded in the request journal. The
@@ -77,7 +78,7 @@ export function adminRoutes(router: Router): void {
   // The sandbox keeps only hashes of app keys: an editor that lost them gets new ones here.
   router.add('POST', '/__sandbox/apps/:id/keys', (ctx) => {
     const id = ctx.params['id'] ?? '';
-    const keys = ctx.env.state.reissueAppKeys(id, ctx.env.now());
+    const keys = ctx.env.state.apps.reissueAppKeys(id, ctx.env.now());
     if (!keys) {
       throw new ApiError(404, ErrorCode.appNotFound, 'No app has that id; an app made with POST /v1/resource/app has one');
     }
@@ -89,4 +90,28 @@ export function adminRoutes(router: Router): void {
   router.add('GET', '/__sandbox/magic', () => ok(magicTable()));
 
   operationRoutes(router, { events: waitForEvent });
+}
+
+// /__sandbox/namespaces: private copies of the start world for parallel test workers. The answer
+// of a create is the only place a namespace's keys are shown (the sandbox keeps their hashes).
+// They act on the whole sandbox: with an admin token, they need it even with a namespace's key
+// (http/adminToken.ts actsOnWholeSandbox, which names them by NAMESPACES_PATH).
+
+export function namespaceRoutes(router: Router): void {
+  router.add('POST', NAMESPACES_PATH, (ctx) => {
+    const { id, createdAt, appKey, apps, wallets } = ctx.env.namespaces.create();
+    return ok({ namespace: { id, createdAt, appKey, apps, wallets } });
+  });
+  router.add('GET', NAMESPACES_PATH, (ctx) => ok({ namespaces: ctx.env.namespaces.list() }));
+  // Back to its start, keeping its keys: what POST /__sandbox/reset does when sent the namespace's key.
+  router.add('POST', `${NAMESPACES_PATH}/:id/reset`, async (ctx) => {
+    const id = ctx.params['id'] ?? '';
+    if (!(await ctx.env.namespaces.reset(id))) throw namespaceNotFound(id);
+    return ok({ reset: id });
+  });
+  router.add('DELETE', `${NAMESPACES_PATH}/:id`, (ctx) => {
+    const id = ctx.params['id'] ?? '';
+    if (!ctx.env.namespaces.delete(id)) throw namespaceNotFound(id);
+    return ok({ deleted: id });
+  });
 }

@@ -46,19 +46,19 @@ export function appRoutes(router: Router): void {
   router.add('POST', '/v1/apps', async (ctx) => {
     const developer = requireLoginDeveloper(ctx);
     const name = appNameField(ctx.body);
-    const issued = ctx.env.state.createApp(developer, name, ctx.env.now());
+    const issued = ctx.env.state.apps.createApp(developer, name, ctx.env.now());
     await ctx.env.durable();
     return ok({ app: recordedApp(issued, issued) }, 'App created successfully');
   });
 
   router.add('GET', '/v1/apps', (ctx) => {
     const developer = requireLoginDeveloper(ctx);
-    return ok({ apps: ctx.env.state.appsOf(developer._id).map((app) => recordedApp(app)) });
+    return ok({ apps: ctx.env.state.apps.appsOf(developer._id).map((app) => recordedApp(app)) });
   });
 
   router.add('GET', '/v1/apps/:appID', (ctx) => {
     const developer = requireLoginDeveloper(ctx);
-    const app = ctx.env.state.app(ctx.params['appID'] ?? '');
+    const app = ctx.env.state.apps.app(ctx.params['appID'] ?? '');
     // Another developer's app is as unknown as a made-up id: ids cannot be probed.
     if (!app || app.deleted || app.developerID !== developer._id) {
       throw new ApiError(404, ErrorCode.developerAppNotFound, 'No app of yours has that id; GET /v1/apps lists them');

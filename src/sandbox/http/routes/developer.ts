@@ -1,6 +1,6 @@
 import { ApiError, ErrorCode, invalid } from '../../vocabulary/errors';
 import { signJwt } from '../../domain/jwt';
-import { checkPassword, hashPassword } from '../../domain/password';
+import { checkPassword, hashPassword } from '../../domain/records';
 import { ok, RequestContext, Router } from '../router';
 import { DeveloperRecord } from '../../domain/state';
 import { DEVELOPER_TOKEN_SECONDS, requireDeveloper } from './guards';
@@ -51,12 +51,12 @@ function publicDeveloper(developer: DeveloperRecord, withSandboxMobile: boolean)
 async function authenticate(ctx: RequestContext): Promise<DeveloperRecord> {
   const email = requiredString(ctx.body, 'email').trim().toLowerCase();
   const password = requiredString(ctx.body, 'password');
-  const developer = ctx.env.state.developerByEmail(email);
+  const developer = ctx.env.state.apps.developerByEmail(email);
   // Same answer for an unknown e-mail and a wrong password, so accounts cannot be probed.
   if (!developer || !(await checkPassword(password, developer.passwordHash))) {
     throw new ApiError(401, ErrorCode.badCredentials, 'Invalid email or password');
   }
-  ctx.env.state.touchLogin(developer, ctx.env.now());
+  ctx.env.state.apps.touchLogin(developer, ctx.env.now());
   return developer;
 }
 
@@ -73,15 +73,15 @@ export function developerRoutes(router: Router): void {
       throw invalid(`password must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters`);
     }
     const taken = (): ApiError => new ApiError(409, ErrorCode.emailTaken, 'An account with this email already exists');
-    if (ctx.env.state.developerByEmail(email)) {
+    if (ctx.env.state.apps.developerByEmail(email)) {
       throw taken();
     }
     const passwordHash = await hashPassword(password);
     // Checked again: another signup for the same address may have finished while we hashed.
-    if (ctx.env.state.developerByEmail(email)) {
+    if (ctx.env.state.apps.developerByEmail(email)) {
       throw taken();
     }
-    const developer = ctx.env.state.createDeveloper(email, passwordHash, ctx.env.now());
+    const developer = ctx.env.state.apps.createDeveloper(email, passwordHash, ctx.env.now());
     return ok({ user: publicDeveloper(developer, false) }, 'Account created successfully');
   });
 
@@ -97,7 +97,7 @@ export function developerRoutes(router: Router): void {
 
   router.add('POST', '/v1/resource/app', (ctx) => {
     const developer = requireDeveloper(ctx);
-    const app = ctx.env.state.createApp(developer, appNameField(ctx.body), ctx.env.now());
+    const app = ctx.env.state.apps.createApp(developer, appNameField(ctx.body), ctx.env.now());
     return ok({ app }, 'App created successfully');
   });
 }

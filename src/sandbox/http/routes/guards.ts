@@ -17,7 +17,7 @@ export function requireApp(ctx: RequestContext): AppRecord {
   if (!key) {
     throw new ApiError(401, ErrorCode.badAppKey, 'The X-App-Key header is missing');
   }
-  const app = ctx.env.state.appByKey(key);
+  const app = ctx.env.state.apps.appByKey(key);
   if (!app) {
     throw unknownAppKey();
   }
@@ -45,7 +45,7 @@ export function requireWallet(ctx: RequestContext): Wallet {
     // Expired early by Sandbox.expireAccessTokens.
     throw new ApiError(401, ErrorCode.walletTokenExpired, 'The wallet access token has expired; get a new one with your refresh token');
   }
-  const wallet = typeof mobile === 'string' ? ctx.env.state.wallet(mobile) : undefined;
+  const wallet = typeof mobile === 'string' ? ctx.env.state.wallets.wallet(mobile) : undefined;
   if (!wallet) {
     throw new ApiError(401, ErrorCode.badWalletToken, 'The wallet access token is not valid');
   }
@@ -89,7 +89,7 @@ export function requireLoginDeveloper(ctx: RequestContext): DeveloperRecord {
 function developerOf(ctx: RequestContext, token: string, scope: string, words: { invalid: string; expired: string }): DeveloperRecord {
   const check = verifyJwt(token, ctx.env.state.secret, ctx.env.now());
   const id = check.ok && check.claims['scope'] === scope ? check.claims['id'] : undefined;
-  const developer = typeof id === 'string' ? ctx.env.state.developer(id) : undefined;
+  const developer = typeof id === 'string' ? ctx.env.state.apps.developer(id) : undefined;
   if (!developer) {
     throw new ApiError(401, ErrorCode.badAuthToken, check.ok || check.reason !== 'expired' ? words.invalid : words.expired);
   }

@@ -129,7 +129,7 @@ export function moneyRoutes(router: Router): void {
   router.add('PUT', '/v1/apps/settings', async (ctx) => {
     const app = requireApp(ctx);
     const url = callbackUrlField(ctx.body);
-    ctx.env.state.setCallbackUrl(app, url, ctx.env.now());
+    ctx.env.state.apps.setCallbackUrl(app, url, ctx.env.now());
     await ctx.env.durable();
     return ok(undefined, 'App settings update successful.');
   });

@@ -8,7 +8,7 @@ import { mobileField, requiredString } from '../../worlds/requestFields';
 // Endpoints 1-4: validate a wallet, send and verify the OTP, refresh the access token.
 
 function knownWallet(ctx: RequestContext, mobile: string): Wallet {
-  const wallet = ctx.env.state.wallet(mobile);
+  const wallet = ctx.env.state.wallets.wallet(mobile);
   if (!wallet) {
     throw userNotFound();
   }
@@ -56,7 +56,7 @@ export function walletAuthRoutes(router: Router): void {
     if (result !== 'ok') {
       throw new ApiError(400, ErrorCode.wrongPasscode, 'The passcode you entered is invalid');
     }
-    state.linkWallet(app, mobile);
+    state.apps.linkWallet(app, mobile);
     const refreshToken = state.credentials.issueRefreshToken(mobile, now);
     return ok({ refreshToken, ...accessToken(ctx, wallet) }, 'Wallet added successfully');
   });
@@ -66,7 +66,7 @@ export function walletAuthRoutes(router: Router): void {
     requireApp(ctx);
     const refreshToken = requiredString(ctx.body, 'refreshToken');
     const mobile = ctx.env.state.credentials.refreshTokenMobile(refreshToken);
-    const wallet = mobile === undefined ? undefined : ctx.env.state.wallet(mobile);
+    const wallet = mobile === undefined ? undefined : ctx.env.state.wallets.wallet(mobile);
     if (!wallet) {
       throw new ApiError(401, ErrorCode.badRefreshToken, 'The refresh token is not valid or has been revoked; verify the wallet again');
     }
