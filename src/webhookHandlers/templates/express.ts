@@ -2,6 +2,7 @@
 // text, the annotations only in TypeScript. Compiled under `tsc --strict` (TypeScript) and both
 // run against the sandbox in test/unit/webhookHandlers.
 
+import { statusCodeNote } from './moneyNote';
 import { annotate, typeScriptPayloads, type ScriptLanguage } from './typeScriptPayloads';
 
 const HEADER: Record<ScriptLanguage, (path: string) => string> = {
@@ -51,6 +52,7 @@ const handled = new Set${ts('<string>')}();
 
 /** Your work for one event: runs once per transactionReference, after the answer went out.${js(' @param {WalletWebhook} event')} */
 async function handleWalletWebhook(event${ts(': WalletWebhook')})${ts(': Promise<void>')} {
+${statusCodeNote('  // ')}
   const naira = (event.data.amount / 100).toFixed(2);
   console.log(\`[wallet webhook] processed \${event.type} \${event.message} \${event.data.transactionReference} (\${event.data.amount} kobo = NGN \${naira})\`);
 }

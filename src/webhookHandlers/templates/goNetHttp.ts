@@ -1,6 +1,8 @@
 // The Go net/http webhook handler the command writes. No Go toolchain runs the tests here: they
 // check what they can without one (package, imports used, braces balanced, tabs).
 
+import { statusCodeNote } from './moneyNote';
+
 export const goHandler = (
   path: string,
 ): string => `// Wallet webhooks with Go's net/http (written by Wallet Console: Create Webhook Handler).
@@ -180,6 +182,7 @@ func whenGenuine(e *walletEvent) {
 
 // handleWalletWebhook is your work for one event: it runs once per transactionReference, after the answer went out.
 func handleWalletWebhook(e *walletEvent) {
+${statusCodeNote('\t// ')}
 	log.Printf("[wallet webhook] processed %s %s %s (%d kobo = NGN %d.%02d)", e.Type, e.Message, e.Reference, e.AmountKobo, e.AmountKobo/100, e.AmountKobo%100)
 }
 

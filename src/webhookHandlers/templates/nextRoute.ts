@@ -2,6 +2,7 @@
 // Request and Response, so the tests compile it under `tsc --strict` with the DOM library and
 // no `next` package.
 
+import { statusCodeNote } from './moneyNote';
 import { typeScriptPayloads } from './typeScriptPayloads';
 
 export const nextRouteHandler = (
@@ -21,6 +22,7 @@ const handled = new Set<string>();
 
 /** Your work for one event: runs once per transactionReference. */
 async function handleWalletWebhook(event: WalletWebhook): Promise<void> {
+${statusCodeNote('  // ')}
   const naira = (event.data.amount / 100).toFixed(2);
   console.log(\`[wallet webhook] processed \${event.type} \${event.message} \${event.data.transactionReference} (\${event.data.amount} kobo = NGN \${naira})\`);
 }

@@ -1,6 +1,8 @@
 // The payload types, their check and the after-the-answer runner, shared by the Python handlers (FastAPI, Flask): plain
 // standard library, so the check is the same whatever the framework.
 
+import { statusCodeNote } from './moneyNote';
+
 export const pythonPayloads = (): string => `# Amounts are kobo (int; 100 kobo = 1 naira).
 class BankTransferData(TypedDict):
     accountName: str
@@ -90,6 +92,7 @@ def forget(reference: str) -> None:
 
 def handle_wallet_webhook(event: WalletWebhook) -> None:
     """Your work for one event: runs once per transactionReference, after the answer went out."""
+${statusCodeNote('    # ')}
     data = event["data"]
     log.info(
         "processed %s %s %s (%d kobo = NGN %.2f)",

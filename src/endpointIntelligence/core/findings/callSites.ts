@@ -3,6 +3,7 @@
 // call that still belong to its block. Lines are read, not parsed: each rule looks only at a call
 // the wallet rule recognised and at the few lines around it.
 import type { PathUse, Problem } from '../analyze';
+import { answersStatusCode } from '../catalog';
 import { callWindow, depthOf } from '../walletCall';
 
 /**
@@ -29,6 +30,15 @@ export class CallSite {
   /** The call itself shows the wallet (its host, a WALLET_… read, a header): a fix may be preferred. */
   get direct(): boolean {
     return this.uses.some((use) => use.call.kind === 'wallet' && use.call.direct);
+  }
+
+  /** The call answers a bank transfer's statusCode (the transfer, its requery): `000002` there is pending, not paid. */
+  get answersStatusCode(): boolean {
+    return this.uses.some((use) =>
+      (use.match?.endpoint.operations ?? []).some(
+        (operation) => (!use.shown || operation.method === use.shown.method) && answersStatusCode(operation),
+      ),
+    );
   }
 
   /** The call's lines, as the wallet rule reads them (its options, a builder's chain). */
