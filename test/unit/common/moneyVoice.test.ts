@@ -15,6 +15,10 @@ import { MONEY_COMMANDS } from '../../../src/endpointIntelligence/core/moneyComm
 import { sandboxHosts, type WalletContext } from '../../../src/endpointIntelligence/core/walletCall';
 import { openApiDocument } from '../../../src/sandbox/openapiDocument';
 import { codeFor, WALLET_SNIPPETS, type SnippetDialect } from '../../../src/snippets/library';
+import { recordFromTransport } from '../../../src/requests/capture';
+import { findingStory } from '../../../src/requests/findingStory';
+import { FINDING_RULES, SEVERITY } from '../../../src/sandbox/findings/finding';
+import { renderFindingPage } from '../../../src/webview/html/findingPage';
 import { FRAMEWORKS } from '../../../src/webhookHandlers/frameworks';
 import { handlerSource } from '../../../src/webhookHandlers/templates';
 import { CAREFUL_AND_UNRELATED, NOT_THE_WALLET } from '../endpointIntelligence/corpus';
@@ -122,6 +126,50 @@ function templates(): [string, string][] {
   return FRAMEWORKS.map((framework) => [`handler ${framework.id}`, handlerSource(framework)]);
 }
 
+/** A page as it reads: each heading, paragraph and item its own sentence, no markup. */
+const pageText = (page: string) =>
+  page
+    .replace(/<\/(?:p|h\d|li)>/g, '. ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+
+/** Every rule's finding page, naming a transfer answered 503, one answered 000002 and one never answered. */
+function findingPages(): [string, string][] {
+  const answers: [number, string][] = [
+    [503, '{"success":false,"errorCode":"50009"}'],
+    [200, '{"success":true,"data":{"transaction":{"statusCode":"000002"}}}'],
+    [0, ''],
+  ];
+  const records = answers.map(([status, responseBody]) =>
+    recordFromTransport('local', {
+      method: 'POST',
+      baseUrl: 'http://127.0.0.1:4010',
+      path: '/v1/users/transfers/bank',
+      query: '',
+      requestHeaders: {},
+      requestBody: '{"accountNumber":"1000000002","bankCode":"000014","amount":4000}',
+      status,
+      responseHeaders: {},
+      responseBody,
+      startedAt: 0,
+      durationMs: 1,
+    }),
+  );
+  const ids = { requestIds: [0, 1, 2], eventIds: [] };
+  const story = findingStory(
+    ids,
+    (id) => records[id],
+    () => undefined,
+  );
+  assert.equal(story.notes.length, 3, 'a note on each: the 5xx, the pending transfer, no answer');
+  return FINDING_RULES.map((rule) => {
+    const finding = { ...ids, id: 'fnd_1', rule, severity: SEVERITY[rule], title: rule, detail: '', docs: '', at: '' };
+    return [`finding page ${rule}`, pageText(renderFindingPage(finding, story, { environment: 'Local sandbox' }).body.value)];
+  });
+}
+
 function completions(): [string, string][] {
   return completionEntries(catalog).map((entry) => [`completion ${entry.path}`, `${entry.detail}\n${entry.documentation ?? ''}`]);
 }
@@ -139,8 +187,8 @@ describe('one voice on money (issue 55): 5xx, no answer and pending said as src/
     assert.deepEqual(moneyContradictions('A timeout or a 502 does not mean nothing happened. No answer is not a failure.'), []);
   });
 
-  it('no hover, quick fix, completion, snippet or generated handler contradicts them', () => {
-    const surfaces = [...hovers(), ...quickFixes(), ...completions(), ...snippets(), ...templates()];
+  it('no hover, quick fix, completion, snippet, generated handler or finding page contradicts them', () => {
+    const surfaces = [...hovers(), ...quickFixes(), ...completions(), ...snippets(), ...templates(), ...findingPages()];
     assert.ok(surfaces.length > 100, `${surfaces.length} texts`);
     const contradictions = surfaces.flatMap(([name, text]) => moneyContradictions(text).map((sentence) => `${name}: ${sentence}`));
     assert.deepEqual(contradictions, []);
