@@ -20,6 +20,8 @@ import { answerText, movesMoney, recordTarget, type RequestRecord } from './requ
 export interface StoryLine {
   kind: 'request' | 'event';
   id: string;
+  /** A request's method and path (shown as code). */
+  call?: string;
   text?: string;
 }
 
@@ -72,16 +74,11 @@ function answered(record: RequestRecord, answer: Fields): string {
   return l10n.t('answered {0}', answerText(record));
 }
 
-function requestLine(record: RequestRecord, locale: string | undefined): { text: string; statusCode?: string } {
+function requestLine(record: RequestRecord, locale: string | undefined): { call: string; text: string; statusCode?: string } {
   const answer = fieldsOf(record.responseBody);
-  const parts = [
-    formatClockSeconds(record.at, locale),
-    `${record.method} ${recordTarget(record)}`,
-    sent(fieldsOf(record.requestBody)),
-    answered(record, answer),
-  ];
+  const parts = [formatClockSeconds(record.at, locale), sent(fieldsOf(record.requestBody)), answered(record, answer)];
   const statusCode = text(((answer.data as Fields | undefined)?.transaction as Fields | undefined)?.statusCode);
-  return { text: maskText(parts.filter(Boolean).join(' · ')), statusCode };
+  return { call: maskText(`${record.method} ${recordTarget(record)}`), text: maskText(parts.filter(Boolean).join(' · ')), statusCode };
 }
 
 function eventLine(event: PublicWebhookEvent): string {
@@ -119,7 +116,7 @@ export function findingStory(
     if (movesMoney(record.method, record.path) && record.status === 0) notes.add(MONEY_WORDS.noAnswer);
     if (movesMoney(record.method, record.path) && record.status >= 500) notes.add(MONEY_WORDS.fiveXx);
     if (line.statusCode === '000002') notes.add(MONEY_WORDS.pending);
-    return { kind: 'request', id: String(id), text: line.text };
+    return { kind: 'request', id: String(id), call: line.call, text: line.text };
   });
   for (const id of ids.eventIds) {
     const event = events(id);

@@ -118,7 +118,7 @@ describe('Findings view (issue 39)', function () {
     const happened = page.html.slice(page.html.indexOf('What happened'), page.html.indexOf('Why it costs money'));
     assert.match(
       happened,
-      new RegExp(`POST ${BANK.replaceAll('/', '\\/')} · ₦[\\d,.]+ \\([\\d,]+ kobo\\) to account \\*+\\d{4}, bank \\d{6}`),
+      new RegExp(`POST ${BANK.replaceAll('/', '\\/')}</span> · [^·<]+ · ₦[\\d,.]+ \\([\\d,]+ kobo\\) to account \\*+\\d{4}, bank \\d{6}`),
       happened,
     );
 

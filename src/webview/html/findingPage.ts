@@ -32,7 +32,7 @@ function whatHappened(finding: Finding, story: FindingStory): SafeHtml {
     }
     const action = line.kind === 'request' ? 'open-request' : 'open-event';
     const button = html`<button type="button" class="link" data-action="${action}" data-id="${line.id}">${name}</button>`;
-    return html`<li>${button} <span class="mono">${line.text}</span></li>`;
+    return html`<li>${button} ${line.call ? html`<span class="mono">${line.call}</span> · ` : ''}${line.text}</li>`;
   });
   return html`<section aria-labelledby="detail-heading">
 <h2 id="detail-heading">${l10n.t('What happened')}</h2>

@@ -67,7 +67,7 @@ describe('finding page', () => {
       finding(2, { severity: 'error', rule: 'retried-money-post', requestIds: [4, 5], eventIds: ['evt_0123456789abcdef01234567'] }),
       {
         lines: [
-          { kind: 'request', id: '4', text: 'POST /v1/users/transfers/phone · no answer came' },
+          { kind: 'request', id: '4', call: 'POST /v1/users/transfers/phone', text: 'no answer came' },
           { kind: 'request', id: '5' },
           { kind: 'event', id: 'evt_0123456789abcdef01234567', text: 'Phone transfer · sent to http://127.0.0.1:3000/hook' },
         ],

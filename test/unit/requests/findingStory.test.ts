@@ -96,7 +96,7 @@ describe('a finding page: what this app did (issue 55)', () => {
   it('says each request: the call, the amount in naira and kobo, the recipient and the answer', () => {
     const { lines } = story([7, 8, 9, 10, 11]);
     assert.deepEqual(
-      lines.map((line) => line.text?.replace(/^\d\d:\d\d:\d\d · /, '')),
+      lines.map((line) => line.text && `${line.call} · ${line.text.replace(/^\d\d:\d\d:\d\d · /, '')}`),
       [
         'POST /v1/users/transfers/phone · ₦1,500.50 (150,050 kobo) to 0909 000 0000 · answered 503, errorCode 50009',
         'POST /v1/users/transfers/phone · ₦1,500.50 (150,050 kobo) to 0909 000 0000 · answered 200',
@@ -106,7 +106,8 @@ describe('a finding page: what this app did (issue 55)', () => {
       ],
     );
     assert.deepEqual(lines.at(-1), { kind: 'request', id: '11' }, 'a request no longer held is named by its id');
-    for (const line of lines) assert.ok(!line.text?.includes('sk_test_') && !line.text?.includes(TOKEN), 'no secret');
+    for (const line of lines)
+      assert.ok(!`${line.call} ${line.text}`.includes('sk_test_') && !`${line.call} ${line.text}`.includes(TOKEN), 'no secret');
   });
 
   it('says what the answers mean in the one voice on money: a 5xx, no answer, 000002', () => {
@@ -142,7 +143,7 @@ describe('a finding page: what this app did (issue 55)', () => {
     const happened = page.slice(page.indexOf('What happened'), page.indexOf('Why it costs money'));
     assert.match(
       happened,
-      /data-action="open-request" data-id="7">Request 7<\/button> <span class="mono">\d\d:\d\d:\d\d · POST \/v1\/users\/transfers\/phone · ₦1,500\.50/,
+      /data-action="open-request" data-id="7">Request 7<\/button> <span class="mono">POST \/v1\/users\/transfers\/phone<\/span> · \d\d:\d\d:\d\d · ₦1,500\.50/,
     );
     assert.match(happened, /answered 503, errorCode 50009/);
     assert.ok(happened.includes(MONEY_WORDS.fiveXx.slice(0, 60)), 'the note on the 5xx');
