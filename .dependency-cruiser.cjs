@@ -20,13 +20,13 @@
 //                         follows the views' context keys through an interface)
 //   snippets, terminals   the code snippets and the terminals' and tasks' sandbox: may import the
 //                         services and below, not the UI (snippets/library: plain text, imports
-//                         nothing of ours)
+//                         nothing of ours but the words on money, common/moneyWords.ts)
 //   linter                the key linter, UI beside views and webview: imports only common (no
 //                         client or network: it never sends a key anywhere)
 //   endpointIntelligence  the editor features for API paths in code (hover, completion, checks,
 //                         CodeLens), UI beside views: may import the services and below; its core/
 //                         is plain Node: only the sandbox's OpenAPI document and magic values, the
-//                         snippets and the command ids
+//                         snippets, the command ids and the words on money
 //   commandDeps           what every command is given (CommandDeps, progress, argumentOrPick):
 //                         imports only auth and below; only the command layers below import it
 //   commands              may import the UI and below (commands/eventsAndSandboxControl: the
@@ -219,8 +219,8 @@ module.exports = {
     layer(
       'snippet-library-is-text',
       '^src/snippets/library/',
-      '^src/(?!snippets/library/)',
-      'The snippet library imports nothing of ours: it is plain text.',
+      '^src/(?!snippets/library/|common/moneyWords\\.ts$)',
+      'The snippet library is plain text: it imports nothing of ours but the words on money (common/moneyWords.ts, plain strings).',
     ),
     layer(
       'linter-beside-ui',
@@ -237,8 +237,8 @@ module.exports = {
     layer(
       'endpoint-intelligence-core-plain-node',
       '^src/endpointIntelligence/core/',
-      '^src/(?!(endpointIntelligence/core|sandbox)/|common/commandIds\\.ts$|requests/(snippets|requestRecord)\\.ts$)',
-      'src/endpointIntelligence/core is plain Node: the OpenAPI document, the magic values, the snippets.',
+      '^src/(?!(endpointIntelligence/core|sandbox)/|common/(commandIds|moneyWords)\\.ts$|requests/(snippets|requestRecord)\\.ts$)',
+      'src/endpointIntelligence/core is plain Node: the OpenAPI document, the magic values, the snippets, the words on money.',
     ),
     layer(
       'endpoint-intelligence-beside-ui',

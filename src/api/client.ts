@@ -289,7 +289,14 @@ export class WalletClient extends MoneyMovement {
     });
     return answer.data.apps
       .filter((app) => app.deleted !== true)
-      .map(({ _id, name, developerID, disabled, createdAt }) => ({ _id, name, developerID, disabled, createdAt }));
+      .map(({ _id, name, developerID, disabled, createdAt, settings }) => ({
+        _id,
+        name,
+        developerID,
+        disabled,
+        createdAt,
+        ...(settings?.callbackURL ? { settings: { callbackURL: settings.callbackURL } } : {}),
+      }));
   }
 
   /** Sets where the service POSTs webhook events; '' clears it. */

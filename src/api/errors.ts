@@ -54,11 +54,14 @@ export class WalletApiError extends Error {
   }
 }
 
-/** True when no trustworthy answer came back, so a money-moving request may or may not have acted. */
+/**
+ * True when no answer settles it, so a money-moving request may or may not have acted: none came
+ * (or none that parses), or a 5xx. A 5xx with the API's own errorCode (a provider error) too: the
+ * provider may have moved the money and then failed, until a requery says otherwise (issue 55).
+ */
 export function lostAnswer(error: WalletApiError): boolean {
   if (error.kind === 'timeout' || error.kind === 'network' || error.kind === 'malformed') return true;
-  // A gateway's 5xx without the API's own errorCode says nothing about the transfer behind it.
-  return error.kind === 'http' && (error.status ?? 0) >= 500 && error.errorCode === undefined;
+  return error.kind === 'http' && (error.status ?? 0) >= 500;
 }
 
 /** The same failure, told as what it is for money: outcome unknown, check before sending again. */
@@ -73,8 +76,11 @@ export function outcomeUnknownError(error: WalletApiError, what: string, howToCh
     serverMessage: error.serverMessage,
     outcomeUnknown: true,
     message:
-      `Outcome unknown: the answer to ${what} never arrived (${reason}), so the money may or may not have moved. ` +
-      `Do not send it again; ${howToCheck} first.`,
+      error.kind === 'http'
+        ? `Outcome unknown: ${what} was answered ${error.status} (${reason}), an error that may still have moved money. ` +
+          `Do not send it again; ${howToCheck} first.`
+        : `Outcome unknown: the answer to ${what} never arrived (${reason}), so the money may or may not have moved. ` +
+          `Do not send it again; ${howToCheck} first.`,
   });
 }
 

@@ -109,6 +109,8 @@ export const ListedAppSchema = v.looseObject({
   disabled: v.optional(v.boolean()),
   deleted: v.optional(v.boolean()),
   createdAt: optStr,
+  /** Where the service POSTs the app's webhook events (a user name and password in it may be masked). */
+  settings: v.optional(v.looseObject({ callbackURL: optStr })),
 });
 
 /** Phone transfer and airtime answers: `data.transaction`. */

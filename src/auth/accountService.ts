@@ -16,6 +16,8 @@ import { walletLogin, type WalletLogin } from './walletLogin';
 
 /** How long the reachability check before a sign-in waits for any answer. */
 const REACH_TIMEOUT_MS = 5_000;
+/** How long Set Webhook URL waits for the app's current URL before it asks with an empty box. */
+const WEBHOOK_URL_WAIT_MS = 3_000;
 
 // Buttons offered with errors: built when used, so their titles follow the display language.
 const CREATE_APP = () => ({ title: vscode.l10n.t('Create App'), command: COMMANDS.createApp });
@@ -224,6 +226,23 @@ export class AccountService extends Disposable {
   /** The sandbox key this editor holds for an app of the local sandbox (Save Sandbox as Scenario writes it), if any. */
   async localSandboxKey(appId: string): Promise<string | undefined> {
     return (await this.store.appSecrets('local', appId))?.sandboxKey;
+  }
+
+  /**
+   * Where the environment POSTs the active app's webhook events now, as the server lists the app
+   * (GET /v1/apps, the local sandbox's among them): undefined when it has none, does not list
+   * apps, or does not answer within a few seconds (Set Webhook URL then starts empty).
+   */
+  async webhookUrl(env: EnvironmentId): Promise<string | undefined> {
+    const app = this.activeApp(env);
+    const secrets = await this.store.developerSecrets(env);
+    if (!app || !secrets) return undefined;
+    try {
+      const listed = await (await this.client(env)).listApps(secrets.loginToken, { signal: AbortSignal.timeout(WEBHOOK_URL_WAIT_MS) });
+      return listed.find((candidate) => candidate._id === app.id)?.settings?.callbackURL;
+    } catch {
+      return undefined;
+    }
   }
 
   /** Sets where the environment POSTs the active app's webhook events ('' clears it); answers with the app. */

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { LocalSandbox } from '../localSandbox/localSandbox';
 import { formatMobileForPeople } from '../common/formatMobile';
 import { UserFacingError } from '../common/userFacingError';
-import { dotenvText, sandboxVariables } from '../terminals/sandboxVariables';
+import { sandboxVariables, settingsFormats, settingsText, type SettingsFormat } from '../terminals/sandboxVariables';
 import { localSandboxSecrets } from '../terminals/terminalEnvironment';
 import type { RequestHistory } from '../requests/requestHistory';
 import type { StatusClass } from '../requests/requestRecord';
@@ -74,15 +74,42 @@ export function clearRequests(history: RequestHistory): Promise<void> {
   return history.clear();
 }
 
+/** Each format as the pick offers it, and how the notice after the copy says to use it. */
+function formatItems(): Record<SettingsFormat, { label: string; description: string; use: string }> {
+  return {
+    shell: {
+      label: vscode.l10n.t('Shell (bash, zsh): export lines'),
+      description: vscode.l10n.t('paste into a terminal, then start your app from it'),
+      use: vscode.l10n.t('Paste them into a terminal (bash, zsh), then start your app from that terminal.'),
+    },
+    dotenv: {
+      label: vscode.l10n.t('.env file: NAME=value lines'),
+      description: vscode.l10n.t('for dotenv, node --env-file, docker --env-file'),
+      use: vscode.l10n.t('Paste them into your app’s .env file (keep it out of git).'),
+    },
+    powershell: {
+      label: vscode.l10n.t('PowerShell: $env: lines'),
+      description: vscode.l10n.t('paste into a PowerShell terminal, then start your app from it'),
+      use: vscode.l10n.t('Paste them into a PowerShell terminal, then start your app from that terminal.'),
+    },
+  };
+}
+
 /**
- * Copies what an app needs to call the local sandbox (the variables terminals get), after saying
- * which secrets are in it: the app key, and the active sandbox wallet's access token when one is
- * connected (Copy as cURL's $WALLET_ACCESS_TOKEN). Only ever the local sandbox's.
+ * Copies what an app needs to call the local sandbox (the variables terminals get), in the format
+ * of where they go (a shell's `export` lines, so `node` sees them too; a `.env` file; PowerShell),
+ * after saying which secrets are in it: the app key, and the active sandbox wallet's access token
+ * when one is connected (Copy as cURL's $WALLET_ACCESS_TOKEN). Only ever the local sandbox's.
  */
 export async function copySandboxSettings(deps: CommandDeps, sandbox: LocalSandbox): Promise<void> {
   const { app } = await deps.accounts.requireAppKey('local');
   const wallet = deps.accounts.activeWallet('local');
   const withToken = wallet !== undefined && wallet.status !== 'disconnected';
+  const items = formatItems();
+  const format = await deps.ui().pick(
+    settingsFormats(process.platform).map((value) => ({ label: items[value].label, description: items[value].description, value })),
+    { title: vscode.l10n.t('Copy Sandbox Settings for Your App'), placeholder: vscode.l10n.t('Where will you paste them?') },
+  );
   const copy = vscode.l10n.t('Copy Settings');
   const choice = await deps
     .ui()
@@ -102,6 +129,8 @@ export async function copySandboxSettings(deps: CommandDeps, sandbox: LocalSandb
     );
   if (choice !== copy) return;
   const url = await sandbox.url();
-  await vscode.env.clipboard.writeText(dotenvText(sandboxVariables(url, await localSandboxSecrets(deps.accounts))));
-  void deps.ui().confirm(vscode.l10n.t('The local sandbox settings for "{0}" are on the clipboard ({1}).', app.name, url), {});
+  await vscode.env.clipboard.writeText(settingsText(sandboxVariables(url, await localSandboxSecrets(deps.accounts)), format));
+  void deps
+    .ui()
+    .confirm(vscode.l10n.t('The local sandbox settings for "{0}" are on the clipboard ({1}). {2}', app.name, url, items[format].use), {});
 }

@@ -37,9 +37,27 @@ export function sandboxVariables(url: string, secrets: SandboxSecrets = {}): Par
   return variables;
 }
 
-/** As a `.env` file has them: one `NAME=value` line each. */
-export function dotenvText(variables: Partial<Record<SandboxVariable, string>>): string {
+/** Where the copied settings go: a POSIX shell, a `.env` file, PowerShell. */
+export type SettingsFormat = 'shell' | 'dotenv' | 'powershell';
+
+/** The formats in the order offered: the one for this platform's terminal first. */
+export function settingsFormats(platform: NodeJS.Platform): SettingsFormat[] {
+  return platform === 'win32' ? ['powershell', 'shell', 'dotenv'] : ['shell', 'dotenv', 'powershell'];
+}
+
+/** `'…'` for a POSIX shell (a `'` in the value as `'\''`) or PowerShell (as `''`). */
+const quoted = (value: string, quote: string) => `'${value.replaceAll("'", quote)}'`;
+
+const LINE: Record<SettingsFormat, (name: string, value: string) => string> = {
+  // Exported, so a program started from the shell (`node app.js`) sees them, not only the shell.
+  shell: (name, value) => `export ${name}=${quoted(value, "'\\''")}`,
+  dotenv: (name, value) => `${name}=${value}`,
+  powershell: (name, value) => `$env:${name} = ${quoted(value, "''")}`,
+};
+
+/** The variables as the format writes them, one line each, in the listed order. */
+export function settingsText(variables: Partial<Record<SandboxVariable, string>>, format: SettingsFormat): string {
   return SANDBOX_VARIABLES.filter((name) => variables[name] !== undefined)
-    .map((name) => `${name}=${variables[name]}\n`)
+    .map((name) => `${LINE[format](name, variables[name]!)}\n`)
     .join('');
 }

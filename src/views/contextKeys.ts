@@ -39,5 +39,8 @@ export class ContextKeys extends Disposable {
     set('signedIn', state.developer !== undefined);
     set('hasApp', this.accounts.activeApp(env) !== undefined);
     set('walletConnected', wallet?.status === 'connected');
+    // Select App and Select Wallet are in the palette only when there is another to pick.
+    set('appCount', state.apps.length);
+    set('walletCount', state.wallets.length);
   }
 }

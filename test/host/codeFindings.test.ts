@@ -24,6 +24,18 @@ const CARELESS = `export async function pay(naira: string, mobile: string, token
   return again.data;
 }
 `;
+const BANK_TRANSFER = `export async function payout(transfer: object, token: string, markPaid: () => void) {
+  const res = await fetch(\`\${process.env.WALLET_BASE_URL}/v1/users/transfers/bank\`, {
+    method: 'POST',
+    headers: { 'X-App-Key': process.env.WALLET_APP_KEY!, 'X-App-Wallet-Access-Token': token },
+    body: JSON.stringify(transfer),
+  });
+  const body = await res.json();
+  if (body.status === 'success') {
+    markPaid();
+  }
+}
+`;
 const COMPONENT = `export function WalletButton() {
   const pay = () => fetch(\`\${import.meta.env.VITE_WALLET_BASE_URL}/v1/users/balance\`, { headers: { 'X-App-Key': import.meta.env.VITE_WALLET_APP_KEY } });
   return <button onClick={pay}>Pay</button>;
@@ -134,6 +146,30 @@ describe('Code findings: only on the careless wallet calls (issue 39)', function
     assert.match(careless.lineAt(4).text, /amount: Math\.round\(Number\(naira\) \* 100\)/);
     await waitFor('the kobo finding gone', () => !ours(careless.uri).some((diagnostic) => codeOf(diagnostic) === 'float-kobo'));
     assert.ok(ours(careless.uri).some((diagnostic) => codeOf(diagnostic) === 'status-not-success'));
+  });
+
+  it('Read success on a bank transfer gives 000002 a pending branch before the paid one (issue 55)', async () => {
+    const transfer = await open('src/payout.ts', BANK_TRANSFER);
+    await vscode.window.showTextDocument(transfer);
+    const finding = await waitFor('the status finding', () =>
+      ours(transfer.uri).find((diagnostic) => codeOf(diagnostic) === 'status-not-success'),
+    );
+    assert.match(finding.message, /statusCode 000002 is pending, not paid/);
+    const actions = await quickFixes(transfer);
+    const read = actions.find((action) => action.title === 'Read success and statusCode (000002 is pending, not paid)');
+    assert.ok(read?.edit, JSON.stringify(actions.map((action) => action.title)));
+    assert.ok(await vscode.workspace.applyEdit(read.edit));
+    const text = transfer.getText();
+    assert.match(
+      text,
+      /\n {2}if \(body\.success === true && body\.data\?\.transaction\?\.statusCode === '000002'\) \{\n {4}\/\/ statusCode 000002 is pending, not paid/,
+    );
+    assert.match(
+      text,
+      /\n {2}\} else if \(body\.success === true && body\.data\?\.transaction\?\.statusCode === '000001'\) \{\n {4}markPaid\(\);/,
+    );
+    await waitFor('the status finding gone', () => !ours(transfer.uri).some((diagnostic) => codeOf(diagnostic) === 'status-not-success'));
+    await transfer.save();
   });
 
   it('walletConsole.endpointIntelligence.enabled turns the findings off too', async () => {

@@ -100,7 +100,20 @@ describe('Endpoint intelligence', function () {
     assert.ok(balance, `/v1/users/balance among ${paths.length} path items`);
     assert.equal((balance.label as vscode.CompletionItemLabel).description, 'GET, POST');
     assert.equal(balance.detail, 'GET: Wallet balance in kobo');
-    assert.ok(paths.some((item) => (item.label as vscode.CompletionItemLabel).label === '/v1/users/transfers/bank'));
+    // Issue 55: each summary once; the documentation holds only the other methods' (none for a path of one).
+    const label = (item: vscode.CompletionItem) => (item.label as vscode.CompletionItemLabel).label;
+    const documentation = (item: vscode.CompletionItem) =>
+      item.documentation instanceof vscode.MarkdownString ? item.documentation.value : (item.documentation ?? '');
+    assert.match(documentation(balance), /^POST:/);
+    assert.doesNotMatch(documentation(balance), /GET:/);
+    const transfer = paths.find((item) => label(item) === '/v1/users/transfers/bank');
+    assert.ok(transfer, 'the bank transfer among the paths');
+    assert.equal(documentation(transfer), '', 'one method: its summary is the detail only');
+    // A shop's paths (/v1/users/…) before the developer account's (/v1/auth/…, /v1/resource/…).
+    const sorted = [...paths].sort((a, b) => (a.sortText ?? label(a)).localeCompare(b.sortText ?? label(b))).map(label);
+    const lastUsers = sorted.map((path) => path.startsWith('/v1/users/')).lastIndexOf(true);
+    assert.ok(lastUsers < sorted.findIndex((path) => path.startsWith('/v1/auth/')), sorted.join(' '));
+    assert.ok(lastUsers < sorted.findIndex((path) => path.startsWith('/v1/resource/')), sorted.join(' '));
 
     const elsewhere = new vscode.Position(LINE.unrelated, document.lineAt(LINE.unrelated).text.indexOf('hello') + 2);
     const other = await vscode.commands.executeCommand<vscode.CompletionList>(

@@ -8,6 +8,7 @@ import type { EventNode } from '../../src/views/eventsTree';
 import type { WebviewTestHandle } from '../../src/webview/panelRecorder';
 import { connectFreshWallet, type ConnectedWallet } from './support/connectedWallet';
 import { runScripted, setSetting } from './support/extension';
+import { DEFAULT } from './support/scriptedInput';
 import { assertNoSecret, storedSecrets, treeText, WebhookReceiver } from './support/sandboxSurfaces';
 import { waitFor } from './support/waitFor';
 import { followRedraws } from './support/redraws';
@@ -59,6 +60,16 @@ describe('Events view and webhook commands (local sandbox)', function () {
     const probe = sandbox.sendTestEvent('PHONE_TRANSFER', app.id);
     assert.equal(probe.url, receiver.url);
     await waitFor('the probe event reached the receiver', () => receiver.received.length >= 1);
+  });
+
+  it('Set Webhook URL starts from the current URL: Enter keeps it (issue 55)', async () => {
+    const input = await runScripted(wallet.api, 'walletConsole.setWebhookUrl', [DEFAULT]);
+    const [ask] = input.asked.filter((entry) => entry.kind === 'ask');
+    assert.equal(ask!.value, receiver.url, 'the box holds the URL set before');
+    assert.ok(ask!.prompt?.includes(`now ${receiver.url}`), ask!.prompt);
+    const sandbox = await wallet.api.localSandbox();
+    assert.equal(sandbox.sendTestEvent('PHONE_TRANSFER', wallet.api.accounts.activeApp('local')!.id).url, receiver.url, 'unchanged');
+    await waitFor('the probe event reached the receiver', () => receiver.received.length >= 2);
   });
 
   it('a test event is marked as one in the Events view (title, hover, screen reader); an event a transfer caused is not', async () => {

@@ -114,14 +114,39 @@ describe('Findings view (issue 39)', function () {
     const requestId = Number(/data-action="open-request" data-id="(\d+)"/.exec(page.html)?.[1]);
     assert.ok(requestId > 0, 'the page has a button per request');
 
-    // The request button opens the request's own page; back returns to the finding.
+    // What happened: what this app did, from the records (issue 55), not the rule's words again.
+    const happened = page.html.slice(page.html.indexOf('What happened'), page.html.indexOf('Why it costs money'));
+    assert.match(
+      happened,
+      new RegExp(`POST ${BANK.replaceAll('/', '\\/')}</span> · [^·<]+ · ₦[\\d,.]+ \\([\\d,]+ kobo\\) to account \\*+\\d{4}, bank \\d{6}`),
+      happened,
+    );
+
+    // The request button opens the request's own page, with a way back (issue 55); back returns to the finding.
     await handle.receive({ type: 'openRequest', id: requestId });
     await handle.whenIdle();
     assert.equal(handle.snapshot().pageKind, 'request');
     assert.ok(handle.snapshot().html.includes(`POST ${BANK}`), 'the request of the finding: the bank transfer sent twice');
+    assert.ok(handle.snapshot().html.includes(`data-action="back">`), 'the request page has Back');
+    assert.ok(handle.snapshot().html.includes(`Back to finding ${retried.id}`), 'Back names the finding');
     await handle.receive({ type: 'back' });
     await handle.whenIdle();
-    assert.equal(handle.snapshot().pageKind, 'finding');
+    assert.deepEqual(handle.snapshot().state, { view: 'finding', id: retried.id }, 'back on the finding');
+
+    // So does an event's page opened from a finding about a webhook.
+    const hook = tree.shown.find((row) => row.description === 'webhook-not-acknowledged') as FindingRow;
+    await vscode.commands.executeCommand('walletConsole.showFinding', hook.id);
+    await handle.whenIdle();
+    const eventId = /data-action="open-event" data-id="([^"]+)"/.exec(handle.snapshot().html)?.[1];
+    assert.ok(eventId, 'the webhook finding has a button per event');
+    assert.match(handle.snapshot().html, /sent to http:\/\/127\.0\.0\.1:\d+/, 'what happened names the URL');
+    await handle.receive({ type: 'openEvent', id: eventId });
+    await handle.whenIdle();
+    assert.equal(handle.snapshot().pageKind, 'event');
+    assert.ok(handle.snapshot().html.includes(`Back to finding ${hook.id}`), 'the event page has Back');
+    await handle.receive({ type: 'back' });
+    await handle.whenIdle();
+    assert.deepEqual(handle.snapshot().state, { view: 'finding', id: hook.id });
 
     // The agents' tool lists the same findings, masked.
     const answer = await invokeToolAsAgent('wallet_findings', {});

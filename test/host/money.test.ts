@@ -245,6 +245,24 @@ describe('Money: send from the editor (local sandbox)', function () {
     );
   });
 
+  it('a provider error (magic amount ₦502, answered 502) is outcome unknown too: it may still have moved money (issue 55)', async () => {
+    const start = balance();
+    const answered = (input: ScriptedInput) => input.asked.some((entry) => /^No send of ₦502\.00/.test(entry.title));
+    const input = await runScriptedUntil(
+      wallet.api,
+      'walletConsole.sendToPhone',
+      [PERSONA_TYPED, '502', 'Send ₦502.00', 'Requery'],
+      answered,
+    );
+    assert.deepEqual(input.errors, [], 'no "failed" error notice');
+    const unknown = input.asked.find((entry) => entry.kind === 'confirm' && /^Outcome unknown/.test(entry.title));
+    assert.ok(unknown, JSON.stringify(input.asked));
+    assert.match(unknown.title, /was answered 502, an error that may still have moved money\. Do not send it again; requery first\./);
+    assert.deepEqual(unknown.buttons, ['Requery', 'Show Log']);
+    // The sandbox's provider error moves nothing, and the requery finds no such send.
+    assert.equal(await serverBalance(), start);
+  });
+
   it('staging: a pending bank transfer is requeried on a backoff and the tree follows when it settles', async function () {
     this.timeout(60_000);
     let mobile: string | undefined;

@@ -63,6 +63,15 @@ describe('Command palette: at most 30 of our commands in any one state', functio
       assert.ok(!listed.includes(`walletConsole.${hidden}`), hidden);
     for (const kept of ['filterRequests', 'changeSandboxWallet', 'sendToBank', 'verifyBankAccount'])
       assert.ok(listed.includes(`walletConsole.${kept}`), kept);
+    // Issue 55: Check Webhook Handler where it can work (the docs call it a command); a pick of one
+    // app or one wallet is not offered (nothing else to pick).
+    assert.equal(live['walletConsole.appCount'], 1);
+    assert.equal(live['walletConsole.walletCount'], 1);
+    assert.ok(listed.includes('walletConsole.checkWebhookHandler'), 'Check Webhook Handler');
+    for (const hidden of ['selectApp', 'selectWallet']) assert.ok(!listed.includes(`walletConsole.${hidden}`), hidden);
+    assert.ok(listed.length <= 29, `one fewer than before, Check Webhook Handler in: ${listed.length}: ${listed.join(', ')}`);
+    const two = paletteCount(manifest, { ...live, 'walletConsole.appCount': 2, 'walletConsole.walletCount': 2 });
+    assert.ok(two.includes('walletConsole.selectApp') && two.includes('walletConsole.selectWallet'), 'with another to pick');
   });
 
   it('signed out, and staging with a wallet', () => {
@@ -79,6 +88,9 @@ describe('Command palette: at most 30 of our commands in any one state', functio
     }
     assert.ok(paletteCount(manifest, signedOut).includes('walletConsole.signIn'));
     assert.ok(!paletteCount(manifest, staging).includes('walletConsole.injectFault'), 'sandbox controls only where the sandbox is');
+    for (const local of ['checkWebhookHandler', 'copySandboxSettings'])
+      assert.ok(!paletteCount(manifest, staging).includes(`walletConsole.${local}`), `${local}: the local sandbox's only`);
+    assert.ok(!paletteCount(manifest, signedOut).includes('walletConsole.copySandboxSettings'), 'no app: nothing to copy');
   });
 
   it('every command the palette hides is still reachable from a view, a menu or another command', () => {

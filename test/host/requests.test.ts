@@ -255,32 +255,36 @@ describe('Requests view', function () {
     assert.deepEqual(wallet.api.requests.view.tree.getChildren(), []);
   });
 
-  it('copies the sandbox settings for an app after a warning', async () => {
+  it('copies the sandbox settings for an app after a warning, as export lines a shell hands to node (issue 55)', async () => {
     await vscode.env.clipboard.writeText('');
-    const script = await runScripted(wallet.api, 'walletConsole.copySandboxSettings', ['Copy Settings']);
-    assert.equal(script.asked[0]!.kind, 'confirm');
-    assert.match(script.asked[0]!.title, /secret/);
-    assert.match(script.asked[0]!.title, /the token of wallet/, 'the warning names the wallet token too');
+    const script = await runScripted(wallet.api, 'walletConsole.copySandboxSettings', ['Shell (bash, zsh): export lines', 'Copy Settings']);
+    assert.equal(script.asked[0]!.kind, 'pick', 'the format first');
+    assert.equal(script.asked[1]!.kind, 'confirm');
+    assert.match(script.asked[1]!.title, /secret/);
+    assert.match(script.asked[1]!.title, /the token of wallet/, 'the warning names the wallet token too');
+    assert.match(script.asked.at(-1)!.title, /Paste them into a terminal/);
     const copied = await vscode.env.clipboard.readText();
     // The active wallet's token as it is now (the copy may have refreshed it first).
     const { accessToken: token, refreshToken } = (await wallet.api.accounts.store.walletSecrets('local', wallet.mobile))!;
     assert.equal(
       copied,
-      `WALLET_BASE_URL=${url}\nWALLET_DEVELOPER_URL=${url}\nWALLET_APP_KEY=${appKey}\nWALLET_ACCESS_TOKEN=${token}\nWALLET_REFRESH_TOKEN=${refreshToken}\n`,
+      `export WALLET_BASE_URL='${url}'\nexport WALLET_DEVELOPER_URL='${url}'\nexport WALLET_APP_KEY='${appKey}'\nexport WALLET_ACCESS_TOKEN='${token}'\nexport WALLET_REFRESH_TOKEN='${refreshToken}'\n`,
     );
-    // Copy as cURL runs as copied with those settings in the environment (issue 36: it needed a token nothing gave).
+    // Pasted into a terminal: Copy as cURL runs as copied (issue 36), and node started there sees them (issue 55).
     assert.ok(curlSnippet, 'the cURL snippet of the earlier test');
-    const env = Object.fromEntries(
-      copied
-        .trim()
-        .split('\n')
-        .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+    const shell = (command: string) => promisify(execFile)('/bin/sh', ['-c', `${copied}${command}`], { env: { PATH: process.env.PATH } });
+    assert.match((await shell(curlSnippet)).stdout, /"balance"/, 'the balance answered');
+    const node = await shell(
+      `"${process.execPath}" -e 'console.log(process.env.WALLET_APP_KEY === "${appKey}", process.env.WALLET_BASE_URL)'`,
     );
-    const { stdout } = await promisify(execFile)('/bin/sh', ['-c', curlSnippet], { env: { ...process.env, ...env } });
-    assert.match(stdout, /"balance"/, 'the balance answered');
+    assert.equal(node.stdout, `true ${url}\n`);
+
+    await runScripted(wallet.api, 'walletConsole.copySandboxSettings', ['.env file: NAME=value lines', 'Copy Settings']);
+    const dotenv = await vscode.env.clipboard.readText();
+    assert.equal(dotenv, `WALLET_BASE_URL=${url}\nWALLET_DEVELOPER_URL=${url}\nWALLET_APP_KEY=${appKey}\nWALLET_ACCESS_TOKEN=${token}\n`);
 
     await vscode.env.clipboard.writeText('unchanged');
-    await runScripted(wallet.api, 'walletConsole.copySandboxSettings', [undefined]);
+    await runScripted(wallet.api, 'walletConsole.copySandboxSettings', ['Shell (bash, zsh): export lines', undefined]);
     assert.equal(await vscode.env.clipboard.readText(), 'unchanged', 'declined: nothing copied');
     await vscode.env.clipboard.writeText('');
   });

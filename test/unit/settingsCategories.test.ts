@@ -37,4 +37,16 @@ describe('settings: titled categories with a description each', () => {
         assert.ok(said && said.length >= 30 && /[.)]$/.test(said.trim()), `${key}: "${said}"`);
       }
   });
+
+  it('links only to settings of its own: a link to one of VS Code’s opens an empty search where that VS Code lacks it (issue 55)', () => {
+    const ours = new Set(categories.flatMap((category) => Object.keys(category.properties)));
+    const linked = (value: string) => [...value.matchAll(/#([\w-]+(?:\.[\w-]+)+)#/g)].map((match) => match[1]!);
+    assert.deepEqual(linked('with VS Code’s own `#chat.disableAIFeatures#` on'), ['chat.disableAIFeatures'], 'the check sees a link');
+    const links = Object.values(words).flatMap(linked);
+    assert.deepEqual(
+      links.filter((id) => !ours.has(id)),
+      [],
+      'chat.disableAIFeatures, for one, is not in VS Code 1.100, the oldest this extension supports',
+    );
+  });
 });

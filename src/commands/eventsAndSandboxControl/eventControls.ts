@@ -20,10 +20,20 @@ export async function setWebhookUrl(deps: SandboxCommandDeps): Promise<void> {
   const env = deps.accounts.env();
   const environment = ENVIRONMENTS[env];
   const { app } = await deps.accounts.requireAppKey(env);
+  // The box starts at the current URL; one whose password the server masks (***@) is only named.
+  const current = await deps.accounts.webhookUrl(env);
   const typed = await deps.ui().ask({
     title: vscode.l10n.t('Set Webhook URL on {0}', environment.label),
-    prompt: vscode.l10n.t('Where {0} POSTs the webhook events of app "{1}". Leave it empty to stop them.', environment.label, app.name),
+    prompt: current
+      ? vscode.l10n.t(
+          'Where {0} POSTs the webhook events of app "{1}", now {2}. Leave it empty to stop them.',
+          environment.label,
+          app.name,
+          current,
+        )
+      : vscode.l10n.t('Where {0} POSTs the webhook events of app "{1}". Leave it empty to stop them.', environment.label, app.name),
     placeholder: vscode.l10n.t('http://localhost:3000/webhooks'),
+    value: current?.includes('@') ? undefined : current,
     validate: inputCheck(validateCallbackUrl),
   });
   const url = typed.trim();

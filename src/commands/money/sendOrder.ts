@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { formatNaira } from '../../api';
 import { COMMANDS } from '../../common/commandIds';
-import { lostOrderOf, type SendResult } from '../../money/moneyService';
+import { lostOrderOf, OutcomeUnknownError, type SendResult } from '../../money/moneyService';
 import type { MoneyOrder } from '../../money/orders';
 import { transferState } from '../../money/transferStatus';
 import type { MoneyDeps } from './moneyDeps';
@@ -20,15 +20,23 @@ export async function sendOrder(deps: MoneyDeps, order: MoneyOrder, recipient: s
     const lost = lostOrderOf(error);
     if (!lost) throw error;
     await deps.model.refreshAfterTransfer();
+    const status = answeredStatus(error);
     // Not awaited: the command is done; the notice may wait in the notification center.
     void offerRequery(
       deps,
       lost,
-      vscode.l10n.t(
-        'Outcome unknown: the answer to sending {0} to {1} never arrived, so the money may or may not have moved. Do not send it again; requery first.',
-        amount,
-        recipient,
-      ),
+      status
+        ? vscode.l10n.t(
+            'Outcome unknown: sending {0} to {1} was answered {2}, an error that may still have moved money. Do not send it again; requery first.',
+            amount,
+            recipient,
+            status,
+          )
+        : vscode.l10n.t(
+            'Outcome unknown: the answer to sending {0} to {1} never arrived, so the money may or may not have moved. Do not send it again; requery first.',
+            amount,
+            recipient,
+          ),
     );
     return undefined;
   }
@@ -55,6 +63,11 @@ export async function sendOrder(deps: MoneyDeps, order: MoneyOrder, recipient: s
   // Not awaited: a notice without buttons stays until dismissed, and the command is done.
   void deps.ui().confirm(message, { level: 'info' });
   return result;
+}
+
+/** The 5xx a lost send was answered with (undefined: no answer came). */
+function answeredStatus(error: unknown): number | undefined {
+  return error instanceof OutcomeUnknownError && error.cause.kind === 'http' ? error.cause.status : undefined;
 }
 
 function stateWord(statusCode: string): string {

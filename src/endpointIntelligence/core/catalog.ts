@@ -2,7 +2,9 @@
 // (src/sandbox/vocabulary/openapi.json): each path of /v1/ with its methods, what they need and answer.
 // Plain TypeScript: no vscode, so the unit tests and the bench run it in Node.
 
+import { MONEY_WORDS } from '../../common/moneyWords';
 import { applicableError, type OperationVocabulary } from './errorClauses';
+import { MONEY_COMMANDS } from './moneyCommands';
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
@@ -97,15 +99,36 @@ function describe(schema: unknown, resolve: (value: unknown) => Json, own?: unkn
   return text(own) || text(resolve(schema).description) || undefined;
 }
 
-function fieldsOf(schema: unknown, resolve: (value: unknown) => Json): Field[] {
+/**
+ * An object schema's properties; for a `oneOf`/`anyOf` of objects (a transfer's status is one of
+ * three), the properties of every variant, each with its schemas, required when all require it.
+ */
+function propertiesOf(schema: unknown, resolve: (value: unknown) => Json): { name: string; schemas: unknown[]; required: boolean }[] {
   const resolved = resolve(schema);
-  if (!isObject(resolved.properties)) return [];
-  const required = new Set(Array.isArray(resolved.required) ? (resolved.required as string[]) : []);
-  return Object.entries(resolved.properties).map(([name, property]) => ({
+  const variants = isObject(resolved.properties)
+    ? [resolved]
+    : ((resolved.oneOf ?? resolved.anyOf ?? []) as unknown[])
+        .map((variant) => resolve(variant))
+        .filter((variant) => isObject(variant.properties));
+  const byName = new Map<string, { name: string; schemas: unknown[]; required: boolean }>();
+  for (const variant of variants) {
+    const required = new Set(Array.isArray(variant.required) ? (variant.required as string[]) : []);
+    for (const [name, property] of Object.entries(variant.properties as Json)) {
+      const known = byName.get(name) ?? { name, schemas: [], required: true };
+      known.schemas.push(property);
+      known.required &&= required.has(name);
+      byName.set(name, known);
+    }
+  }
+  return [...byName.values()].map((entry) => ({ ...entry, required: entry.required && entry.schemas.length === variants.length }));
+}
+
+function fieldsOf(schema: unknown, resolve: (value: unknown) => Json): Field[] {
+  return propertiesOf(schema, resolve).map(({ name, schemas, required }) => ({
     name,
-    type: typeOf(property, resolve),
-    required: required.has(name),
-    description: describe(property, resolve),
+    type: [...new Set(schemas.map((property) => typeOf(property, resolve)))].join(' | '),
+    required,
+    description: describe(schemas[0], resolve),
   }));
 }
 
@@ -115,13 +138,14 @@ const ANSWER_DEPTH = 3;
 /** The fields of the answer's `data`, each object's (and array of objects') fields below it. */
 function answerFields(schema: unknown, resolve: (value: unknown) => Json, prefix = 'data', depth = 1): Field[] {
   const fields: Field[] = [];
+  const properties = new Map(propertiesOf(schema, resolve).map((entry) => [entry.name, entry.schemas[0]]));
   for (const field of fieldsOf(schema, resolve)) {
     const name = `${prefix}.${field.name}`;
     fields.push({ ...field, name });
     if (depth >= ANSWER_DEPTH) continue;
-    const property = resolve(resolve(schema).properties as Json)[field.name];
+    const property = properties.get(field.name);
     const inner = resolve(property);
-    if (isObject(inner.properties)) fields.push(...answerFields(property, resolve, name, depth + 1));
+    if (propertiesOf(property, resolve).length > 0) fields.push(...answerFields(property, resolve, name, depth + 1));
     else if (inner.type === 'array' && isObject(resolve(inner.items).properties))
       fields.push(...answerFields(inner.items, resolve, `${name}[]`, depth + 1));
   }
@@ -172,7 +196,19 @@ function operationOf(method: HttpMethod, raw: Json, resolve: (value: unknown) =>
     fields: [...operation.pathParams, ...operation.queryParams, ...operation.body].map((field) => field.name),
     hasBody: raw.requestBody !== undefined,
   };
-  return { ...operation, errors: errorsOf(responses, resolve, vocabulary) };
+  const errors = errorsOf(responses, resolve, vocabulary);
+  // A 5xx of a money-moving call is said in the product's one voice (the document's own words
+  // for it are the sandbox's: its provider-error answer moves nothing, a fault's may have).
+  const moves = MONEY_COMMANDS[operation.operationId] !== undefined;
+  return {
+    ...operation,
+    errors: errors.map((error) => (moves && /^5/.test(error.status) ? { ...error, description: MONEY_WORDS.fiveXx } : error)),
+  };
+}
+
+/** The operation answers a bank transfer's statusCode (`000002` is pending): the transfer and its requery. */
+export function answersStatusCode(operation: Pick<Operation, 'answer'>): boolean {
+  return operation.answer.some((field) => /^data\.transaction\.statusCode$/.test(field.name));
 }
 
 /** The operation's errors: each status with the cases of its description that apply to it. */

@@ -3,8 +3,10 @@
 // sandbox the magic values that apply. Never a key or token: only the header names.
 
 import * as l10n from '@vscode/l10n';
-import type { Catalog, Endpoint, Field, HttpMethod, Operation } from './catalog';
+import { MONEY_WORDS } from '../../common/moneyWords';
+import { answersStatusCode, type Catalog, type Endpoint, type Field, type HttpMethod, type Operation } from './catalog';
 import { magicFor } from './magicValues';
+import { MONEY_COMMANDS } from './moneyCommands';
 
 export interface HoverOptions {
   /** The method the code shows; its operation comes first. */
@@ -53,13 +55,18 @@ function headerLine(operation: Operation, catalog: Catalog): string[] {
   return [`**${l10n.t('Headers')}**: ${needed}`, ''];
 }
 
+/** A magic value that answers a 5xx and moves nothing: the app cannot tell, and requeries all the same. */
+function magicWords(description: string): string {
+  return /\b5\d\d\b/.test(description) ? `${description.replace(/\.$/, '')}; ${MONEY_WORDS.sandboxFiveXx}` : description;
+}
+
 function magicLines(operation: Operation): string[] {
   const magic = magicFor(operation.operationId);
   if (magic.values.length === 0 && !magic.outcomeHeader) return [];
   const lines = [
     `**${l10n.t('Local sandbox: magic values')}**`,
     '',
-    ...magic.values.map((value) => `- \`${value.value}\` ${value.description}`),
+    ...magic.values.map((value) => `- \`${value.value}\` ${magicWords(value.description)}`),
   ];
   if (magic.outcomeHeader) {
     lines.push(
@@ -69,6 +76,14 @@ function magicLines(operation: Operation): string[] {
   return [...lines, ''];
 }
 
+/** What a money-moving call and a transfer's status mean, in the product's one voice (common/moneyWords.ts). */
+function moneyLines(operation: Operation): string[] {
+  const lines: string[] = [];
+  if (MONEY_COMMANDS[operation.operationId]) lines.push(`**${l10n.t('Money')}**: ${MONEY_WORDS.neverRetry} ${MONEY_WORDS.noAnswer}`, '');
+  if (answersStatusCode(operation)) lines.push(`**${l10n.t('Pending')}**: ${MONEY_WORDS.pending}`, '');
+  return lines;
+}
+
 function title(operation: Operation, endpoint: Endpoint): string {
   return `**${l10n.t('Wallet API')}** · **${operation.method}** \`${endpoint.path}\` — ${operation.summary}`;
 }
@@ -76,6 +91,7 @@ function title(operation: Operation, endpoint: Endpoint): string {
 function operationText(operation: Operation, endpoint: Endpoint, catalog: Catalog, options: HoverOptions): string[] {
   const lines = [title(operation, endpoint), ''];
   if (operation.description) lines.push(operation.description, '');
+  lines.push(...moneyLines(operation));
   lines.push(...headerLine(operation, catalog));
   lines.push(...section(l10n.t('Path parameters'), operation.pathParams));
   lines.push(...section(l10n.t('Query'), operation.queryParams));

@@ -68,8 +68,10 @@ export class EndpointCompletions implements vscode.CompletionItemProvider {
       const item = new vscode.CompletionItem({ label: entry.path, description: entry.methods }, vscode.CompletionItemKind.Reference);
       item.range = range;
       item.filterText = entry.path;
-      item.detail = entry.summary.split('\n')[0];
-      item.documentation = new vscode.MarkdownString().appendText(entry.summary);
+      // The first method's summary once; the others (if any) below it, never the first again.
+      item.detail = entry.detail;
+      if (entry.documentation) item.documentation = new vscode.MarkdownString().appendText(entry.documentation);
+      item.sortText = entry.sortText;
       // Parameters are snippet placeholders: Tab goes from one to the next.
       let index = 0;
       item.insertText = new vscode.SnippetString(

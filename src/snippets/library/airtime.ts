@@ -1,14 +1,16 @@
+import { commentLines, MONEY_WORDS } from '../../common/moneyWords';
 import type { WalletSnippet } from './snippetSource';
 
 // Airtime (VTU): POST /v1/users/payments/bills/vtu { mobile, amount, provider }, amount in kobo,
 // provider one of mtn, glo, airtel, etisalat; answers data.transaction { reference, amount }.
-// Money moves: sent once, never retried; no answer is "outcome unknown", never "failed".
+// Money moves: sent once, never retried; no answer is "outcome unknown", never "failed". Their
+// comments on a 5xx and on no answer are the product's one voice (common/moneyWords.ts).
 export const airtime: WalletSnippet = {
   name: 'airtime',
   code: {
     typescript: `/**
  * Buys amountKobo of airtime (1/100 naira: ⟨1:10000⟩ is ₦100.00) for a mobile (234 and 10 digits), once.
- * No answer is "unknown": look in the transaction history before buying again.
+ * Its outcome: "success", "unknown" or, for a refusal (4xx), "failed".
  */
 ⟦type AirtimeProvider = 'mtn' | 'glo' | 'airtel' | 'etisalat';
 type AirtimeResult = { outcome: 'success' | 'failed' | 'unknown'; reference?: string; error?: string };
@@ -30,10 +32,12 @@ type AirtimeResult = { outcome: 'success' | 'failed' | 'unknown'; reference?: st
       signal: AbortSignal.timeout(30000),
     });
   } catch {
-    return { outcome: 'unknown' }; // no answer: it may have gone through
+${commentLines(MONEY_WORDS.noAnswer, '    // ')}
+    return { outcome: 'unknown' };
   }
   ⟦type Answer = { success?: boolean; error?: string; data?: { transaction?: { reference?: string } } };
   ⟧  const body = (await res.json().catch(() => undefined))⟦ as Answer | undefined⟧;
+${commentLines(MONEY_WORDS.fiveXx, '  // ')}
   if (res.status >= 500 || !body) return { outcome: 'unknown' };
   if (!res.ok || !body.success) return { outcome: 'failed', ...(body.error ? { error: body.error } : {}) };
   const reference = body.data?.transaction?.reference;
@@ -47,8 +51,8 @@ import requests
 def buy_airtime(access_token: str, mobile: str, amount_kobo: int, provider: str = "⟨2|mtn,glo,airtel,etisalat⟩") -> dict:
     """Buys amount_kobo of airtime (1/100 naira: ⟨1:10000⟩ is N100.00) for a mobile (234 and 10 digits), once.
 
-    provider is mtn, glo, airtel or etisalat. "unknown" means no answer came: look in the
-    transaction history before buying again.
+    provider is mtn, glo, airtel or etisalat. Its outcome: "success", "unknown" or, for a
+    refusal (4xx), "failed".
     """
     if not isinstance(amount_kobo, int) or amount_kobo <= 0:
         raise ValueError("amount_kobo is a whole number of kobo above 0")
@@ -62,7 +66,9 @@ def buy_airtime(access_token: str, mobile: str, amount_kobo: int, provider: str 
         )
         body = res.json()
     except (requests.RequestException, ValueError):
-        return {"outcome": "unknown"}  # no answer: it may have gone through
+${commentLines(MONEY_WORDS.noAnswer, '        # ')}
+        return {"outcome": "unknown"}
+${commentLines(MONEY_WORDS.fiveXx, '    # ')}
     if res.status_code >= 500:
         return {"outcome": "unknown"}
     if not res.ok or not body.get("success"):
@@ -70,8 +76,8 @@ def buy_airtime(access_token: str, mobile: str, amount_kobo: int, provider: str 
     return {"outcome": "success", "reference": ((body.get("data") or {}).get("transaction") or {}).get("reference")}
 `,
     go: `// BuyAirtime buys amountKobo of airtime (1/100 naira: ⟨1:10000⟩ is N100.00) for a mobile, once.
-// provider is mtn, glo, airtel or etisalat. "unknown" means no answer came: look in the
-// transaction history before buying again.
+// provider is mtn, glo, airtel or etisalat. Its outcome: "success", "unknown" or, for a
+// refusal (4xx), "failed".
 // Needs "bytes", "encoding/json", "fmt", "net/http", "os" and "time".
 func BuyAirtime(accessToken, mobile string, amountKobo int64, provider string) (outcome, reference string, err error) {
 	if amountKobo <= 0 {
@@ -97,7 +103,8 @@ func BuyAirtime(accessToken, mobile string, amountKobo int64, provider string) (
 	req.Header.Set("X-App-Wallet-Access-Token", accessToken)
 	res, err := (&http.Client{Timeout: 30 * time.Second}).Do(req)
 	if err != nil {
-		return "unknown", "", nil // no answer: it may have gone through
+${commentLines(MONEY_WORDS.noAnswer, '\t\t// ')}
+		return "unknown", "", nil
 	}
 	defer res.Body.Close()
 	var body struct {
@@ -109,6 +116,7 @@ func BuyAirtime(accessToken, mobile string, amountKobo int64, provider string) (
 			} \`json:"transaction"\`
 		} \`json:"data"\`
 	}
+${commentLines(MONEY_WORDS.fiveXx, '\t// ')}
 	if err := json.NewDecoder(res.Body).Decode(&body); err != nil || res.StatusCode >= 500 {
 		return "unknown", "", nil
 	}
@@ -120,7 +128,7 @@ func BuyAirtime(accessToken, mobile string, amountKobo int64, provider string) (
 `,
     php: `/**
  * Buys $amountKobo of airtime (1/100 naira: ⟨1:10000⟩ is N100.00) for a mobile, once. Uses Guzzle.
- * 'unknown' means no answer came: look in the transaction history before buying again.
+ * Its outcome: success, unknown or, for a refusal (4xx), failed.
  */
 function buyAirtime(\\GuzzleHttp\\Client $client, string $accessToken, string $mobile, int $amountKobo, string $provider = '⟨2|mtn,glo,airtel,etisalat⟩'): array
 {
@@ -135,9 +143,11 @@ function buyAirtime(\\GuzzleHttp\\Client $client, string $accessToken, string $m
             'timeout' => 30,
         ]);
     } catch (\\GuzzleHttp\\Exception\\TransferException $e) {
-        return ['outcome' => 'unknown']; // no answer: it may have gone through
+${commentLines(MONEY_WORDS.noAnswer, '        // ')}
+        return ['outcome' => 'unknown'];
     }
     $body = json_decode((string) $res->getBody(), true);
+${commentLines(MONEY_WORDS.fiveXx, '    // ')}
     if ($res->getStatusCode() >= 500 || !is_array($body)) {
         return ['outcome' => 'unknown'];
     }

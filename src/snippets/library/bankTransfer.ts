@@ -1,10 +1,12 @@
+import { commentLines, MONEY_WORDS } from '../../common/moneyWords';
 import type { WalletSnippet } from './snippetSource';
 
 // A bank transfer as the public record describes it: name enquiry (GET /v1/queries/verify), the
 // transfer (POST /v1/users/transfers/bank { accountName, accountNumber, bankCode, amount }, amount
 // in kobo; it answers statusCode 000002, pending), then the requery
 // (GET /v1/users/transfers/requery/bank/:ref: 000001 success, 000000 failed, 000002 pending).
-// The POST is sent once and never retried; no answer is "outcome unknown", never "failed".
+// The POST is sent once and never retried; no answer is "outcome unknown", never "failed". Their
+// comments on a 5xx, no answer and 000002 are the product's one voice (common/moneyWords.ts).
 export const bankTransfer: WalletSnippet = {
   name: 'bankTransfer',
   code: {
@@ -12,8 +14,8 @@ export const bankTransfer: WalletSnippet = {
 const walletBaseUrl = process.env.WALLET_BASE_URL ?? 'http://127.0.0.1:4010';
 
 /**
- * Sends amountKobo (1/100 naira: ⟨1:50000⟩ is ₦500.00) to a bank account, once. A refusal is "failed";
- * no answer is "unknown": requery it (or look in the history), never send it again blindly.
+ * Sends amountKobo (1/100 naira: ⟨1:50000⟩ is ₦500.00) to a bank account, once.
+ * Its outcome: "success", "pending", "unknown" or, for a refusal (4xx), "failed".
  */
 async function sendToBank(
   accessToken⟦: string⟧,
@@ -39,17 +41,20 @@ async function sendToBank(
       signal: AbortSignal.timeout(⟨2:30000⟩),
     });
   } catch {
-    return { outcome: 'unknown', accountName }; // no answer: it may have gone through
+${commentLines(MONEY_WORDS.noAnswer, '    // ')}
+    return { outcome: 'unknown', accountName };
   }
   const body = (await res.json().catch(() => undefined))⟦ as { success?: boolean; data?: { transaction?: { transactionReference?: string } } } | undefined⟧;
   const reference = body?.data?.transaction?.transactionReference;
+${commentLines(MONEY_WORDS.fiveXx, '  // ')}
   if (res.status >= 500 || !body) return { outcome: 'unknown', accountName, ...(reference ? { reference } : {}) };
   if (!res.ok || !body.success || !reference) return { outcome: 'failed', accountName };
-  // 3. It answers "pending" (000002) at once: requery for the outcome (or wait for the webhook).
+  // 3. It answers at once, most often pending.
+${commentLines(MONEY_WORDS.pending, '  // ')}
   return { outcome: await requeryBankTransfer(accessToken, reference), reference, accountName };
 }
 
-/** The outcome of a bank transfer by its reference: 000001 success, 000000 failed, 000002 pending. */
+/** The outcome of a bank transfer by its reference: ${MONEY_WORDS.statusCodes}. */
 async function requeryBankTransfer(accessToken⟦: string⟧, reference⟦: string⟧)⟦: Promise<TransferOutcome>⟧ {
   try {
     const res = await fetch(\`\${walletBaseUrl}/v1/users/transfers/requery/bank/\${encodeURIComponent(reference)}\`, {
@@ -76,8 +81,7 @@ def _wallet_headers(access_token: str) -> dict:
 def send_to_bank(access_token: str, account_number: str, bank_code: str, amount_kobo: int) -> dict:
     """Sends amount_kobo (1/100 naira: ⟨1:50000⟩ is N500.00) to a bank account, once.
 
-    outcome is "success", "failed", "pending" or "unknown". "unknown" means no answer came:
-    requery it (or look in the history), never send it again blindly.
+    Its outcome: "success", "pending", "unknown" or, for a refusal (4xx), "failed".
     """
     if not isinstance(amount_kobo, int) or amount_kobo <= 0:
         raise ValueError("amount_kobo is a whole number of kobo above 0")
@@ -103,18 +107,21 @@ def send_to_bank(access_token: str, account_number: str, bank_code: str, amount_
         )
         body = res.json()
     except (requests.RequestException, ValueError):
-        return {"outcome": "unknown", "accountName": account_name}  # no answer: it may have gone through
+${commentLines(MONEY_WORDS.noAnswer, '        # ')}
+        return {"outcome": "unknown", "accountName": account_name}
     reference = ((body.get("data") or {}).get("transaction") or {}).get("transactionReference")
+${commentLines(MONEY_WORDS.fiveXx, '    # ')}
     if res.status_code >= 500:
         return {"outcome": "unknown", "accountName": account_name, "reference": reference}
     if not res.ok or not body.get("success") or not reference:
         return {"outcome": "failed", "accountName": account_name}
-    # 3. It answers "pending" (000002) at once: requery for the outcome (or wait for the webhook).
+    # 3. It answers at once, most often pending.
+${commentLines(MONEY_WORDS.pending, '    # ')}
     return {"outcome": requery_bank_transfer(access_token, reference), "reference": reference, "accountName": account_name}
 
 
 def requery_bank_transfer(access_token: str, reference: str) -> str:
-    """The outcome of a bank transfer by its reference: 000001 success, 000000 failed, 000002 pending."""
+    """The outcome of a bank transfer by its reference: ${MONEY_WORDS.statusCodes}."""
     try:
         res = requests.get(
             f"{WALLET_BASE_URL}/v1/users/transfers/requery/bank/{reference}",
@@ -127,8 +134,7 @@ def requery_bank_transfer(access_token: str, reference: str) -> str:
     return {"000001": "success", "000000": "failed", "000002": "pending"}.get(code, "unknown")
 `,
     go: `// SendToBank sends amountKobo (1/100 naira: ⟨1:50000⟩ is N500.00) to a bank account, once.
-// outcome is "success", "failed", "pending" or "unknown"; "unknown" means no answer came:
-// requery it (or look in the history), never send it again blindly.
+// Its outcome: "success", "pending", "unknown" or, for a refusal (4xx), "failed".
 // Needs "bytes", "encoding/json", "fmt", "net/http", "net/url", "os" and "time".
 func SendToBank(accessToken, accountNumber, bankCode string, amountKobo int64) (outcome, reference, accountName string, err error) {
 	if amountKobo <= 0 {
@@ -159,17 +165,21 @@ func SendToBank(accessToken, accountNumber, bankCode string, amountKobo int64) (
 	}
 	status, err = walletCall(http.MethodPost, "/v1/users/transfers/bank", accessToken, payload, &sent, ⟨2:30⟩*time.Second)
 	reference = sent.Data.Transaction.TransactionReference
+${commentLines(MONEY_WORDS.noAnswer, '\t// ')}
+${commentLines(MONEY_WORDS.fiveXx, '\t// ')}
 	if err != nil || status >= 500 {
-		return "unknown", reference, accountName, nil // no answer: it may have gone through
+		return "unknown", reference, accountName, nil
 	}
 	if status >= 300 || !sent.Success || reference == "" {
 		return "failed", "", accountName, nil
 	}
-	// 3. It answers "pending" (000002) at once: requery for the outcome (or wait for the webhook).
+	// 3. It answers at once, most often pending.
+${commentLines(MONEY_WORDS.pending, '\t// ')}
 	return RequeryBankTransfer(accessToken, reference), reference, accountName, nil
 }
 
-// RequeryBankTransfer asks for a bank transfer's outcome: 000001 success, 000000 failed, 000002 pending.
+// RequeryBankTransfer asks for a bank transfer's outcome:
+// ${MONEY_WORDS.statusCodes}.
 func RequeryBankTransfer(accessToken, reference string) string {
 	var body struct {
 		Data struct {
@@ -221,8 +231,7 @@ func walletCall(method, path, accessToken string, payload any, answer any, timeo
 `,
     php: `/**
  * Sends $amountKobo (1/100 naira: ⟨1:50000⟩ is N500.00) to a bank account, once. Uses Guzzle.
- * 'outcome' is success, failed, pending or unknown; unknown means no answer came:
- * requery it (or look in the history), never send it again blindly.
+ * Its outcome: success, pending, unknown or, for a refusal (4xx), failed.
  */
 function sendToBank(\\GuzzleHttp\\Client $client, string $accessToken, string $accountNumber, string $bankCode, int $amountKobo): array
 {
@@ -250,21 +259,24 @@ function sendToBank(\\GuzzleHttp\\Client $client, string $accessToken, string $a
             'timeout' => ⟨2:30⟩,
         ]);
     } catch (\\GuzzleHttp\\Exception\\TransferException $e) {
-        return ['outcome' => 'unknown', 'accountName' => $accountName]; // no answer: it may have gone through
+${commentLines(MONEY_WORDS.noAnswer, '        // ')}
+        return ['outcome' => 'unknown', 'accountName' => $accountName];
     }
     $body = json_decode((string) $res->getBody(), true);
     $reference = $body['data']['transaction']['transactionReference'] ?? null;
+${commentLines(MONEY_WORDS.fiveXx, '    // ')}
     if ($res->getStatusCode() >= 500 || !is_array($body)) {
         return ['outcome' => 'unknown', 'accountName' => $accountName, 'reference' => $reference];
     }
     if ($res->getStatusCode() >= 300 || empty($body['success']) || !$reference) {
         return ['outcome' => 'failed', 'accountName' => $accountName];
     }
-    // 3. It answers "pending" (000002) at once: requery for the outcome (or wait for the webhook).
+    // 3. It answers at once, most often pending.
+${commentLines(MONEY_WORDS.pending, '    // ')}
     return ['outcome' => requeryBankTransfer($client, $accessToken, $reference), 'reference' => $reference, 'accountName' => $accountName];
 }
 
-/** The outcome of a bank transfer by its reference: 000001 success, 000000 failed, 000002 pending. */
+/** The outcome of a bank transfer by its reference: ${MONEY_WORDS.statusCodes}. */
 function requeryBankTransfer(\\GuzzleHttp\\Client $client, string $accessToken, string $reference): string
 {
     try {

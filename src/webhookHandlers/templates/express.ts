@@ -4,6 +4,8 @@
 
 import { howItWorks } from './howItWorks';
 import { typeScriptInbox } from './typeScriptInbox';
+
+import { statusCodeNote } from './moneyNote';
 import { annotate, typeScriptPayloads, type ScriptLanguage } from './typeScriptPayloads';
 
 const HEADER: Record<ScriptLanguage, (path: string) => string> = {
@@ -49,6 +51,7 @@ ${typeScriptInbox(language)}
 
 /** Your work for one event: runs once per transactionReference, after the answer went out.${js(' @param {WalletWebhook} event')} */
 async function handleWalletWebhook(event${ts(': WalletWebhook')})${ts(': Promise<void>')} {
+${statusCodeNote('  // ')}
   const naira = (event.data.amount / 100).toFixed(2);
   console.log(\`[wallet webhook] processed \${event.type} \${event.message} \${event.data.transactionReference} (\${event.data.amount} kobo = NGN \${naira})\`);
 }

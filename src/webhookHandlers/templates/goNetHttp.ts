@@ -4,6 +4,8 @@
 import { goInbox } from './goInbox';
 import { howItWorks } from './howItWorks';
 
+import { statusCodeNote } from './moneyNote';
+
 export const goHandler = (
   path: string,
 ): string => `// Wallet webhooks with Go's net/http (written by Wallet Console: Create Webhook Handler).
@@ -102,6 +104,7 @@ ${goInbox()}
 
 // handleWalletWebhook is your work for one event: it runs once per transactionReference, after the answer went out.
 func handleWalletWebhook(e *walletEvent) {
+${statusCodeNote('\t// ')}
 	log.Printf("[wallet webhook] processed %s %s %s (%d kobo = NGN %d.%02d)", e.Type, e.Message, e.Reference, e.AmountKobo, e.AmountKobo/100, e.AmountKobo%100)
 }
 

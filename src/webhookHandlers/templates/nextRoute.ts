@@ -4,6 +4,8 @@
 
 import { howItWorks } from './howItWorks';
 import { typeScriptInbox } from './typeScriptInbox';
+
+import { statusCodeNote } from './moneyNote';
 import { typeScriptPayloads } from './typeScriptPayloads';
 
 export const nextRouteHandler = (
@@ -21,6 +23,7 @@ ${typeScriptInbox()}
 
 /** Your work for one event: runs once per transactionReference. */
 async function handleWalletWebhook(event: WalletWebhook): Promise<void> {
+${statusCodeNote('  // ')}
   const naira = (event.data.amount / 100).toFixed(2);
   console.log(\`[wallet webhook] processed \${event.type} \${event.message} \${event.data.transactionReference} (\${event.data.amount} kobo = NGN \${naira})\`);
 }

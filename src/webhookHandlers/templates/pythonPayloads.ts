@@ -2,6 +2,8 @@
 // standard library, so the check is the same whatever the framework. What they do with an event
 // (keep, requery, retry) is pythonInbox.ts.
 
+import { statusCodeNote } from './moneyNote';
+
 export const pythonPayloads = (): string => `# Amounts are kobo (int; 100 kobo = 1 naira).
 class BankTransferData(TypedDict):
     accountName: str
@@ -69,6 +71,7 @@ def parse_wallet_webhook(body: Any) -> WalletWebhook:
 
 def handle_wallet_webhook(event: WalletWebhook) -> None:
     """Your work for one event: runs once per transactionReference, after the answer went out."""
+${statusCodeNote('    # ')}
     data = event["data"]
     log.info(
         "processed %s %s %s (%d kobo = NGN %.2f)",

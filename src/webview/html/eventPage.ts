@@ -18,7 +18,7 @@ import {
 } from '../../localSandbox/eventSummary';
 import type { AttemptView, EventLive } from '../protocol';
 import { html, type SafeHtml } from './escape';
-import { contextLine, fieldList, icon, statusLine, type PageContext } from './parts';
+import { backBar, contextLine, fieldList, icon, statusLine, type PageContext } from './parts';
 import type { WebviewIcon } from './iconNames';
 import type { Page } from './shell';
 import type { DetailField } from './transactionDetail';
@@ -122,10 +122,12 @@ const TEST_EVENT_HINT = () =>
     'A test event (Trigger Test Event, Check Webhook Handler or the sandbox’s test-event API): the integration review makes no finding of it.',
   );
 
-export function renderEventPage(view: EventDescription, context: PageContext): Page {
+/** `back`: "Back to finding fnd_1", the page it was opened from, when there is one. */
+export function renderEventPage(view: EventDescription, context: PageContext, back?: string): Page {
   const testHint = view.test ? html`<p class="hint test-hint">${TEST_EVENT_HINT()}</p>` : '';
   const body = html`<header class="page-header">
 ${contextLine(context)}
+${backBar(back)}
 <h1>${view.typeLabel} <span class="badge" id="event-state">${icon(view.stateIcon)}<span id="event-state-label">${view.stateLabel}</span></span>${
     view.test ? html` <span class="badge test-badge">${icon('beaker')}${l10n.t('Test event')}</span>` : ''
   }</h1>

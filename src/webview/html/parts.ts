@@ -33,6 +33,16 @@ export function fieldList(fields: DetailField[], id: string): SafeHtml {
   )}</dl>`;
 }
 
+/**
+ * "Back to …": returns to the page this one was opened from (a finding, from its request or event
+ * page; the page before Verify). Nothing when the panel has no page to go back to.
+ */
+export function backBar(label: string | undefined): SafeHtml {
+  return label
+    ? html`<div class="toolbar"><button type="button" class="secondary" data-action="back">${icon('arrow-left')}${label}</button></div>`
+    : html``;
+}
+
 /** Where the page script writes short notices (copied, failed to copy). */
 export function statusLine(): SafeHtml {
   return html`<p id="status" class="status" role="status" aria-live="polite"></p>`;

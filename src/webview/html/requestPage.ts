@@ -5,7 +5,7 @@ import * as l10n from '@vscode/l10n';
 import { formatDateTime } from '../../common/formatTime';
 import { answerText, recordTarget, type HeaderList, type RequestRecord } from '../../requests/requestRecord';
 import { html, type SafeHtml } from './escape';
-import { contextLine, icon, statusLine, type PageContext } from './parts';
+import { backBar, contextLine, icon, statusLine, type PageContext } from './parts';
 import type { Page } from './shell';
 
 export interface RequestPageModel {
@@ -15,6 +15,8 @@ export interface RequestPageModel {
   /** Why Replay is off for this record (production); undefined when it is offered. */
   replayOff?: string;
   locale?: string;
+  /** "Back to finding fnd_1": the page it was opened from, when there is one. */
+  back?: string;
 }
 
 /** JSON pretty-printed (two spaces); anything else as it came. */
@@ -58,6 +60,7 @@ export function renderRequestPage(model: RequestPageModel, context: PageContext)
   const replayOffReason = html`<span id="replay-off" class="hint">${model.replayOff}</span>`;
   const pageBody = html`<header class="page-header">
 ${contextLine(context)}
+${backBar(model.back)}
 <h1><span class="mono">${record.method} ${target}</span> <span class="badge">${status}</span></h1>
 <p class="meta">${l10n.t('{0} · {1} ms · sent by {2}', formatDateTime(record.at, model.locale), record.durationMs, model.sender)}</p>
 <div class="toolbar" role="toolbar" aria-label="${l10n.t('Request actions')}">

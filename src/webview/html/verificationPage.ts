@@ -8,7 +8,7 @@ import { formatClockTime } from '../../common/formatTime';
 import { countText } from '../../common/plural';
 import { recentVerificationText, type RecentVerification } from '../protocol';
 import { html, type SafeHtml } from './escape';
-import { contextLine, icon, type PageContext } from './parts';
+import { backBar, contextLine, icon, type PageContext } from './parts';
 import type { Page } from './shell';
 
 export interface VerifyPageModel {
@@ -67,11 +67,7 @@ ${model.banks.map(
   const body = html`<header class="page-header">
 ${contextLine(context)}
 <h1>${l10n.t('Verify a bank account')}</h1>
-${
-  model.backLabel
-    ? html`<div class="toolbar"><button type="button" class="secondary" data-action="back">${icon('arrow-left')}${model.backLabel}</button></div>`
-    : ''
-}
+${backBar(model.backLabel)}
 </header>
 ${form}
 <section id="result" class="result" role="status" aria-live="polite" hidden></section>

@@ -45,7 +45,7 @@ export class EventController implements PageController {
         const description = describeEvent(event, vscode.env.language);
         this.latest = eventLive(description);
         this.drawn = JSON.stringify(this.latest);
-        ticket.draw(renderEventPage(description, this.host.context(env)));
+        ticket.draw(renderEventPage(description, this.host.context(env), this.host.backLabel()));
         return;
       }
       const reason =

@@ -4,14 +4,15 @@
 import * as vscode from 'vscode';
 import type { EnvironmentId } from '../../auth/environments';
 import { errorReason } from '../../common/userFacingError';
+import type { PublicWebhookEvent, SandboxClient } from '../../sandbox';
 import type { Finding } from '../../sandbox/reference';
-import { renderFindingPage, type FindingRequestLine } from '../html/findingPage';
+import { findingStory, type FindingStory } from '../../requests/findingStory';
+import { renderFindingPage } from '../html/findingPage';
 import { renderErrorPage } from '../html/statusPages';
 import type { PanelState, WebviewMessage } from '../protocol';
 import { EventController } from './eventController';
 import type { PageController, PageHost } from './page';
 import { RequestController } from './requestController';
-import { answerText, recordTarget } from '../../requests/requestRecord';
 
 export class FindingController implements PageController {
   constructor(
@@ -37,10 +38,12 @@ export class FindingController implements PageController {
     const env = ticket.env;
     const title = vscode.l10n.t('Finding {0}', this.id);
     try {
-      const finding = await this.read(env);
+      const sandbox = env === 'local' ? await this.host.deps.watch.instance() : undefined;
+      const finding = sandbox && (await sandbox.findings()).find((candidate) => candidate.id === this.id);
+      const story = sandbox && finding && (await this.story(sandbox, finding));
       if (!ticket.current()) return;
-      if (finding) {
-        ticket.draw(renderFindingPage(finding, this.requestLines(finding), this.host.context(env)));
+      if (finding && story) {
+        ticket.draw(renderFindingPage(finding, story, this.host.context(env)));
         return;
       }
       const reason =
@@ -70,18 +73,16 @@ export class FindingController implements PageController {
     return false;
   }
 
-  /** Each request as the Requests view records it (masked); one it no longer holds says so. */
-  private requestLines(finding: Finding): FindingRequestLine[] {
-    return finding.requestIds.map((id) => {
-      const record = this.host.deps.requests.get(id);
-      if (!record) return { id };
-      return { id, text: `${record.method} ${recordTarget(record)} · ${answerText(record)}` };
-    });
-  }
-
-  private async read(env: EnvironmentId): Promise<Finding | undefined> {
-    if (env !== 'local') return undefined;
-    const findings = await (await this.host.deps.watch.instance()).findings();
-    return findings.find((finding) => finding.id === this.id);
+  /** What the app did: each request as the Requests view records it (masked), each event as the sandbox has it. */
+  private async story(sandbox: SandboxClient, finding: Finding): Promise<FindingStory> {
+    const events = new Map<string, PublicWebhookEvent | undefined>(
+      await Promise.all(finding.eventIds.map(async (id) => [id, await sandbox.event(id)] as const)),
+    );
+    return findingStory(
+      finding,
+      (id) => this.host.deps.requests.get(id),
+      (id) => events.get(id),
+      vscode.env.language,
+    );
   }
 }

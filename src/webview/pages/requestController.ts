@@ -53,6 +53,7 @@ export class RequestController implements PageController {
           sender: senderText(record),
           replayOff: record.environment === 'production' ? vscode.l10n.t('Replay works in the local sandbox and staging only.') : undefined,
           locale: vscode.env.language,
+          back: this.host.backLabel(),
         },
         { environment: environment.live ? vscode.l10n.t('{0} (live)', environment.label) : environment.label },
       ),

@@ -29,6 +29,8 @@ export class ScriptedInput implements UserInput {
     kind: 'ask' | 'pick' | 'confirm';
     title: string;
     prompt?: string;
+    /** What an input box started with (`AskOptions.value`). */
+    value?: string;
     validation?: string;
     buttons?: string[];
     /** A confirmation's detail (a modal's second line). */
@@ -56,7 +58,7 @@ export class ScriptedInput implements UserInput {
   async ask(options: AskOptions): Promise<string> {
     let prompt = options.prompt;
     for (;;) {
-      this.asked.push({ kind: 'ask', title: options.title, prompt });
+      this.asked.push({ kind: 'ask', title: options.title, prompt, ...(options.value !== undefined ? { value: options.value } : {}) });
       const answer = this.next(`${options.title}: ${prompt}`);
       if (answer === CANCEL) throw cancelled();
       if (answer !== undefined && typeof answer === 'object') {
@@ -65,7 +67,9 @@ export class ScriptedInput implements UserInput {
         if (typeof updated === 'string') prompt = updated;
         continue;
       }
-      const value = typeof answer === 'function' ? await answer({ ...options, prompt }) : answer;
+      // DEFAULT: Enter on the box as it started.
+      const value =
+        answer === DEFAULT ? (options.value ?? '') : typeof answer === 'function' ? await answer({ ...options, prompt }) : answer;
       assert.equal(typeof value, 'string', `${options.title} expected a typed answer`);
       const problem = options.validate?.(value as string);
       if (problem) {

@@ -79,14 +79,16 @@ describe('client: money movement', () => {
     assert.equal(h.sandbox.requests.lastId, before);
   });
 
-  it('reports the sandbox refusals with their errorCode, not as outcome unknown', async () => {
+  it('reports the sandbox refusals with their errorCode, not as outcome unknown; a provider error (5xx) is outcome unknown', async () => {
     const unknown = await failure(h.client.sendToPhone(wallet, { mobile: '2349095800000', amount: 100 }));
     assert.deepEqual(
       [unknown.status, unknown.errorCode, unknown.serverMessage, unknown.outcomeUnknown],
       [404, '10003', 'This user does not exist', false],
     );
     const provider = await failure(h.client.buyAirtime(wallet, { mobile: '0803 123 4567', amount: 50_200, provider: 'mtn' }));
-    assert.deepEqual([provider.status, provider.errorCode, provider.outcomeUnknown], [502, '50009', false]);
+    // Issue 55: an error the provider answered may still have moved money until a requery says otherwise.
+    assert.deepEqual([provider.status, provider.errorCode, provider.outcomeUnknown], [502, '50009', true]);
+    assert.match(provider.message, /^Outcome unknown: .* was answered 502 .*may still have moved money\. Do not send it again/);
   });
 
   it('never retries a transfer, and calls a lost answer "outcome unknown", naming the requery', async () => {

@@ -1,6 +1,8 @@
 import * as assert from 'node:assert/strict';
+import { MONEY_WORDS } from '../../../src/common/moneyWords';
 import { analyzeText, operationOf, problemsOf } from '../../../src/endpointIntelligence/core/analyze';
 import { buildCatalog } from '../../../src/endpointIntelligence/core/catalog';
+import { completionEntries } from '../../../src/endpointIntelligence/core/completionEntries';
 import { curlFor } from '../../../src/endpointIntelligence/core/curl';
 import { hoverMarkdown } from '../../../src/endpointIntelligence/core/hoverText';
 import { matchPath, nearestEndpoint, rewriteAs } from '../../../src/endpointIntelligence/core/match';
@@ -36,7 +38,8 @@ describe('endpoint intelligence: the catalog from the OpenAPI document', () => {
         'data.transaction.statusCode',
       ],
     );
-    assert.ok(transfer?.errors.some((error) => error.status === '5XX' && /no money moved/.test(error.description)));
+    // A money-moving call's 5xx in the product's one voice (issue 55), not the document's "no money moved".
+    assert.ok(transfer?.errors.some((error) => error.status === '5XX' && error.description === MONEY_WORDS.fiveXx));
     assert.deepEqual(
       endpoint('/v1/users/balance').operations.map((operation) => operation.method),
       ['GET', 'POST'],
@@ -196,5 +199,26 @@ describe('endpoint intelligence: hover and cURL', () => {
     const bank = endpoint('/v1/users/transfers/bank');
     // An amount of 0 kobo: the API refuses it, so an unedited copy moves no money.
     assert.match(curlFor(bank.operations[0]!, bank, 'http://x'), /"amount":0/);
+  });
+});
+
+describe('endpoint intelligence: completion entries', () => {
+  const entries = completionEntries(catalog);
+  const entry = (path: string) => entries.find((candidate) => candidate.path === path)!;
+
+  it('says each summary once: the first method’s as the detail, the others’ below it (issue 55)', () => {
+    assert.equal(entry('/v1/users/balance').detail, 'GET: Wallet balance in kobo');
+    assert.match(entry('/v1/users/balance').documentation ?? '', /^POST: /);
+    assert.doesNotMatch(entry('/v1/users/balance').documentation ?? '', /GET:/);
+    assert.equal(entry('/v1/users/transfers/bank').documentation, undefined, 'one method: the detail says it all');
+  });
+
+  it('sorts the paths an app calls before the developer account’s (issue 55)', () => {
+    const sorted = [...entries].sort((a, b) => a.sortText.localeCompare(b.sortText)).map((candidate) => candidate.path);
+    const first = (prefix: string) => sorted.findIndex((path) => path.startsWith(prefix));
+    const last = (prefix: string) => sorted.map((path) => path.startsWith(prefix)).lastIndexOf(true);
+    assert.ok(last('/v1/users/') < first('/v1/transactions'), sorted.join(' '));
+    assert.ok(last('/v1/queries/') < first('/v1/apps'), sorted.join(' '));
+    assert.ok(last('/v1/transactions') < first('/v1/auth/') && last('/v1/users/') < first('/v1/resource/'), sorted.join(' '));
   });
 });

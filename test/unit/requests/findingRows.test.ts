@@ -65,7 +65,14 @@ describe('finding page', () => {
   it("shows the rule's why, fix and how to silence it, and a button per request and event", () => {
     const page = renderFindingPage(
       finding(2, { severity: 'error', rule: 'retried-money-post', requestIds: [4, 5], eventIds: ['evt_0123456789abcdef01234567'] }),
-      [{ id: 4, text: 'POST /v1/users/transfers/phone · no answer' }, { id: 5 }],
+      {
+        lines: [
+          { kind: 'request', id: '4', call: 'POST /v1/users/transfers/phone', text: 'no answer came' },
+          { kind: 'request', id: '5' },
+          { kind: 'event', id: 'evt_0123456789abcdef01234567', text: 'Phone transfer · sent to http://127.0.0.1:3000/hook' },
+        ],
+        notes: [],
+      },
       { environment: 'Local sandbox' },
     );
     const text = page.body.value;
@@ -79,9 +86,13 @@ describe('finding page', () => {
   });
 
   it('escapes what the sandbox wrote and renders backticks as code', () => {
-    const page = renderFindingPage(finding(1, { rule: 'secret-in-url', title: '<img src=x onerror=alert(1)>' }), [], {
-      environment: 'Local sandbox',
-    });
+    const page = renderFindingPage(
+      finding(1, { rule: 'secret-in-url', title: '<img src=x onerror=alert(1)>' }),
+      { lines: [], notes: [] },
+      {
+        environment: 'Local sandbox',
+      },
+    );
     assert.ok(!page.body.value.includes('<img'), 'no markup from a title');
     assert.ok(page.body.value.includes('<code>X-App-Key</code>'), 'the fix quotes the header as code');
   });

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { atConfigurationsItem, commasAround, launchSnippetText } from '../../../src/terminals/launchJson';
 import {
   asWalletLaunch,
@@ -7,7 +8,7 @@ import {
   walletLaunchConfiguration,
   withSandboxEnvironment,
 } from '../../../src/terminals/launchRules';
-import { dotenvText, sandboxVariables } from '../../../src/terminals/sandboxVariables';
+import { sandboxVariables, settingsFormats, settingsText } from '../../../src/terminals/sandboxVariables';
 
 const URL = 'http://127.0.0.1:4011';
 
@@ -44,9 +45,41 @@ describe('terminals: the variables an app gets for the local sandbox', () => {
 
   it('writes them as .env lines, address first', () => {
     assert.equal(
-      dotenvText(sandboxVariables(URL, { appKey: 'k', accessToken: 't' })),
+      settingsText(sandboxVariables(URL, { appKey: 'k', accessToken: 't' }), 'dotenv'),
       `WALLET_BASE_URL=${URL}\nWALLET_DEVELOPER_URL=${URL}\nWALLET_APP_KEY=k\nWALLET_ACCESS_TOKEN=t\n`,
     );
+  });
+
+  it('writes them as export lines a shell passes on to node (issue 55: dotenv lines reached curl, not node)', () => {
+    const text = settingsText(sandboxVariables(URL, { appKey: "sk_test_it's", accessToken: 'eyJ.t' }), 'shell');
+    assert.equal(
+      text,
+      `export WALLET_BASE_URL='${URL}'\nexport WALLET_DEVELOPER_URL='${URL}'\nexport WALLET_APP_KEY='sk_test_it'\\''s'\nexport WALLET_ACCESS_TOKEN='eyJ.t'\n`,
+    );
+    // Pasted into a shell, then a program started from it: node reads every one, the quote too.
+    const script = `${text}${process.execPath} -e 'for (const name of ["WALLET_BASE_URL", "WALLET_APP_KEY", "WALLET_ACCESS_TOKEN"]) console.log(process.env[name])'`;
+    const run = spawnSync('/bin/sh', ['-c', script], { encoding: 'utf8', env: { PATH: process.env.PATH } });
+    assert.equal(run.stdout, `${URL}\nsk_test_it's\neyJ.t\n`, run.stderr);
+    const dotenv = settingsText(sandboxVariables(URL, { appKey: 'k' }), 'dotenv');
+    const unexported = spawnSync(
+      '/bin/sh',
+      ['-c', `${dotenv}${process.execPath} -e 'console.log(process.env.WALLET_APP_KEY ?? "unset")'`],
+      {
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH },
+      },
+    );
+    assert.equal(unexported.stdout, 'unset\n', 'the .env lines pasted into a shell set shell variables only: why export is offered');
+  });
+
+  it('writes them as PowerShell $env: lines, and offers the platform’s own terminal format first', () => {
+    assert.equal(
+      settingsText(sandboxVariables(URL, { appKey: "it's" }), 'powershell'),
+      `$env:WALLET_BASE_URL = '${URL}'\n$env:WALLET_DEVELOPER_URL = '${URL}'\n$env:WALLET_APP_KEY = 'it''s'\n`,
+    );
+    assert.deepEqual(settingsFormats('linux'), ['shell', 'dotenv', 'powershell']);
+    assert.deepEqual(settingsFormats('darwin')[0], 'shell');
+    assert.deepEqual(settingsFormats('win32'), ['powershell', 'shell', 'dotenv']);
   });
 });
 

@@ -3,6 +3,7 @@
 // (`unawaited-json`). Followed from the statement that makes the call to the end of its block;
 // `res.status` on a fetch Response (the HTTP status) is never a finding.
 import * as l10n from '@vscode/l10n';
+import { commentLines, MONEY_WORDS } from '../../../common/moneyWords';
 import type { Problem } from '../analyze';
 import { ASSIGNING, at, depthAt, escape, mention, REACH, type CallSite } from './callSites';
 
@@ -118,22 +119,47 @@ function unawaitedJson(line: number, start: number, text: string, replacement: s
 function statusReads(line: string, index: number, name: string, through: string, site: CallSite): Problem[] {
   const problems: Problem[] = [];
   if (!line.includes('status')) return problems;
+  const envelope = `${name}${through.replace(/\\/g, '')}`;
   for (const match of line.matchAll(mention(name, `${through}\\??\\.(?:data\\??\\.)?status(?![\\w$])`))) {
     const start = match.index;
     const compared = new RegExp(`^${escape(name)}${through}\\.status\\s*(===?|!==?)\\s*(['"\`])success\\2`).exec(line.slice(start));
-    const replacement = compared && `${name}${through.replace(/\\/g, '')}.success ${compared[1]!.startsWith('!') ? '!==' : '==='} true`;
+    const end = start + (compared ? compared[0].length : match[0].length);
+    const fix = compared ? readSuccess(line, start, end, envelope, compared[1]!.startsWith('!'), site.answersStatusCode) : undefined;
+    const message = l10n.t(
+      '{0} is undefined: the wallet API answers `{ success, message, data }` with no `status`. Read `success` (true or false).',
+      match[0],
+    );
     problems.push(
-      at(index, start, start + (compared ? compared[0].length : match[0].length), {
+      at(index, start, end, {
         code: 'status-not-success',
-        message: l10n.t(
-          '{0} is undefined: the wallet API answers `{ success, message, data }` with no `status`. Read `success` (true or false).',
-          match[0],
-        ),
-        replacement: replacement ?? undefined,
-        fixTitle: replacement ? l10n.t('Read success: {0}', replacement) : undefined,
+        message: site.answersStatusCode ? `${message} ${MONEY_WORDS.pending}` : message,
+        replacement: fix?.text,
+        fixTitle: fix?.title,
         preferred: site.direct,
       }),
     );
   }
   return problems;
+}
+
+/**
+ * "Read success": `body.success === true` for `body.status === 'success'` (`!== true` for `!==`).
+ * Where the answer carries a bank transfer's statusCode, success alone is not paid: `000002` is
+ * pending. An `if (…) {` of the comparison alone gets a branch of its own for it, before the
+ * user's, which then runs only for `000001` (or, negated, for a refusal or anything but `000001`);
+ * elsewhere the expression is true only for `000001` (false for pending, never "paid").
+ */
+function readSuccess(line: string, start: number, end: number, envelope: string, negated: boolean, statusCode: boolean) {
+  if (!statusCode) {
+    const text = `${envelope}.success ${negated ? '!==' : '==='} true`;
+    return { text, title: l10n.t('Read success: {0}', text) };
+  }
+  const code = `${envelope}.data?.transaction?.statusCode`;
+  const settled = negated ? `${envelope}.success !== true || ${code} !== '000001'` : `${envelope}.success === true && ${code} === '000001'`;
+  const title = l10n.t('Read success and statusCode (000002 is pending, not paid)');
+  const wholeCondition = /\bif\s*\(\s*$/.test(line.slice(0, start)) && /^\s*\)\s*\{/.test(line.slice(end));
+  if (!wholeCondition) return { text: `(${settled})`, title };
+  const indent = /^\s*/.exec(line)![0];
+  const pending = commentLines(MONEY_WORDS.pending, `${indent}  // `);
+  return { text: `${envelope}.success === true && ${code} === '000002') {\n${pending}\n${indent}} else if (${settled}`, title };
 }

@@ -3,6 +3,7 @@
 // call that still belong to its block. Lines are read with their brackets scanned (codeScan.ts),
 // not parsed: a call or a body ends where its brackets close, however many lines it takes.
 import type { PathUse, Problem } from '../analyze';
+import { answersStatusCode } from '../catalog';
 import { scanOf, statementClose } from '../codeScan';
 import { callWindow, type CallWindow } from '../walletCall';
 
@@ -30,6 +31,15 @@ export class CallSite {
   /** The call itself shows the wallet (its host, a WALLET_… read, a header): a fix may be preferred. */
   get direct(): boolean {
     return this.uses.some((use) => use.call.kind === 'wallet' && use.call.direct);
+  }
+
+  /** The call answers a bank transfer's statusCode (the transfer, its requery): `000002` there is pending, not paid. */
+  get answersStatusCode(): boolean {
+    return this.uses.some((use) =>
+      (use.match?.endpoint.operations ?? []).some(
+        (operation) => (!use.shown || operation.method === use.shown.method) && answersStatusCode(operation),
+      ),
+    );
   }
 
   /** The call's lines, as the wallet rule reads them (its arguments to where they close, a builder's chain). */

@@ -253,7 +253,7 @@ export async function unlinkAccount(
       'token-in-body 13: walletAccessToken',
       'unawaited-json 22: response.json() → await response.json()',
       'float-kobo 37: (parseFloat(transfer.naira) - Number(process.env.BANK_FEE_NAIRA ?? "0")) *',
-      'status-not-success 54: data.status === "success" → data.success === true',
+      `status-not-success 54: data.status === "success" → (data.success === true && data.data?.transaction?.statusCode === '000001')`,
       'float-kobo 65: 100 * (parseFloat(naira) + 0.5) → Math.round(100 * (parseFloat(naira) + 0.5))',
       'wrong-method 89: DELETE',
       'wrong-method 91: delete',
