@@ -281,7 +281,10 @@ describe('Requests view', function () {
 
     await runScripted(wallet.api, 'walletConsole.copySandboxSettings', ['.env file: NAME=value lines', 'Copy Settings']);
     const dotenv = await vscode.env.clipboard.readText();
-    assert.equal(dotenv, `WALLET_BASE_URL=${url}\nWALLET_DEVELOPER_URL=${url}\nWALLET_APP_KEY=${appKey}\nWALLET_ACCESS_TOKEN=${token}\n`);
+    assert.equal(
+      dotenv,
+      `WALLET_BASE_URL=${url}\nWALLET_DEVELOPER_URL=${url}\nWALLET_APP_KEY=${appKey}\nWALLET_ACCESS_TOKEN=${token}\nWALLET_REFRESH_TOKEN=${refreshToken}\n`,
+    );
 
     await vscode.env.clipboard.writeText('unchanged');
     await runScripted(wallet.api, 'walletConsole.copySandboxSettings', ['Shell (bash, zsh): export lines', undefined]);
