@@ -71,6 +71,16 @@ export class SandboxWatch extends Disposable {
       const fired = this.pending ?? EVERYTHING;
       this.pending = undefined;
       this.changed.fire(fired);
+      if (fired.sandbox) void this.followFaults();
     }, WATCH_DEBOUNCE_MS);
+  }
+
+  /** Clear All Sandbox Faults is in the palette only while there is a fault to clear. */
+  private async followFaults(): Promise<void> {
+    const faults = await this.running?.knobs().then(
+      (knobs) => knobs.faults.length,
+      () => undefined,
+    );
+    if (faults !== undefined) void vscode.commands.executeCommand('setContext', 'walletConsole.sandboxHasFaults', faults > 0);
   }
 }

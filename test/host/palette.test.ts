@@ -53,7 +53,8 @@ describe('Command palette: at most 30 of our commands in any one state', functio
   });
 
   it('local sandbox with a wallet (the keys as the extension set them)', () => {
-    const live = keyed(wallet.api.views.contextKeys.values);
+    // The state this test names (one app, one wallet), whatever earlier files left connected.
+    const live = keyed({ ...wallet.api.views.contextKeys.values, appCount: 1, walletCount: 1, sandboxHasFaults: false });
     assert.equal(live['walletConsole.environment'], 'local');
     assert.equal(live['walletConsole.walletConnected'], true);
     const listed = paletteCount(manifest, live);
@@ -65,13 +66,22 @@ describe('Command palette: at most 30 of our commands in any one state', functio
       assert.ok(listed.includes(`walletConsole.${kept}`), kept);
     // Issue 55: Check Webhook Handler where it can work (the docs call it a command); a pick of one
     // app or one wallet is not offered (nothing else to pick).
-    assert.equal(live['walletConsole.appCount'], 1);
-    assert.equal(live['walletConsole.walletCount'], 1);
     assert.ok(listed.includes('walletConsole.checkWebhookHandler'), 'Check Webhook Handler');
     for (const hidden of ['selectApp', 'selectWallet']) assert.ok(!listed.includes(`walletConsole.${hidden}`), hidden);
     assert.ok(listed.length <= 29, `one fewer than before, Check Webhook Handler in: ${listed.length}: ${listed.join(', ')}`);
     const two = paletteCount(manifest, { ...live, 'walletConsole.appCount': 2, 'walletConsole.walletCount': 2 });
     assert.ok(two.includes('walletConsole.selectApp') && two.includes('walletConsole.selectWallet'), 'with another to pick');
+    // The fullest local state: another app and wallet to pick, and a fault to clear (Clear All
+    // Sandbox Faults shows only then: SandboxWatch sets walletConsole.sandboxHasFaults).
+    assert.ok(!listed.includes('walletConsole.clearAllFaults'), 'no fault to clear');
+    const fullest = paletteCount(manifest, {
+      ...live,
+      'walletConsole.appCount': 2,
+      'walletConsole.walletCount': 2,
+      'walletConsole.sandboxHasFaults': true,
+    });
+    assert.ok(fullest.includes('walletConsole.clearAllFaults'), 'a fault to clear');
+    assert.ok(fullest.length <= 30, `${fullest.length} commands: ${fullest.join(', ')}`);
   });
 
   it('signed out, and staging with a wallet', () => {
