@@ -1,54 +1,73 @@
 import { randomBytes } from 'node:crypto';
-import { ApiError, ErrorCode, invalid } from '../vocabulary/errors';
+import * as v from 'valibot';
+import { ApiError, ErrorCode } from '../vocabulary/errors';
+import { kobo, walletMobile } from '../domain/inputs';
 import { AppRecord, SandboxState } from '../domain/state';
-import type { BankTransferData, PhoneTransferData, WebhookDataByType, WebhookEvent, WebhookType } from '../types';
+import type { BankTransferData, PhoneTransferData, WebhookEvent, WebhookType } from '../types';
 import { Webhooks } from '../domain/webhooks';
-import { koboInput, mobileInput, objectInput, optionalString, type RawInput } from '../worlds/input';
+import { textField } from './input';
 
 // A made-up event for an app's callbackURL, so a developer can try their webhook handler without
 // moving money: POST /__sandbox/events/test, Sandbox.sendTestEvent and the package's
 // webhooks.trigger(type, data). Given data fields replace the made-up ones, checked as the
 // service would send them (amounts in kobo, mobiles as 234…).
 
-const TYPES: readonly WebhookType[] = ['BANK_TRANSFER', 'PHONE_TRANSFER'];
+const TEXT = 'must be a non-empty string of at most 200 characters';
+const nonEmpty = v.pipe(v.string(TEXT), v.minLength(1, TEXT), v.maxLength(200, TEXT));
+const NUBAN = 'must be a 10-digit account number (NUBAN), such as "1000000001"';
 
-/** The data fields a test may give, by type (the payload's own: /work/shared/spec/evidence.md). */
-const FIELDS: { [T in WebhookType]: readonly (keyof WebhookDataByType[T])[] } = {
-  BANK_TRANSFER: ['accountName', 'accountNumber', 'amount', 'transactionReference', 'statusCode'],
-  PHONE_TRANSFER: ['appWalletMobile', 'amount', 'recipientMobile', 'transactionReference'],
-};
-
-export interface TestEventInput {
-  type: WebhookType;
-  appId: string | undefined;
-  /** The data fields given, checked and normalised (mobiles as 234…). */
-  data: Partial<BankTransferData & PhoneTransferData>;
+/** The data fields a test may give for an event of `type` (the payload's own: /work/shared/spec/evidence.md), each optional. */
+function eventData<T extends WebhookType>(type: T, entries: v.ObjectEntries) {
+  const fields = Object.keys(entries).join(', ');
+  const optional = Object.fromEntries(Object.entries(entries).map(([name, schema]) => [name, v.optional(schema)]));
+  return v.pipe(
+    v.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), 'must be an object'),
+    // Its message is for a field the payload does not have.
+    v.strictObject(optional, `is not a field of a ${type} event; its fields are ${fields}`),
+    v.description(`Fields of the ${type} payload's data to use instead of made-up ones.`),
+  );
 }
 
-function fieldInput(name: string, value: unknown): string | number {
-  if (name === 'amount') return koboInput(value, 'data.amount', 1);
-  if (name === 'appWalletMobile' || name === 'recipientMobile') return mobileInput(value, `data.${name}`);
-  if (name === 'accountNumber' && (typeof value !== 'string' || !/^\d{10}$/.test(value))) {
-    throw invalid('data.accountNumber must be a 10-digit account number (NUBAN), such as "1000000001"');
-  }
-  const text = optionalString(value, `data.${name}`, 200);
-  if (text === undefined || text === '') throw invalid(`data.${name} must be a non-empty string`);
-  return text;
-}
+const appId = v.optional(v.pipe(textField(200), v.description('Defaults to the app whose callbackURL was set most recently')));
 
 /** The operation's input: `type` (default BANK_TRANSFER), `appId`, and `data` fields of that type's payload. */
-export function testEventInput(raw: RawInput): TestEventInput {
-  const type = raw['type'] ?? 'BANK_TRANSFER';
-  if (!TYPES.includes(type as WebhookType)) throw invalid(`type must be ${TYPES.join(' or ')}`);
-  const fields: readonly string[] = FIELDS[type as WebhookType];
-  const given = objectInput(raw['data'], 'data') ?? {};
-  const data: Record<string, string | number> = {};
-  for (const [name, value] of Object.entries(given)) {
-    if (!fields.includes(name))
-      throw invalid(`data.${name.slice(0, 40)} is not a field of a ${String(type)} event; its fields are ${fields.join(', ')}`);
-    data[name] = fieldInput(name, value);
-  }
-  return { type: type as WebhookType, appId: optionalString(raw['appId'], 'appId', 200), data };
+export const TestEventSchema = v.variant(
+  'type',
+  [
+    v.strictObject({
+      type: v.optional(v.literal('BANK_TRANSFER')),
+      appId,
+      data: v.optional(
+        eventData('BANK_TRANSFER', {
+          accountName: nonEmpty,
+          accountNumber: v.pipe(v.string(NUBAN), v.regex(/^\d{10}$/, NUBAN)),
+          amount: kobo(1),
+          transactionReference: nonEmpty,
+          statusCode: nonEmpty,
+        }),
+      ),
+    }),
+    v.strictObject({
+      type: v.literal('PHONE_TRANSFER'),
+      appId,
+      data: v.optional(
+        eventData('PHONE_TRANSFER', {
+          appWalletMobile: walletMobile,
+          amount: kobo(1),
+          recipientMobile: walletMobile,
+          transactionReference: nonEmpty,
+        }),
+      ),
+    }),
+  ],
+  'must be BANK_TRANSFER or PHONE_TRANSFER',
+);
+
+export interface TestEventInput {
+  type?: WebhookType;
+  appId?: string | undefined;
+  /** The data fields given, checked and normalised (mobiles as 234…). */
+  data?: Partial<BankTransferData & PhoneTransferData> | undefined;
 }
 
 function appFor(state: SandboxState, appId: string | undefined): AppRecord {
@@ -68,29 +87,37 @@ function appFor(state: SandboxState, appId: string | undefined): AppRecord {
   return app;
 }
 
-function bankData(given: Partial<BankTransferData>): BankTransferData {
+/** The fields given a value: one given as undefined (from Node) keeps the made-up one, as JSON would. */
+const given = <T extends object>(data: T): Partial<T> =>
+  Object.fromEntries(Object.entries(data).filter(([, value]) => value !== undefined)) as Partial<T>;
+
+function bankData(fields: Partial<BankTransferData>): BankTransferData {
   return {
     accountName: 'SANDBOX INSTANT SUCCESS',
     accountNumber: '1000000001',
     amount: 10_000,
     transactionReference: randomBytes(12).toString('hex'),
     statusCode: '000001',
-    ...given,
+    ...given(fields),
   };
 }
 
-function phoneData(app: AppRecord, given: Partial<PhoneTransferData>): PhoneTransferData {
+function phoneData(app: AppRecord, fields: Partial<PhoneTransferData>): PhoneTransferData {
   return {
     appWalletMobile: app.wallets[0] ?? '2348000000000',
     amount: 10_000,
     recipientMobile: '2349090000000',
     transactionReference: randomBytes(12).toString('hex'),
-    ...given,
+    ...given(fields),
   };
 }
 
 /** Emits a test event to the app (by default the one whose callbackURL was set last). */
-export function sendTestEvent(state: SandboxState, webhooks: Webhooks, { type, appId, data }: TestEventInput): WebhookEvent {
+export function sendTestEvent(
+  state: SandboxState,
+  webhooks: Webhooks,
+  { type = 'BANK_TRANSFER', appId, data = {} }: TestEventInput,
+): WebhookEvent {
   const app = appFor(state, appId);
   const event =
     type === 'BANK_TRANSFER'
