@@ -6,6 +6,8 @@ import { SandboxInputError } from '../../../src/sandbox/vocabulary/errors';
 import { parseScenario, ScenarioError } from '../../../src/sandbox/scenario/parse';
 import { scenarioKnobs } from '../../../src/sandbox/scenario/scenarioState';
 import { parseFault } from '../../../src/sandbox/worlds/faults';
+import { writtenHistory } from '../../../src/sandbox/scenario/exportHistory';
+import type { WalletRecord } from '../../../src/sandbox/domain/wallet';
 import { startCheckedSandbox } from '../support/contract';
 import { call, expectOk, withSandbox } from './helpers';
 
@@ -249,6 +251,25 @@ describe('sandbox: faults and knobs saved as a scenario', () => {
         assert.equal(refused.json['error'], 'recipient.metadata.billerName must be at most 100 characters');
         await expectOk(call(sandbox, 'GET', '/__sandbox/scenario'));
       });
+    });
+
+    it('a recipient an older state file holds in no shape a scenario takes is written without it, not as a 500', () => {
+      const at = '2026-01-05T09:00:00.000Z';
+      const tx = (reference: string, recipient: unknown) =>
+        ({ _id: reference, reference, type: 'bills', amount: 100, createdAt: at, updatedAt: at, recipient }) as never;
+      const wallet = {
+        mobile: '2348000000000',
+        transactions: [
+          tx('old_1', { metadata: { billerName: 'x'.repeat(200), units: 5 } }),
+          tx('ok_1', { metadata: { billerName: 'dstv' } }),
+        ],
+      } as unknown as WalletRecord;
+      const written = writtenHistory(wallet, [], []);
+      assert.deepEqual(
+        (written.transactions as { recipient?: unknown }[]).map((each) => each.recipient),
+        [undefined, { metadata: { billerName: 'dstv' } }],
+      );
+      parseScenario({ wallets: [{ mobile: wallet.mobile, ...written }] });
     });
 
     it('whatever recipient it takes', async () => {
