@@ -87,11 +87,20 @@ export const timestampField = v.pipe(
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** Its JSON's length in bytes; Infinity for a value JSON cannot write (a BigInt from Node): refused, never a 500. */
+function jsonBytes(value: unknown): number {
+  try {
+    return Buffer.byteLength(JSON.stringify(value));
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}
+
 /** A plain object at most MAX_OBJECT_DEPTH deep and MAX_OBJECT_BYTES as JSON: walked with a stack, never recursively. */
 const boundedObject = v.pipe(
   v.custom<Record<string, unknown>>(isPlainObject, 'must be an object'),
   v.check((value) => !depthOver(value, MAX_OBJECT_DEPTH), `nests deeper than ${MAX_OBJECT_DEPTH} levels`),
-  v.check((value) => Buffer.byteLength(JSON.stringify(value)) <= MAX_OBJECT_BYTES, `is over ${MAX_OBJECT_BYTES} bytes as JSON`),
+  v.check((value) => jsonBytes(value) <= MAX_OBJECT_BYTES, `must be JSON of at most ${MAX_OBJECT_BYTES} bytes`),
 );
 
 /** Whom or what a transaction was for, in a shape a scenario holds (so Save Sandbox as Scenario writes it). */

@@ -272,6 +272,16 @@ describe('sandbox: faults and knobs saved as a scenario', () => {
       parseScenario({ wallets: [{ mobile: wallet.mobile, ...written }] });
     });
 
+    it('a recipient JSON cannot write (a BigInt from Node) is a 400, not a TypeError', async () => {
+      await withSandbox({ seed: 52 }, async (sandbox) => {
+        const recipient = { metadata: { units: 5n } } as never;
+        assert.throws(
+          () => sandbox.addTransaction('2348000000000', { type: 'bills', amount: 100, recipient }),
+          (error: unknown) => error instanceof SandboxInputError && /^recipient must be JSON of at most 16384 bytes/.test(error.message),
+        );
+      });
+    });
+
     it('whatever recipient it takes', async () => {
       let added = 0;
       await withSandbox({ seed: 52 }, async (sandbox) => {
