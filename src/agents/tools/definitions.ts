@@ -4,24 +4,25 @@
 
 import * as v from 'valibot';
 import { AIRTIME_PROVIDERS, TRANSACTION_TYPES } from '../../api';
-import { FAULT_LENGTHS, FAULT_LIMITS, FAULT_METHODS } from '../../sandbox/reference';
+import { FaultSchema, kobo, walletMobile } from '../../sandbox/reference';
 
 const described = <T extends v.GenericSchema>(schema: T, text: string) => v.pipe(schema, v.description(text));
 const wholeNumber = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max));
 
+// A mobile, an amount and a fault are the sandbox's own input concepts (src/sandbox/domain/inputs.ts):
+// what the model is told the tools take, the sandbox takes (a mobile in any Nigerian form, sent as 234…).
 const WALLET = v.optional(
   described(
-    v.pipe(v.string(), v.regex(/^234\d{10}$/)),
-    'Mobile of the wallet to use, 234 and 10 digits (e.g. 2348031234567). Omit it for the active wallet in VS Code, or the demo wallet 2348000000000 over MCP.',
+    walletMobile,
+    'Mobile of the wallet to use (2348031234567, 08031234567 or +2348031234567). ' +
+      'Omit it for the active wallet in VS Code, or the demo wallet 2348000000000 over MCP.',
   ),
 );
-const AMOUNT_KOBO = described(wholeNumber(1, 100_000_000_00), 'Amount in kobo, a whole number (100 kobo = ₦1; 150000 = ₦1,500.00).');
+const AMOUNT_KOBO = described(kobo(1), 'Amount in kobo, a whole number (100 kobo = ₦1; 150000 = ₦1,500.00).');
 const ACCOUNT_NUMBER = described(v.pipe(v.string(), v.regex(/^\d{10}$/)), 'The 10-digit NUBAN account number.');
 const BANK_CODE = described(v.pipe(v.string(), v.regex(/^\d{3,6}$/)), 'The bank code from wallet_banks (e.g. 000014).');
-const RECIPIENT_MOBILE = described(
-  v.pipe(v.string(), v.regex(/^(234|0)\d{10}$/)),
-  'Recipient mobile: 234 and 10 digits, or 0 and 10 digits.',
-);
+const RECIPIENT_MOBILE = described(walletMobile, 'Recipient mobile: 2348031234567, 08031234567 or +2348031234567.');
+const FAULT = FaultSchema.entries;
 
 export interface ToolDefinition<TInput extends v.GenericSchema = v.GenericSchema> {
   /** Tool name, the same in VS Code and over MCP. */
@@ -187,18 +188,13 @@ export const TOOL_DEFINITIONS = {
       'with an HTTP status, a dropped connection or a delay, for the next `times` requests (default: until cleared), ' +
       'to test how a client copes.',
     input: v.strictObject({
-      // The fault's limits are the sandbox's own (src/sandbox/domain/inputs.ts): what the model is told, the sandbox takes.
-      path: described(
-        v.pipe(v.string(), v.regex(/^\/[\w/.*:-]*$/), v.maxLength(FAULT_LENGTHS.path)),
-        'Request path, e.g. /v1/users/balance or /v1/*.',
-      ),
-      method: v.optional(described(v.picklist(FAULT_METHODS), 'Only requests with this method.')),
-      status: v.optional(
-        described(wholeNumber(...FAULT_LIMITS.status), 'Answer with this HTTP status and an error body (e.g. 500, 503, 429).'),
-      ),
-      drop: v.optional(described(v.boolean(), 'Drop the connection without an answer.')),
-      delayMs: v.optional(described(wholeNumber(...FAULT_LIMITS.delayMs), 'Wait this long before answering, in milliseconds.')),
-      times: v.optional(described(wholeNumber(...FAULT_LIMITS.times), 'Only for this many requests.')),
+      // The fault's fields are the sandbox's own (src/sandbox/domain/inputs.ts): what the model is told, the sandbox takes.
+      path: described(FAULT.path, 'Request path, e.g. /v1/users/balance or /v1/*.'),
+      method: v.optional(described(FAULT.method.wrapped, 'Only requests with this method.')),
+      status: v.optional(described(FAULT.status.wrapped, 'Answer with this HTTP status and an error body (e.g. 500, 503, 429).')),
+      drop: v.optional(described(FAULT.drop.wrapped, 'Drop the connection without an answer.')),
+      delayMs: v.optional(described(FAULT.delayMs.wrapped, 'Wait this long before answering, in milliseconds.')),
+      times: v.optional(described(FAULT.times.wrapped, 'Only for this many requests.')),
     }),
     action: true,
   }),

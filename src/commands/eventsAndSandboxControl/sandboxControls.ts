@@ -1,12 +1,12 @@
+import * as v from 'valibot';
 import * as vscode from 'vscode';
 import { formatNaira, parseNairaToKobo, TRANSACTION_TYPES, type TransactionType } from '../../api';
 import { formatMobileForPeople } from '../../common/formatMobile';
 import { isRecord } from '../../common/isRecord';
 import { transactionTypeLabel } from '../../common/transactionTypes';
 import { UserFacingError } from '../../common/userFacingError';
-import { inputCheck } from '../../common/validators';
 import type { Fault } from '../../sandbox';
-import { FAULT_LIMITS, KNOB_LIMITS } from '../../sandbox/reference';
+import { FAULT_LENGTHS, FAULT_LIMITS, FaultSchema, KNOB_LIMITS, kobo } from '../../sandbox/reference';
 import { FAULT_ENDPOINTS } from '../../localSandbox/endpoints';
 import { faultEffect, faultTarget } from '../../localSandbox/faultLabel';
 import type { WalletModel } from '../../views/walletModel';
@@ -23,6 +23,27 @@ function wholeNumber(min: number, max: number): (value: string) => string | unde
       ? undefined
       : vscode.l10n.t('Enter a whole number from {0} to {1}.', min, max);
   };
+}
+
+/**
+ * An amount typed in naira, as the sandbox takes it: kobo from `min` (src/sandbox/reference.ts,
+ * the range the admin API and a scenario keep), so the box refuses what the sandbox would.
+ */
+function nairaAmount(min: 0 | 1): (value: string) => string | undefined {
+  const taken = kobo(min);
+  return (value) => {
+    const amount = parseNairaToKobo(value);
+    if (!amount.ok) return amount.message;
+    if (v.is(taken, amount.value)) return undefined;
+    return min > 0 ? vscode.l10n.t('Enter an amount above zero.') : vscode.l10n.t('Enter an amount of zero or more.');
+  };
+}
+
+/** A fault's path as the sandbox takes it (its schema: src/sandbox/reference.ts). */
+function faultPath(value: string): string | undefined {
+  return v.is(FaultSchema.entries.path, value.trim())
+    ? undefined
+    : vscode.l10n.t('A path starts with "/", has at most {0} characters and no space or control character.', FAULT_LENGTHS.path);
 }
 
 async function askNumber(
@@ -71,7 +92,7 @@ export async function injectFault(deps: SandboxCommandDeps): Promise<void> {
           await ui.ask({
             title,
             prompt: vscode.l10n.t('The path, such as /v1/users/balance or /v1/* for every endpoint'),
-            validate: (value) => (/^\/\S*$/.test(value.trim()) ? undefined : vscode.l10n.t('A path starts with "/" and has no spaces.')),
+            validate: faultPath,
           })
         ).trim();
   const fault: Fault = endpoint ? { method: endpoint.method, path } : { path };
@@ -156,7 +177,7 @@ export async function setSandboxBalance(deps: SandboxCommandDeps, model: WalletM
   const typed = await deps.ui().ask({
     title: vscode.l10n.t('Set Sandbox Balance of {0}', formatMobileForPeople(mobile)),
     prompt: vscode.l10n.t('The new balance in naira, such as 1,500 or 2500.50'),
-    validate: inputCheck((text) => parseNairaToKobo(text)),
+    validate: nairaAmount(0),
   });
   const kobo = (parseNairaToKobo(typed) as { value: number }).value;
   await sandbox.setBalance(mobile, kobo);
@@ -175,11 +196,7 @@ export async function addSandboxTransaction(deps: SandboxCommandDeps, model: Wal
   const typed = await deps.ui().ask({
     title,
     prompt: vscode.l10n.t('Its amount in naira, such as 1,500'),
-    validate: (text) => {
-      const amount = parseNairaToKobo(text);
-      if (!amount.ok) return amount.message;
-      return amount.value > 0 ? undefined : vscode.l10n.t('Enter an amount above zero.');
-    },
+    validate: nairaAmount(1),
   });
   const kobo = (parseNairaToKobo(typed) as { value: number }).value;
   const record = await sandbox.addTransaction(mobile, { type, amount: kobo });

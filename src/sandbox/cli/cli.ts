@@ -5,7 +5,7 @@ import { runCheckWebhook } from './checkWebhookCli';
 import { localClient } from '../client/shared';
 import { StateFileInUse } from '../sharing/ownerLock';
 import { SandboxPortInUseError } from '../vocabulary/errors';
-import { KNOB_LIMITS } from '../domain/inputs';
+import { KNOB_LIMITS, NAMESPACE_LIMITS } from '../domain/inputs';
 import { openSharedSandbox } from '../client/shared';
 import { adminTokenRefusal, isLoopback, remoteHostRefusal, startSandbox } from '../owner/start';
 import type { ScenarioFile } from '../scenario/scenarioFile';
@@ -110,7 +110,7 @@ function applyFlag(config: CliConfig, flag: string, arg: string, value: () => st
       config.options.clock = { frozen: true };
       break;
     case '--max-namespaces':
-      config.options.maxNamespaces = wholeNumber(flag, value(), 0, 10_000);
+      config.options.maxNamespaces = wholeNumber(flag, value(), ...NAMESPACE_LIMITS.maxNamespaces);
       break;
     case '--json':
       config.json = true;

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { invalid } from '../vocabulary/errors';
+import { checkedInput, StartOptionsSchema } from '../domain/inputs';
 import { AddressInfo } from 'node:net';
 import type { ExchangeObserver } from '../http/exchange';
-import { checkKnob, Knobs } from '../worlds/knobs';
+import { Knobs } from '../worlds/knobs';
 import { openWorld, watchFindings, type SandboxEnv } from '../worlds/env';
 import { createSandboxServer, listenFrom } from '../http/server';
 import { recordInto } from '../http/recordExchange';
@@ -19,7 +20,7 @@ import { worldControls } from '../worlds/controls';
 import { runOperation } from '../worlds/operations';
 import { resetWorld } from '../worlds/reset';
 import { WorldStart } from '../worlds/worldStart';
-import { checkedMaxNamespaces, Namespaces } from '../worlds/namespaces';
+import { Namespaces } from '../worlds/namespaces';
 import type { Scenario } from '../scenario/format';
 import { normaliseMobile, parseScenario, readScenarioFile } from '../scenario/parse';
 import { applyPasscodes, buildScenarioState, scenarioKnobs } from '../scenario/scenarioState';
@@ -73,9 +74,9 @@ function checkOptions(options: SandboxOptions): void {
   if (!Number.isInteger(tries) || tries < 1) {
     throw invalid(`portTries must be a whole number, at least 1, got ${String(options.portTries)}`);
   }
-  // The range setTokenLifetime and a scenario keep: Save Sandbox as Scenario writes any lifetime the sandbox started with.
-  if (options.tokenLifetimeSeconds !== undefined) checkKnob('tokenLifetimeSeconds', options.tokenLifetimeSeconds);
-  checkedMaxNamespaces(options.maxNamespaces);
+  // The token lifetime's range is the knob's (Save Sandbox as Scenario writes any lifetime the sandbox started with),
+  // and the namespace options': domain/inputs.ts, the one definition of each.
+  checkedInput(StartOptionsSchema, { tokenLifetimeSeconds: options.tokenLifetimeSeconds, maxNamespaces: options.maxNamespaces });
 }
 
 function formatUrl(host: string, port: number): string {

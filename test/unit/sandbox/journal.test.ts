@@ -209,8 +209,9 @@ describe('sandbox: the request journal over loopback (GET /__sandbox/requests)',
   });
 
   it('cuts an answer body past MAX_KEPT_BODY_BYTES and says how long it was', async () => {
-    // Six transactions whose recipients' names are 14,000 bytes of "é" each: a list answer over 64 KB.
-    for (let i = 0; i < 6; i++) sandbox.addTransaction(mobile, { type: 'vtu', amount: 1, recipient: { name: 'é'.repeat(7_000) } as never });
+    // Six transactions whose recipients' bill details are 14,000 bytes of "é" each: a list answer over 64 KB.
+    const metadata = Object.fromEntries(Array.from({ length: 70 }, (_, field) => [`field${field}`, 'é'.repeat(100)]));
+    for (let i = 0; i < 6; i++) sandbox.addTransaction(mobile, { type: 'bills', amount: 1, recipient: { metadata } as never });
     const mark = sandbox.requests.lastId;
     const answer = await call(sandbox, 'GET', '/v1/transactions?limit=6&pages=1', { headers });
     const entry = await sandbox.requests.waitFor({ after: mark }, UNTIL_IT_COMES);

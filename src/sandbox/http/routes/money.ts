@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { ApiError, ErrorCode, invalid } from '../../vocabulary/errors';
 import { STATUS_CODES } from '../../domain/ledger';
 import { AIRTIME_PROVIDERS, AirtimeProvider, Outcome, OUTCOMES } from '../../domain/magic';
@@ -6,6 +7,7 @@ import { requireApp, requireWallet } from './guards';
 import { bankAccountFields, mobileField, requiredString } from '../../worlds/requestFields';
 import type { Sender } from '../../domain/ledger';
 import { webhookTargetRefusal } from '../../domain/webhookTarget';
+import { kobo } from '../../domain/inputs';
 
 // Money movement: phone and bank transfers, requery, airtime (VTU), and the app's callbackURL.
 // Each answer is sent only after the state that holds it is on disk (env.durable); see moveMoney.
@@ -22,11 +24,14 @@ export async function moveMoney<T>(ctx: RequestContext, move: () => T): Promise<
   return moved;
 }
 
+/** An amount the money routes move: the sandbox's kobo from 1 (domain/inputs.ts), as the admin API and a scenario take it. */
+const AMOUNT = kobo(1);
+
 /** Integer kobo, as a number or a digit string ("4000"), as the real service accepted. */
 export function amountField(body: Record<string, unknown>): number {
   const raw = body['amount'];
   const value = typeof raw === 'string' && /^\d{1,15}$/.test(raw) ? Number(raw) : raw;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0) {
+  if (!v.is(AMOUNT, value)) {
     throw new ApiError(
       400,
       ErrorCode.invalidAmount,
