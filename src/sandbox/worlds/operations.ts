@@ -4,6 +4,7 @@ import type { Operation } from './operation';
 import { findingOperations } from './findings';
 import { requestOperations } from './requestOperations';
 import { walletOperations } from './walletOperations';
+import { webhookOperations } from './webhookOperations';
 import { worldOperations } from './worldOperations';
 
 // THE table of a world's operations (reads and controls). The admin API's routes are made from
@@ -11,7 +12,7 @@ import { worldOperations } from './worldOperations';
 // call it (worlds/controls.ts); the remote client sends the same requests. Adding a control is
 // one entry here and its tests. Order matters where routes overlap: the first that matches answers.
 
-export const OPERATIONS = { ...walletOperations, ...worldOperations, ...requestOperations, ...findingOperations };
+export const OPERATIONS = { ...walletOperations, ...worldOperations, ...webhookOperations, ...requestOperations, ...findingOperations };
 
 export type OperationName = keyof typeof OPERATIONS;
 type Table = typeof OPERATIONS;

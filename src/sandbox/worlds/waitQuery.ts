@@ -32,7 +32,7 @@ export async function answerAfter<T>(wait: Promise<T>, closing: AbortSignal): Pr
 }
 
 const TYPES = ['BANK_TRANSFER', 'PHONE_TRANSFER'] as const;
-const STATES = ['pending', 'delivered', 'retrying', 'failed'] as const;
+const STATES = ['pending', 'delivered', 'retrying', 'failed', 'withheld'] as const;
 
 /** GET /__sandbox/events?type=BANK_TRANSFER&reference=…&appId=…&delivered=true&state=retrying (each optional). */
 export function webhookQuery(query: URLSearchParams): WebhookFilter {
