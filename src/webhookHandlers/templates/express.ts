@@ -38,18 +38,18 @@ function express(path: string, language: ScriptLanguage): string {
   return `// Wallet webhooks for an Express app (written by Wallet Console: Create Webhook Handler).
 ${HEADER[language](path)}
 // The service retries a delivery until it gets a 2xx answer, and may send one event more than
-// once: this handler answers 2xx at once and does the work once per transactionReference, for a
+// once: this handler answers 2xx at once and does the work once per transactionReference (and status), for a
 // transfer the API knows: it requeries each event at WALLET_BASE_URL with WALLET_APP_KEY and
 // WALLET_ACCESS_TOKEN (your app's key, its wallet's token).
 ${IMPORT[language]}
 
 ${typeScriptPayloads(true, language)}
-// The references already handled. In memory for a start: keep them in your app's database
-// (a unique column, written in the same transaction as the work), so a restart or a second
-// server still does each transfer's work once.
+// The transfers and statuses already handled. In memory for a start: keep them in your app's
+// database (a unique column, written in the same transaction as the work), so a restart or a
+// second server still does each transfer's work once.
 const handled = new Set${ts('<string>')}();
 
-/** Your work for one event: runs once per transactionReference, after the answer went out.${js(' @param {WalletWebhook} event')} */
+/** Your work for one event: runs once per transactionReference and status, after the answer went out.${js(' @param {WalletWebhook} event')} */
 async function handleWalletWebhook(event${ts(': WalletWebhook')})${ts(': Promise<void>')} {
   const naira = (event.data.amount / 100).toFixed(2);
   console.log(\`[wallet webhook] processed \${event.type} \${event.message} \${event.data.transactionReference} (\${event.data.amount} kobo = NGN \${naira})\`);
@@ -65,16 +65,23 @@ walletWebhooks.post('${path}', express.json({ limit: '64kb' }), (req${ts(': Requ
     return;
   }
   const reference = event.data.transactionReference;
-  if (handled.has(reference)) {
+  if (!isFinal(event)) {
+    console.log(\`[wallet webhook] \${event.message} \${event.type} \${reference}: not a final status, acknowledged\`);
+    res.status(200).json({ received: true });
+    return;
+  }
+  // Claimed before the work, in one step: a copy that comes meanwhile is a duplicate.
+  const key = handledKey(event);
+  if (handled.has(key)) {
     console.log(\`[wallet webhook] duplicate \${event.type} \${reference}: already processed, acknowledged again\`);
     res.status(200).json({ received: true, duplicate: true });
     return;
   }
-  handled.add(reference);
+  handled.add(key);
   // Answer first: the sender waits only a few seconds, then counts the delivery as failed.
   res.status(200).json({ received: true });
   whenGenuine(event, handleWalletWebhook).catch((error${ts(': unknown')}) => {
-    handled.delete(reference); // not done: a redelivery may try again
+    handled.delete(key); // not done: a redelivery may try again
     console.error(\`[wallet webhook] \${reference} failed\`, error);
   });
 });

@@ -9,7 +9,7 @@ export const fastApiHandler = (
 Run it:  uvicorn wallet_webhook:app --port 8000   (or include \`router\` in your own app)
 It serves POST ${path}; point the app's callbackURL at it. The service retries a delivery until
 it gets a 2xx answer and may send one event more than once: this handler answers 2xx at once and
-does the work once per transactionReference, for a transfer the API knows: it requeries each
+does the work once per transactionReference (and status), for a transfer the API knows: it requeries each
 event at WALLET_BASE_URL with WALLET_APP_KEY and WALLET_ACCESS_TOKEN (your app's key, its wallet's token).
 """
 import json
@@ -40,7 +40,10 @@ async def wallet_webhook(request: Request, background: BackgroundTasks) -> JSONR
         log.warning("rejected: %s", error)
         return JSONResponse({"error": str(error)}, status_code=400)
     reference = event["data"]["transactionReference"]
-    if not first_time(reference):
+    if not is_final(event):
+        log.info("%s %s %s: not a final status, acknowledged", event["message"], event["type"], reference)
+        return JSONResponse({"received": True})
+    if not first_time(handled_key(event)):
         log.info("duplicate %s %s: already processed, acknowledged again", event["type"], reference)
         return JSONResponse({"received": True, "duplicate": True})
     # Runs after the answer went out: the sender waits only a few seconds.

@@ -10,7 +10,7 @@ export const flaskHandler = (
 Run it:  flask --app wallet_webhook run --port 5000   (or register \`blueprint\` in your own app)
 It serves POST ${path}; point the app's callbackURL at it. The service retries a delivery until
 it gets a 2xx answer and may send one event more than once: this handler answers 2xx at once and
-does the work once per transactionReference, for a transfer the API knows: it requeries each
+does the work once per transactionReference (and status), for a transfer the API knows: it requeries each
 event at WALLET_BASE_URL with WALLET_APP_KEY and WALLET_ACCESS_TOKEN (your app's key, its wallet's token).
 """
 import json
@@ -41,7 +41,10 @@ def wallet_webhook():
         log.warning("rejected: %s", error)
         return jsonify(error=str(error)), 400
     reference = event["data"]["transactionReference"]
-    if not first_time(reference):
+    if not is_final(event):
+        log.info("%s %s %s: not a final status, acknowledged", event["message"], event["type"], reference)
+        return jsonify(received=True), 200
+    if not first_time(handled_key(event)):
         log.info("duplicate %s %s: already processed, acknowledged again", event["type"], reference)
         return jsonify(received=True, duplicate=True), 200
     # Off the request: the answer goes out now (the sender waits only a few seconds).

@@ -8,7 +8,7 @@ export const goHandler = (
 // Run it: go run wallet_webhook.go   (or register WalletWebhookHandler on your own mux)
 // It serves POST ${path} on :8080 (PORT overrides); point the app's callbackURL at it.
 // The service retries a delivery until it gets a 2xx answer and may send one event more than
-// once: this handler answers 2xx at once and does the work once per transactionReference, for a
+// once: this handler answers 2xx at once and does the work once per transactionReference (and status), for a
 // transfer the API knows: it requeries each event at WALLET_BASE_URL with WALLET_APP_KEY and
 // WALLET_ACCESS_TOKEN (your app's key, its wallet's token).
 package main
@@ -94,7 +94,7 @@ func parseWalletWebhook(body []byte) (*walletEvent, error) {
 	return nil, fmt.Errorf("type must be BANK_TRANSFER or PHONE_TRANSFER")
 }
 
-// The references already handled. In memory for a start (lost on restart): keep them
+// The transfers and statuses already handled. In memory for a start (lost on restart): keep them
 // in your app's database (a unique column, written in the same transaction as the work), so a
 // restart or a second server still does each transfer's work once.
 var (
@@ -167,7 +167,7 @@ func requeriedAmount(reference string) (amount int64, known bool, err error) {
 func whenGenuine(e *walletEvent) {
 	amount, known, err := requeriedAmount(e.Reference)
 	if err != nil {
-		forget(e.Reference) // not done: a redelivery may try again
+		forget(e.Reference + " " + e.Message) // not done: a redelivery may try again
 		log.Printf("[wallet webhook] %s failed: %v", e.Reference, err)
 		return
 	}
@@ -178,7 +178,7 @@ func whenGenuine(e *walletEvent) {
 	handleWalletWebhook(e)
 }
 
-// handleWalletWebhook is your work for one event: it runs once per transactionReference, after the answer went out.
+// handleWalletWebhook is your work for one event: it runs once per transactionReference and status, after the answer went out.
 func handleWalletWebhook(e *walletEvent) {
 	log.Printf("[wallet webhook] processed %s %s %s (%d kobo = NGN %d.%02d)", e.Type, e.Message, e.Reference, e.AmountKobo, e.AmountKobo/100, e.AmountKobo%100)
 }
@@ -207,7 +207,14 @@ func WalletWebhookHandler(w http.ResponseWriter, r *http.Request) {
 		answer(w, http.StatusBadRequest, map[string]any{"error": err.Error()})
 		return
 	}
-	if !firstTime(event.Reference) {
+	// Only SUCCESS and FAILED settle a transfer: an older PENDING that comes late must not undo them.
+	if event.Message != "SUCCESS" && event.Message != "FAILED" {
+		log.Printf("[wallet webhook] %s %s %s: not a final status, acknowledged", event.Message, event.Type, event.Reference)
+		answer(w, http.StatusOK, map[string]any{"received": true})
+		return
+	}
+	// One key per transfer and status, claimed before the work: a copy is a duplicate, a reversal is not.
+	if !firstTime(event.Reference + " " + event.Message) {
 		log.Printf("[wallet webhook] duplicate %s %s: already processed, acknowledged again", event.Type, event.Reference)
 		answer(w, http.StatusOK, map[string]any{"received": true, "duplicate": true})
 		return

@@ -66,30 +66,40 @@ def parse_wallet_webhook(body: Any) -> WalletWebhook:
     raise InvalidWebhook("type must be BANK_TRANSFER or PHONE_TRANSFER")
 
 
-# The references already handled. In memory for a start (per process, lost on restart): keep them
-# in your app's database (a unique column, written in the same transaction as the work), so a
-# restart or a second worker still does each transfer's work once.
+# The transfers and statuses already handled. In memory for a start (per process, lost on restart):
+# keep them in your app's database (a unique column, written in the same transaction as the work),
+# so a restart or a second worker still does each transfer's work once.
 _handled: Set[str] = set()
 _handled_lock = threading.Lock()
 
 
-def first_time(reference: str) -> bool:
-    """True once per transactionReference: a redelivery of the same event answers False."""
+def is_final(event: WalletWebhook) -> bool:
+    """SUCCESS and FAILED settle a transfer; anything else (an older PENDING that came late) must not undo them."""
+    return event["message"] in ("SUCCESS", "FAILED")
+
+
+def handled_key(event: WalletWebhook) -> str:
+    """One key per transfer and status: a copy of an event is a duplicate, a reversal (FAILED after SUCCESS) is not."""
+    return f"{event['data']['transactionReference']} {event['message']}"
+
+
+def first_time(key: str) -> bool:
+    """True once per key, claimed in one step: a copy of the event, even one that comes meanwhile, answers False."""
     with _handled_lock:
-        if reference in _handled:
+        if key in _handled:
             return False
-        _handled.add(reference)
+        _handled.add(key)
         return True
 
 
-def forget(reference: str) -> None:
+def forget(key: str) -> None:
     """The work failed: let a redelivery try again."""
     with _handled_lock:
-        _handled.discard(reference)
+        _handled.discard(key)
 
 
 def handle_wallet_webhook(event: WalletWebhook) -> None:
-    """Your work for one event: runs once per transactionReference, after the answer went out."""
+    """Your work for one event: runs once per transactionReference and status, after the answer went out."""
     data = event["data"]
     log.info(
         "processed %s %s %s (%d kobo = NGN %.2f)",
@@ -132,6 +142,6 @@ def _safely(event: WalletWebhook) -> None:
             return
         handle_wallet_webhook(event)
     except Exception:
-        forget(event["data"]["transactionReference"])
+        forget(handled_key(event))
         log.exception("%s failed", event["data"]["transactionReference"])
 `;
