@@ -22,8 +22,6 @@ export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000, 8
 export const MAX_KEPT_ATTEMPTS = 50;
 /** Real time one attempt may take. */
 export const ATTEMPT_TIMEOUT_MS = 5_000;
-/** Most copies of an event sent at once: each is an attempt, of the MAX_KEPT_ATTEMPTS an event keeps. */
-export const MAX_COPIES = 10;
 
 /** The next events of a type (any, when none given) that are never sent: the event that never comes. */
 export interface Withholding {

@@ -1,19 +1,17 @@
 import { ApiError, ErrorCode, invalid } from '../vocabulary/errors';
 import { STATUS_CODES } from '../domain/ledger';
-import { MAX_COPIES, publicEvent } from '../domain/webhooks';
+import { WEBHOOK_CONTROL_LIMITS } from '../domain/inputs';
+import { publicEvent } from '../domain/webhooks';
 import type { BankTransferData, WebhookEvent, WebhookType } from '../types';
 import type { SandboxEnv } from './env';
 import { wholeInput, type RawInput } from './input';
 import { operation } from './operation';
-import { MAX_ADVANCE_SECONDS } from './worldOperations';
 
 // Webhooks as production sends them (docs/sandbox.md#webhooks-as-production-sends-them): copies
 // of one event at once, an older event after a newer one, an event that never comes, an event
 // before the API's answer, a reversal days later. Each is a control a test sets, then the app's
 // handler meets it; none changes the body the service's events have.
 
-/** Most events one withholding or answer hold covers. */
-export const MAX_CONTROL_TIMES = 100;
 /** When a reversal comes unless told: three days after the call, on the virtual clock. */
 export const DEFAULT_REVERSAL_SECONDS = 3 * 86_400;
 
@@ -32,7 +30,7 @@ function onlyFields(raw: RawInput, fields: readonly string[]): RawInput {
 }
 
 function timesInput(raw: RawInput): number {
-  return raw['times'] === undefined ? 1 : wholeInput(raw['times'], 'times', 0, MAX_CONTROL_TIMES);
+  return raw['times'] === undefined ? 1 : wholeInput(raw['times'], 'times', ...WEBHOOK_CONTROL_LIMITS.times);
 }
 
 function typeInput(value: unknown): WebhookType | undefined {
@@ -78,7 +76,7 @@ export const webhookOperations = {
     route: { method: 'POST', path: '/__sandbox/events/:id/copies', body: true },
     input: (raw) => ({
       id: idInput(onlyFields(raw, ['id', 'copies'])['id'], 'id'),
-      copies: raw['copies'] === undefined ? 2 : wholeInput(raw['copies'], 'copies', 2, MAX_COPIES),
+      copies: raw['copies'] === undefined ? 2 : wholeInput(raw['copies'], 'copies', ...WEBHOOK_CONTROL_LIMITS.copies),
     }),
     run: (env: SandboxEnv, { id, copies }) => {
       const event = eventById(env, id);
@@ -98,7 +96,7 @@ export const webhookOperations = {
       afterSeconds:
         raw['afterSeconds'] === undefined
           ? DEFAULT_REVERSAL_SECONDS
-          : wholeInput(raw['afterSeconds'], 'afterSeconds', 0, MAX_ADVANCE_SECONDS),
+          : wholeInput(raw['afterSeconds'], 'afterSeconds', ...WEBHOOK_CONTROL_LIMITS.afterSeconds),
     }),
     run: (env: SandboxEnv, { id, afterSeconds }) => {
       const { reference, status, reverseAt } = env.ledger.reverseLater(id, afterSeconds * 1000);
