@@ -137,8 +137,8 @@ export class SandboxSide {
     throw new Error(`The sandbox made no ${message} event for ${reference} within ${(ATTEMPT_TIMEOUT_MS * 2) / 1000} s`);
   }
 
-  /** The next `times` events of `type` are made but never sent (0: none). */
-  async withhold(times: number, type: WebhookType): Promise<void> {
+  /** The next `times` events of `type` (of any type without one) are made but never sent (0: none). */
+  async withhold(times: number, type?: WebhookType): Promise<void> {
     await operationCall(this.admin, 'withholdEvents', { times, type });
   }
 
