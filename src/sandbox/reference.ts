@@ -20,6 +20,7 @@ export {
   NAMESPACE_LIMITS,
   normaliseMobile,
   walletMobile,
+  WEBHOOK_CONTROL_LIMITS,
 } from './domain/inputs';
 export type { Range } from './domain/inputs';
 export { MAGIC_ACCOUNTS, MAGIC_AIRTIME_MOBILES, magicTable, PERSONA_MOBILE, PERSONA_PASSCODE } from './domain/magic';

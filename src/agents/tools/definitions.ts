@@ -4,7 +4,7 @@
 
 import * as v from 'valibot';
 import { AIRTIME_PROVIDERS, TRANSACTION_TYPES } from '../../api';
-import { FaultSchema, kobo, walletMobile } from '../../sandbox/reference';
+import { FaultSchema, kobo, walletMobile, WEBHOOK_CONTROL_LIMITS } from '../../sandbox/reference';
 
 const described = <T extends v.GenericSchema>(schema: T, text: string) => v.pipe(schema, v.description(text));
 const wholeNumber = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max));
@@ -114,7 +114,7 @@ export const TOOL_DEFINITIONS = {
       "Lists the local sandbox's webhook events (transfers' callbacks to the app's callbackURL), newest first: " +
       'id, type, state, attempts and the last answer. Use an id with sandbox_redeliver_event. Read-only.',
     input: v.strictObject({
-      state: v.optional(described(v.picklist(['pending', 'delivered', 'retrying', 'failed']), 'Only events in this state.')),
+      state: v.optional(described(v.picklist(['pending', 'delivered', 'retrying', 'failed', 'withheld']), 'Only events in this state.')),
       limit: v.optional(described(wholeNumber(1, 50), 'How many events, 1 to 50 (default 10).')),
     }),
     action: false,
@@ -210,6 +210,31 @@ export const TOOL_DEFINITIONS = {
     title: 'Redeliver a webhook event',
     modelDescription: "Local sandbox only: sends a webhook event (an id from wallet_webhook_events) to the app's callbackURL again.",
     input: v.strictObject({ eventId: described(v.pipe(v.string(), v.regex(/^[\w-]{1,64}$/)), 'The event id.') }),
+    action: true,
+  }),
+  webhookDisorder: tool({
+    name: 'sandbox_webhook_disorder',
+    title: 'Send webhooks as production does',
+    modelDescription:
+      "Local sandbox only: makes the sandbox's webhooks behave as production's do, to test the app's webhook handler. " +
+      "'copies': sends an event (eventId) as 2 to 10 requests open at once (a check-then-insert guard credits twice). " +
+      "'older': sends the PENDING event that preceded a bank transfer's SUCCESS or FAILED event (eventId) after it. " +
+      "'withhold': the next event (of eventType, or any) is made but never sent, so the app must requery. " +
+      "'beforeAnswer': the next transfer's answer waits until its webhook was answered. " +
+      "'reversal': a bank transfer that succeeded (reference) is reversed afterDays later on the sandbox clock (money back, a FAILED event). " +
+      'Event ids and references come from wallet_webhook_events.',
+    input: v.strictObject({
+      disorder: described(v.picklist(['copies', 'older', 'withhold', 'beforeAnswer', 'reversal']), 'Which of production’s disorders.'),
+      eventId: v.optional(described(v.pipe(v.string(), v.regex(/^[\w-]{1,64}$/)), "For 'copies' and 'older': the event id.")),
+      copies: v.optional(described(wholeNumber(...WEBHOOK_CONTROL_LIMITS.copies), "For 'copies': how many requests at once (default 2).")),
+      eventType: v.optional(
+        described(v.picklist(['BANK_TRANSFER', 'PHONE_TRANSFER']), "For 'withhold': only this type's next event (default any)."),
+      ),
+      reference: v.optional(
+        described(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/)), "For 'reversal': the bank transfer's transactionReference."),
+      ),
+      afterDays: v.optional(described(wholeNumber(0, 365), "For 'reversal': days on the sandbox clock until it (default 3).")),
+    }),
     action: true,
   }),
   resetWallet: tool({

@@ -57,6 +57,16 @@ export const NAMESPACE_LIMITS = {
 /** How many namespaces a sandbox holds unless told. */
 export const DEFAULT_MAX_NAMESPACES = 100;
 
+/** The webhook controls' ranges (worlds/webhookOperations.ts), for the agents' tool too. */
+export const WEBHOOK_CONTROL_LIMITS = {
+  /** Copies of an event sent at once: each is an attempt, within the 50 an event keeps. */
+  copies: [2, 10],
+  /** How many next events a withholding, or next answers a hold, covers (0 stops it). */
+  times: [0, 100],
+  /** Seconds until a reversal: at most ten years of the virtual clock. */
+  afterSeconds: [0, 10 * 365 * 86_400],
+} as const satisfies Record<string, Range>;
+
 /** A whole number in the range; `unit` says what it counts, after the range. */
 export function wholeNumber([min, max]: Range, unit?: string) {
   const text = `must be a whole number from ${min} to ${max}${unit ? ` (${unit})` : ''}`;

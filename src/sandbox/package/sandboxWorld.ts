@@ -107,6 +107,16 @@ export class SandboxWorld {
     return (await operate(this.operations, 'generateTransactions', { mobile, count })).total;
   }
 
+  /**
+   * Reverses a bank transfer that succeeded, `afterSeconds` of the virtual clock from now (default
+   * three days; POST /__sandbox/transfers/:reference/reversal): then its money comes back to the
+   * wallet, a requery says failed (000000) and a FAILED event is sent. Answers when it falls due.
+   */
+  async reverseTransfer(reference: string, options: { afterSeconds?: number } = {}): Promise<Date> {
+    const { transfer } = await operate(this.operations, 'reverseTransfer', { id: reference, afterSeconds: options.afterSeconds });
+    return new Date(transfer.reverseAt);
+  }
+
   /** Puts one wallet back as the world started it (POST /__sandbox/reset?mobile=): balance, history, tokens. */
   async resetWallet(mobile: string): Promise<void> {
     await this.calls.resetWallet(mobile);

@@ -1,10 +1,11 @@
 import { ATTEMPT_HEADER, ATTEMPT_TIMEOUT_MS, EVENT_ID_HEADER } from '../domain/webhooks';
 import type { JournalEntry } from '../requests/entry';
 import { AdminHttp, journalPages, operationCall } from '../client/adminHttp';
-import type { PublicWebhookEvent, WebhookAttempt } from '../types';
+import type { PublicWebhookEvent, WebhookAttempt, WebhookType } from '../types';
 
 // What the check reads and asks of the sandbox, over its admin API: the events it delivered with
-// each attempt, its request journal (did the handler requery?), a test event, a redelivery, a fault.
+// each attempt, its request journal (did the handler requery?), a test event, a redelivery, a
+// fault, and production's disorder (copies at once, an older event, a withheld one, a reversal).
 
 const POLL_MS = 25;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -22,6 +23,21 @@ export interface CheckAdmin {
   appKey?: string;
   /** A sandbox started with --allow-remote: its admin token, sent as Authorization: Bearer. */
   adminToken?: string;
+}
+
+/** A path segment as sent, decoded where it decodes (a malformed escape stays as it came). */
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** A requery the app made: its journal entry's id and the reference it asked about. */
+export interface Requery {
+  id: number;
+  reference: string;
 }
 
 export class SandboxSide {
@@ -81,26 +97,76 @@ export class SandboxSide {
     return requests[0]?.id ?? 0;
   }
 
-  /** The references among `references` the app fetched by GET (by reference, or a bank requery) after the mark. */
-  async requeried(references: readonly string[], after: number): Promise<Set<string>> {
+  /** The app's requeries after the mark (GET by reference, or a bank requery), oldest first: each its journal id and reference. */
+  async requeries(after: number): Promise<Requery[]> {
     const requests = await journalPages(this.admin, new URLSearchParams({ method: 'GET', after: String(after) }));
-    const found = new Set<string>();
-    for (const entry of requests) {
+    return requests.flatMap((entry) => {
       const reference = /^\/v1\/(?:transactions|users\/transfers\/requery\/bank)\/([^/?]+)\/?$/.exec(entry.path)?.[1];
-      if (reference !== undefined && references.includes(reference)) found.add(reference);
+      return reference === undefined ? [] : [{ id: entry.id, reference: decoded(reference) }];
+    });
+  }
+
+  /** Waits up to `ms` for the app to requery every one of `wanted` (a reference after a journal mark); answers the requeries after `after`. */
+  async waitForRequeries(wanted: readonly { reference: string; mark: number }[], after: number, ms: number): Promise<Requery[]> {
+    const deadline = Date.now() + ms;
+    const all = (found: Requery[]) =>
+      wanted.every(({ reference, mark }) => found.some((one) => one.reference === reference && one.id > mark));
+    let found = await this.requeries(after);
+    while (!all(found) && Date.now() < deadline) {
+      await sleep(POLL_MS * 4);
+      found = await this.requeries(after);
     }
     return found;
   }
 
-  /** Waits up to `ms` for the app to requery every reference; answers those it did. */
-  async waitForRequeries(references: readonly string[], after: number, ms: number): Promise<Set<string>> {
-    const deadline = Date.now() + ms;
-    let found = await this.requeried(references, after);
-    while (found.size < references.length && Date.now() < deadline) {
-      await sleep(POLL_MS * 4);
-      found = await this.requeried(references, after);
+  /** The first `count` attempts after the first `before` ones, once the sandbox has all their answers. */
+  async attemptsAfter(eventId: string, before: number, count: number): Promise<WebhookAttempt[]> {
+    const deadline = Date.now() + ATTEMPT_TIMEOUT_MS * 2;
+    while (Date.now() < deadline) {
+      const { event } = await operationCall(this.admin, 'event', { id: eventId });
+      if (event.attempts.length >= before + count && event.state !== 'pending') return event.attempts.slice(before, before + count);
+      await sleep(POLL_MS);
     }
-    return found;
+    throw new Error(`The sandbox did not deliver event ${eventId} within ${(ATTEMPT_TIMEOUT_MS * 2) / 1000} s`);
+  }
+
+  /** The newest event of the transaction whose payload says `message`, once there is one. */
+  async eventSaying(reference: string, message: string): Promise<PublicWebhookEvent> {
+    const deadline = Date.now() + ATTEMPT_TIMEOUT_MS * 2;
+    while (Date.now() < deadline) {
+      const { events } = await operationCall(this.admin, 'events', { reference });
+      const event = events.find((one) => one.payload.payload.message === message);
+      if (event) return event;
+      await sleep(POLL_MS);
+    }
+    throw new Error(`The sandbox made no ${message} event for ${reference} within ${(ATTEMPT_TIMEOUT_MS * 2) / 1000} s`);
+  }
+
+  /** The next `times` events of `type` (of any type without one) are made but never sent (0: none). */
+  async withhold(times: number, type?: WebhookType): Promise<void> {
+    await operationCall(this.admin, 'withholdEvents', { times, type });
+  }
+
+  /** The next `times` money answers with an event wait until it was answered (0: none). */
+  async eventsBeforeAnswers(times: number): Promise<void> {
+    await operationCall(this.admin, 'eventsBeforeAnswers', { times });
+  }
+
+  async deliverCopies(eventId: string, copies: number): Promise<void> {
+    await operationCall(this.admin, 'deliverCopies', { id: eventId, copies });
+  }
+
+  /** The older PENDING event of the bank transfer of `eventId`, sent now. */
+  async sendOlder(eventId: string): Promise<PublicWebhookEvent> {
+    return (await operationCall(this.admin, 'sendOlderEvent', { id: eventId })).event;
+  }
+
+  async reverse(reference: string, afterSeconds: number): Promise<void> {
+    await operationCall(this.admin, 'reverseTransfer', { id: reference, afterSeconds });
+  }
+
+  async advanceClock(seconds: number): Promise<void> {
+    await operationCall(this.admin, 'advanceClock', { seconds });
   }
 
   /** Makes every requery answer after `ms`: the API is slow, the handler must still accept at once. Answers the faults' ids. */

@@ -61,6 +61,18 @@ export async function bankTransfer(base: string, credentials: CheckCredentials):
   return (answer.data?.['transaction'] as { transactionReference: string }).transactionReference;
 }
 
+/**
+ * A ₦1.00 bank transfer to an ordinary account (its name verified first, as an app would): it
+ * answers pending and settles after 10 s of the sandbox clock. Answers its reference.
+ */
+export async function pendingBankTransfer(base: string, credentials: CheckCredentials): Promise<string> {
+  const account = { accountNumber: '0000000001', bankCode: '000014' };
+  const verified = await apiCall(base, 'GET', `/v1/queries/verify?${new URLSearchParams(account)}`, walletHeaders(credentials));
+  const body = { ...account, accountName: verified.data?.['accountName'] as string, amount: 100 };
+  const answer = await apiCall(base, 'POST', '/v1/users/transfers/bank', walletHeaders(credentials), body);
+  return (answer.data?.['transaction'] as { transactionReference: string }).transactionReference;
+}
+
 /** The persona wallet (its passcode is always 111111), connected to a new developer's new app: credentials for a check. */
 export async function newCheckApp(base: string): Promise<CheckCredentials & { mobile: string }> {
   const email = `webhook-check-${randomBytes(6).toString('hex')}@example.ng`;

@@ -138,7 +138,7 @@ const JournalEntry = object(
 );
 
 /** A webhook event's delivery states. */
-export const EVENT_STATES = ['pending', 'delivered', 'retrying', 'failed'] as const;
+export const EVENT_STATES = ['pending', 'delivered', 'retrying', 'failed', 'withheld'] as const;
 
 const WebhookEvent = object(
   {
@@ -163,8 +163,13 @@ const WebhookEvent = object(
         "Sandbox only: a test event (POST /__sandbox/events/test), made up or a test transfer's; the integration review makes no " +
         "finding of it. Not in the body POSTed to the app, which keeps the service's shape",
     },
+    outOfOrderAfter: {
+      type: 'string',
+      pattern: '^evt_[0-9a-f]+$',
+      description: 'Sandbox only: an older event of the transfer, sent after this newer event (POST /__sandbox/events/{id}/older)',
+    },
   },
-  ['nextAttemptAt', 'test'],
+  ['nextAttemptAt', 'test', 'outOfOrderAfter'],
 );
 
 const Attempt = object(
@@ -175,8 +180,14 @@ const Attempt = object(
     durationMs: { type: 'number', minimum: 0 },
     error: text(),
     excerpt: { type: 'string', maxLength: 500, description: 'The first 500 characters of the answer body' },
+    copies: {
+      type: 'integer',
+      minimum: 2,
+      maximum: 10,
+      description: 'Sandbox only: one of this many copies sent at once (POST /__sandbox/events/{id}/copies); they share `at`',
+    },
   },
-  ['error'],
+  ['error', 'copies'],
 );
 
 /** The components the admin answers name: made from a valibot schema, or written as JSON Schema. */

@@ -3,6 +3,7 @@ import type { RawInput } from './input';
 import type { Operation } from './operation';
 import { requestOperations } from './requestQuery';
 import { walletOperations } from './walletOperations';
+import { webhookOperations } from './webhookOperations';
 import { findingOperations, worldOperations } from './worldOperations';
 
 // THE table of a world's operations (reads and controls). The admin API's routes are made from
@@ -12,7 +13,7 @@ import { findingOperations, worldOperations } from './worldOperations';
 // route, input schema, doc and run: worlds/operation.ts), the generator run, and its tests.
 // Order matters where routes overlap: the first that matches answers.
 
-export const OPERATIONS = { ...walletOperations, ...worldOperations, ...requestOperations, ...findingOperations };
+export const OPERATIONS = { ...walletOperations, ...worldOperations, ...webhookOperations, ...requestOperations, ...findingOperations };
 
 export type OperationName = keyof typeof OPERATIONS;
 type Table = typeof OPERATIONS;

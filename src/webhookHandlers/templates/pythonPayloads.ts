@@ -68,7 +68,7 @@ def parse_wallet_webhook(body: Any) -> WalletWebhook:
 
 
 def handle_wallet_webhook(event: WalletWebhook) -> None:
-    """Your work for one event: runs once per transactionReference, after the answer went out."""
+    """Your work for one event: runs once per transactionReference and status, after the answer went out."""
     data = event["data"]
     log.info(
         "processed %s %s %s (%d kobo = NGN %.2f)",

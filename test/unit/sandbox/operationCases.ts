@@ -204,6 +204,48 @@ export const CASES: OperationCase[] = [
     remote: (c, i) => c.redeliverEvent(i['id']),
   },
   {
+    name: 'withholdEvents',
+    inputs: [{ times: 2, type: 'PHONE_TRANSFER' }, { times: -1 }, { times: 101 }, { type: 'REFUND' }, { times: 'twice' }],
+    node: (s, i) => (s.runOperation('withholdEvents', i) as { withholding: unknown }).withholding,
+    http: (i) => ({ method: 'POST', path: '/__sandbox/events/withhold', body: i }),
+    fromHttp: (data) => data.withholding,
+  },
+  {
+    name: 'eventsBeforeAnswers',
+    inputs: [{ times: 3 }, { times: 1.5 }, { times: 'x' }],
+    node: (s, i) => (s.runOperation('eventsBeforeAnswers', i) as { beforeAnswers: number }).beforeAnswers,
+    http: (i) => ({ method: 'POST', path: '/__sandbox/events/before-answers', body: i }),
+    fromHttp: (data) => data.beforeAnswers,
+  },
+  {
+    name: 'deliverCopies',
+    inputs: [
+      { id: 'evt_nope', copies: 3 },
+      { id: 'evt_nope', copies: 11 },
+      { id: 'evt_nope', copies: 1 },
+    ],
+    good: 0,
+    node: (s, i) => s.runOperation('deliverCopies', i),
+    http: (i) => ({ method: 'POST', path: `/__sandbox/events/${q(i['id'])}/copies`, body: { copies: i['copies'] } }),
+    fromHttp: (data) => data,
+  },
+  {
+    name: 'sendOlderEvent',
+    inputs: [{ id: 'evt_nope' }],
+    good: 0,
+    node: (s, i) => s.runOperation('sendOlderEvent', i),
+    http: (i) => ({ method: 'POST', path: `/__sandbox/events/${q(i['id'])}/older` }),
+    fromHttp: (data) => data,
+  },
+  {
+    name: 'reverseTransfer',
+    inputs: [{ id: '6b0fc12cab1818b64256445c' }, { id: 'nope', afterSeconds: -1 }, { id: 'nope', afterSeconds: 1e12 }],
+    good: 0,
+    node: (s, i) => s.runOperation('reverseTransfer', i),
+    http: (i) => ({ method: 'POST', path: `/__sandbox/transfers/${q(i['id'])}/reversal`, body: { afterSeconds: i['afterSeconds'] } }),
+    fromHttp: (data) => data,
+  },
+  {
     name: 'addFault',
     inputs: [
       { path: '/v1/users/*', status: 503, method: 'get', times: 2 },

@@ -15,12 +15,15 @@ import { kobo } from '../../domain/inputs';
 /**
  * Runs a money move together with its save. While the world cannot be saved, the save is tried
  * again first and, if it still fails, the call is a 503 and nothing moves. Then the answer waits
- * for the move to be on disk; a save that fails has undone it (a 503 again, nothing moved).
+ * for the move to be on disk; a save that fails has undone it (a 503 again, nothing moved). With
+ * events before answers asked for (POST /__sandbox/events/before-answers), it waits for the
+ * move's webhook to have been answered too: `reference` names the transfer whose event that is.
  */
-export async function moveMoney<T>(ctx: RequestContext, move: () => T): Promise<T> {
+export async function moveMoney<T>(ctx: RequestContext, move: () => T, reference?: (moved: T) => string): Promise<T> {
   if (ctx.env.state.saveFailure) await ctx.env.durable();
   const moved = move();
   await ctx.env.durable();
+  if (reference) await ctx.env.webhooks.answerAfterEvent(reference(moved), ctx.env.closing);
   return moved;
 }
 
@@ -106,7 +109,11 @@ export function moneyRoutes(router: Router): void {
     const amount = amountField(ctx.body);
     optionalBoolean(ctx.body, 'sendSms');
     const outcome = outcomeHeader(ctx);
-    const record = await moveMoney(ctx, () => ctx.env.ledger.phoneTransfer({ ...from, outcome }, mobile, amount));
+    const record = await moveMoney(
+      ctx,
+      () => ctx.env.ledger.phoneTransfer({ ...from, outcome }, mobile, amount),
+      (moved) => moved.reference,
+    );
     return ok({ transaction: { reference: record.reference, amount: record.amount } }, 'Transaction successful');
   });
 
@@ -147,8 +154,10 @@ async function bankTransfer(ctx: RequestContext): Promise<Reply> {
   const { accountNumber, bankCode } = bankAccountFields(requiredString(ctx.body, 'accountNumber'), requiredString(ctx.body, 'bankCode'));
   const amount = amountField(ctx.body);
   const outcome = outcomeHeader(ctx);
-  const transfer = await moveMoney(ctx, () =>
-    ctx.env.ledger.bankTransfer({ ...from, outcome }, { accountName, accountNumber, bankCode, amount }),
+  const transfer = await moveMoney(
+    ctx,
+    () => ctx.env.ledger.bankTransfer({ ...from, outcome }, { accountName, accountNumber, bankCode, amount }),
+    (moved) => moved.reference,
   );
   return ok(
     {

@@ -46,7 +46,7 @@ describe('MCP server (npm run sandbox -- --mcp)', function () {
       tools.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema })),
       contributed.map((tool) => ({ name: tool.name, description: tool.modelDescription, inputSchema: tool.inputSchema })),
     );
-    assert.equal(tools.length, 16);
+    assert.equal(tools.length, 17);
     assert.equal(tools.find((tool) => tool.name === 'sandbox_reset_wallet')?.annotations?.readOnlyHint, false);
     assert.equal(tools.find((tool) => tool.name === 'wallet_balance')?.annotations?.readOnlyHint, true);
   });
