@@ -9,6 +9,7 @@ import { createSandboxServer } from '../http/server';
 import { recordInto } from '../http/recordExchange';
 import { RequestJournal } from '../requests/journal';
 import { FindingsBook } from '../findings/findingsBook';
+import { RunFindings } from '../findings/runFindings';
 import { watchFindings } from '../worlds/findings';
 import { ChangeFeed } from '../sharing/feed';
 import { claimStateFile, OwnerLock, StateFileInUse } from '../sharing/ownerLock';
@@ -252,7 +253,12 @@ function sandboxEnv({ options, role, realNow, log, scenario }: Start, parts: Env
     requests,
     findings: new FindingsBook(
       () => env.now(),
-      { ignore: options.findings?.ignore ?? scenario?.findings?.ignore ?? [] },
+      {
+        ignore: options.findings?.ignore ?? scenario?.findings?.ignore ?? [],
+        // The run's record: every world's findings, across resets and deleted namespaces.
+        run: new RunFindings(),
+        isAppKey: (value) => env.state.appByKey(value) !== undefined,
+      },
       () => parts.notify({ wallets: [], transfers: [], events: [], findings: true }),
     ),
     now: () => env.clock.now(),

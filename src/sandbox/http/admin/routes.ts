@@ -12,7 +12,8 @@ import { takePage } from '../../worlds/answerPage';
 import type { JournalEntry } from '../../requests/entry';
 import type { RequestFilter } from '../../requests/filter';
 import { waitUntil } from '../../vocabulary/wait';
-import { operationRoutes } from './operationRoutes';
+import { operationRoutes, type Around } from './operationRoutes';
+import { CHECK_USER_AGENT } from '../../findings/finding';
 import { answerAfter, waitMsOf, webhookQuery } from '../../worlds/waitQuery';
 
 // /__sandbox/*: controls for tests in other processes and for people driving the sandbox by hand.
@@ -88,5 +89,12 @@ export function adminRoutes(router: Router): void {
 
   router.add('GET', '/__sandbox/magic', () => ok(magicTable()));
 
-  operationRoutes(router, { events: waitForEvent });
+  operationRoutes(router, { events: waitForEvent, sendTestEvent: checksOwnEvent });
 }
+
+/** A test event Check Webhook Handler sends (its forgery): the tool's traffic, which the integration review leaves alone. */
+const checksOwnEvent: Around = async (ctx, answer) => {
+  const sent = await answer();
+  if (ctx.headers['user-agent'] === CHECK_USER_AGENT) ctx.env.findings.checkMade(JSON.stringify(sent));
+  return sent;
+};
