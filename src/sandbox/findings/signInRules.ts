@@ -16,7 +16,8 @@ const MAX_SIGN_INS = 200;
 
 interface SignedIn {
   id: number;
-  accessToken: string;
+  /** Undefined once a later sign-in was given the same token (the same second, the same claims): its use proves nothing of this one. */
+  accessToken: string | undefined;
   refreshToken: string | undefined;
 }
 
@@ -43,8 +44,8 @@ function tokensOf(entry: JournalEntry): { accessToken: string; refreshToken: str
 export class SignInRules {
   /** Successful sign-ins whose tokens were not used yet, by app key, client (User-Agent) and mobile. */
   private unused = new Map<string, SignedIn>();
-  /** Sign-ins followed by another before any use of their tokens, by access token, until judged or used. */
-  private suspects = new Map<string, Suspect>();
+  /** Sign-ins followed by another before any use of their tokens, by journal id, until judged or used. */
+  private suspects = new Map<number, Suspect>();
 
   clear(): void {
     this.unused.clear();
@@ -78,7 +79,8 @@ export class SignInRules {
     const tokens = tokensOf(entry);
     if (tokens) remember(this.unused, key, { id: entry.id, ...tokens }, MAX_SIGN_INS);
     else this.unused.delete(key);
-    if (earlier) remember(this.suspects, earlier.accessToken, { ...earlier, againId: entry.id }, MAX_SIGN_INS);
+    if (earlier) remember(this.suspects, earlier.id, { ...earlier, againId: entry.id }, MAX_SIGN_INS);
+    for (const suspect of this.suspects.values()) if (tokens && suspect.accessToken === tokens.accessToken) suspect.accessToken = undefined;
     return [];
   }
 
@@ -89,7 +91,7 @@ export class SignInRules {
     const refresh = entry.method === 'POST' && REFRESH.test(entry.path) ? bodyOf(entry)['refreshToken'] : undefined;
     if (!token && refresh === undefined) return;
     const usedBy = (signedIn: SignedIn): boolean =>
-      signedIn.accessToken === token || (refresh !== undefined && signedIn.refreshToken === refresh);
+      (token !== undefined && signedIn.accessToken === token) || (refresh !== undefined && signedIn.refreshToken === refresh);
     for (const [key, signedIn] of this.unused) if (usedBy(signedIn)) this.unused.delete(key);
     for (const [key, suspect] of this.suspects) if (usedBy(suspect)) this.suspects.delete(key);
   }

@@ -182,6 +182,8 @@ describe('sandbox: the rules from real integrations', () => {
       const second = await signIn();
       // Another client of the same app signs the wallet in before this one used its token; it uses it after.
       await signIn({ 'x-app-key': wallet.appKey, 'user-agent': 'shop-worker/1.0' });
+      // A second later (the clock is frozen): a token of the same second and claims would be the same token.
+      await sandbox.advanceClock(1);
       await signIn();
       await expectOk(get('/v1/users/balance', { 'x-app-key': wallet.appKey, 'x-app-wallet-access-token': second.accessToken }));
       assert.deepEqual(await rules(), ['token-churn']);
