@@ -22,8 +22,9 @@ export const FINDINGS_USAGE = `  ${FAIL_ON_FINDINGS}[=<severity>]
                          compare the run's findings with this file, and fail only on new ones
                          (printed as a diff); a file that does not exist yet records them
   ${FINDINGS_FORMAT} <sarif|junit>
-                         also write them as ${FORMAT_FILES.sarif} (GitHub code scanning) or
-                         ${FORMAT_FILES.junit} (test reports), in the current directory; may be repeated`;
+                         also write them as ${FORMAT_FILES.sarif} (GitHub code scanning)
+                         or ${FORMAT_FILES.junit} (test reports), in the current directory;
+                         may be given twice`;
 
 /** What the command line asked of the findings. */
 export interface FindingsCliConfig {
@@ -91,8 +92,13 @@ interface Baseline {
 }
 
 function readBaseline(file: string): Baseline {
-  const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<Baseline>;
-  if (!Array.isArray(parsed.findings)) throw new Error(`${file} is not a findings baseline (no "findings" list)`);
+  let parsed: Partial<Baseline> | null;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<Baseline> | null;
+  } catch (error) {
+    throw new Error(`${file} is not a findings baseline: ${(error as Error).message}`, { cause: error });
+  }
+  if (!Array.isArray(parsed?.findings)) throw new Error(`${file} is not a findings baseline (no "findings" list)`);
   return parsed as Baseline;
 }
 

@@ -148,6 +148,15 @@ describe('sandbox: the CLI concludes on the run’s findings (issue 54)', functi
       /^ {2}\+ error float-kobo: POST \/v1\/users\/transfers\/phone sent an amount that is not a whole number of kobo/m,
     );
     assert.match(worse.stderr, /^ {2}- error secret-in-url: GET \/v1\/users\/balance carries a secret/m);
+
+    // A file that is no baseline fails the step and says so, in a line.
+    writeFileSync(baseline, 'not json');
+    const broken = await step(flags, []);
+    assert.equal(broken.code, 1);
+    assert.match(
+      broken.stderr,
+      /^wallet sandbox: could not conclude on the findings: Error: wallet-sandbox-findings\.baseline\.json is not a findings baseline: /m,
+    );
     rmSync(baseline);
   });
 
