@@ -200,7 +200,7 @@ export class FindingsBook {
         continue;
       }
       const finding = this.finding(draft, at);
-      if (key !== undefined) this.byKey.set(key, finding);
+      if (key !== undefined) remember(this.byKey, key, finding, MAX_FINDINGS);
       this.kept.push(finding);
       this.options.run?.add(finding);
     }

@@ -3,7 +3,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { packageProject, run } from '../support/packedSandbox';
 
-// Issue 54, "Proof": mistake apps and their careful twins, written as a team writes its tests
+// Issue 54, "Proof": mistake apps and their careful twins (one pair per rule that can fail a
+// test; token-churn, info, shows in a twin), written as a team writes its tests
 // (node:test, one sandbox for the file, reset() before each test, expectNoFindings() at the end of
 // each), run with `node --test` against the packed package in an empty project. Every mistake
 // test must fail naming its rule; every careful twin must pass; the run's record, read in an
@@ -56,19 +57,29 @@ async function signIn() {
   return (await post({ mobile: ADA, factor: 'sms', passcode: '424242' })).data.accessToken;
 }
 const validate = (mobile) => call('/v1/users/auth/validate', { body: { mobile } });
+/** A sign-in whose refresh token the app keeps (the one before each test is used for its access token). */
+async function signInForRefresh() {
+  await call('/v1/users/balance', { method: 'GET' });
+  await sandbox.clock.advance(1);
+  await call('/v1/users/auth', { body: { mobile: ADA, factor: 'sms' } });
+  const { json } = await call('/v1/users/auth', { body: { mobile: ADA, factor: 'sms', passcode: '424242' } });
+  token = json.data.accessToken;
+  await call('/v1/users/balance', { method: 'GET' });
+  return json.data.refreshToken;
+}
 const payChidi = (amount = 50000) => call('/v1/users/transfers/phone', { body: { mobile: CHIDI, amount } });
 async function verifiedSupplier() {
   const { json } = await call('/v1/queries/verify/?accountNumber=' + SUPPLIER.accountNumber + '&bankCode=' + SUPPLIER.bankCode, { method: 'GET' });
   return { ...SUPPLIER, accountName: json.data.accountName };
 }
 
-/** The app's webhook endpoint: answers 200 at once; a careful one then asks the API about the transfer. */
-async function receiver({ requery }) {
+/** The app's webhook endpoint: answers at once (200 unless told); a careful one then asks the API about the transfer. */
+async function receiver({ requery, status = 200 }) {
   const server = createServer((request, response) => {
     let text = '';
     request.on('data', (chunk) => (text += chunk));
     request.on('end', async () => {
-      response.writeHead(200).end();
+      response.writeHead(status).end();
       const reference = JSON.parse(text).payload.data.transactionReference;
       if (requery) await call('/v1/transactions/' + reference, { method: 'GET' });
     });
@@ -169,6 +180,53 @@ test('careful: validates the mobile first, and verifies a bank account (its path
   await sandbox.expectNoFindings();
 });
 
+test('mistake webhook-not-acknowledged: answers an event it does not handle with 500', async () => {
+  const server = await receiver({ requery: true, status: 500 });
+  try {
+    await validate(CHIDI);
+    const { json } = await payChidi();
+    await sandbox.webhooks.waitFor({ reference: json.data.transaction.reference, state: 'retrying' }, { timeoutMs: 5000 });
+    await sandbox.expectNoFindings();
+  } finally {
+    server.close();
+  }
+});
+test('careful: acknowledges every well-formed event, then requeries it', async () => {
+  const server = await receiver({ requery: true });
+  try {
+    await validate(CHIDI);
+    const { json } = await payChidi();
+    await sandbox.webhooks.waitFor({ reference: json.data.transaction.reference, delivered: true }, { timeoutMs: 5000 });
+    await sandbox.expectNoFindings();
+  } finally {
+    server.close();
+  }
+});
+
+test('mistake expired-token-loop: sends the refused token again and again', async () => {
+  await sandbox.expireAccessTokens(ADA);
+  for (let i = 0; i < 3; i++) await call('/v1/users/balance', { method: 'GET' });
+  await sandbox.expectNoFindings();
+});
+test('careful: refreshes once after a 401, then asks again', async () => {
+  const refreshToken = await signInForRefresh();
+  await sandbox.expireAccessTokens(ADA);
+  assert.equal((await call('/v1/users/balance', { method: 'GET' })).status, 401);
+  token = (await call('/v1/users/accessToken', { body: { refreshToken } })).json.data.accessToken;
+  assert.equal((await call('/v1/users/balance', { method: 'GET' })).status, 200);
+  await sandbox.expectNoFindings();
+});
+
+test('mistake repeated-bvn-query: looks the same BVN up (N35 each) before every refund', async () => {
+  for (let i = 0; i < 2; i++) await call('/v1/queries/bvn?bvn=22123456789', { method: 'GET' });
+  await sandbox.expectNoFindings();
+});
+test('careful: looks a BVN up once and keeps the answer', async () => {
+  const answer = (await call('/v1/queries/bvn?bvn=22123456789', { method: 'GET' })).json.data;
+  assert.ok(answer);
+  await sandbox.expectNoFindings();
+});
+
 test('mistake sign-in-answer-ignored: reads body.status, signs in again', async () => {
   await call('/v1/users/balance', { method: 'GET' });
   const first = await signIn();
@@ -218,8 +276,8 @@ describe('sandbox package: mistake apps and careful twins, in a node:test suite 
     const ran = results(tap);
     const mistakes = [...ran].filter(([name]) => name.startsWith('mistake '));
     const twins = [...ran].filter(([name]) => name.startsWith('careful: '));
-    assert.equal(mistakes.length, 9, tap);
-    assert.equal(twins.length, 9, tap);
+    assert.equal(mistakes.length, 12, tap);
+    assert.equal(twins.length, 12, tap);
     const named = mistakes.filter(([name, { passed, error }]) => !passed && error.includes(`${name.split(' ')[1]!.replace(':', '')}: `));
     assert.deepEqual(
       mistakes.filter((mistake) => !named.includes(mistake)).map(([name, { error }]) => `${name}\n${error.slice(0, 800)}`),
