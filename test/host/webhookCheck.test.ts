@@ -14,6 +14,7 @@ import { tempProject } from '../unit/webhookHandlers/generated';
 import { connectFreshWallet, storedSecrets, type ConnectedWallet } from './support/connectedWallet';
 import { runScripted } from './support/extension';
 import { WebhookReceiver } from './support/sandboxSurfaces';
+import { waitFor } from './support/waitFor';
 
 describe('Check Webhook Handler', function () {
   this.timeout(120_000);
@@ -39,6 +40,12 @@ describe('Check Webhook Handler', function () {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
+  /** What the sandbox's run found so far (every waiting rule judged): what --fail-on-findings reads. */
+  async function runFindings(): Promise<{ rule: string; title: string }[]> {
+    const sandbox = await wallet.api.localSandbox();
+    return ((await sandbox.runOperation('findings', { scope: 'run' })) as { findings: { rule: string; title: string }[] }).findings;
+  }
+
   async function check(url: string): Promise<string> {
     const input = await runScripted(wallet.api, 'walletConsole.checkWebhookHandler', [url]);
     assert.equal(input.asked[0]?.kind, 'ask', 'the URL is asked for');
@@ -59,6 +66,7 @@ describe('Check Webhook Handler', function () {
       WALLET_ACCESS_TOKEN: tokens!.accessToken!,
     });
     const url = `http://127.0.0.1:${server.port}${framework.path}`;
+    const findingsBefore = await runFindings();
     const page = await check(url);
     assert.match(page, /Passed all 10 cases\./, page);
     assert.equal((page.match(/<tr class="passed">/g) ?? []).length, 10);
@@ -71,6 +79,17 @@ describe('Check Webhook Handler', function () {
     assert.match(page, /A forged event/);
     for (const [label, secret] of await storedSecrets(wallet)) assert.ok(!page.includes(secret), `no ${label} in the page`);
     assert.match(server.output(), /ignored BANK_TRANSFER \w+: the API does not know this transfer/, server.output());
+
+    // Its transfers are the check's, not the app's: the Requests view says whose, the integration review leaves them alone.
+    const transfer = await waitFor('the check’s transfer in the Requests view', () =>
+      wallet.api.requests.history.visible().find((record) => record.path === '/v1/users/transfers/bank' && record.method === 'POST'),
+    );
+    assert.match(String(wallet.api.requests.view.tree.getTreeItem(transfer).description), / · Check Webhook Handler$/);
+    assert.deepEqual(
+      (await runFindings()).slice(findingsBefore.length).map((finding) => `${finding.rule}: ${finding.title}`),
+      [],
+      'a handler that passes 6 of 6 leaves no finding',
+    );
   });
 
   it('a receiver that takes anything and never requeries fails the malformed, forged, before-the-answer and reversal cases', async () => {

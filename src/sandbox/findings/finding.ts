@@ -12,6 +12,10 @@ export const FINDING_RULES = [
   'token-churn',
   'webhook-trusted-without-requery',
   'repeated-bvn-query',
+  'unknown-endpoint',
+  'float-kobo',
+  'secret-in-browser',
+  'sign-in-answer-ignored',
 ] as const;
 
 export type FindingRule = (typeof FINDING_RULES)[number];
@@ -35,10 +39,27 @@ export interface Finding {
   docs: string;
   /** When it was found: the world's virtual clock, ISO 8601. */
   at: string;
+  /** The namespace whose traffic it was found in; absent for the sandbox's own world. */
+  namespace?: string;
 }
 
-/** What a rule reports; the book adds the id, severity, docs and time. */
-export type FindingDraft = Pick<Finding, 'rule' | 'title' | 'detail'> & Partial<Pick<Finding, 'requestIds' | 'eventIds'>>;
+/** Which findings a read answers: a world's (what it shows since its last reset) or the run's, and how severe at least. */
+export interface FindingsQuery {
+  /**
+   * `world` (the default): this world's, since its last reset. `run`: every finding since the
+   * sandbox started, across resets and deleted namespaces (a namespace's: its own).
+   */
+  scope?: 'world' | 'run';
+  /** Only findings at least this severe (`warning`: errors and warnings). Default: all. */
+  severity?: FindingSeverity;
+}
+
+/**
+ * What a rule reports; the book adds the id, severity, docs and time. A draft with a `key` the
+ * rule reported before revises that finding (its title, detail and requests) instead of adding one.
+ */
+export type FindingDraft = Pick<Finding, 'rule' | 'title' | 'detail'> &
+  Partial<Pick<Finding, 'requestIds' | 'eventIds'>> & { key?: string };
 
 export const SEVERITY: Readonly<Record<FindingRule, FindingSeverity>> = {
   'retried-money-post': 'error',
@@ -50,13 +71,30 @@ export const SEVERITY: Readonly<Record<FindingRule, FindingSeverity>> = {
   'token-churn': 'info',
   'webhook-trusted-without-requery': 'warning',
   'repeated-bvn-query': 'warning',
+  'unknown-endpoint': 'warning',
+  'float-kobo': 'error',
+  'secret-in-browser': 'error',
+  'sign-in-answer-ignored': 'warning',
 };
+
+/**
+ * The User-Agent of Check Webhook Handler's own calls (webhookCheck/): its test transfers and
+ * events are the tool's traffic, not the app's, and the rules leave them alone.
+ */
+export const CHECK_USER_AGENT = 'wallet-sandbox-webhook-check';
 
 const DOCS = 'https://github.com/wallet-console/wallet-console/blob/main/docs/integration-review.md';
 
 export const docsOf = (rule: FindingRule): string => `${DOCS}#${rule}`;
 
 const SEVERITY_RANK: Readonly<Record<FindingSeverity, number>> = { error: 0, warning: 1, info: 2 };
+
+/** The severities, most severe first. */
+export const SEVERITIES: readonly FindingSeverity[] = ['error', 'warning', 'info'];
+
+/** Whether a finding is at least as severe as `floor` (expectNoFindings' `severity`, GET /__sandbox/findings?severity=). */
+export const atLeast = (finding: Pick<Finding, 'severity'>, floor: FindingSeverity): boolean =>
+  SEVERITY_RANK[finding.severity] <= SEVERITY_RANK[floor];
 
 /** The findings most severe first and, within a severity, newest first (the Findings view's and the tool's order). */
 export function mostSevereFirst<T extends Pick<Finding, 'severity'>>(findings: readonly T[]): T[] {
@@ -66,12 +104,13 @@ export function mostSevereFirst<T extends Pick<Finding, 'severity'>>(findings: r
     .map(({ finding }) => finding);
 }
 
-/** One line per finding: its rule, title and requests (expectNoFindings' report, the CLI's summary). */
+/** One line per finding: its rule, title and requests (expectNoFindings' report, the CLI's summary), and its namespace when it has one. */
 export function findingLines(findings: readonly Finding[]): string[] {
   return findings.map((finding) => {
     const requests = finding.requestIds.length ? ` (requests ${finding.requestIds.join(', ')})` : '';
     const events = finding.eventIds.length ? ` (events ${finding.eventIds.join(', ')})` : '';
-    return `${finding.severity} ${finding.rule}: ${finding.title}${requests}${events}`;
+    const namespace = finding.namespace === undefined ? '' : ` [namespace ${finding.namespace}]`;
+    return `${finding.severity} ${finding.rule}: ${finding.title}${requests}${events}${namespace}`;
   });
 }
 

@@ -2,31 +2,60 @@ import type { JournalEntry } from '../requests/entry';
 import { remember, type FindingDraft } from './finding';
 
 // retried-money-post and unknown-outcome-not-requeried: what an app does after a money-moving
-// POST. The memory is small: the last time each body was sent (for a double click) and the
-// attempts whose outcome the app cannot know, until a requery or the next money POST.
+// POST. Intent, not coincidence: the same body again while the first was still in flight (a
+// double click) or after an error or no answer (a retry) is flagged; the same body after a
+// success the app had read is a decision (a second payout), and is not. The memory is small: the
+// last attempt of each body, and the attempts whose outcome the app cannot know, until a requery.
 
 /** The money-moving calls (docs/integration-review.md; wallet-api.md and evidence.md). */
 const MONEY_PATHS = new Set(['/v1/users/transfers/bank', '/v1/users/transfers/phone', '/v1/users/payments/bills/vtu']);
 /** Reads that tell an app what became of a transfer: the requery, a transaction by reference, the history. */
 const REQUERY = /^\/v1\/(users\/transfers\/requery\/bank\/[^/]+|transactions(\/[^/]+)?)\/?$/;
-/** The same body sent again within this long (virtual clock) is a double click. */
-export const DOUBLE_CLICK_MS = 2_000;
 /** How many bodies it remembers for a double click; older ones go first. */
 const MAX_REMEMBERED = 200;
 
 interface Attempt {
   id: number;
-  at: number;
   status: number;
+  /** When it arrived and when it was answered (the real clock, epoch ms; `at` is whole milliseconds). */
+  arrived: number;
+  answered: number;
+  /** When the review saw it (the real clock): an unheard attempt's grace runs from here. */
+  seen: number;
+  /** An unheard attempt already judged unrequeried when findings were read: not judged twice. */
+  judged?: true;
 }
 
-const withoutSlash = (path: string): string => (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path);
+export const withoutSlash = (path: string): string => (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path);
 
-export const isMoneyPost = (entry: JournalEntry): boolean => entry.method === 'POST' && MONEY_PATHS.has(withoutSlash(entry.path));
+export const isMoneyPost = (entry: Pick<JournalEntry, 'method' | 'path'>): boolean =>
+  entry.method === 'POST' && MONEY_PATHS.has(withoutSlash(entry.path));
 
 const whatCame = (status: number): string => (status === 0 ? 'got no answer' : `was answered ${status}`);
 /** An answer that says the money moved; one that says error moved none, so sending again is no double payment. */
 const moved = (status: number): boolean => status >= 200 && status < 300;
+
+const attemptOf = (entry: JournalEntry, seen: number): Attempt => ({
+  id: entry.id,
+  status: entry.status,
+  arrived: entry.at,
+  answered: entry.at + entry.durationMs,
+  seen,
+});
+
+/**
+ * Whether two attempts were in flight together: the later one arrived before the earlier one was
+ * answered. `at` is cut to the millisecond, so the later must have arrived a whole millisecond
+ * before that answer: a request sent right after reading the first answer is never taken for one.
+ */
+function inFlightTogether(a: Attempt, b: Attempt): boolean {
+  const [first, second] = a.arrived <= b.arrived ? [a, b] : [b, a];
+  return second.arrived + 1 <= first.answered;
+}
+
+const UNKNOWN_OUTCOME_DETAIL =
+  'No answer is not a failure: the transfer may have been made. Treat it as "outcome unknown", requery it by its ' +
+  'reference (or the transaction history) before showing a result or moving more money.';
 
 export class MoneyRules {
   private sent = new Map<string, Attempt>();
@@ -38,7 +67,7 @@ export class MoneyRules {
     this.unresolved.clear();
   }
 
-  exchange(entry: JournalEntry, now: number): FindingDraft[] {
+  exchange(entry: JournalEntry, seen: number): FindingDraft[] {
     if (entry.method === 'GET') {
       // A requery settles every unknown outcome.
       if (REQUERY.test(entry.path)) this.unresolved.clear();
@@ -46,14 +75,40 @@ export class MoneyRules {
     }
     if (!isMoneyPost(entry)) return [];
     const key = `${withoutSlash(entry.path)} ${entry.requestBody}`;
-    const findings = this.retried(key, entry, now) ?? this.wentOn(entry);
+    const attempt = attemptOf(entry, seen);
+    const findings = this.retried(key, entry, attempt) ?? this.wentOn(entry);
     this.unresolved.delete(key);
-    if (entry.status === 0 || entry.status >= 500) this.unresolved.set(key, { id: entry.id, at: now, status: entry.status });
-    remember(this.sent, key, { id: entry.id, at: now, status: entry.status }, MAX_REMEMBERED);
+    if (entry.status === 0 || entry.status >= 500) this.unresolved.set(key, attempt);
+    remember(this.sent, key, attempt, MAX_REMEMBERED);
     return findings;
   }
 
-  private retried(key: string, entry: JournalEntry, now: number): FindingDraft[] | undefined {
+  /** Unheard attempts the review waits on (for a requery), with when it saw each. */
+  waiting(): number[] {
+    return [...this.unresolved.values()].filter((attempt) => attempt.status === 0 && !attempt.judged).map((attempt) => attempt.seen);
+  }
+
+  /**
+   * Judged when findings are read: an attempt that got no answer, seen at least `graceMs` ago,
+   * and neither requeried nor followed by another money POST since. It stays remembered, so a
+   * blind retry of it is still a retried-money-post.
+   */
+  judge(realNow: number, graceMs: number): FindingDraft[] {
+    const findings: FindingDraft[] = [];
+    for (const attempt of this.unresolved.values()) {
+      if (attempt.status !== 0 || attempt.judged || realNow - attempt.seen < graceMs) continue;
+      attempt.judged = true;
+      findings.push({
+        rule: 'unknown-outcome-not-requeried',
+        title: `A money POST got no answer (request ${attempt.id}) and the app never requeried it`,
+        detail: UNKNOWN_OUTCOME_DETAIL,
+        requestIds: [attempt.id],
+      });
+    }
+    return findings;
+  }
+
+  private retried(key: string, entry: JournalEntry, attempt: Attempt): FindingDraft[] | undefined {
     const first = this.unresolved.get(key);
     const call = `POST ${withoutSlash(entry.path)}`;
     if (first) {
@@ -69,15 +124,15 @@ export class MoneyRules {
       ];
     }
     const last = this.sent.get(key);
-    if (last && now - last.at <= DOUBLE_CLICK_MS && moved(last.status) && moved(entry.status)) {
+    if (last && moved(last.status) && moved(entry.status) && inFlightTogether(last, attempt)) {
       return [
         {
           rule: 'retried-money-post',
-          title: `${call} sent twice with the same body within ${DOUBLE_CLICK_MS / 1000} s (a double click?)`,
+          title: `${call} sent twice with the same body, the second before the first was answered (a double click?)`,
           detail:
             'Both moved money: the customer paid twice. Disable the button while the request is under way and ' +
             'refuse a second identical payment the app has not confirmed with the user.',
-          requestIds: [last.id, entry.id],
+          requestIds: [last.id, entry.id].sort((a, b) => a - b),
         },
       ];
     }
@@ -90,12 +145,12 @@ export class MoneyRules {
     for (const [key, attempt] of this.unresolved) {
       if (attempt.status !== 0) continue;
       this.unresolved.delete(key);
+      // Judged already when findings were read: the app was told once.
+      if (attempt.judged) continue;
       findings.push({
         rule: 'unknown-outcome-not-requeried',
         title: `A money POST got no answer (request ${attempt.id}) and the app went on without requerying it`,
-        detail:
-          'No answer is not a failure: the transfer may have been made. Treat it as "outcome unknown", requery it by its ' +
-          'reference (or the transaction history) before showing a result or moving more money.',
+        detail: UNKNOWN_OUTCOME_DETAIL,
         requestIds: [attempt.id, entry.id],
       });
     }

@@ -9,6 +9,7 @@ import { createSandboxServer, listenFrom } from '../http/server';
 import { recordInto } from '../http/recordExchange';
 import { RequestJournal } from '../requests/journal';
 import { FindingsBook } from '../findings/findingsBook';
+import { RunFindings } from '../findings/runFindings';
 import { ChangeFeed } from '../sharing/wire';
 import { claimStateFile, OwnerLock, StateFileInUse } from '../sharing/ownerLock';
 import { setClockFrozen } from '../domain/clock';
@@ -250,7 +251,12 @@ function sandboxEnv({ options, role, realNow, log, scenario }: Start, parts: Env
     requests,
     findings: new FindingsBook(
       () => env.now(),
-      { ignore: options.findings?.ignore ?? scenario?.findings?.ignore ?? [] },
+      {
+        ignore: options.findings?.ignore ?? scenario?.findings?.ignore ?? [],
+        // The run's record: every world's findings, across resets and deleted namespaces.
+        run: new RunFindings(),
+        isAppKey: (value) => env.state.apps.appByKey(value) !== undefined,
+      },
       () => parts.notify({ wallets: [], transfers: [], events: [], findings: true }),
     ),
     now: () => env.clock.now(),

@@ -1,6 +1,7 @@
 import { ATTEMPT_HEADER, ATTEMPT_TIMEOUT_MS, EVENT_ID_HEADER } from '../domain/webhooks';
 import type { JournalEntry } from '../requests/entry';
 import { AdminHttp, journalPages, operationCall } from '../client/adminHttp';
+import { CHECK_USER_AGENT } from '../findings/finding';
 import type { PublicWebhookEvent, WebhookAttempt, WebhookType } from '../types';
 
 // What the check reads and asks of the sandbox, over its admin API: the events it delivered with
@@ -45,9 +46,9 @@ export class SandboxSide {
 
   constructor(
     readonly url: string,
-    { appKey, adminToken }: CheckAdmin = {},
+    private readonly credentials: CheckAdmin = {},
   ) {
-    this.admin = new AdminHttp(url, appKey, undefined, adminToken);
+    this.admin = new AdminHttp(url, credentials.appKey, undefined, credentials.adminToken);
   }
 
   /** The event the sandbox made for this transaction, once it exists. */
@@ -82,13 +83,28 @@ export class SandboxSide {
     for (const id of eventIds) await operationCall(this.admin, 'stopEvent', { id });
   }
 
-  /** A made-up event for a reference the sandbox never made, sent as it sends every event to the app whose callbackURL was set last (the check's). */
+  /**
+   * A made-up event for a reference the sandbox never made, sent as it sends every event to the
+   * app whose callbackURL was set last (the check's). Sent as the check's (CHECK_USER_AGENT), so
+   * the integration review leaves its delivery alone: the check judges the handler's answer itself.
+   */
   async forgedEvent(reference: string): Promise<PublicWebhookEvent> {
-    const { event } = await operationCall(this.admin, 'sendTestEvent', {
-      type: 'BANK_TRANSFER',
-      data: { transactionReference: reference },
+    const { appKey, adminToken } = this.credentials;
+    const response = await fetch(`${this.url}/__sandbox/events/test`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'User-Agent': CHECK_USER_AGENT,
+        ...(appKey === undefined ? {} : { 'X-App-Key': appKey }),
+        ...(adminToken === undefined ? {} : { Authorization: `Bearer ${adminToken}` }),
+      },
+      body: JSON.stringify({ type: 'BANK_TRANSFER', data: { transactionReference: reference } }),
     });
-    return event;
+    const answer = (await response.json().catch(() => ({}))) as { success?: boolean; data?: { event: PublicWebhookEvent }; error?: string };
+    if (!response.ok || answer.success !== true || !answer.data) {
+      throw new Error(`The sandbox refused the forged event (${response.status}): ${answer.error ?? 'no error text'}`);
+    }
+    return answer.data.event;
   }
 
   /** The newest journal entry's id (0 when none): the check's requests come after it. */

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { CHECK_USER_AGENT } from '../findings/finding';
 
 // The API calls the check makes as the handler's app would: plain HTTP to the sandbox, so the
-// check runs the same against the sandbox of this process or a running one (--sandbox).
+// check runs the same against the sandbox of this process or a running one (--sandbox). Each says
+// it is the check's (CHECK_USER_AGENT): its test transfers are the tool's traffic, which the
+// integration review leaves alone, and the editor's Requests view names it.
 
 /** What the handler requeries with, and what the check moves its money with: the same app and wallet. */
 export interface CheckCredentials {
@@ -28,7 +31,7 @@ export async function apiCall(
 ): Promise<Envelope> {
   const response = await fetch(`${base}${path}`, {
     method,
-    headers: { ...headers, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    headers: { ...headers, 'User-Agent': CHECK_USER_AGENT, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const answer = (await response.json().catch(() => ({}))) as Envelope;

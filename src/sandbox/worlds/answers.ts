@@ -94,8 +94,9 @@ const Finding = object(
     eventIds: arrayOf(text(), { description: 'Webhook events involved (GET /__sandbox/events/{id}).' }),
     docs: { type: 'string', format: 'uri' },
     at: date("The world's virtual clock when it was found."),
+    namespace: text("The namespace whose traffic it was found in; absent for the sandbox's own world."),
   },
-  [],
+  ['namespace'],
   { description: 'Something the app under test did that costs money in production (docs/integration-review.md).' },
 );
 

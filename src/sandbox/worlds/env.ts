@@ -5,6 +5,7 @@ import { SandboxState } from '../domain/state';
 import { Webhooks } from '../domain/webhooks';
 import { RequestJournal } from '../requests/journal';
 import type { FindingsBook } from '../findings/findingsBook';
+import { atLeast, type Finding, type FindingsQuery } from '../findings/finding';
 import type { Scenario } from '../scenario/format';
 import { ChangeFeed } from '../sharing/wire';
 import { SandboxChange, SandboxKnobs, SandboxNamespaces } from '../types';
@@ -100,4 +101,22 @@ export function watchFindings(env: SandboxEnv): void {
       if (event) env.findings.event(event);
     }
   });
+}
+
+/**
+ * The findings the query asks for, as they are now (what waits is judged once its grace has
+ * passed). The run's, for a namespace, are its own; for the sandbox's world, every world's.
+ */
+export function findingsNow(env: SandboxEnv, query: FindingsQuery = {}): Finding[] {
+  env.findings.judge();
+  const run = env.findings.run;
+  const found = query.scope === 'run' && run ? run.list(env.namespace) : env.findings.list();
+  return query.severity === undefined ? found : found.filter((finding) => atLeast(finding, query.severity!));
+}
+
+/** The same, once what waits (a requery after a webhook, after an unheard transfer) was judged, its grace given. */
+export async function settledFindings(env: SandboxEnv, query: FindingsQuery = {}): Promise<Finding[]> {
+  const run = env.findings.run;
+  await (query.scope === 'run' && env.namespace === undefined && run ? run.settled() : env.findings.settled());
+  return findingsNow(env, query);
 }

@@ -126,6 +126,8 @@ export class Namespaces implements NamespaceWorlds {
     this.forgetKeys(namespace);
     namespace.env.scheduler.stop();
     namespace.env.requests.detach();
+    // What it found stays the run's; what its rules waited on is judged now (no requery can reach it).
+    namespace.env.findings.detach();
     return true;
   }
 
@@ -187,7 +189,12 @@ export class Namespaces implements NamespaceWorlds {
       requests: new RequestJournal({ maxEntries: root.requests.limits.maxEntries }, root.requests.budget),
       findings: new FindingsBook(
         () => env.now(),
-        { ignore: root.findings.ignoredRules },
+        {
+          ignore: root.findings.ignoredRules,
+          namespace: id,
+          isAppKey: (value) => env.state.apps.appByKey(value) !== undefined,
+          ...(root.findings.run ? { run: root.findings.run } : {}),
+        },
         () => tell({ wallets: [], transfers: [], events: [], findings: true }),
       ),
       now: () => env.clock.now(),

@@ -5,7 +5,8 @@ import { EVENT_FILTER_FIELDS, eventsFilter, eventsPage, EventsQuery } from './ev
 import { publicEvent } from '../domain/webhooks';
 import { FaultInput } from './faults';
 import { SetKnobsSchema, type KnobName } from './knobs';
-import type { SandboxEnv } from './env';
+import { settledFindings, type SandboxEnv } from './env';
+import { SEVERITIES, type FindingsQuery } from '../findings/finding';
 import { exportScenario } from '../scenario/export';
 import type { SandboxChange, WebhookEvent } from '../types';
 import { arrayOf, EVENT_STATES, object, ref, WAITED } from './answers';
@@ -306,42 +307,52 @@ export const worldOperations = {
 // The integration review's reads and clear (docs/integration-review.md), defined once for Node,
 // the admin API and the remote client (env.ts watchFindings feeds them).
 
+/** GET /__sandbox/findings's query: `scope` and `severity`, each one of its words (Node's findings(query) is checked with it too). */
+export const FindingsQuerySchema = v.strictObject({
+  scope: v.optional(
+    v.pipe(
+      v.picklist(['world', 'run'], 'must be world or run'),
+      v.description(
+        "world (the default): this world's since its last reset; run: every one since the sandbox started (a namespace's: its own)",
+      ),
+    ),
+  ),
+  severity: v.optional(
+    v.pipe(
+      v.picklist(SEVERITIES, `must be ${SEVERITIES.join(', ')}`),
+      v.description('Only findings at least this severe (warning: errors and warnings)'),
+    ),
+  ),
+});
+
 export const findingOperations = {
   findings: operation({
-    route: { method: 'GET', path: '/__sandbox/findings' },
-    accepts: v.strictObject({}),
+    route: { method: 'GET', path: '/__sandbox/findings', query: ['scope', 'severity'] },
+    accepts: FindingsQuerySchema,
     doc: {
       id: 'findings',
       summary: 'What the app under test did wrong, oldest first (the integration review)',
       description:
         'Computed as traffic arrives: each request the world answers and each webhook attempt it makes (docs/integration-review.md). ' +
-        "A world keeps its last 500 findings; a reset or DELETE empties them. A namespace's are reached with its key as X-App-Key.",
+        'A rule that waits (a requery after an acknowledged webhook, after an unheard transfer) is judged here, after a grace of ' +
+        "half a second for the app's work still on its way. A world keeps its last 500 findings; a reset empties what it shows, a " +
+        'DELETE forgets them. scope=run answers every finding since the sandbox started, across resets and deleted namespaces ' +
+        "(the newest 2000). A namespace's are reached with its key as X-App-Key.",
       answer: object({ findings: arrayOf(ref('Finding')) }),
     },
-    run: (env: SandboxEnv) => ({ findings: env.findings.list() }),
+    run: async (env: SandboxEnv, query: FindingsQuery) => ({ findings: await settledFindings(env, query) }),
   }),
   clearFindings: operation({
     route: { method: 'DELETE', path: '/__sandbox/findings' },
     accepts: v.strictObject({}),
     doc: {
       id: 'clearFindings',
-      summary: 'Forgets the findings (and what the rules remembered)',
+      summary: "Forgets the findings (and what the rules remembered); the run's record forgets them too",
       answer: object({ cleared: { type: 'integer', minimum: 0, description: 'How many findings there were.' } }),
     },
     run: (env: SandboxEnv) => ({ cleared: env.findings.clear() }),
   }),
 };
-
-/** Feeds the env's findings from its journal and its webhook events (the env's state is read at each change: it follows a reset). */
-export function watchFindings(env: SandboxEnv): void {
-  env.requests.onChange(({ added }) => added && env.findings.exchange(added));
-  env.onChange((change) => {
-    for (const { id } of change.events) {
-      const event = env.state.events.get(id);
-      if (event) env.findings.event(event);
-    }
-  });
-}
 
 /**
  * Moves the virtual clock by `ms` and, before resolving, runs everything due within that span in

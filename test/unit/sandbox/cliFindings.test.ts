@@ -28,9 +28,11 @@ async function runWith(args: string[], traffic: (url: string) => Promise<unknown
 describe('sandbox: CLI findings summary and --fail-on-findings', function () {
   this.timeout(20_000);
 
-  it('parses --fail-on-findings', () => {
-    assert.equal((parseArgs(['--fail-on-findings']) as CliConfig).failOnFindings, true);
-    assert.equal((parseArgs([]) as CliConfig).failOnFindings, undefined);
+  it('parses --fail-on-findings (errors and warnings unless =info or =error says otherwise)', () => {
+    assert.equal((parseArgs(['--fail-on-findings']) as CliConfig).findings.failOn, 'warning');
+    assert.equal((parseArgs(['--fail-on-findings=info']) as CliConfig).findings.failOn, 'info');
+    assert.equal((parseArgs([]) as CliConfig).findings.failOn, undefined);
+    assert.throws(() => parseArgs(['--fail-on-findings=loud']), /--fail-on-findings= takes error, warning, info, got "loud"/);
   });
 
   it('prints the findings to stderr when it stops and exits 1 with --fail-on-findings', async () => {

@@ -13,7 +13,8 @@ import { takePage } from '../../worlds/answerPage';
 import type { JournalEntry } from '../../requests/entry';
 import type { RequestFilter } from '../../requests/filter';
 import { waitUntil } from '../../vocabulary/wait';
-import { addAdminRoutes, adminRoute, operationRoutes, type AdminRoute } from './operationRoutes';
+import { addAdminRoutes, adminRoute, operationRoutes, type AdminRoute, type Around } from './operationRoutes';
+import { CHECK_USER_AGENT } from '../../findings/finding';
 import { answerAfter } from '../../worlds/waitQuery';
 import { eventsFilter, type EventsQuery } from '../../worlds/eventsPage';
 import { arrayOf, object, ref, WAITED } from '../../worlds/answers';
@@ -196,8 +197,15 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [HEALTH, WATCH, OPENAPI, REQU
 
 export function adminRoutes(router: Router): void {
   addAdminRoutes(router, ADMIN_ROUTES);
-  operationRoutes(router, { events: waitForEvent });
+  operationRoutes(router, { events: waitForEvent, sendTestEvent: checksOwnEvent });
 }
+
+/** A test event Check Webhook Handler sends (its forgery): the tool's traffic, which the integration review leaves alone. */
+const checksOwnEvent: Around = async (ctx, _input, answer) => {
+  const sent = await answer();
+  if (ctx.headers['user-agent'] === CHECK_USER_AGENT) ctx.env.findings.checkMade(JSON.stringify(sent));
+  return sent;
+};
 
 // /__sandbox/namespaces: private copies of the start world for parallel test workers. The answer
 // of a create is the only place a namespace's keys are shown (the sandbox keeps their hashes).

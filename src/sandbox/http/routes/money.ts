@@ -1,3 +1,4 @@
+import { CHECK_USER_AGENT } from '../../findings/finding';
 import * as v from 'valibot';
 import { ApiError, ErrorCode, invalid } from '../../vocabulary/errors';
 import { STATUS_CODES } from '../../domain/ledger';
@@ -58,10 +59,11 @@ function outcomeHeader(ctx: RequestContext): Outcome | undefined {
   return value as Outcome;
 }
 
+/** Check Webhook Handler's own transfers (CHECK_USER_AGENT) are test transfers: the review leaves their events alone, even one sent before its answer. */
 function sender(ctx: RequestContext): Sender {
   const app = requireApp(ctx);
   const wallet = requireWallet(ctx);
-  return { app, wallet };
+  return { app, wallet, ...(ctx.headers['user-agent'] === CHECK_USER_AGENT ? { test: true as const } : {}) };
 }
 
 function optionalBoolean(body: Record<string, unknown>, field: string): void {
