@@ -4,7 +4,7 @@
 // index.ts and nothing else (.dependency-cruiser.cjs); loading this starts nothing and bundles
 // no server.
 
-export { FAULT_LENGTHS, FAULT_LIMITS, FAULT_METHODS, KNOB_LIMITS, MAX_FAULTS } from './domain/inputs';
+export { FAULT_LENGTHS, FAULT_LIMITS, FAULT_METHODS, FAULT_PHASES, FaultSchema, KNOB_LIMITS, MAX_FAULTS } from './domain/inputs';
 export type { Range } from './domain/inputs';
 export { MAGIC_ACCOUNTS, MAGIC_AIRTIME_MOBILES, magicTable, PERSONA_MOBILE, PERSONA_PASSCODE } from './domain/magic';
 export { findingLines, mostSevereFirst } from './findings/finding';

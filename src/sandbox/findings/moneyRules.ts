@@ -25,6 +25,8 @@ const withoutSlash = (path: string): string => (path.length > 1 && path.endsWith
 export const isMoneyPost = (entry: JournalEntry): boolean => entry.method === 'POST' && MONEY_PATHS.has(withoutSlash(entry.path));
 
 const whatCame = (status: number): string => (status === 0 ? 'got no answer' : `was answered ${status}`);
+/** The status the app heard: none (0) when the answer went unheard (the client gave up, a fault dropped it). */
+const heard = (entry: JournalEntry): number => (entry.unheard ? 0 : entry.status);
 /** An answer that says the money moved; one that says error moved none, so sending again is no double payment. */
 const moved = (status: number): boolean => status >= 200 && status < 300;
 
@@ -48,8 +50,9 @@ export class MoneyRules {
     const key = `${withoutSlash(entry.path)} ${entry.requestBody}`;
     const findings = this.retried(key, entry, now) ?? this.wentOn(entry);
     this.unresolved.delete(key);
-    if (entry.status === 0 || entry.status >= 500) this.unresolved.set(key, { id: entry.id, at: now, status: entry.status });
-    remember(this.sent, key, { id: entry.id, at: now, status: entry.status }, MAX_REMEMBERED);
+    const status = heard(entry);
+    if (status === 0 || status >= 500) this.unresolved.set(key, { id: entry.id, at: now, status });
+    remember(this.sent, key, { id: entry.id, at: now, status }, MAX_REMEMBERED);
     return findings;
   }
 
@@ -69,7 +72,7 @@ export class MoneyRules {
       ];
     }
     const last = this.sent.get(key);
-    if (last && now - last.at <= DOUBLE_CLICK_MS && moved(last.status) && moved(entry.status)) {
+    if (last && now - last.at <= DOUBLE_CLICK_MS && moved(last.status) && moved(heard(entry))) {
       return [
         {
           rule: 'retried-money-post',

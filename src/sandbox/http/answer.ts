@@ -4,8 +4,9 @@ import { sendAnswer } from './exchange';
 
 // Answering: every answer is JSON with the same headers.
 
+/** Sends (or, to a client that has gone, records as unheard: exchange.ts) a JSON answer; nothing once one was sent. */
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  if (res.headersSent || res.destroyed) {
+  if (res.headersSent) {
     return;
   }
   const text = JSON.stringify(body);

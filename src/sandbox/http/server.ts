@@ -1,7 +1,7 @@
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import { ApiError, ErrorCode, invalid } from '../vocabulary/errors';
-import { ExchangeObserver, observeExchange } from './exchange';
+import { ExchangeListener, holdApiAnswer, observeExchange, takeApiAnswer, workEnded } from './exchange';
 import { takeFault } from '../worlds/faults';
 import { actsOnWholeSandbox, checkAdminToken } from './adminToken';
 import { hostGuard } from './hostGuard';
@@ -18,13 +18,16 @@ import { moneyRoutes } from './routes/money';
 import { walletAuthRoutes } from './routes/walletAuth';
 import { walletQueryRoutes } from './routes/walletQueries';
 import { answerError, Dispatcher, guarded, Pending } from './dispatch';
-import { injectFault } from './faultInjection';
+import { faultAfter, faultBefore, type FaultTarget } from './faultInjection';
+import { readBody } from './body';
 import { readTarget } from './target';
 import { Waits } from './waits';
 import { Fault } from '../types';
 
 // The HTTP server: one catch for everything, then latency and faults for API requests (the
 // journal hears of every answer through the exchange observer), then the dispatcher (dispatch.ts).
+// A client that hangs up does not cancel the work: its request is served, and its answer is
+// recorded as unheard (exchange.ts).
 
 const apiRouter = new Router();
 developerRoutes(apiRouter);
@@ -42,7 +45,7 @@ export interface SandboxHttpServer {
   shutdown(): Promise<void>;
 }
 
-export function createSandboxServer(env: SandboxEnv, log: (line: string) => void, onExchange?: ExchangeObserver): SandboxHttpServer {
+export function createSandboxServer(env: SandboxEnv, log: (line: string) => void, onExchange?: ExchangeListener): SandboxHttpServer {
   const handler = new RequestHandler(env);
 
   const unexpected = (req: IncomingMessage, res: ServerResponse, error: unknown): void => {
@@ -53,9 +56,12 @@ export function createSandboxServer(env: SandboxEnv, log: (line: string) => void
   const server = createServer((req, res) => {
     try {
       if (onExchange) observeExchange(res, onExchange);
-      handler.handle(req, res)?.catch((error: unknown) => unexpected(req, res, error));
+      const work = handler.handle(req, res);
+      if (!work) workEnded(res);
+      else void work.catch((error: unknown) => unexpected(req, res, error)).finally(() => workEnded(res));
     } catch (error) {
       unexpected(req, res, error);
+      workEnded(res);
     }
   });
   server.on('clientError', answerMalformedHttp);
@@ -122,20 +128,36 @@ class RequestHandler {
     return world === this.env ? this.rootFaultCounted : () => world.knobControl.changed();
   }
 
+  /** Serves the request, whether or not its client is still there (a real server's work goes on); not once the sandbox closes. */
   private dispatch(request: Pending, world: SandboxEnv): Promise<void> | undefined {
-    return this.closing || request.res.destroyed ? undefined : this.dispatcher.dispatch(request, world);
+    return this.closing ? undefined : this.dispatcher.dispatch(request, world);
   }
 
+  /** The request arrives whole first (its body read once, and handed on), then waits: the journal has it in arrival order. */
   private async delayed(request: Pending, world: SandboxEnv, latency: number): Promise<void> {
-    await this.waits.sleep(latency);
+    await readBody(request.req);
+    await this.waits.sleep(latency, world);
     const fault = takeFault(world.knobs.faults, request.method, request.path, this.faultCounted(world));
     await (fault ? this.faulted(request, world, fault) : this.dispatch(request, world));
   }
 
   private async faulted(request: Pending, world: SandboxEnv, fault: Fault): Promise<void> {
-    if (!(await injectFault(fault, request.req, request.res, this.waits, () => this.closing))) {
-      await this.dispatch(request, world);
+    // Read as the API would have: the journal (and the review) then know what the app sent, whatever the fault does.
+    await readBody(request.req);
+    const target: FaultTarget = { res: request.res, waits: this.waits, clock: world, closing: () => this.closing };
+    if (fault.phase !== 'after') {
+      if (!(await faultBefore(fault, target))) await this.dispatch(request, world);
+      return;
     }
+    holdApiAnswer(request.res);
+    try {
+      await this.dispatch(request, world);
+    } catch (error) {
+      // The API's refusal is its answer, which the fault then decides on; a sandbox bug goes out as its 500.
+      if (!(error instanceof ApiError)) takeApiAnswer(request.res);
+      answerError(request, error);
+    }
+    await faultAfter(fault, target);
   }
 }
 

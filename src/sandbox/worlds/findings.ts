@@ -18,9 +18,13 @@ export const findingOperations = {
   }),
 };
 
-/** Feeds the env's findings from its journal and its webhook events (the env's state is read at each change: it follows a reset). */
+/**
+ * Feeds the env's findings from its journal, in the order the requests arrived (a request whose
+ * client gave up comes before the retry that followed it), and its webhook events (the env's
+ * state is read at each change: it follows a reset).
+ */
 export function watchFindings(env: SandboxEnv): void {
-  env.requests.onChange(({ added }) => added && env.findings.exchange(added));
+  env.requests.onEachInOrder((entry) => env.findings.exchange(entry));
   env.onChange((change) => {
     for (const { id } of change.events) {
       const event = env.state.events.get(id);

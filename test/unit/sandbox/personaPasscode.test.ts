@@ -29,7 +29,7 @@ describe('sandbox: the persona passcode is 111111 in every world', () => {
   it('the default world (no scenario): its list, its OTP message, a namespace and a reset', async () => {
     const sandbox = await startSandbox();
     try {
-      const persona = sandbox.scenario.wallets.find((wallet) => wallet.mobile === PERSONA_MOBILE);
+      const persona = sandbox.scenario?.wallets.find((wallet) => wallet.mobile === PERSONA_MOBILE);
       assert.equal(persona?.passcode, PERSONA_PASSCODE);
       assert.equal(await sentPasscode(sandbox.url, STARTER_APP_KEY), PERSONA_PASSCODE);
       const magic = (await (await fetch(`${sandbox.url}/__sandbox/magic`)).json()) as {
