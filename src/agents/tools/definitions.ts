@@ -4,7 +4,7 @@
 
 import * as v from 'valibot';
 import { AIRTIME_PROVIDERS, TRANSACTION_TYPES } from '../../api';
-import { FAULT_LENGTHS, FAULT_LIMITS, FAULT_METHODS } from '../../sandbox/reference';
+import { FAULT_LENGTHS, FaultSchema } from '../../sandbox/reference';
 
 const described = <T extends v.GenericSchema>(schema: T, text: string) => v.pipe(schema, v.description(text));
 const wholeNumber = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max));
@@ -36,6 +36,9 @@ export interface ToolDefinition<TInput extends v.GenericSchema = v.GenericSchema
 }
 
 const tool = <T extends v.GenericSchema>(definition: ToolDefinition<T>) => definition;
+
+/** A fault's fields as the sandbox defines them once. */
+const FAULT = FaultSchema.entries;
 
 export const TOOL_DEFINITIONS = {
   balance: tool({
@@ -185,20 +188,23 @@ export const TOOL_DEFINITIONS = {
     modelDescription:
       'Local sandbox only: makes the sandbox fail requests to a path (end it with * for a prefix) ' +
       'with an HTTP status, a dropped connection or a delay, for the next `times` requests (default: until cleared), ' +
-      'to test how a client copes.',
+      'to test how a client copes. With phase "after" the API does its work first (a transfer moves the money and ' +
+      'its webhook follows), then the app gets the fault: how production loses an answer, and why a blind retry pays twice.',
     input: v.strictObject({
-      // The fault's limits are the sandbox's own (src/sandbox/domain/inputs.ts): what the model is told, the sandbox takes.
+      // The fault's fields and limits are the sandbox's own (FaultSchema, src/sandbox/domain/inputs.ts): what the model
+      // is told, the sandbox takes. The path keeps to the characters an API path has.
       path: described(
         v.pipe(v.string(), v.regex(/^\/[\w/.*:-]*$/), v.maxLength(FAULT_LENGTHS.path)),
         'Request path, e.g. /v1/users/balance or /v1/*.',
       ),
-      method: v.optional(described(v.picklist(FAULT_METHODS), 'Only requests with this method.')),
-      status: v.optional(
-        described(wholeNumber(...FAULT_LIMITS.status), 'Answer with this HTTP status and an error body (e.g. 500, 503, 429).'),
+      method: v.optional(described(FAULT.method.wrapped, 'Only requests with this method.')),
+      phase: FAULT.phase,
+      status: v.optional(described(FAULT.status.wrapped, 'Answer with this HTTP status and an error body (e.g. 500, 503, 429).')),
+      drop: v.optional(described(FAULT.drop.wrapped, 'Drop the connection without an answer.')),
+      delayMs: v.optional(
+        described(FAULT.delayMs.wrapped, 'Wait this long before answering, in milliseconds (with phase "after": hold the answer).'),
       ),
-      drop: v.optional(described(v.boolean(), 'Drop the connection without an answer.')),
-      delayMs: v.optional(described(wholeNumber(...FAULT_LIMITS.delayMs), 'Wait this long before answering, in milliseconds.')),
-      times: v.optional(described(wholeNumber(...FAULT_LIMITS.times), 'Only for this many requests.')),
+      times: v.optional(described(FAULT.times.wrapped, 'Only for this many requests.')),
     }),
     action: true,
   }),
