@@ -8,7 +8,7 @@ export { FAULT_LENGTHS, FAULT_LIMITS, FAULT_METHODS, FAULT_PHASES, FaultSchema, 
 export type { Range } from './domain/inputs';
 export { MAGIC_ACCOUNTS, MAGIC_AIRTIME_MOBILES, magicTable, PERSONA_MOBILE, PERSONA_PASSCODE } from './domain/magic';
 export { findingLines, mostSevereFirst } from './findings/finding';
-export type { Finding, FindingRule, FindingSeverity } from './findings/finding';
+export type { Finding, FindingRule, FindingSeverity, LandedTransfer } from './findings/finding';
 export { RULE_GUIDE, silenceExample } from './findings/ruleGuide';
 export { MAX_KEPT_BODY_BYTES } from './requests/entry';
 export type { JournalEntry } from './requests/entry';

@@ -1,4 +1,4 @@
-import { findingLines, type Finding } from '../findings/finding';
+import { findingLines, mostSevereFirst, type Finding } from '../findings/finding';
 import type { Sandbox } from '../types';
 
 // The CLI's part of the integration review (docs/integration-review.md): when it stops, a summary
@@ -17,13 +17,13 @@ export function everyFinding(sandbox: Sandbox): Finding[] {
   return found;
 }
 
-/** The lines printed when the CLI stops: nothing when nothing was found. */
+/** The lines printed when the CLI stops, most severe first, then the most money at stake (₦ paid more than once); nothing when nothing was found. */
 export function findingsSummary(findings: readonly Finding[]): string[] {
   if (findings.length === 0) return [];
   const plural = findings.length === 1 ? 'finding' : 'findings';
   return [
     `Wallet sandbox: the integration review has ${findings.length} ${plural} (GET /__sandbox/findings; docs/integration-review.md):`,
-    ...findingLines(findings).map((line) => `  ${line}`),
+    ...findingLines(mostSevereFirst(findings)).map((line) => `  ${line}`),
   ];
 }
 

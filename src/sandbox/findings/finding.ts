@@ -18,6 +18,15 @@ export type FindingRule = (typeof FINDING_RULES)[number];
 
 export type FindingSeverity = 'error' | 'warning' | 'info';
 
+/** A transfer the ledger shows landed for a money POST (findings/moneyAtStake.ts). */
+export interface LandedTransfer {
+  /** The journal id of the request that made it. */
+  requestId: number;
+  reference: string;
+  /** Kobo. */
+  amount: number;
+}
+
 export interface Finding {
   /** `fnd_1`, `fnd_2`… in the order they were found; never reused in a world, not even after a clear. */
   id: string;
@@ -35,10 +44,18 @@ export interface Finding {
   docs: string;
   /** When it was found: the world's virtual clock, ISO 8601. */
   at: string;
+  /**
+   * A money finding's (retried-money-post, unknown-outcome-not-requeried) transfers that the ledger
+   * shows landed for the same payment (its call, recipient and amount), oldest first.
+   */
+  landed?: LandedTransfer[];
+  /** A money finding's kobo paid more than once (every landed transfer after the first): what orders findings by money at stake. */
+  atRiskKobo?: number;
 }
 
 /** What a rule reports; the book adds the id, severity, docs and time. */
-export type FindingDraft = Pick<Finding, 'rule' | 'title' | 'detail'> & Partial<Pick<Finding, 'requestIds' | 'eventIds'>>;
+export type FindingDraft = Pick<Finding, 'rule' | 'title' | 'detail'> &
+  Partial<Pick<Finding, 'requestIds' | 'eventIds' | 'landed' | 'atRiskKobo'>>;
 
 export const SEVERITY: Readonly<Record<FindingRule, FindingSeverity>> = {
   'retried-money-post': 'error',
@@ -58,20 +75,32 @@ export const docsOf = (rule: FindingRule): string => `${DOCS}#${rule}`;
 
 const SEVERITY_RANK: Readonly<Record<FindingSeverity, number>> = { error: 0, warning: 1, info: 2 };
 
-/** The findings most severe first and, within a severity, newest first (the Findings view's and the tool's order). */
-export function mostSevereFirst<T extends Pick<Finding, 'severity'>>(findings: readonly T[]): T[] {
+/**
+ * The findings most severe first, then the most money at stake first (atRiskKobo), then newest
+ * first (the Findings view's, the CLI's and the tool's order).
+ */
+export function mostSevereFirst<T extends Pick<Finding, 'severity'> & { atRiskKobo?: number }>(findings: readonly T[]): T[] {
   return findings
     .map((finding, index) => ({ finding, index }))
-    .sort((a, b) => SEVERITY_RANK[a.finding.severity] - SEVERITY_RANK[b.finding.severity] || b.index - a.index)
+    .sort(
+      (a, b) =>
+        SEVERITY_RANK[a.finding.severity] - SEVERITY_RANK[b.finding.severity] ||
+        (b.finding.atRiskKobo ?? 0) - (a.finding.atRiskKobo ?? 0) ||
+        b.index - a.index,
+    )
     .map(({ finding }) => finding);
 }
 
-/** One line per finding: its rule, title and requests (expectNoFindings' report, the CLI's summary). */
+/**
+ * One line per finding: its rule, title, requests and, for a money finding, the transfers that
+ * landed (expectNoFindings' report, the CLI's summary, the agent tool).
+ */
 export function findingLines(findings: readonly Finding[]): string[] {
   return findings.map((finding) => {
     const requests = finding.requestIds.length ? ` (requests ${finding.requestIds.join(', ')})` : '';
     const events = finding.eventIds.length ? ` (events ${finding.eventIds.join(', ')})` : '';
-    return `${finding.severity} ${finding.rule}: ${finding.title}${requests}${events}`;
+    const landed = finding.landed?.length ? ` (landed: ${finding.landed.map((transfer) => transfer.reference).join(', ')})` : '';
+    return `${finding.severity} ${finding.rule}: ${finding.title}${requests}${events}${landed}`;
   });
 }
 

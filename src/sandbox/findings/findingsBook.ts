@@ -2,6 +2,7 @@ import type { JournalEntry } from '../requests/entry';
 import type { WebhookEvent } from '../types';
 import { docsOf, SEVERITY, type Finding, type FindingDraft, type FindingRule } from './finding';
 import { MoneyRules } from './moneyRules';
+import type { LedgerReader } from './moneyAtStake';
 import { RecipientRules } from './recipientRules';
 import { RepeatedBvnQuery } from './repeatedBvnQuery';
 import { TokenChurn } from './tokenChurn';
@@ -29,7 +30,7 @@ export interface FindingsOptions {
 export class FindingsBook {
   private kept: Finding[] = [];
   private nextId = 1;
-  private readonly money = new MoneyRules();
+  private readonly money = new MoneyRules(() => this.ledger);
   private readonly recipients = new RecipientRules();
   private readonly tokens = new TokenRules();
   private readonly churn = new TokenChurn();
@@ -39,6 +40,8 @@ export class FindingsBook {
   private readonly ignored: ReadonlySet<string>;
   /** The rules it does not report (a namespace takes its sandbox's). */
   readonly ignoredRules: readonly string[];
+  /** What the world's ledger holds for a transaction: the money findings say what moved (worlds/findings.ts sets it). */
+  ledger: LedgerReader | undefined;
 
   constructor(
     /** The world's virtual clock (epoch ms). */
@@ -116,6 +119,8 @@ export class FindingsBook {
       eventIds: draft.eventIds ?? [],
       docs: docsOf(rule),
       at,
+      ...(draft.landed ? { landed: draft.landed } : {}),
+      ...(draft.atRiskKobo === undefined ? {} : { atRiskKobo: draft.atRiskKobo }),
     };
   }
 }

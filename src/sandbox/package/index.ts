@@ -30,7 +30,7 @@ export { WalletNamespace, WalletNamespaces } from './namespaces';
 export { SandboxWorld } from './sandboxWorld';
 export type { ScenarioApp, ScenarioFault, ScenarioFile, ScenarioWallet } from '../scenario/scenarioFile';
 export type { Fault, LoadedScenario, NamespaceSummary, PublicWebhookEvent, WebhookAttempt, WebhookType } from '../types';
-export type { Finding, FindingRule, FindingSeverity } from '../findings/finding';
+export type { Finding, FindingRule, FindingSeverity, LandedTransfer } from '../findings/finding';
 export type { BankTransferData, PhoneTransferData, WebhookDataByType, WebhookPayload } from '../types';
 
 export interface StartOptions {

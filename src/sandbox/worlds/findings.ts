@@ -25,6 +25,11 @@ export const findingOperations = {
  */
 export function watchFindings(env: SandboxEnv): void {
   env.requests.onEachInOrder((entry) => env.findings.exchange(entry));
+  env.findings.ledger = (mobile, reference) => {
+    const transaction = env.state.wallet(mobile)?.find(reference);
+    if (!transaction || transaction.direction === 'credit') return undefined;
+    return { amount: transaction.amount, returned: env.state.transfers.get(reference)?.status === 'failed' };
+  };
   env.onChange((change) => {
     for (const { id } of change.events) {
       const event = env.state.events.get(id);

@@ -76,7 +76,16 @@ describe('sandbox: a request whose client gives up (issue 53)', () => {
         ['unverified-recipient', [base + 2]],
       ],
     );
-    assert.match(sandbox.findings()[1]!.title, /got no answer/);
+    // The money at stake, read from the ledger: both transfers landed, their references, the naira paid twice.
+    const retried = sandbox.findings()[1]!;
+    const references = [first!, retry!].map((entry) => /"transactionReference":"([0-9a-f]{24})"/.exec(entry.responseBody)![1]!);
+    assert.match(retried.title, /got no answer, without a requery — ₦40\.00 paid twice$/);
+    assert.deepEqual(retried.landed, [
+      { requestId: base + 1, reference: references[0], amount: 4_000 },
+      { requestId: base + 2, reference: references[1], amount: 4_000 },
+    ]);
+    assert.equal(retried.atRiskKobo, 4_000);
+    assert.match(retried.detail, new RegExp(`landed twice: ${references[0]} \\(₦40\\.00\\), ${references[1]} \\(₦40\\.00\\)`));
   });
 
   it('a careful app (verified, then requeried instead of retrying) has no finding', async () => {
