@@ -124,12 +124,21 @@ export function workEnded(res: ServerResponse): void {
   if (observation.gone || res.destroyed || res.writableEnded) record(res, 0, {}, '', 0);
 }
 
+/** Headers every answer to `res` carries, whoever makes it (the API, a fault, an error): a browser's CORS headers. */
+const addedHeaders = new WeakMap<ServerResponse, OutgoingHttpHeaders>();
+
+export function addAnswerHeaders(res: ServerResponse, headers: OutgoingHttpHeaders): void {
+  addedHeaders.set(res, { ...addedHeaders.get(res), ...headers });
+}
+
 /**
  * Sends an answer and records it. Everything that answers (sendJson, an injected fault's body)
  * comes through here. To a client that has gone, nothing is written: the answer is recorded as
  * unheard. While a fault after the work waits for it (holdApiAnswer), the answer is kept instead.
  */
-export function sendAnswer(res: ServerResponse, status: number, headers: OutgoingHttpHeaders, body: string, bodySize: number): void {
+export function sendAnswer(res: ServerResponse, status: number, answerHeaders: OutgoingHttpHeaders, body: string, bodySize: number): void {
+  const added = addedHeaders.get(res);
+  const headers = added ? { ...answerHeaders, ...added } : answerHeaders;
   const observation = unrecorded.get(res);
   if (observation?.intercepted === 'waiting') {
     observation.intercepted = { status, headers, body, bodySize };

@@ -1,7 +1,7 @@
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import { ApiError, ErrorCode, invalid } from '../vocabulary/errors';
-import { ExchangeListener, holdApiAnswer, observeExchange, takeApiAnswer, workEnded } from './exchange';
+import { addAnswerHeaders, ExchangeListener, holdApiAnswer, observeExchange, sendAnswer, takeApiAnswer, workEnded } from './exchange';
 import { takeFault } from '../worlds/faults';
 import { actsOnWholeSandbox, checkAdminToken } from './adminToken';
 import { hostGuard } from './hostGuard';
@@ -90,7 +90,7 @@ class RequestHandler {
   /** The common case (no latency, no fault) goes straight to the dispatcher without a promise. */
   handle(req: IncomingMessage, res: ServerResponse): Promise<void> | undefined {
     const request: Pending = { req, res, ...readTarget(req.method, req.url) };
-    const { method, path, admin } = request;
+    const { path, admin } = request;
     try {
       if (!path.startsWith('/')) {
         throw invalid('The request target must be a path starting with "/"');
@@ -101,21 +101,25 @@ class RequestHandler {
       // A namespace's admin calls carry its key; the root world's, and those that act on the whole
       // sandbox whatever key they send (the namespaces, the watch stream), with allowRemote, the admin token.
       if (admin && (world === this.env || actsOnWholeSandbox(path))) checkAdminToken(this.env, path, req.headers, world !== this.env);
-      if (!admin) {
-        const latency = world.knobs.latencyMs;
-        if (Number.isFinite(latency) && latency > 0) {
-          return guarded(request, this.delayed(request, world, latency));
-        }
-        const fault = takeFault(world.knobs.faults, method, path, this.faultCounted(world));
-        if (fault) {
-          return guarded(request, this.faulted(request, world, fault));
-        }
-      }
-      return this.dispatch(request, world);
+      return admin ? this.dispatch(request, world) : this.api(request, world);
     } catch (error) {
       answerError(request, error);
       return undefined;
     }
+  }
+
+  /** An API request: a browser's preflight is answered at once (never delayed or faulted), then latency, faults and the dispatcher. */
+  private api(request: Pending, world: SandboxEnv): Promise<void> | undefined {
+    if (browserCors(request)) return undefined;
+    const latency = world.knobs.latencyMs;
+    if (Number.isFinite(latency) && latency > 0) {
+      return guarded(request, this.delayed(request, world, latency));
+    }
+    const fault = takeFault(world.knobs.faults, request.method, request.path, this.faultCounted(world));
+    if (fault) {
+      return guarded(request, this.faulted(request, world, fault));
+    }
+    return this.dispatch(request, world);
   }
 
   /** Stops waits (latency, fault delays); what arrives after is not dispatched. */
@@ -176,6 +180,52 @@ function worldOf(env: SandboxEnv, { req, rawQuery, admin }: Pending): SandboxEnv
   if (byKey) return byKey;
   if (admin && !env.state.appByKey(key)) throw unknownAppKey();
   return env;
+}
+
+// Browser apps (CORS). The real service's CORS is not on record; public integrations called it
+// from web pages, so the sandbox answers as a permissive API would (docs/sandbox.md, "Browser
+// apps"): any origin, the API's methods and headers. Its admin API stays closed to other origins.
+
+/** The headers an app sends the API (and any other a preflight asks for). */
+const CORS_HEADERS = ['Content-Type', 'X-App-Key', 'X-App-Wallet-Access-Token', 'x-auth-token', 'Authorization', 'X-Sandbox-Outcome'];
+/** The answer headers a page may read: the sandbox's own, and Retry-After. */
+const CORS_EXPOSED = ['Retry-After', 'X-Sandbox-Fault', 'Allow'];
+const API_METHODS = ['GET', 'POST', 'PUT'];
+
+/**
+ * For a request with an Origin: answers a preflight (OPTIONS with Access-Control-Request-Method,
+ * true), or marks the answer to come as readable by that origin. False for every other request.
+ */
+function browserCors({ req, res, method, path }: Pending): boolean {
+  const origin = req.headers.origin;
+  if (origin === undefined) return false;
+  const allowOrigin = { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' };
+  if (method !== 'OPTIONS' || req.headers['access-control-request-method'] === undefined) {
+    addAnswerHeaders(res, { ...allowOrigin, 'Access-Control-Expose-Headers': CORS_EXPOSED.join(', ') });
+    return false;
+  }
+  const match = apiRouter.match(method, path);
+  const asked = (req.headers['access-control-request-headers'] ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const headers = [...new Set([...CORS_HEADERS, ...asked])];
+  req.resume();
+  sendAnswer(
+    res,
+    204,
+    {
+      ...allowOrigin,
+      'Access-Control-Allow-Methods': [...(match.kind === 'method' ? match.allowed : API_METHODS), 'OPTIONS'].join(', '),
+      'Access-Control-Allow-Headers': headers.join(', ').slice(0, 2_000),
+      'Access-Control-Max-Age': '600',
+      ...(req.headers['access-control-request-private-network'] === 'true' ? { 'Access-Control-Allow-Private-Network': 'true' } : {}),
+      'Content-Length': 0,
+    },
+    '',
+    0,
+  );
+  return true;
 }
 
 /** Malformed HTTP never reaches the handler; answer it in the same envelope and hang up. */
