@@ -18,7 +18,7 @@ export type FindingRule = (typeof FINDING_RULES)[number];
 
 export type FindingSeverity = 'error' | 'warning' | 'info';
 
-/** A transfer the ledger shows landed for a money POST (findings/moneyAtStake.ts). */
+/** A transfer the ledger shows landed for a money POST: what a money finding says moved. */
 export interface LandedTransfer {
   /** The journal id of the request that made it. */
   requestId: number;
