@@ -47,12 +47,12 @@ export function findingRows(findings: readonly Finding[]): FindingRow[] {
   return mostSevereFirst(findings).map((finding) => {
     const label = maskText(finding.title);
     const involved = involvedText(finding);
-    const stake = finding.atRiskKobo ? l10n.t('{0} at stake', formatNaira(finding.atRiskKobo)) : undefined;
+    // A money finding's title ends with the naira paid more than once; the tooltip says what landed.
     return {
       id: finding.id,
       severity: finding.severity,
       label,
-      description: stake ? `${finding.rule} · ${stake}` : finding.rule,
+      description: finding.rule,
       tooltip: [`${severityLabel(finding.severity)} · ${finding.rule}`, label, movedText(finding), involved].filter(Boolean).join('\n'),
     };
   });

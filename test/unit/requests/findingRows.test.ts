@@ -49,14 +49,21 @@ describe('Findings view rows', () => {
     assert.equal(row?.tooltip, 'Error · retried-money-post\nPOST /v1/users/transfers/phone sent again\nrequests 4, 5');
   });
 
-  it('shows a money finding in naira: its description says the money at stake, its tooltip what landed; the most at stake first', () => {
+  it('shows a money finding in naira: its title says the money at stake, its tooltip what landed; the most at stake first', () => {
     const landed = [
       { requestId: 4, reference: '6b0200000000000000000004', amount: 400_000 },
       { requestId: 5, reference: '6b0200000000000000000005', amount: 400_000 },
     ];
     const rows = findingRows([
       finding(1, { severity: 'error', rule: 'retried-money-post', landed: landed.slice(0, 1), atRiskKobo: 0, requestIds: [2, 3] }),
-      finding(2, { severity: 'error', rule: 'retried-money-post', landed, atRiskKobo: 400_000, requestIds: [4, 5] }),
+      finding(2, {
+        severity: 'error',
+        rule: 'retried-money-post',
+        title: 'POST /v1/users/transfers/bank sent again — ₦4,000.00 paid twice',
+        landed,
+        atRiskKobo: 400_000,
+        requestIds: [4, 5],
+      }),
       finding(3, { severity: 'error', rule: 'secret-in-url' }),
     ]);
     assert.deepEqual(
@@ -64,7 +71,8 @@ describe('Findings view rows', () => {
       ['fnd_2', 'fnd_3', 'fnd_1'],
       'the most money at stake first, then newest',
     );
-    assert.equal(rows[0]?.description, 'retried-money-post · ₦4,000.00 at stake');
+    assert.equal(rows[0]?.label, 'POST /v1/users/transfers/bank sent again — ₦4,000.00 paid twice');
+    assert.equal(rows[0]?.description, 'retried-money-post');
     assert.match(
       rows[0]?.tooltip ?? '',
       /\n₦4,000\.00 paid more than once: 2 transfers landed \(6b0200000000000000000004 \(₦4,000\.00\), 6b0200000000000000000005 \(₦4,000\.00\)\)\n/,
