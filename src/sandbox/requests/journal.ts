@@ -173,7 +173,8 @@ export class RequestJournal implements JournalReader {
    */
   add(draft: EntryDraft, reserved?: number): JournalEntry | undefined {
     const id = reserved !== undefined && this.unanswered.delete(reserved) ? reserved : this.nextId++;
-    if (!this.recording) {
+    // A deleted namespace's journal (detached) keeps nothing more: its budget no longer counts it.
+    if (!this.recording || !this.budget.journals.has(this)) {
       this.tellInOrder();
       return undefined;
     }

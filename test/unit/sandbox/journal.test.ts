@@ -101,6 +101,15 @@ describe('sandbox: the request journal', () => {
     assert.deepEqual(heard, [1, 2, 3, 5], 'a request the journal no longer keeps holds nobody up');
   });
 
+  it('keeps nothing a request answers after its journal was detached (a namespace deleted meanwhile)', () => {
+    const root = new RequestJournal();
+    const namespace = new RequestJournal({}, root.budget);
+    const id = namespace.reserve()!;
+    namespace.detach();
+    assert.equal(namespace.add(draft('/late'), id), undefined);
+    assert.deepEqual([namespace.size, root.budget.bytes], [0, 0], 'the shared budget counts nothing it cannot let go');
+  });
+
   it('records nothing with a count of 0, and refuses limits it cannot keep', () => {
     const journal = new RequestJournal({ maxEntries: 0 });
     assert.equal(journal.add(draft('/a')), undefined);
