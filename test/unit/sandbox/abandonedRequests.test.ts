@@ -106,6 +106,37 @@ describe('sandbox: a request whose client gives up (issue 53)', () => {
     assert.deepEqual(sandbox.findings(), []);
   });
 
+  it('unverified-recipient reads what the API did: a verification the app gave up on verifies nothing; a refusal a fault hid moved nothing', async () => {
+    const query = `accountNumber=${transfer.accountNumber}&bankCode=${transfer.bankCode}`;
+    sandbox.addFault({ path: '/v1/queries/verify', phase: 'after', delayMs: HOLD_MS, times: 1 });
+    const app = new AbortController();
+    const verify = fetch(`${sandbox.url}/v1/queries/verify?${query}`, { headers: wallet.headers, signal: app.signal });
+    const id = sandbox.requests.lastId + 1;
+    while (sandbox.requests.lastId < id) await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve)); // the API has answered; the fault holds it
+    app.abort();
+    await assert.rejects(verify);
+    const heardNothing = await sandbox.requests.waitFor({ path: '/v1/queries/verify' });
+    assert.deepEqual([heardNothing.status, heardNothing.unheard], [200, true]);
+    await expectOk(call(sandbox, 'POST', BANK, { body: transfer, headers: wallet.headers }));
+    assert.deepEqual(
+      sandbox.findings().map((finding) => finding.rule),
+      ['unverified-recipient'],
+      'the app never saw the name',
+    );
+    sandbox.clearFindings();
+    // The API refuses (insufficient funds: no money moves); a fault after the work makes the app hear a 503.
+    await expectOk(call(sandbox, 'GET', `/v1/queries/verify?${query}`, { headers: wallet.headers }));
+    sandbox.addFault({ path: BANK, phase: 'after', status: 503, times: 1 });
+    const refused = await call(sandbox, 'POST', BANK, {
+      body: { ...transfer, amount: 40_200 },
+      headers: wallet.headers,
+    });
+    assert.equal(refused.status, 503);
+    assert.equal(sandbox.requests.list({ path: BANK }).at(-1)?.apiAnswer?.status, 400);
+    assert.deepEqual(sandbox.findings(), [], 'a refusal moved nothing, whatever the app heard');
+  });
+
   it('the review waits for a request still held, then reads every request in arrival order', async () => {
     await sendAndGiveUp();
     await expectOk(call(sandbox, 'POST', BANK, { body: transfer, headers: wallet.headers }));
