@@ -8,8 +8,9 @@ import { connectWallet, newDeveloper, withSandbox, type ConnectedWallet } from '
 
 // Issue 53: a fault's delay on a request with a body never answered (the fault read the body, then
 // the route waited on a stream that had ended). Every path of the API, with every method a fault
-// can name, a JSON, form or no body, and delayMs from 0 to the maximum: an answer comes, it is the
-// API's (the fault only waited), and the journal has the body as sent. Delays are released with
+// can name, a JSON, form or no body, a delay before the work or a hold after it, and delayMs from 0
+// to the maximum: an answer comes, it is the API's (the fault only waited), and the journal has
+// the body as sent. Delays are released with
 // the virtual clock (a fault's delay ends when the world's clock passes it), never waited out.
 
 type BodyKind = 'json' | 'form' | 'none';
@@ -75,7 +76,7 @@ function everyRoute(): { method: string; path: string }[] {
 describe('sandbox: a fault delay answers every request (issue 53)', function () {
   this.timeout(120_000);
 
-  it('every path × method × JSON, form or no body × delayMs 0 to the maximum: the API answers, the journal has the body', () =>
+  it('every path × method × JSON, form or no body × before or after the work × delayMs 0 to the maximum: the API answers, the journal has the body', () =>
     withSandbox({ seed: 53, tokenLifetimeSeconds: 10 * 365 * 86_400 }, async (sandbox) => {
       const dev = await newDeveloper(sandbox);
       const wallet: ConnectedWallet = await connectWallet(sandbox, dev.appKey, dev.sandboxMobile);
@@ -84,24 +85,27 @@ describe('sandbox: a fault delay answers every request (issue 53)', function () 
       let tried = 0;
       for (const [routeIndex, { method, path }] of routes.entries()) {
         for (const [kindIndex, kind] of BODY_KINDS.entries()) {
-          const delayMs = DELAYS[(routeIndex + kindIndex) % DELAYS.length]!;
-          sandbox.addFault({ method, path, delayMs, times: 1 });
-          const what = `${method} ${path} with ${kind} body, delayMs ${delayMs}`;
-          const heard = await within(releasing(sandbox, send(sandbox.url, method, path, kind, wallet.headers), delayMs), what, 20_000);
-          assert.equal(heard.fault, undefined, `${what}: the API's answer, not the fault's`);
-          assert.ok(heard.status >= 200 && heard.status < 500, `${what}: answered ${heard.status} ${heard.text}`);
-          const entry = sandbox.requests.list().at(-1)!;
-          assert.deepEqual(
-            [entry.method, entry.path, entry.status, entry.requestBody],
-            [method, path, heard.status, bodyOf(kind).text],
-            what,
-          );
-          assert.equal(entry.unheard, undefined, `${what}: the client heard it`);
-          assert.deepEqual(sandbox.listFaults(), [], `${what}: the fault was used`);
-          tried++;
+          for (const phase of ['before', 'after'] as const) {
+            const delayMs = DELAYS[(routeIndex + kindIndex) % DELAYS.length]!;
+            sandbox.addFault({ method, path, phase, delayMs, times: 1 });
+            const what = `${method} ${path} with ${kind} body, ${phase} the work, delayMs ${delayMs}`;
+            const sent = send(sandbox.url, method, path, kind, wallet.headers);
+            const heard = await within(releasing(sandbox, sent, delayMs), what, 20_000);
+            assert.equal(heard.fault, undefined, `${what}: the API's answer, not the fault's`);
+            assert.ok(heard.status >= 200 && heard.status < 500, `${what}: answered ${heard.status} ${heard.text}`);
+            const entry = sandbox.requests.list().at(-1)!;
+            assert.deepEqual(
+              [entry.method, entry.path, entry.status, entry.requestBody],
+              [method, path, heard.status, bodyOf(kind).text],
+              what,
+            );
+            assert.equal(entry.unheard, undefined, `${what}: the client heard it`);
+            assert.deepEqual(sandbox.listFaults(), [], `${what}: the fault was used`);
+            tried++;
+          }
         }
       }
-      assert.equal(tried, routes.length * BODY_KINDS.length);
+      assert.equal(tried, routes.length * BODY_KINDS.length * 2);
     }));
 
   it('as the issue tried it: delayMs 800 and 0 on a phone transfer (JSON and form) and on /v1/users/auth, released by the clock', () =>
