@@ -11,6 +11,7 @@ export {
   FAULT_LENGTHS,
   FAULT_LIMITS,
   FAULT_METHODS,
+  FAULT_PHASES,
   FaultSchema,
   KNOB_LIMITS,
   KNOB_SCHEMAS,
@@ -25,7 +26,7 @@ export {
 export type { Range } from './domain/inputs';
 export { MAGIC_ACCOUNTS, MAGIC_AIRTIME_MOBILES, magicTable, PERSONA_MOBILE, PERSONA_PASSCODE } from './domain/magic';
 export { CHECK_USER_AGENT, findingLines, mostSevereFirst } from './findings/finding';
-export type { Finding, FindingRule, FindingSeverity, FindingsQuery } from './findings/finding';
+export type { Finding, FindingRule, FindingSeverity, FindingsQuery, LandedTransfer } from './findings/finding';
 export { RULE_GUIDE, silenceExample } from './findings/ruleGuide';
 export { MAX_KEPT_BODY_BYTES } from './requests/entry';
 export type { JournalEntry } from './requests/entry';

@@ -64,6 +64,7 @@ export async function injectFault(ctx: ToolContext, input: ToolInput<'injectFaul
   const sandbox = await ctx.sandbox();
   const fault: Fault = { path: input.path };
   if (input.method) fault.method = input.method;
+  if (input.phase) fault.phase = input.phase;
   if (input.drop) fault.drop = true;
   if (input.delayMs !== undefined) fault.delayMs = input.delayMs;
   if (input.times !== undefined) fault.times = input.times;
@@ -76,13 +77,15 @@ export async function injectFault(ctx: ToolContext, input: ToolInput<'injectFaul
 }
 
 export function describeFault(fault: Fault): string {
-  const what = [fault.drop ? 'drop the connection' : undefined, fault.delayMs !== undefined ? `wait ${fault.delayMs} ms` : undefined]
+  const wait = fault.phase === 'after' ? 'hold the answer' : 'wait';
+  const what = [fault.drop ? 'drop the connection' : undefined, fault.delayMs !== undefined ? `${wait} ${fault.delayMs} ms` : undefined]
     .concat(fault.status !== undefined ? [`answer HTTP ${fault.status}`] : [])
     .filter(Boolean)
     .join(', then ');
   const times = fault.times;
   const howLong = times === undefined ? ', until cleared' : `, ${countText(times, `${times} time`, `${times} times`, 'en')}`;
-  return `${fault.method ?? 'any method'} ${fault.path}: ${what}${howLong}`;
+  const phase = fault.phase === 'after' ? 'after the work (the money moves), ' : '';
+  return `${fault.method ?? 'any method'} ${fault.path}: ${phase}${what}${howLong}`;
 }
 
 export async function clearFaults(ctx: ToolContext): Promise<string[]> {

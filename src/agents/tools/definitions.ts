@@ -186,14 +186,19 @@ export const TOOL_DEFINITIONS = {
     modelDescription:
       'Local sandbox only: makes the sandbox fail requests to a path (end it with * for a prefix) ' +
       'with an HTTP status, a dropped connection or a delay, for the next `times` requests (default: until cleared), ' +
-      'to test how a client copes.',
+      'to test how a client copes. With phase "after" the API does its work first (a transfer moves the money and ' +
+      'its webhook follows), then the app gets the fault: how production loses an answer, and why a blind retry pays twice.',
     input: v.strictObject({
-      // The fault's fields are the sandbox's own (src/sandbox/domain/inputs.ts): what the model is told, the sandbox takes.
+      // The fault's fields and limits are the sandbox's own (FaultSchema, src/sandbox/domain/inputs.ts): what the model
+      // is told, the sandbox takes.
       path: described(FAULT.path, 'Request path, e.g. /v1/users/balance or /v1/*.'),
       method: v.optional(described(FAULT.method.wrapped, 'Only requests with this method.')),
+      phase: FAULT.phase,
       status: v.optional(described(FAULT.status.wrapped, 'Answer with this HTTP status and an error body (e.g. 500, 503, 429).')),
       drop: v.optional(described(FAULT.drop.wrapped, 'Drop the connection without an answer.')),
-      delayMs: v.optional(described(FAULT.delayMs.wrapped, 'Wait this long before answering, in milliseconds.')),
+      delayMs: v.optional(
+        described(FAULT.delayMs.wrapped, 'Wait this long before answering, in milliseconds (with phase "after": hold the answer).'),
+      ),
       times: v.optional(described(FAULT.times.wrapped, 'Only for this many requests.')),
     }),
     action: true,

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { atLeast, findingLines, SEVERITIES, type Finding, type FindingSeverity } from '../findings/finding';
+import { atLeast, findingLines, mostSevereFirst, SEVERITIES, type Finding, type FindingSeverity } from '../findings/finding';
 import type { Sandbox } from '../types';
 import { FINDINGS_FORMATS, fingerprint, FORMAT_FILES, toJunit, toSarif, type FindingsFormat } from './findingsFormats';
 
@@ -69,7 +69,10 @@ export async function runFindings(sandbox: Sandbox): Promise<Finding[]> {
   return ((await sandbox.runOperation('findings', { scope: 'run' })) as { findings: Finding[] }).findings;
 }
 
-/** The summary's lines: one per finding, the same title found again (test after test) told once with a count. */
+/**
+ * The summary's lines, most severe first, then the most money at stake (₦ paid more than once): one
+ * per finding, the same title found again (test after test) told once with a count.
+ */
 export function findingsSummary(findings: readonly Finding[]): string[] {
   if (findings.length === 0) return [];
   const groups = new Map<string, { first: Finding; more: number }>();
@@ -82,7 +85,10 @@ export function findingsSummary(findings: readonly Finding[]): string[] {
   const plural = findings.length === 1 ? 'finding' : 'findings';
   return [
     `Wallet sandbox: the integration review has ${findings.length} ${plural} (GET /__sandbox/findings?scope=run; docs/integration-review.md):`,
-    ...[...groups.values()].map(({ first, more }) => `  ${findingLines([first])[0]}${more ? ` (and ${more} more like it)` : ''}`),
+    ...mostSevereFirst([...groups.values()].map(({ first }) => first)).map((first) => {
+      const more = groups.get(`${first.rule} ${first.title}`)!.more;
+      return `  ${findingLines([first])[0]}${more ? ` (and ${more} more like it)` : ''}`;
+    }),
   ];
 }
 

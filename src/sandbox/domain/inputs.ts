@@ -39,6 +39,13 @@ export const MAX_FAULTS = 100;
 
 export const FAULT_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
+/**
+ * When a fault plays: `before` the API does its work (nothing happens: the default), or `after`
+ * it (money moved, records written, webhooks scheduled), deciding only what the app hears.
+ */
+export const FAULT_PHASES = ['before', 'after'] as const;
+export type FaultPhase = (typeof FAULT_PHASES)[number];
+
 /** The knobs a caller sets, each with its range (PATCH /__sandbox/knobs, setLatency, setTokenLifetime, a scenario). */
 export const KNOB_LIMITS = {
   /** Seconds: at most ten years. */
@@ -130,6 +137,16 @@ export const FaultSchema = v.strictObject({
     v.description('Exact, such as "/v1/users/balance", or a prefix ending in "*", such as "/v1/*".'),
   ),
   method: v.optional(v.picklist(FAULT_METHODS, `must be one of ${FAULT_METHODS.join(', ')}`)),
+  phase: v.optional(
+    v.pipe(
+      v.picklist(FAULT_PHASES, `must be one of ${FAULT_PHASES.join(', ')}`),
+      v.description(
+        'before (the default): the fault plays instead of the API, and nothing moves. after: the API does its work ' +
+          '(money moves, records are written, webhooks are scheduled), then the fault decides what the app hears: ' +
+          'the connection dropped (drop), another answer (status, body), or the answer held delayMs.',
+      ),
+    ),
+  ),
   status: v.optional(wholeNumber(FAULT_LIMITS.status, 'an HTTP status a response can carry with a body')),
   body: v.optional(
     v.pipe(

@@ -2,6 +2,7 @@ import type { JournalEntry } from '../requests/entry';
 import type { WebhookEvent } from '../types';
 import { CHECK_USER_AGENT, docsOf, remember, SEVERITY, type Finding, type FindingDraft, type FindingRule } from './finding';
 import { MoneyRules } from './moneyRules';
+import type { LedgerReader } from './moneyAtStake';
 import { RecipientRules } from './recipientRules';
 import { RepeatedBvnQuery } from './repeatedBvnQuery';
 import { floatKobo, SecretInBrowser, UnknownEndpoint } from './requestRules';
@@ -54,7 +55,7 @@ export class FindingsBook {
   /** The finding of each rule and key a rule revises rather than repeats (token-churn's wallet). */
   private byKey = new Map<string, Finding>();
   private nextId = 1;
-  private readonly money = new MoneyRules();
+  private readonly money = new MoneyRules(() => this.ledger);
   private readonly recipients = new RecipientRules();
   private readonly tokens = new TokenRules();
   private readonly churn = new TokenChurn();
@@ -72,6 +73,8 @@ export class FindingsBook {
   private readonly detachRun: () => void;
   /** The rules it does not report (a namespace takes its sandbox's). */
   readonly ignoredRules: readonly string[];
+  /** What the world's ledger holds for a transaction: the money findings say what moved (worlds/env.ts watchFindings sets it). */
+  ledger: LedgerReader | undefined;
 
   constructor(
     /** The world's virtual clock (epoch ms). */
@@ -225,6 +228,8 @@ export class FindingsBook {
       docs: docsOf(rule),
       at,
       ...(this.options.namespace === undefined ? {} : { namespace: this.options.namespace }),
+      ...(draft.landed ? { landed: draft.landed } : {}),
+      ...(draft.atRiskKobo === undefined ? {} : { atRiskKobo: draft.atRiskKobo }),
     };
   }
 }

@@ -34,10 +34,12 @@ function bodyFields(entry: JournalEntry): Fields {
 
 /**
  * A refusal (4xx) moved nothing: only the sandbox's refusal of a name that is not the account's
- * (50004) counts, since a service that does not check the name would have paid.
+ * (50004) counts, since a service that does not check the name would have paid. What the API
+ * answered counts, not what a fault after the work made the app hear (apiAnswer).
  */
 function refusedForOtherReasons(entry: JournalEntry): boolean {
-  return entry.status >= 400 && entry.status < 500 && !entry.responseBody.includes(`"errorCode":"${ErrorCode.nameMismatch}"`);
+  const { status, body } = entry.apiAnswer ?? { status: entry.status, body: entry.responseBody };
+  return status >= 400 && status < 500 && !body.includes(`"errorCode":"${ErrorCode.nameMismatch}"`);
 }
 
 const text = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '');
@@ -76,7 +78,8 @@ export class RecipientRules {
   }
 
   exchange(entry: JournalEntry): FindingDraft[] {
-    if (entry.method === 'GET' && VERIFY.test(entry.path) && entry.status === 200) {
+    // A verification the app heard: one it gave up on told it no name.
+    if (entry.method === 'GET' && VERIFY.test(entry.path) && entry.status === 200 && !entry.unheard) {
       this.verified.push(verifiedAccount(entry.responseBody));
       if (this.verified.length > MAX_VERIFICATIONS) this.verified.shift();
       return [];

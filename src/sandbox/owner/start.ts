@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { invalid } from '../vocabulary/errors';
 import { checkedInput, StartOptionsSchema } from '../domain/inputs';
 import { AddressInfo } from 'node:net';
-import type { ExchangeObserver } from '../http/exchange';
+import type { ExchangeListener } from '../http/exchange';
 import { Knobs } from '../worlds/knobs';
 import { openWorld, watchFindings, type SandboxEnv } from '../worlds/env';
 import { createSandboxServer, listenFrom } from '../http/server';
@@ -324,15 +324,17 @@ async function readScenario(options: SandboxOptions): Promise<Scenario | undefin
   return options.seed === undefined ? scenario : { ...scenario, seed: options.seed };
 }
 
-/** The exchange observer: the journal's (unless it records nothing; a namespace's has the same limits) and the caller's. */
-function observer(options: SandboxOptions, journal: RequestJournal, namespaces: Namespaces): ExchangeObserver | undefined {
+/** The exchange listener: the journal's (unless it records nothing; a namespace's has the same limits) and the caller's observer. */
+function observer(options: SandboxOptions, journal: RequestJournal, namespaces: Namespaces): ExchangeListener | undefined {
   const own = options.onExchange;
-  if (!journal.recording) return own;
+  if (!journal.recording) return own && { answered: (exchange) => own(exchange) };
   const record = recordInto(journal, (key) => namespaces.envForKey(key));
-  return own
-    ? (exchange) => {
-        record(exchange);
-        own(exchange);
-      }
-    : record;
+  if (!own) return record;
+  return {
+    arrived: record.arrived,
+    answered: (exchange, ticket) => {
+      record.answered(exchange, ticket);
+      own(exchange);
+    },
+  };
 }

@@ -95,8 +95,27 @@ const Finding = object(
     docs: { type: 'string', format: 'uri' },
     at: date("The world's virtual clock when it was found."),
     namespace: text("The namespace whose traffic it was found in; absent for the sandbox's own world."),
+    landed: arrayOf(
+      object({
+        requestId: { type: 'integer', minimum: 1, description: 'The journal id of the request that made it' },
+        reference: ref('Reference'),
+        amount: ref('Kobo'),
+      }),
+      {
+        description:
+          'Money findings (retried-money-post, unknown-outcome-not-requeried): the transfers the ledger shows landed for the same ' +
+          'payment (its call, recipient and amount), oldest first.',
+      },
+    ),
+    atRiskKobo: {
+      type: 'integer',
+      minimum: 0,
+      description:
+        'Money findings: the kobo paid more than once for the payment (every landed transfer after the first); findings are ordered ' +
+        'by it within a severity.',
+    },
   },
-  ['namespace'],
+  ['namespace', 'landed', 'atRiskKobo'],
   { description: 'Something the app under test did that costs money in production (docs/integration-review.md).' },
 );
 
@@ -104,7 +123,12 @@ const BODY_EXCERPT = 'UTF-8, its first 65,536 bytes';
 
 const JournalEntry = object(
   {
-    id: { type: 'integer', minimum: 1, description: '1, 2, 3… in the order the answers were sent; never reused' },
+    id: {
+      type: 'integer',
+      minimum: 1,
+      description:
+        '1, 2, 3… in the order the requests arrived (whole, with their bodies); never reused. An entry is listed once answered, in its place',
+    },
     at: { type: 'number', description: 'When the request arrived, epoch milliseconds (the real clock)' },
     durationMs: { type: 'number', minimum: 0 },
     method: text(),
@@ -119,7 +143,7 @@ const JournalEntry = object(
     json: { description: 'The request body parsed, when it is a JSON object or array kept whole; absent otherwise' },
     requestBody: text(BODY_EXCERPT),
     requestBodySize: count('The whole body, in bytes'),
-    status: { type: 'integer', description: '0 when no answer was sent (a dropped connection, or the client hung up first)' },
+    status: { type: 'integer', description: '0 when no answer was sent (a dropped connection)' },
     responseHeaders: {
       type: 'object',
       additionalProperties: { oneOf: [{ type: 'string' }, { type: 'number' }, arrayOf(text())] },
@@ -129,8 +153,18 @@ const JournalEntry = object(
     userAgent: text('Empty when the client sent none'),
     remoteAddress: text(),
     namespace: text("The namespace the request landed in (its X-App-Key was that namespace's); absent for the sandbox's own world"),
+    unheard: {
+      const: true,
+      description:
+        'The client did not hear the answer: it hung up or timed out before the answer came (the work was done all the same: ' +
+        'status is what the API did), or none was sent (status 0). Absent when the answer reached the client',
+    },
+    apiAnswer: object({ status: { type: 'integer' }, body: text(BODY_EXCERPT) }, [], {
+      description:
+        'What the API answered when a fault after its work (phase: after) dropped that answer or sent another; the app heard status',
+    }),
   },
-  ['json', 'namespace'],
+  ['json', 'namespace', 'unheard', 'apiAnswer'],
   {
     description:
       'One request the sandbox answered and its answer, as the request journal keeps them (docs/requests.md). ' +

@@ -92,9 +92,18 @@ export function openWorld(state: SandboxState, realNow: () => number, onError: (
   return { state, clock, scheduler, webhooks, ledger };
 }
 
-/** Feeds the env's findings from its journal's entries and its webhook events' attempts (the env's state is read at each change: it follows a reset). */
+/**
+ * Feeds the env's findings from its journal, in the order the requests arrived (a request whose
+ * client gave up comes before the retry that followed it), and its webhook events' attempts (the
+ * env's state is read at each change: it follows a reset).
+ */
 export function watchFindings(env: SandboxEnv): void {
-  env.requests.onChange(({ added }) => added && env.findings.exchange(added));
+  env.requests.onEachInOrder((entry) => env.findings.exchange(entry));
+  env.findings.ledger = (mobile, reference) => {
+    const transaction = env.state.wallets.wallet(mobile)?.find(reference);
+    if (!transaction || transaction.direction === 'credit') return undefined;
+    return { amount: transaction.amount, returned: env.state.transfers.get(reference)?.status === 'failed' };
+  };
   env.onChange((change) => {
     for (const { id } of change.events) {
       const event = env.state.events.get(id);

@@ -6,7 +6,8 @@
 import * as l10n from '@vscode/l10n';
 import { maskText } from '../../masking/masking';
 import { RULE_GUIDE, silenceExample, type Finding } from '../../sandbox/reference';
-import { severityLabel } from '../../requests/findingRows';
+import { formatNaira } from '../../api/money';
+import { movedText, severityLabel } from '../../requests/findingRows';
 import { html, type SafeHtml } from './escape';
 import { contextLine, icon, statusLine, type PageContext } from './parts';
 import type { Page } from './shell';
@@ -43,6 +44,18 @@ function involved(requests: readonly FindingRequestLine[], eventIds: readonly st
 </section>`;
 }
 
+/** A money finding's transfers, as the ledger shows them: what actually moved, and the naira paid more than once. */
+function moved(finding: Finding): SafeHtml {
+  if (!finding.landed) return html``;
+  const rows = finding.landed.map(
+    (transfer) =>
+      html`<li><span class="mono">${transfer.reference}</span> · ${formatNaira(transfer.amount)} · ${l10n.t('request {0}', transfer.requestId)}</li>`,
+  );
+  return html`<h2>${l10n.t('What moved (the ledger)')}</h2>
+<p>${movedText(finding) ?? ''}</p>
+<ul class="landed">${rows}</ul>`;
+}
+
 export function renderFindingPage(finding: Finding, requests: readonly FindingRequestLine[], context: PageContext): Page {
   const guide = RULE_GUIDE[finding.rule];
   const verdict = html`${icon(finding.severity)}${severityLabel(finding.severity)} · <span class="mono">${finding.rule}</span> · ${guide.name}`;
@@ -55,6 +68,7 @@ ${statusLine()}
 <section aria-labelledby="detail-heading">
 <h2 id="detail-heading">${l10n.t('What happened')}</h2>
 <p>${maskText(finding.detail)}</p>
+${moved(finding)}
 <h2>${l10n.t('Why it costs money')}</h2>
 <p>${prose(guide.why)}</p>
 <h2>${l10n.t('How to fix it')}</h2>

@@ -247,8 +247,12 @@ export const CASES: OperationCase[] = [
   },
   {
     name: 'addFault',
+    good: 2,
     inputs: [
       { path: '/v1/users/*', status: 503, method: 'get', times: 2 },
+      // Issue 53: a fault after the work, from every surface alike.
+      { path: '/v1/users/transfers/*', phase: 'after', drop: true, times: 1 },
+      { path: '/v1/x', phase: 'during' },
       { path: 'v1/x', status: 999 },
       { path: '/v1/x', status: 101 },
       { path: '/v1/x', contentType: 'text/plain\r\nX-Evil: 1' },

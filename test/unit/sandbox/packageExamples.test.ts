@@ -60,12 +60,13 @@ describe('docs/testing-your-app.md: every example, run against the packed packag
     writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ private: true, scripts: { 'test:api': 'node api.test.mjs' } }));
   });
 
-  it('node:test: node --test', async () => {
-    const { stdout } = await run(process.execPath, ['--test', '--test-reporter=tap', 'node-test/transfer.test.mjs'], {
+  it('node:test: node --test (a transfer and its webhook; a lost answer, retried blindly and carefully)', async () => {
+    const files = ['node-test/transfer.test.mjs', 'node-test/lostAnswer.test.mjs'];
+    const { stdout } = await run(process.execPath, ['--test', '--test-reporter=tap', ...files], {
       cwd: dir,
       timeout: 60_000,
     });
-    assert.match(stdout, /^# pass 1$/m);
+    assert.match(stdout, /^# pass 3$/m);
     assert.match(stdout, /^# fail 0$/m);
   });
 
