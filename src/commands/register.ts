@@ -36,6 +36,7 @@ import { copyReference, filterTransactions, loadMoreTransactions, refresh } from
 import type { SandboxWatch } from '../localSandbox/sandboxWatch';
 import { resetSandboxToScenario, saveSandboxAsScenario } from './eventsAndSandboxControl/scenarioControls';
 import { advanceSandboxClock, redeliverEvent, setWebhookUrl, showEvent, triggerTestEvent } from './eventsAndSandboxControl/eventControls';
+import { sendWebhooksAsProduction } from './eventsAndSandboxControl/webhookDisorder';
 import { checkWebhookHandler } from './eventsAndSandboxControl/webhookCheck';
 import {
   addSandboxTransaction,
@@ -207,6 +208,11 @@ function sandboxCommands({ deps, sandboxDeps, targets: { model, panel, sandbox }
     [COMMANDS.redeliverEvent, vscode.l10n.t('Redeliver Event'), (event) => redeliverEvent(sandboxDeps, event)],
     [COMMANDS.checkWebhookHandler, vscode.l10n.t('Check Webhook Handler'), (url) => checkWebhookHandler(sandboxDeps, panel, url)],
     [COMMANDS.triggerTestEvent, vscode.l10n.t('Trigger Test Event'), (type) => triggerTestEvent(sandboxDeps, type)],
+    [
+      COMMANDS.sendWebhooksAsProduction,
+      vscode.l10n.t('Send Webhooks as Production Does'),
+      (event) => sendWebhooksAsProduction(sandboxDeps, event),
+    ],
     [COMMANDS.advanceSandboxClock, vscode.l10n.t('Advance Sandbox Clock'), (seconds) => advanceSandboxClock(sandboxDeps, seconds)],
     [COMMANDS.injectFault, vscode.l10n.t('Inject Sandbox Fault'), () => injectFault(sandboxDeps)],
     [COMMANDS.setSandboxDelay, vscode.l10n.t('Set Sandbox Delay'), () => setSandboxDelay(sandboxDeps)],

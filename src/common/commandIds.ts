@@ -36,6 +36,7 @@ export const COMMANDS = {
   showEvent: 'walletConsole.showEvent',
   redeliverEvent: 'walletConsole.redeliverEvent',
   triggerTestEvent: 'walletConsole.triggerTestEvent',
+  sendWebhooksAsProduction: 'walletConsole.sendWebhooksAsProduction',
   advanceSandboxClock: 'walletConsole.advanceSandboxClock',
   injectFault: 'walletConsole.injectFault',
   setSandboxDelay: 'walletConsole.setSandboxDelay',

@@ -6,6 +6,8 @@ export interface FaultEndpoint {
   path: string;
   /** What the extension does with it, so the pick reads as a feature and not only a path. */
   purpose: string;
+  /** A call that moves money: a fault after its work leaves the money moved. */
+  movesMoney?: true;
 }
 
 export const FAULT_ENDPOINTS: readonly FaultEndpoint[] = [
@@ -15,10 +17,10 @@ export const FAULT_ENDPOINTS: readonly FaultEndpoint[] = [
   { method: 'GET', path: '/v1/users/accounts', purpose: 'Linked bank accounts' },
   { method: 'GET', path: '/v1/queries/banks', purpose: 'Bank list' },
   { method: 'GET', path: '/v1/queries/verify', purpose: 'Bank-account verification' },
-  { method: 'POST', path: '/v1/users/transfers/phone', purpose: 'Send to phone' },
-  { method: 'POST', path: '/v1/users/transfers/bank', purpose: 'Send to bank' },
+  { method: 'POST', path: '/v1/users/transfers/phone', purpose: 'Send to phone', movesMoney: true },
+  { method: 'POST', path: '/v1/users/transfers/bank', purpose: 'Send to bank', movesMoney: true },
   { method: 'GET', path: '/v1/users/transfers/requery/bank/*', purpose: 'Requery a bank transfer' },
-  { method: 'POST', path: '/v1/users/payments/bills/vtu', purpose: 'Buy airtime' },
+  { method: 'POST', path: '/v1/users/payments/bills/vtu', purpose: 'Buy airtime', movesMoney: true },
   { method: 'POST', path: '/v1/users/accessToken', purpose: 'Refresh the wallet token' },
   { method: 'POST', path: '/v1/users/auth', purpose: 'Wallet passcode (OTP)' },
   { method: 'POST', path: '/v1/users/auth/validate', purpose: 'Validate a wallet' },

@@ -12,9 +12,13 @@ export function eventTypeLabel(type: PublicWebhookEvent['type']): string {
   return type === 'BANK_TRANSFER' ? l10n.t('Bank transfer') : l10n.t('Phone transfer');
 }
 
-/** The row's title: the type, marked when the event is a made-up one (Trigger Test Event). */
-export function eventTitle(event: Pick<PublicWebhookEvent, 'type' | 'test'>): string {
-  return event.test ? l10n.t('{0} (test event)', eventTypeLabel(event.type)) : eventTypeLabel(event.type);
+/** The row's title: the type, marked when the event is a made-up one (Trigger Test Event) or an older one sent out of order. */
+export function eventTitle(event: Pick<PublicWebhookEvent, 'type' | 'test' | 'outOfOrderAfter'>): string {
+  const type = eventTypeLabel(event.type);
+  if (event.outOfOrderAfter !== undefined) {
+    return event.test ? l10n.t('{0} (test event, older, sent out of order)', type) : l10n.t('{0} (older, sent out of order)', type);
+  }
+  return event.test ? l10n.t('{0} (test event)', type) : type;
 }
 
 export function eventStateLabel(state: EventState): string {
@@ -27,7 +31,19 @@ export function eventStateLabel(state: EventState): string {
       return l10n.t('retrying');
     case 'failed':
       return l10n.t('failed');
+    case 'withheld':
+      return l10n.t('withheld, never sent');
   }
+}
+
+/** What the event says happened (SUCCESS, FAILED, or the PENDING of an out-of-order one). */
+export function eventMessage(event: PublicWebhookEvent): string {
+  return event.payload.payload.message;
+}
+
+/** "one of 3 copies sent at once", for an attempt of a concurrent delivery. */
+export function attemptCopies(attempt: WebhookAttempt): string | undefined {
+  return attempt.copies === undefined ? undefined : l10n.t('one of {0} copies sent at once', attempt.copies);
 }
 
 /** The transfer's reference as the payload carries it. */
@@ -42,10 +58,16 @@ export function eventAmount(event: PublicWebhookEvent): number | undefined {
   return Number.isInteger(amount) ? (amount as number) : undefined;
 }
 
-/** "ref · ₦100.00 · delivered": the row's description. */
+/** "ref · ₦100.00 · delivered", with the message when it is not SUCCESS ("ref · ₦100.00 · FAILED · delivered"): the row's description. */
 export function eventDescription(event: PublicWebhookEvent): string {
   const amount = eventAmount(event);
-  return [eventReference(event), amount === undefined ? undefined : formatNaira(amount), eventStateLabel(event.state)]
+  const message = eventMessage(event);
+  return [
+    eventReference(event),
+    amount === undefined ? undefined : formatNaira(amount),
+    message === 'SUCCESS' ? undefined : message,
+    eventStateLabel(event.state),
+  ]
     .filter((part) => part !== undefined)
     .join(' · ');
 }

@@ -4,6 +4,7 @@
 // never put a secret in one: nothing shown is trusted to be clean.
 
 import * as l10n from '@vscode/l10n';
+import { formatNaira } from '../api/money';
 import { maskText } from '../masking/masking';
 import { mostSevereFirst, type Finding, type FindingSeverity } from '../sandbox/reference';
 
@@ -28,17 +29,31 @@ export function involvedText(finding: Pick<Finding, 'requestIds' | 'eventIds'>):
   return parts.join(' · ');
 }
 
-/** The rows, most severe first and, within a severity, newest first. */
+/**
+ * What a money finding says moved, read from the ledger: "₦40.00 paid more than once: 2 transfers
+ * landed (6b02…, 6b03…)"; undefined for the other rules.
+ */
+export function movedText(finding: Pick<Finding, 'landed' | 'atRiskKobo'>): string | undefined {
+  const { landed } = finding;
+  if (!landed) return undefined;
+  const references = landed.map((transfer) => `${transfer.reference} (${formatNaira(transfer.amount)})`).join(', ');
+  if (landed.length === 0) return l10n.t('No transfer landed for this payment');
+  if (landed.length === 1) return l10n.t('1 transfer landed: {0}', references);
+  return l10n.t('{0} paid more than once: {1} transfers landed ({2})', formatNaira(finding.atRiskKobo ?? 0), landed.length, references);
+}
+
+/** The rows, most severe first, then the most money at stake (atRiskKobo), then newest first. */
 export function findingRows(findings: readonly Finding[]): FindingRow[] {
   return mostSevereFirst(findings).map((finding) => {
     const label = maskText(finding.title);
     const involved = involvedText(finding);
+    // A money finding's title ends with the naira paid more than once; the tooltip says what landed.
     return {
       id: finding.id,
       severity: finding.severity,
       label,
       description: finding.rule,
-      tooltip: [`${severityLabel(finding.severity)} · ${finding.rule}`, label, involved].filter(Boolean).join('\n'),
+      tooltip: [`${severityLabel(finding.severity)} · ${finding.rule}`, label, movedText(finding), involved].filter(Boolean).join('\n'),
     };
   });
 }

@@ -5,7 +5,7 @@ import type { ScenarioFault, ScenarioFile } from './scenario/scenarioFile';
 import type { JournalLimits, RequestJournal } from './requests/journal';
 import type { JournalEntry } from './requests/entry';
 import type { RequestFilter } from './requests/filter';
-import type { Finding, FindingRule } from './findings/finding';
+import type { Finding, FindingRule, FindingsQuery } from './findings/finding';
 
 export { TRANSACTION_TYPES, type TransactionType } from './vocabulary/records';
 import type {
@@ -222,8 +222,13 @@ export interface Sandbox {
   runOperation(name: string, raw?: Record<string, unknown>): unknown;
   /** The world as it is now, written as a scenario that loads back to it (docs/scenarios.md, "Saving the sandbox"). */
   exportScenario(): Promise<ScenarioExport>;
-  /** What the app under test did wrong, oldest first (GET /__sandbox/findings; docs/integration-review.md). */
-  findings(): Finding[];
+  /**
+   * What the app under test did wrong, oldest first (GET /__sandbox/findings;
+   * docs/integration-review.md): this world's, or with `{ scope: 'run' }` every one since the
+   * sandbox started. Read as they are now: a rule that waits (a requery after a webhook) is
+   * judged once its grace has passed; the async reads (HTTP, the package) wait out that grace.
+   */
+  findings(query?: FindingsQuery): Finding[];
   /** Forgets the findings (DELETE /__sandbox/findings); answers how many there were. */
   clearFindings(): number;
 }
@@ -380,8 +385,8 @@ export interface SandboxClient {
   scenario(): Promise<ScenarioExport>;
   /** Puts the whole sandbox back to the world it started from (Sandbox.reset). */
   reset(): Promise<void>;
-  /** What the app did wrong, oldest first (Sandbox.findings; docs/integration-review.md). */
-  findings(): Promise<Finding[]>;
+  /** What the app did wrong, oldest first (Sandbox.findings; docs/integration-review.md), what waits judged. */
+  findings(query?: FindingsQuery): Promise<Finding[]>;
   /** Forgets the findings (Sandbox.clearFindings); answers how many there were. */
   clearFindings(): Promise<number>;
 }

@@ -6,6 +6,7 @@ import { countText } from '../common/plural';
 import { Disposable } from '../common/lifecycle';
 import type { PublicWebhookEvent, WebhookAttempt } from '../sandbox';
 import {
+  attemptCopies,
   attemptOutcome,
   attemptSucceeded,
   eventDescription,
@@ -23,6 +24,7 @@ const STATE_ICONS: Record<PublicWebhookEvent['state'], vscode.ThemeIcon> = {
   delivered: new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed')),
   retrying: new vscode.ThemeIcon('sync', new vscode.ThemeColor('list.warningForeground')),
   failed: new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground')),
+  withheld: new vscode.ThemeIcon('eye-closed', new vscode.ThemeColor('list.warningForeground')),
 };
 
 /**
@@ -116,6 +118,7 @@ export class EventsTreeProvider extends Disposable implements vscode.TreeDataPro
             'A test event (Trigger Test Event, Check Webhook Handler or the sandbox’s test-event API): the integration review makes no finding of it.',
           )
         : '',
+      disorderNote(event),
       vscode.l10n.t('Created {0}', formatDateTime(event.createdAt, vscode.env.language)),
       vscode.l10n.t('To {0}', event.url),
       attempts,
@@ -134,7 +137,9 @@ export class EventsTreeProvider extends Disposable implements vscode.TreeDataPro
       vscode.TreeItemCollapsibleState.None,
     );
     item.id = id;
-    item.description = `${attemptOutcome(attempt)} · ${vscode.l10n.t('{0} ms', attempt.durationMs)}`;
+    item.description = [attemptOutcome(attempt), vscode.l10n.t('{0} ms', attempt.durationMs), attemptCopies(attempt)]
+      .filter((part) => part !== undefined)
+      .join(' · ');
     item.iconPath = attemptSucceeded(attempt)
       ? new vscode.ThemeIcon('check', new vscode.ThemeColor('testing.iconPassed'))
       : new vscode.ThemeIcon('close', new vscode.ThemeColor('list.errorForeground'));
@@ -142,4 +147,21 @@ export class EventsTreeProvider extends Disposable implements vscode.TreeDataPro
     item.tooltip = attempt.excerpt ? attempt.excerpt.slice(0, 200) : undefined;
     return item;
   }
+}
+
+/** What the tooltip says of an event production's disorder made: withheld, older and sent late, or sent as copies at once. */
+function disorderNote(event: PublicWebhookEvent): string {
+  if (event.state === 'withheld') {
+    return vscode.l10n.t(
+      'Withheld by the sandbox: your app never got it, as when an event never comes. Only a requery tells it the outcome.',
+    );
+  }
+  if (event.outOfOrderAfter !== undefined) {
+    return vscode.l10n.t(
+      'An older event of this transfer, sent after the newer one ({0}): its state must not undo the newer one.',
+      event.outOfOrderAfter,
+    );
+  }
+  const copies = event.attempts.find((attempt) => attempt.copies !== undefined)?.copies;
+  return copies === undefined ? '' : vscode.l10n.t('Sent as {0} copies at once: the work must still happen once.', copies);
 }

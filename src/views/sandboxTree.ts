@@ -5,7 +5,7 @@ import { formatDateTime } from '../common/formatTime';
 import { Disposable } from '../common/lifecycle';
 import type { Fault, SandboxClient, SandboxKnobs } from '../sandbox';
 import { formatDuration } from '../localSandbox/durations';
-import { faultEffect, faultTarget } from '../localSandbox/faultLabel';
+import { faultDescription, faultTarget } from '../localSandbox/faultLabel';
 import type { SandboxWatch } from '../localSandbox/sandboxWatch';
 import { sandboxServerItem } from './sandboxServerItem';
 import { tidyItem } from './tidy';
@@ -143,12 +143,17 @@ function faultsItem(count: number): vscode.TreeItem {
   return item;
 }
 
+/** A fault: what it matches, and its phase and effect ("after the work · drops the connection · 1 more time"). */
 function faultItem(fault: Fault): vscode.TreeItem {
   const item = new vscode.TreeItem(faultTarget(fault), vscode.TreeItemCollapsibleState.None);
-  item.description = faultEffect(fault);
+  item.description = faultDescription(fault);
   item.iconPath = new vscode.ThemeIcon('zap');
   item.contextValue = 'sandbox.fault';
-  item.tooltip = `${faultTarget(fault)}\n${faultEffect(fault)}`;
+  const phase =
+    fault.phase === 'after'
+      ? vscode.l10n.t('After the work: the API does its work (money moves), then the app hears this.')
+      : vscode.l10n.t('Before the work: the API does nothing; no money moves.');
+  item.tooltip = `${faultTarget(fault)}\n${faultDescription(fault)}\n${phase}`;
   return item;
 }
 

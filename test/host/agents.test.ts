@@ -68,7 +68,7 @@ describe('Agent tools (language model tools and MCP)', function () {
   it('contributes every tool of the shared definition', () => {
     const ours = vscode.lm.tools.filter((tool) => tool.tags.includes('walletConsole')).map((tool) => tool.name);
     assert.deepEqual(ours.sort(), [...wallet.api.agents.tools.keys()].sort());
-    assert.equal(ours.length, 16);
+    assert.equal(ours.length, 17);
   });
 
   it('reads: balance, transactions by type and page, one transaction, banks, verification, requests', async () => {

@@ -186,6 +186,50 @@ describe('Events view and webhook commands (local sandbox)', function () {
     assert.ok(snapshot.renderedText?.includes('thanks'));
   });
 
+  it('Send Webhooks as Production Does: a withheld event never comes; copies at once and an older event show as such', async () => {
+    const sandbox = await wallet.api.localSandbox();
+    await runScripted(wallet.api, 'walletConsole.sendWebhooksAsProduction', ['Withhold the Next Event', 'Phone transfer']);
+    const before = receiver.received.length;
+    await wallet.api.accounts.withWallet((client, credentials) =>
+      client.sendToPhone(credentials, { mobile: '2349090000000', amount: 1_00 }),
+    );
+    const withheld = sandbox.events()[0]!;
+    assert.equal(withheld.state, 'withheld');
+    await waitFor('the view shows it withheld', async () => (await shownEvent(withheld.id))?.state === 'withheld');
+    const row = async (id: string) => (await eventNodes()).find((node) => node.id === id)!;
+    assert.match(await description(await row(withheld.id)), /· withheld, never sent$/);
+    assert.match(String((await tree().getTreeItem(await row(withheld.id))).tooltip), /your app never got it/);
+    assert.equal(receiver.received.length, before, 'nothing was sent');
+
+    // From its row: three copies at once, each an attempt under it.
+    await runScripted(wallet.api, 'walletConsole.sendWebhooksAsProduction', ['Copies at Once', '3 copies'], await row(withheld.id));
+    await waitFor('the view shows the copies delivered', async () => (await shownEvent(withheld.id))?.attempts.length === 3);
+    const copies = await Promise.all((await tree().getChildren(await row(withheld.id))).map((node) => description(node)));
+    assert.equal(copies.length, 3);
+    for (const text of copies) assert.match(text, /^200 · \d+ ms · one of 3 copies sent at once$/);
+    assert.equal(receiver.received.length, before + 3);
+
+    // A bank transfer that succeeds at once, then its older PENDING after it, from the palette.
+    await wallet.api.accounts.withWallet((client, credentials) =>
+      client.sendToBank(credentials, {
+        accountNumber: '1000000001',
+        bankCode: '000014',
+        accountName: 'SANDBOX INSTANT SUCCESS',
+        amount: 1_00,
+      }),
+    );
+    const success = sandbox.events()[0]!;
+    await waitFor('the SUCCESS was delivered', () => sandbox.event(success.id)?.state === 'delivered');
+    await runScripted(wallet.api, 'walletConsole.sendWebhooksAsProduction', ['Older Event After the Newer'], success.id);
+    const older = sandbox.events()[0]!;
+    assert.equal(older.outOfOrderAfter, success.id);
+    await waitFor('the view lists the older event delivered', async () => (await shownEvent(older.id))?.state === 'delivered');
+    const item = await tree().getTreeItem(await row(older.id));
+    assert.equal(item.label, 'Bank transfer (older, sent out of order)');
+    assert.match(String(item.description), /· PENDING · delivered$/);
+    assert.match(String(item.tooltip), new RegExp(`sent after the newer one \\(${success.id}\\)`));
+  });
+
   it('outside the local environment the view is empty (its welcome says why) and the sandbox commands refuse', async () => {
     await setSetting('environment', 'staging');
     try {

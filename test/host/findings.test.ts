@@ -149,7 +149,8 @@ describe('Findings view (issue 39)', function () {
     assert.deepEqual(handle.snapshot().state, { view: 'finding', id: hook.id });
 
     // The agents' tool lists the same findings, masked.
-    const answer = await invokeToolAsAgent('wallet_findings', {});
+    // Every one (the shop trips more errors than the default 10 lines show).
+    const answer = await invokeToolAsAgent('wallet_findings', { limit: 50 });
     assert.match(answer, /^error retried-money-post: /m);
     assert.match(answer, /^error secret-in-url: GET \/v1\/users\/balance carries a secret in its query string \(token\)/m);
     assertNoSecret(answer, secrets, 'the wallet_findings tool');

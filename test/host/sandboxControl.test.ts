@@ -9,6 +9,7 @@ import type { Fault } from '../../src/sandbox';
 import type { SandboxNode } from '../../src/views/sandboxTree';
 import { connectFreshWallet, type ConnectedWallet } from './support/connectedWallet';
 import { runScripted, setVsCodeAiFeatures } from './support/extension';
+import { DEFAULT } from './support/scriptedInput';
 import { assertReadable, runRecorded } from './support/recordingInput';
 import { assertNoSecret, storedSecrets, treeText } from './support/sandboxSurfaces';
 import { followRedraws } from './support/redraws';
@@ -89,12 +90,20 @@ describe('Sandbox view and its controls (local sandbox)', function () {
   });
 
   it('a fault on the balance makes the balance refresh fail with a readable message; clearing it from the tree ends it', async () => {
-    await runScripted(wallet.api, 'walletConsole.injectFault', ['GET /v1/users/balance', 'Status code', '99', '503', 'Every time']);
+    // Enter on the phase takes its first item: before the work, the default.
+    await runScripted(wallet.api, 'walletConsole.injectFault', [
+      'GET /v1/users/balance',
+      'Status code',
+      '99',
+      '503',
+      DEFAULT,
+      'Every time',
+    ]);
     const faults = await tree().getChildren(await node('faults'));
     assert.equal(faults.length, 1);
     const item = await tree().getTreeItem(faults[0]!);
     assert.equal(item.label, 'GET /v1/users/balance');
-    assert.equal(item.description, 'status 503 · every time');
+    assert.equal(item.description, 'before the work · status 503 · every time');
     assert.equal(await description(await node('faults')), '1');
 
     const failed = await runRecorded(wallet.api, 'walletConsole.refreshBalance', []);
@@ -112,7 +121,7 @@ describe('Sandbox view and its controls (local sandbox)', function () {
 
   it('a dropped connection once is used up by the first try (the GET is retried), a typed path with a delay N times stays listed', async () => {
     const sandbox = await wallet.api.localSandbox();
-    await runScripted(wallet.api, 'walletConsole.injectFault', ['GET /v1/users/balance', 'Drop the connection', 'Once']);
+    await runScripted(wallet.api, 'walletConsole.injectFault', ['GET /v1/users/balance', 'Drop the connection', 'Before the work', 'Once']);
     assert.deepEqual(withoutIds(sandbox.knobs.faults), [{ method: 'GET', path: '/v1/users/balance', drop: true, times: 1 }]);
     const before = sandbox.requests.lastId;
     assert.deepEqual((await runRecorded(wallet.api, 'walletConsole.refreshBalance', [])).complaints(), []);
@@ -131,14 +140,46 @@ describe('Sandbox view and its controls (local sandbox)', function () {
       '/v1/queries/*',
       'Delay',
       '100',
+      'Before the work',
       'A number of times…',
       '2',
     ]);
     assert.deepEqual(withoutIds(sandbox.knobs.faults), [{ path: '/v1/queries/*', delayMs: 100, times: 2 }]);
     const [fault] = await tree().getChildren(await node('faults'));
-    assert.equal((await tree().getTreeItem(fault!)).description, 'waits 100 ms · 2 more times');
+    assert.equal((await tree().getTreeItem(fault!)).description, 'before the work · waits 100 ms · 2 more times');
     await runScripted(wallet.api, 'walletConsole.clearAllFaults', []);
     assert.deepEqual(sandbox.knobs.faults, []);
+  });
+
+  it('a fault after the work on a money call asks first, its default moving nothing; the view says which phase a fault has', async () => {
+    const sandbox = await wallet.api.localSandbox();
+    // Enter on the confirmation takes its first button: the fault stays before the work.
+    const kept = await runScripted(wallet.api, 'walletConsole.injectFault', [
+      'POST /v1/users/transfers/bank',
+      'Drop the connection',
+      'After the work',
+      DEFAULT,
+      'Once',
+    ]);
+    const asked = kept.asked.find((entry) => entry.kind === 'confirm');
+    assert.deepEqual(asked?.buttons, ['Before the Work', 'After the Work: Move the Money'], 'the safe answer first');
+    assert.deepEqual(withoutIds(sandbox.knobs.faults), [{ method: 'POST', path: '/v1/users/transfers/bank', drop: true, times: 1 }]);
+    await runScripted(wallet.api, 'walletConsole.clearAllFaults', []);
+    await runScripted(wallet.api, 'walletConsole.injectFault', [
+      'POST /v1/users/transfers/bank',
+      'Drop the connection',
+      'After the work',
+      'After the Work: Move the Money',
+      'Once',
+    ]);
+    assert.deepEqual(withoutIds(sandbox.knobs.faults), [
+      { method: 'POST', path: '/v1/users/transfers/bank', phase: 'after', drop: true, times: 1 },
+    ]);
+    assert.deepEqual(await faultRows(), ['POST /v1/users/transfers/bank · after the work · drops the connection · 1 more time']);
+    // A read meets no money: after the work is taken without a question.
+    await runScripted(wallet.api, 'walletConsole.injectFault', ['GET /v1/users/balance', 'Status code', '503', 'After the work', 'Once']);
+    assert.equal(sandbox.knobs.faults.at(-1)?.phase, 'after');
+    await runScripted(wallet.api, 'walletConsole.clearAllFaults', []);
   });
 
   it('a delay on every request slows the answers down until cleared', async () => {
@@ -160,7 +201,11 @@ describe('Sandbox view and its controls (local sandbox)', function () {
     await runScripted(wallet.api, 'walletConsole.clearAllFaults', []);
     assert.deepEqual(await faultRows(), []);
 
-    let redrawn = redrawnWith(faultRows, ['GET /v1/users/balance · status 503 · 1 more time'], 'the fault the admin API added');
+    let redrawn = redrawnWith(
+      faultRows,
+      ['GET /v1/users/balance · before the work · status 503 · 1 more time'],
+      'the fault the admin API added',
+    );
     await wallet.admin.addFault({ method: 'GET', path: '/v1/users/balance', status: 503, times: 1 });
     await redrawn;
     assert.equal(await description(await node('faults')), '1');
@@ -171,7 +216,10 @@ describe('Sandbox view and its controls (local sandbox)', function () {
 
     redrawn = redrawnWith(
       faultRows,
-      ['GET /v1/users/balance · status 503 · 1 more time', 'any method /v1/transactions · status 500 · every time'],
+      [
+        'GET /v1/users/balance · before the work · status 503 · 1 more time',
+        'any method /v1/transactions · before the work · status 500 · every time',
+      ],
       'the fault the agent tool added',
     );
     // The agent tools are registered only while AI features are on (the host's settings turn them off).
@@ -189,7 +237,7 @@ describe('Sandbox view and its controls (local sandbox)', function () {
     await redrawn;
 
     // A request (any client's: here one without credentials) uses the once-fault up.
-    redrawn = redrawnWith(faultRows, ['any method /v1/transactions · status 500 · every time'], 'the used-up fault gone');
+    redrawn = redrawnWith(faultRows, ['any method /v1/transactions · before the work · status 500 · every time'], 'the used-up fault gone');
     assert.equal((await fetch(`${url}/v1/users/balance`)).status, 503);
     await redrawn;
 
@@ -247,7 +295,13 @@ describe('Sandbox view and its controls (local sandbox)', function () {
   });
 
   it('no password, token, app key or passcode in the Sandbox view’s items', async () => {
-    await runScripted(wallet.api, 'walletConsole.injectFault', ['POST /v1/users/accessToken', 'Status code', '500', 'Once']);
+    await runScripted(wallet.api, 'walletConsole.injectFault', [
+      'POST /v1/users/accessToken',
+      'Status code',
+      '500',
+      'Before the work',
+      'Once',
+    ]);
     const secrets = await storedSecrets(wallet);
     assert.ok(secrets.size >= 6);
     const text = (await treeText(tree())).join('\n');

@@ -152,7 +152,7 @@ describe('Node apps under the debugger reach the window’s local sandbox', func
   it('Run and Debug lists it under "Wallet Console…"; the app it launches calls the window’s sandbox', async () => {
     await setSetting('terminal.includeAppKey', true);
     // Set in the Sandbox view: the app's first balance call gets it.
-    await runScripted(wallet.api, 'walletConsole.injectFault', ['GET /v1/users/balance', 'Status code', '503', 'Once']);
+    await runScripted(wallet.api, 'walletConsole.injectFault', ['GET /v1/users/balance', 'Status code', '503', 'Before the work', 'Once']);
     const sandbox = await wallet.api.localSandbox();
     const eventsBefore = sandbox.events().length;
     // Other files' apps (a copied cURL run in a shell, say) are in the history too: only this launch's count.

@@ -91,7 +91,7 @@ describe('One local sandbox for every window: served by another process', functi
   });
 
   it('the Sandbox view’s controls act on the other process’s sandbox, and the view follows what it reports', async () => {
-    await runScripted(wallet.api, 'walletConsole.injectFault', ['GET /v1/users/balance', 'Status code', '503', 'Once']);
+    await runScripted(wallet.api, 'walletConsole.injectFault', ['GET /v1/users/balance', 'Status code', '503', 'Before the work', 'Once']);
     const [fault, ...more] = (await wallet.admin.knobs()).faults as Record<string, unknown>[];
     assert.deepEqual(more, []);
     assert.match(String(fault?.['id']), /^flt_\d+$/);

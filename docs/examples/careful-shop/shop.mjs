@@ -54,7 +54,13 @@ async function signIn(api, mobile, askPasscode) {
   await api.send('POST', '/v1/users/auth', { mobile, factor: 'sms' });
   const passcode = await askPasscode(mobile);
   const { body } = await api.send('POST', '/v1/users/auth', { mobile, factor: 'sms', passcode });
-  return { token: body.data.accessToken, refreshToken: body.data.refreshToken, references: new Set(), bvnChecks: new Map() };
+  return {
+    token: body.data.accessToken,
+    refreshToken: body.data.refreshToken,
+    references: new Set(),
+    bvnChecks: new Map(),
+    validated: new Set(),
+  };
 }
 
 /**
@@ -94,8 +100,20 @@ async function checkCustomer(api, wallet, bvn) {
   return wallet.bvnChecks.get(bvn);
 }
 
+/**
+ * correction: the customer's mobile is validated (POST /v1/users/auth/validate) before money goes
+ * to it, once: a mistyped mobile would refund a stranger. A real shop shows it to the customer too.
+ */
+async function validateCustomer(api, wallet, mobile) {
+  if (wallet.validated.has(mobile)) return true;
+  const { body } = await api.send('POST', '/v1/users/auth/validate', { mobile });
+  if (body.success) wallet.validated.add(mobile);
+  return body.success === true;
+}
+
 async function refundCustomer(api, wallet, amount) {
   await checkCustomer(api, wallet, CUSTOMER_BVN);
+  if (!(await validateCustomer(api, wallet, CUSTOMER_MOBILE))) return `refund not made: ${CUSTOMER_MOBILE} is not a wallet`;
   const sent = await moveMoney(api, wallet, '/v1/users/transfers/phone', { mobile: CUSTOMER_MOBILE, amount }, (record) => {
     return record.type === 'phone' && record.direction === 'debit' && record.recipient.mobile === CUSTOMER_MOBILE;
   });

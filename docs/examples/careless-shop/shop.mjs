@@ -14,6 +14,8 @@ export const SUPPLIER = { accountNumber: '1000000001', bankCode: '000014', accou
 export const CUSTOMER_MOBILE = '2349090000000';
 /** The customer's BVN, which the shop checks before refunding (GET /v1/queries/bvn; each query is charged N35). */
 export const CUSTOMER_BVN = '22123456789';
+/** Where the shop's dashboard page is served: a browser there calls the wallet API itself. */
+export const DASHBOARD_ORIGIN = 'http://localhost:3000';
 
 /**
  * Runs a day of the shop: `askPasscode(mobile)` answers the passcode just sent to the wallet (the
@@ -27,13 +29,19 @@ export async function runShop({ baseUrl, appKey, mobile, askPasscode, letTimePas
   const webhooks = await startWebhookEndpoint(told);
   try {
     await api.send('PUT', '/v1/apps/settings', { callbackURL: webhooks.url });
-    const dashboardToken = await signIn(api, mobile, askPasscode);
+    const dashboardToken = await dashboardSignIn(api, mobile, askPasscode);
     // mistake: the wallet token goes in the URL too, "so the logs show which wallet it was".
     await api.send('GET', `/v1/users/balance?token=${dashboardToken}`, undefined, dashboardToken);
+    // mistake: the dashboard page calls the wallet API from the browser, with the app key and the
+    // wallet token in its JavaScript, for anyone who opens the page to read.
+    await api.send('GET', '/v1/users/balance', undefined, dashboardToken, { Origin: DASHBOARD_ORIGIN });
+    // mistake: a path the API does not have (the history is GET /v1/transactions): it fails every time.
+    await api.send('GET', '/v1/users/transactions?limit=5', undefined, dashboardToken);
 
     told.push(await paySupplier(api, mobile, askPasscode, 250_000));
     told.push(await refundCustomer(api, mobile, askPasscode, 100_000));
     told.push(await refundCustomer(api, mobile, askPasscode, 150_000));
+    told.push(await refundDeliveryFee(api, dashboardToken, 19.99));
 
     await letTimePass(2 * 86_400); // the dashboard stays open over two days
     told.push(await showBalance(api, dashboardToken));
@@ -41,6 +49,15 @@ export async function runShop({ baseUrl, appKey, mobile, askPasscode, letTimePas
   } finally {
     await webhooks.close();
   }
+}
+
+// mistake: the dashboard reads `body.status` (the answer says `success`), takes its first sign-in
+// for failed, throws the tokens away and signs in again: a second passcode for the customer.
+async function dashboardSignIn(api, mobile, askPasscode) {
+  await api.send('POST', '/v1/users/auth', { mobile, factor: 'sms' });
+  const first = await api.send('POST', '/v1/users/auth', { mobile, factor: 'sms', passcode: await askPasscode(mobile) });
+  if (first.body.status === 'success') return first.body.data.accessToken;
+  return signIn(api, mobile, askPasscode);
 }
 
 // mistake: a new OTP sign-in for every payment, though a token lives a day: a passcode per payment.
@@ -68,6 +85,8 @@ async function paySupplier(api, mobile, askPasscode, amount) {
 
 async function refundCustomer(api, mobile, askPasscode, amount) {
   const token = await signIn(api, mobile, askPasscode);
+  // mistake: the customer's mobile is never validated (POST /v1/users/auth/validate): a mistyped
+  // mobile refunds a stranger.
   // mistake: the customer's BVN is looked up again before every refund, though its answer never
   // changes: each lookup is charged N35.
   await api.send('GET', `/v1/queries/bvn?bvn=${CUSTOMER_BVN}`, undefined, token);
@@ -79,6 +98,13 @@ async function refundCustomer(api, mobile, askPasscode, amount) {
     // requerying: the refund may well have been made, and the customer is told to expect another.
     return `refund of ₦${amount / 100} failed`;
   }
+}
+
+// mistake: naira turned into kobo in floating point: 19.99 * 100 is 1998.9999999999998, which the
+// API refuses (or, truncated somewhere, pays a kobo short).
+async function refundDeliveryFee(api, token, naira) {
+  const { body } = await api.send('POST', '/v1/users/transfers/phone', { mobile: CUSTOMER_MOBILE, amount: naira * 100 }, token);
+  return body.success ? `delivery fee refunded ₦${naira}` : `delivery fee refund refused: ${body.error}`;
 }
 
 async function showBalance(api, token) {
@@ -112,11 +138,11 @@ async function startWebhookEndpoint(told) {
   };
 }
 
-/** fetch with the app key (and a wallet token when given); it throws when no answer came. */
+/** fetch with the app key (and a wallet token, and other headers, when given); it throws when no answer came. */
 function apiClient(baseUrl, appKey) {
   return {
-    async send(method, path, body, token) {
-      const headers = { 'X-App-Key': appKey, 'Content-Type': 'application/json' };
+    async send(method, path, body, token, more = {}) {
+      const headers = { 'X-App-Key': appKey, 'Content-Type': 'application/json', ...more };
       if (token) headers['X-App-Wallet-Access-Token'] = token;
       const response = await fetch(baseUrl + path, { method, headers, body: body && JSON.stringify(body) });
       return { status: response.status, body: await response.json() };

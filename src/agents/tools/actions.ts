@@ -1,7 +1,7 @@
 // The sandbox actions. They run only in the local sandbox (run.ts refuses them elsewhere);
 // money moves through the API client like any app's, once: a lost answer is "outcome unknown".
 
-import type { Fault } from '../../sandbox';
+import type { Fault, PublicWebhookEvent } from '../../sandbox';
 import { formatBillerName } from '../../common/billerName';
 import { maskAccountNumber, maskMobile } from '../../masking/masking';
 import { countText } from '../../common/plural';
@@ -64,6 +64,7 @@ export async function injectFault(ctx: ToolContext, input: ToolInput<'injectFaul
   const sandbox = await ctx.sandbox();
   const fault: Fault = { path: input.path };
   if (input.method) fault.method = input.method;
+  if (input.phase) fault.phase = input.phase;
   if (input.drop) fault.drop = true;
   if (input.delayMs !== undefined) fault.delayMs = input.delayMs;
   if (input.times !== undefined) fault.times = input.times;
@@ -76,13 +77,15 @@ export async function injectFault(ctx: ToolContext, input: ToolInput<'injectFaul
 }
 
 export function describeFault(fault: Fault): string {
-  const what = [fault.drop ? 'drop the connection' : undefined, fault.delayMs !== undefined ? `wait ${fault.delayMs} ms` : undefined]
+  const wait = fault.phase === 'after' ? 'hold the answer' : 'wait';
+  const what = [fault.drop ? 'drop the connection' : undefined, fault.delayMs !== undefined ? `${wait} ${fault.delayMs} ms` : undefined]
     .concat(fault.status !== undefined ? [`answer HTTP ${fault.status}`] : [])
     .filter(Boolean)
     .join(', then ');
   const times = fault.times;
   const howLong = times === undefined ? ', until cleared' : `, ${countText(times, `${times} time`, `${times} times`, 'en')}`;
-  return `${fault.method ?? 'any method'} ${fault.path}: ${what}${howLong}`;
+  const phase = fault.phase === 'after' ? 'after the work (the money moves), ' : '';
+  return `${fault.method ?? 'any method'} ${fault.path}: ${phase}${what}${howLong}`;
 }
 
 export async function clearFaults(ctx: ToolContext): Promise<string[]> {
@@ -97,6 +100,45 @@ export async function redeliverEvent(ctx: ToolContext, input: ToolInput<'redeliv
   if (!(await sandbox.event(input.eventId))) return [`No webhook event has the id ${input.eventId}; wallet_webhook_events lists them.`];
   const event = await sandbox.redeliverEvent(input.eventId);
   return [`Redelivery of ${event.id} started to the app's callbackURL.`, eventLine(event)];
+}
+
+/** Sets up one of production's webhook disorders (the sandbox refuses what does not apply, in its own words). */
+export async function webhookDisorder(ctx: ToolContext, input: ToolInput<'webhookDisorder'>): Promise<string[]> {
+  const sandbox = await ctx.sandbox();
+  const needs = (value: string | undefined, what: string): string => {
+    if (value === undefined) throw new Error(`${input.disorder} needs ${what}`);
+    return value;
+  };
+  switch (input.disorder) {
+    case 'copies': {
+      const copies = input.copies ?? 2;
+      const { event } = (await sandbox.run('deliverCopies', { id: needs(input.eventId, 'eventId'), copies })) as {
+        event: PublicWebhookEvent;
+      };
+      return [`Sending ${copies} copies of ${event.id} at once to the app's callbackURL.`, eventLine(event)];
+    }
+    case 'older': {
+      const { event } = (await sandbox.run('sendOlderEvent', { id: needs(input.eventId, 'eventId') })) as { event: PublicWebhookEvent };
+      return [`Sending the older PENDING event ${event.id} after ${input.eventId}.`, eventLine(event)];
+    }
+    case 'withhold':
+      await sandbox.run('withholdEvents', { times: 1, ...(input.eventType ? { type: input.eventType } : {}) });
+      return [
+        `The next ${input.eventType ?? 'webhook'} event is made but never sent (state withheld); sandbox_redeliver_event sends it late.`,
+      ];
+    case 'beforeAnswer':
+      await sandbox.run('eventsBeforeAnswers', { times: 1 });
+      return ["The next transfer's answer waits until its webhook was answered by the app's handler."];
+    case 'reversal': {
+      const afterSeconds = (input.afterDays ?? 3) * 86_400;
+      const reference = needs(input.reference, 'reference');
+      const { transfer } = (await sandbox.run('reverseTransfer', { id: reference, afterSeconds })) as { transfer: { reverseAt: string } };
+      return [
+        `Bank transfer ${reference} is reversed at ${shortDate(transfer.reverseAt)} on the sandbox clock (money back, a FAILED event).`,
+        'sandbox_advance_clock gets there.',
+      ];
+    }
+  }
 }
 
 export async function resetWallet(ctx: ToolContext, input: ToolInput<'resetWallet'>): Promise<string[]> {

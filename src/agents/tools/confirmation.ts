@@ -59,6 +59,17 @@ export function confirmation(key: ToolKey, input: unknown, where: ToolEnvironmen
         return `Remove every injected fault ${place}.`;
       case 'redeliverEvent':
         return `Send webhook event ${(input as ToolInput<'redeliverEvent'>).eventId} to the app's callbackURL again ${place}.`;
+      case 'webhookDisorder': {
+        const given = input as ToolInput<'webhookDisorder'>;
+        const disorder = {
+          copies: `Send webhook event ${given.eventId ?? '(none given)'} as ${given.copies ?? 2} requests at once`,
+          older: `Send the older PENDING event of ${given.eventId ?? '(none given)'} after it`,
+          withhold: `Withhold the next ${given.eventType ?? 'webhook'} event (made, never sent)`,
+          beforeAnswer: "Hold the next transfer's answer until its webhook was answered",
+          reversal: `Reverse bank transfer ${given.reference ?? '(none given)'} ${given.afterDays ?? 3} days later on the sandbox clock`,
+        }[given.disorder];
+        return `${disorder} ${place}.`;
+      }
       case 'resetWallet': {
         const wallet = from((input as ToolInput<'resetWallet'>).wallet, defaultWallet);
         return `Reset ${wallet} to its seeded balance and history ${place}, discarding every transaction since.`;

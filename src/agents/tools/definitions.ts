@@ -4,24 +4,25 @@
 
 import * as v from 'valibot';
 import { AIRTIME_PROVIDERS, TRANSACTION_TYPES } from '../../api';
-import { FAULT_LENGTHS, FAULT_LIMITS, FAULT_METHODS } from '../../sandbox/reference';
+import { FaultSchema, kobo, walletMobile, WEBHOOK_CONTROL_LIMITS } from '../../sandbox/reference';
 
 const described = <T extends v.GenericSchema>(schema: T, text: string) => v.pipe(schema, v.description(text));
 const wholeNumber = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max));
 
+// A mobile, an amount and a fault are the sandbox's own input concepts (src/sandbox/domain/inputs.ts):
+// what the model is told the tools take, the sandbox takes (a mobile in any Nigerian form, sent as 234…).
 const WALLET = v.optional(
   described(
-    v.pipe(v.string(), v.regex(/^234\d{10}$/)),
-    'Mobile of the wallet to use, 234 and 10 digits (e.g. 2348031234567). Omit it for the active wallet in VS Code, or the demo wallet 2348000000000 over MCP.',
+    walletMobile,
+    'Mobile of the wallet to use (2348031234567, 08031234567 or +2348031234567). ' +
+      'Omit it for the active wallet in VS Code, or the demo wallet 2348000000000 over MCP.',
   ),
 );
-const AMOUNT_KOBO = described(wholeNumber(1, 100_000_000_00), 'Amount in kobo, a whole number (100 kobo = ₦1; 150000 = ₦1,500.00).');
+const AMOUNT_KOBO = described(kobo(1), 'Amount in kobo, a whole number (100 kobo = ₦1; 150000 = ₦1,500.00).');
 const ACCOUNT_NUMBER = described(v.pipe(v.string(), v.regex(/^\d{10}$/)), 'The 10-digit NUBAN account number.');
 const BANK_CODE = described(v.pipe(v.string(), v.regex(/^\d{3,6}$/)), 'The bank code from wallet_banks (e.g. 000014).');
-const RECIPIENT_MOBILE = described(
-  v.pipe(v.string(), v.regex(/^(234|0)\d{10}$/)),
-  'Recipient mobile: 234 and 10 digits, or 0 and 10 digits.',
-);
+const RECIPIENT_MOBILE = described(walletMobile, 'Recipient mobile: 2348031234567, 08031234567 or +2348031234567.');
+const FAULT = FaultSchema.entries;
 
 export interface ToolDefinition<TInput extends v.GenericSchema = v.GenericSchema> {
   /** Tool name, the same in VS Code and over MCP. */
@@ -113,7 +114,7 @@ export const TOOL_DEFINITIONS = {
       "Lists the local sandbox's webhook events (transfers' callbacks to the app's callbackURL), newest first: " +
       'id, type, state, attempts and the last answer. Use an id with sandbox_redeliver_event. Read-only.',
     input: v.strictObject({
-      state: v.optional(described(v.picklist(['pending', 'delivered', 'retrying', 'failed']), 'Only events in this state.')),
+      state: v.optional(described(v.picklist(['pending', 'delivered', 'retrying', 'failed', 'withheld']), 'Only events in this state.')),
       limit: v.optional(described(wholeNumber(1, 50), 'How many events, 1 to 50 (default 10).')),
     }),
     action: false,
@@ -185,20 +186,20 @@ export const TOOL_DEFINITIONS = {
     modelDescription:
       'Local sandbox only: makes the sandbox fail requests to a path (end it with * for a prefix) ' +
       'with an HTTP status, a dropped connection or a delay, for the next `times` requests (default: until cleared), ' +
-      'to test how a client copes.',
+      'to test how a client copes. With phase "after" the API does its work first (a transfer moves the money and ' +
+      'its webhook follows), then the app gets the fault: how production loses an answer, and why a blind retry pays twice.',
     input: v.strictObject({
-      // The fault's limits are the sandbox's own (src/sandbox/domain/inputs.ts): what the model is told, the sandbox takes.
-      path: described(
-        v.pipe(v.string(), v.regex(/^\/[\w/.*:-]*$/), v.maxLength(FAULT_LENGTHS.path)),
-        'Request path, e.g. /v1/users/balance or /v1/*.',
+      // The fault's fields and limits are the sandbox's own (FaultSchema, src/sandbox/domain/inputs.ts): what the model
+      // is told, the sandbox takes.
+      path: described(FAULT.path, 'Request path, e.g. /v1/users/balance or /v1/*.'),
+      method: v.optional(described(FAULT.method.wrapped, 'Only requests with this method.')),
+      phase: FAULT.phase,
+      status: v.optional(described(FAULT.status.wrapped, 'Answer with this HTTP status and an error body (e.g. 500, 503, 429).')),
+      drop: v.optional(described(FAULT.drop.wrapped, 'Drop the connection without an answer.')),
+      delayMs: v.optional(
+        described(FAULT.delayMs.wrapped, 'Wait this long before answering, in milliseconds (with phase "after": hold the answer).'),
       ),
-      method: v.optional(described(v.picklist(FAULT_METHODS), 'Only requests with this method.')),
-      status: v.optional(
-        described(wholeNumber(...FAULT_LIMITS.status), 'Answer with this HTTP status and an error body (e.g. 500, 503, 429).'),
-      ),
-      drop: v.optional(described(v.boolean(), 'Drop the connection without an answer.')),
-      delayMs: v.optional(described(wholeNumber(...FAULT_LIMITS.delayMs), 'Wait this long before answering, in milliseconds.')),
-      times: v.optional(described(wholeNumber(...FAULT_LIMITS.times), 'Only for this many requests.')),
+      times: v.optional(described(FAULT.times.wrapped, 'Only for this many requests.')),
     }),
     action: true,
   }),
@@ -214,6 +215,31 @@ export const TOOL_DEFINITIONS = {
     title: 'Redeliver a webhook event',
     modelDescription: "Local sandbox only: sends a webhook event (an id from wallet_webhook_events) to the app's callbackURL again.",
     input: v.strictObject({ eventId: described(v.pipe(v.string(), v.regex(/^[\w-]{1,64}$/)), 'The event id.') }),
+    action: true,
+  }),
+  webhookDisorder: tool({
+    name: 'sandbox_webhook_disorder',
+    title: 'Send webhooks as production does',
+    modelDescription:
+      "Local sandbox only: makes the sandbox's webhooks behave as production's do, to test the app's webhook handler. " +
+      "'copies': sends an event (eventId) as 2 to 10 requests open at once (a check-then-insert guard credits twice). " +
+      "'older': sends the PENDING event that preceded a bank transfer's SUCCESS or FAILED event (eventId) after it. " +
+      "'withhold': the next event (of eventType, or any) is made but never sent, so the app must requery. " +
+      "'beforeAnswer': the next transfer's answer waits until its webhook was answered. " +
+      "'reversal': a bank transfer that succeeded (reference) is reversed afterDays later on the sandbox clock (money back, a FAILED event). " +
+      'Event ids and references come from wallet_webhook_events.',
+    input: v.strictObject({
+      disorder: described(v.picklist(['copies', 'older', 'withhold', 'beforeAnswer', 'reversal']), 'Which of production’s disorders.'),
+      eventId: v.optional(described(v.pipe(v.string(), v.regex(/^[\w-]{1,64}$/)), "For 'copies' and 'older': the event id.")),
+      copies: v.optional(described(wholeNumber(...WEBHOOK_CONTROL_LIMITS.copies), "For 'copies': how many requests at once (default 2).")),
+      eventType: v.optional(
+        described(v.picklist(['BANK_TRANSFER', 'PHONE_TRANSFER']), "For 'withhold': only this type's next event (default any)."),
+      ),
+      reference: v.optional(
+        described(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/)), "For 'reversal': the bank transfer's transactionReference."),
+      ),
+      afterDays: v.optional(described(wholeNumber(0, 365), "For 'reversal': days on the sandbox clock until it (default 3).")),
+    }),
     action: true,
   }),
   resetWallet: tool({

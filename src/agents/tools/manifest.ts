@@ -8,8 +8,9 @@ import { TOOLS, type ToolDefinition } from './definitions';
 export type JsonSchema = Record<string, unknown>;
 
 export function inputJsonSchema(definition: ToolDefinition): JsonSchema {
-  // The dialect line is noise for VS Code and MCP clients alike.
-  const schema = toJsonSchema(definition.input, { errorMode: 'throw' }) as JsonSchema;
+  // The dialect line is noise for VS Code and MCP clients alike. What a field is after its check (a mobile
+  // in any form is kept as 234…: the sandbox's walletMobile) is described with the rules it was checked by.
+  const schema = toJsonSchema(definition.input, { errorMode: 'throw', typeMode: 'output', ignoreActions: ['transform'] }) as JsonSchema;
   delete schema.$schema;
   return schema;
 }

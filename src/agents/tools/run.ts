@@ -33,6 +33,7 @@ const HANDLERS: Handlers = {
   injectFault: actions.injectFault,
   clearFaults: actions.clearFaults,
   redeliverEvent: actions.redeliverEvent,
+  webhookDisorder: actions.webhookDisorder,
   resetWallet: actions.resetWallet,
 };
 

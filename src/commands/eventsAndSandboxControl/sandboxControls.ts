@@ -1,14 +1,15 @@
+import * as v from 'valibot';
 import * as vscode from 'vscode';
 import { formatNaira, parseNairaToKobo, TRANSACTION_TYPES, type TransactionType } from '../../api';
 import { formatMobileForPeople } from '../../common/formatMobile';
 import { isRecord } from '../../common/isRecord';
 import { transactionTypeLabel } from '../../common/transactionTypes';
 import { UserFacingError } from '../../common/userFacingError';
-import { inputCheck } from '../../common/validators';
+import { UserCancelledError } from '../../common/userInput';
 import type { Fault } from '../../sandbox';
-import { FAULT_LIMITS, KNOB_LIMITS } from '../../sandbox/reference';
+import { FAULT_LENGTHS, FAULT_LIMITS, FaultSchema, KNOB_LIMITS, kobo } from '../../sandbox/reference';
 import { FAULT_ENDPOINTS } from '../../localSandbox/endpoints';
-import { faultEffect, faultTarget } from '../../localSandbox/faultLabel';
+import { faultDescription, faultMeetsMoney, faultTarget } from '../../localSandbox/faultLabel';
 import type { WalletModel } from '../../views/walletModel';
 import { localSandbox, notify, targetMobile, type SandboxCommandDeps } from './sandboxAccess';
 
@@ -23,6 +24,27 @@ function wholeNumber(min: number, max: number): (value: string) => string | unde
       ? undefined
       : vscode.l10n.t('Enter a whole number from {0} to {1}.', min, max);
   };
+}
+
+/**
+ * An amount typed in naira, as the sandbox takes it: kobo from `min` (src/sandbox/reference.ts,
+ * the range the admin API and a scenario keep), so the box refuses what the sandbox would.
+ */
+function nairaAmount(min: 0 | 1): (value: string) => string | undefined {
+  const taken = kobo(min);
+  return (value) => {
+    const amount = parseNairaToKobo(value);
+    if (!amount.ok) return amount.message;
+    if (v.is(taken, amount.value)) return undefined;
+    return min > 0 ? vscode.l10n.t('Enter an amount above zero.') : vscode.l10n.t('Enter an amount of zero or more.');
+  };
+}
+
+/** A fault's path as the sandbox takes it (its schema: src/sandbox/reference.ts). */
+function faultPath(value: string): string | undefined {
+  return v.is(FaultSchema.entries.path, value.trim())
+    ? undefined
+    : vscode.l10n.t('A path starts with "/", has at most {0} characters and no space or control character.', FAULT_LENGTHS.path);
 }
 
 async function askNumber(
@@ -46,11 +68,9 @@ export async function refreshSandbox(deps: SandboxCommandDeps): Promise<void> {
   deps.watch.redraw();
 }
 
-/** A fault on one endpoint: a status code, a dropped connection or a wait, once, N times or always. */
-export async function injectFault(deps: SandboxCommandDeps): Promise<void> {
-  const sandbox = await localSandbox(deps);
+/** The endpoint a fault goes on: one of the API's, or a path typed (a prefix ending in *). */
+async function askFaultTarget(deps: SandboxCommandDeps, title: string): Promise<Fault> {
   const ui = deps.ui();
-  const title = vscode.l10n.t('Inject Sandbox Fault');
   const other = '*other*';
   const chosen = await ui.pick(
     [
@@ -64,17 +84,67 @@ export async function injectFault(deps: SandboxCommandDeps): Promise<void> {
     { title, placeholder: vscode.l10n.t('The endpoint that should fail') },
   );
   const endpoint = FAULT_ENDPOINTS.find((candidate) => candidate.path === chosen);
-  const path =
-    chosen !== other
-      ? chosen
-      : (
-          await ui.ask({
-            title,
-            prompt: vscode.l10n.t('The path, such as /v1/users/balance or /v1/* for every endpoint'),
-            validate: (value) => (/^\/\S*$/.test(value.trim()) ? undefined : vscode.l10n.t('A path starts with "/" and has no spaces.')),
-          })
-        ).trim();
-  const fault: Fault = endpoint ? { method: endpoint.method, path } : { path };
+  if (endpoint) return { method: endpoint.method, path: chosen };
+  const path = (
+    await ui.ask({
+      title,
+      prompt: vscode.l10n.t('The path, such as /v1/users/balance or /v1/* for every endpoint'),
+      validate: faultPath,
+    })
+  ).trim();
+  return { path };
+}
+
+/**
+ * When the fault plays: before the API's work (the default, first), or after it. After the work
+ * on a call that moves money, the money moves and the app hears the fault: a confirmation whose
+ * default (first button) keeps the fault before the work, moving nothing.
+ */
+async function askFaultPhase(deps: SandboxCommandDeps, title: string, fault: Fault): Promise<void> {
+  const ui = deps.ui();
+  const phase = await ui.pick(
+    [
+      {
+        label: vscode.l10n.t('Before the work'),
+        description: vscode.l10n.t('instead of the API: nothing happens, no money moves'),
+        value: 'before',
+      },
+      {
+        label: vscode.l10n.t('After the work'),
+        description: vscode.l10n.t('the API does its work (money moves, webhooks follow), then the app hears the fault'),
+        value: 'after',
+      },
+    ],
+    { title, placeholder: vscode.l10n.t('When it plays') },
+  );
+  if (phase !== 'after') return;
+  if (faultMeetsMoney(fault)) {
+    const before = vscode.l10n.t('Before the Work');
+    const after = vscode.l10n.t('After the Work: Move the Money');
+    const answer = await ui.confirm(
+      vscode.l10n.t('Let {0} move sandbox money and then fail?', faultTarget(fault)),
+      {
+        modal: true,
+        level: 'warning',
+        detail: vscode.l10n.t(
+          'After the work, each matching request moves sandbox money (its webhook follows), then the app hears the fault. Before, nothing moves.',
+        ),
+      },
+      before,
+      after,
+    );
+    if (answer === undefined) throw new UserCancelledError();
+    if (answer !== after) return;
+  }
+  fault.phase = 'after';
+}
+
+/** A fault on one endpoint: a status code, a dropped connection or a wait, before or after the work, once, N times or always. */
+export async function injectFault(deps: SandboxCommandDeps): Promise<void> {
+  const sandbox = await localSandbox(deps);
+  const ui = deps.ui();
+  const title = vscode.l10n.t('Inject Sandbox Fault');
+  const fault = await askFaultTarget(deps, title);
   const kind = await ui.pick(
     [
       {
@@ -93,6 +163,7 @@ export async function injectFault(deps: SandboxCommandDeps): Promise<void> {
     fault.status = await askNumber(deps, title, vscode.l10n.t('The HTTP status to answer with'), ...FAULT_LIMITS.status, '500');
   else if (kind === 'drop') fault.drop = true;
   else fault.delayMs = await askNumber(deps, title, vscode.l10n.t('How long to wait, in milliseconds'), 1, maxDelay, '3000');
+  await askFaultPhase(deps, title, fault);
   const many = -1;
   const times = await ui.pick(
     [
@@ -105,7 +176,7 @@ export async function injectFault(deps: SandboxCommandDeps): Promise<void> {
   if (times === many) fault.times = await askNumber(deps, title, vscode.l10n.t('For how many requests'), ...FAULT_LIMITS.times, '3');
   else if (times > 0) fault.times = times;
   await sandbox.addFault(fault);
-  deps.logger.info(`Sandbox fault added: ${faultTarget(fault)} ${faultEffect(fault)}.`);
+  deps.logger.info(`Sandbox fault added: ${faultTarget(fault)} ${faultDescription(fault)}.`);
 }
 
 /** The delay before every API request the sandbox answers; 0 removes it. */
@@ -130,7 +201,7 @@ export async function clearFault(deps: SandboxCommandDeps, argument: unknown): P
   const fault =
     given ??
     (await deps.ui().pick(
-      faults.map((candidate) => ({ label: faultTarget(candidate), description: faultEffect(candidate), value: candidate })),
+      faults.map((candidate) => ({ label: faultTarget(candidate), description: faultDescription(candidate), value: candidate })),
       { title: vscode.l10n.t('Clear Sandbox Fault') },
     ));
   // By id: two faults may read alike. A fault used up meanwhile is already gone.
@@ -156,7 +227,7 @@ export async function setSandboxBalance(deps: SandboxCommandDeps, model: WalletM
   const typed = await deps.ui().ask({
     title: vscode.l10n.t('Set Sandbox Balance of {0}', formatMobileForPeople(mobile)),
     prompt: vscode.l10n.t('The new balance in naira, such as 1,500 or 2500.50'),
-    validate: inputCheck((text) => parseNairaToKobo(text)),
+    validate: nairaAmount(0),
   });
   const kobo = (parseNairaToKobo(typed) as { value: number }).value;
   await sandbox.setBalance(mobile, kobo);
@@ -175,11 +246,7 @@ export async function addSandboxTransaction(deps: SandboxCommandDeps, model: Wal
   const typed = await deps.ui().ask({
     title,
     prompt: vscode.l10n.t('Its amount in naira, such as 1,500'),
-    validate: (text) => {
-      const amount = parseNairaToKobo(text);
-      if (!amount.ok) return amount.message;
-      return amount.value > 0 ? undefined : vscode.l10n.t('Enter an amount above zero.');
-    },
+    validate: nairaAmount(1),
   });
   const kobo = (parseNairaToKobo(typed) as { value: number }).value;
   const record = await sandbox.addTransaction(mobile, { type, amount: kobo });

@@ -35,9 +35,9 @@ export async function checkWebhookHandler(deps: SandboxCommandDeps, panel: Detai
       await deps.ui().ask({
         title: vscode.l10n.t('Check Webhook Handler'),
         prompt: vscode.l10n.t(
-          'Your handler’s URL. The local sandbox points app "{0}" there and sends it six cases ({1} of sandbox money moves). {2}',
+          'Your handler’s URL. The local sandbox points app "{0}" there and sends it eleven cases ({1} of sandbox money moves, and its clock 10 s). {2}',
           app?.name ?? '',
-          '₦3.00',
+          '₦6.00',
           vscode.l10n.t('Start the handler with this sandbox’s WALLET_BASE_URL, WALLET_APP_KEY and WALLET_ACCESS_TOKEN first.'),
         ),
         value: (await lastEventUrl(sandbox, app?.id)) ?? 'http://127.0.0.1:3000/webhooks/wallet',
@@ -51,7 +51,8 @@ export async function checkWebhookHandler(deps: SandboxCommandDeps, panel: Detai
   const report = await withProgress(vscode.l10n.t('Checking the webhook handler…'), () =>
     runCheck({ handlerUrl, sandboxUrl: sandbox.url, credentials: { appKey, accessToken }, recipientMobile }),
   );
-  const passed = report.cases.filter((row) => row.passed).length;
-  deps.logger.info(`[local] Webhook handler check: ${passed} of ${report.cases.length} cases passed.`);
+  const counted = report.cases.filter((row) => !row.advisory);
+  const passed = counted.filter((row) => row.passed).length;
+  deps.logger.info(`[local] Webhook handler check: ${passed} of ${counted.length} cases passed.`);
   await panel.showWebhookCheck(report);
 }

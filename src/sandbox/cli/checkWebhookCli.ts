@@ -8,7 +8,8 @@ import { newCheckApp, type CheckCredentials } from '../webhookCheck/walletCalls'
 // `wallet-sandbox check-webhook <handler-url> [--sandbox <url>] [--namespace-key <key>]
 // [--admin-token <token>] [--json]`: Check My Webhook Handler from a terminal or CI. Exit 0 when
 // every case passed, 1 when one failed (or the check could not run), 2 on a usage error. With
-// --json, stdout carries only the report. The keys and tokens it is given are never repeated.
+// --json, stdout carries only the report (advisory cases, NOTE in the text, do not fail it). The
+// keys and tokens it is given are never repeated.
 
 /** Where --admin-token is read from when the flag is not given (a flag shows in the process list; the environment does not). */
 export const ADMIN_TOKEN_ENV = 'WALLET_SANDBOX_ADMIN_TOKEN';
@@ -18,7 +19,11 @@ export const CHECK_WEBHOOK_USAGE = `Usage: wallet-sandbox check-webhook <handler
 
 Sends your webhook handler what the sandbox sends in production (a BANK_TRANSFER and a
 PHONE_TRANSFER event, the same event again, a malformed body, a forged event, an event while
-the API is slow) and reports per case what it answered, how fast, and whether it requeried.
+the API is slow, 3 copies of one event at once, an older PENDING after its SUCCESS, an event
+before the API answered its transfer, a reversal, and an event that never comes) and reports
+per case what it answered, how fast, and whether it requeried. The last one is a NOTE for your
+app, not counted: only the app can requery a transfer it heard nothing of. The check moves
+₦6.00 of sandbox money (₦1.00 comes back by the reversal) and the sandbox clock 10 s.
 
   --sandbox <url>          check against this running sandbox (the one the handler requeries); the
                            app and wallet come from WALLET_APP_KEY and WALLET_ACCESS_TOKEN, the env

@@ -5,11 +5,11 @@ import { runCheckWebhook } from './checkWebhookCli';
 import { localClient } from '../client/shared';
 import { StateFileInUse } from '../sharing/ownerLock';
 import { SandboxPortInUseError } from '../vocabulary/errors';
-import { KNOB_LIMITS } from '../domain/inputs';
+import { KNOB_LIMITS, NAMESPACE_LIMITS } from '../domain/inputs';
 import { openSharedSandbox } from '../client/shared';
 import { adminTokenRefusal, isLoopback, remoteHostRefusal, startSandbox } from '../owner/start';
 import type { ScenarioFile } from '../scenario/scenarioFile';
-import { everyFinding, exitStatus, FAIL_ON_FINDINGS, FINDINGS_USAGE, findingsSummary } from './cliFindings';
+import { applyFindingsFlag, concludeFindings, FINDINGS_USAGE, runFindings, type FindingsCliConfig } from './cliFindings';
 import type { Finding } from '../findings/finding';
 import type { LoadedScenario, SandboxClient, SandboxOptions, SandboxRole } from '../types';
 
@@ -55,8 +55,8 @@ export interface CliConfig {
   json: boolean;
   /** What follows `--`: a command to run against the sandbox, which stops when it ends. */
   command?: string[];
-  /** --fail-on-findings: exit 1 on stopping when the integration review found anything. */
-  failOnFindings?: boolean;
+  /** --fail-on-findings, --findings-baseline, --findings-format: what the run's findings do when it stops (cliFindings.ts). */
+  findings: FindingsCliConfig;
 }
 
 export class UsageError extends Error {}
@@ -110,22 +110,21 @@ function applyFlag(config: CliConfig, flag: string, arg: string, value: () => st
       config.options.clock = { frozen: true };
       break;
     case '--max-namespaces':
-      config.options.maxNamespaces = wholeNumber(flag, value(), 0, 10_000);
+      config.options.maxNamespaces = wholeNumber(flag, value(), ...NAMESPACE_LIMITS.maxNamespaces);
       break;
     case '--json':
       config.json = true;
       break;
-    case FAIL_ON_FINDINGS:
-      config.failOnFindings = true;
-      break;
     default:
-      throw new UsageError(`Unknown option "${arg}"`);
+      if (!applyFindingsFlag(config.findings, flag, arg, value, (message) => new UsageError(message))) {
+        throw new UsageError(`Unknown option "${arg}"`);
+      }
   }
   return undefined;
 }
 
 export function parseArgs(argv: string[]): CliConfig | 'help' {
-  const config: CliConfig = { options: { port: 4010 }, allowRemote: false, json: false };
+  const config: CliConfig = { options: { port: 4010 }, allowRemote: false, json: false, findings: {} };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     const [flag, inline] =
@@ -170,8 +169,8 @@ export interface RunningSandbox {
   scenario?: LoadedScenario;
   /** With --allow-remote, the admin token the admin API asks for (when this process serves it). */
   adminToken?: string;
-  /** The integration review's findings of every world, when this process serves the sandbox (cliFindings.ts). */
-  findings?(): Finding[];
+  /** What the run's integration review found in every world, what waited judged, when this process serves the sandbox (cliFindings.ts). */
+  findings?(): Promise<Finding[]>;
 }
 
 /** The --json line: where the sandbox listens and what the scenario made, for a harness in any language. */
@@ -225,7 +224,7 @@ async function open(config: CliConfig, mode: CliMode, output: CliOutput): Promis
     client: () => client,
     ready: () => Promise.resolve(),
     close: () => sandbox.close(),
-    findings: () => everyFinding(sandbox),
+    findings: () => runFindings(sandbox),
     ...(sandbox.scenario ? { scenario: sandbox.scenario } : {}),
     ...(sandbox.adminToken === undefined ? {} : { adminToken: sandbox.adminToken }),
   };
@@ -290,7 +289,7 @@ export async function runCli(
   }
   const client = running.client();
   if (client.server.here && config.latencyMs !== undefined) await client.setLatency(config.latencyMs);
-  const stop = stopper(running, output, config.failOnFindings === true);
+  const stop = stopper(running, output, config);
   // Listening before the ready line: a harness may signal the moment it reads it, and a signal
   // nobody listens for kills the process (no clean exit, the state not flushed).
   const started: { command?: ChildProcess | undefined } = {};
@@ -324,23 +323,33 @@ function parsedOrExit(argv: string[], output: CliOutput): CliConfig | 'help' {
 }
 
 /**
- * Closes the sandbox once, after printing the findings' summary; then exits with `code` (1 when
- * closing failed, or with --fail-on-findings when there were findings and `code` was 0).
+ * Closes the sandbox once, after concluding on the run's findings (summary, baseline, files);
+ * then exits with `code` (1 when closing failed), or, when `code` was 0, with what the findings
+ * call for (--fail-on-findings, --findings-baseline).
  */
-function stopper(running: RunningSandbox, output: CliOutput, failOnFindings: boolean): (code: number) => void {
+function stopper(running: RunningSandbox, output: CliOutput, config: CliConfig): (code: number) => void {
   let stopping = false;
   return (code) => {
     if (stopping) return;
     stopping = true;
-    const findings = running.findings?.() ?? [];
-    for (const line of findingsSummary(findings)) output.err(line);
-    running.close().then(
-      () => process.exit(code === 0 ? exitStatus(findings, failOnFindings) : code),
-      (error: unknown) => {
+    const concluded = async (): Promise<number> => {
+      const findings = (await running.findings?.()) ?? [];
+      const { scenario } = config.options;
+      return concludeFindings(findings, config.findings, typeof scenario === 'string' ? scenario : undefined, output.err);
+    };
+    concluded()
+      .catch((error: unknown) => {
+        output.err(`wallet sandbox: could not conclude on the findings: ${String(error)}`);
+        return 1;
+      })
+      .then(async (verdict) => {
+        await running.close();
+        process.exit(code === 0 ? verdict : code);
+      })
+      .catch((error: unknown) => {
         output.err(`wallet sandbox: error while stopping: ${String(error)}`);
         process.exit(1);
-      },
-    );
+      });
   };
 }
 

@@ -43,7 +43,7 @@ export function clientCalls(run: RunOperation): ClientCalls {
     clearRequests: async () => void (await run('clearRequests')),
     scenario: () => run('exportScenario'),
     reset: async () => void (await run('reset')),
-    findings: async () => (await run('findings')).findings,
+    findings: async (query) => (await run('findings', { ...query })).findings,
     clearFindings: async () => (await run('clearFindings')).cleared,
   };
 }

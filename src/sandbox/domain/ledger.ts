@@ -38,6 +38,7 @@ export interface BankTransferInput {
 }
 
 const settlementKey = (reference: string): string => `settle:${reference}`;
+const reversalKey = (reference: string): string => `reverse:${reference}`;
 
 const naira = (kobo: number): string => `₦${(kobo / 100).toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
@@ -259,21 +260,86 @@ export class Ledger {
     return { record: reversal, undo };
   }
 
+  /**
+   * A bank transfer that succeeded is reversed `afterMs` of the virtual clock from now (a later call
+   * replaces the time): its money comes back to the wallet and a FAILED event is sent, as when a
+   * recipient bank returns a payment days later. Throws for a reference no bank transfer has, or
+   * one that has not succeeded.
+   */
+  reverseLater(reference: string, afterMs: number): BankTransferRecord {
+    const transfer = this.state.transfers.get(reference);
+    if (!transfer) {
+      throw new ApiError(
+        404,
+        ErrorCode.transactionNotFound,
+        `No bank transfer has reference ${reference.slice(0, 40)} (a phone transfer moves between wallets and is not reversed)`,
+      );
+    }
+    if (transfer.status !== 'success') {
+      throw new ApiError(
+        400,
+        ErrorCode.invalidInput,
+        `Only a bank transfer that succeeded is reversed; ${reference} is ${transfer.status}` +
+          (transfer.status === 'pending'
+            ? `: it settles at ${new Date(transfer.settleAt).toISOString()} (advance the clock past it first)`
+            : ''),
+      );
+    }
+    transfer.reverseAt = this.now() + afterMs;
+    this.state.changedMoney({ transfers: [transfer] });
+    this.scheduleReversal(transfer);
+    return transfer;
+  }
+
+  /** The reversal falls due: the transfer is failed, its money back in the wallet (a credit with reversalOf), and a FAILED event sent. */
+  private reverseSucceeded(reference: string): void {
+    const transfer = this.state.transfers.get(reference);
+    const wallet = transfer && this.state.wallets.wallet(transfer.mobile);
+    if (!transfer || !wallet || transfer.status !== 'success' || transfer.reverseAt === undefined) return;
+    const due = transfer.reverseAt;
+    const at = this.now();
+    transfer.status = 'failed';
+    delete transfer.reverseAt;
+    const record = wallet.find(reference);
+    const before = record && { statusCode: record.statusCode, updatedAt: record.updatedAt };
+    if (record) {
+      record.statusCode = STATUS_CODES.failed;
+      record.updatedAt = new Date(Math.max(at, Date.parse(record.createdAt))).toISOString();
+    }
+    const reversal = this.reverse(wallet, transfer, at);
+    const transactions: [Wallet, TransactionRecord][] = [record, reversal.record].flatMap((tx) => (tx ? [[wallet, tx]] : []));
+    this.state.changedMoney({ wallets: [wallet], transactions, transfers: [transfer] }, () => {
+      transfer.status = 'success';
+      transfer.reverseAt = due;
+      if (record && before) Object.assign(record, before);
+      reversal.undo();
+      wallet.remove(reversal.record);
+      this.scheduleReversal(transfer);
+    });
+    this.state.afterSaved(() => this.emitSettled(transfer));
+  }
+
+  private scheduleReversal(transfer: BankTransferRecord): void {
+    if (transfer.reverseAt === undefined) return;
+    this.scheduler.at(reversalKey(transfer.reference), transfer.reverseAt, () => this.reverseSucceeded(transfer.reference));
+  }
+
   private emitSettled(transfer: BankTransferRecord): void {
     const app = this.state.apps.app(transfer.appId);
     if (app) {
       const { accountName, accountNumber, amount, reference: transactionReference } = transfer;
       const data = { accountName, accountNumber, amount, transactionReference, statusCode: STATUS_CODES[transfer.status] };
-      this.webhooks.emit(app, 'BANK_TRANSFER', transfer.fails ? 'FAILED' : 'SUCCESS', data, transfer.test);
+      this.webhooks.emit(app, 'BANK_TRANSFER', transfer.status === 'failed' ? 'FAILED' : 'SUCCESS', data, transfer.test);
     }
   }
 
-  /** After a restart: schedules the settlements still pending (overdue ones run at once). */
+  /** After a restart: schedules the settlements still pending and the reversals still due (overdue ones run at once). */
   restore(): void {
     for (const transfer of this.state.transfers.values()) {
       if (transfer.status === 'pending') {
         this.scheduleSettlement(transfer);
       }
+      this.scheduleReversal(transfer);
     }
   }
 

@@ -59,11 +59,14 @@ export const MAGIC_AIRTIME_MOBILES: Record<string, { provider?: AirtimeProvider;
 };
 
 /** Wallet personas of the old public sandbox, still used by public SDK test suites. */
+export const PERSONA_MOBILE = '2349090000000';
+export const PERSONA_PASSCODE = '111111';
+
 const PERSONAS: MagicValue[] = [
   {
-    value: '2349090000000',
+    value: PERSONA_MOBILE,
     outcome: 'persona',
-    description: 'Demo wallet; its passcode is always 111111. Phone transfers to it succeed and credit it.',
+    description: `Demo wallet; its passcode is always ${PERSONA_PASSCODE}. Phone transfers to it succeed and credit it.`,
   },
   {
     value: '2349095800000',
@@ -79,9 +82,6 @@ const PERSONAS: MagicValue[] = [
 
 /** Airtime to these fails as the old public sandbox's unknown persona did. */
 export const UNKNOWN_PERSONAS: ReadonlySet<string> = new Set(['2349090000001']);
-
-export const PERSONA_MOBILE = '2349090000000';
-export const PERSONA_PASSCODE = '111111';
 
 export const OUTCOMES = ['success', 'pending', 'failed', 'insufficient-funds', 'provider-error'] as const;
 export type Outcome = (typeof OUTCOMES)[number];

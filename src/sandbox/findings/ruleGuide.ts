@@ -20,7 +20,8 @@ export const RULE_GUIDE: Readonly<Record<FindingRule, RuleGuide>> = {
     name: 'A money request sent again',
     why:
       'a timeout or a 502 does not mean nothing happened. The first transfer may have been made; the retry ' +
-      'makes a second one and the customer pays twice. A double click does the same with both answers seen.',
+      'makes a second one and the customer pays twice. A double click does the same: the second request leaves ' +
+      'before the first is answered.',
     fix:
       'never retry a money POST blindly. Requery by reference (or read the history), and send again only ' +
       'when it shows no transfer; disable the pay button while a request is under way and refuse an ' +
@@ -48,9 +49,11 @@ export const RULE_GUIDE: Readonly<Record<FindingRule, RuleGuide>> = {
     fix: 'show "outcome unknown", requery the transaction by its reference (or the history) before anything else, and settle it from what the requery says.',
   },
   'unverified-recipient': {
-    name: 'A bank transfer to an unverified account',
-    why: 'a mistyped account number or bank code sends the money to a stranger, and a bank transfer cannot be called back.',
-    fix: 'verify the account first, show the customer the name it answers, and send that name with the transfer.',
+    name: 'A transfer to an unverified recipient',
+    why: 'a mistyped account number, bank code or mobile sends the money to a stranger, and a transfer cannot be called back.',
+    fix:
+      'verify the account first, show the customer the name it answers, and send that name with the transfer; ' +
+      'validate a mobile (`POST /v1/users/auth/validate`) before a phone transfer, and have the customer confirm it.',
   },
   'expired-token-loop': {
     name: 'A refused token sent again and again',
@@ -81,6 +84,37 @@ export const RULE_GUIDE: Readonly<Record<FindingRule, RuleGuide>> = {
       'every BVN query is charged (N35 a query), and the answer for a BVN does not change. An app that checks ' +
       'the BVN again on every sign-up step or page load pays for the same answer each time.',
     fix: 'keep the first answer with the customer record it verified, and check against it instead of asking the API again.',
+  },
+  'unknown-endpoint': {
+    name: 'A call to an endpoint the API does not have',
+    why:
+      'every call to a path or method the API does not have fails, in production as in the sandbox: the ' +
+      'payment, balance or requery the app meant never happens, and the app often takes the `404` for "nothing there".',
+    fix:
+      'check the path and method against the API reference (`GET /__sandbox/openapi.json`; the editor checks ' +
+      'the paths in your code as you type), and build every path from one base URL.',
+  },
+  'float-kobo': {
+    name: 'An amount that is not whole kobo',
+    why:
+      'naira turned into kobo in floating point is not whole: `19.99 * 100` is `1998.9999999999998`. The API takes ' +
+      'whole kobo, so the payment is refused; truncated later (`parseInt`, `| 0`), it is a kobo short.',
+    fix: 'round to whole kobo where the amount is made: `Math.round(naira * 100)`, and send that integer.',
+  },
+  'secret-in-browser': {
+    name: 'A secret sent from a browser',
+    why:
+      'whatever reaches a browser, anyone who opens the page can read. With the app key they call the wallet ' +
+      "API as your app; with a wallet token they move that wallet's money.",
+    fix: 'call the wallet from your server and keep the key and tokens there; the browser calls your server.',
+  },
+  'sign-in-answer-ignored': {
+    name: 'A sign-in whose answer was thrown away',
+    why:
+      'the first sign-in succeeded and gave the app its tokens; the app did not read them (it read `.status`, ' +
+      'which the answer does not have) and signed in again, sending the customer another passcode (an SMS each) ' +
+      'and making them wait.',
+    fix: 'read `success`, keep `data.accessToken` and `data.refreshToken` from the answer, and use them until the ' + 'token is refused.',
   },
 };
 

@@ -2,12 +2,13 @@ import type { JournalEntry } from '../requests/entry';
 import { remember, type FindingDraft } from './finding';
 
 // token-churn: a wallet given new access tokens (OTP sign-ins or refreshes) far more often than
-// their lifetime needs: a new one while the last is in the first tenth of its life, three times.
+// their lifetime needs: a new one while the last is in the first tenth of its life, three times
+// in a row. Said once per wallet, with how many times it happened.
 
 const NEW_TOKEN = /^\/v1\/users\/(accessToken|auth)\/?$/;
 /** A token replaced before this share of its lifetime is churn. */
 const EARLY_SHARE = 0.1;
-/** How many early replacements make a finding (then it counts again from zero). */
+/** How many early replacements in a row make a finding. */
 export const CHURN_AFTER = 3;
 /** How many wallets it follows at once; the oldest go first. */
 const MAX_WALLETS = 100;
@@ -15,9 +16,19 @@ const MAX_WALLETS = 100;
 interface Issued {
   at: number;
   lifetimeMs: number;
+  /** Early replacements in a row. */
   early: number;
+  /** Early replacements since the review first saw the wallet (the finding's count). */
+  total: number;
   ids: number[];
+  /** Found already: later early replacements revise that finding's count instead of adding one. */
+  found: boolean;
 }
+
+/** How many request ids the finding names: the first replacements, then the newest. */
+const MAX_IDS = 10;
+
+const keptIds = (ids: number[]): number[] => (ids.length <= MAX_IDS ? ids : [...ids.slice(0, MAX_IDS - 1), ids.at(-1)!]);
 
 /** The wallet's mobile from an answer's access token (a JWT whose payload names it), and its lifetime. */
 function issuedToken(entry: JournalEntry): { mobile: string; lifetimeMs: number } | undefined {
@@ -32,6 +43,10 @@ function issuedToken(entry: JournalEntry): { mobile: string; lifetimeMs: number 
   }
 }
 
+/**
+ * One finding per wallet (a design choice is said once), its count kept up to date: the book
+ * revises the finding of the same `key` rather than adding another.
+ */
 export class TokenChurn {
   private wallets = new Map<string, Issued>();
 
@@ -48,18 +63,23 @@ export class TokenChurn {
       at: now,
       lifetimeMs: issued.lifetimeMs,
       early: early ? (last?.early ?? 0) + 1 : 0,
-      ids: early ? [...(last?.ids ?? []), entry.id] : [],
+      total: (last?.total ?? 0) + (early ? 1 : 0),
+      ids: early ? [...(last?.ids ?? []), entry.id] : last?.found ? last.ids : [],
+      found: last?.found ?? false,
     };
-    if (next.early < CHURN_AFTER) {
+    if (!next.found && next.early >= CHURN_AFTER) next.found = true;
+    else if (!(next.found && early)) {
       remember(this.wallets, issued.mobile, next, MAX_WALLETS);
       return [];
     }
-    remember(this.wallets, issued.mobile, { at: now, lifetimeMs: issued.lifetimeMs, early: 0, ids: [] }, MAX_WALLETS);
+    next.ids = keptIds(next.ids);
+    remember(this.wallets, issued.mobile, next, MAX_WALLETS);
     return [
       {
         rule: 'token-churn',
+        key: issued.mobile,
         title:
-          `A wallet's access token was replaced ${CHURN_AFTER} times in a row while still fresh ` +
+          `A wallet's access token was replaced ${next.total} times while still fresh ` +
           `(under a tenth of its ${Math.round(issued.lifetimeMs / 1000)} s lifetime)`,
         detail:
           'Signing in or refreshing for every call slows each payment, sends the customer needless passcodes, and can get ' +

@@ -23,7 +23,7 @@ interface Lineage {
 }
 
 /** The `mobile` claim of a wallet token, read without checking it (the sandbox's own JWTs). */
-function mobileOf(token: string): string | undefined {
+export function mobileOf(token: string): string | undefined {
   try {
     const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { mobile?: unknown };
     return typeof claims.mobile === 'string' ? claims.mobile : undefined;

@@ -16,9 +16,10 @@ function tooLarge(): ApiError {
 
 const EMPTY = Buffer.alloc(0);
 
-/** Where readBody leaves the body it read, for an exchange observer (exchange.ts). */
+/** Where readBody leaves the body it read, for an exchange observer (exchange.ts), and whom it tells that the request is whole. */
 export interface KeptBody {
   body?: Buffer;
+  read?: () => void;
 }
 
 const KEPT = Symbol('keptBody');
@@ -41,16 +42,28 @@ export function announcesBody(req: IncomingMessage): boolean {
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
+/** The read of a request's body under way or done: a body is a stream, read once and handed on to whoever asks again. */
+const READING = Symbol('readingBody');
+type Reading = IncomingMessage & { [READING]?: Promise<Buffer> };
+
 /**
- * Reads the body up to MAX_BODY_BYTES. An oversized body is drained (not kept) before the 413 is
- * sent, because a client still uploading would otherwise see a reset instead of the answer.
- * A request without a body (most GETs) answers at once, without waiting for the stream's end.
+ * Reads the body up to MAX_BODY_BYTES, once: a second call (a fault's, then the route's) gets the
+ * same bytes, where reading the ended stream again would wait forever. An oversized body is
+ * drained (not kept) before the 413 is sent, because a client still uploading would otherwise see
+ * a reset instead of the answer. A request without a body (most GETs) answers at once, without
+ * waiting for the stream's end.
  */
 export function readBody(req: IncomingMessage): Promise<Buffer> {
   if (!announcesBody(req)) {
     req.resume();
     return Promise.resolve(EMPTY);
   }
+  const reading = req as Reading;
+  reading[READING] ??= readStream(req);
+  return reading[READING];
+}
+
+function readStream(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -80,6 +93,7 @@ export function readBody(req: IncomingMessage): Promise<Buffer> {
         const kept = (req as Keeping)[KEPT];
         if (kept) {
           kept.body = body;
+          kept.read?.();
         }
         resolve(body);
       }),

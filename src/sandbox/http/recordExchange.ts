@@ -1,10 +1,13 @@
-import type { SandboxExchange } from './exchange';
+import type { ExchangeListener, SandboxExchange } from './exchange';
 import { keptText, type EntryDraft } from '../requests/entry';
 import type { RequestJournal } from '../requests/journal';
 
 /** The journal's entry for an exchange the server reports (exchange.ts): the bodies as text, cut at MAX_KEPT_BODY_BYTES. */
 export function draftOf(exchange: SandboxExchange): EntryDraft {
+  const { unheard, apiAnswer } = exchange;
   return {
+    ...(unheard ? { unheard } : {}),
+    ...(apiAnswer ? { apiAnswer: { status: apiAnswer.status, body: keptText(apiAnswer.body, apiAnswer.bodySize) } } : {}),
     at: exchange.startedAt,
     durationMs: exchange.durationMs,
     method: exchange.method,
@@ -22,20 +25,39 @@ export function draftOf(exchange: SandboxExchange): EntryDraft {
   };
 }
 
+/** Where an entry goes: the journal its X-App-Key names (a namespace's), else the sandbox's own. */
+type JournalOf = (appKey: string) => { namespace?: string; requests: RequestJournal } | undefined;
+
+/** An arrived request's place: its journal, its namespace and the id it was given. */
+interface Ticket {
+  journal: RequestJournal;
+  namespace: string | undefined;
+  id: number | undefined;
+}
+
 /**
  * Records every API exchange in the journal, or in its namespace's when `namespaceOf` knows its
- * X-App-Key; the sandbox's own admin API (/__sandbox) is not recorded.
+ * X-App-Key; the sandbox's own admin API (/__sandbox) is not recorded. A request is numbered when
+ * it has arrived whole, so its entry keeps its place however long its answer takes (a fault's
+ * delay, a client that gave up).
  */
-export function recordInto(
-  journal: RequestJournal,
-  namespaceOf: (appKey: string) => { namespace?: string; requests: RequestJournal } | undefined = () => undefined,
-): (exchange: SandboxExchange) => void {
-  return (exchange) => {
-    if (exchange.admin) return;
-    const key = appKeyOf(exchange.requestHeaders);
+export function recordInto(journal: RequestJournal, namespaceOf: JournalOf = () => undefined): Required<ExchangeListener> {
+  const place = (requestHeaders: readonly string[]): Omit<Ticket, 'id'> => {
+    const key = appKeyOf(requestHeaders);
     const world = key === undefined ? undefined : namespaceOf(key);
-    if (world?.namespace) world.requests.add({ ...draftOf(exchange), namespace: world.namespace });
-    else journal.add(draftOf(exchange));
+    return world?.namespace ? { journal: world.requests, namespace: world.namespace } : { journal, namespace: undefined };
+  };
+  return {
+    arrived: (requestHeaders, admin): Ticket | undefined => {
+      if (admin) return undefined;
+      const where = place(requestHeaders);
+      return { ...where, id: where.journal.reserve() };
+    },
+    answered: (exchange, ticket) => {
+      if (exchange.admin) return;
+      const { journal: into, namespace, id } = (ticket as Ticket | undefined) ?? { ...place(exchange.requestHeaders), id: undefined };
+      into.add(namespace ? { ...draftOf(exchange), namespace } : draftOf(exchange), id);
+    },
   };
 }
 

@@ -1,7 +1,17 @@
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import { ApiError, ErrorCode, invalid, SandboxPortInUseError } from '../vocabulary/errors';
-import { ExchangeObserver, observeExchange, readTarget, sendError } from './exchange';
+import {
+  addAnswerHeaders,
+  ExchangeListener,
+  holdApiAnswer,
+  observeExchange,
+  readTarget,
+  sendAnswer,
+  sendError,
+  takeApiAnswer,
+  workEnded,
+} from './exchange';
 import { takeFault } from '../worlds/faults';
 import { actsOnWholeSandbox, checkAdminToken } from './adminToken';
 import { hostGuard } from './hostGuard';
@@ -16,11 +26,14 @@ import { moneyRoutes } from './routes/money';
 import { walletAuthRoutes } from './routes/walletAuth';
 import { walletQueryRoutes } from './routes/walletQueries';
 import { answerError, Dispatcher, guarded, Pending } from './dispatch';
-import { injectFault, Waits } from './faultInjection';
+import { faultAfter, faultBefore, Waits, type FaultTarget } from './faultInjection';
+import { readBody } from './body';
 import { Fault } from '../types';
 
 // The HTTP server: one catch for everything, then latency and faults for API requests (the
 // journal hears of every answer through the exchange observer), then the dispatcher (dispatch.ts).
+// A client that hangs up does not cancel the work: its request is served, and its answer is
+// recorded as unheard (exchange.ts).
 
 const apiRouter = new Router();
 developerRoutes(apiRouter);
@@ -38,7 +51,7 @@ export interface SandboxHttpServer {
   shutdown(): Promise<void>;
 }
 
-export function createSandboxServer(env: SandboxEnv, log: (line: string) => void, onExchange?: ExchangeObserver): SandboxHttpServer {
+export function createSandboxServer(env: SandboxEnv, log: (line: string) => void, onExchange?: ExchangeListener): SandboxHttpServer {
   const handler = new RequestHandler(env);
 
   const unexpected = (req: IncomingMessage, res: ServerResponse, error: unknown): void => {
@@ -49,9 +62,12 @@ export function createSandboxServer(env: SandboxEnv, log: (line: string) => void
   const server = createServer((req, res) => {
     try {
       if (onExchange) observeExchange(res, onExchange);
-      handler.handle(req, res)?.catch((error: unknown) => unexpected(req, res, error));
+      const work = handler.handle(req, res);
+      if (!work) workEnded(res);
+      else void work.catch((error: unknown) => unexpected(req, res, error)).finally(() => workEnded(res));
     } catch (error) {
       unexpected(req, res, error);
+      workEnded(res);
     }
   });
   server.on('clientError', answerMalformedHttp);
@@ -80,7 +96,7 @@ class RequestHandler {
   /** The common case (no latency, no fault) goes straight to the dispatcher without a promise. */
   handle(req: IncomingMessage, res: ServerResponse): Promise<void> | undefined {
     const request: Pending = { req, res, ...readTarget(req.method, req.url) };
-    const { method, path, admin } = request;
+    const { path, admin } = request;
     try {
       if (!path.startsWith('/')) {
         throw invalid('The request target must be a path starting with "/"');
@@ -91,21 +107,25 @@ class RequestHandler {
       // A namespace's admin calls carry its key; the root world's, and those that act on the whole
       // sandbox whatever key they send (the namespaces, the watch stream), with allowRemote, the admin token.
       if (admin && (world === this.env || actsOnWholeSandbox(path))) checkAdminToken(this.env, path, req.headers, world !== this.env);
-      if (!admin) {
-        const latency = world.knobs.latencyMs;
-        if (Number.isFinite(latency) && latency > 0) {
-          return guarded(request, this.delayed(request, world, latency));
-        }
-        const fault = takeFault(world.knobs.faults, method, path, this.faultCounted(world));
-        if (fault) {
-          return guarded(request, this.faulted(request, world, fault));
-        }
-      }
-      return this.dispatch(request, world);
+      return admin ? this.dispatch(request, world) : this.api(request, world);
     } catch (error) {
       answerError(request, error);
       return undefined;
     }
+  }
+
+  /** An API request: a browser's preflight is answered at once (never delayed or faulted), then latency, faults and the dispatcher. */
+  private api(request: Pending, world: SandboxEnv): Promise<void> | undefined {
+    if (browserCors(request)) return undefined;
+    const latency = world.knobs.latencyMs;
+    if (Number.isFinite(latency) && latency > 0) {
+      return guarded(request, this.delayed(request, world, latency));
+    }
+    const fault = takeFault(world.knobs.faults, request.method, request.path, this.faultCounted(world));
+    if (fault) {
+      return guarded(request, this.faulted(request, world, fault));
+    }
+    return this.dispatch(request, world);
   }
 
   /** Stops waits (latency, fault delays); what arrives after is not dispatched. */
@@ -118,20 +138,36 @@ class RequestHandler {
     return world === this.env ? this.rootFaultCounted : () => world.knobControl.changed();
   }
 
+  /** Serves the request, whether or not its client is still there (a real server's work goes on); not once the sandbox closes. */
   private dispatch(request: Pending, world: SandboxEnv): Promise<void> | undefined {
-    return this.closing || request.res.destroyed ? undefined : this.dispatcher.dispatch(request, world);
+    return this.closing ? undefined : this.dispatcher.dispatch(request, world);
   }
 
+  /** The request arrives whole first (its body read once, and handed on), then waits: the journal has it in arrival order. */
   private async delayed(request: Pending, world: SandboxEnv, latency: number): Promise<void> {
-    await this.waits.sleep(latency);
+    await readBody(request.req);
+    await this.waits.sleep(latency, world);
     const fault = takeFault(world.knobs.faults, request.method, request.path, this.faultCounted(world));
     await (fault ? this.faulted(request, world, fault) : this.dispatch(request, world));
   }
 
   private async faulted(request: Pending, world: SandboxEnv, fault: Fault): Promise<void> {
-    if (!(await injectFault(fault, request.req, request.res, this.waits, () => this.closing))) {
-      await this.dispatch(request, world);
+    // Read as the API would have: the journal (and the review) then know what the app sent, whatever the fault does.
+    await readBody(request.req);
+    const target: FaultTarget = { res: request.res, waits: this.waits, clock: world, closing: () => this.closing };
+    if (fault.phase !== 'after') {
+      if (!(await faultBefore(fault, target))) await this.dispatch(request, world);
+      return;
     }
+    holdApiAnswer(request.res);
+    try {
+      await this.dispatch(request, world);
+    } catch (error) {
+      // The API's refusal is its answer, which the fault then decides on; a sandbox bug goes out as its 500.
+      if (!(error instanceof ApiError)) takeApiAnswer(request.res);
+      answerError(request, error);
+    }
+    await faultAfter(fault, target);
   }
 }
 
@@ -150,6 +186,52 @@ function worldOf(env: SandboxEnv, { req, rawQuery, admin }: Pending): SandboxEnv
   if (byKey) return byKey;
   if (admin && !env.state.apps.appByKey(key)) throw unknownAppKey();
   return env;
+}
+
+// Browser apps (CORS). The real service's CORS is not on record; public integrations called it
+// from web pages, so the sandbox answers as a permissive API would (docs/sandbox.md, "Browser
+// apps"): any origin, the API's methods and headers. Its admin API stays closed to other origins.
+
+/** The headers an app sends the API (and any other a preflight asks for). */
+const CORS_HEADERS = ['Content-Type', 'X-App-Key', 'X-App-Wallet-Access-Token', 'x-auth-token', 'Authorization', 'X-Sandbox-Outcome'];
+/** The answer headers a page may read: the sandbox's own, and Retry-After. */
+const CORS_EXPOSED = ['Retry-After', 'X-Sandbox-Fault', 'Allow'];
+const API_METHODS = ['GET', 'POST', 'PUT'];
+
+/**
+ * For a request with an Origin: answers a preflight (OPTIONS with Access-Control-Request-Method,
+ * true), or marks the answer to come as readable by that origin. False for every other request.
+ */
+function browserCors({ req, res, method, path }: Pending): boolean {
+  const origin = req.headers.origin;
+  if (origin === undefined) return false;
+  const allowOrigin = { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' };
+  if (method !== 'OPTIONS' || req.headers['access-control-request-method'] === undefined) {
+    addAnswerHeaders(res, { ...allowOrigin, 'Access-Control-Expose-Headers': CORS_EXPOSED.join(', ') });
+    return false;
+  }
+  const match = apiRouter.match(method, path);
+  const asked = (req.headers['access-control-request-headers'] ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const headers = [...new Set([...CORS_HEADERS, ...asked])];
+  req.resume();
+  sendAnswer(
+    res,
+    204,
+    {
+      ...allowOrigin,
+      'Access-Control-Allow-Methods': [...(match.kind === 'method' ? match.allowed : API_METHODS), 'OPTIONS'].join(', '),
+      'Access-Control-Allow-Headers': headers.join(', ').slice(0, 2_000),
+      'Access-Control-Max-Age': '600',
+      ...(req.headers['access-control-request-private-network'] === 'true' ? { 'Access-Control-Allow-Private-Network': 'true' } : {}),
+      'Content-Length': 0,
+    },
+    '',
+    0,
+  );
+  return true;
 }
 
 /** Malformed HTTP never reaches the handler; answer it in the same envelope and hang up. */

@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { invalid } from '../vocabulary/errors';
+import { checkedInput, StartOptionsSchema } from '../domain/inputs';
 import { AddressInfo } from 'node:net';
-import type { ExchangeObserver } from '../http/exchange';
-import { checkKnob, Knobs } from '../worlds/knobs';
+import type { ExchangeListener } from '../http/exchange';
+import { Knobs } from '../worlds/knobs';
 import { openWorld, watchFindings, type SandboxEnv } from '../worlds/env';
 import { createSandboxServer, listenFrom } from '../http/server';
 import { recordInto } from '../http/recordExchange';
 import { RequestJournal } from '../requests/journal';
 import { FindingsBook } from '../findings/findingsBook';
+import { RunFindings } from '../findings/runFindings';
 import { ChangeFeed } from '../sharing/wire';
 import { claimStateFile, OwnerLock, StateFileInUse } from '../sharing/ownerLock';
 import { setClockFrozen } from '../domain/clock';
@@ -19,7 +21,7 @@ import { worldControls } from '../worlds/controls';
 import { runOperation } from '../worlds/operations';
 import { resetWorld } from '../worlds/reset';
 import { WorldStart } from '../worlds/worldStart';
-import { checkedMaxNamespaces, Namespaces } from '../worlds/namespaces';
+import { Namespaces } from '../worlds/namespaces';
 import type { Scenario } from '../scenario/format';
 import { normaliseMobile, parseScenario, readScenarioFile } from '../scenario/parse';
 import { applyPasscodes, buildScenarioState, scenarioKnobs } from '../scenario/scenarioState';
@@ -73,9 +75,9 @@ function checkOptions(options: SandboxOptions): void {
   if (!Number.isInteger(tries) || tries < 1) {
     throw invalid(`portTries must be a whole number, at least 1, got ${String(options.portTries)}`);
   }
-  // The range setTokenLifetime and a scenario keep: Save Sandbox as Scenario writes any lifetime the sandbox started with.
-  if (options.tokenLifetimeSeconds !== undefined) checkKnob('tokenLifetimeSeconds', options.tokenLifetimeSeconds);
-  checkedMaxNamespaces(options.maxNamespaces);
+  // The token lifetime's range is the knob's (Save Sandbox as Scenario writes any lifetime the sandbox started with),
+  // and the namespace options': domain/inputs.ts, the one definition of each.
+  checkedInput(StartOptionsSchema, { tokenLifetimeSeconds: options.tokenLifetimeSeconds, maxNamespaces: options.maxNamespaces });
 }
 
 function formatUrl(host: string, port: number): string {
@@ -249,7 +251,12 @@ function sandboxEnv({ options, role, realNow, log, scenario }: Start, parts: Env
     requests,
     findings: new FindingsBook(
       () => env.now(),
-      { ignore: options.findings?.ignore ?? scenario?.findings?.ignore ?? [] },
+      {
+        ignore: options.findings?.ignore ?? scenario?.findings?.ignore ?? [],
+        // The run's record: every world's findings, across resets and deleted namespaces.
+        run: new RunFindings(),
+        isAppKey: (value) => env.state.apps.appByKey(value) !== undefined,
+      },
       () => parts.notify({ wallets: [], transfers: [], events: [], findings: true }),
     ),
     now: () => env.clock.now(),
@@ -317,15 +324,17 @@ async function readScenario(options: SandboxOptions): Promise<Scenario | undefin
   return options.seed === undefined ? scenario : { ...scenario, seed: options.seed };
 }
 
-/** The exchange observer: the journal's (unless it records nothing; a namespace's has the same limits) and the caller's. */
-function observer(options: SandboxOptions, journal: RequestJournal, namespaces: Namespaces): ExchangeObserver | undefined {
+/** The exchange listener: the journal's (unless it records nothing; a namespace's has the same limits) and the caller's observer. */
+function observer(options: SandboxOptions, journal: RequestJournal, namespaces: Namespaces): ExchangeListener | undefined {
   const own = options.onExchange;
-  if (!journal.recording) return own;
+  if (!journal.recording) return own && { answered: (exchange) => own(exchange) };
   const record = recordInto(journal, (key) => namespaces.envForKey(key));
-  return own
-    ? (exchange) => {
-        record(exchange);
-        own(exchange);
-      }
-    : record;
+  if (!own) return record;
+  return {
+    arrived: record.arrived,
+    answered: (exchange, ticket) => {
+      record.answered(exchange, ticket);
+      own(exchange);
+    },
+  };
 }

@@ -30,14 +30,14 @@ export { WalletNamespace, WalletNamespaces } from './namespaces';
 export { SandboxWorld } from './sandboxWorld';
 export type { ScenarioApp, ScenarioFault, ScenarioFile, ScenarioWallet } from '../scenario/scenarioFile';
 export type { Fault, LoadedScenario, NamespaceSummary, PublicWebhookEvent, WebhookAttempt, WebhookType } from '../types';
-export type { Finding, FindingRule, FindingSeverity } from '../findings/finding';
+export type { Finding, FindingRule, FindingSeverity, FindingsQuery, LandedTransfer } from '../findings/finding';
 export type { BankTransferData, PhoneTransferData, WebhookDataByType, WebhookPayload } from '../types';
 
 export interface StartOptions {
   /**
    * The world to start in: a scenario file's path (`wallet-sandbox.json`) or a scenario object.
    * Without one: a demo app (X-App-Key `sk_test_wallet_sandbox_demo`) and the demo wallets
-   * 2348000000000 (passcode 123456) and 2349090000000 (passcode 654321); `sandbox.scenario` lists them.
+   * 2348000000000 (passcode 123456) and 2349090000000 (passcode 111111); `sandbox.scenario` lists them.
    */
   scenario?: string | ScenarioFile;
   /** The port; 0 (the default) picks a free one: read `url`. */

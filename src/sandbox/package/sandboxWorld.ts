@@ -1,6 +1,6 @@
 import type { ScenarioFile } from '../scenario/scenarioFile';
 import type { Fault, TransactionRecord, TransactionType } from '../types';
-import { findingLines, type Finding } from '../findings/finding';
+import { findingLines, type Finding, type FindingsQuery } from '../findings/finding';
 import { clientCalls, type ClientCalls } from '../client/clientCalls';
 import { operate, type WorldPort } from './port';
 import { Requests } from './requests';
@@ -107,6 +107,16 @@ export class SandboxWorld {
     return (await operate(this.operations, 'generateTransactions', { mobile, count })).total;
   }
 
+  /**
+   * Reverses a bank transfer that succeeded, `afterSeconds` of the virtual clock from now (default
+   * three days; POST /__sandbox/transfers/:reference/reversal): then its money comes back to the
+   * wallet, a requery says failed (000000) and a FAILED event is sent. Answers when it falls due.
+   */
+  async reverseTransfer(reference: string, options: { afterSeconds?: number } = {}): Promise<Date> {
+    const { transfer } = await operate(this.operations, 'reverseTransfer', { id: reference, afterSeconds: options.afterSeconds });
+    return new Date(transfer.reverseAt);
+  }
+
   /** Puts one wallet back as the world started it (POST /__sandbox/reset?mobile=): balance, history, tokens. */
   async resetWallet(mobile: string): Promise<void> {
     await this.calls.resetWallet(mobile);
@@ -128,24 +138,30 @@ export class SandboxWorld {
   }
 
   /**
-   * What the app under test did wrong in this world's traffic, oldest first (docs/integration-review.md):
-   * a money POST retried, a secret in a URL, a webhook not acknowledged, an unknown outcome not requeried.
+   * What the app under test did wrong, oldest first (docs/integration-review.md): this world's
+   * since its last reset, or with `{ scope: 'run' }` every one since the sandbox started (across
+   * resets and deleted namespaces; a namespace's: its own). `severity` keeps those at least that
+   * severe. A rule that waits (a requery after a webhook, after an unheard transfer) is judged
+   * here, after a short grace for the app's work still on its way.
    */
-  async findings(): Promise<Finding[]> {
-    return this.calls.findings();
+  async findings(query: FindingsQuery = {}): Promise<Finding[]> {
+    return this.calls.findings(query);
   }
 
-  /** Forgets this world's findings; answers how many there were. */
+  /** Forgets this world's findings (the run's record forgets them too: seen and dealt with); answers how many there were. */
   async clearFindings(): Promise<number> {
     return this.calls.clearFindings();
   }
 
   /**
    * Rejects with a readable report (one line per finding: its severity, rule, title and the
-   * requests or events involved) when this world has findings; end a test with it.
+   * requests or events involved) when this world has findings at least as severe as `severity`
+   * (default `warning`: errors and warnings; `info` counts every finding). End a test with it;
+   * `{ scope: 'run' }` in an `after` hook covers every test of the run.
    */
-  async expectNoFindings(): Promise<void> {
-    const findings = await this.findings();
+  async expectNoFindings(options: FindingsQuery = {}): Promise<void> {
+    const { severity = 'warning', scope } = options;
+    const findings = await this.findings({ severity, ...(scope === undefined ? {} : { scope }) });
     if (findings.length === 0) return;
     const lines = findingLines(findings).map((line) => `  ${line}`);
     const error = new Error(

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import type { ScenarioFile } from '../scenario/scenarioFile';
 import { DEMO_DEVELOPER_PASSWORD } from '../domain/records';
 import { DEMO_WALLETS } from '../domain/seed/seedWallets';
+import { PERSONA_MOBILE, PERSONA_PASSCODE } from '../domain/magic';
 
 // The world of a package user who gave no scenario (`startSandbox()`, `npx wallet-sandbox`), and
 // what `npx wallet-sandbox init` writes as wallet-sandbox.json (runInit, below): one definition,
@@ -11,7 +12,9 @@ import { DEMO_WALLETS } from '../domain/seed/seedWallets';
 /** The demo app's X-App-Key: a fixed test key, not a secret of any real service. */
 export const STARTER_APP_KEY = 'sk_test_wallet_sandbox_demo';
 
-const PASSCODES = ['123456', '654321'];
+/** The first demo wallet's fixed passcode; the persona keeps the one the magic values name (111111), in every world. */
+const DEMO_PASSCODE = '123456';
+const passcodeOf = (mobile: string): string => (mobile === PERSONA_MOBILE ? PERSONA_PASSCODE : DEMO_PASSCODE);
 
 /** The demo developer, its app (with a key a test can hard-code), the demo wallets with fixed passcodes and a bank account to pay. */
 export const STARTER_SCENARIO: ScenarioFile = {
@@ -22,7 +25,7 @@ export const STARTER_SCENARIO: ScenarioFile = {
       apps: [{ name: 'demo', sandboxKey: STARTER_APP_KEY }],
     },
   ],
-  wallets: DEMO_WALLETS.map((wallet, i) => ({ mobile: wallet.mobile, passcode: PASSCODES[i] ?? '123456', balance: wallet.balance })),
+  wallets: DEMO_WALLETS.map((wallet) => ({ mobile: wallet.mobile, passcode: passcodeOf(wallet.mobile), balance: wallet.balance })),
   // A bank account outside the sandbox that name enquiry resolves, so a bank transfer works at once.
   bankAccounts: [{ bankCode: '000014', accountNumber: '0123456789', accountName: 'ACME STORES LTD' }],
 };

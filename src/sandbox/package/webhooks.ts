@@ -9,7 +9,8 @@ import { operate, type WorldPort } from './port';
 
 export type { WebhookFilter } from '../domain/webhookFilter';
 
-// What the app under test was sent: webhook events and their delivery attempts (the newest 50), to assert on.
+// What the app under test was sent: webhook events and their delivery attempts (the newest 50), to
+// assert on, and the disorder of production's deliveries to send it.
 
 /** `sandbox.webhooks`, `namespace.webhooks`: the webhook events of one world, to list, wait for and trigger. */
 export class Webhooks {
@@ -63,5 +64,40 @@ export class Webhooks {
   /** Ends the event's delivery run: no more attempts; pending or retrying, it is marked failed (POST /__sandbox/events/:id/stop). */
   async stop(id: string): Promise<PublicWebhookEvent> {
     return (await operate(this.port, 'stopEvent', { id })).event;
+  }
+
+  // Webhooks as production sends them (docs/webhook-handlers.md#what-production-sends): each a
+  // control a test sets before (or after) the transfer, then asserts what the app did.
+
+  /**
+   * A new delivery run whose first round is `copies` (2 to 10, default 2) POSTs of the same event,
+   * all open at the receiver at once: a handler whose guard is check-then-insert does the work twice.
+   */
+  async deliverCopies(id: string, copies = 2): Promise<PublicWebhookEvent> {
+    return (await operate(this.port, 'deliverCopies', { id, copies })).event;
+  }
+
+  /**
+   * For a bank transfer's SUCCESS or FAILED event: the PENDING event that preceded it (statusCode
+   * 000002, created at the transfer's time), sent now, after it. Resolves with the new, older event.
+   */
+  async sendOlder(id: string): Promise<PublicWebhookEvent> {
+    return (await operate(this.port, 'sendOlderEvent', { id })).event;
+  }
+
+  /**
+   * The next `times` events (default 1) of `type` (default any) are made and listed with state
+   * `withheld`, never sent: the event that never comes, so the app must requery. `times: 0` stops it.
+   */
+  async withhold(rule: { times?: number; type?: WebhookType } = {}): Promise<{ times: number; type?: WebhookType }> {
+    return (await operate(this.port, 'withholdEvents', { ...rule })).withholding;
+  }
+
+  /**
+   * The next `times` money answers (default 1) whose transfer sends an event at once wait until
+   * that event's first attempt was answered: the app's handler hears of the transfer before the app does.
+   */
+  async beforeAnswers(times = 1): Promise<number> {
+    return (await operate(this.port, 'eventsBeforeAnswers', { times })).beforeAnswers;
   }
 }

@@ -7,7 +7,10 @@ import { firstTooDeep } from '../domain/jsonDepth';
 export const MAX_KEPT_BODY_BYTES = 64 * 1024;
 
 export interface JournalEntry {
-  /** 1, 2, 3… in the order the answers were sent; never reused, not even after clear(). */
+  /**
+   * 1, 2, 3… in the order the requests arrived (whole: with their bodies); never reused, not even
+   * after clear(). An entry is listed once answered, in its place among the others.
+   */
   readonly id: number;
   /** When the request arrived (epoch ms, the real clock, not the virtual one). */
   readonly at: number;
@@ -29,6 +32,18 @@ export interface JournalEntry {
   readonly requestBodySize: number;
   /** 0 when no answer was sent: a fault dropped the connection. */
   readonly status: number;
+  /**
+   * The client did not hear the answer: it had hung up or timed out before the answer came (the
+   * work was done all the same, as on a real server: `status` is what it did), or none was sent
+   * (status 0). Absent when the answer reached the client.
+   */
+  readonly unheard?: true;
+  /**
+   * What the API answered when a fault after its work (`phase: "after"`) dropped that answer
+   * (status 0) or sent another: the API did this, the app heard `status`. Its body is kept as
+   * `responseBody` is.
+   */
+  readonly apiAnswer?: { readonly status: number; readonly body: string };
   /** The answer's headers, names as written (`Content-Type`). Node's OutgoingHttpHeaders, spelt out: the package's types import nothing of Node's. */
   readonly responseHeaders: Readonly<Record<string, number | string | string[] | undefined>>;
   /** The answer body as UTF-8 text, its first MAX_KEPT_BODY_BYTES. */
@@ -105,6 +120,7 @@ const ENTRY_OVERHEAD_BYTES = 400;
  */
 export function entryBytes(entry: JournalEntry): number {
   let bytes = ENTRY_OVERHEAD_BYTES + entry.path.length + entry.query.length + entry.requestBody.length + entry.responseBody.length;
+  if (entry.apiAnswer) bytes += entry.apiAnswer.body.length;
   for (const text of entry.requestHeaders) bytes += 2 * text.length;
   return entry.json === undefined ? bytes : bytes + entry.requestBody.length;
 }

@@ -5,8 +5,11 @@ import { describeFilter, matches, type RequestFilter } from './filter';
 import { nearMisses } from './nearMisses';
 
 // The sandbox's one record of the requests it answered (docs/requests.md): plain entries in an
-// array, oldest first, the oldest let go past a count and a byte budget. The Requests view, the
-// panel, the agent tools, GET /__sandbox/requests, MCP and a developer's own tests all read it.
+// array in the order the requests arrived, the oldest let go past a count and a byte budget. A
+// request is numbered when it arrives (reserve) and listed when answered, in its place: one held
+// by a fault, or whose client gave up, keeps its place before the retry that followed it. The
+// Requests view, the panel, the agent tools, GET /__sandbox/requests, MCP and a developer's own
+// tests all read it; the integration review reads it in arrival order (onEachInOrder).
 
 /** How many entries a journal keeps when not told (walletConsole.requests.historySize's default). */
 export const DEFAULT_JOURNAL_ENTRIES = 500;
@@ -59,9 +62,12 @@ export type { WaitOptions } from '../vocabulary/wait';
 /** A journal as its readers in this process see it (another process reads it over GET /__sandbox/requests). */
 export interface JournalReader {
   readonly size: number;
-  /** The newest entry's id (0 when none came yet): pass it as `after` to see only what comes next. */
+  /**
+   * The id of the newest request to arrive (0 when none came yet): pass it as `after` to see only
+   * what arrives next. A request still being served is listed once answered.
+   */
   readonly lastId: number;
-  /** The entries the filter takes, oldest first. */
+  /** The entries the filter takes, in arrival order. */
   list(filter?: RequestFilter): JournalEntry[];
   /** Up to `limit` entries the filter takes, newest first. */
   newest(limit: number, filter?: RequestFilter): JournalEntry[];
@@ -81,6 +87,11 @@ export class RequestJournal implements JournalReader {
   private sizes: number[] = [];
   private totalBytes = 0;
   private nextId = 1;
+  /** Ids given to requests that arrived and are not answered yet (reserve). */
+  private readonly unanswered = new Set<number>();
+  /** Entries answered while a request that arrived before them was not: told in order (onEachInOrder) once it is. */
+  private held: JournalEntry[] = [];
+  private readonly inOrder = new Set<(entry: JournalEntry) => void>();
   private readonly listeners = new Set<(change: JournalChange) => void>();
   private maxEntries: number;
   /** @internal The byte budget it shares (with its sandbox's other journals), or its own. */
@@ -148,13 +159,29 @@ export class RequestJournal implements JournalReader {
     return this.maxEntries > 0;
   }
 
-  /** @internal Numbers the entry and keeps it; undefined when the journal records nothing. */
-  add(draft: EntryDraft): JournalEntry | undefined {
+  /** @internal Numbers a request that has arrived, before its answer: add() then keeps it in that place. */
+  reserve(): number | undefined {
     if (!this.recording) return undefined;
+    const id = this.nextId++;
+    this.unanswered.add(id);
+    return id;
+  }
+
+  /**
+   * @internal Keeps the entry, with the id reserve() gave its request (else the next one);
+   * undefined when the journal records nothing.
+   */
+  add(draft: EntryDraft, reserved?: number): JournalEntry | undefined {
+    const id = reserved !== undefined && this.unanswered.delete(reserved) ? reserved : this.nextId++;
+    // A deleted namespace's journal (detached) keeps nothing more: its budget no longer counts it.
+    if (!this.recording || !this.budget.journals.has(this)) {
+      this.tellInOrder();
+      return undefined;
+    }
     const { headers, json } = requestViews(draft.requestHeaders, draft.requestBody, draft.requestBodySize);
     // Each field named, in the order the journal's JSON shows them.
     const entry: { -readonly [K in keyof JournalEntry]: JournalEntry[K] } = {
-      id: this.nextId,
+      id,
       at: draft.at,
       durationMs: draft.durationMs,
       method: draft.method,
@@ -165,6 +192,8 @@ export class RequestJournal implements JournalReader {
       requestBody: draft.requestBody,
       requestBodySize: draft.requestBodySize,
       status: draft.status,
+      ...(draft.unheard ? { unheard: draft.unheard } : {}),
+      ...(draft.apiAnswer ? { apiAnswer: draft.apiAnswer } : {}),
       responseHeaders: draft.responseHeaders,
       responseBody: draft.responseBody,
       responseBodySize: draft.responseBodySize,
@@ -192,11 +221,26 @@ export class RequestJournal implements JournalReader {
 
   /** The entry of that id, while it is kept. */
   get(id: number): JournalEntry | undefined {
-    // Ids ascend: look where it would be, then around (evictions moved it to the front).
-    const entries = this.entries;
-    const guess = entries.length - 1 - (this.lastId - id);
-    if (entries[guess]?.id === id) return entries[guess];
-    return entries.find((entry) => entry.id === id);
+    const index = this.indexAfter(id - 1);
+    return this.entries[index]?.id === id ? this.entries[index] : undefined;
+  }
+
+  /** Called with every entry in arrival order, each once every request that arrived before it is answered (the integration review). */
+  onEachInOrder(listener: (entry: JournalEntry) => void): () => void {
+    this.inOrder.add(listener);
+    return () => void this.inOrder.delete(listener);
+  }
+
+  /** Where an entry of id above `id` starts (ids ascend: a binary search). */
+  private indexAfter(id: number): number {
+    let low = 0;
+    let high = this.entries.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.entries[middle]!.id <= id) low = middle + 1;
+      else high = middle;
+    }
+    return low;
   }
 
   /** Empties the journal; ids go on from where they were. */
@@ -232,15 +276,43 @@ export class RequestJournal implements JournalReader {
 
   private keep(entry: JournalEntry): void {
     const bytes = entryBytes(entry);
-    this.entries.push(entry);
-    this.orders.push(this.budget.next());
-    this.sizes.push(bytes);
+    // In its place: at the end, unless a request that arrived after it was answered first.
+    const at = (this.entries.at(-1)?.id ?? 0) < entry.id ? this.entries.length : this.indexAfter(entry.id);
+    this.entries.splice(at, 0, entry);
+    this.orders.splice(at, 0, this.budget.next());
+    this.sizes.splice(at, 0, bytes);
     this.totalBytes += bytes;
     this.budget.bytes += bytes;
-    this.nextId = entry.id + 1;
     this.drop(this.entries.length - this.maxEntries);
     this.budget.trim(entry);
     this.tell({ added: entry });
+    this.held.splice(this.heldIndexAfter(entry.id), 0, entry);
+    this.tellInOrder();
+  }
+
+  private heldIndexAfter(id: number): number {
+    let index = this.held.length;
+    while (index > 0 && this.held[index - 1]!.id > id) index--;
+    return index;
+  }
+
+  /** Tells onEachInOrder's listeners of the held entries no unanswered request arrived before. */
+  private tellInOrder(): void {
+    let first = Infinity;
+    for (const id of this.unanswered) first = Math.min(first, id);
+    let told = 0;
+    while (told < this.held.length && this.held[told]!.id < first) told++;
+    if (told === 0) return;
+    const ready = this.held.splice(0, told);
+    for (const entry of ready) {
+      for (const listener of this.inOrder) {
+        try {
+          listener(entry);
+        } catch {
+          // A listener's failure is its own; the others and the request still go on.
+        }
+      }
+    }
   }
 
   /** @internal Lets its oldest `count` entries go (none when count is 0 or less). */

@@ -39,5 +39,6 @@ export function maskedEntry(entry: JournalEntry): JournalEntry {
     ...requestViews(requestHeaders, requestBody, entry.requestBodySize),
     responseHeaders: maskedAnswerHeaders(entry.responseHeaders),
     responseBody: maskSandboxAnswer(entry.responseBody),
+    ...(entry.apiAnswer ? { apiAnswer: { status: entry.apiAnswer.status, body: maskSandboxAnswer(entry.apiAnswer.body) } } : {}),
   };
 }

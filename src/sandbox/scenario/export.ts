@@ -1,4 +1,5 @@
 import { bankByCode } from '../domain/banks';
+import { FAULT_METHODS } from '../domain/inputs';
 import { checkPassword, secretHash, type AppRecord, type PersistedState } from '../domain/records';
 import type { SandboxKnobs, ScenarioExport } from '../types';
 import { seededHistorySeeds } from '../domain/seed/seedWallets';
@@ -171,6 +172,6 @@ function scenarioFault(fault: SandboxKnobs['faults'][number]): ScenarioFault {
   const upper = method?.toUpperCase();
   return {
     ...rest,
-    ...(upper && ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(upper) ? { method: upper as ScenarioFault['method'] } : {}),
+    ...(upper && (FAULT_METHODS as readonly string[]).includes(upper) ? { method: upper as ScenarioFault['method'] } : {}),
   };
 }

@@ -1,13 +1,18 @@
 import { isDeepStrictEqual } from 'node:util';
+import * as v from 'valibot';
 import { bankByCode } from '../domain/banks';
+import { kobo } from '../domain/inputs';
 import type { WalletRecord } from '../domain/wallet';
 import { HISTORY_SPAN_MS, historyOf, type GeneratedHistory } from '../domain/seed/seededHistory';
 import { TRANSACTION_TYPES, type TransactionRecord } from '../types';
-import type { ScenarioTransaction, ScenarioWallet } from './format';
+import { reference, TransactionRecipient, type ScenarioTransaction, type ScenarioWallet } from './format';
 
 // A wallet's history as Save Sandbox as Scenario writes it: the part the sandbox generated and
 // nobody changed as its count and seed (a hundred records in three numbers), every other record
 // with all its details, so that loading the file gives back the same transactions exactly.
+
+/** A transaction's amount as a scenario holds it (domain/inputs.ts): what the admin API takes. */
+const AMOUNT = kobo(1);
 
 /** Histories longer than this are written as a count (the seed makes them again), not one by one. */
 export const MAX_WRITTEN_TRANSACTIONS = 1_000;
@@ -25,7 +30,7 @@ export function writtenHistory(wallet: WalletRecord, seeds: Seeds[], notes: stri
     notes.push(`Wallet ${wallet.mobile} has ${history.length} transactions: written as a count of ${count}, made again by the seed.`);
     return { transactions: count };
   }
-  const transactions = rest.filter((tx) => Number.isSafeInteger(tx.amount) && tx.amount > 0).map(scenarioTransaction);
+  const transactions = rest.filter((tx) => v.is(AMOUNT, tx.amount)).map(scenarioTransaction);
   if (!found) return { transactions };
   const { count, seed, untilMs } = found.generated;
   return { generatedHistory: { count, seed, until: new Date(untilMs).toISOString() }, ...(transactions.length ? { transactions } : {}) };
@@ -64,25 +69,29 @@ function scenarioTransaction(tx: TransactionRecord): ScenarioTransaction {
   return {
     type: (TRANSACTION_TYPES as readonly string[]).includes(tx.type) ? tx.type : 'bills',
     amount: tx.amount,
-    ...(/^[A-Za-z0-9_-]{1,64}$/.test(tx.reference) ? { reference: tx.reference } : {}),
+    ...(v.is(reference, tx.reference) ? { reference: tx.reference } : {}),
     createdAt: tx.createdAt,
     ...(tx.updatedAt !== tx.createdAt ? { updatedAt: tx.updatedAt } : {}),
     ...(recipient ? { recipient } : {}),
     ...(tx.direction ? { direction: tx.direction } : {}),
     ...(tx.statusCode === '000000' || tx.statusCode === '000001' || tx.statusCode === '000002' ? { statusCode: tx.statusCode } : {}),
-    ...(tx.reversalOf && /^[A-Za-z0-9_-]{1,64}$/.test(tx.reversalOf) ? { reversalOf: tx.reversalOf } : {}),
+    ...(tx.reversalOf && v.is(reference, tx.reversalOf) ? { reversalOf: tx.reversalOf } : {}),
   };
 }
 
+/**
+ * The recipient in a shape the scenario format holds (its own schema decides), or none: a record
+ * the admin API took is always one; an older state file's may not be, and is written without it.
+ */
 function writtenRecipient(given: TransactionRecord['recipient']): ScenarioTransaction['recipient'] {
   const recipient = given as Partial<Record<'bankCode' | 'accountNumber' | 'accountName' | 'mobile' | 'name', string>> & {
     metadata?: Record<string, string>;
   };
-  if (recipient.metadata) return { metadata: { ...recipient.metadata } };
-  const { bankCode, accountNumber, accountName, mobile, name } = recipient;
-  if (bankCode && bankByCode(bankCode) && /^\d{10}$/.test(accountNumber ?? '') && accountName?.trim()) {
-    return { bankCode, accountNumber: accountNumber!, accountName: accountName.slice(0, 100) };
-  }
-  if (mobile && /^(\+?234|0)[789]\d{9}$/.test(mobile)) return { mobile, ...(name?.trim() ? { name: name.slice(0, 100) } : {}) };
-  return undefined;
+  const { bankCode, accountNumber, accountName, mobile, name, metadata } = recipient;
+  const candidate = metadata
+    ? { metadata: { ...metadata } }
+    : bankCode && bankByCode(bankCode)
+      ? { bankCode, accountNumber, accountName: accountName?.slice(0, 100) }
+      : { mobile, ...(name?.trim() ? { name: name.slice(0, 100) } : {}) };
+  return v.is(TransactionRecipient, candidate) ? candidate : undefined;
 }

@@ -84,7 +84,11 @@ const ScenarioAccount = v.strictObject({
   accountName: v.optional(name('the account holder, 1 to 100 characters')),
 });
 
-const reference = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, "_" or "-"'));
+/** A transaction's reference (its id): what the sandbox writes back as it is (POST /__sandbox/transactions takes the same). */
+export const reference = v.pipe(
+  v.string('must be 1 to 64 letters, digits, "_" or "-"'),
+  v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, "_" or "-"'),
+);
 
 /** What a bill, airtime or BVN lookup was for: { billerName, billCustomerID, billType } and the like. */
 const metadata = v.pipe(
@@ -96,22 +100,26 @@ const metadata = v.pipe(
   v.description('What the bill, airtime or BVN lookup was for, as the API answers it.'),
 );
 
+/**
+ * Whom or what a transaction was for, in the three shapes the API answers: a scenario's, and what
+ * POST /__sandbox/transactions takes (one definition: Save Sandbox as Scenario writes any it took).
+ */
+export const TransactionRecipient = v.union(
+  [
+    v.strictObject({ bankCode, accountNumber, accountName: name('the account holder') }),
+    v.strictObject({ mobile, name: v.optional(name('a name')) }),
+    v.strictObject({ metadata }),
+  ],
+  'must be a bank account ({ bankCode, accountNumber, accountName }), a phone ({ mobile, name? }) or a bill ({ metadata })',
+);
+
 const ScenarioTransaction = v.strictObject({
   type: v.picklist(TRANSACTION_TYPES, `must be one of ${TRANSACTION_TYPES.join(', ')}`),
   amount: kobo(1),
   reference: v.optional(reference),
   createdAt: v.optional(isoDate),
   updatedAt: v.optional(isoDate),
-  recipient: v.optional(
-    v.union(
-      [
-        v.strictObject({ bankCode, accountNumber, accountName: name('the account holder') }),
-        v.strictObject({ mobile, name: v.optional(name('a name')) }),
-        v.strictObject({ metadata }),
-      ],
-      'must be a bank account ({ bankCode, accountNumber, accountName }), a phone ({ mobile, name? }) or a bill ({ metadata })',
-    ),
-  ),
+  recipient: v.optional(TransactionRecipient),
   direction: v.optional(v.picklist(['debit', 'credit'], 'must be "debit" or "credit"')),
   statusCode: v.optional(
     v.pipe(

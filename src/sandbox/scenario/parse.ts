@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import * as v from 'valibot';
 import { DEMO_WALLETS } from '../domain/seed/seedWallets';
-import { jsonPath } from '../domain/inputs';
+import { jsonPath, normaliseMobile } from '../domain/inputs';
 import { Scenario } from './format';
 import { ScenarioError } from '../vocabulary/errors';
 
@@ -93,11 +93,8 @@ function checkReferences(scenario: Scenario, file: string | undefined): void {
 /** The demo wallets every sandbox has: apps may link them without declaring them. */
 const DEMO_MOBILES = DEMO_WALLETS.map((demo) => demo.mobile);
 
-/** 234… from any form the format accepts. */
-export function normaliseMobile(mobile: string): string {
-  const digits = mobile.replace(/^\+/, '');
-  return digits.startsWith('0') ? `234${digits.slice(1)}` : digits;
-}
+/** 234… from any form the format accepts (domain/inputs.ts: the one definition of a mobile). */
+export { normaliseMobile };
 
 /** Reads and checks a scenario file; a file that is not JSON is named with the parser's own words. */
 export async function readScenarioFile(file: string): Promise<Scenario> {

@@ -80,6 +80,8 @@ export interface ScenarioWallet {
 export interface ScenarioFault {
   path: string;
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** before (the default): instead of the API's work; after: once the API has done its work (money moved), on what the app hears. */
+  phase?: 'before' | 'after';
   status?: number;
   body?: string;
   contentType?: string;

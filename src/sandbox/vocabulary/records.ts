@@ -61,6 +61,8 @@ export interface BankTransferRecord {
   createdAt: string;
   /** A test transfer (Trigger Test Event): its webhook event is marked as a test. */
   test?: true;
+  /** A reversal after success is due then (virtual-clock epoch ms): the sandbox's reversal control (POST /__sandbox/transfers/:reference/reversal). */
+  reverseAt?: number;
 }
 
 export type WebhookType = 'BANK_TRANSFER' | 'PHONE_TRANSFER';
@@ -94,7 +96,7 @@ export interface WebhookDataByType {
 
 /**
  * The body POSTed to the app's callbackURL, as the service sends it: a union of the events,
- * told apart by `payload.type` (`message` is `SUCCESS` or `FAILED`).
+ * told apart by `payload.type` (`message` is `SUCCESS` or `FAILED`; `PENDING` only from the out-of-order control).
  */
 export type WebhookPayload = {
   [T in WebhookType]: { payload: { message: string; type: T; data: WebhookDataByType[T] } };
@@ -107,6 +109,8 @@ export interface WebhookAttempt {
   durationMs: number;
   error?: string;
   excerpt: string;
+  /** One of this many copies of the event sent at once (POST /__sandbox/events/:id/copies); they share `at`. */
+  copies?: number;
 }
 
 export interface WebhookEvent {
@@ -115,7 +119,8 @@ export interface WebhookEvent {
   appId: string;
   url: string;
   createdAt: string;
-  state: 'pending' | 'delivered' | 'retrying' | 'failed';
+  /** `withheld`: never sent (POST /__sandbox/events/withhold): the event that never comes, until redelivered. */
+  state: 'pending' | 'delivered' | 'retrying' | 'failed' | 'withheld';
   payload: WebhookPayload;
   nextAttemptAt: string | null;
   /** The newest 50 attempts (MAX_KEPT_ATTEMPTS), oldest first; `number` counts every attempt made. */
@@ -128,6 +133,11 @@ export interface WebhookEvent {
    * of one. The sandbox's own mark: the body POSTed to the app stays the service's shape.
    */
   test?: boolean;
+  /**
+   * An older event of the same transfer (its PENDING), sent after this newer one (its id): the
+   * sandbox's out-of-order control (POST /__sandbox/events/:id/older). Its `createdAt` is the older time.
+   */
+  outOfOrderAfter?: string;
 }
 
 /** A webhook event as the admin API and the Sandbox methods show it. */

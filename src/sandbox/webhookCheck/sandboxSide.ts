@@ -1,10 +1,12 @@
 import { ATTEMPT_HEADER, ATTEMPT_TIMEOUT_MS, EVENT_ID_HEADER } from '../domain/webhooks';
 import type { JournalEntry } from '../requests/entry';
 import { AdminHttp, journalPages, operationCall } from '../client/adminHttp';
-import type { PublicWebhookEvent, WebhookAttempt } from '../types';
+import { CHECK_USER_AGENT } from '../findings/finding';
+import type { PublicWebhookEvent, WebhookAttempt, WebhookType } from '../types';
 
 // What the check reads and asks of the sandbox, over its admin API: the events it delivered with
-// each attempt, its request journal (did the handler requery?), a test event, a redelivery, a fault.
+// each attempt, its request journal (did the handler requery?), a test event, a redelivery, a
+// fault, and production's disorder (copies at once, an older event, a withheld one, a reversal).
 
 const POLL_MS = 25;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -24,14 +26,29 @@ export interface CheckAdmin {
   adminToken?: string;
 }
 
+/** A path segment as sent, decoded where it decodes (a malformed escape stays as it came). */
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** A requery the app made: its journal entry's id and the reference it asked about. */
+export interface Requery {
+  id: number;
+  reference: string;
+}
+
 export class SandboxSide {
   readonly admin: AdminHttp;
 
   constructor(
     readonly url: string,
-    { appKey, adminToken }: CheckAdmin = {},
+    private readonly credentials: CheckAdmin = {},
   ) {
-    this.admin = new AdminHttp(url, appKey, undefined, adminToken);
+    this.admin = new AdminHttp(url, credentials.appKey, undefined, credentials.adminToken);
   }
 
   /** The event the sandbox made for this transaction, once it exists. */
@@ -66,13 +83,28 @@ export class SandboxSide {
     for (const id of eventIds) await operationCall(this.admin, 'stopEvent', { id });
   }
 
-  /** A made-up event for a reference the sandbox never made, sent as it sends every event to the app whose callbackURL was set last (the check's). */
+  /**
+   * A made-up event for a reference the sandbox never made, sent as it sends every event to the
+   * app whose callbackURL was set last (the check's). Sent as the check's (CHECK_USER_AGENT), so
+   * the integration review leaves its delivery alone: the check judges the handler's answer itself.
+   */
   async forgedEvent(reference: string): Promise<PublicWebhookEvent> {
-    const { event } = await operationCall(this.admin, 'sendTestEvent', {
-      type: 'BANK_TRANSFER',
-      data: { transactionReference: reference },
+    const { appKey, adminToken } = this.credentials;
+    const response = await fetch(`${this.url}/__sandbox/events/test`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'User-Agent': CHECK_USER_AGENT,
+        ...(appKey === undefined ? {} : { 'X-App-Key': appKey }),
+        ...(adminToken === undefined ? {} : { Authorization: `Bearer ${adminToken}` }),
+      },
+      body: JSON.stringify({ type: 'BANK_TRANSFER', data: { transactionReference: reference } }),
     });
-    return event;
+    const answer = (await response.json().catch(() => ({}))) as { success?: boolean; data?: { event: PublicWebhookEvent }; error?: string };
+    if (!response.ok || answer.success !== true || !answer.data) {
+      throw new Error(`The sandbox refused the forged event (${response.status}): ${answer.error ?? 'no error text'}`);
+    }
+    return answer.data.event;
   }
 
   /** The newest journal entry's id (0 when none): the check's requests come after it. */
@@ -81,26 +113,76 @@ export class SandboxSide {
     return requests[0]?.id ?? 0;
   }
 
-  /** The references among `references` the app fetched by GET (by reference, or a bank requery) after the mark. */
-  async requeried(references: readonly string[], after: number): Promise<Set<string>> {
+  /** The app's requeries after the mark (GET by reference, or a bank requery), oldest first: each its journal id and reference. */
+  async requeries(after: number): Promise<Requery[]> {
     const requests = await journalPages(this.admin, new URLSearchParams({ method: 'GET', after: String(after) }));
-    const found = new Set<string>();
-    for (const entry of requests) {
+    return requests.flatMap((entry) => {
       const reference = /^\/v1\/(?:transactions|users\/transfers\/requery\/bank)\/([^/?]+)\/?$/.exec(entry.path)?.[1];
-      if (reference !== undefined && references.includes(reference)) found.add(reference);
+      return reference === undefined ? [] : [{ id: entry.id, reference: decoded(reference) }];
+    });
+  }
+
+  /** Waits up to `ms` for the app to requery every one of `wanted` (a reference after a journal mark); answers the requeries after `after`. */
+  async waitForRequeries(wanted: readonly { reference: string; mark: number }[], after: number, ms: number): Promise<Requery[]> {
+    const deadline = Date.now() + ms;
+    const all = (found: Requery[]) =>
+      wanted.every(({ reference, mark }) => found.some((one) => one.reference === reference && one.id > mark));
+    let found = await this.requeries(after);
+    while (!all(found) && Date.now() < deadline) {
+      await sleep(POLL_MS * 4);
+      found = await this.requeries(after);
     }
     return found;
   }
 
-  /** Waits up to `ms` for the app to requery every reference; answers those it did. */
-  async waitForRequeries(references: readonly string[], after: number, ms: number): Promise<Set<string>> {
-    const deadline = Date.now() + ms;
-    let found = await this.requeried(references, after);
-    while (found.size < references.length && Date.now() < deadline) {
-      await sleep(POLL_MS * 4);
-      found = await this.requeried(references, after);
+  /** The first `count` attempts after the first `before` ones, once the sandbox has all their answers. */
+  async attemptsAfter(eventId: string, before: number, count: number): Promise<WebhookAttempt[]> {
+    const deadline = Date.now() + ATTEMPT_TIMEOUT_MS * 2;
+    while (Date.now() < deadline) {
+      const { event } = await operationCall(this.admin, 'event', { id: eventId });
+      if (event.attempts.length >= before + count && event.state !== 'pending') return event.attempts.slice(before, before + count);
+      await sleep(POLL_MS);
     }
-    return found;
+    throw new Error(`The sandbox did not deliver event ${eventId} within ${(ATTEMPT_TIMEOUT_MS * 2) / 1000} s`);
+  }
+
+  /** The newest event of the transaction whose payload says `message`, once there is one. */
+  async eventSaying(reference: string, message: string): Promise<PublicWebhookEvent> {
+    const deadline = Date.now() + ATTEMPT_TIMEOUT_MS * 2;
+    while (Date.now() < deadline) {
+      const { events } = await operationCall(this.admin, 'events', { reference });
+      const event = events.find((one) => one.payload.payload.message === message);
+      if (event) return event;
+      await sleep(POLL_MS);
+    }
+    throw new Error(`The sandbox made no ${message} event for ${reference} within ${(ATTEMPT_TIMEOUT_MS * 2) / 1000} s`);
+  }
+
+  /** The next `times` events of `type` (of any type without one) are made but never sent (0: none). */
+  async withhold(times: number, type?: WebhookType): Promise<void> {
+    await operationCall(this.admin, 'withholdEvents', { times, type });
+  }
+
+  /** The next `times` money answers with an event wait until it was answered (0: none). */
+  async eventsBeforeAnswers(times: number): Promise<void> {
+    await operationCall(this.admin, 'eventsBeforeAnswers', { times });
+  }
+
+  async deliverCopies(eventId: string, copies: number): Promise<void> {
+    await operationCall(this.admin, 'deliverCopies', { id: eventId, copies });
+  }
+
+  /** The older PENDING event of the bank transfer of `eventId`, sent now. */
+  async sendOlder(eventId: string): Promise<PublicWebhookEvent> {
+    return (await operationCall(this.admin, 'sendOlderEvent', { id: eventId })).event;
+  }
+
+  async reverse(reference: string, afterSeconds: number): Promise<void> {
+    await operationCall(this.admin, 'reverseTransfer', { id: reference, afterSeconds });
+  }
+
+  async advanceClock(seconds: number): Promise<void> {
+    await operationCall(this.admin, 'advanceClock', { seconds });
   }
 
   /** Makes every requery answer after `ms`: the API is slow, the handler must still accept at once. Answers the faults' ids. */

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { CHECK_USER_AGENT } from '../findings/finding';
 
 // The API calls the check makes as the handler's app would: plain HTTP to the sandbox, so the
-// check runs the same against the sandbox of this process or a running one (--sandbox).
+// check runs the same against the sandbox of this process or a running one (--sandbox). Each says
+// it is the check's (CHECK_USER_AGENT): its test transfers are the tool's traffic, which the
+// integration review leaves alone, and the editor's Requests view names it.
 
 /** What the handler requeries with, and what the check moves its money with: the same app and wallet. */
 export interface CheckCredentials {
@@ -28,7 +31,7 @@ export async function apiCall(
 ): Promise<Envelope> {
   const response = await fetch(`${base}${path}`, {
     method,
-    headers: { ...headers, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    headers: { ...headers, 'User-Agent': CHECK_USER_AGENT, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const answer = (await response.json().catch(() => ({}))) as Envelope;
@@ -57,6 +60,18 @@ export async function phoneTransfer(base: string, credentials: CheckCredentials,
 /** A real ₦1.00 bank transfer to the instant-success account: its BANK_TRANSFER event follows at once. Answers its reference. */
 export async function bankTransfer(base: string, credentials: CheckCredentials): Promise<string> {
   const body = { accountNumber: '1000000001', bankCode: '000014', accountName: 'SANDBOX INSTANT SUCCESS', amount: 100 };
+  const answer = await apiCall(base, 'POST', '/v1/users/transfers/bank', walletHeaders(credentials), body);
+  return (answer.data?.['transaction'] as { transactionReference: string }).transactionReference;
+}
+
+/**
+ * A ₦1.00 bank transfer to an ordinary account (its name verified first, as an app would): it
+ * answers pending and settles after 10 s of the sandbox clock. Answers its reference.
+ */
+export async function pendingBankTransfer(base: string, credentials: CheckCredentials): Promise<string> {
+  const account = { accountNumber: '0000000001', bankCode: '000014' };
+  const verified = await apiCall(base, 'GET', `/v1/queries/verify?${new URLSearchParams(account)}`, walletHeaders(credentials));
+  const body = { ...account, accountName: verified.data?.['accountName'] as string, amount: 100 };
   const answer = await apiCall(base, 'POST', '/v1/users/transfers/bank', walletHeaders(credentials), body);
   return (answer.data?.['transaction'] as { transactionReference: string }).transactionReference;
 }

@@ -1,9 +1,11 @@
-import type { SandboxEnv } from './env';
 import type { Fault, PublicWebhookEvent, WorldControls } from '../types';
 import { orNone } from './noneAnswers';
 import { runOperation, type OperationName } from './operations';
 import { MAX_EVENTS } from '../domain/state';
 import { everyEvent } from './eventsPage';
+import { findingsNow, type SandboxEnv } from './env';
+import { FindingsQuerySchema } from './worldOperations';
+import { checkedInput } from '../domain/inputs';
 
 // What a caller in this process does to one world (the sandbox's, or a namespace's): each call
 // runs the operation of the table (worlds/operations.ts) that the admin API runs, so Node and
@@ -39,7 +41,8 @@ export function worldControls(env: SandboxEnv): WorldControls {
     setTokenLifetime: (seconds) => void run(env, 'setKnobs', { tokenLifetimeSeconds: seconds }),
     onChange: (listener) => env.onChange(listener),
     runOperation: (name, raw) => run(env, name as OperationName, raw),
-    findings: () => run(env, 'findings').findings,
+    // Read as they are now (what waits is judged once its grace passed): the in-process read is synchronous.
+    findings: (query) => findingsNow(env, checkedInput(FindingsQuerySchema, { ...query })),
     clearFindings: () => run(env, 'clearFindings').cleared,
   };
 }

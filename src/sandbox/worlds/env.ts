@@ -5,6 +5,7 @@ import { SandboxState } from '../domain/state';
 import { Webhooks } from '../domain/webhooks';
 import { RequestJournal } from '../requests/journal';
 import type { FindingsBook } from '../findings/findingsBook';
+import { atLeast, type Finding, type FindingsQuery } from '../findings/finding';
 import type { Scenario } from '../scenario/format';
 import { ChangeFeed } from '../sharing/wire';
 import { SandboxChange, SandboxKnobs, SandboxNamespaces } from '../types';
@@ -91,13 +92,40 @@ export function openWorld(state: SandboxState, realNow: () => number, onError: (
   return { state, clock, scheduler, webhooks, ledger };
 }
 
-/** Feeds the env's findings from its journal's entries and its webhook events' attempts (the env's state is read at each change: it follows a reset). */
+/**
+ * Feeds the env's findings from its journal, in the order the requests arrived (a request whose
+ * client gave up comes before the retry that followed it), and its webhook events' attempts (the
+ * env's state is read at each change: it follows a reset).
+ */
 export function watchFindings(env: SandboxEnv): void {
-  env.requests.onChange(({ added }) => added && env.findings.exchange(added));
+  env.requests.onEachInOrder((entry) => env.findings.exchange(entry));
+  env.findings.ledger = (mobile, reference) => {
+    const transaction = env.state.wallets.wallet(mobile)?.find(reference);
+    if (!transaction || transaction.direction === 'credit') return undefined;
+    return { amount: transaction.amount, returned: env.state.transfers.get(reference)?.status === 'failed' };
+  };
   env.onChange((change) => {
     for (const { id } of change.events) {
       const event = env.state.events.get(id);
       if (event) env.findings.event(event);
     }
   });
+}
+
+/**
+ * The findings the query asks for, as they are now (what waits is judged once its grace has
+ * passed). The run's, for a namespace, are its own; for the sandbox's world, every world's.
+ */
+export function findingsNow(env: SandboxEnv, query: FindingsQuery = {}): Finding[] {
+  env.findings.judge();
+  const run = env.findings.run;
+  const found = query.scope === 'run' && run ? run.list(env.namespace) : env.findings.list();
+  return query.severity === undefined ? found : found.filter((finding) => atLeast(finding, query.severity!));
+}
+
+/** The same, once what waits (a requery after a webhook, after an unheard transfer) was judged, its grace given. */
+export async function settledFindings(env: SandboxEnv, query: FindingsQuery = {}): Promise<Finding[]> {
+  const run = env.findings.run;
+  await (query.scope === 'run' && env.namespace === undefined && run ? run.settled() : env.findings.settled());
+  return findingsNow(env, query);
 }

@@ -1,13 +1,13 @@
-import { invalid } from '../vocabulary/errors';
+import * as v from 'valibot';
 import { MAX_EVENTS } from '../domain/state';
 import { matchesWebhook, type WebhookFilter } from '../domain/webhookFilter';
 import { publicEvent } from '../domain/webhooks';
 import type { PublicWebhookEvent } from '../types';
+import { EVENT_STATES } from './answers';
 import { DEFAULT_PAGE_LIMIT, takePage } from './answerPage';
 import type { SandboxEnv } from './env';
-import type { RawInput } from './input';
-import { wholeInput } from './input';
-import { webhookQuery } from './waitQuery';
+import { countField, textField } from './input';
+import { MAX_WAIT_MS } from './waitQuery';
 
 // GET /__sandbox/events (Sandbox.events, webhooks.list): a world's webhook events, newest first,
 // a page at a time (worlds/answerPage.ts). A world keeps 1,000 events of up to 50 attempts each,
@@ -15,6 +15,58 @@ import { webhookQuery } from './waitQuery';
 
 /** The query parameters of the events' filter. */
 export const EVENT_FILTER_FIELDS = ['type', 'reference', 'appId', 'delivered', 'state'] as const;
+
+const TYPES = ['BANK_TRANSFER', 'PHONE_TRANSFER'] as const;
+
+/** The events' filter, page and wait: a Node caller's object (delivered may be a boolean) or the query. */
+export const EventsQuery = v.strictObject({
+  type: v.optional(v.pipe(v.picklist(TYPES, `must be one of ${TYPES.join(', ')}`), v.description('Only events of this type'))),
+  reference: v.optional(v.pipe(textField(200), v.description('Only the event of this transaction (transactionReference in the payload)'))),
+  appId: v.optional(v.pipe(textField(200), v.description('Only events sent to this app'))),
+  delivered: v.optional(
+    v.pipe(
+      v.union([v.boolean(), v.picklist(['true', 'false'])], 'must be true or false'),
+      v.transform((given) => given === true || given === 'true'),
+      v.boolean(),
+      v.description('true: only events a 2xx answered; false: only those not (yet) delivered'),
+    ),
+  ),
+  state: v.optional(
+    v.pipe(v.picklist(EVENT_STATES, `must be one of ${EVENT_STATES.join(', ')}`), v.description('Only events in this delivery state')),
+  ),
+  limit: v.optional(
+    v.pipe(
+      countField([1, MAX_EVENTS]),
+      v.description(
+        `The newest this many of the events the filter takes (default ${DEFAULT_PAGE_LIMIT}); an answer holds at most 512 KiB of ` +
+          "events' JSON (one event larger than that comes alone), so it may hold fewer: nextBefore says where the rest start",
+      ),
+    ),
+    DEFAULT_PAGE_LIMIT,
+  ),
+  before: v.optional(
+    v.pipe(
+      v.string("must be the id of an event (the previous answer's nextBefore)"),
+      v.maxLength(200, "must be the id of an event (the previous answer's nextBefore)"),
+      v.description(
+        "Only events older than the one of this id: the next page, from the previous answer's nextBefore (with the same other " +
+          'parameters). An event no longer kept (past the newest 1,000, or before a reset) leaves none older.',
+      ),
+    ),
+  ),
+  // Over HTTP only: the route waits for a match (http/admin/routes.ts); Node's webhooks.waitFor does it its own way.
+  waitMs: v.optional(
+    v.pipe(
+      countField([0, MAX_WAIT_MS]),
+      v.description(
+        `Wait up to this many milliseconds (at most ${MAX_WAIT_MS}) for an event the filter takes, then answer; none by then: ` +
+          '408 (90005). Without it the answer is at once.',
+      ),
+    ),
+  ),
+});
+
+export type EventsQuery = v.InferOutput<typeof EventsQuery>;
 
 export interface EventsInput {
   filter: WebhookFilter;
@@ -30,18 +82,14 @@ export interface EventsPage {
   nextBefore?: string;
 }
 
-/** The filter's fields, `limit` and `before`, from a Node caller's object or the query. */
-export function eventsInput(raw: RawInput): EventsInput {
-  const query = new URLSearchParams();
-  for (const name of EVENT_FILTER_FIELDS) if (raw[name] !== undefined) query.set(name, String(raw[name]));
-  const { limit, before } = raw;
-  if (before !== undefined && before !== '' && (typeof before !== 'string' || before.length > 200)) {
-    throw invalid("before must be the id of an event (the previous answer's nextBefore)");
-  }
+/** The filter of the checked query. */
+export function eventsFilter({ type, reference, appId, delivered, state }: EventsQuery): WebhookFilter {
   return {
-    filter: webhookQuery(query),
-    limit: limit === undefined || limit === '' ? DEFAULT_PAGE_LIMIT : wholeInput(limit, 'limit', 1, MAX_EVENTS),
-    ...(typeof before === 'string' && before !== '' ? { before } : {}),
+    ...(type ? { type } : {}),
+    ...(reference ? { reference } : {}),
+    ...(appId ? { appId } : {}),
+    ...(delivered === undefined ? {} : { delivered }),
+    ...(state ? { state } : {}),
   };
 }
 

@@ -1,40 +1,33 @@
 import * as v from 'valibot';
-import { ApiError, ErrorCode, invalid, userNotFound } from '../vocabulary/errors';
+import { ApiError, ErrorCode, userNotFound } from '../vocabulary/errors';
 import { toIso } from '../domain/addedTransaction';
-import { kobo } from '../domain/inputs';
+import { walletMobile, wholeNumber, type Range } from '../domain/inputs';
 import type { Wallet } from '../domain/wallet';
 import type { SandboxState } from '../domain/state';
 import { DEMO_WALLETS } from '../domain/seed/seedWallets';
-import { isoDate } from '../scenario/format';
-import { normaliseMobile } from '../scenario/parse';
-import { depthOver, MAX_OBJECT_DEPTH, tooDeep } from './objectDepth';
+import { isoDate, TransactionRecipient } from '../scenario/format';
+import { depthOver, MAX_OBJECT_DEPTH } from './objectDepth';
+import { documentedAs, type RawInput } from './operation';
 
-// The checks of the world operations' input (worlds/operations.ts): each is written once and
-// serves Node and HTTP alike, so both accept and refuse the same values with the same error.
-// Every refusal is an ApiError: a 400 (10000) naming the field and the form it must take.
+// The pieces the world operations' input schemas are made of (worlds/operations.ts), beside the
+// input concepts of domain/inputs.ts: each is written once and serves Node and HTTP alike, so
+// both accept and refuse the same values with the same error, and openapi.json says the same.
+// Every message completes "<field> …": a refusal is a 400 (10000) naming the field.
 
-/** An operation's raw input: the call's arguments in Node, the query, path and body over HTTP. */
-export type RawInput = Record<string, unknown>;
+export type { RawInput };
 
 /** How big, as JSON, an object in an admin payload may be. */
 export const MAX_OBJECT_BYTES = 16 * 1024;
 
-/**
- * Every form the scenario format accepts ((\+?234|0)[789]…) and every 234… the admin API always
- * took: a wallet is found whichever way its mobile is written.
- */
-const MOBILE_FORMS = /^(\+?234|0)\d{10}$/;
+/** The mobile of a wallet operation: any form a scenario takes (domain/inputs.ts), kept as 234…. */
+export const mobileField = v.pipe(
+  walletMobile,
+  v.description(
+    "The wallet's mobile in any form a scenario takes: 2348031234567, 08031234567 or +2348031234567 (answers name it as 234…).",
+  ),
+);
 
-/** A mobile in any form the scenario format accepts (0803…, +234803…, 234803…), kept as 234…. */
-export function mobileInput(value: unknown, field = 'mobile'): string {
-  if (value === undefined || value === null || value === '') throw invalid(`${field} is required`);
-  if (typeof value !== 'string' || !MOBILE_FORMS.test(value)) {
-    throw invalid(`${field} must be a Nigerian mobile number, such as 2348031234567, 08031234567 or +2348031234567`);
-  }
-  return normaliseMobile(value);
-}
-
-/** The wallet of that mobile (any form); a 404 (10003) that says which wallets exist when none has it. */
+/** The wallet of that mobile (as mobileField keeps it); a 404 (10003) that says which wallets exist when none has it. */
 export function walletInput(state: SandboxState, mobile: string): Wallet {
   const wallet = state.wallets.wallet(mobile);
   if (!wallet) {
@@ -49,57 +42,66 @@ export function walletInput(state: SandboxState, mobile: string): Wallet {
 }
 
 /**
- * A whole number from min to max. A string of digits counts (a query parameter is one), so a
- * Node caller passing "5" gets what an HTTP caller gets.
+ * A whole number in the range, or its digits: a query parameter is a string, so a Node caller
+ * passing "5" gets what an HTTP caller gets.
  */
-export function wholeInput(value: unknown, field: string, min: number, max: number): number {
-  const number = typeof value === 'string' && /^\d{1,16}$/.test(value) ? Number(value) : value;
-  if (typeof number !== 'number' || !Number.isSafeInteger(number) || number < min || number > max) {
-    throw invalid(`${field} must be a whole number from ${min} to ${max}`);
-  }
-  return number;
+export function countField([min, max]: Range, unit?: string) {
+  const text = `must be a whole number from ${min} to ${max}${unit ? ` (${unit})` : ''}`;
+  const digits = v.pipe(v.string(text), v.regex(/^\d{1,16}$/, text), v.transform(Number));
+  return v.pipe(v.union([v.number(text), digits], text), wholeNumber([min, max], unit));
 }
 
-const KOBO_FROM = { 0: kobo(0), 1: kobo(1) };
-
-/** Kobo as a scenario holds them (domain/inputs.ts): a whole number from `min` to Number.MAX_SAFE_INTEGER. */
-export function koboInput(value: unknown, field: string, min: 0 | 1): number {
-  if (!v.is(KOBO_FROM[min], value)) {
-    throw invalid(`${field} must be a ${min === 1 ? 'positive' : 'whole, non-negative'} number of kobo (a whole number, at most 2^53 - 1)`);
-  }
-  return value;
+/** A string of at most `max` characters. */
+export function textField(max: number) {
+  const text = `must be a string of at most ${max} characters`;
+  return v.pipe(v.string(text), v.maxLength(max, text));
 }
 
-export function optionalString(value: unknown, field: string, max = 1_000): string | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw invalid(`${field} must be a string`);
-  if (value.length > max) throw invalid(`${field} must be at most ${max} characters`);
-  return value;
-}
+/** An id in a path (a fault's, an event's): what was given, cut to 200 characters. */
+export const idField = v.pipe(
+  v.string('is required'),
+  v.minLength(1, 'is required'),
+  v.transform((id) => id.slice(0, 200)),
+);
+
+const TIMESTAMP = 'must be an ISO 8601 date from year 0000 to 9999, such as "2026-01-05T09:00:00Z"';
 
 /**
- * A timestamp the scenario export writes back as it is: read as toIso reads it, then checked
- * against the scenario format's date (so year 275760, which toIso can still print, is refused).
+ * A timestamp the scenario export writes back as it is: any date Date.parse reads, kept in ISO
+ * 8601 and checked against the scenario format's date (so year 275760, which toIso can still
+ * print, is refused).
  */
-export function timestampInput(value: unknown, field: string): string | undefined {
-  if (value === undefined) return undefined;
-  let iso: string;
+export const timestampField = v.pipe(
+  v.string(TIMESTAMP),
+  v.transform((given) => {
+    try {
+      return toIso(given, '');
+    } catch {
+      return '';
+    }
+  }),
+  v.check((iso) => v.is(isoDate, iso), TIMESTAMP),
+  documentedAs({ type: 'string', format: 'date-time' }),
+);
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Its JSON's length in bytes; Infinity for a value JSON cannot write (a BigInt from Node): refused, never a 500. */
+function jsonBytes(value: unknown): number {
   try {
-    iso = toIso(value, field);
+    return Buffer.byteLength(JSON.stringify(value));
   } catch {
-    iso = '';
+    return Number.POSITIVE_INFINITY;
   }
-  if (!v.is(isoDate, iso)) throw invalid(`${field} must be an ISO 8601 date from year 0000 to 9999, such as "2026-01-05T09:00:00Z"`);
-  return iso;
 }
 
-/** A plain object of JSON values, at most MAX_OBJECT_DEPTH deep and MAX_OBJECT_BYTES as JSON. */
-export function objectInput(value: unknown, field: string): Record<string, unknown> | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalid(`${field} must be an object`);
-  if (depthOver(value, MAX_OBJECT_DEPTH)) throw tooDeep(field);
-  const json = JSON.stringify(value);
-  if (Buffer.byteLength(json) > MAX_OBJECT_BYTES) throw invalid(`${field} is over ${MAX_OBJECT_BYTES} bytes as JSON`);
-  // A copy: what the world keeps is not the caller's object.
-  return JSON.parse(json) as Record<string, unknown>;
-}
+/** A plain object at most MAX_OBJECT_DEPTH deep and MAX_OBJECT_BYTES as JSON: walked with a stack, never recursively. */
+const boundedObject = v.pipe(
+  v.custom<Record<string, unknown>>(isPlainObject, 'must be an object'),
+  v.check((value) => !depthOver(value, MAX_OBJECT_DEPTH), `nests deeper than ${MAX_OBJECT_DEPTH} levels`),
+  v.check((value) => jsonBytes(value) <= MAX_OBJECT_BYTES, `must be JSON of at most ${MAX_OBJECT_BYTES} bytes`),
+);
+
+/** Whom or what a transaction was for, in a shape a scenario holds (so Save Sandbox as Scenario writes it). */
+export const recipientField = v.pipe(boundedObject, TransactionRecipient);

@@ -1,5 +1,6 @@
+import * as v from 'valibot';
 import { limitReached } from '../vocabulary/errors';
-import { checkedInput, KNOB_LIMITS, KNOB_SCHEMAS, MAX_FAULTS, type KnobName } from '../domain/inputs';
+import { KNOB_SCHEMAS, MAX_FAULTS, type KnobName } from '../domain/inputs';
 import { Fault, SandboxKnobs } from '../types';
 
 // The knobs (the delay, the token lifetime, the faults): every API request reads them, so they
@@ -9,12 +10,17 @@ import { Fault, SandboxKnobs } from '../types';
 // them follow. Sandbox.knobs hands out a frozen copy: a write to it throws instead of slipping
 // past the checks and the fault limit.
 
-export { KNOB_LIMITS, type KnobName };
+export type { KnobName };
 
-/** The knob's value, or a 400 that names its range (the definition a scenario's knobs have too: domain/inputs.ts). */
-export function checkKnob(name: KnobName, value: unknown): number {
-  return checkedInput(KNOB_SCHEMAS[name], value, name);
-}
+/**
+ * PATCH /__sandbox/knobs's body, setLatency and setTokenLifetime: each knob's own schema (the
+ * definition a scenario's knobs have too: domain/inputs.ts). A knob named with no value
+ * (setLatency(undefined) from Node) is refused, not skipped: JSON never carries one.
+ */
+export const SetKnobsSchema = v.strictObject({
+  tokenLifetimeSeconds: v.exactOptional(KNOB_SCHEMAS.tokenLifetimeSeconds),
+  latencyMs: v.exactOptional(KNOB_SCHEMAS.latencyMs),
+} satisfies Record<KnobName, v.GenericSchema>);
 
 export class Knobs {
   /** What requests read, and the operations change. */

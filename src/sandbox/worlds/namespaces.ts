@@ -12,6 +12,7 @@ import { worldControls } from './controls';
 import { resetWorld } from './reset';
 import type { WorldStart } from './worldStart';
 import { openWorld, watchFindings, type NamespaceWorlds, type SandboxEnv } from './env';
+import { checkedInput, DEFAULT_MAX_NAMESPACES, StartOptionsSchema } from '../domain/inputs';
 
 // Namespaces: private copies of the world a sandbox started from, in the same process and on the
 // same port, for parallel test workers. A map from app key to world: a request whose X-App-Key is
@@ -19,8 +20,8 @@ import { openWorld, watchFindings, type NamespaceWorlds, type SandboxEnv } from 
 // journal, clock and knobs), and nowhere else. Its key is the only way in: ids are random and
 // name a namespace to list or delete, never to reach. They live in memory only.
 
-/** How many namespaces a sandbox holds unless told (--max-namespaces, startSandbox({ maxNamespaces })). */
-export const DEFAULT_MAX_NAMESPACES = 100;
+/** How many namespaces a sandbox holds unless told (--max-namespaces, startSandbox({ maxNamespaces })): domain/inputs.ts. */
+export { DEFAULT_MAX_NAMESPACES };
 
 /** What a namespace is made from: the sandbox's start. */
 export interface NamespaceSource {
@@ -125,6 +126,8 @@ export class Namespaces implements NamespaceWorlds {
     this.forgetKeys(namespace);
     namespace.env.scheduler.stop();
     namespace.env.requests.detach();
+    // What it found stays the run's; what its rules waited on is judged now (no requery can reach it).
+    namespace.env.findings.detach();
     return true;
   }
 
@@ -186,7 +189,12 @@ export class Namespaces implements NamespaceWorlds {
       requests: new RequestJournal({ maxEntries: root.requests.limits.maxEntries }, root.requests.budget),
       findings: new FindingsBook(
         () => env.now(),
-        { ignore: root.findings.ignoredRules },
+        {
+          ignore: root.findings.ignoredRules,
+          namespace: id,
+          isAppKey: (value) => env.state.apps.appByKey(value) !== undefined,
+          ...(root.findings.run ? { run: root.findings.run } : {}),
+        },
         () => tell({ wallets: [], transfers: [], events: [], findings: true }),
       ),
       now: () => env.clock.now(),
@@ -239,13 +247,9 @@ export class Namespaces implements NamespaceWorlds {
   }
 }
 
-/** The namespace limit as given: a whole number from 0 (no namespaces) to 10,000. */
+/** The namespace limit as given: the namespace options' range (domain/inputs.ts), or a 400 (10000) naming it. */
 export function checkedMaxNamespaces(value: number | undefined): number {
-  const max = value ?? DEFAULT_MAX_NAMESPACES;
-  if (!Number.isInteger(max) || max < 0 || max > 10_000) {
-    throw new Error(`maxNamespaces must be a whole number from 0 to 10000, got ${String(value)}`);
-  }
-  return max;
+  return checkedInput(StartOptionsSchema, { maxNamespaces: value }).maxNamespaces ?? DEFAULT_MAX_NAMESPACES;
 }
 
 function tooManyNamespaces(max: number): ApiError {

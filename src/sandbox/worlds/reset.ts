@@ -20,6 +20,8 @@ export interface ResetPlan {
 }
 
 export async function resetWorld(env: SandboxEnv, plan: ResetPlan): Promise<void> {
+  // What the review waits on (a requery still on its way) is judged first, for the run's record.
+  await env.findings.settled();
   const old = env.state;
   // The old world's settlements and webhook retries stop here; an attempt already on its way ends on the old world.
   env.scheduler.stop();
@@ -30,7 +32,8 @@ export async function resetWorld(env: SandboxEnv, plan: ResetPlan): Promise<void
   setKnobs(env.knobs, plan.knobs);
   env.knobControl.changed();
   env.requests.clear();
-  env.findings.clear();
+  // The world shows no findings after it; the run keeps what it found.
+  env.findings.reset();
   plan.writer?.adopt(state);
   const wallets = [...new Set([...old.wallets.mobiles(), ...state.wallets.mobiles()])];
   state.onChange({ wallets, transfers: [], events: [], knobs: true, clock: true, reset: true });

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { ApiError, ErrorCode, invalid } from '../vocabulary/errors';
+import * as v from 'valibot';
+import { ApiError, ErrorCode } from '../vocabulary/errors';
+import { kobo, walletMobile } from '../domain/inputs';
 import { AppRecord, SandboxState } from '../domain/state';
-import type { BankTransferData, PhoneTransferData, PublicWebhookEvent, WebhookDataByType, WebhookEvent, WebhookType } from '../types';
+import type { BankTransferData, PhoneTransferData, PublicWebhookEvent, WebhookEvent, WebhookType } from '../types';
 import { publicEvent, Webhooks } from '../domain/webhooks';
-import { koboInput, mobileInput, objectInput, optionalString, type RawInput } from '../worlds/input';
+import { textField } from './input';
 import type { SandboxEnv } from './env';
 import { sendTestTransfer } from './testTransfers';
 
@@ -13,60 +15,106 @@ import { sendTestTransfer } from './testTransfers';
 // mobiles as 234…). With `transfer: true`, the event of a real test transfer instead, which a
 // handler can requery (testTransfers.ts). Either is marked `test`: the review never flags it.
 
-const TYPES: readonly WebhookType[] = ['BANK_TRANSFER', 'PHONE_TRANSFER'];
+const TEXT = 'must be a non-empty string of at most 200 characters';
+const nonEmpty = v.pipe(v.string(TEXT), v.minLength(1, TEXT), v.maxLength(200, TEXT));
+const NUBAN = 'must be a 10-digit account number (NUBAN), such as "1000000001"';
 
-/** The data fields a test may give, by type (the payload's own: /work/shared/spec/evidence.md). */
-const FIELDS: { [T in WebhookType]: readonly (keyof WebhookDataByType[T])[] } = {
-  BANK_TRANSFER: ['accountName', 'accountNumber', 'amount', 'transactionReference', 'statusCode'],
-  PHONE_TRANSFER: ['appWalletMobile', 'amount', 'recipientMobile', 'transactionReference'],
+/** The data fields a test may give for an event of `type` (the payload's own: /work/shared/spec/evidence.md), each optional. */
+function eventData<T extends WebhookType>(type: T, entries: v.ObjectEntries) {
+  const fields = Object.keys(entries).join(', ');
+  const optional = Object.fromEntries(Object.entries(entries).map(([name, schema]) => [name, v.optional(schema)]));
+  return v.pipe(
+    v.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), 'must be an object'),
+    // Its message is for a field the payload does not have.
+    v.strictObject(optional, `is not a field of a ${type} event; its fields are ${fields}`),
+    v.description(`Fields of the ${type} payload's data to use instead of made-up ones.`),
+  );
+}
+
+const appId = v.optional(v.pipe(textField(200), v.description('Defaults to the app whose callbackURL was set most recently')));
+
+const TRANSFER = 'must be true or false';
+
+/** `transfer` and the sending wallet's `mobile`, in either type's input. */
+const transferFields = {
+  transfer: v.optional(
+    v.pipe(
+      v.union([v.boolean(TRANSFER), v.picklist(['true', 'false'], TRANSFER)], TRANSFER),
+      // A form body sends "true".
+      v.transform((given) => given === true || given === 'true'),
+      v.description(
+        "true: instead of a made-up event, a real test transfer of ₦1.00 of sandbox money from the app's wallet (or mobile's), and " +
+          'its own event, which a handler can requery (GET /v1/transactions/{reference}). Not with data',
+      ),
+    ),
+  ),
+  mobile: v.optional(
+    v.pipe(
+      walletMobile,
+      v.description('With transfer: the wallet that sends the test transfer (default: the wallet connected to the app last)'),
+    ),
+  ),
 };
 
-export interface TestEventInput {
-  type: WebhookType;
-  appId: string | undefined;
-  /** The data fields given, checked and normalised (mobiles as 234…). */
-  data: Partial<BankTransferData & PhoneTransferData>;
-  /** A real test transfer and its event, from this wallet (undefined: the app's): testTransfers.ts. */
-  transfer?: { mobile: string | undefined };
-}
-
-function fieldInput(name: string, value: unknown): string | number {
-  if (name === 'amount') return koboInput(value, 'data.amount', 1);
-  if (name === 'appWalletMobile' || name === 'recipientMobile') return mobileInput(value, `data.${name}`);
-  if (name === 'accountNumber' && (typeof value !== 'string' || !/^\d{10}$/.test(value))) {
-    throw invalid('data.accountNumber must be a 10-digit account number (NUBAN), such as "1000000001"');
-  }
-  const text = optionalString(value, `data.${name}`, 200);
-  if (text === undefined || text === '') throw invalid(`data.${name} must be a non-empty string`);
-  return text;
-}
-
-/** `transfer`: true or false (a form body sends "true"), and the sending wallet's `mobile` only with it. */
-function transferInput(raw: RawInput): TestEventInput['transfer'] {
-  const given = raw['transfer'];
-  if (given !== undefined && given !== true && given !== false && given !== 'true' && given !== 'false') {
-    throw invalid('transfer must be true or false');
-  }
-  const transfer = given === true || given === 'true';
-  if (!transfer && raw['mobile'] !== undefined) throw invalid('mobile names the wallet of a test transfer: send it with transfer: true');
-  if (transfer && raw['data'] !== undefined) throw invalid('data makes up an event; a test transfer (transfer: true) sends its own');
-  return transfer ? { mobile: raw['mobile'] === undefined ? undefined : mobileInput(raw['mobile']) } : undefined;
-}
-
 /** The operation's input: `type` (default BANK_TRANSFER), `appId`, and `data` fields of that type's payload, or `transfer` and `mobile`. */
-export function testEventInput(raw: RawInput): TestEventInput {
-  const type = raw['type'] ?? 'BANK_TRANSFER';
-  if (!TYPES.includes(type as WebhookType)) throw invalid(`type must be ${TYPES.join(' or ')}`);
-  const fields: readonly string[] = FIELDS[type as WebhookType];
-  const given = objectInput(raw['data'], 'data') ?? {};
-  const data: Record<string, string | number> = {};
-  for (const [name, value] of Object.entries(given)) {
-    if (!fields.includes(name))
-      throw invalid(`data.${name.slice(0, 40)} is not a field of a ${String(type)} event; its fields are ${fields.join(', ')}`);
-    data[name] = fieldInput(name, value);
-  }
-  const transfer = transferInput(raw);
-  return { type: type as WebhookType, appId: optionalString(raw['appId'], 'appId', 200), data, ...(transfer ? { transfer } : {}) };
+export const TestEventSchema = v.pipe(
+  v.variant(
+    'type',
+    [
+      v.strictObject({
+        type: v.optional(v.literal('BANK_TRANSFER')),
+        appId,
+        data: v.optional(
+          eventData('BANK_TRANSFER', {
+            accountName: nonEmpty,
+            accountNumber: v.pipe(v.string(NUBAN), v.regex(/^\d{10}$/, NUBAN)),
+            amount: kobo(1),
+            transactionReference: nonEmpty,
+            statusCode: nonEmpty,
+          }),
+        ),
+        ...transferFields,
+      }),
+      v.strictObject({
+        type: v.literal('PHONE_TRANSFER'),
+        appId,
+        data: v.optional(
+          eventData('PHONE_TRANSFER', {
+            appWalletMobile: walletMobile,
+            amount: kobo(1),
+            recipientMobile: walletMobile,
+            transactionReference: nonEmpty,
+          }),
+        ),
+        ...transferFields,
+      }),
+    ],
+    'must be BANK_TRANSFER or PHONE_TRANSFER',
+  ),
+  v.forward(
+    v.check(
+      (input) => input.transfer === true || input.mobile === undefined,
+      'names the wallet of a test transfer: send it with transfer: true',
+    ),
+    ['mobile'],
+  ),
+  v.forward(
+    v.check(
+      (input) => input.transfer !== true || input.data === undefined,
+      'makes up an event; a test transfer (transfer: true) sends its own',
+    ),
+    ['data'],
+  ),
+);
+
+export interface TestEventInput {
+  type?: WebhookType;
+  appId?: string | undefined;
+  /** The data fields given, checked and normalised (mobiles as 234…). */
+  data?: Partial<BankTransferData & PhoneTransferData> | undefined;
+  /** A real test transfer and its event (testTransfers.ts), from `mobile`'s wallet (undefined: the app's). */
+  transfer?: boolean | undefined;
+  mobile?: string | undefined;
 }
 
 function appFor(state: SandboxState, appId: string | undefined): AppRecord {
@@ -86,29 +134,37 @@ function appFor(state: SandboxState, appId: string | undefined): AppRecord {
   return app;
 }
 
-function bankData(given: Partial<BankTransferData>): BankTransferData {
+/** The fields given a value: one given as undefined (from Node) keeps the made-up one, as JSON would. */
+const given = <T extends object>(data: T): Partial<T> =>
+  Object.fromEntries(Object.entries(data).filter(([, value]) => value !== undefined)) as Partial<T>;
+
+function bankData(fields: Partial<BankTransferData>): BankTransferData {
   return {
     accountName: 'SANDBOX INSTANT SUCCESS',
     accountNumber: '1000000001',
     amount: 10_000,
     transactionReference: randomBytes(12).toString('hex'),
     statusCode: '000001',
-    ...given,
+    ...given(fields),
   };
 }
 
-function phoneData(app: AppRecord, given: Partial<PhoneTransferData>): PhoneTransferData {
+function phoneData(app: AppRecord, fields: Partial<PhoneTransferData>): PhoneTransferData {
   return {
     appWalletMobile: app.wallets[0] ?? '2348000000000',
     amount: 10_000,
     recipientMobile: '2349090000000',
     transactionReference: randomBytes(12).toString('hex'),
-    ...given,
+    ...given(fields),
   };
 }
 
 /** Emits a test event to the app (by default the one whose callbackURL was set last). */
-export function sendTestEvent(state: SandboxState, webhooks: Webhooks, { type, appId, data }: TestEventInput): WebhookEvent {
+export function sendTestEvent(
+  state: SandboxState,
+  webhooks: Webhooks,
+  { type = 'BANK_TRANSFER', appId, data = {} }: TestEventInput,
+): WebhookEvent {
   const app = appFor(state, appId);
   const event =
     type === 'BANK_TRANSFER'
@@ -122,7 +178,7 @@ export function runTestEvent(
   env: SandboxEnv,
   input: TestEventInput,
 ): { event: PublicWebhookEvent } | Promise<{ event: PublicWebhookEvent }> {
-  if (!input.transfer) return { event: publicEvent(sendTestEvent(env.state, env.webhooks, input)) };
+  if (input.transfer !== true) return { event: publicEvent(sendTestEvent(env.state, env.webhooks, input)) };
   const app = appFor(env.state, input.appId);
-  return sendTestTransfer(env, app, input.type, input.transfer.mobile).then((event) => ({ event: publicEvent(event) }));
+  return sendTestTransfer(env, app, input.type ?? 'BANK_TRANSFER', input.mobile).then((event) => ({ event: publicEvent(event) }));
 }

@@ -49,7 +49,7 @@ ${IMPORT[language]}
 ${typeScriptPayloads(true, language)}
 ${typeScriptInbox(language)}
 
-/** Your work for one event: runs once per transactionReference, after the answer went out.${js(' @param {WalletWebhook} event')} */
+/** Your work for one event: runs once per transactionReference and status, after the answer went out.${js(' @param {WalletWebhook} event')} */
 async function handleWalletWebhook(event${ts(': WalletWebhook')})${ts(': Promise<void>')} {
 ${statusCodeNote('  // ')}
   const naira = (event.data.amount / 100).toFixed(2);
@@ -63,6 +63,12 @@ walletWebhooks.post('${path}', express.json({ limit: '64kb' }), (req${ts(': Requ
   if ('error' in event) {
     console.warn(\`[wallet webhook] rejected: \${event.error}\`);
     res.status(400).json({ error: event.error });
+    return;
+  }
+  // An older PENDING that came late must not undo a SUCCESS or FAILED: acknowledged, never processed.
+  if (!isFinal(event)) {
+    console.log(\`[wallet webhook] \${event.message} \${event.type} \${event.data.transactionReference}: not a final status, acknowledged\`);
+    res.status(200).json({ received: true });
     return;
   }
   if (!canRequery()) {

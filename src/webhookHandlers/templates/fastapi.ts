@@ -46,6 +46,9 @@ async def wallet_webhook(request: Request) -> JSONResponse:
         log.warning("rejected: %s", error)
         return JSONResponse({"error": str(error)}, status_code=400)
     reference = event["data"]["transactionReference"]
+    if not is_final(event):  # an older PENDING that came late must not undo a SUCCESS or FAILED
+        log.info("%s %s %s: not a final status, acknowledged", event["message"], event["type"], reference)
+        return JSONResponse({"received": True})
     if not can_requery():
         log.warning("%s %s not kept, answered 503: %s", event["type"], reference, NOT_CONFIGURED)
         return JSONResponse({"error": "not set up to requery events: not kept, send it again later"}, status_code=503)

@@ -47,6 +47,9 @@ def wallet_webhook():
         log.warning("rejected: %s", error)
         return jsonify(error=str(error)), 400
     reference = event["data"]["transactionReference"]
+    if not is_final(event):  # an older PENDING that came late must not undo a SUCCESS or FAILED
+        log.info("%s %s %s: not a final status, acknowledged", event["message"], event["type"], reference)
+        return jsonify(received=True), 200
     if not can_requery():
         log.warning("%s %s not kept, answered 503: %s", event["type"], reference, NOT_CONFIGURED)
         return jsonify(error="not set up to requery events: not kept, send it again later"), 503

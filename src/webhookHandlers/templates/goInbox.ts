@@ -127,9 +127,9 @@ func requeriedAmount(reference string) (amount int64, known bool, err error) {
 	return *body.Data.Transaction.Amount, true, nil
 }`;
 
-const inbox = `// The inbox: each event kept, by transactionReference, and how far it got (waiting, to process or
-// to retry; processing; done; ignored). In memory for a start: keep it in your app's database (see
-// the header), so a restart or a second server loses none.
+const inbox = `// The inbox: each event kept, by transactionReference and status, and how far it got (waiting, to
+// process or to retry; processing; done; ignored). In memory for a start: keep it in your app's
+// database (see the header), so a restart or a second server loses none.
 type keptEvent struct {
 	event *walletEvent
 	state string
@@ -143,19 +143,21 @@ var (
 	retrySeconds = []int{${RETRY_SECONDS.join(', ')}}
 )
 
-// keep keeps the event once per transactionReference and starts its processing; false for one kept already.
+// keep keeps the event once per transactionReference and status (a copy is a duplicate, a reversal is
+// not) and starts its processing; false for one kept already.
 // Checked and claimed under one lock: two deliveries at once keep it once.
 func keep(e *walletEvent) bool {
+	key := e.Reference + " " + e.Message
 	inboxMu.Lock()
 	defer inboxMu.Unlock()
-	if kept, found := inbox[e.Reference]; found {
+	if kept, found := inbox[key]; found {
 		if kept.state == "waiting" {
 			processLater(kept, 0) // delivered again while it waits: try it now
 		}
 		return false
 	}
 	kept := &keptEvent{event: e, state: "waiting"}
-	inbox[e.Reference] = kept
+	inbox[key] = kept
 	processLater(kept, 0)
 	return true
 }

@@ -102,7 +102,7 @@ func parseWalletWebhook(body []byte) (*walletEvent, error) {
 
 ${goInbox()}
 
-// handleWalletWebhook is your work for one event: it runs once per transactionReference, after the answer went out.
+// handleWalletWebhook is your work for one event: it runs once per transactionReference and status, after the answer went out.
 func handleWalletWebhook(e *walletEvent) {
 ${statusCodeNote('\t// ')}
 	log.Printf("[wallet webhook] processed %s %s %s (%d kobo = NGN %d.%02d)", e.Type, e.Message, e.Reference, e.AmountKobo, e.AmountKobo/100, e.AmountKobo%100)
@@ -130,6 +130,12 @@ func WalletWebhookHandler(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		log.Printf("[wallet webhook] rejected: %v", err)
 		answer(w, http.StatusBadRequest, map[string]any{"error": err.Error()})
+		return
+	}
+	// Only SUCCESS and FAILED settle a transfer: an older PENDING that comes late must not undo them.
+	if event.Message != "SUCCESS" && event.Message != "FAILED" {
+		log.Printf("[wallet webhook] %s %s %s: not a final status, acknowledged", event.Message, event.Type, event.Reference)
+		answer(w, http.StatusOK, map[string]any{"received": true})
 		return
 	}
 	if !canRequery() {

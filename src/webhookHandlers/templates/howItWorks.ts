@@ -7,10 +7,13 @@ export const RETRY_SECONDS = [2, 10, 60, 300, 600] as const;
 
 const TEXT = `How it works (no event is lost, none is done twice):
 1. Check: a body that is not a wallet event is answered 400, so the service stops sending it.
-2. Keep, then answer: the event goes into the inbox once per transactionReference (the claim is
-   checked and made in one step, so two deliveries at once keep it once), then 200 at once. A
-   redelivery of one already kept is acknowledged and not kept twice. Without WALLET_APP_KEY and
-   a token it answers 503 and keeps nothing: the service sends the event again later.
+2. Keep, then answer: the event goes into the inbox once per transactionReference and status
+   (the claim is checked and made in one step, so two deliveries at once keep it once; a
+   reversal, FAILED after SUCCESS, is not a duplicate), then 200 at once. A redelivery of one
+   already kept is acknowledged and not kept twice. A status that is not final (an older
+   PENDING that came late) is acknowledged and never processed: it must not undo a SUCCESS.
+   Without WALLET_APP_KEY and a token it answers 503 and keeps nothing: the service sends the
+   event again later.
 3. Process, after the answer: this API signs no webhooks, so each event is requeried
    (GET /v1/transactions/:transactionReference) and your work runs only for a transfer the API
    knows, of the event's amount; any other is ignored (a forged event?).
@@ -18,7 +21,7 @@ const TEXT = `How it works (no event is lost, none is done twice):
    (POST /v1/users/accessToken) and asks again; a 5xx, a timeout or a failure of your work is
    tried again later (after 2 s, 10 s, 1 min, 5 min, then every 10 min) and never dropped.
 The inbox is in memory in this scaffold: an event kept but not yet processed is lost when the
-process stops. Keep it in your app's database instead (a table with a unique transactionReference,
+process stops. Keep it in your app's database instead (a table unique on transactionReference and status,
 written before the 200; each event's state changed in the same transaction as your work).
 It reads WALLET_BASE_URL, WALLET_APP_KEY, WALLET_REFRESH_TOKEN (the wallet's, to renew its access
 token) and, to start with, WALLET_ACCESS_TOKEN. In VS Code, Wallet Console gives new terminals all

@@ -21,7 +21,7 @@ ${howItWorks('// ')}
 ${typeScriptPayloads(false)}
 ${typeScriptInbox()}
 
-/** Your work for one event: runs once per transactionReference. */
+/** Your work for one event: runs once per transactionReference and status. */
 async function handleWalletWebhook(event: WalletWebhook): Promise<void> {
 ${statusCodeNote('  // ')}
   const naira = (event.data.amount / 100).toFixed(2);
@@ -43,6 +43,11 @@ export async function POST(request: Request): Promise<Response> {
   if ('error' in event) {
     console.warn(\`[wallet webhook] rejected: \${event.error}\`);
     return answer(400, { error: event.error });
+  }
+  // An older PENDING that came late must not undo a SUCCESS or FAILED: acknowledged, never processed.
+  if (!isFinal(event)) {
+    console.log(\`[wallet webhook] \${event.message} \${event.type} \${event.data.transactionReference}: not a final status, acknowledged\`);
+    return answer(200, { received: true });
   }
   if (!canRequery()) {
     console.warn(\`[wallet webhook] \${event.type} \${event.data.transactionReference} not kept, answered 503: \${NOT_CONFIGURED}\`);

@@ -77,9 +77,9 @@ def requeried_amount(reference: str) -> Optional[int]:
         raise RuntimeError(f"the requery answered {status}")
     return amount`;
 
-const inbox = `# The inbox: each event kept, by transactionReference, and how far it got (waiting, to process or
-# to retry; processing; done; ignored). In memory for a start: keep it in your app's database (see
-# the header), so a restart or a second worker loses none.
+const inbox = `# The inbox: each event kept, by transactionReference and status, and how far it got (waiting, to
+# process or to retry; processing; done; ignored). In memory for a start: keep it in your app's
+# database (see the header), so a restart or a second worker loses none.
 class _Kept:
     def __init__(self, event: WalletWebhook) -> None:
         self.event = event
@@ -93,13 +93,23 @@ _inbox_lock = threading.Lock()
 RETRY_SECONDS = [${RETRY_SECONDS.join(', ')}]
 
 
+def is_final(event: WalletWebhook) -> bool:
+    """SUCCESS and FAILED settle a transfer; anything else (an older PENDING that came late) must not undo them."""
+    return event["message"] in ("SUCCESS", "FAILED")
+
+
+def handled_key(event: WalletWebhook) -> str:
+    """One key per transfer and status: a copy of an event is a duplicate, a reversal (FAILED after SUCCESS) is not."""
+    return f"{event['data']['transactionReference']} {event['message']}"
+
+
 def keep(event: WalletWebhook) -> bool:
-    """Keeps the event once per transactionReference and starts its processing; False for one kept already."""
-    reference = event["data"]["transactionReference"]
+    """Keeps the event once per transactionReference and status and starts its processing; False for one kept already."""
+    key = handled_key(event)
     with _inbox_lock:  # checked and claimed under one lock: two deliveries at once keep it once
-        kept = _inbox.get(reference)
+        kept = _inbox.get(key)
         if kept is None:
-            kept = _inbox[reference] = _Kept(event)
+            kept = _inbox[key] = _Kept(event)
             _process_later(kept, 0)
             return True
         if kept.state == "waiting":

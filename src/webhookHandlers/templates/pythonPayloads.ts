@@ -70,7 +70,7 @@ def parse_wallet_webhook(body: Any) -> WalletWebhook:
 
 
 def handle_wallet_webhook(event: WalletWebhook) -> None:
-    """Your work for one event: runs once per transactionReference, after the answer went out."""
+    """Your work for one event: runs once per transactionReference and status, after the answer went out."""
 ${statusCodeNote('    # ')}
     data = event["data"]
     log.info(

@@ -88,39 +88,38 @@ async function requeriedAmount(reference${ts(': string')})${ts(': Promise<number
 const inbox = (
   ts: (text: string) => string,
   language: ScriptLanguage,
-): string => `// The inbox: each event kept, by transactionReference, and how far it got. In memory for a start:
-// keep it in your app's database (see the header), so a restart or a second server loses none.
+): string => `// The inbox: each event kept, by transactionReference and status, and how far it got. In memory for
+// a start: keep it in your app's database (see the header), so a restart or a second server loses none.
 ${ENTRY_TYPES[language]}
 const inbox = new Map${ts('<string, InboxEntry>')}();
 const RETRY_SECONDS = [${RETRY_SECONDS.join(', ')}];
 
-/** Keeps the event once per transactionReference and starts its processing; false for one kept already. */
+/** Keeps the event once per transactionReference and status and starts its processing; false for one kept already. */
 function keep(event${ts(': WalletWebhook')})${ts(': boolean')} {
-  const reference = event.data.transactionReference;
-  const kept = inbox.get(reference);
+  const key = handledKey(event);
+  const kept = inbox.get(key);
   if (kept) {
-    if (kept.state === 'waiting') processLater(reference, 0); // delivered again while it waits: try it now
+    if (kept.state === 'waiting') processLater(kept, 0); // delivered again while it waits: try it now
     return false;
   }
   // Checked and claimed in one synchronous step: two deliveries at once keep it once.
-  inbox.set(reference, { event, state: 'waiting', tries: 0 });
-  processLater(reference, 0);
+  const entry${ts(': InboxEntry')} = { event, state: 'waiting', tries: 0 };
+  inbox.set(key, entry);
+  processLater(entry, 0);
   return true;
 }
 
-function processLater(reference${ts(': string')}, seconds${ts(': number')})${ts(': void')} {
-  const entry = inbox.get(reference);
-  if (!entry) return;
+function processLater(entry${ts(': InboxEntry')}, seconds${ts(': number')})${ts(': void')} {
   clearTimeout(entry.timer);
-  entry.timer = setTimeout(() => void processEvent(reference), seconds * 1000);
+  entry.timer = setTimeout(() => void processEvent(entry), seconds * 1000);
 }
 
 /** Requeries the event, then does your work; what failed stays in the inbox and is tried again later. */
-async function processEvent(reference${ts(': string')})${ts(': Promise<void>')} {
-  const entry = inbox.get(reference);
-  if (!entry || entry.state !== 'waiting') return;
+async function processEvent(entry${ts(': InboxEntry')})${ts(': Promise<void>')} {
+  if (entry.state !== 'waiting') return;
   entry.state = 'processing'; // claimed: a redelivery meanwhile does not run it twice
   const { event } = entry;
+  const reference = event.data.transactionReference;
   try {
     const amount = await requeriedAmount(reference);
     if (amount !== event.data.amount) {
@@ -137,7 +136,7 @@ async function processEvent(reference${ts(': string')})${ts(': Promise<void>')} 
     entry.state = 'waiting';
     const why = error instanceof Error ? error.message : String(error);
     console.warn(\`[wallet webhook] \${reference} not processed yet (\${why}): kept, trying again in \${seconds} s\`);
-    processLater(reference, seconds);
+    processLater(entry, seconds);
   }
 }`;
 

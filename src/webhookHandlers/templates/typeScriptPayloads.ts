@@ -94,5 +94,19 @@ ${exportWord}function parseWalletWebhook(body${ts(': unknown')})${ts(': WalletWe
   }
   return { error: 'type must be BANK_TRANSFER or PHONE_TRANSFER' };
 }
+
+/** SUCCESS and FAILED settle a transfer; anything else (an older PENDING that came late) must not undo them.${js(
+    ' @param {WalletWebhook} event',
+  )} */
+function isFinal(event${ts(': WalletWebhook')})${ts(': boolean')} {
+  return event.message === 'SUCCESS' || event.message === 'FAILED';
+}
+
+/** One key per transfer and status: a copy of an event is a duplicate, a reversal (FAILED after SUCCESS) is not.${js(
+    ' @param {WalletWebhook} event',
+  )} */
+function handledKey(event${ts(': WalletWebhook')})${ts(': string')} {
+  return \`\${event.data.transactionReference} \${event.message}\`;
+}
 `;
 };

@@ -9,8 +9,10 @@ import { formatDateTime } from '../../common/formatTime';
 import { formatKobo } from '../../common/moneyText';
 import type { PublicWebhookEvent, WebhookAttempt } from '../../sandbox';
 import {
+  attemptCopies,
   attemptOutcome,
   eventAmount,
+  eventMessage,
   eventPayloadJson,
   eventReference,
   eventStateLabel,
@@ -31,6 +33,7 @@ const STATE_ICONS: Record<PublicWebhookEvent['state'], WebviewIcon> = {
   delivered: 'pass',
   retrying: 'sync',
   failed: 'error',
+  withheld: 'circle-outline',
 };
 
 export interface EventDescription extends EventLive {
@@ -53,12 +56,14 @@ function summary(event: WebhookEventView, locale: string | undefined): DetailFie
   const fields: DetailField[] = [
     { label: l10n.t('Event'), value: event.id, mono: true },
     { label: l10n.t('State'), value: eventStateLabel(event.state) },
+    { label: l10n.t('Message'), value: eventMessage(event), mono: true },
     { label: l10n.t('Sent to'), value: event.url, mono: true },
     { ...when(event.createdAt, locale), label: l10n.t('Created') },
   ];
   if (reference) fields.push({ label: l10n.t('Reference'), value: reference, mono: true });
   if (amount !== undefined) fields.push({ label: l10n.t('Amount'), value: formatNaira(amount), exact: formatKobo(amount) });
   if (event.nextAttemptAt) fields.push({ ...when(event.nextAttemptAt, locale), label: l10n.t('Next attempt') });
+  if (event.outOfOrderAfter) fields.push({ label: l10n.t('Older than, sent after'), value: event.outOfOrderAfter, mono: true });
   return fields;
 }
 
@@ -69,6 +74,8 @@ function describeAttempt(attempt: WebhookAttempt, locale: string | undefined): A
     { label: l10n.t('Duration'), value: l10n.t('{0} ms', attempt.durationMs) },
   ];
   if (attempt.error) fields.push({ label: l10n.t('Error'), value: attempt.error, mono: true });
+  const copies = attemptCopies(attempt);
+  if (copies) fields.push({ label: l10n.t('Copies'), value: copies });
   return {
     number: attempt.number,
     heading: l10n.t('Attempt {0}', attempt.number),

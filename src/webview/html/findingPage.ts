@@ -7,7 +7,8 @@
 import * as l10n from '@vscode/l10n';
 import { maskText } from '../../masking/masking';
 import { RULE_GUIDE, silenceExample, type Finding } from '../../sandbox/reference';
-import { severityLabel } from '../../requests/findingRows';
+import { formatNaira } from '../../api/money';
+import { movedText, severityLabel } from '../../requests/findingRows';
 import type { FindingStory } from '../../requests/findingStory';
 import { html, type SafeHtml } from './escape';
 import { contextLine, icon, statusLine, type PageContext } from './parts';
@@ -46,6 +47,18 @@ ${story.notes.map((note) => html`<p class="hint">${note}</p>`)}
 </section>`;
 }
 
+/** A money finding's transfers, as the ledger shows them: what actually moved, and the naira paid more than once. */
+function moved(finding: Finding): SafeHtml {
+  if (!finding.landed) return html``;
+  const rows = finding.landed.map(
+    (transfer) =>
+      html`<li><span class="mono">${transfer.reference}</span> · ${formatNaira(transfer.amount)} · ${l10n.t('request {0}', transfer.requestId)}</li>`,
+  );
+  return html`<h2>${l10n.t('What moved (the ledger)')}</h2>
+<p>${movedText(finding) ?? ''}</p>
+<ul class="landed">${rows}</ul>`;
+}
+
 /**
  * The finding: its title, then what this app did (`story`: its requests and events from their own
  * records), then the rule's why, fix and how to silence it.
@@ -60,6 +73,7 @@ ${contextLine(context)}
 ${statusLine()}
 </header>
 ${whatHappened(finding, story)}
+${moved(finding)}
 <section aria-labelledby="why-heading">
 <h2 id="why-heading">${l10n.t('Why it costs money')}</h2>
 <p>${prose(guide.why)}</p>

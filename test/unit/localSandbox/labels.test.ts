@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { formatDuration, MAX_ADVANCE_SECONDS, parseDuration } from '../../../src/localSandbox/durations';
 import { attemptOutcome, eventAmount, eventDescription, eventReference, failedDeliveries } from '../../../src/localSandbox/eventSummary';
-import { faultEffect, faultTarget } from '../../../src/localSandbox/faultLabel';
+import { faultDescription, faultEffect, faultMeetsMoney, faultPhase, faultTarget } from '../../../src/localSandbox/faultLabel';
 import { webhookEvent } from '../support/webhookEvent';
 
 describe('localSandbox: durations', () => {
@@ -75,5 +75,22 @@ describe('localSandbox: event summary and fault labels', () => {
     assert.equal(faultEffect({ path: '/', status: 503 }), 'status 503 · every time');
     assert.equal(faultEffect({ path: '/', drop: true, times: 1 }), 'drops the connection · 1 more time');
     assert.equal(faultEffect({ path: '/', delayMs: 250, times: 3 }), 'waits 250 ms · 3 more times');
+    // Issue 53: the phase, said for every fault (before the work is the default).
+    assert.equal(faultDescription({ path: '/', status: 503 }), 'before the work · status 503 · every time');
+    assert.equal(
+      faultDescription({ path: '/', phase: 'after', delayMs: 30_000, times: 1 }),
+      'after the work · holds the answer 30000 ms · 1 more time',
+    );
+    assert.equal(faultPhase({ path: '/', phase: 'before' }), 'before the work');
+  });
+
+  it('knows which faults meet a call that moves money (after the work, that money moves)', () => {
+    assert.equal(faultMeetsMoney({ method: 'POST', path: '/v1/users/transfers/bank' }), true);
+    assert.equal(faultMeetsMoney({ path: '/v1/users/*' }), true);
+    assert.equal(faultMeetsMoney({ path: '/v1/*' }), true);
+    assert.equal(faultMeetsMoney({ path: '/v1/users/payments/bills/vtu' }), true);
+    assert.equal(faultMeetsMoney({ method: 'GET', path: '/v1/users/*' }), false);
+    assert.equal(faultMeetsMoney({ path: '/v1/users/balance' }), false);
+    assert.equal(faultMeetsMoney({ path: '/v1/users/transfers/requery/bank/*' }), false);
   });
 });

@@ -49,6 +49,38 @@ describe('Findings view rows', () => {
     assert.equal(row?.tooltip, 'Error · retried-money-post\nPOST /v1/users/transfers/phone sent again\nrequests 4, 5');
   });
 
+  it('shows a money finding in naira: its title says the money at stake, its tooltip what landed; the most at stake first', () => {
+    const landed = [
+      { requestId: 4, reference: '6b0200000000000000000004', amount: 400_000 },
+      { requestId: 5, reference: '6b0200000000000000000005', amount: 400_000 },
+    ];
+    const rows = findingRows([
+      finding(1, { severity: 'error', rule: 'retried-money-post', landed: landed.slice(0, 1), atRiskKobo: 0, requestIds: [2, 3] }),
+      finding(2, {
+        severity: 'error',
+        rule: 'retried-money-post',
+        title: 'POST /v1/users/transfers/bank sent again — ₦4,000.00 paid twice',
+        landed,
+        atRiskKobo: 400_000,
+        requestIds: [4, 5],
+      }),
+      finding(3, { severity: 'error', rule: 'secret-in-url' }),
+    ]);
+    assert.deepEqual(
+      rows.map((row) => row.id),
+      ['fnd_2', 'fnd_3', 'fnd_1'],
+      'the most money at stake first, then newest',
+    );
+    assert.equal(rows[0]?.label, 'POST /v1/users/transfers/bank sent again — ₦4,000.00 paid twice');
+    assert.equal(rows[0]?.description, 'retried-money-post');
+    assert.match(
+      rows[0]?.tooltip ?? '',
+      /\n₦4,000\.00 paid more than once: 2 transfers landed \(6b0200000000000000000004 \(₦4,000\.00\), 6b0200000000000000000005 \(₦4,000\.00\)\)\n/,
+    );
+    assert.equal(rows[2]?.description, 'retried-money-post');
+    assert.match(rows[2]?.tooltip ?? '', /\n1 transfer landed: 6b0200000000000000000004 \(₦4,000\.00\)\n/);
+  });
+
   it('masks a secret-shaped run in a title, whatever the rule put there', () => {
     const [row] = findingRows([finding(1, { title: 'sent with key pk_live_abcdefgh12345678 in the query' })]);
     assert.ok(!row?.label.includes('pk_live_abcdefgh12345678'), row?.label);
@@ -83,6 +115,27 @@ describe('finding page', () => {
     assert.ok(text.includes('data-action="open-request" data-id="4"'), 'request 4 opens');
     assert.ok(!text.includes('data-id="5"'), 'request 5 is gone from the history: no button');
     assert.ok(text.includes('data-action="open-event" data-id="evt_0123456789abcdef01234567"'), 'the event opens');
+  });
+
+  it('says what moved for a money finding: each transfer the ledger shows landed, and the naira paid more than once', () => {
+    const landed = [
+      { requestId: 4, reference: '6b0200000000000000000004', amount: 4_000 },
+      { requestId: 5, reference: '6b0200000000000000000005', amount: 4_000 },
+    ];
+    const page = renderFindingPage(
+      finding(2, { severity: 'error', rule: 'retried-money-post', landed, atRiskKobo: 4_000 }),
+      { lines: [], notes: [] },
+      {
+        environment: 'Local sandbox',
+      },
+    );
+    const text = page.body.value;
+    assert.ok(text.includes('What moved (the ledger)'));
+    assert.ok(text.includes('₦40.00 paid more than once: 2 transfers landed'));
+    assert.ok(text.includes('<span class="mono">6b0200000000000000000005</span> · ₦40.00 · request 5'));
+    const plain = renderFindingPage(finding(3, { rule: 'token-churn' }), { lines: [], notes: [] }, { environment: 'Local sandbox' }).body
+      .value;
+    assert.ok(!plain.includes('What moved'), 'only money findings');
   });
 
   it('escapes what the sandbox wrote and renders backticks as code', () => {

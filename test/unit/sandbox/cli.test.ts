@@ -40,7 +40,7 @@ function waitForLine(runner: Run, pattern: RegExp): Promise<RegExpExecArray> {
 
 describe('sandbox: CLI', () => {
   it('parses flags', () => {
-    assert.deepEqual(parseArgs([]), { options: { port: 4010 }, allowRemote: false, json: false });
+    assert.deepEqual(parseArgs([]), { options: { port: 4010 }, allowRemote: false, json: false, findings: {} });
     assert.deepEqual(
       parseArgs([
         '--port',
@@ -61,8 +61,18 @@ describe('sandbox: CLI', () => {
         latencyMs: 5,
         allowRemote: false,
         json: true,
+        findings: {},
       },
     );
+    assert.deepEqual(
+      (parseArgs(['--findings-baseline', 'b.json', '--findings-format', 'sarif', '--findings-format=junit']) as CliConfig).findings,
+      {
+        baseline: 'b.json',
+        formats: ['sarif', 'junit'],
+      },
+    );
+    assert.throws(() => parseArgs(['--findings-format', 'xml']), /--findings-format takes sarif or junit, got "xml"/);
+    assert.throws(() => parseArgs(['--findings-baseline']), /--findings-baseline needs a value/);
     assert.equal(parseArgs(['--help']), 'help');
     assert.deepEqual((parseArgs(['--frozen-clock']) as CliConfig).options.clock, { frozen: true });
     assert.throws(() => parseArgs(['--port', 'abc']), /--port needs a whole number/);

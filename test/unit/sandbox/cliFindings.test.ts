@@ -2,6 +2,8 @@ import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import * as path from 'node:path';
 import { parseArgs, type CliConfig } from '../../../src/sandbox/cli/cli';
+import { findingsSummary } from '../../../src/sandbox/cli/cliFindings';
+import type { Finding } from '../../../src/sandbox/findings/finding';
 import { readyLine } from '../support/cliReady';
 import { call } from './helpers';
 
@@ -28,9 +30,11 @@ async function runWith(args: string[], traffic: (url: string) => Promise<unknown
 describe('sandbox: CLI findings summary and --fail-on-findings', function () {
   this.timeout(20_000);
 
-  it('parses --fail-on-findings', () => {
-    assert.equal((parseArgs(['--fail-on-findings']) as CliConfig).failOnFindings, true);
-    assert.equal((parseArgs([]) as CliConfig).failOnFindings, undefined);
+  it('parses --fail-on-findings (errors and warnings unless =info or =error says otherwise)', () => {
+    assert.equal((parseArgs(['--fail-on-findings']) as CliConfig).findings.failOn, 'warning');
+    assert.equal((parseArgs(['--fail-on-findings=info']) as CliConfig).findings.failOn, 'info');
+    assert.equal((parseArgs([]) as CliConfig).findings.failOn, undefined);
+    assert.throws(() => parseArgs(['--fail-on-findings=loud']), /--fail-on-findings= takes error, warning, info, got "loud"/);
   });
 
   it('prints the findings to stderr when it stops and exits 1 with --fail-on-findings', async () => {
@@ -42,6 +46,29 @@ describe('sandbox: CLI findings summary and --fail-on-findings', function () {
       /^ {2}error secret-in-url: GET \/v1\/queries\/banks carries a secret in its query string \(passcode\) \(requests 1\)$/m,
     );
     assert.ok(!stderr.includes('123456'), 'the summary never shows the secret');
+  });
+
+  it('lists the most money at stake first within a severity, with the naira and the references that landed (issue 53)', () => {
+    const money = (id: number, atRiskKobo: number): Finding => ({
+      id: `fnd_${id}`,
+      rule: 'retried-money-post',
+      severity: 'error',
+      title: `POST /v1/users/transfers/bank sent again — ₦${atRiskKobo / 100}.00 paid twice`,
+      detail: '',
+      requestIds: [id, id + 1],
+      eventIds: [],
+      docs: '',
+      at: '2026-12-02T00:00:00.000Z',
+      landed: [
+        { requestId: id, reference: `ref${id}`, amount: atRiskKobo },
+        { requestId: id + 1, reference: `ref${id + 1}`, amount: atRiskKobo },
+      ],
+      atRiskKobo,
+    });
+    assert.deepEqual(findingsSummary([money(1, 1_000), money(3, 500_000)]).slice(1), [
+      '  error retried-money-post: POST /v1/users/transfers/bank sent again — ₦5000.00 paid twice (requests 3, 4) (landed: ref3, ref4)',
+      '  error retried-money-post: POST /v1/users/transfers/bank sent again — ₦10.00 paid twice (requests 1, 2) (landed: ref1, ref2)',
+    ]);
   });
 
   it('exits 0 with --fail-on-findings when nothing was found, and says nothing of findings', async () => {

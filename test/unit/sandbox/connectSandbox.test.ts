@@ -158,6 +158,59 @@ const CASES: Case[] = [
     },
   },
   {
+    name: 'webhooks as production sends them: withheld, copies at once, events before answers',
+    run: async (w, url, key) => {
+      const withholding = await w.webhooks.withhold({ type: 'PHONE_TRANSFER' });
+      const reference = await sendMoney(url, key, 1_000);
+      const [withheld] = await w.webhooks.list({ reference });
+      const copied = await w.webhooks.deliverCopies(withheld!.id, 2);
+      const delivered = await w.webhooks.waitFor({ reference, delivered: true }, UNTIL_IT_COMES);
+      return [
+        withholding,
+        withheld!.state,
+        copied.state,
+        delivered.attempts.map(({ number, status, copies }) => [number, status, copies]),
+        await w.webhooks.beforeAnswers(2),
+        await outcome(() => w.webhooks.sendOlder(withheld!.id)),
+        await outcome(() => w.webhooks.deliverCopies('evt_none')),
+        await outcome(() => w.webhooks.deliverCopies(withheld!.id, 11)),
+        await outcome(() => w.webhooks.withhold({ times: -1 })),
+        await outcome(() => w.webhooks.beforeAnswers(101)),
+      ];
+    },
+  },
+  {
+    name: 'webhooks as production sends them: an older event after the newer, a reversal days later',
+    run: async (w, url, key) => {
+      const ada = await connectWallet(url, key, ADA);
+      const body = { accountNumber: '1000000001', bankCode: '000014', accountName: 'SANDBOX INSTANT SUCCESS', amount: 5_000 };
+      const sent = await expectOk(call(url, 'POST', '/v1/users/transfers/bank', { headers: ada.headers, body }));
+      const reference = sent.json['data'].transaction.transactionReference as string;
+      const success = await w.webhooks.waitFor({ reference, delivered: true }, UNTIL_IT_COMES);
+      const older = await w.webhooks.sendOlder(success.id);
+      const due = await w.reverseTransfer(reference, { afterSeconds: 86_400 });
+      await w.clock.advance(86_400);
+      const failed = await w.webhooks.waitFor({ reference, where: (event) => event.payload.payload.message === 'FAILED' }, UNTIL_IT_COMES);
+      const refused = async (run: () => Promise<unknown>) => {
+        const { refused: error } = (await outcome(run)) as { refused?: { status: number; errorCode: string } };
+        return error && [error.status, error.errorCode];
+      };
+      return [
+        [
+          older.payload.payload.message,
+          (older.payload.payload.data as { statusCode?: string }).statusCode,
+          older.outOfOrderAfter === success.id,
+        ],
+        due.toISOString(),
+        await w.balance(ADA),
+        (failed.payload.payload.data as { statusCode?: string }).statusCode,
+        await refused(() => w.reverseTransfer(reference)),
+        await refused(() => w.reverseTransfer('nope')),
+        await refused(() => w.reverseTransfer(reference, { afterSeconds: -1 })),
+      ];
+    },
+  },
+  {
     name: 'reset puts the world back',
     run: async (w, url, key) => {
       await sendMoney(url, key, 4_000);

@@ -29,7 +29,9 @@ describe('sandbox: control methods', () => {
     const after = await expectOk(call(sandbox, 'POST', `/__sandbox/reset?mobile=${mobile}`));
     assert.deepEqual(after.json['data'], seeded, 'the same balance and history length as seeded');
     assert.equal(seeded.user.balance, 73450050, 'a demo wallet gets its published balance back');
-    assert.throws(() => sandbox.resetWallet('2340000000001'), /No sandbox wallet/);
+    assert.throws(() => sandbox.resetWallet('2349990000001'), /No sandbox wallet/);
+    // Issue 52: a 0 kept after 234 is no Nigerian mobile: a 400 that says the form, as a scenario says it.
+    assert.throws(() => sandbox.resetWallet('2340000000001'), /mobile must be a Nigerian mobile number/);
   });
 
   it('tells watchers which wallet, transfer and event changed, and survives a failing watcher', async () => {
@@ -135,6 +137,6 @@ describe('sandbox: control methods', () => {
       401,
       'a second call expires the renewed one',
     );
-    assert.throws(() => sandbox.expireAccessTokens('2340000000001'), /No sandbox wallet/);
+    assert.throws(() => sandbox.expireAccessTokens('2349990000001'), /No sandbox wallet/);
   });
 });

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -9,7 +9,8 @@ import { startSandbox } from '../../../src/sandbox';
 import { skipBecause } from '../support/skips';
 
 // Issue 27: the reset and namespace examples of the package README and docs/sandbox.md work as
-// written: each is run as it stands, and what it prints is what the text says it prints.
+// written: each is run as it stands, and what it prints is what the text says it prints. Issue 53:
+// the lost-answer example of docs/testing-your-app.md passes on the package as built.
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../../../..');
@@ -58,6 +59,31 @@ describe('sandbox: the reset and namespace examples of the docs run as written',
 
   it('docs/sandbox.md: the Node example (every control it names exists in the package) prints what its comments say', () =>
     printsWhatItSays('docs/sandbox.md', '### From code (tests)'));
+
+  it("docs/testing-your-app.md's lost answer (issue 53): a blind retry pays twice and is named; a requery first pays once", async () => {
+    // The packed package runs it too (packageExamples.test.ts); this runs it on the package as built, in every unit run.
+    const dir = mkdtempSync(path.join(tmpdir(), 'wallet-sandbox-lost-answer-'));
+    try {
+      const examples = path.join(ROOT, 'docs/examples/testing');
+      const entry = pathToFileURL(path.join(ROOT, 'out/src/sandbox/package/index.js')).href;
+      const code = readFileSync(path.join(examples, 'node-test/lostAnswer.test.mjs'), 'utf8');
+      assert.ok(code.includes("from 'wallet-sandbox'"));
+      mkdirSync(path.join(dir, 'node-test'));
+      writeFileSync(path.join(dir, 'wallet-sandbox.json'), readFileSync(path.join(examples, 'wallet-sandbox.json')));
+      writeFileSync(
+        path.join(dir, 'node-test/lostAnswer.test.mjs'),
+        code.replace("from 'wallet-sandbox'", `from ${JSON.stringify(entry)}`),
+      );
+      const { stdout } = await run(process.execPath, ['--test', '--test-reporter=tap', 'node-test/lostAnswer.test.mjs'], {
+        cwd: dir,
+        timeout: 30_000,
+      });
+      assert.match(stdout, /^# pass 2$/m);
+      assert.match(stdout, /^# fail 0$/m);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 
   it('docs/sandbox.md: the curl session prints what its comments say', async function () {
     if (!has('curl') || !has('jq') || !has('bash')) skipBecause(this, 'curl, jq or bash is not installed');

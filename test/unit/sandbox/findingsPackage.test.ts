@@ -25,6 +25,9 @@ describe('sandbox package: findings and expectNoFindings', () => {
     it(`${side}: passes on careful traffic and throws a readable report on a double-clicked transfer`, async () => {
       const reached = await world();
       const wallet = await connectWallet(sandbox.url, KEY, '2348031112222');
+      await expectOk(
+        call(sandbox.url, 'POST', '/v1/users/auth/validate', { body: { mobile: '2348000000000' }, headers: { 'x-app-key': KEY } }),
+      );
       await reached.expectNoFindings();
       const pay = () =>
         expectOk(
@@ -33,8 +36,10 @@ describe('sandbox package: findings and expectNoFindings', () => {
             headers: wallet.headers,
           }),
         );
-      await pay();
-      await pay();
+      // Two clicks, the second before the first is answered (an API as slow as the real one).
+      await reached.setLatency(150);
+      await Promise.all([pay(), pay()]);
+      await reached.setLatency(0);
       const ids = (await reached.requests.list({ path: '/v1/users/transfers/phone' })).map((entry) => entry.id);
       const [finding] = await reached.findings();
       assert.equal(finding?.rule, 'retried-money-post');

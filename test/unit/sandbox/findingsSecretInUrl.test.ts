@@ -1,13 +1,14 @@
 import * as assert from 'node:assert/strict';
-import { secretInUrl } from '../../../src/sandbox/findings/secretInUrl';
+import { SecretInUrl } from '../../../src/sandbox/findings/secretInUrl';
 import type { JournalEntry } from '../../../src/sandbox/requests/entry';
 
 // secret-in-url reads a query as URLSearchParams decodes it: a secret is found however its name
 // is spelt or the query encoded, and the API's own queries pass.
 
 describe('sandbox: secret-in-url reads a query as the server decodes it', () => {
-  const withQuery = (query: string) => ({ id: 1, method: 'GET', path: '/v1/users/balance', query }) as JournalEntry;
-  const flagged = (query: string) => secretInUrl(withQuery(query)).length === 1;
+  const withQuery = (query: string) =>
+    ({ id: 1, method: 'GET', path: '/v1/users/balance', query, headers: {}, responseBody: '', status: 200 }) as unknown as JournalEntry;
+  const flagged = (query: string) => new SecretInUrl().exchange(withQuery(query)).length === 1;
 
   it('flags secrets however the name is spelt or the query encoded', () => {
     for (const query of [

@@ -256,8 +256,9 @@ describe('sandbox: hostile clients (every admin route and Node control)', functi
     const ABSENT = new Set<unknown>([undefined, false]);
     const LOOKUPS = new Set(['lastPasscode', 'event', 'removeFault', 'namespaces.reset', 'namespaces.delete', 'namespaces.get']);
     // Where undefined means "not given" and the documented default applies (sendTestEvent's type), it is no hostile value.
-    // Values of the list that are good input for that control (an empty recipient or fault body, 1.5 seconds): not sent.
-    const GOOD: Record<string, unknown[]> = { 'addTransaction recipient': [empty], 'addFault body': [''], advanceClock: [1.5] };
+    // Values of the list that are good input for that control (an empty fault body, 1.5 seconds): not sent. An empty
+    // recipient is no shape a scenario holds (issue 52): refused like the rest.
+    const GOOD: Record<string, unknown[]> = { 'addFault body': [''], advanceClock: [1.5] };
     const OPTIONAL = new Set([
       'sendTestEvent type',
       'addTransaction recipient',

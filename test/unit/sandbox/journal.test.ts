@@ -69,6 +69,47 @@ describe('sandbox: the request journal', () => {
     assert.equal(journal.bytes, 0);
   });
 
+  it('keeps entries in arrival order: one answered late keeps its place, and the review hears them in that order (issue 53)', () => {
+    const journal = new RequestJournal({ maxEntries: 3 });
+    const heard: number[] = [];
+    journal.onEachInOrder((entry) => heard.push(entry.id));
+    const abandoned = journal.reserve()!;
+    const held = journal.reserve()!;
+    journal.add(draft('/retry'));
+    assert.deepEqual(paths(journal.list()), ['/retry'], 'listed once answered');
+    assert.equal(journal.lastId, 3, 'the newest to arrive');
+    assert.deepEqual(heard, [], 'the review waits for the requests that arrived before');
+    journal.add(draft('/abandoned', { status: 200, unheard: true }), abandoned);
+    assert.deepEqual(paths(journal.list()), ['/abandoned', '/retry'], 'in its place');
+    assert.deepEqual(heard, [1]);
+    assert.equal(journal.get(1)?.unheard, true);
+    journal.add(draft('/held'), held);
+    assert.deepEqual(
+      journal.list().map((entry) => [entry.id, entry.path]),
+      [
+        [1, '/abandoned'],
+        [2, '/held'],
+        [3, '/retry'],
+      ],
+    );
+    assert.deepEqual(heard, [1, 2, 3]);
+    assert.equal(journal.get(2)?.path, '/held');
+    const late = journal.reserve()!;
+    journal.add(draft('/next'));
+    journal.setLimits({ maxEntries: 0 });
+    journal.add(draft('/late'), late);
+    assert.deepEqual(heard, [1, 2, 3, 5], 'a request the journal no longer keeps holds nobody up');
+  });
+
+  it('keeps nothing a request answers after its journal was detached (a namespace deleted meanwhile)', () => {
+    const root = new RequestJournal();
+    const namespace = new RequestJournal({}, root.budget);
+    const id = namespace.reserve()!;
+    namespace.detach();
+    assert.equal(namespace.add(draft('/late'), id), undefined);
+    assert.deepEqual([namespace.size, root.budget.bytes], [0, 0], 'the shared budget counts nothing it cannot let go');
+  });
+
   it('records nothing with a count of 0, and refuses limits it cannot keep', () => {
     const journal = new RequestJournal({ maxEntries: 0 });
     assert.equal(journal.add(draft('/a')), undefined);
@@ -209,8 +250,9 @@ describe('sandbox: the request journal over loopback (GET /__sandbox/requests)',
   });
 
   it('cuts an answer body past MAX_KEPT_BODY_BYTES and says how long it was', async () => {
-    // Six transactions whose recipients' names are 14,000 bytes of "é" each: a list answer over 64 KB.
-    for (let i = 0; i < 6; i++) sandbox.addTransaction(mobile, { type: 'vtu', amount: 1, recipient: { name: 'é'.repeat(7_000) } as never });
+    // Six transactions whose recipients' bill details are 14,000 bytes of "é" each: a list answer over 64 KB.
+    const metadata = Object.fromEntries(Array.from({ length: 70 }, (_, field) => [`field${field}`, 'é'.repeat(100)]));
+    for (let i = 0; i < 6; i++) sandbox.addTransaction(mobile, { type: 'bills', amount: 1, recipient: { metadata } as never });
     const mark = sandbox.requests.lastId;
     const answer = await call(sandbox, 'GET', '/v1/transactions?limit=6&pages=1', { headers });
     const entry = await sandbox.requests.waitFor({ after: mark }, UNTIL_IT_COMES);

@@ -100,7 +100,7 @@ describe('sandbox package: npx wallet-sandbox', function () {
         ready.wallets.map((wallet) => [wallet.mobile, wallet.passcode]),
         [
           ['2348000000000', '123456'],
-          ['2349090000000', '654321'],
+          ['2349090000000', '111111'],
         ],
       );
       assert.equal(ready.apps[0]?.sandboxKey, 'sk_test_wallet_sandbox_demo');

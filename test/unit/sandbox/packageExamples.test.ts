@@ -60,17 +60,18 @@ describe('docs/testing-your-app.md: every example, run against the packed packag
     writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ private: true, scripts: { 'test:api': 'node api.test.mjs' } }));
   });
 
-  it('node:test: node --test', async () => {
-    const { stdout } = await run(process.execPath, ['--test', '--test-reporter=tap', 'node-test/transfer.test.mjs'], {
+  it('node:test: node --test (a transfer and its webhook; a lost answer, retried blindly and carefully)', async () => {
+    const files = ['node-test/transfer.test.mjs', 'node-test/lostAnswer.test.mjs'];
+    const { stdout } = await run(process.execPath, ['--test', '--test-reporter=tap', ...files], {
       cwd: dir,
       timeout: 60_000,
     });
-    assert.match(stdout, /^# pass 1$/m);
+    assert.match(stdout, /^# pass 3$/m);
     assert.match(stdout, /^# fail 0$/m);
   });
 
   for (const [runner, args, total] of [
-    ['Vitest: vitest run', ['vitest/vitest.mjs', 'run', '--reporter=json', 'vitest/'], 2],
+    ['Vitest: vitest run', ['vitest/vitest.mjs', 'run', '--reporter=json', 'vitest/'], 4],
     ['Jest: jest, CommonJS', ['jest/bin/jest.js', '--ci', '--json', 'jest/'], 1],
   ] as const) {
     it(`${runner}, installed into the project from the npm registry`, async function () {
@@ -230,6 +231,17 @@ console.log('api ok ' + process.env.WALLET_BASE_URL);
       assert.equal(code, 0, stderr);
       const url = /^api ok (http:\/\/127\.0\.0\.1:\d+)$/m.exec(stdout)?.[1] ?? assert.fail(stdout);
       await assert.rejects(fetch(`${url}/__sandbox/health`), 'the sandbox stopped with the step');
+      // The findings the upload steps send: none here, and the baseline recorded for the next run.
+      assert.match(stderr, /recorded 0 findings as the baseline in wallet-sandbox-findings\.baseline\.json/);
+      const sarif = JSON.parse(readFileSync(path.join(dir, 'wallet-sandbox-findings.sarif'), 'utf8')) as {
+        version: string;
+        runs: { results: unknown[] }[];
+      };
+      assert.deepEqual([sarif.version, sarif.runs[0]?.results], ['2.1.0', []]);
+      assert.match(
+        readFileSync(path.join(dir, 'wallet-sandbox-findings.xml'), 'utf8'),
+        /<testsuite name="integration review" tests="\d+" failures="0"/,
+      );
     });
 
     it("with a bad scenario: the step fails with the sandbox's own one-line message, and the suite never runs", async () => {

@@ -85,3 +85,32 @@ export async function webhookReceiver(answer: readonly number[] | Answer = [200]
       }),
   };
 }
+
+export interface OverlapReceiver extends WebhookReceiver {
+  /** The most deliveries open at once (arrived, not yet answered). */
+  readonly maxOpen: number;
+}
+
+/**
+ * A receiver that proves deliveries overlap: it holds each one open until `together` are open at
+ * once, then answers them all 200; one that waits `holdMs` without the others is answered 200
+ * alone. Sent one after another, `maxOpen` stays 1 (and each waited `holdMs`, under the 5 s an
+ * attempt may take); sent at once, it reaches `together`.
+ */
+export async function overlapReceiver(together: number, holdMs = 3_000): Promise<OverlapReceiver> {
+  let open = 0;
+  let maxOpen = 0;
+  const waiting: (() => void)[] = [];
+  const receiver = await webhookReceiver(async () => {
+    open += 1;
+    maxOpen = Math.max(maxOpen, open);
+    const released = new Promise<void>((resolve) => waiting.push(resolve));
+    if (open >= together) for (const wake of waiting.splice(0)) wake();
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([released, new Promise<void>((resolve) => (timer = setTimeout(resolve, holdMs)))]);
+    clearTimeout(timer);
+    open -= 1;
+    return 200;
+  });
+  return Object.defineProperty(receiver, 'maxOpen', { get: () => maxOpen }) as OverlapReceiver;
+}

@@ -48,7 +48,12 @@ describe('webhook check: the CLI subcommand', function () {
     assert.equal(out.length, 1, 'stdout carries only the report');
     const report = JSON.parse(out[0]!) as WebhookCheckReport;
     assert.equal(report.passed, true);
-    assert.equal(report.cases.length, 6);
+    assert.equal(report.cases.length, 11);
+    assert.deepEqual(
+      report.cases.filter((row) => !row.passed).map((row) => [row.name, row.advisory]),
+      [['never-sent', true]],
+      'the one case not passed is a note for the app, and the exit status is 0',
+    );
     assert.match(err.join('\n'), /WALLET_BASE_URL=http:\/\/127\.0\.0\.1:\d+/);
   });
 
@@ -72,7 +77,9 @@ describe('webhook check: the CLI subcommand', function () {
       assert.equal(await runCheckWebhook([handler.url, '--sandbox', sandbox.url], output, env()), 1);
       assert.match(out.join('\n'), /^FAIL {2}forgery/m);
       assert.match(out.join('\n'), /^PASS {2}bank-transfer/m);
-      assert.match(out.at(-1)!, /failed 1 of 6 cases/);
+      assert.match(out.join('\n'), /^PASS {2}concurrent {7}HTTP 200 x3/m);
+      assert.match(out.join('\n'), /^NOTE {2}never-sent {7}not sent/m);
+      assert.match(out.at(-1)!, /failed 3 of 10 cases\. 1 note for the app \(not counted\)\./);
     });
 
     it('asks for the handler’s env (status 2) when it is missing', async () => {

@@ -11,6 +11,10 @@ export interface HandlerBehaviour {
   malformedStatus: number;
   /** What every well-formed event gets (a duplicate too). */
   eventStatus: number;
+  /** 'reference': a reference seen before is answered as a duplicate, whatever its status, with no requery (a reversal is lost). */
+  dedupe?: 'reference';
+  /** What an event whose message is neither SUCCESS nor FAILED (an older PENDING) gets, if not eventStatus. */
+  pendingStatus?: number;
 }
 
 export const CAREFUL: HandlerBehaviour = { requery: 'after', malformedStatus: 400, eventStatus: 200 };
@@ -29,6 +33,7 @@ export async function localHandler(
   credentials: () => { appKey: string; accessToken: string },
 ): Promise<LocalHandler> {
   const processed: string[] = [];
+  const seen = new Set<string>();
   const requery = async (reference: string): Promise<boolean> => {
     const { appKey, accessToken } = credentials();
     const answer = await fetch(`${sandboxUrl()}/v1/transactions/${reference}`, {
@@ -46,11 +51,24 @@ export async function localHandler(
     req.on('data', (chunk: string) => (text += chunk));
     req.on('end', () => {
       let reference: string | undefined;
+      let message: string | undefined;
       try {
-        reference = (JSON.parse(text) as { payload: { data: { transactionReference: string } } }).payload.data.transactionReference;
+        const { payload } = JSON.parse(text) as { payload: { message: string; data: { transactionReference: string } } };
+        [reference, message] = [payload.data.transactionReference, payload.message];
       } catch {
         res.writeHead(behaviour.malformedStatus).end();
         return;
+      }
+      if (behaviour.pendingStatus !== undefined && message !== 'SUCCESS' && message !== 'FAILED') {
+        res.writeHead(behaviour.pendingStatus).end();
+        return;
+      }
+      if (behaviour.dedupe === 'reference') {
+        if (seen.has(reference)) {
+          res.writeHead(behaviour.eventStatus).end();
+          return;
+        }
+        seen.add(reference);
       }
       if (behaviour.requery === 'before') {
         void work(reference).then(() => res.writeHead(behaviour.eventStatus).end());

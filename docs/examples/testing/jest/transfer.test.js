@@ -10,6 +10,7 @@ const ADA = '2348031112222';
 
 let sandbox;
 let receiver;
+let token; // the wallet's access token, once the app has signed it in
 
 beforeAll(async () => {
   sandbox = await startSandbox({ scenario: path.join(__dirname, '..', 'wallet-sandbox.json') });
@@ -37,14 +38,18 @@ async function signIn(mobile) {
   return json.data.accessToken;
 }
 
+// Your app's webhook endpoint: it answers at once, then confirms the transfer with the API (this
+// API signs no webhooks: an event trusted without a requery is a finding).
 function startReceiver() {
   const received = [];
   const server = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk) => (body += chunk));
-    request.on('end', () => {
-      received.push(JSON.parse(body));
+    request.on('end', async () => {
+      const hook = JSON.parse(body);
+      received.push(hook);
       response.writeHead(200).end();
+      await call(`/v1/users/transfers/requery/bank/${hook.payload.data.transactionReference}`, { method: 'GET', token });
     });
   });
   return new Promise((resolve) => {
@@ -54,7 +59,7 @@ function startReceiver() {
 
 test('a bank transfer that fails is reversed, and the webhook says so', async () => {
   await call('/v1/apps/settings', { method: 'PUT', body: { callbackURL: receiver.url } });
-  const token = await signIn(ADA);
+  token = await signIn(ADA);
 
   // 1000000003 is a magic account: it answers pending, then fails after 10 s and reverses. The app
   // verifies it first and sends the name the API answers for it.

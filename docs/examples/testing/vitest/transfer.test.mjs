@@ -1,7 +1,8 @@
 // Vitest: `npx vitest run`. Each test file starts its own sandbox (its own world, on its own port),
 // so files running in parallel workers never see each other's money.
 // A phone transfer from a wallet signed in with the passcode the sandbox sent, the request in the
-// journal, the webhook at the app's receiver; then a dropped connection the app must not retry.
+// journal, the webhook at the app's receiver (which confirms it with the API); a dropped connection
+// the app must not retry; and a second payout the app decided on, which is no finding.
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ const CHIDI = '2348033334444'; // ₦5,000.00, no fixed passcode in the scenario
 
 let sandbox;
 let receiver;
+let token; // Chidi's access token: the app signs in before each test
 
 beforeAll(async () => {
   sandbox = await startSandbox({ scenario: fileURLToPath(new URL('../wallet-sandbox.json', import.meta.url)) });
@@ -40,14 +42,18 @@ async function signIn(mobile) {
   return json.data.accessToken;
 }
 
+// Your app's webhook endpoint: it answers at once, then confirms the transfer with the API (this
+// API signs no webhooks: an event trusted without a requery is a finding).
 function startReceiver() {
   const received = [];
   const server = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk) => (body += chunk));
-    request.on('end', () => {
-      received.push(JSON.parse(body));
+    request.on('end', async () => {
+      const hook = JSON.parse(body);
+      received.push(hook);
       response.writeHead(200).end();
+      await call(`/v1/transactions/${hook.payload.data.transactionReference}`, { method: 'GET', token });
     });
   });
   return new Promise((resolve) => {
@@ -56,9 +62,10 @@ function startReceiver() {
 }
 
 describe('phone transfers', () => {
-  let token;
   beforeEach(async () => {
     token = await signIn(CHIDI);
+    // The app checks the mobile it pays before paying it (a typo would pay a stranger).
+    await call('/v1/users/auth/validate', { body: { mobile: ADA } });
     sandbox.requests.clear();
   });
 
@@ -88,5 +95,20 @@ describe('phone transfers', () => {
     // The app requeries before it moves more money (or tells the customer anything): nothing to flag.
     await call('/v1/transactions?limit=5', { method: 'GET', token });
     await sandbox.expectNoFindings();
+  });
+
+  it('pays Ada a second time on purpose: a payout sent after the first was answered is no finding', async () => {
+    const first = await call('/v1/users/transfers/phone', { token, body: { mobile: ADA, amount: 10000 } });
+    expect(first.json.success).toBe(true); // the app read the first answer, then decided to pay again
+    const second = await call('/v1/users/transfers/phone', { token, body: { mobile: ADA, amount: 10000 } });
+    expect(second.json.success).toBe(true);
+    expect(await sandbox.requests.list({ method: 'POST', path: '/v1/users/transfers/phone' })).toHaveLength(2);
+    await sandbox.expectNoFindings();
+  });
+
+  it('signs in before each test: the token-churn it shows by now is info, which expectNoFindings leaves out', async () => {
+    const findings = await sandbox.findings();
+    expect(findings.map((finding) => [finding.rule, finding.severity])).toEqual([['token-churn', 'info']]);
+    await sandbox.expectNoFindings(); // errors and warnings only; { severity: 'info' } would count it
   });
 });

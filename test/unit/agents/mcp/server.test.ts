@@ -46,7 +46,7 @@ describe('MCP server (npm run sandbox -- --mcp)', function () {
       tools.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema })),
       contributed.map((tool) => ({ name: tool.name, description: tool.modelDescription, inputSchema: tool.inputSchema })),
     );
-    assert.equal(tools.length, 16);
+    assert.equal(tools.length, 17);
     assert.equal(tools.find((tool) => tool.name === 'sandbox_reset_wallet')?.annotations?.readOnlyHint, false);
     assert.equal(tools.find((tool) => tool.name === 'wallet_balance')?.annotations?.readOnlyHint, true);
   });
@@ -174,6 +174,15 @@ describe('MCP server on the extension’s state file', function () {
       sandbox.knobs.faults.map((one) => [one.path, one.status, one.times]),
       [['/v1/users/balance', 503, 1]],
     );
+    // Issue 53: the phase is the sandbox's own field, so the tool takes what the sandbox takes.
+    const after = await client.callTool({
+      name: 'sandbox_inject_fault',
+      arguments: { path: '/v1/users/transfers/phone', phase: 'after', drop: true, times: 1 },
+    });
+    assert.match(text(after), /after the work \(the money moves\), drop the connection, 1 time/);
+    assert.equal(sandbox.knobs.faults.at(-1)?.phase, 'after');
+    const refused = await client.callTool({ name: 'sandbox_inject_fault', arguments: { path: '/v1/*', phase: 'during', status: 500 } });
+    assert.equal((refused as CallResult).isError, true, text(refused));
     sandbox.clearFaults();
     assert.equal(await balanceOf(), 777_777 - 7_777);
   });

@@ -29,6 +29,10 @@ describe('tools: formats of confirmations and results (issue 25)', () => {
     assert.match(eventLine(webhookEvent({ attempts: [] })), /\| 0 attempts, not attempted yet/);
     assert.equal(describeFault({ path: '/v1/*', status: 500, times: 1 }), 'any method /v1/*: answer HTTP 500, 1 time');
     assert.equal(describeFault({ path: '/v1/*', drop: true, times: 2 }), 'any method /v1/*: drop the connection, 2 times');
+    assert.equal(
+      describeFault({ path: '/v1/users/transfers/bank', phase: 'after', delayMs: 30_000, times: 1 }),
+      'any method /v1/users/transfers/bank: after the work (the money moves), hold the answer 30000 ms, 1 time',
+    );
     const faults = [{ path: '/v1/*' }];
     // The sandbox's own clearFaults answers how many it removed.
     const clear = async () => faults.splice(0).length;
