@@ -53,8 +53,8 @@ const linkDocs = (text) => text.replace(/(?<![\w/.])docs\/([\w-]+\.md)/g, `${REP
 const shipped = (from, to, transform = (text) => text) =>
   writeFileSync(path.join(stage, to), transform(readFileSync(path.join(root, from), 'utf8')));
 
-// The bundle reads the OpenAPI document beside itself (src/sandbox/vocabulary/openapiDocument.ts).
-shipped('src/sandbox/vocabulary/openapi.json', 'dist/openapi.json', (text) => linkDocs(JSON.stringify(JSON.parse(text))));
+// Shipped once, at the package's root where users and agents read it; the bundle in dist/ finds
+// it there (src/sandbox/vocabulary/openapiDocument.ts).
 shipped('src/sandbox/vocabulary/openapi.json', 'openapi.json', linkDocs);
 shipped('src/sandbox/scenario/scenario.schema.json', 'scenario.schema.json', linkDocs);
 cpSync(path.join(root, 'scripts/sandbox/package/README.md'), path.join(stage, 'README.md'));

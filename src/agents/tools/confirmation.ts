@@ -61,12 +61,16 @@ export function confirmation(key: ToolKey, input: unknown, where: ToolEnvironmen
         return `Send webhook event ${(input as ToolInput<'redeliverEvent'>).eventId} to the app's callbackURL again ${place}.`;
       case 'webhookDisorder': {
         const given = input as ToolInput<'webhookDisorder'>;
+        const copies = given.copies ?? 2;
+        const days = given.afterDays ?? 3;
+        const copiesText = countText(copies, `${copies} request`, `${copies} requests`, 'en');
+        const daysText = countText(days, `${days} day`, `${days} days`, 'en');
         const disorder = {
-          copies: `Send webhook event ${given.eventId ?? '(none given)'} as ${given.copies ?? 2} requests at once`,
+          copies: `Send webhook event ${given.eventId ?? '(none given)'} as ${copiesText} at once`,
           older: `Send the older PENDING event of ${given.eventId ?? '(none given)'} after it`,
           withhold: `Withhold the next ${given.eventType ?? 'webhook'} event (made, never sent)`,
           beforeAnswer: "Hold the next transfer's answer until its webhook was answered",
-          reversal: `Reverse bank transfer ${given.reference ?? '(none given)'} ${given.afterDays ?? 3} days later on the sandbox clock`,
+          reversal: `Reverse bank transfer ${given.reference ?? '(none given)'} ${daysText} later on the sandbox clock`,
         }[given.disorder];
         return `${disorder} ${place}.`;
       }

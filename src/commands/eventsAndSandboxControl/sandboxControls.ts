@@ -44,7 +44,7 @@ function nairaAmount(min: 0 | 1): (value: string) => string | undefined {
 function faultPath(value: string): string | undefined {
   return v.is(FaultSchema.entries.path, value.trim())
     ? undefined
-    : vscode.l10n.t('A path starts with "/", has at most {0} characters and no space or control character.', FAULT_LENGTHS.path);
+    : vscode.l10n.t('A path starts with "/", has no space or control character, and its length is at most {0}.', FAULT_LENGTHS.path);
 }
 
 async function askNumber(
