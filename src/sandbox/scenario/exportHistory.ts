@@ -84,14 +84,16 @@ function scenarioTransaction(tx: TransactionRecord): ScenarioTransaction {
  * the admin API took is always one; an older state file's may not be, and is written without it.
  */
 function writtenRecipient(given: TransactionRecord['recipient']): ScenarioTransaction['recipient'] {
-  const recipient = given as Partial<Record<'bankCode' | 'accountNumber' | 'accountName' | 'mobile' | 'name', string>> & {
+  const recipient = given as Partial<Record<'bankCode' | 'accountNumber' | 'accountName' | 'bankName' | 'mobile' | 'name', string>> & {
     metadata?: Record<string, string>;
   };
-  const { bankCode, accountNumber, accountName, mobile, name, metadata } = recipient;
+  const { bankCode, accountNumber, accountName, bankName, mobile, name, metadata } = recipient;
+  // A bank's name is written only when it is not the one its code gives (the loader gives that back).
+  const ownBankName = bankName && bankCode && bankName !== bankByCode(bankCode)?.bankName ? { bankName: bankName.slice(0, 100) } : {};
   const candidate = metadata
     ? { metadata: { ...metadata } }
     : bankCode && bankByCode(bankCode)
-      ? { bankCode, accountNumber, accountName: accountName?.slice(0, 100) }
+      ? { bankCode, accountNumber, accountName: accountName?.slice(0, 100), ...ownBankName }
       : { mobile, ...(name?.trim() ? { name: name.slice(0, 100) } : {}) };
   return v.is(TransactionRecipient, candidate) ? candidate : undefined;
 }

@@ -33,6 +33,13 @@ const accountNumber = v.pipe(v.string('must be a 10-digit account number'), v.re
 const name = (what: string) =>
   v.pipe(v.string(`must be ${what}`), v.trim(), v.minLength(1, `must be ${what}`), v.maxLength(100, `must be ${what}`));
 
+/** A bank's name as the API shows it (the bank code's own when left out), kept as given. */
+const bankNameField = v.pipe(
+  v.string("must be the bank's name"),
+  v.minLength(1, "must be the bank's name"),
+  v.maxLength(100, 'must be at most 100 characters'),
+);
+
 /** An app key as the scenario fixes it, so a test can hard-code it. */
 const appKey = (prefix: string) =>
   v.pipe(
@@ -106,11 +113,11 @@ const metadata = v.pipe(
  */
 export const TransactionRecipient = v.union(
   [
-    v.strictObject({ bankCode, accountNumber, accountName: name('the account holder') }),
+    v.strictObject({ bankCode, accountNumber, accountName: name('the account holder'), bankName: v.optional(bankNameField) }),
     v.strictObject({ mobile, name: v.optional(name('a name')) }),
     v.strictObject({ metadata }),
   ],
-  'must be a bank account ({ bankCode, accountNumber, accountName }), a phone ({ mobile, name? }) or a bill ({ metadata })',
+  'must be a bank account ({ bankCode, accountNumber, accountName, bankName? }), a phone ({ mobile, name? }) or a bill ({ metadata })',
 );
 
 const ScenarioTransaction = v.strictObject({

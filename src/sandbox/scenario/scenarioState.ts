@@ -143,6 +143,6 @@ function addTransaction(state: SandboxState, mobile: string, tx: ScenarioTransac
 
 function recipient(given: NonNullable<ScenarioTransaction['recipient']>): Recipient {
   if ('metadata' in given) return { metadata: { ...given.metadata } };
-  if ('bankCode' in given) return { ...given, bankName: bankByCode(given.bankCode)?.bankName ?? given.bankCode };
+  if ('bankCode' in given) return { ...given, bankName: given.bankName ?? bankByCode(given.bankCode)?.bankName ?? given.bankCode };
   return { mobile: normaliseMobile(given.mobile), ...(given.name ? { name: given.name } : {}) };
 }

@@ -33,6 +33,7 @@ describe('Sandbox names: same account, same name, everywhere', function () {
         accountNumber: '2891740466',
         accountName: 'OGUNLEYE BLESSING',
         bankCode: '100004',
+        bankName: 'OPAY DIGITAL SERVICES',
       };
       await expectOk(
         call(sandbox, 'POST', `/__sandbox/transactions?mobile=${wallet.mobile}`, { body: { type: 'bank', amount: 150_000, recipient } }),
