@@ -24,6 +24,12 @@ export function object(properties: Record<string, JsonSchema>, optional: readonl
 }
 
 export const arrayOf = (items: JsonSchema, more: JsonSchema = {}): JsonSchema => ({ type: 'array', ...more, items });
+
+/** A paged admin read's answer: its items (`key`, each a `item`) and, when older ones remain, the `cursor` for the next page. */
+export function pagedAnswer(key: string, item: string, cursor: JsonSchema, what: string): JsonSchema {
+  const description = `Present when the filter takes older ${what} than this page holds: ask again with before set to it for the next page`;
+  return object({ [key]: arrayOf(ref(item)), nextBefore: { ...cursor, description } }, ['nextBefore']);
+}
 const text = (description?: string): JsonSchema => ({ type: 'string', ...(description ? { description } : {}) });
 const date = (description?: string): JsonSchema => ({ type: 'string', format: 'date-time', ...(description ? { description } : {}) });
 const count = (description?: string): JsonSchema => ({ type: 'integer', minimum: 0, ...(description ? { description } : {}) });

@@ -9,7 +9,7 @@ import { settledFindings, type SandboxEnv } from './env';
 import { SEVERITIES, type FindingsQuery } from '../findings/finding';
 import { exportScenario } from '../scenario/export';
 import type { SandboxChange, WebhookEvent } from '../types';
-import { arrayOf, EVENT_STATES, object, ref, WAITED } from './answers';
+import { arrayOf, EVENT_STATES, object, pagedAnswer, ref, WAITED } from './answers';
 import { idField } from './input';
 import { operation, type AdminDoc } from './operation';
 
@@ -160,17 +160,7 @@ export const worldOperations = {
         'Webhook events, newest first, with their delivery attempts (filtered; awaited with waitMs), a page at a time: ' +
         'the newest 100 (limit) within 512 KiB of JSON, and nextBefore for the next page',
       errors: { 408: WAITED },
-      answer: object(
-        {
-          events: arrayOf(ref('WebhookEvent')),
-          nextBefore: {
-            type: 'string',
-            description:
-              'Present when the filter takes older events than this page holds: ask again with before set to it for the next page',
-          },
-        },
-        ['nextBefore'],
-      ),
+      answer: pagedAnswer('events', 'WebhookEvent', { type: 'string' }, 'events'),
     },
     run: (env: SandboxEnv, query) => eventsPage(env, { filter: eventsFilter(query), limit: query.limit, before: query.before }),
   }),

@@ -17,7 +17,7 @@ import { addAdminRoutes, adminRoute, operationRoutes, type AdminRoute, type Arou
 import { CHECK_USER_AGENT } from '../../findings/finding';
 import { answerAfter } from '../../worlds/waitQuery';
 import { eventsFilter, type EventsQuery } from '../../worlds/eventsPage';
-import { arrayOf, object, ref, WAITED } from '../../worlds/answers';
+import { arrayOf, object, pagedAnswer, ref, WAITED } from '../../worlds/answers';
 import { namespaceNotFound } from '../../worlds/namespaces';
 
 // /__sandbox/*: controls for tests in other processes and for people driving the sandbox by hand.
@@ -129,18 +129,7 @@ const REQUESTS = adminRoute({
       'The request journal, oldest first (the last 500 within 16 MB by default), filtered by the query, a page at a time: ' +
       'the newest 100 (limit) within 512 KiB of JSON, and nextBefore for the next page',
     errors: { 408: WAITED },
-    answer: object(
-      {
-        requests: arrayOf(ref('JournalEntry')),
-        nextBefore: {
-          type: 'integer',
-          minimum: 1,
-          description:
-            'Present when the filter takes older entries than this page holds: ask again with before set to it for the next page',
-        },
-      },
-      ['nextBefore'],
-    ),
+    answer: pagedAnswer('requests', 'JournalEntry', { type: 'integer', minimum: 1 }, 'entries'),
   },
   handle: async (ctx, page) => {
     const filter = filterOf(page);
