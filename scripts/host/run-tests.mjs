@@ -7,6 +7,7 @@
 //   npm run test:host -- --vscode 1.139.1      one version only (also: 1.139, all)
 //   npm run test:host -- --grep activation     only tests whose title matches (a regex)
 //   npm run test:host -- --file activation     only test files whose path contains this
+//   npm run test:host -- --file findings,shared  files matching any of these, in the suite's order
 //   node scripts/host/run-tests.mjs --compiled  out/ is fresh (npm test compiled it): no compile
 //
 // A run also fails when VS Code's own logs (the extension host's log files, the workbench's

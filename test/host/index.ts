@@ -3,7 +3,8 @@
 // VS Code server in a browser) and by test/host/desktop.ts (desktop VS Code).
 //
 // Env: WALLET_CONSOLE_TEST_GREP   only tests whose full title matches this regular expression
-//      WALLET_CONSOLE_TEST_FILES  only files whose path contains this text
+//      WALLET_CONSOLE_TEST_FILES  only files whose path contains this text (or one of several,
+//                                 comma-separated: a file with those that ran before it)
 //      WALLET_CONSOLE_TEST_TAG    prefix for the reporter's lines, so the browser launcher can
 //                                 tell them from the workbench's own log
 import * as fs from 'node:fs';
@@ -20,7 +21,7 @@ function testFiles(root: string, filter: string | undefined): string[] {
     .readdirSync(root, { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.test.js'))
     .map((file) => path.join(root, file))
-    .filter((file) => !filter || file.includes(filter))
+    .filter((file) => !filter || filter.split(',').some((part) => file.includes(part)))
     .sort();
 }
 

@@ -177,7 +177,11 @@ describe('One local sandbox for every window: served by another process', functi
     await runScripted(wallet.api, 'walletConsole.refreshBalance', []);
     // Less the ₦1.00 test transfer Trigger Test Event made in the other process.
     await waitFor(
-      () => `the balance set in the other process survived: ${JSON.stringify(wallet.api.views.model.balance.value)}`,
+      () => {
+        const { model } = wallet.api.views;
+        const wallets = JSON.stringify(wallet.api.accounts.activeWallet('local'));
+        return `the balance set in the other process survived: ${JSON.stringify(model.balance.value)} (error ${model.balance.error}, connected ${model.connected}, wallet ${wallets})`;
+      },
       () => wallet.api.views.model.balance.value?.balance === 3_141_59 - 1_00,
     );
     assert.equal(sandbox.events()[0]?.test, true, 'so did the events');
