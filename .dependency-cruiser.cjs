@@ -19,8 +19,8 @@
 //   walkthrough           the Get Started walkthrough, UI beside views: imports only common (it
 //                         follows the views' context keys through an interface)
 //   snippets, terminals   the code snippets and the terminals' and tasks' sandbox: may import the
-//                         services and below, not the UI (snippets/library: plain text, imports
-//                         nothing of ours but the words on money, common/moneyWords.ts)
+//                         services and below, not the UI (snippets/library: plain Node that reads
+//                         the snippets' files, templates/snippets/, and imports nothing of ours)
 //   linter                the key linter, UI beside views and webview: imports only common (no
 //                         client or network: it never sends a key anywhere)
 //   endpointIntelligence  the editor features for API paths in code (hover, completion, checks,
@@ -33,7 +33,7 @@
 //                         commands of the Events and Sandbox views)
 //   agents/vscode         the tools in VS Code (UI layer): may import agents/tools, the services and below
 //   webhookHandlers       Create Webhook Handler (beside commands): imports only api, masking,
-//                         common, auth and commandDeps; its templates are plain strings
+//                         common, auth and commandDeps; the handlers are files, templates/webhook-handlers/
 //   sandboxCli.ts         the sandbox CLI entry: sandbox, and agents/mcp only when asked for
 //   extension*.ts         the composition root: wires it all
 // Nor a cycle between folders outside src/sandbox (a folder holds its subfolders), so that the
@@ -219,8 +219,8 @@ module.exports = {
     layer(
       'snippet-library-is-text',
       '^src/snippets/library/',
-      '^src/(?!snippets/library/|common/moneyWords\\.ts$)',
-      'The snippet library is plain text: it imports nothing of ours but the words on money (common/moneyWords.ts, plain strings).',
+      '^src/(?!snippets/library/)',
+      'The snippet library is plain Node that reads templates/snippets/: it imports nothing of ours.',
     ),
     layer(
       'linter-beside-ui',

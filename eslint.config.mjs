@@ -3,7 +3,9 @@ import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
-  { ignores: ['out/', 'dist/', 'media/dist/', 'node_modules/', '.vscode-test/', '*.vsix'] },
+  // templates/ holds the text written into the user's code (webhook handlers, snippets with tab
+  // stops): its own tests compile and run it in the user's setup, our rules are not its rules.
+  { ignores: ['out/', 'dist/', 'media/dist/', 'node_modules/', '.vscode-test/', '*.vsix', 'templates/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -48,12 +50,6 @@ export default tseslint.config(
     // describe block is a list of cases, not a function with a job).
     files: ['src/**/*.ts', 'scripts/**/*.mjs', 'esbuild.js'],
     rules: { 'max-lines-per-function': ['error', { max: 60, skipBlankLines: true, skipComments: true }] },
-  },
-  {
-    // A handler template is the text of a file it writes, one template literal: its length is
-    // the written file's, which a developer reads as code of their own.
-    files: ['src/webhookHandlers/templates/**/*.ts'],
-    rules: { 'max-lines-per-function': 'off' },
   },
   {
     files: ['**/*.js', '**/*.cjs', '**/*.mjs'],

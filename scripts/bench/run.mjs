@@ -44,8 +44,17 @@ import { zipEntries, unzip } from './zip.mjs';
 
 const GROUPS = ['activation', 'size', 'requests', 'transfer', 'linter', 'endpoints', 'package', 'sandbox', 'money', 'bounds', 'spawn'];
 
-/** Paths (inside extension/) that must never ship. */
-const FORBIDDEN = [/(^|\/)node_modules\//, /^(src|test|out|scripts|\.ci|\.vscode-test)\//, /\.ts$/, /\.map$/, /(^|\/)\.git\//];
+/**
+ * Paths (inside extension/) that must never ship. A .ts file under templates/ is not ours but text
+ * written into the user's code (a TypeScript webhook handler, a snippet), shipped on purpose.
+ */
+const FORBIDDEN = [
+  /(^|\/)node_modules\//,
+  /^(src|test|out|scripts|\.ci|\.vscode-test)\//,
+  /^(?!templates\/).*\.ts$/,
+  /\.map$/,
+  /(^|\/)\.git\//,
+];
 
 function sizeFigures(figures, vsix) {
   const { entries } = zipEntries(vsix);

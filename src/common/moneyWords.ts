@@ -4,9 +4,9 @@
 // handlers, the finding page and the docs say these words and no others; and what they must never
 // say instead is written here too, so test/unit/common/moneyVoice.test.ts holds every one of those
 // texts to it. Plain English strings that import nothing: the plain-Node layers (the endpoint
-// intelligence's core, the snippet library, the handler templates) use them as the UI does, and
-// code comments are written with them. No quotes or apostrophes: they are pasted into comments of
-// five languages.
+// intelligence's core) use them as the UI does, and code comments are written with them: the
+// snippets' and handlers' files (templates/) say them word for word. No quotes or apostrophes:
+// they are pasted into comments of five languages.
 
 export const MONEY_WORDS = {
   /** What a 5xx answer to a money-moving request means. */

@@ -48,13 +48,16 @@ const TYPED_PREFIX = /(?<![\w$.>-])wallet-(?!>)\w*$/;
 
 /** Offers the curated snippets where the typed word starts with `wallet-`, while the setting is on. */
 export class WalletSnippetCompletions implements vscode.CompletionItemProvider {
+  /** `extensionRoot`: the folder whose templates/snippets/ holds the snippets' code. */
+  constructor(private readonly extensionRoot: string) {}
+
   provideCompletionItems(document: vscode.TextDocument, position: vscode.Position): vscode.CompletionList | undefined {
     const dialect = DIALECTS[document.languageId];
     if (!dialect || !vscode.workspace.getConfiguration('walletConsole', document).get<boolean>('snippets.enabled', true)) return undefined;
     const typed = TYPED_PREFIX.exec(document.lineAt(position.line).text.slice(0, position.character));
     if (!typed) return undefined;
     const range = new vscode.Range(position.line, typed.index, position.line, position.character);
-    const items = library.WALLET_SNIPPETS.map((snippet, index) => {
+    const items = library.readWalletSnippets(this.extensionRoot).map((snippet, index) => {
       const code = library.codeFor(snippet, dialect);
       const label = { label: `${SNIPPET_PREFIX}${snippet.name}`, description: SUMMARIES[snippet.name]?.() ?? '' };
       const item = new vscode.CompletionItem(label, vscode.CompletionItemKind.Snippet);
@@ -71,7 +74,7 @@ export class WalletSnippetCompletions implements vscode.CompletionItemProvider {
 }
 
 /** Registers the provider for the snippets' languages; `-` re-asks so `wallet-` lists them at once. */
-export function registerSnippets(context: vscode.ExtensionContext, provider = new WalletSnippetCompletions()): void {
+export function registerSnippets(context: vscode.ExtensionContext, provider = new WalletSnippetCompletions(context.extensionPath)): void {
   context.subscriptions.push(
     vscode.languages.registerCompletionItemProvider(
       SNIPPET_LANGUAGES.map((language) => ({ language })),

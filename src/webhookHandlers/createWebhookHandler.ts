@@ -13,9 +13,15 @@ export type RunOffer = (work: () => Promise<void>) => void;
 /**
  * Writes a webhook handler for the framework the user picks where they choose (a file Uri given
  * as the first argument skips the save dialog, as the host tests do), opens it, then offers to
- * point the local sandbox's callbackURL at it.
+ * point the local sandbox's callbackURL at it. `extensionRoot` holds the handlers' files (templates.ts).
  */
-export async function createWebhookHandler(deps: CommandDeps, runOffer: RunOffer, target?: unknown, frameworkId?: unknown): Promise<void> {
+export async function createWebhookHandler(
+  deps: CommandDeps,
+  runOffer: RunOffer,
+  extensionRoot: string,
+  target?: unknown,
+  frameworkId?: unknown,
+): Promise<void> {
   markFirstUse(FIRST_USE_MARKS.webhookHandlerStart);
   const title = vscode.l10n.t('Create Webhook Handler');
   const framework =
@@ -36,7 +42,7 @@ export async function createWebhookHandler(deps: CommandDeps, runOffer: RunOffer
   }
   // The suggested file may sit in folders that do not exist yet (app/api/webhooks/wallet/).
   await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(uri, '..'));
-  const source = handlerSource(framework);
+  const source = handlerSource(framework, extensionRoot);
   await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(source));
   deps.logger.info(`Wrote a ${framework.label} webhook handler to ${uri.fsPath}.`);
   markFirstUse(FIRST_USE_MARKS.webhookHandlerHandOff);

@@ -1,6 +1,6 @@
 // The frameworks Create Webhook Handler writes for: the file, where it usually lives, and the URL
 // its server listens on by default (the offer to point the sandbox at it starts from that URL).
-// Plain module (no vscode). The templates' text is in templates/index.ts.
+// Plain module (no vscode). The handlers' text is in templates/webhook-handlers/ (templates.ts reads it).
 
 export type FrameworkId = 'express' | 'express-js' | 'nextjs' | 'fastapi' | 'flask' | 'go';
 

@@ -10,7 +10,9 @@ export function registerWebhookHandlers(context: vscode.ExtensionContext, runner
   const runOffer = (work: () => Promise<void>) => void runner.run(`${COMMANDS.createWebhookHandler}.offer`, title, work);
   context.subscriptions.push(
     vscode.commands.registerCommand(COMMANDS.createWebhookHandler, (target?: unknown, framework?: unknown) =>
-      runner.run(COMMANDS.createWebhookHandler, title, () => createWebhookHandler(deps, runOffer, target, framework)),
+      runner.run(COMMANDS.createWebhookHandler, title, () =>
+        createWebhookHandler(deps, runOffer, context.extensionPath, target, framework),
+      ),
     ),
   );
 }

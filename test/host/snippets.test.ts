@@ -4,11 +4,13 @@
 // editor, reads exactly as the code the unit tests compile (test/unit/snippets).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { codeFor, expand, WALLET_SNIPPETS, type SnippetDialect } from '../../src/snippets/library/index';
-import { activateExtension, setSetting } from './support/extension';
+import { codeFor, expand, readWalletSnippets, type SnippetDialect } from '../../src/snippets/library/index';
+import { activateExtension, EXTENSION_ID, setSetting } from './support/extension';
 import { waitFor } from './support/waitFor';
 import { queryWorkbench, workbenchDomAvailable } from './support/workbenchDom';
 
+// The files the extension under test reads (templates/snippets/ where it is installed).
+const WALLET_SNIPPETS = readWalletSnippets(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath);
 const NAMES = WALLET_SNIPPETS.map((snippet) => `wallet-${snippet.name}`);
 
 function labelOf(item: vscode.CompletionItem): string {

@@ -12,9 +12,12 @@ import type { WebviewTestHandle } from '../../src/webview/panelRecorder';
 import { startFrontServer, type FrontServer } from '../unit/webhookHandlers/frontServer';
 import { tempProject } from '../unit/webhookHandlers/generated';
 import { connectFreshWallet, storedSecrets, type ConnectedWallet } from './support/connectedWallet';
-import { runScripted } from './support/extension';
+import { EXTENSION_ID, runScripted } from './support/extension';
 import { WebhookReceiver } from './support/sandboxSurfaces';
 import { waitFor } from './support/waitFor';
+
+/** The folder of the extension under test: its templates/ are the files the command writes from. */
+const extensionPath = () => vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath;
 
 describe('Check Webhook Handler', function () {
   this.timeout(120_000);
@@ -57,7 +60,7 @@ describe('Check Webhook Handler', function () {
   it('the generated Express handler, with the sandbox’s env, passes all ten cases (and a note); a row per case, no secret', async () => {
     project = tempProject('check-host');
     const framework = FRAMEWORKS.find((candidate) => candidate.id === 'express-js')!;
-    fs.writeFileSync(path.join(project, 'walletWebhook.js'), handlerSource(framework));
+    fs.writeFileSync(path.join(project, 'walletWebhook.js'), handlerSource(framework, extensionPath()));
     const keys = await wallet.api.accounts.store.appSecrets('local', wallet.api.accounts.activeApp('local')!.id);
     const tokens = await wallet.api.accounts.store.walletSecrets('local', wallet.mobile);
     server = await startFrontServer(project, 0, {

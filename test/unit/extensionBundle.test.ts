@@ -27,10 +27,13 @@ describe('the extension is one bundle', () => {
     assert.deepEqual(shipped.sort(), ['!dist/extension.js', '!dist/mcp.js', '!dist/sandbox.js']);
   });
 
-  it('dist/extension.js (npm run build made it) holds the panel’s pages, the snippets and the handler templates', () => {
+  it('dist/extension.js (npm run build made it) holds the panel’s pages; the snippets and handlers are files it reads', () => {
     const bundle = fs.readFileSync(path.join(REPO, 'dist', 'extension.js'), 'utf8');
-    // The policy line of src/webview/html/shell.ts; a name of the balance snippet; one the webhook templates write.
-    for (const marker of ['http-equiv="Content-Security-Policy"', 'wallet_balance', 'parseWalletWebhook'])
-      assert.ok(bundle.includes(marker), marker);
+    // The policy line of src/webview/html/shell.ts.
+    assert.ok(bundle.includes('http-equiv="Content-Security-Policy"'));
+    // A line of the balance snippet (Python); a name the webhook handlers write: in templates/, shipped beside the bundle.
+    for (const marker of ['["user"]["balance"]', 'parseWalletWebhook']) assert.ok(!bundle.includes(marker), marker);
+    const ignore = fs.readFileSync(path.join(REPO, '.vscodeignore'), 'utf8').split('\n');
+    for (const folder of ['!templates/webhook-handlers/*', '!templates/snippets/*']) assert.ok(ignore.includes(folder), folder);
   });
 });

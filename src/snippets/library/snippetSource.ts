@@ -1,5 +1,5 @@
-// How a snippet's code is written here, and turned into VS Code's snippet syntax or into the
-// plain code it expands to. The code is written as code (no `$` escaping, so PHP variables and
+// How a snippet's code is written (templates/snippets/), and turned into VS Code's snippet syntax
+// or into the plain code it expands to. The code is written as code (no `$` escaping, so PHP variables and
 // template literals read as they will in the file), with two markers of our own:
 //   ⟨1:default⟩  a tab stop with its default text; ⟨1|a,b,c⟩ a choice (the first is the default)
 //   ⟦...⟧        TypeScript only: dropped from the JavaScript version (types, `as` casts)

@@ -14,7 +14,7 @@ import { hoverMarkdown } from '../../../src/endpointIntelligence/core/hoverText'
 import { MONEY_COMMANDS } from '../../../src/endpointIntelligence/core/moneyCommands';
 import { sandboxHosts, type WalletContext } from '../../../src/endpointIntelligence/core/walletCall';
 import { openApiDocument } from '../../../src/sandbox/vocabulary/openapiDocument';
-import { codeFor, WALLET_SNIPPETS, type SnippetDialect } from '../../../src/snippets/library';
+import { codeFor, readWalletSnippets, type SnippetDialect } from '../../../src/snippets/library';
 import { recordFromTransport } from '../../../src/requests/capture';
 import { findingStory } from '../../../src/requests/findingStory';
 import { FINDING_RULES, SEVERITY } from '../../../src/sandbox/findings/finding';
@@ -24,6 +24,7 @@ import { handlerSource } from '../../../src/webhookHandlers/templates';
 import { CAREFUL_AND_UNRELATED, NOT_THE_WALLET } from '../endpointIntelligence/corpus';
 
 const REPO = path.resolve(__dirname, '../../../..');
+const WALLET_SNIPPETS = readWalletSnippets(REPO);
 const catalog = buildCatalog(openApiDocument());
 const context: WalletContext = { hosts: sandboxHosts(4010) };
 const DIALECTS: SnippetDialect[] = ['typescript', 'javascript', 'python', 'go', 'php'];
@@ -123,7 +124,7 @@ function snippets(): [string, string][] {
 }
 
 function templates(): [string, string][] {
-  return FRAMEWORKS.map((framework) => [`handler ${framework.id}`, handlerSource(framework)]);
+  return FRAMEWORKS.map((framework) => [`handler ${framework.id}`, handlerSource(framework, REPO)]);
 }
 
 /** A page as it reads: each heading, paragraph and item its own sentence, no markup. */

@@ -10,12 +10,14 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
-import { codeFor, expand, WALLET_SNIPPETS } from '../../../src/snippets/library/index';
+import { codeFor, expand, readWalletSnippets } from '../../../src/snippets/library/index';
 import { MONEY_WORDS, normalize } from '../../../src/common/moneyWords';
 import { skipBecause } from '../support/skips';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../../../..');
+// The files the extension reads: templates/snippets/ of the repository.
+const WALLET_SNIPPETS = readWalletSnippets(ROOT);
 const has = (tool: string) => spawnSync(tool, ['version'], { stdio: 'ignore' }).error === undefined;
 
 describe('snippets: the code each one expands to', function () {

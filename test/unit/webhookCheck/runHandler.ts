@@ -12,7 +12,7 @@ import { when } from '../support/eventually';
 import { freePort } from '../support/freePort';
 import { skipBecause } from '../support/skips';
 import { expressCompileOptions, startFrontServer } from '../webhookHandlers/frontServer';
-import { compileStrict, tempProject } from '../webhookHandlers/generated';
+import { compileStrict, REPO, tempProject } from '../webhookHandlers/generated';
 
 export const framework = (id: FrameworkId) => FRAMEWORKS.find((candidate) => candidate.id === id)!;
 const installed = (command: string, args: string[]) => spawnSync(command, args).status === 0;
@@ -76,14 +76,14 @@ async function started(id: FrameworkId, dir: string, env: Record<string, string>
   const withEnv = { ...process.env, ...env };
   if (id === 'express' || id === 'express-js') {
     if (id === 'express') {
-      fs.writeFileSync(path.join(dir, 'walletWebhook.ts'), handlerSource(framework(id)));
+      fs.writeFileSync(path.join(dir, 'walletWebhook.ts'), handlerSource(framework(id), REPO));
       compileStrict(dir, 'walletWebhook.ts', expressCompileOptions(dir));
-    } else fs.writeFileSync(path.join(dir, 'walletWebhook.js'), handlerSource(framework(id)));
+    } else fs.writeFileSync(path.join(dir, 'walletWebhook.js'), handlerSource(framework(id), REPO));
     const server = await startFrontServer(dir, 0, env);
     return { child: server.process, port: server.port, output: server.output };
   }
   if (id === 'nextjs') {
-    fs.writeFileSync(path.join(dir, 'route.ts'), handlerSource(framework('nextjs')));
+    fs.writeFileSync(path.join(dir, 'route.ts'), handlerSource(framework('nextjs'), REPO));
     compileStrict(dir, 'route.ts', { module: 'commonjs', lib: ['es2022', 'dom'], types: ['node'], outDir: dir });
     fs.writeFileSync(path.join(dir, 'server.js'), NEXT_SERVER);
     const child = spawn(process.execPath, ['server.js'], { cwd: dir, env: withEnv });
@@ -91,7 +91,7 @@ async function started(id: FrameworkId, dir: string, env: Record<string, string>
   }
   if (id === 'go') {
     if (!installed('go', ['version'])) skipBecause(context, 'no Go toolchain');
-    fs.writeFileSync(path.join(dir, 'wallet_webhook.go'), handlerSource(framework('go')));
+    fs.writeFileSync(path.join(dir, 'wallet_webhook.go'), handlerSource(framework('go'), REPO));
     spawnSync('go', ['build', '-o', 'handler', 'wallet_webhook.go'], { cwd: dir });
     const port = await freePort();
     const child = spawn(path.join(dir, 'handler'), [], { cwd: dir, env: { ...withEnv, PORT: String(port) } });
@@ -103,7 +103,7 @@ async function started(id: FrameworkId, dir: string, env: Record<string, string>
     skipBecause(context, `${id === 'flask' ? 'Flask' : 'FastAPI or uvicorn'} is not installed for python3`, {
       installedBySetup: SETUP_INSTALLS_PYTHON_FRAMEWORKS,
     });
-  fs.writeFileSync(path.join(dir, 'wallet_webhook.py'), handlerSource(framework(id)));
+  fs.writeFileSync(path.join(dir, 'wallet_webhook.py'), handlerSource(framework(id), REPO));
   const port = await freePort();
   const args = id === 'flask' ? ['-m', 'flask', '--app', 'wallet_webhook', 'run'] : ['-m', 'uvicorn', 'wallet_webhook:app'];
   const child = spawn(python, [...args, '--port', String(port)], { cwd: dir, env: withEnv });

@@ -16,7 +16,7 @@ import { handlerSource } from '../../../src/webhookHandlers/templates';
 import { call, expectOk } from '../sandbox/helpers';
 import { when } from '../support/eventually';
 import { startFrontServer, type FrontServer } from './frontServer';
-import { tempProject } from './generated';
+import { REPO, tempProject } from './generated';
 
 const COPIES = 3;
 
@@ -106,13 +106,21 @@ describe('webhook handlers: copies of one event at once, against the generated E
   }
 
   it('the handler Create Webhook Handler writes credits once: the others are acknowledged duplicates', async () => {
-    const generated = handlerSource(FRAMEWORKS.find((framework) => framework.id === 'express-js')!);
+    const generated = handlerSource(
+      FRAMEWORKS.find((framework) => framework.id === 'express-js')!,
+      REPO,
+    );
     const { processed, duplicates, log } = await copiesTo(generated, 'generated');
     assert.deepEqual({ processed, duplicates }, { processed: 1, duplicates: COPIES - 1 }, log);
   });
 
   it('the same handler with a check-then-insert guard credits every copy: a double (here triple) credit', async () => {
-    const racy = checkThenInsert(handlerSource(FRAMEWORKS.find((framework) => framework.id === 'express-js')!));
+    const racy = checkThenInsert(
+      handlerSource(
+        FRAMEWORKS.find((framework) => framework.id === 'express-js')!,
+        REPO,
+      ),
+    );
     const { processed, duplicates, log } = await copiesTo(racy, 'check-then-insert');
     assert.deepEqual({ processed, duplicates }, { processed: COPIES, duplicates: 0 }, log);
   });

@@ -11,7 +11,7 @@ import { FRAMEWORKS } from '../../../src/webhookHandlers/frameworks';
 import { handlerSource } from '../../../src/webhookHandlers/templates';
 import { call, connectWallet, expectOk, newDeveloper } from '../sandbox/helpers';
 import { startFrontServer, expressCompileOptions, type FrontServer } from './frontServer';
-import { compileStrict, tempProject } from './generated';
+import { compileStrict, REPO, tempProject } from './generated';
 import { when } from '../support/eventually';
 
 /**
@@ -35,10 +35,10 @@ function until(sandbox: Sandbox, handler: FrontServer, check: () => boolean, wha
 function writeHandler(dir: string, id: 'express' | 'express-js'): void {
   const framework = FRAMEWORKS.find((candidate) => candidate.id === id)!;
   if (id === 'express-js') {
-    fs.writeFileSync(path.join(dir, 'walletWebhook.js'), handlerSource(framework));
+    fs.writeFileSync(path.join(dir, 'walletWebhook.js'), handlerSource(framework, REPO));
     return;
   }
-  fs.writeFileSync(path.join(dir, 'walletWebhook.ts'), handlerSource(framework));
+  fs.writeFileSync(path.join(dir, 'walletWebhook.ts'), handlerSource(framework, REPO));
   compileStrict(dir, 'walletWebhook.ts', expressCompileOptions(dir));
 }
 

@@ -8,13 +8,17 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { FRAMEWORKS, type FrameworkId } from '../../../src/webhookHandlers/frameworks';
 import { handlerSource } from '../../../src/webhookHandlers/templates';
-import { compileStrict, removeTempProjects, tempProject } from './generated';
+import { compileStrict, removeTempProjects, REPO, tempProject } from './generated';
 import { whenOutput } from '../support/childOutput';
 import { within } from '../support/eventually';
 import { freePort } from '../support/freePort';
 import { skipBecause } from '../support/skips';
 
-const source = (id: FrameworkId) => handlerSource(FRAMEWORKS.find((framework) => framework.id === id)!);
+const source = (id: FrameworkId) =>
+  handlerSource(
+    FRAMEWORKS.find((framework) => framework.id === id)!,
+    REPO,
+  );
 const pythonHas = (module: string) => spawnSync('python3', ['-c', `import ${module}`]).status === 0;
 const goInstalled = () => spawnSync('go', ['version']).status === 0;
 
@@ -28,7 +32,7 @@ describe('webhook handlers: the generated files', function () {
       ['express', 'express-js', 'nextjs', 'fastapi', 'flask', 'go'],
     );
     for (const framework of FRAMEWORKS) {
-      const text = handlerSource(framework);
+      const text = handlerSource(framework, REPO);
       assert.match(text, /kobo/, framework.id);
       assert.match(text, /BANK_TRANSFER/, framework.id);
       assert.match(text, /PHONE_TRANSFER/, framework.id);
