@@ -26,6 +26,8 @@ export interface CarelessExample {
   readonly to: string;
   /** The rule whose finding names the mistake. */
   readonly rule: string;
+  /** The tests of four the careless app fails: 1 where each test resets the sandbox first. */
+  readonly failing: number;
   /** The runner's command for the tests of `folder`, run from `cwd` (relative to the examples' folder). */
   readonly command: (folder: string, dir: string) => { args: readonly string[]; cwd: string };
   /** The run's report, from the runner's output. */
@@ -39,7 +41,7 @@ function tapReport(stdout: string): ExampleReport {
   return { passed: count('pass'), failed: count('fail'), failures: failures.join('\n') };
 }
 
-/** Jest's JSON report: the counts, and the failure messages of its assertions. */
+/** Jest's JSON report (Vitest writes the same): the counts, and the failure messages of its assertions. */
 function jestReport(stdout: string): ExampleReport {
   const report = runnerReport(stdout) as ReturnType<typeof runnerReport> & {
     testResults: { assertionResults: { failureMessages: string[] }[] }[];
@@ -74,8 +76,23 @@ export const CARELESS_EXAMPLES: readonly CarelessExample[] = [
     from: "      await call(`/v1/users/transfers/requery/bank/${hook.payload.data.transactionReference}`, { method: 'GET', token: signedIn.accessToken });\n",
     to: '',
     rule: 'webhook-trusted-without-requery',
+    failing: 1,
     command: (folder) => ({ args: [node, '--test', '--test-reporter=tap', `${folder}/transfer.test.mjs`], cwd: '.' }),
     report: tapReport,
+  },
+  {
+    runner: 'Vitest',
+    folder: 'vitest',
+    file: 'transfer.test.mjs',
+    change: "a dropped connection is never requeried (test 2's phone transfer)",
+    from: "    await call('/v1/transactions?limit=5', { method: 'GET', token });\n",
+    to: '',
+    rule: 'unknown-outcome-not-requeried',
+    // Its tests share one world (the fourth shows the token-churn of the sign-ins before each): the
+    // finding stays where the third and fourth tests read, so they fail too.
+    failing: 3,
+    command: (folder, dir) => ({ args: [node, `${dir}/node_modules/vitest/vitest.mjs`, 'run', '--reporter=json', `${folder}/`], cwd: '.' }),
+    report: jestReport,
   },
   {
     runner: 'Jest',
@@ -85,6 +102,7 @@ export const CARELESS_EXAMPLES: readonly CarelessExample[] = [
     from: "  await call('/v1/transactions?limit=5', { method: 'GET', token });\n",
     to: '',
     rule: 'unknown-outcome-not-requeried',
+    failing: 1,
     command: (folder, dir) => ({ args: [node, `${dir}/node_modules/jest/bin/jest.js`, '--ci', '--json', `${folder}/`], cwd: '.' }),
     report: jestReport,
   },
@@ -96,6 +114,7 @@ export const CARELESS_EXAMPLES: readonly CarelessExample[] = [
     from: '        # The app checks the mobile it pays before paying it (a typo would pay a stranger).\n        call(self.url, "/v1/users/auth/validate", {"mobile": CHIDI}, token=self.token)\n',
     to: '',
     rule: 'unverified-recipient',
+    failing: 1,
     command: (folder) => ({ args: ['python3', '-m', 'unittest', 'discover', '-s', folder], cwd: '.' }),
     report: unittestReport,
   },
@@ -107,6 +126,7 @@ export const CARELESS_EXAMPLES: readonly CarelessExample[] = [
     from: '"/v1/queries/verify?accountNumber=0123456789&bankCode=000014", nil, token)',
     to: '"/v1/queries/verify?accountNumber=0123456789&bankCode=000014&key="+appKey, nil, token)',
     rule: 'secret-in-url',
+    failing: 1,
     command: (folder) => ({ args: ['go', 'test', '-v', '-count=1', './...'], cwd: folder }),
     report: goReport,
   },
