@@ -4,7 +4,7 @@ import { cpSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'nod
 import * as path from 'node:path';
 import type { Context } from 'mocha';
 import { parse as parseYaml } from 'yaml';
-import { CARELESS_EXAMPLES, carelessText, goReport, type CarelessExample } from '../support/carelessExamples';
+import { CARELESS_EXAMPLES, carelessText, goReport, unasserted, type CarelessExample } from '../support/carelessExamples';
 import { packageProject, ROOT, run } from '../support/packedSandbox';
 import { runnerReport } from '../support/runnerReport';
 import { skipBecause } from '../support/skips';
@@ -114,7 +114,7 @@ describe('docs/testing-your-app.md: every example, run against the packed packag
     assert.match(stdout, /^ok\s/m);
   });
 
-  describe('careful and careless (issue 54): four tests, reset before each, on a sandbox of their own and under the CLI', () => {
+  describe('careful and careless (issue 54): four tests each, on a sandbox of their own and under the CLI', () => {
     /** Runs `args` in `cwd` (under the examples' folder): its exit code and output, whatever the code. */
     async function exec(args: readonly string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
       const [file = '', ...rest] = args;
@@ -128,12 +128,15 @@ describe('docs/testing-your-app.md: every example, run against the packed packag
       }
     }
 
-    /** The careless copy, in a folder beside the example's (`jest-careless/`) that the careful runs never pick up. */
-    function writeCareless(example: CarelessExample): string {
-      const folder = `${example.folder}-careless`;
+    /**
+     * The careless copy, in a folder beside the example's (`jest-careless/`) that the careful runs
+     * never pick up; `asserted` false: without its no-findings assertions too.
+     */
+    function writeCareless(example: CarelessExample, asserted = true): string {
+      const folder = `${example.folder}-careless${asserted ? '' : '-unasserted'}`;
       cpSync(path.join(dir, example.folder), path.join(dir, folder), { recursive: true });
-      const text = readFileSync(path.join(EXAMPLES, example.folder, example.file), 'utf8');
-      writeFileSync(path.join(dir, folder, example.file), carelessText(example, text));
+      const careless = carelessText(example, readFileSync(path.join(EXAMPLES, example.folder, example.file), 'utf8'));
+      writeFileSync(path.join(dir, folder, example.file), asserted ? careless : unasserted(careless));
       return folder;
     }
 
@@ -159,27 +162,27 @@ describe('docs/testing-your-app.md: every example, run against the packed packag
         assert.notEqual(ran.code, 0);
       });
 
-      it(`${example.runner}, under the CLI's --fail-on-findings: careful exits 0, careless exits 1 naming ${example.rule}`, async function () {
+      it(`${example.runner}, under the CLI's --fail-on-findings: careful exits 0; careless exits 1 naming ${example.rule}`, async function () {
         await available(this, example);
-        for (const [folder, careless] of [
-          [example.folder, false],
-          [writeCareless(example), true],
-        ] as const) {
+        const runs: [kind: 'careful' | 'careless' | 'unasserted', folder: string][] = [
+          ['careful', example.folder],
+          ['careless', writeCareless(example)],
+        ];
+        // And when its tests never assert on findings, they all pass: the flag alone fails the run.
+        if (!example.readsFindings) runs.push(['unasserted', writeCareless(example, false)]);
+        for (const [kind, folder] of runs) {
           const { args, cwd } = example.command(folder, dir);
           const scenario = path.relative(path.join(dir, cwd), path.join(dir, 'wallet-sandbox.json'));
           const cli = ['npx', '--no-install', 'wallet-sandbox', '--port', '0', '--scenario', scenario, '--fail-on-findings', '--'];
           const ran = await exec([...cli, ...args], cwd);
           const report = example.report(ran.stdout, ran.stderr);
           const said = `${folder}: ${ran.stdout}\n${ran.stderr}`;
-          assert.deepEqual(
-            [report.passed, report.failed, ran.code],
-            careless ? [4 - example.failing, example.failing, 1] : [4, 0, 0],
-            said,
-          );
+          const expected = { careful: [4, 0, 0], careless: [4 - example.failing, example.failing, 1], unasserted: [4, 0, 1] }[kind];
+          assert.deepEqual([report.passed, report.failed, ran.code], expected, said);
           // The CLI's summary of the run's findings (stderr) has the careless test's, whatever resets came after it.
-          assert.equal(new RegExp(`^ {2}${named(example.rule).source}`, 'm').test(ran.stderr), careless, said);
-          if (careless) assert.match(report.failures, named(example.rule));
-          else assert.doesNotMatch(ran.stderr, /^ {2}(?:error|warning) /m, said); // an info finding does not fail the run
+          assert.equal(new RegExp(`^ {2}${named(example.rule).source}`, 'm').test(ran.stderr), kind !== 'careful', said);
+          if (kind === 'careless') assert.match(report.failures, named(example.rule));
+          if (kind === 'careful') assert.doesNotMatch(ran.stderr, /^ {2}(?:error|warning) /m, said); // an info finding does not fail the run
         }
       });
     }

@@ -28,6 +28,8 @@ export interface CarelessExample {
   readonly rule: string;
   /** The tests of four the careless app fails: 1 where each test resets the sandbox first. */
   readonly failing: number;
+  /** A test reads the findings otherwise than to assert there are none (so it fails without that assertion too). */
+  readonly readsFindings?: true;
   /** The runner's command for the tests of `folder`, run from `cwd` (relative to the examples' folder). */
   readonly command: (folder: string, dir: string) => { args: readonly string[]; cwd: string };
   /** The run's report, from the runner's output. */
@@ -91,6 +93,7 @@ export const CARELESS_EXAMPLES: readonly CarelessExample[] = [
     // Its tests share one world (the fourth shows the token-churn of the sign-ins before each): the
     // finding stays where the third and fourth tests read, so they fail too.
     failing: 3,
+    readsFindings: true,
     command: (folder, dir) => ({ args: [node, `${dir}/node_modules/vitest/vitest.mjs`, 'run', '--reporter=json', `${folder}/`], cwd: '.' }),
     report: jestReport,
   },
@@ -131,6 +134,16 @@ export const CARELESS_EXAMPLES: readonly CarelessExample[] = [
     report: goReport,
   },
 ];
+
+/** The no-findings assertion as each example writes it (Node, Python, Go), on a line of its own. */
+const NO_FINDINGS = /^[ \t]*(?:await sandbox\.expectNoFindings\(\);|self\.assertNoFindings\(\)|expectNoFindings\(t\))[^\n]*\n/gm;
+
+/** The text without its no-findings assertions: a suite that never asks the review, held to it by the CLI's flag alone. */
+export function unasserted(text: string): string {
+  const found = text.match(NO_FINDINGS)?.length ?? 0;
+  assert.ok(found >= 4, `${found} no-findings assertions, one a test`);
+  return text.replace(NO_FINDINGS, '');
+}
 
 /** The example's text made careless: `from` must be there once, so a change to the example cannot leave the variant careful. */
 export function carelessText(example: CarelessExample, text: string): string {
