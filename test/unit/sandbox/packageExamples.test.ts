@@ -151,6 +151,16 @@ describe('docs/testing-your-app.md: every example, run against the packed packag
 
     const named = (rule: string): RegExp => new RegExp(`(?:error|warning) ${rule}: `);
 
+    it('each example has four tests, one no-findings assertion each, and its careless line once (Go too, without a toolchain)', () => {
+      for (const example of CARELESS_EXAMPLES) {
+        const text = readFileSync(path.join(EXAMPLES, example.folder, example.file), 'utf8');
+        const tests = text.match(/^(?:test\(| {2}it\(| {4}def test_|func Test(?!Main\())/gm) ?? [];
+        assert.equal(tests.length, 4, `${example.folder}/${example.file}`);
+        carelessText(example, text);
+        if (!example.readsFindings) unasserted(text); // one no-findings assertion a test
+      }
+    });
+
     for (const example of CARELESS_EXAMPLES) {
       it(`${example.runner}, careless (${example.change}): ${example.failing} of its four tests fail, naming ${example.rule}`, async function () {
         await available(this, example);
