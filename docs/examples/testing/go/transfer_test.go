@@ -1,9 +1,10 @@
 // The sandbox from Go, standard library only: `go test ./...` in this folder.
 //
 // TestMain starts `npx wallet-sandbox --port 0 --json`, reads where it is from its one JSON
-// line, runs the tests, and stops the sandbox with SIGTERM. The test signs a wallet in with OTP,
-// sends a bank transfer, and asserts on the request journal and on the webhook over the admin
-// HTTP API.
+// line, runs the tests, and stops the sandbox with SIGTERM. Each test resets it to the scenario
+// first (POST /__sandbox/reset) and signs a wallet in with OTP; they send a bank transfer and a
+// phone transfer, and assert on the request journal, the webhooks and the integration review's
+// findings over the admin HTTP API.
 package wallet
 
 import (
@@ -23,20 +24,22 @@ import (
 
 const appKey = "sk_test_my_shop_ci_0001" // the scenario's app
 const ada = "2348031112222"              // the scenario's wallet: passcode 424242, 1500000 kobo
+const chidi = "2348033334444"            // 500000 kobo
 
-// The ready line: the fields this test reads.
+// The ready line: the field this test reads (it has the apps, the wallets and the pid too).
 type ready struct {
-	URL  string `json:"url"`
-	Port int    `json:"port"`
-	Apps []struct {
-		Name       string `json:"name"`
-		SandboxKey string `json:"sandboxKey"`
-	} `json:"apps"`
+	URL string `json:"url"`
 }
 
 var sandbox ready
 
 func TestMain(m *testing.M) {
+	// Under the CLI (`npx wallet-sandbox --scenario ../wallet-sandbox.json --fail-on-findings -- go test ./...`)
+	// the tests use its sandbox, and the CLI fails the run on what any test did, whatever a reset emptied.
+	if url := os.Getenv("WALLET_BASE_URL"); url != "" {
+		sandbox.URL = url
+		os.Exit(m.Run())
+	}
 	cmd := exec.Command("npx", "--no-install", "wallet-sandbox", "--port", "0", "--json", "--scenario", "../wallet-sandbox.json")
 	cmd.Stderr = os.Stderr // logs go to stderr; stdout has the one line
 	stdout, err := cmd.StdoutPipe()
@@ -101,16 +104,22 @@ func data(answer map[string]any, keys ...string) map[string]any {
 	return answer
 }
 
-func TestBankTransferSettlesAndReachesTheWebhook(t *testing.T) {
-	if len(sandbox.Apps) != 1 || sandbox.Apps[0].SandboxKey != appKey {
-		t.Fatalf("the scenario's app: %+v", sandbox.Apps)
-	}
+// setUp puts the sandbox back to the scenario (balances, journal, tokens, the app's settings), as
+// each test starts, and signs Ada in: her access token.
+func setUp(t *testing.T) string {
+	t.Helper()
+	call(t, "POST", "/__sandbox/reset", map[string]any{}, "")
 	call(t, "POST", "/v1/users/auth", map[string]any{"mobile": ada, "factor": "sms"}, "")
 	_, signedIn := call(t, "POST", "/v1/users/auth", map[string]any{"mobile": ada, "factor": "sms", "passcode": "424242"}, "")
 	token, _ := data(signedIn, "data")["accessToken"].(string)
+	return token
+}
 
-	// Your app's webhook endpoint: it answers at once, then confirms the transfer with the API
-	// (this API signs no webhooks: an event trusted without a requery is a finding).
+// receive starts your app's webhook endpoint for the test and makes it the app's callback URL. It
+// answers at once, then confirms the transfer with the API (this API signs no webhooks: an event
+// trusted without a requery is a finding), and passes the event on.
+func receive(t *testing.T, token string) chan map[string]any {
+	t.Helper()
 	hooks := make(chan map[string]any, 10)
 	receiver := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var hook map[string]any
@@ -127,8 +136,47 @@ func TestBankTransferSettlesAndReachesTheWebhook(t *testing.T) {
 			hooks <- hook
 		}()
 	}))
-	defer receiver.Close()
+	t.Cleanup(receiver.Close)
 	call(t, "PUT", "/v1/apps/settings", map[string]any{"callbackURL": receiver.URL + "/webhooks/wallet"}, "")
+	return hooks
+}
+
+// nextHook is the data of the next event the receiver got.
+func nextHook(t *testing.T, hooks chan map[string]any) map[string]any {
+	t.Helper()
+	select {
+	case hook := <-hooks:
+		return data(hook, "payload", "data")
+	case <-time.After(5 * time.Second):
+		t.Fatal("no webhook within 5 s")
+		return nil
+	}
+}
+
+// balance is Ada's balance in kobo, as the app reads it.
+func balance(t *testing.T, token string) float64 {
+	t.Helper()
+	_, answer := call(t, "GET", "/v1/users/balance", nil, token)
+	kobo, _ := data(answer, "data", "user")["balance"].(float64)
+	return kobo
+}
+
+// expectNoFindings fails the test on what the integration review flags (docs/integration-review.md):
+// errors and warnings, as the Node package's expectNoFindings() counts them. The read gives the
+// receiver's requery, on its way, half a second to come.
+func expectNoFindings(t *testing.T) {
+	t.Helper()
+	_, review := call(t, "GET", "/__sandbox/findings?severity=warning", nil, "")
+	findings, _ := data(review, "data")["findings"].([]any)
+	for _, each := range findings {
+		finding, _ := each.(map[string]any)
+		t.Errorf("%v %v: %v", finding["severity"], finding["rule"], finding["title"])
+	}
+}
+
+func TestBankTransferSettlesAndReachesTheWebhook(t *testing.T) {
+	token := setUp(t)
+	hooks := receive(t, token)
 
 	// The app verifies the account first and sends the name the API answers for it.
 	_, verified := call(t, "GET", "/v1/queries/verify?accountNumber=0123456789&bankCode=000014", nil, token)
@@ -154,19 +202,54 @@ func TestBankTransferSettlesAndReachesTheWebhook(t *testing.T) {
 	}
 
 	call(t, "POST", "/__sandbox/clock/advance", map[string]any{"seconds": 10}, "") // settles it
-	select {
-	case hook := <-hooks:
-		got := data(hook, "payload", "data")
-		if got["transactionReference"] != reference || got["statusCode"] != "000001" {
-			t.Fatalf("webhook: %v", hook)
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("no webhook within 5 s")
+	if hook := nextHook(t, hooks); hook["transactionReference"] != reference || hook["statusCode"] != "000001" {
+		t.Fatalf("webhook: %v", hook)
 	}
+	expectNoFindings(t)
+}
 
-	// The integration review found nothing that costs money in production (docs/integration-review.md).
-	_, review := call(t, "GET", "/__sandbox/findings", nil, "")
-	if findings, _ := data(review, "data")["findings"].([]any); len(findings) != 0 {
-		t.Fatalf("findings: %v", findings)
+func TestPhoneTransferToAValidatedMobileMovesTheMoneyAtOnce(t *testing.T) {
+	token := setUp(t)
+	hooks := receive(t, token)
+
+	// The app checks the mobile it pays before paying it (a typo would pay a stranger).
+	call(t, "POST", "/v1/users/auth/validate", map[string]any{"mobile": chidi}, token)
+	status, sent := call(t, "POST", "/v1/users/transfers/phone", map[string]any{"mobile": chidi, "amount": 120000}, token)
+	if status != http.StatusOK || balance(t, token) != 1500000-120000 {
+		t.Fatalf("transfer: %d %v", status, sent)
 	}
+	if hook := nextHook(t, hooks); hook["transactionReference"] != data(sent, "data", "transaction")["reference"] {
+		t.Fatalf("webhook: %v", hook)
+	}
+	expectNoFindings(t)
+}
+
+func TestATransferTheWalletCannotAffordIsRefusedAndMovesNothing(t *testing.T) {
+	token := setUp(t)
+	call(t, "POST", "/v1/users/auth/validate", map[string]any{"mobile": chidi}, token)
+	status, answer := call(t, "POST", "/v1/users/transfers/phone", map[string]any{"mobile": chidi, "amount": 2000000}, token)
+	if status != http.StatusBadRequest || answer["errorCode"] != "50001" || balance(t, token) != 1500000 {
+		t.Fatalf("insufficient funds: %d %v", status, answer)
+	}
+	expectNoFindings(t)
+}
+
+func TestEachTestStartsFromTheScenario(t *testing.T) {
+	token := setUp(t)
+	// The tests before this one paid out; the reset gave Ada her 1500000 kobo back, and the journal
+	// holds this test's requests only (setUp's sign-in).
+	if kobo := balance(t, token); kobo != 1500000 {
+		t.Fatalf("balance: %v", kobo)
+	}
+	_, journal := call(t, "GET", "/__sandbox/requests", nil, "")
+	requests, _ := data(journal, "data")["requests"].([]any)
+	var sent []string
+	for _, each := range requests {
+		request, _ := each.(map[string]any)
+		sent = append(sent, fmt.Sprintf("%v %v", request["method"], request["path"]))
+	}
+	if fmt.Sprint(sent) != "[POST /v1/users/auth POST /v1/users/auth GET /v1/users/balance]" {
+		t.Fatalf("journal: %v", sent)
+	}
+	expectNoFindings(t)
 }

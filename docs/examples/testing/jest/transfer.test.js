@@ -1,25 +1,44 @@
-// Jest, CommonJS: `npx jest`. The failure path: a bank transfer that the bank rejects after
-// 10 s of sandbox time; the reversal gives the money back and the webhook says FAILED.
+// Jest, CommonJS: `npx jest`. One sandbox for the file, reset to the scenario before each test.
+// The paths where money is at stake: a dropped connection (the outcome is unknown until the app
+// requeries), a bank transfer that the bank rejects after 10 s of sandbox time (the reversal gives
+// the money back and the webhook says FAILED), a phone transfer that completes at once, and a
+// provider error that moves no money.
 const { createServer } = require('node:http');
 const path = require('node:path');
-const { afterAll, beforeAll, expect, test } = require('@jest/globals');
-const { startSandbox } = require('wallet-sandbox');
+const { afterAll, beforeAll, beforeEach, expect, test } = require('@jest/globals');
+const { connectSandbox, startSandbox } = require('wallet-sandbox');
 
 const APP_KEY = 'sk_test_my_shop_ci_0001';
-const ADA = '2348031112222';
+const ADA = '2348031112222'; // passcode 424242, ₦15,000.00
+const CHIDI = '2348033334444'; // ₦5,000.00
 
 let sandbox;
 let receiver;
-let token; // the wallet's access token, once the app has signed it in
+let token; // Ada's access token: the app signs her in before each test
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ scenario: path.join(__dirname, '..', 'wallet-sandbox.json') });
+  // Under the CLI (`npx wallet-sandbox --scenario wallet-sandbox.json --fail-on-findings -- npx jest`)
+  // the tests use its sandbox, and the CLI fails the run on what any test did, whatever reset() emptied.
+  const { WALLET_BASE_URL } = process.env;
+  const scenario = path.join(__dirname, '..', 'wallet-sandbox.json');
+  sandbox = WALLET_BASE_URL ? await connectSandbox(WALLET_BASE_URL) : await startSandbox({ scenario });
   receiver = await startReceiver();
 });
 
 afterAll(async () => {
   await sandbox?.close();
   receiver?.server.close();
+});
+
+// The scenario's world again (balances, journal, tokens, the app's settings), then what the app
+// does before it pays: its callback URL, Ada signed in, and the mobile it pays checked (a typo
+// would pay a stranger).
+beforeEach(async () => {
+  await sandbox.reset();
+  receiver.received.length = 0;
+  await call('/v1/apps/settings', { method: 'PUT', body: { callbackURL: receiver.url } });
+  token = await signIn(ADA, '424242');
+  await call('/v1/users/auth/validate', { token, body: { mobile: CHIDI } });
 });
 
 // Stands in for your app's code.
@@ -30,9 +49,7 @@ async function call(route, { method = 'POST', body, token } = {}) {
   return { status: response.status, json: await response.json() };
 }
 
-async function signIn(mobile) {
-  // The passcode the scenario fixed for this wallet, as the sandbox loaded it.
-  const { passcode } = sandbox.scenario.wallets.find((wallet) => wallet.mobile === mobile);
+async function signIn(mobile, passcode) {
   await call('/v1/users/auth', { body: { mobile, factor: 'sms' } });
   const { json } = await call('/v1/users/auth', { body: { mobile, factor: 'sms', passcode } });
   return json.data.accessToken;
@@ -49,7 +66,7 @@ function startReceiver() {
       const hook = JSON.parse(body);
       received.push(hook);
       response.writeHead(200).end();
-      await call(`/v1/users/transfers/requery/bank/${hook.payload.data.transactionReference}`, { method: 'GET', token });
+      await call(`/v1/transactions/${hook.payload.data.transactionReference}`, { method: 'GET', token });
     });
   });
   return new Promise((resolve) => {
@@ -57,10 +74,19 @@ function startReceiver() {
   });
 }
 
-test('a bank transfer that fails is reversed, and the webhook says so', async () => {
-  await call('/v1/apps/settings', { method: 'PUT', body: { callbackURL: receiver.url } });
-  token = await signIn(ADA);
+test('a dropped connection is sent once: the outcome is unknown until the app requeries', async () => {
+  await sandbox.faults.add({ method: 'POST', path: '/v1/users/transfers/phone', drop: true, times: 1 });
+  await expect(call('/v1/users/transfers/phone', { token, body: { mobile: CHIDI, amount: 5000 } })).rejects.toThrow();
 
+  expect(await sandbox.requests.count({ method: 'POST', path: '/v1/users/transfers/phone' })).toBe(1);
+  // Not failed, not retried: the app asks what happened before it moves more money (here the
+  // connection dropped before the API did the work: the requery shows no such transfer).
+  await call('/v1/transactions?limit=5', { method: 'GET', token });
+  expect(await sandbox.balance(ADA)).toBe(1500000);
+  await sandbox.expectNoFindings(); // nothing the integration review flags (docs/integration-review.md)
+});
+
+test('a bank transfer that fails is reversed, and the webhook says so', async () => {
   // 1000000003 is a magic account: it answers pending, then fails after 10 s and reverses. The app
   // verifies it first and sends the name the API answers for it.
   const verified = await call('/v1/queries/verify?accountNumber=1000000003&bankCode=000014', { method: 'GET', token });
@@ -82,5 +108,25 @@ test('a bank transfer that fails is reversed, and the webhook says so', async ()
     { payload: expect.objectContaining({ message: 'FAILED', type: 'BANK_TRANSFER', data: expect.objectContaining({ statusCode: '000000' }) }) },
   ]);
   expect(await sandbox.balance(ADA)).toBe(1500000); // the reversal gave it back
-  await sandbox.expectNoFindings(); // nothing the integration review flags (docs/integration-review.md)
+  await sandbox.expectNoFindings();
+});
+
+test('a phone transfer moves the money at once and tells the webhook', async () => {
+  const { status, json } = await call('/v1/users/transfers/phone', { token, body: { mobile: CHIDI, amount: 120000 } });
+  expect(status).toBe(200);
+  const reference = json.data.transaction.reference;
+  expect([await sandbox.balance(ADA), await sandbox.balance(CHIDI)]).toEqual([1500000 - 120000, 500000 + 120000]);
+
+  await sandbox.webhooks.waitFor({ type: 'PHONE_TRANSFER', reference, delivered: true }, { timeoutMs: 5000 });
+  expect(receiver.received.map((hook) => hook.payload.data.transactionReference)).toEqual([reference]);
+  await sandbox.expectNoFindings();
+});
+
+test('a provider error moves no money: the app says "try again later" and sends nothing more', async () => {
+  // 50200 (₦502.00) is a magic amount: the provider fails, 502.
+  const { status, json } = await call('/v1/users/transfers/phone', { token, body: { mobile: CHIDI, amount: 50200 } });
+  expect([status, json.errorCode]).toEqual([502, '50009']);
+  expect(await sandbox.balance(ADA)).toBe(1500000);
+  expect(await sandbox.requests.count({ method: 'POST', path: '/v1/users/transfers/phone' })).toBe(1);
+  await sandbox.expectNoFindings();
 });

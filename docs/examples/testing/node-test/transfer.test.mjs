@@ -1,28 +1,44 @@
 // node:test (Node 20.19+, nothing to install but wallet-sandbox): `node --test`.
-// A bank transfer from a wallet signed in with OTP, the request as the sandbox received it, and the
-// webhook that reaches the app's receiver once the virtual clock has settled the transfer (the
-// receiver answers at once, then confirms the transfer with the API: webhooks are not signed).
+// One sandbox for the file, reset to the scenario before each test: a bank transfer from a wallet
+// signed in with OTP, the request as the sandbox received it, and the webhook that reaches the app's
+// receiver once the virtual clock has settled the transfer (the receiver answers at once, then
+// confirms the transfer with the API: webhooks are not signed); a transfer the wallet cannot afford;
+// an expired token refreshed once; and the scenario's world back for the next test.
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import { after, before, test } from 'node:test';
+import { after, before, beforeEach, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { startSandbox } from 'wallet-sandbox';
+import { connectSandbox, startSandbox } from 'wallet-sandbox';
 
 const APP_KEY = 'sk_test_my_shop_ci_0001'; // the scenario's app: a fixed key, nothing to read back
 const ADA = '2348031112222'; // the scenario's wallet, passcode 424242, ₦15,000.00
+const ACME = { accountNumber: '0123456789', bankCode: '000014' }; // verifies to ACME STORES LTD
 
 let sandbox;
 let receiver;
-let token; // the wallet's access token, once the app has signed it in
+let signedIn; // Ada's tokens: the app signs her in before each test
 
 before(async () => {
-  sandbox = await startSandbox({ scenario: fileURLToPath(new URL('../wallet-sandbox.json', import.meta.url)) });
+  // Under the CLI (`npx wallet-sandbox --scenario wallet-sandbox.json --fail-on-findings -- node --test`)
+  // the tests use its sandbox, and the CLI fails the run on what any test did, whatever reset() emptied.
+  const { WALLET_BASE_URL } = process.env;
+  const scenario = fileURLToPath(new URL('../wallet-sandbox.json', import.meta.url));
+  sandbox = WALLET_BASE_URL ? await connectSandbox(WALLET_BASE_URL) : await startSandbox({ scenario });
   receiver = await startReceiver();
 });
 
 after(async () => {
   await sandbox.close();
   receiver.server.close();
+});
+
+// Each test starts from the scenario (balances, journal, tokens, the app's settings): it sets the
+// callback URL and signs Ada in again.
+beforeEach(async () => {
+  await sandbox.reset();
+  receiver.received.length = 0;
+  await call('/v1/apps/settings', { method: 'PUT', body: { callbackURL: receiver.url } });
+  signedIn = await signIn(ADA, '424242');
 });
 
 // Stands in for your app's code: it reads the base URL and the key from its configuration.
@@ -36,7 +52,17 @@ async function call(path, { method = 'POST', body, token } = {}) {
 async function signIn(mobile, passcode) {
   await call('/v1/users/auth', { body: { mobile, factor: 'sms' } }); // "sends" the passcode
   const { json } = await call('/v1/users/auth', { body: { mobile, factor: 'sms', passcode } });
-  return json.data.accessToken;
+  return json.data; // accessToken, and the refreshToken for when it expires
+}
+
+// The app verifies the account first and sends the name the API answers for it.
+async function payAcme(amount) {
+  const verified = await call(`/v1/queries/verify?accountNumber=${ACME.accountNumber}&bankCode=${ACME.bankCode}`, {
+    method: 'GET',
+    token: signedIn.accessToken,
+  });
+  const body = { ...ACME, accountName: verified.json.data.accountName, amount };
+  return call('/v1/users/transfers/bank', { token: signedIn.accessToken, body });
 }
 
 // Your app's webhook endpoint: here a local server that keeps what it receives. It answers at once,
@@ -51,7 +77,7 @@ function startReceiver() {
       const hook = JSON.parse(body);
       received.push(hook);
       response.writeHead(200).end();
-      await call(`/v1/users/transfers/requery/bank/${hook.payload.data.transactionReference}`, { method: 'GET', token });
+      await call(`/v1/users/transfers/requery/bank/${hook.payload.data.transactionReference}`, { method: 'GET', token: signedIn.accessToken });
     });
   });
   return new Promise((resolve) => {
@@ -60,15 +86,7 @@ function startReceiver() {
 }
 
 test('a bank transfer is sent once, settles on the virtual clock and reaches the webhook', async () => {
-  await call('/v1/apps/settings', { method: 'PUT', body: { callbackURL: receiver.url } });
-  token = await signIn(ADA, '424242');
-
-  // The app verifies the account first and sends the name the API answers for it.
-  const verified = await call('/v1/queries/verify?accountNumber=0123456789&bankCode=000014', { method: 'GET', token });
-  const { status, json } = await call('/v1/users/transfers/bank', {
-    token,
-    body: { accountNumber: '0123456789', bankCode: '000014', accountName: verified.json.data.accountName, amount: 250000 },
-  });
+  const { status, json } = await payAcme(250000);
   assert.equal(status, 200);
   assert.equal(json.data.transaction.statusCode, '000002'); // pending: banks settle later
   const reference = json.data.transaction.transactionReference;
@@ -88,5 +106,32 @@ test('a bank transfer is sent once, settles on the virtual clock and reaches the
   );
   // Nothing the integration review flags (docs/integration-review.md); it gives the receiver's
   // requery, on its way, half a second to come.
+  await sandbox.expectNoFindings();
+});
+
+test('a transfer the wallet cannot afford is refused, moves nothing and is not sent again', async () => {
+  const { status, json } = await payAcme(2000000); // ₦20,000.00 of Ada's ₦15,000.00
+  assert.equal(status, 400);
+  assert.equal(json.errorCode, '50001'); // insufficient funds: the app tells the customer
+  assert.equal(await sandbox.balance(ADA), 1500000);
+  assert.equal(await sandbox.requests.count({ method: 'POST', path: '/v1/users/transfers/bank' }), 1);
+  await sandbox.expectNoFindings();
+});
+
+test('an expired access token is refreshed once, then the request is sent again', async () => {
+  await sandbox.expireAccessTokens(ADA); // as a day of sandbox time would
+  assert.equal((await call('/v1/users/balance', { method: 'GET', token: signedIn.accessToken })).status, 401);
+  const refreshed = await call('/v1/users/accessToken', { body: { refreshToken: signedIn.refreshToken } });
+  const { status, json } = await call('/v1/users/balance', { method: 'GET', token: refreshed.json.data.accessToken });
+  assert.equal(status, 200);
+  assert.equal(json.data.user.balance, 1500000);
+  await sandbox.expectNoFindings(); // sending the refused token again and again would be a finding
+});
+
+test('reset() gives each test the scenario again: the first test paid ₦2,500.00, this one sees ₦15,000.00', async () => {
+  assert.equal(await sandbox.balance(ADA), 1500000);
+  // The journal holds this test's requests only: the settings and the sign-in of beforeEach.
+  const paths = (await sandbox.requests.list()).map((entry) => `${entry.method} ${entry.path}`);
+  assert.deepEqual(paths, ['PUT /v1/apps/settings', 'POST /v1/users/auth', 'POST /v1/users/auth']);
   await sandbox.expectNoFindings();
 });

@@ -6,7 +6,7 @@
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSandbox } from 'wallet-sandbox';
+import { connectSandbox, startSandbox } from 'wallet-sandbox';
 
 const APP_KEY = 'sk_test_my_shop_ci_0001';
 const ADA = '2348031112222';
@@ -17,7 +17,11 @@ let receiver;
 let token; // Chidi's access token: the app signs in before each test
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ scenario: fileURLToPath(new URL('../wallet-sandbox.json', import.meta.url)) });
+  // Under the CLI (`npx wallet-sandbox --scenario wallet-sandbox.json --fail-on-findings -- npx vitest run`)
+  // the tests use its sandbox, and the CLI fails the run on what any test did.
+  const { WALLET_BASE_URL } = process.env;
+  const scenario = fileURLToPath(new URL('../wallet-sandbox.json', import.meta.url));
+  sandbox = WALLET_BASE_URL ? await connectSandbox(WALLET_BASE_URL) : await startSandbox({ scenario });
   receiver = await startReceiver();
   await call('/v1/apps/settings', { method: 'PUT', body: { callbackURL: receiver.url } });
 });
