@@ -33,7 +33,8 @@
 //                         commands of the Events and Sandbox views)
 //   agents/vscode         the tools in VS Code (UI layer): may import agents/tools, the services and below
 //   webhookHandlers       Create Webhook Handler (beside commands): imports only api, masking,
-//                         common, auth and commandDeps; the handlers are files, templates/webhook-handlers/
+//                         common, auth and commandDeps, and the snippets' TypeScript/JavaScript markers
+//                         (snippets/library/snippetSource.ts); the handlers are files, templates/webhook-handlers/
 //   sandboxCli.ts         the sandbox CLI entry: sandbox, and agents/mcp only when asked for
 //   extension*.ts         the composition root: wires it all
 // Nor a cycle between folders outside src/sandbox (a folder holds its subfolders), so that the
@@ -195,8 +196,8 @@ module.exports = {
     layer(
       'webhook-handlers-beside-commands',
       '^src/webhookHandlers/',
-      `^src/(?!(webhookHandlers|api|masking|common|auth|commandDeps)/)|${ACTIVATION}`,
-      'src/webhookHandlers imports only api, masking, common, auth and commandDeps: it writes files and sets a URL.',
+      `^src/(?!(webhookHandlers|api|masking|common|auth|commandDeps)/|snippets/library/snippetSource\\.ts$)|${ACTIVATION}`,
+      'src/webhookHandlers imports only api, masking, common, auth, commandDeps and the snippet markers: it writes files and sets a URL.',
     ),
     layer(
       'walkthrough-beside-ui',

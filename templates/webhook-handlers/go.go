@@ -4,27 +4,7 @@
 // It serves POST /webhooks/wallet on :8080 (PORT overrides); point the app's callbackURL at it.
 // The service retries a delivery until it gets a 2xx answer, and may send one event more than once.
 //
-// How it works (no event is lost, none is done twice):
-// 1. Check: a body that is not a wallet event is answered 400, so the service stops sending it.
-// 2. Keep, then answer: the event goes into the inbox once per transactionReference and status
-//    (the claim is checked and made in one step, so two deliveries at once keep it once; a
-//    reversal, FAILED after SUCCESS, is not a duplicate), then 200 at once. A redelivery of one
-//    already kept is acknowledged and not kept twice. A status that is not final (an older
-//    PENDING that came late) is acknowledged and never processed: it must not undo a SUCCESS.
-//    Without WALLET_APP_KEY and a token it answers 503 and keeps nothing: the service sends the
-//    event again later.
-// 3. Process, after the answer: this API signs no webhooks, so each event is requeried
-//    (GET /v1/transactions/:transactionReference) and your work runs only for a transfer the API
-//    knows, of the event's amount; any other is ignored (a forged event?).
-// 4. Retry what failed: a 401 renews the access token with WALLET_REFRESH_TOKEN
-//    (POST /v1/users/accessToken) and asks again; a 5xx, a timeout or a failure of your work is
-//    tried again later (after 2 s, 10 s, 1 min, 5 min, then every 10 min) and never dropped.
-// The inbox is in memory in this scaffold: an event kept but not yet processed is lost when the
-// process stops. Keep it in your app's database instead (a table unique on transactionReference and status,
-// written before the 200; each event's state changed in the same transaction as your work).
-// It reads WALLET_BASE_URL, WALLET_APP_KEY, WALLET_REFRESH_TOKEN (the wallet's, to renew its access
-// token) and, to start with, WALLET_ACCESS_TOKEN. In VS Code, Wallet Console gives new terminals all
-// four with the setting walletConsole.terminal.includeAppKey on (the local sandbox's, never a live key).
+// @include parts/how-it-works.txt
 
 package main
 
@@ -328,10 +308,7 @@ func retryLater(kept *keptEvent, err error) {
 
 // handleWalletWebhook is your work for one event: it runs once per transactionReference and status, after the answer went out.
 func handleWalletWebhook(e *walletEvent) {
-	// The statusCode of a BANK_TRANSFER event: 000001 success (paid), 000002 pending (not paid yet:
-	// requery), 000000 failed (the money returned). statusCode 000002 is pending, not paid: neither
-	// credit nor refund it yet; requery it by its reference (or wait for its webhook) until it is
-	// 000001 (paid) or 000000 (failed, the money returned).
+	// @include parts/money-note.txt
 	log.Printf("[wallet webhook] processed %s %s %s (%d kobo = NGN %d.%02d)", e.Type, e.Message, e.Reference, e.AmountKobo, e.AmountKobo/100, e.AmountKobo%100)
 }
 

@@ -3,6 +3,8 @@
 // template literals read as they will in the file), with two markers of our own:
 //   ⟨1:default⟩  a tab stop with its default text; ⟨1|a,b,c⟩ a choice (the first is the default)
 //   ⟦...⟧        TypeScript only: dropped from the JavaScript version (types, `as` casts)
+//   ⟪...⟫        JavaScript only: dropped from the TypeScript version (JSDoc in place of the types)
+// The webhook handlers' TypeScript parts (templates/webhook-handlers/parts/) use the last two too.
 // The tests compile the expansion (every placeholder at its default), so what a user gets by
 // pressing Tab through is the code that was checked.
 
@@ -20,9 +22,14 @@ const PLACEHOLDER = /⟨(\d+)(?::([^⟩]*)|\|([^⟩]*))⟩/g;
 
 /** The code for a dialect, markers still in. */
 export function codeFor(snippet: WalletSnippet, dialect: SnippetDialect): string {
-  if (dialect === 'typescript') return snippet.code.typescript.replace(/⟦([^⟧]*)⟧/g, '$1');
-  if (dialect === 'javascript') return snippet.code.typescript.replace(/⟦[^⟧]*⟧/g, '');
+  if (dialect === 'typescript' || dialect === 'javascript') return scriptCode(snippet.code.typescript, dialect);
   return snippet.code[dialect];
+}
+
+/** TypeScript text written with ⟦TypeScript only⟧ and ⟪JavaScript only⟫ parts, as TypeScript or as JavaScript. */
+export function scriptCode(text: string, language: 'typescript' | 'javascript'): string {
+  const typescript = language === 'typescript';
+  return text.replace(/⟦([^⟧]*)⟧/g, typescript ? '$1' : '').replace(/⟪([^⟫]*)⟫/g, typescript ? '' : '$1');
 }
 
 /** VS Code's snippet syntax: `$`, `}` and `\` escaped in the code, tab stops as `${1:default}`. */

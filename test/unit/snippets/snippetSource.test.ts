@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { codeFor, expand, toSnippetSyntax, type WalletSnippet } from '../../../src/snippets/library/snippetSource';
+import { codeFor, expand, scriptCode, toSnippetSyntax, type WalletSnippet } from '../../../src/snippets/library/snippetSource';
 
 const sample: WalletSnippet = {
   name: 'sample',
@@ -15,6 +15,12 @@ describe('snippets: the source notation', () => {
   it('TypeScript keeps ⟦types⟧, JavaScript drops them', () => {
     assert.equal(codeFor(sample, 'typescript'), 'const url: string = `${base}/v1/users/balance`; // ⟨1:50000⟩ kobo\nsend(⟨2|mtn,glo⟩)');
     assert.equal(codeFor(sample, 'javascript'), 'const url = `${base}/v1/users/balance`; // ⟨1:50000⟩ kobo\nsend(⟨2|mtn,glo⟩)');
+  });
+
+  it('⟪JavaScript only⟫ is the other way round (JSDoc in place of the types), across lines too', () => {
+    const text = '/** The sum.⟪ @param {number} a⟫ */\nfunction sum(a⟦: number⟧)⟦: number⟧ {⟪\n  // JavaScript⟫\n  return a;\n}';
+    assert.equal(scriptCode(text, 'typescript'), '/** The sum. */\nfunction sum(a: number): number {\n  return a;\n}');
+    assert.equal(scriptCode(text, 'javascript'), '/** The sum. @param {number} a */\nfunction sum(a) {\n  // JavaScript\n  return a;\n}');
   });
 
   it('snippet syntax: $, } and \\ escaped, tab stops and choices in VS Code form', () => {
