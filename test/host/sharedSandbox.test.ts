@@ -180,7 +180,20 @@ describe('One local sandbox for every window: served by another process', functi
       () => {
         const { model } = wallet.api.views;
         const wallets = JSON.stringify(wallet.api.accounts.activeWallet('local'));
-        return `the balance set in the other process survived: ${JSON.stringify(model.balance.value)} (error ${model.balance.error}, connected ${model.connected}, wallet ${wallets})`;
+        const calls = wallet.api.requests.history
+          .newest(6)
+          .map((record) => `${record.method} ${record.path} ${record.status} ${record.responseBody.slice(0, 160)}`);
+        const here = (() => {
+          try {
+            return `balance ${sandbox.balance(wallet.mobile)}`;
+          } catch (error) {
+            return String(error);
+          }
+        })();
+        return (
+          `the balance set in the other process survived: ${JSON.stringify(model.balance.value)} (error ${model.balance.error}, ` +
+          `connected ${model.connected}, wallet ${wallets}; in the sandbox here: ${here}; the last calls: ${calls.join(' | ')})`
+        );
       },
       () => wallet.api.views.model.balance.value?.balance === 3_141_59 - 1_00,
     );
