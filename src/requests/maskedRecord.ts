@@ -7,11 +7,11 @@
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import { countText } from '../common/plural';
 import { maskHeaders, maskSandboxAnswer, maskText, templateHeaders, templateText } from '../masking/masking';
-import { MAX_KEPT_BODY_BYTES, type JournalEntry } from '../sandbox/reference';
+import { EDITOR_USER_AGENT, MAX_KEPT_BODY_BYTES, type JournalEntry } from '../sandbox/reference';
 import type { HeaderList, RequestRecord, RequestTemplate, TrafficEnvironment } from './requestRecord';
 
-/** What this extension sends as User-Agent, so the sandbox's entries can say "this extension". */
-export const EXTENSION_USER_AGENT = 'wallet-console-vscode';
+/** What this extension sends as User-Agent, so the sandbox's entries can say "this extension" (and the review leaves them alone). */
+export const EXTENSION_USER_AGENT = EDITOR_USER_AGENT;
 
 /** Headers that say nothing to a reader or a replay. */
 const DROPPED_FROM_TEMPLATE = new Set(['host', 'content-length', 'connection', 'user-agent', 'accept-encoding', 'transfer-encoding']);

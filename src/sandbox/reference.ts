@@ -25,7 +25,7 @@ export {
 } from './domain/inputs';
 export type { Range } from './domain/inputs';
 export { MAGIC_ACCOUNTS, MAGIC_AIRTIME_MOBILES, magicTable, PERSONA_MOBILE, PERSONA_PASSCODE } from './domain/magic';
-export { CHECK_USER_AGENT, findingLines, mostSevereFirst } from './findings/finding';
+export { CHECK_USER_AGENT, EDITOR_USER_AGENT, findingLines, mostSevereFirst } from './findings/finding';
 export type { Finding, FindingRule, FindingSeverity, FindingsQuery, LandedTransfer } from './findings/finding';
 export { RULE_GUIDE, silenceExample } from './findings/ruleGuide';
 export { MAX_KEPT_BODY_BYTES } from './requests/entry';

@@ -99,6 +99,13 @@ export const SEVERITY: Readonly<Record<FindingRule, FindingSeverity>> = {
  */
 export const CHECK_USER_AGENT = 'wallet-sandbox-webhook-check';
 
+/**
+ * The User-Agent of Wallet Console's own calls (its views, Try it, Replay): the editor's traffic,
+ * not the app's. No rule judges it, and its reads settle nothing: the Wallet view loading the
+ * transactions after money moved is not the app requerying a transfer it never heard back from.
+ */
+export const EDITOR_USER_AGENT = 'wallet-console-vscode';
+
 const DOCS = 'https://github.com/wallet-console/wallet-console/blob/main/docs/integration-review.md';
 
 export const docsOf = (rule: FindingRule): string => `${DOCS}#${rule}`;

@@ -1,6 +1,6 @@
 import type { JournalEntry } from '../requests/entry';
 import type { WebhookEvent } from '../types';
-import { CHECK_USER_AGENT, docsOf, remember, SEVERITY, type Finding, type FindingDraft, type FindingRule } from './finding';
+import { CHECK_USER_AGENT, docsOf, EDITOR_USER_AGENT, remember, SEVERITY, type Finding, type FindingDraft, type FindingRule } from './finding';
 import { MoneyRules } from './moneyRules';
 import type { LedgerReader } from './moneyAtStake';
 import { RecipientRules } from './recipientRules';
@@ -131,6 +131,7 @@ export class FindingsBook {
   exchange(entry: JournalEntry): void {
     if (entry.path.startsWith('/__sandbox')) return;
     if (entry.userAgent === CHECK_USER_AGENT) return this.checkMade(entry.responseBody);
+    if (entry.userAgent === EDITOR_USER_AGENT) return;
     const now = this.now();
     this.keep([
       ...this.secrets.exchange(entry),

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { Sandbox } from '../../../src/sandbox';
-import { mostSevereFirst } from '../../../src/sandbox/reference';
+import { EDITOR_USER_AGENT, mostSevereFirst } from '../../../src/sandbox/reference';
 import { startCheckedSandbox } from '../support/contract';
 import { call, connectWallet, ConnectedWallet, expectOk, newDeveloper } from './helpers';
 
@@ -87,5 +87,23 @@ describe('sandbox: the money at stake in a money finding, read from the ledger',
     assert.equal(finding?.rule, 'unknown-outcome-not-requeried');
     assert.deepEqual([finding?.landed?.length, finding?.landed?.[0]?.amount, finding?.atRiskKobo], [1, 3_000, 0]);
     assert.match(finding?.detail ?? '', /^The ledger shows one transfer landed for this payment: [0-9a-f]{24} \(₦30\.00\)\. /);
+  });
+
+  it('the editor’s own reads are not the app’s requery, and its own calls make no finding', async () => {
+    // Wallet Console's Wallet view loads the transactions after money moved, with the app's key
+    // and wallet: that is the tool looking, not the app requerying what it never heard back from.
+    const asEditor = { ...wallet.headers, 'user-agent': EDITOR_USER_AGENT };
+    await dropped();
+    await expectOk(call(sandbox, 'GET', '/v1/transactions', { headers: asEditor }));
+    await expectOk(pay(4_000));
+    assert.deepEqual(
+      findings().map((finding) => finding.rule),
+      ['unknown-outcome-not-requeried'],
+    );
+    // Its own money calls (Send Money, Replay) are the user's, asked for in the editor: after a
+    // clear (which forgets the validation), its transfer to that mobile makes no finding.
+    await expectOk(call(sandbox, 'DELETE', '/__sandbox/findings'));
+    await expectOk(call(sandbox, 'POST', PHONE, { body: { mobile: RECIPIENT, amount: 100 }, headers: asEditor }));
+    assert.deepEqual(findings(), []);
   });
 });
