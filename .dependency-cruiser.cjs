@@ -59,7 +59,11 @@ const SANDBOX_LAYERS = [
   ['worlds-below-http', ['worlds'], 'A world and its operations know no HTTP: the routes are made over them.'],
   ['http-below-owner', ['http'], 'The HTTP server, the API routes and the admin routes sit below startSandbox.'],
   ['owner-below-clients', ['owner'], 'startSandbox sits below the clients of a shared sandbox (client/shared.ts starts one).'],
-  ['clients-below-webhook-check', ['client'], 'The clients of a sandbox another process serves know nothing of the entries.'],
+  [
+    'clients-below-webhook-check',
+    ['client'],
+    'The one face of a world (SandboxWorld) over its ports, in process and over HTTP, and the shared sandbox: below the entries.',
+  ],
   [
     'webhook-check-below-entries',
     ['webhookCheck'],

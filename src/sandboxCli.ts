@@ -7,7 +7,8 @@
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as Mcp from './agents/mcp/index';
-import { runCli, startFailure, USAGE } from './sandbox/cli/cli';
+import { hereClient, runCli, startFailure, USAGE } from './sandbox/cli/cli';
+import { localClient, openSharedSandbox } from './sandbox';
 
 const MCP_USAGE = `${USAGE}
   --mcp                  serve the agent tools over MCP (stdio): stdout carries only the protocol,
@@ -18,7 +19,7 @@ const VERSION = process.env.WALLET_CONSOLE_VERSION ?? '0.0.0-dev';
 
 async function main(argv: string[]): Promise<void> {
   if (!argv.includes('--mcp')) {
-    await runCli(argv, undefined, MCP_USAGE);
+    await runCli(argv, undefined, MCP_USAGE, { role: 'cli', local: hereClient });
     return;
   }
   const toStderr = { out: (line: string) => console.error(line), err: (line: string) => console.error(line) };
@@ -27,7 +28,7 @@ async function main(argv: string[]): Promise<void> {
     argv.filter((arg) => arg !== '--mcp'),
     toStderr,
     MCP_USAGE,
-    { role: 'mcp', share: true },
+    { role: 'mcp', share: openSharedSandbox, local: localClient },
   );
   if (!running) return;
   // A file URL: import() takes one on every platform.

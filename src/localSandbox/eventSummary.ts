@@ -4,9 +4,14 @@
 
 import * as l10n from '@vscode/l10n';
 import { formatNaira } from '../api';
-import type { PublicWebhookEvent, WebhookAttempt } from '../sandbox';
+import type { PublicWebhookEvent, SandboxWorld, WebhookAttempt } from '../sandbox';
 
 export type EventState = PublicWebhookEvent['state'];
+
+/** The world's webhook events newest first, as the Events view, the pickers and the agent tools show them. */
+export async function newestFirst(world: Pick<SandboxWorld, 'webhooks'>): Promise<PublicWebhookEvent[]> {
+  return (await world.webhooks.list()).reverse();
+}
 
 export function eventTypeLabel(type: PublicWebhookEvent['type']): string {
   return type === 'BANK_TRANSFER' ? l10n.t('Bank transfer') : l10n.t('Phone transfer');

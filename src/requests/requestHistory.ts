@@ -41,7 +41,7 @@ export class RequestHistory extends Disposable {
   attach(source: JournalSource): void {
     this.stopListening();
     this.list.attach(source);
-    this.stopListening = source.requests.onChange(this.refreshSoon);
+    this.stopListening = source.onRequests(this.refreshSoon);
     void this.refresh();
   }
 

@@ -2,8 +2,11 @@ import type { JournalEntry, SandboxClient } from '../sandbox';
 import { recordOfEntry } from './maskedRecord';
 import type { RequestRecord } from './requestRecord';
 
-/** The local sandbox as the list reads it: its journal (read where it is kept: here, or in the process that serves it) and its address. */
-export type JournalSource = Pick<SandboxClient, 'url' | 'requests' | 'clearRequests'>;
+/**
+ * The local sandbox as the list reads it: its journal (read where it is kept: here, or in the
+ * process that serves it), the journal's change notices and its address.
+ */
+export type JournalSource = Pick<SandboxClient, 'url' | 'onRequests'> & { requests: Pick<SandboxClient['requests'], 'newest' | 'clear'> };
 
 /**
  * The Requests view's list without VS Code (RequestHistory adds the change event and the view's
@@ -100,7 +103,7 @@ export class RequestList {
   async clear(): Promise<void> {
     this.own = [];
     this.entries = [];
-    await this.source?.clearRequests();
+    await this.source?.requests.clear();
   }
 
   private limit(): number {

@@ -2,12 +2,10 @@
 
 export type {
   Fault,
-  JournalReads,
   SandboxKnobs,
   PublicWebhookEvent,
   Sandbox,
   SandboxChange,
-  SandboxClient,
   SandboxOptions,
   SandboxRole,
   SandboxServer,
@@ -17,7 +15,11 @@ export type {
 } from './types';
 export { StateFileHeld, StateFileInUse } from './sharing/ownerLock';
 export type { OwnerRecord } from './sharing/ownerLock';
-export { journalReads, localClient, openSharedSandbox, SharedSandbox } from './client/shared';
+export { openSharedSandbox, SharedSandbox } from './client/shared';
+export { localClient, SandboxClient } from './client/sandboxClient';
+export type { ClockAdvanced, SandboxWorld } from './client/sandboxWorld';
+export type { Requests } from './client/requests';
+export type { Webhooks, WebhookFilter } from './client/webhooks';
 export type { SharedSandboxOptions } from './client/shared';
 export type { SandboxExchange } from './http/exchange';
 export { BANKS } from './domain/banks';

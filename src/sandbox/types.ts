@@ -64,7 +64,7 @@ export interface LoadedScenario {
   wallets: { mobile: string; name: string; balance: number; passcode?: string }[];
 }
 
-/** The world written as a scenario (Sandbox.exportScenario, GET /__sandbox/scenario; scenario/export.ts). */
+/** The world written as a scenario, as GET /__sandbox/scenario and snapshot() answer it. */
 export interface ScenarioExport {
   scenario: ScenarioFile;
   /** Every app written, in order: where it is in the file, its id in this sandbox, and whether its sandboxKey is in the file. */
@@ -318,75 +318,4 @@ export interface SandboxServer {
   here: boolean;
   pid: number;
   role: SandboxRole;
-}
-
-/**
- * A sandbox's request journal as a SandboxClient reads it: asked of the sandbox on each read
- * (its own journal, or the owner's over GET /__sandbox/requests), never copied into this process.
- */
-export interface JournalReads {
-  /** Up to `limit` entries, newest first. */
-  newest(limit: number): Promise<JournalEntry[]>;
-  /** After each change of the journal (an entry came, it was emptied), with its newest id; returns the unsubscribe. */
-  onChange(listener: (lastId: number) => void): () => void;
-}
-
-/**
- * A sandbox as the extension's views and commands and the agent tools reach it: the one this
- * process serves, or the one another process serves on the same state file (over its admin
- * API). Every read asks the sandbox that serves it (no copy is kept here); change events say
- * when to read again; actions are async and resolve once done.
- */
-export interface SandboxClient {
-  readonly url: string;
-  readonly port: number;
-  readonly server: SandboxServer;
-  /**
-   * Runs an operation of the table (worlds/operations.ts) by name, as the admin API does, on
-   * whichever side the sandbox is; answers copies. The calls below are each one of them
-   * (client/clientCalls.ts types it; untyped here, as WorldControls.runOperation is).
-   */
-  run(name: string, raw?: Record<string, unknown>): Promise<unknown>;
-  /** The knobs: faults, delay, token lifetime. */
-  knobs(): Promise<SandboxKnobs>;
-  /** The virtual clock (epoch ms). */
-  now(): Promise<number>;
-  /** Webhook events, newest first (copies). */
-  events(): Promise<PublicWebhookEvent[]>;
-  event(id: string): Promise<PublicWebhookEvent | undefined>;
-  /** Every change of the sandbox (read again what it touched). */
-  onChange(listener: (change: SandboxChange) => void): () => void;
-  /** Adds the fault; answers it with its id. */
-  addFault(fault: Fault): Promise<Fault>;
-  /** False when no fault has that id (cleared, or used up meanwhile). */
-  removeFault(id: string): Promise<boolean>;
-  /** Removes every fault; answers how many there were. */
-  clearFaults(): Promise<number>;
-  setLatency(ms: number): Promise<void>;
-  /** Moves the clock forward, runs what fell due within the span in time order; answers the changes made meanwhile (settlements, webhook attempts). */
-  advanceClock(seconds: number): Promise<SandboxChange[]>;
-  lastPasscode(mobile: string): Promise<string | undefined>;
-  setBalance(mobile: string, kobo: number): Promise<void>;
-  addTransaction(mobile: string, tx: Partial<TransactionRecord> & { type: TransactionType; amount: number }): Promise<TransactionRecord>;
-  expireAccessTokens(mobile: string): Promise<void>;
-  revokeRefreshTokens(mobile: string): Promise<void>;
-  resetWallet(mobile: string): Promise<void>;
-  redeliverEvent(id: string): Promise<PublicWebhookEvent>;
-  /**
-   * A made-up event to the app's callbackURL (no money moves); with `transfer`, the event of a real
-   * ₦1.00 test transfer from that wallet (`mobile`, else the app's) instead, which a handler can requery.
-   */
-  sendTestEvent(type: WebhookType, appId?: string, transfer?: { mobile?: string }): Promise<PublicWebhookEvent>;
-  /** The sandbox's request journal, read where it is kept. */
-  readonly requests: JournalReads;
-  /** Empties the sandbox's request journal (every process's view of it). */
-  clearRequests(): Promise<void>;
-  /** The world as it is now, as a scenario file (GET /__sandbox/scenario). */
-  scenario(): Promise<ScenarioExport>;
-  /** Puts the whole sandbox back to the world it started from (Sandbox.reset). */
-  reset(): Promise<void>;
-  /** What the app did wrong, oldest first (Sandbox.findings; docs/integration-review.md), what waits judged. */
-  findings(query?: FindingsQuery): Promise<Finding[]>;
-  /** Forgets the findings (Sandbox.clearFindings); answers how many there were. */
-  clearFindings(): Promise<number>;
 }

@@ -13,6 +13,7 @@ import {
   eventStateLabel,
   eventTitle,
   failedDeliveries,
+  newestFirst,
 } from '../localSandbox/eventSummary';
 import type { SandboxWatch } from '../localSandbox/sandboxWatch';
 import { tidyItem } from './tidy';
@@ -76,7 +77,7 @@ export class EventsTreeProvider extends Disposable implements vscode.TreeDataPro
     const sandbox = this.service.env() === 'local' ? this.watch.current : undefined;
     let events: PublicWebhookEvent[];
     try {
-      events = (await sandbox?.events()) ?? [];
+      events = sandbox ? await newestFirst(sandbox) : [];
     } catch {
       // The process that served it went away mid-read: the next refresh reads where it is now.
       return;

@@ -63,8 +63,8 @@ export class SandboxTreeProvider extends Disposable implements vscode.TreeDataPr
     if (!sandbox) return [];
     if (!node) {
       try {
-        const [knobs, now] = await Promise.all([sandbox.knobs(), sandbox.now()]);
-        this.seen = { knobs, now };
+        const [knobs, now] = await Promise.all([sandbox.knobs(), sandbox.clock.now()]);
+        this.seen = { knobs, now: now.getTime() };
       } catch {
         // The process that served it went away mid-read (and it could not be opened here yet):
         // the rows keep what was last read; the view's message and the log say why.

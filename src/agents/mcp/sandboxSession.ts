@@ -54,7 +54,7 @@ export class SandboxSession {
       session = (async () => {
         const appKey = await this.key();
         await this.client().sendOtp(appKey, mobile);
-        const passcode = await this.sandbox().lastPasscode(mobile);
+        const passcode = await this.sandbox().passcode(mobile);
         if (!passcode) throw new Error(`The sandbox sent no passcode to ${mobile}.`);
         const tokens = await this.client().verifyOtp(appKey, mobile, passcode);
         return { appKey, accessToken: tokens.accessToken };

@@ -1,7 +1,7 @@
 // The sandbox actions. They run only in the local sandbox (run.ts refuses them elsewhere);
 // money moves through the API client like any app's, once: a lost answer is "outcome unknown".
 
-import type { Fault, PublicWebhookEvent } from '../../sandbox';
+import type { Fault } from '../../sandbox';
 import { formatBillerName } from '../../common/billerName';
 import { maskAccountNumber, maskMobile } from '../../masking/masking';
 import { countText } from '../../common/plural';
@@ -47,12 +47,11 @@ export async function airtime(ctx: ToolContext, input: ToolInput<'airtime'>): Pr
 
 export async function advanceClock(ctx: ToolContext, input: ToolInput<'advanceClock'>): Promise<string[]> {
   const sandbox = await ctx.sandbox();
-  const changes = await sandbox.advanceClock(input.seconds);
-  const now = await sandbox.now();
-  const settled = changes.flatMap((change) => change.transfers).filter((transfer) => transfer.status !== 'pending');
-  const events = new Set(changes.flatMap((change) => change.events.map((event) => event.id)));
+  const moved = await sandbox.clock.advance(input.seconds);
+  const settled = moved.transfers.filter((transfer) => transfer.status !== 'pending');
+  const events = new Set(moved.events.map((event) => event.id));
   return [
-    `Sandbox clock moved forward ${input.seconds} s; it now reads ${shortDate(new Date(now).toISOString())}.`,
+    `Sandbox clock moved forward ${input.seconds} s; it now reads ${shortDate(moved.now.toISOString())}.`,
     settled.length === 0
       ? 'No bank transfer settled.'
       : `Settled: ${settled.map((transfer) => `${transfer.reference} ${transfer.status}`).join(', ')}.`,
@@ -70,8 +69,8 @@ export async function injectFault(ctx: ToolContext, input: ToolInput<'injectFaul
   if (input.times !== undefined) fault.times = input.times;
   // A fault that neither drops nor waits answers with an error status: 500 unless told.
   if (input.status !== undefined || (!fault.drop && fault.delayMs === undefined)) fault.status = input.status ?? 500;
-  await sandbox.addFault(fault);
-  const active = (await sandbox.knobs()).faults.length;
+  await sandbox.faults.add(fault);
+  const active = (await sandbox.faults.list()).length;
   const faults = countText(active, `${active} fault`, `${active} faults`, 'en');
   return [`Fault added: ${describeFault(fault)}. ${faults} active; sandbox_clear_faults removes them.`];
 }
@@ -90,15 +89,16 @@ export function describeFault(fault: Fault): string {
 
 export async function clearFaults(ctx: ToolContext): Promise<string[]> {
   const sandbox = await ctx.sandbox();
-  const count = await sandbox.clearFaults();
+  const count = await sandbox.faults.clear();
   if (count === 0) return ['No fault was active.'];
   return [`Cleared ${countText(count, `${count} fault`, `${count} faults`, 'en')}; requests are answered normally again.`];
 }
 
 export async function redeliverEvent(ctx: ToolContext, input: ToolInput<'redeliverEvent'>): Promise<string[]> {
   const sandbox = await ctx.sandbox();
-  if (!(await sandbox.event(input.eventId))) return [`No webhook event has the id ${input.eventId}; wallet_webhook_events lists them.`];
-  const event = await sandbox.redeliverEvent(input.eventId);
+  if (!(await sandbox.webhooks.get(input.eventId)))
+    return [`No webhook event has the id ${input.eventId}; wallet_webhook_events lists them.`];
+  const event = await sandbox.webhooks.redeliver(input.eventId);
   return [`Redelivery of ${event.id} started to the app's callbackURL.`, eventLine(event)];
 }
 
@@ -112,29 +112,27 @@ export async function webhookDisorder(ctx: ToolContext, input: ToolInput<'webhoo
   switch (input.disorder) {
     case 'copies': {
       const copies = input.copies ?? 2;
-      const { event } = (await sandbox.run('deliverCopies', { id: needs(input.eventId, 'eventId'), copies })) as {
-        event: PublicWebhookEvent;
-      };
+      const event = await sandbox.webhooks.deliverCopies(needs(input.eventId, 'eventId'), copies);
       return [`Sending ${copies} copies of ${event.id} at once to the app's callbackURL.`, eventLine(event)];
     }
     case 'older': {
-      const { event } = (await sandbox.run('sendOlderEvent', { id: needs(input.eventId, 'eventId') })) as { event: PublicWebhookEvent };
+      const event = await sandbox.webhooks.sendOlder(needs(input.eventId, 'eventId'));
       return [`Sending the older PENDING event ${event.id} after ${input.eventId}.`, eventLine(event)];
     }
     case 'withhold':
-      await sandbox.run('withholdEvents', { times: 1, ...(input.eventType ? { type: input.eventType } : {}) });
+      await sandbox.webhooks.withhold({ times: 1, ...(input.eventType ? { type: input.eventType } : {}) });
       return [
         `The next ${input.eventType ?? 'webhook'} event is made but never sent (state withheld); sandbox_redeliver_event sends it late.`,
       ];
     case 'beforeAnswer':
-      await sandbox.run('eventsBeforeAnswers', { times: 1 });
+      await sandbox.webhooks.beforeAnswers(1);
       return ["The next transfer's answer waits until its webhook was answered by the app's handler."];
     case 'reversal': {
       const afterSeconds = (input.afterDays ?? 3) * 86_400;
       const reference = needs(input.reference, 'reference');
-      const { transfer } = (await sandbox.run('reverseTransfer', { id: reference, afterSeconds })) as { transfer: { reverseAt: string } };
+      const reverseAt = await sandbox.reverseTransfer(reference, { afterSeconds });
       return [
-        `Bank transfer ${reference} is reversed at ${shortDate(transfer.reverseAt)} on the sandbox clock (money back, a FAILED event).`,
+        `Bank transfer ${reference} is reversed at ${shortDate(reverseAt.toISOString())} on the sandbox clock (money back, a FAILED event).`,
         'sandbox_advance_clock gets there.',
       ];
     }

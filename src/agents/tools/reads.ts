@@ -71,7 +71,8 @@ export async function webhookEvents(ctx: ToolContext, input: ToolInput<'webhookE
       `${environment.label} sends webhook events straight to your app's callbackURL; only the local sandbox records them for Wallet Console to list.`,
     ];
   }
-  const all = await (await ctx.sandbox()).events();
+  // Newest first, as the sandbox's own listing.
+  const all = (await (await ctx.sandbox()).webhooks.list()).reverse();
   const matching = input.state ? all.filter((event) => event.state === input.state) : all;
   const limit = input.limit ?? 10;
   if (matching.length === 0) return [input.state ? `No ${input.state} webhook events (of ${all.length}).` : 'No webhook events yet.'];

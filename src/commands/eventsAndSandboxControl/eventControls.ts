@@ -8,7 +8,7 @@ import { inputCheck } from '../../common/validators';
 import type { PublicWebhookEvent, SandboxClient } from '../../sandbox';
 import { ErrorCode } from '../../sandbox/reference';
 import { formatDuration, parseDuration } from '../../localSandbox/durations';
-import { eventDescription, eventTitle, eventTypeLabel } from '../../localSandbox/eventSummary';
+import { eventDescription, eventTitle, eventTypeLabel, newestFirst } from '../../localSandbox/eventSummary';
 import type { DetailPanelApi } from '../../webview/panel';
 import { argumentOrPick, withProgress } from '../../commandDeps/commandDeps';
 import { localSandbox, notify, type SandboxCommandDeps } from './sandboxAccess';
@@ -74,7 +74,7 @@ function eventItems(events: readonly PublicWebhookEvent[]) {
 /** Opens an event (payload and every attempt's answer) in the panel. */
 export async function showEvent(deps: SandboxCommandDeps, panel: DetailPanelApi, argument: unknown): Promise<void> {
   const sandbox = await localSandbox(deps);
-  const id = await argumentOrPick(deps, eventId(argument), eventItems(await sandbox.events()), {
+  const id = await argumentOrPick(deps, eventId(argument), eventItems(await newestFirst(sandbox)), {
     title: vscode.l10n.t('Show Event'),
     none: new UserFacingError(vscode.l10n.t('The sandbox has sent no webhook events yet.'), [SET_WEBHOOK_URL()]),
   });
@@ -84,13 +84,13 @@ export async function showEvent(deps: SandboxCommandDeps, panel: DetailPanelApi,
 /** A new delivery run of the event: same id and payload, attempts counted from one again. */
 export async function redeliverEvent(deps: SandboxCommandDeps, argument: unknown): Promise<void> {
   const sandbox = await localSandbox(deps);
-  const id = await argumentOrPick(deps, eventId(argument), eventItems(await sandbox.events()), {
+  const id = await argumentOrPick(deps, eventId(argument), eventItems(await newestFirst(sandbox)), {
     title: vscode.l10n.t('Redeliver Event'),
     placeholder: vscode.l10n.t('The event to send again'),
     none: new UserFacingError(vscode.l10n.t('The sandbox has sent no webhook events yet.'), [SET_WEBHOOK_URL()]),
   });
-  if (!(await sandbox.event(id))) throw new UserFacingError(vscode.l10n.t('The sandbox has no webhook event {0}.', id.slice(0, 40)));
-  const event = await sandbox.redeliverEvent(id);
+  if (!(await sandbox.webhooks.get(id))) throw new UserFacingError(vscode.l10n.t('The sandbox has no webhook event {0}.', id.slice(0, 40)));
+  const event = await sandbox.webhooks.redeliver(id);
   deps.logger.info(`Redelivering webhook event ${event.id} to its app's webhook URL.`);
 }
 
@@ -129,9 +129,10 @@ async function sendTestTransfer(deps: SandboxCommandDeps, sandbox: SandboxClient
   // any app: then the sandbox picks the one whose webhook URL was set last.
   const appId = app?.origin === 'created' ? app.id : undefined;
   try {
-    return await sandbox.sendTestEvent(type, appId, { mobile }).catch((error: unknown) => {
+    const transfer = { mobile };
+    return await sandbox.webhooks.trigger(type, {}, { appId, transfer }).catch((error: unknown) => {
       if (appId === undefined || errorCodeOf(error) !== ErrorCode.notFound) throw error;
-      return sandbox.sendTestEvent(type, undefined, { mobile });
+      return sandbox.webhooks.trigger(type, {}, { transfer });
     });
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
@@ -159,7 +160,7 @@ export async function advanceSandboxClock(deps: SandboxCommandDeps, argument: un
   const sandbox = await localSandbox(deps);
   const given = typeof argument === 'number' && Number.isInteger(argument) && argument > 0 ? argument : undefined;
   const seconds = given ?? (await askAdvance(deps));
-  await withProgress(vscode.l10n.t('Moving the sandbox clock forward…'), () => sandbox.advanceClock(seconds));
+  await withProgress(vscode.l10n.t('Moving the sandbox clock forward…'), () => sandbox.clock.advance(seconds));
   deps.logger.info(`Moved the sandbox clock forward by ${formatDuration(seconds)}.`);
   notify(deps, vscode.l10n.t('The sandbox clock moved forward by {0}.', formatDuration(seconds)));
 }

@@ -175,7 +175,7 @@ export async function injectFault(deps: SandboxCommandDeps): Promise<void> {
   );
   if (times === many) fault.times = await askNumber(deps, title, vscode.l10n.t('For how many requests'), ...FAULT_LIMITS.times, '3');
   else if (times > 0) fault.times = times;
-  await sandbox.addFault(fault);
+  await sandbox.faults.add(fault);
   deps.logger.info(`Sandbox fault added: ${faultTarget(fault)} ${faultDescription(fault)}.`);
 }
 
@@ -195,7 +195,7 @@ export async function setSandboxDelay(deps: SandboxCommandDeps): Promise<void> {
 /** Removes one fault: the tree's, or one picked from the list. */
 export async function clearFault(deps: SandboxCommandDeps, argument: unknown): Promise<void> {
   const sandbox = await localSandbox(deps);
-  const { faults } = await sandbox.knobs();
+  const faults = await sandbox.faults.list();
   const given = isRecord(argument) && isRecord(argument.fault) ? (argument.fault as unknown as Fault) : undefined;
   if (faults.length === 0) throw new UserFacingError(vscode.l10n.t('No sandbox fault is active.'));
   const fault =
@@ -205,12 +205,12 @@ export async function clearFault(deps: SandboxCommandDeps, argument: unknown): P
       { title: vscode.l10n.t('Clear Sandbox Fault') },
     ));
   // By id: two faults may read alike. A fault used up meanwhile is already gone.
-  if (fault.id) await sandbox.removeFault(fault.id);
+  if (fault.id) await sandbox.faults.remove(fault.id);
 }
 
 export async function clearAllFaults(deps: SandboxCommandDeps): Promise<void> {
   const sandbox = await localSandbox(deps);
-  await sandbox.clearFaults();
+  await sandbox.faults.clear();
   await sandbox.setLatency(0);
   deps.logger.info('Sandbox faults and delay cleared.');
 }

@@ -41,7 +41,7 @@ async function fillSandboxKeys(deps: SandboxCommandDeps, saved: ScenarioExport):
 }
 
 export async function saveSandboxAsScenario(deps: SandboxCommandDeps, target?: unknown): Promise<void> {
-  const saved = await (await deps.watch.instance()).scenario();
+  const saved = await (await deps.watch.instance()).snapshot();
   const missingKeys = await fillSandboxKeys(deps, saved);
   let uri = target instanceof vscode.Uri ? target : undefined;
   if (!uri) {

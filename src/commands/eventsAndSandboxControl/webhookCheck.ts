@@ -10,7 +10,7 @@ import { localSandbox, type SandboxCommandDeps } from './sandboxAccess';
 
 /** Where the app's last event went: its callbackURL, as far as the sandbox shows it. */
 async function lastEventUrl(sandbox: SandboxClient, appId: string | undefined): Promise<string | undefined> {
-  const events = (await sandbox.events()).filter((event) => event.appId === appId);
+  const events = (await sandbox.webhooks.list()).filter((event) => event.appId === appId);
   return events.sort((a, b) => a.createdAt.localeCompare(b.createdAt)).at(-1)?.url;
 }
 

@@ -5,7 +5,7 @@ import { UserFacingError } from '../../common/userFacingError';
 import type { PickItem } from '../../common/userInput';
 import type { PublicWebhookEvent, SandboxClient } from '../../sandbox';
 import { formatDuration } from '../../localSandbox/durations';
-import { eventDescription, eventReference, eventTitle } from '../../localSandbox/eventSummary';
+import { eventDescription, eventReference, eventTitle, newestFirst } from '../../localSandbox/eventSummary';
 import { localSandbox, notify, type SandboxCommandDeps } from './sandboxAccess';
 
 // Send Webhooks as Production Does: the sandbox's controls for production's disorder (copies of
@@ -67,7 +67,7 @@ function eventItems(events: readonly PublicWebhookEvent[]): PickItem<string>[] {
 async function givenEvent(sandbox: SandboxClient, argument: unknown): Promise<PublicWebhookEvent | undefined> {
   const id = isRecord(argument) && typeof argument.id === 'string' ? argument.id : typeof argument === 'string' ? argument : undefined;
   if (id === undefined) return undefined;
-  const event = await sandbox.event(id);
+  const event = await sandbox.webhooks.get(id);
   if (!event) throw new UserFacingError(vscode.l10n.t('The sandbox has no webhook event {0}.', id.slice(0, 40)));
   return event;
 }
@@ -78,10 +78,10 @@ async function pickEvent(deps: SandboxCommandDeps, events: PublicWebhookEvent[],
   return events.find((event) => event.id === id) as PublicWebhookEvent;
 }
 
-/** Runs one control: the sandbox refuses what does not apply, in its own words. */
-async function run(sandbox: SandboxClient, name: string, raw: Record<string, unknown>): Promise<unknown> {
+/** One control's outcome: the sandbox refuses what does not apply, in its own words. */
+async function refused<T>(control: Promise<T>): Promise<T> {
   try {
-    return await sandbox.run(name, raw);
+    return await control;
   } catch (error) {
     throw new UserFacingError(error instanceof Error ? error.message : String(error));
   }
@@ -95,7 +95,7 @@ export async function sendWebhooksAsProduction(deps: SandboxCommandDeps, argumen
   const items = disorderItems(given);
   if (items.length === 0) throw new UserFacingError(vscode.l10n.t('A test event has no transfer: nothing but copies of it applies.'));
   const disorder = await deps.ui().pick(items, { title, placeholder: vscode.l10n.t('What your webhook handler meets next') });
-  const events = given ? [given] : await sandbox.events();
+  const events = given ? [given] : await newestFirst(sandbox);
   const noEvents = vscode.l10n.t('The sandbox has sent no webhook event that this applies to yet. Move some money first.');
   switch (disorder) {
     case 'copies': {
@@ -104,7 +104,7 @@ export async function sendWebhooksAsProduction(deps: SandboxCommandDeps, argumen
         COPY_CHOICES.map((value) => ({ label: vscode.l10n.t('{0} copies', value), value })),
         { title, placeholder: vscode.l10n.t('How many requests at once') },
       );
-      await run(sandbox, 'deliverCopies', { id: event.id, copies });
+      await refused(sandbox.webhooks.deliverCopies(event.id, copies));
       deps.logger.info(`Sending ${copies} copies of webhook event ${event.id} at once.`);
       return notify(deps, vscode.l10n.t('{0} copies of the event are on their way at once: their attempts show under it.', copies));
     }
@@ -117,8 +117,8 @@ export async function sendWebhooksAsProduction(deps: SandboxCommandDeps, argumen
           title,
           noEvents,
         ));
-      const older = (await run(sandbox, 'sendOlderEvent', { id: event.id })) as { event: PublicWebhookEvent };
-      deps.logger.info(`Sent the older PENDING event ${older.event.id} after ${event.id}.`);
+      const older = await refused(sandbox.webhooks.sendOlder(event.id));
+      deps.logger.info(`Sent the older PENDING event ${older.id} after ${event.id}.`);
       return notify(
         deps,
         vscode.l10n.t('The older PENDING event of {0} is on its way, after its newer one.', eventReference(event) ?? event.id),
@@ -139,7 +139,7 @@ export async function sendWebhooksAsProduction(deps: SandboxCommandDeps, argumen
     case 'withhold':
       return withholdNext(deps, sandbox, title);
     case 'beforeAnswer':
-      await run(sandbox, 'eventsBeforeAnswers', { times: 1 });
+      await refused(sandbox.webhooks.beforeAnswers(1));
       deps.logger.info('The next money answer with a webhook waits until the webhook was answered.');
       return notify(deps, vscode.l10n.t('The next transfer’s answer waits until your handler answered its webhook.'));
   }
@@ -151,16 +151,14 @@ async function reverseLater(deps: SandboxCommandDeps, sandbox: SandboxClient, ev
     REVERSAL_DAYS.map((value) => ({ label: formatDuration(value * 86_400), value })),
     { title: vscode.l10n.t('Reverse {0}', reference), placeholder: vscode.l10n.t('How long after now, on the sandbox clock') },
   );
-  const { transfer } = (await run(sandbox, 'reverseTransfer', { id: reference, afterSeconds: days * 86_400 })) as {
-    transfer: { reverseAt: string };
-  };
-  deps.logger.info(`Bank transfer ${reference} will be reversed at ${transfer.reverseAt} (sandbox clock).`);
+  const reverseAt = (await refused(sandbox.reverseTransfer(reference, { afterSeconds: days * 86_400 }))).toISOString();
+  deps.logger.info(`Bank transfer ${reference} will be reversed at ${reverseAt} (sandbox clock).`);
   notify(
     deps,
     vscode.l10n.t(
       '{0} is reversed at {1} on the sandbox clock. Advance Sandbox Clock to get there.',
       reference,
-      formatDateTime(transfer.reverseAt, vscode.env.language),
+      formatDateTime(reverseAt, vscode.env.language),
     ),
   );
 }
@@ -172,7 +170,7 @@ async function withholdNext(deps: SandboxCommandDeps, sandbox: SandboxClient, ti
     { label: vscode.l10n.t('Phone transfer'), value: 'PHONE_TRANSFER' },
   ];
   const type = await deps.ui().pick(types, { title, placeholder: vscode.l10n.t('Whose event never comes') });
-  await run(sandbox, 'withholdEvents', { times: 1, ...(type === 'any' ? {} : { type }) });
+  await refused(sandbox.webhooks.withhold({ times: 1, ...(type === 'any' ? {} : { type }) }));
   deps.logger.info(`The next ${type === 'any' ? '' : `${type} `}webhook event is withheld.`);
   notify(deps, vscode.l10n.t('The next event is made but never sent (withheld in the Events view): Redeliver Event sends it late.'));
 }

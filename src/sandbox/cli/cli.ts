@@ -2,16 +2,16 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { constants as osConstants } from 'node:os';
 import { endWithLauncher, launchChain } from './cliParent';
 import { runCheckWebhook } from './checkWebhookCli';
-import { localClient } from '../client/shared';
+import type { SandboxClient } from '../client/sandboxClient';
 import { StateFileInUse } from '../sharing/ownerLock';
 import { SandboxPortInUseError } from '../vocabulary/errors';
 import { KNOB_LIMITS, NAMESPACE_LIMITS } from '../domain/inputs';
-import { openSharedSandbox } from '../client/shared';
+import type { SharedSandboxOptions } from '../client/shared';
 import { adminTokenRefusal, isLoopback, remoteHostRefusal, startSandbox } from '../owner/start';
 import type { ScenarioFile } from '../scenario/scenarioFile';
 import { applyFindingsFlag, concludeFindings, FINDINGS_USAGE, runFindings, type FindingsCliConfig } from './cliFindings';
 import type { Finding } from '../findings/finding';
-import type { LoadedScenario, SandboxClient, SandboxOptions, SandboxRole } from '../types';
+import type { LoadedScenario, Sandbox, SandboxOptions, SandboxRole } from '../types';
 
 // `npm run sandbox -- --port 4010`: the sandbox as a standalone process. The entry that runs it is
 // src/sandboxCli.ts (dist/sandbox.js), which also composes the MCP server when asked.
@@ -158,10 +158,13 @@ export interface CliOutput {
 
 const CONSOLE: CliOutput = { out: (line) => console.log(line), err: (line) => console.error(line) };
 
+/** What the CLI itself needs of the sandbox it runs or uses: where it is, and its delay. */
+export type CliClient = Pick<SandboxClient, 'url' | 'port' | 'server' | 'setLatency'>;
+
 /** A sandbox the CLI runs, or uses: another process may serve its state file. */
-export interface RunningSandbox {
+export interface RunningSandbox<C extends CliClient = CliClient> {
   /** The sandbox as it is reached now (it changes when this process opens a shared file itself). */
-  client(): SandboxClient;
+  client(): C;
   /** Resolves once client() reaches a live sandbox: a shared file whose server went away is opened again first. */
   ready(): Promise<unknown>;
   close(): Promise<void>;
@@ -174,7 +177,7 @@ export interface RunningSandbox {
 }
 
 /** The --json line: where the sandbox listens and what the scenario made, for a harness in any language. */
-export function readyLine(client: SandboxClient, scenario: LoadedScenario | undefined, adminToken?: string): Record<string, unknown> {
+export function readyLine(client: CliClient, scenario: LoadedScenario | undefined, adminToken?: string): Record<string, unknown> {
   return {
     url: client.url,
     ...(adminToken === undefined ? {} : { adminToken }),
@@ -187,13 +190,28 @@ export function readyLine(client: SandboxClient, scenario: LoadedScenario | unde
   };
 }
 
-export interface CliMode {
+/** A state file's sandbox, served here or by another process, as openSharedSandbox opens it. */
+interface SharedFile<C> {
+  readonly client: C;
+  ready(): Promise<unknown>;
+  close(): Promise<void>;
+  onServed(listener: (client: C) => void): () => void;
+}
+
+/**
+ * How the CLI is run. The extension's CLI (dist/sandbox.js) gives openSharedSandbox and
+ * localClient, so the MCP server's tools get the editor's SandboxClient; the package's CLI gives
+ * neither and so carries no client of its own (its size: test/unit/sandbox/package.test.ts).
+ */
+export interface CliMode<C extends CliClient = CliClient> {
   role: SandboxRole;
   /**
    * With a state file another process serves, use that process's sandbox (the MCP server,
    * beside VS Code) instead of stopping (npm run sandbox).
    */
-  share: boolean;
+  share?: (options: SharedSandboxOptions) => Promise<SharedFile<C>>;
+  /** The sandbox this process serves, as `client()` answers it. */
+  local: (sandbox: Sandbox, role: SandboxRole) => C;
   /** The world to start in when no --scenario is given (the package's CLI: a demo app and wallets with passcodes). */
   starter?: ScenarioFile;
 }
@@ -206,20 +224,28 @@ const WHO: Record<SandboxRole, string> = {
 };
 
 /** "a VS Code window (pid 4242)": what serves a sandbox, in words. */
-export function servedBy(client: SandboxClient): string {
+export function servedBy(client: CliClient): string {
   return `${WHO[client.server.role]} (pid ${client.server.pid})`;
 }
 
-async function open(config: CliConfig, mode: CliMode, output: CliOutput): Promise<RunningSandbox> {
+/** The sandbox this process serves, as the CLI itself needs it. */
+export const hereClient = (sandbox: Sandbox, role: SandboxRole): CliClient => ({
+  url: sandbox.url,
+  port: sandbox.port,
+  server: { here: true, pid: process.pid, role },
+  setLatency: async (ms) => sandbox.setLatency(ms),
+});
+
+async function open<C extends CliClient>(config: CliConfig, mode: CliMode<C>, output: CliOutput): Promise<RunningSandbox<C>> {
   const { dataFile } = config.options;
   if (mode.share && dataFile) {
-    const shared = await openSharedSandbox({ ...config.options, dataFile, role: mode.role, portTries: 20 });
+    const shared = await mode.share({ ...config.options, dataFile, role: mode.role, portTries: 20 });
     shared.onServed((client) => output.err(`Wallet sandbox: ${servedBy(client)} serves ${dataFile} now, at ${client.url}.`));
     return { client: () => shared.client, ready: () => shared.ready(), close: () => shared.close() };
   }
   const scenario = config.options.scenario ?? mode.starter;
   const sandbox = await startSandbox({ ...config.options, ...(scenario === undefined ? {} : { scenario }), role: mode.role });
-  const client = localClient(sandbox, mode.role);
+  const client = mode.local(sandbox, mode.role);
   return {
     client: () => client,
     ready: () => Promise.resolve(),
@@ -231,7 +257,7 @@ async function open(config: CliConfig, mode: CliMode, output: CliOutput): Promis
 }
 
 /** The lines that say where it listens, and with what to sign in (the scenario's first app key and wallets). */
-function banner(client: SandboxClient, scenario: LoadedScenario | undefined, latencyMs: number | undefined): string[] {
+function banner(client: CliClient, scenario: LoadedScenario | undefined, latencyMs: number | undefined): string[] {
   if (!client.server.here) {
     return [
       `Wallet sandbox at ${client.url}, served by ${servedBy(client)} on the same state file: one world.`,
@@ -256,12 +282,12 @@ function banner(client: SandboxClient, scenario: LoadedScenario | undefined, lat
  * it, or undefined after --help. Exits with 2 on a usage error, 1 when the state file is served
  * elsewhere and `mode.share` is off; after `-- command`, with the command's status.
  */
-export async function runCli(
+export async function runCli<C extends CliClient>(
   argv: string[],
   output: CliOutput = CONSOLE,
-  usage = USAGE,
-  mode: CliMode = { role: 'cli', share: false },
-): Promise<RunningSandbox | undefined> {
+  usage: string,
+  mode: CliMode<C>,
+): Promise<RunningSandbox<C> | undefined> {
   if (argv[0] === 'check-webhook') return void (process.exitCode = await runCheckWebhook(argv.slice(1), output));
   const config = parsedOrExit(argv, output);
   if (config === 'help') {
@@ -272,7 +298,7 @@ export async function runCli(
   const launcherRead = launchChain();
   // With --json, stdout carries the one ready line and nothing else; with a command, it is the command's.
   const say = config.json || config.command ? output.err : output.out;
-  let running: RunningSandbox;
+  let running: RunningSandbox<C>;
   let launcher: number[];
   try {
     [running, launcher] = await Promise.all([open(config, mode, output), launcherRead]);
@@ -327,7 +353,7 @@ function parsedOrExit(argv: string[], output: CliOutput): CliConfig | 'help' {
  * then exits with `code` (1 when closing failed), or, when `code` was 0, with what the findings
  * call for (--fail-on-findings, --findings-baseline).
  */
-function stopper(running: RunningSandbox, output: CliOutput, config: CliConfig): (code: number) => void {
+function stopper(running: RunningSandbox<CliClient>, output: CliOutput, config: CliConfig): (code: number) => void {
   let stopping = false;
   return (code) => {
     if (stopping) return;
@@ -356,7 +382,7 @@ function stopper(running: RunningSandbox, output: CliOutput, config: CliConfig):
 /** `-- command`: runs it against the sandbox; its end (status, or 128 + signal) is the CLI's. */
 function runCommand(
   command: string[],
-  client: SandboxClient,
+  client: CliClient,
   scenario: LoadedScenario | undefined,
   stop: (code: number) => void,
 ): ChildProcess {

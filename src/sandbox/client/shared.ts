@@ -1,14 +1,12 @@
 import { request } from 'node:http';
 import { startSandbox } from '../owner/start';
-import type { JournalEntry } from '../requests/entry';
-import type { JournalLimits, JournalReader } from '../requests/journal';
+import type { JournalLimits } from '../requests/journal';
 import { StateFileInUse, type OwnerRecord } from '../sharing/ownerLock';
 import { OWNER_TOKEN_HEADER, readEvents, WATCH_PATH, type Hello } from '../sharing/wire';
-import type { JournalReads, Sandbox, SandboxChange, SandboxClient, SandboxOptions, SandboxRole } from '../types';
-import { ApiError } from '../vocabulary/errors';
-import type { OperationName } from '../worlds/operations';
-import { AdminHttp, journalPages, operationCall } from './adminHttp';
-import { clientCalls, type RunOperation } from './clientCalls';
+import type { Sandbox, SandboxChange, SandboxOptions, SandboxRole } from '../types';
+import { AdminHttp, httpPort } from './httpPort';
+import { localPort, type WorldPort } from './port';
+import { SandboxClient, type Where } from './sandboxClient';
 
 // One world per state file, whoever asks first. The first process to open a state file serves
 // its sandbox (it holds the owner file: sharing/ownerLock.ts); the others (a second VS Code
@@ -16,6 +14,7 @@ import { clientCalls, type RunOperation } from './clientCalls';
 // every read asks it, and its change stream (GET /__sandbox/watch) only says when to read again.
 // When it goes away they say so (onLost), and the next call opens the file here, on the same port
 // when it is free, so the URL apps were given keeps working (or uses whoever opened it first).
+// Either way the client is one SandboxWorld, over the port of the side that serves it now.
 
 const HELLO_TIMEOUT_MS = 5_000;
 
@@ -26,8 +25,9 @@ export interface SharedSandboxOptions extends Omit<SandboxOptions, 'dataFile' | 
 }
 
 /** How the sandbox is reached now: served here, or by another process (`lost` once that one went away). */
-interface Way extends Pick<SandboxClient, 'url' | 'port' | 'server' | 'run'> {
-  newest(limit: number): Promise<JournalEntry[]>;
+interface Way {
+  where: Where;
+  port: WorldPort;
   served?: Sandbox;
   lost?: boolean;
   /** Stops hearing of its changes, telling no one. */
@@ -46,24 +46,6 @@ function listeners<T>() {
       }
     });
   return { tell, add: (listener: (value: T) => void) => (set.add(listener), () => void set.delete(listener)) };
-}
-
-/** The sandbox this process serves as a SandboxClient: the operations of the table run here, answering copies as over HTTP. */
-export function localClient(sandbox: Sandbox, role: SandboxRole): SandboxClient {
-  const run: RunOperation = async (name, raw) => structuredClone(await sandbox.runOperation(name, raw)) as never;
-  const where = { url: sandbox.url, port: sandbox.port, server: { here: true, pid: process.pid, role } };
-  return {
-    ...where,
-    run,
-    onChange: (listener) => sandbox.onChange(listener),
-    requests: journalReads(sandbox.requests),
-    ...clientCalls(run),
-  };
-}
-
-/** A journal of this process as SandboxClient reads it (what GET /__sandbox/requests?limit= answers elsewhere). */
-export function journalReads(journal: JournalReader): JournalReads {
-  return { newest: async (limit) => journal.newest(limit), onChange: (listener) => journal.onChange(() => listener(journal.lastId)) };
 }
 
 /** The sandbox of one state file, served here or by another process. */
@@ -85,23 +67,17 @@ export class SharedSandbox {
   readonly onServed = this.servedTo.add;
 
   private constructor(private readonly options: SharedSandboxOptions) {
-    const run: RunOperation = (name, raw) => this.reach().then((way) => way.run(name, raw)) as never;
-    const way = () => this.way;
-    this.client = {
-      get url() {
-        return way().url;
-      },
-      get port() {
-        return way().port;
-      },
-      get server() {
-        return way().server;
-      },
-      run,
-      onChange: this.changes.add,
-      requests: { newest: async (limit) => (await this.reach()).newest(limit), onChange: this.notices.add },
-      ...clientCalls(run),
+    // Each call goes to the side that serves the file when it is made.
+    const via = <K extends keyof WorldPort>(method: K): WorldPort[K] =>
+      (async (...args: unknown[]) => ((await this.reach()).port[method] as (...given: unknown[]) => unknown)(...args)) as WorldPort[K];
+    const port: WorldPort = {
+      run: via('run'),
+      listRequests: via('listRequests'),
+      newestRequests: via('newestRequests'),
+      waitForRequest: via('waitForRequest'),
+      waitForEvent: via('waitForEvent'),
     };
+    this.client = new SandboxClient(port, { where: () => this.way.where, onChange: this.changes.add, onRequests: this.notices.add });
   }
 
   static async open(options: SharedSandboxOptions): Promise<SharedSandbox> {
@@ -139,9 +115,11 @@ export class SharedSandbox {
     for (let unreached: string | undefined; ;) {
       try {
         const served = await startSandbox({ ...this.options, port });
-        const client = localClient(served, this.options.role);
-        const stops = [client.onChange(this.changes.tell), client.requests.onChange(this.notices.tell)];
-        return this.use({ ...client, newest: client.requests.newest, served, stop: () => stops.forEach((stop) => stop()) });
+        const { url, requests } = served;
+        const stops = [served.onChange(this.changes.tell), requests.onChange(() => this.notices.tell(requests.lastId))];
+        const server = { here: true, pid: process.pid, role: this.options.role };
+        const stop = () => stops.forEach((unsubscribe) => unsubscribe());
+        return this.use({ where: { url, port: served.port, server }, port: localPort(served, requests), served, stop });
       } catch (error) {
         // An owner gone before it was reached is looked past (the file is then free, or has the next owner); one
         // not reached twice in a row is the answer.
@@ -163,11 +141,11 @@ export class SharedSandbox {
     const gone = this.way;
     if (!gone.lost) return gone;
     if (this.closed) throw new Error(`The sandbox of ${this.options.dataFile} was closed`);
-    this.switching ??= this.serve(gone.port)
+    this.switching ??= this.serve(gone.where.port)
       .then(() => this.servedTo.tell(this.client))
       .catch((error: unknown) => {
         const reason = (error as Error)?.message ?? String(error);
-        const message = `Could not open ${this.options.dataFile} after pid ${gone.server.pid} went away: ${reason}`;
+        const message = `Could not open ${this.options.dataFile} after pid ${gone.where.server.pid} went away: ${reason}`;
         this.log(`Wallet sandbox: ${message}; the next call tries again.`);
         throw new Error(message, { cause: error });
       })
@@ -180,25 +158,13 @@ export class SharedSandbox {
     (this.options.log ?? ((text: string) => console.warn(text)))(line);
   }
 
-  /** The sandbox `owner` serves, once its change stream greets this process as that sandbox. */
+  /** The sandbox `owner` serves (over the package's HTTP port), once its change stream greets this process as that sandbox. */
   private async attach(owner: OwnerRecord): Promise<Way> {
     if (!owner.url) throw new Error(`The sandbox of pid ${owner.pid} has no address yet`);
-    const admin = new AdminHttp(owner.url, undefined, owner.secret);
-    // A failure to reach it names its pid.
-    const ask = <T>(send: () => Promise<T>): Promise<T> =>
-      send().catch((error: unknown) => {
-        throw error instanceof ApiError ? error : new Error(`${(error as Error).message} (pid ${owner.pid})`, { cause: error });
-      });
-    const way: Way = {
-      url: owner.url,
-      port: Number(new URL(owner.url).port),
-      server: { here: false, pid: owner.pid, role: owner.role },
-      run: (name, raw) => ask(() => operationCall(admin, name as OperationName, raw)),
-      // Secrets as the owner keeps them: this process could read its file.
-      newest: async (limit) =>
-        limit <= 0 ? [] : ask(() => journalPages(admin, new URLSearchParams({ secrets: 'true' }), Math.floor(limit))),
-      stop: () => undefined,
-    };
+    const admin = new AdminHttp(owner.url, { ownerToken: owner.secret, who: `pid ${owner.pid}` });
+    const server = { here: false, pid: owner.pid, role: owner.role };
+    const where = { url: owner.url, port: Number(new URL(owner.url).port), server };
+    const way: Way = { where, port: httpPort(admin), stop: () => undefined };
     // Told only while it is the way to the file, and the sandbox is open.
     const current = () => this.way === way && !this.closed;
     const hear = (event: string, data: unknown) => {

@@ -1,7 +1,7 @@
 // `npx wallet-sandbox [options]`: the package's CLI, the same as `npm run sandbox` in the
 // extension's repository (without --mcp, which needs the MCP SDK the package does not carry),
 // plus `init` and `--version`. Without --scenario it starts in the starter world (starter.ts).
-import { runCli, startFailure, USAGE } from '../cli/cli';
+import { hereClient, runCli, startFailure, USAGE } from '../cli/cli';
 import { runInit, STARTER_APP_KEY, STARTER_SCENARIO } from './starter';
 
 const REPOSITORY = 'https://github.com/wallet-console/wallet-console';
@@ -36,7 +36,7 @@ function main(argv: string[]): void {
     console.log(VERSION);
     return;
   }
-  runCli(argv, undefined, PACKAGE_USAGE, { role: 'cli', share: false, starter: STARTER_SCENARIO }).catch((error: unknown) => {
+  runCli(argv, undefined, PACKAGE_USAGE, { role: 'cli', local: hereClient, starter: STARTER_SCENARIO }).catch((error: unknown) => {
     console.error(startFailure(error));
     process.exit(1);
   });

@@ -3,12 +3,11 @@ import type { LoadedScenario, Sandbox } from '../types';
 import type { ScenarioFile } from '../scenario/scenarioFile';
 import type { FindingRule } from '../findings/finding';
 import { ApiError } from '../vocabulary/errors';
-import { AdminHttp } from '../client/adminHttp';
-import { httpNamespaces, httpPort } from './httpPort';
+import { AdminHttp, httpNamespaces, httpPort } from '../client/httpPort';
 import { WalletNamespaces } from './namespaces';
 import { STARTER_SCENARIO } from './starter';
-import { localNamespaces, localPort } from './port';
-import { SandboxWorld } from './sandboxWorld';
+import { localNamespaces, localPort } from '../client/port';
+import { SandboxWorld } from '../client/sandboxWorld';
 
 // The `wallet-sandbox` package's Node API: a sandbox for an app's own test suite. Each
 // startSandbox is a world of its own on a port of its own; close() leaves nothing running.
@@ -22,14 +21,15 @@ export type { NearMiss, SandboxErrorCode } from '../vocabulary/errors';
 /** `startSandbox({ dataFile })` while another live process serves that file: `owner` says which and where. */
 export { StateFileInUse as StateFileInUseError } from '../sharing/ownerLock';
 export { SandboxTimeoutError, type WaitOptions } from '../vocabulary/wait';
-export type { Requests } from './requests';
+export type { Requests } from '../client/requests';
 export type { JournalEntry } from '../requests/entry';
 export type { RequestFilter } from '../requests/filter';
-export type { WebhookFilter, Webhooks } from './webhooks';
+export type { WebhookFilter, Webhooks } from '../client/webhooks';
 export { WalletNamespace, WalletNamespaces } from './namespaces';
-export { SandboxWorld } from './sandboxWorld';
+export { SandboxWorld, type ClockAdvanced } from '../client/sandboxWorld';
 export type { ScenarioApp, ScenarioFault, ScenarioFile, ScenarioWallet } from '../scenario/scenarioFile';
 export type { Fault, LoadedScenario, NamespaceSummary, PublicWebhookEvent, WebhookAttempt, WebhookType } from '../types';
+export type { SandboxChange, SandboxKnobs, ScenarioExport, TransferStatus, WebhookEvent } from '../types';
 export type { Finding, FindingRule, FindingSeverity, FindingsQuery, LandedTransfer } from '../findings/finding';
 export type { BankTransferData, PhoneTransferData, WebhookDataByType, WebhookPayload } from '../types';
 
@@ -164,8 +164,8 @@ export class ConnectedSandbox extends SandboxWorld {
 
   /** @internal Use connectSandbox. */
   constructor(url: string, appKey: string | undefined, adminToken?: string) {
-    const world = new AdminHttp(url, appKey, undefined, adminToken);
-    const registry = new AdminHttp(url, undefined, undefined, adminToken);
+    const world = new AdminHttp(url, { appKey, adminToken });
+    const registry = new AdminHttp(url, { adminToken });
     super(httpPort(world));
     this.clients = [world, registry];
     this.url = url;

@@ -1,7 +1,7 @@
 import { ApiError, ErrorCode } from '../vocabulary/errors';
 import type { CreatedNamespace, NamespaceSummary } from '../types';
-import type { NamespacePort, WorldPort } from './port';
-import { SandboxWorld } from './sandboxWorld';
+import type { NamespacePort, WorldPort } from '../client/port';
+import { SandboxWorld } from '../client/sandboxWorld';
 
 // Namespaces in the package: private copies of the sandbox's start world on the same port, each
 // reached by an app key of its own, for test workers running in parallel. The same in this

@@ -1,6 +1,6 @@
 import { ATTEMPT_HEADER, ATTEMPT_TIMEOUT_MS, EVENT_ID_HEADER } from '../domain/webhooks';
 import type { JournalEntry } from '../requests/entry';
-import { AdminHttp, journalPages, operationCall } from '../client/adminHttp';
+import { AdminHttp, journalPages, operationCall } from '../client/httpPort';
 import { CHECK_USER_AGENT } from '../findings/finding';
 import type { PublicWebhookEvent, WebhookAttempt, WebhookType } from '../types';
 
@@ -48,7 +48,7 @@ export class SandboxSide {
     readonly url: string,
     private readonly credentials: CheckAdmin = {},
   ) {
-    this.admin = new AdminHttp(url, credentials.appKey, undefined, credentials.adminToken);
+    this.admin = new AdminHttp(url, { appKey: credentials.appKey, adminToken: credentials.adminToken });
   }
 
   /** The event the sandbox made for this transaction, once it exists. */

@@ -2,8 +2,8 @@ import { ApiError, ErrorCode } from '../vocabulary/errors';
 import type { OperationName } from './operations';
 
 // The reads whose "none" is a refusal over HTTP (a 404) and undefined in code. One table for every
-// caller in code (worlds/controls.ts in process; the editor's client, client/clientCalls.ts, and
-// the package's worlds on either side), so each answers "none" for exactly the refusal the
+// caller in code (worlds/controls.ts in process; the package's worlds on either side, which the
+// editor's client is), so each answers "none" for exactly the refusal the
 // operation means by it, and no other.
 
 const NONE_WHEN: Partial<Record<OperationName, string>> = {

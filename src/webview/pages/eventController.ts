@@ -93,7 +93,7 @@ export class EventController implements PageController {
   async handle(message: WebviewMessage): Promise<boolean> {
     if (message.type !== 'redeliver') return false;
     try {
-      await (await this.host.deps.watch.instance()).redeliverEvent(this.id);
+      await (await this.host.deps.watch.instance()).webhooks.redeliver(this.id);
       this.host.notice(vscode.l10n.t('Redelivering the event…'));
     } catch (error) {
       this.host.deps.logger.error('Redelivering from the panel failed', error);
@@ -107,6 +107,6 @@ export class EventController implements PageController {
   }
 
   private async read(env: EnvironmentId): Promise<WebhookEventView | undefined> {
-    return env === 'local' ? (await this.host.deps.watch.instance()).event(this.id) : undefined;
+    return env === 'local' ? (await this.host.deps.watch.instance()).webhooks.get(this.id) : undefined;
   }
 }

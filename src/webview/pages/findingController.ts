@@ -76,7 +76,7 @@ export class FindingController implements PageController {
   /** What the app did: each request as the Requests view records it (masked), each event as the sandbox has it. */
   private async story(sandbox: SandboxClient, finding: Finding): Promise<FindingStory> {
     const events = new Map<string, PublicWebhookEvent | undefined>(
-      await Promise.all(finding.eventIds.map(async (id) => [id, await sandbox.event(id)] as const)),
+      await Promise.all(finding.eventIds.map(async (id) => [id, await sandbox.webhooks.get(id)] as const)),
     );
     return findingStory(
       finding,

@@ -115,11 +115,11 @@ const UPWARD: [file: string, specifier: string, rule: string][] = [
   ['src/sandbox/http/admin/routes.ts', '../../client/shared', 'sandbox-http-below-owner'],
   ['src/sandbox/owner/start.ts', '../client/shared', 'sandbox-owner-below-clients'],
   ['src/sandbox/owner/start.ts', '../index', 'sandbox-owner-below-clients'],
-  ['src/sandbox/client/adminHttp.ts', '../webhookCheck/checkWebhook', 'sandbox-clients-below-webhook-check'],
+  ['src/sandbox/client/httpPort.ts', '../webhookCheck/checkWebhook', 'sandbox-clients-below-webhook-check'],
   ['src/sandbox/client/shared.ts', '../index', 'sandbox-clients-below-webhook-check'],
   ['src/sandbox/webhookCheck/checkWebhook.ts', '../cli/cli', 'sandbox-webhook-check-below-entries'],
   ['src/sandbox/cli/cli.ts', '../package/index', 'sandbox-cli-below-package'],
-  ['src/sandbox/package/port.ts', '../index', 'sandbox-package-on-top'],
+  ['src/sandbox/package/namespaces.ts', '../index', 'sandbox-package-on-top'],
 ];
 
 describe('import rules (lint)', function () {

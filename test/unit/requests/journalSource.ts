@@ -1,4 +1,4 @@
-import { journalReads, RequestJournal, type JournalEntry } from '../../../src/sandbox';
+import { RequestJournal, type JournalEntry } from '../../../src/sandbox';
 import { requestViews } from '../../../src/sandbox/requests/entry';
 import type { JournalSource } from '../../../src/requests/requestList';
 
@@ -28,5 +28,10 @@ export function sandboxEntry(body: string, more: Partial<Omit<JournalEntry, 'id'
 
 /** A journal as the Requests view's list reads it, served here. */
 export function journalSource(journal = new RequestJournal()): JournalSource & { journal: RequestJournal } {
-  return { url: SANDBOX_URL, requests: journalReads(journal), clearRequests: async () => journal.clear(), journal };
+  return {
+    url: SANDBOX_URL,
+    requests: { newest: async (limit) => journal.newest(limit), clear: async () => journal.clear() },
+    onRequests: (listener) => journal.onChange(() => listener(journal.lastId)),
+    journal,
+  };
 }

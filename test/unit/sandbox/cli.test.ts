@@ -4,7 +4,7 @@ import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { openSharedSandbox, startSandbox } from '../../../src/sandbox';
-import { CliConfig, isLoopback, parseArgs, runCli } from '../../../src/sandbox/cli/cli';
+import { CliConfig, hereClient, isLoopback, parseArgs, runCli, USAGE } from '../../../src/sandbox/cli/cli';
 import * as cliParent from '../../../src/sandbox/cli/cliParent';
 import { launchChain, readProcessTable } from '../../../src/sandbox/cli/cliParent';
 import { call, expectOk } from './helpers';
@@ -138,7 +138,7 @@ describe('sandbox: CLI', () => {
     };
     let running: Awaited<ReturnType<typeof runCli>>;
     try {
-      running = await runCli(['--port', '0', '--json'], output);
+      running = await runCli(['--port', '0', '--json'], output, USAGE, { role: 'cli', local: hereClient });
     } finally {
       (cliParent as { launchChain: typeof launchChain }).launchChain = realChain;
       for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -253,7 +253,7 @@ describe('sandbox: CLI', () => {
     };
     let running: Awaited<ReturnType<typeof runCli>>;
     try {
-      running = await runCli(['--port', '0', '--json'], output);
+      running = await runCli(['--port', '0', '--json'], output, USAGE, { role: 'cli', local: hereClient });
     } finally {
       for (const signal of ['SIGINT', 'SIGTERM'] as const) {
         for (const listener of process.listeners(signal)) if (!before[signal].includes(listener)) process.off(signal, listener);

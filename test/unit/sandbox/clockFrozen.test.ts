@@ -113,13 +113,13 @@ describe('sandbox: the frozen clock', function () {
     const user = await openSharedSandbox({ ...options, role: 'mcp' });
     try {
       const remote = user.client;
-      const at = await owner.client.now();
-      assert.equal(await remote.now(), at);
+      const at = (await owner.client.clock.now()).getTime();
+      assert.equal((await remote.clock.now()).getTime(), at);
       await realWait(30);
-      assert.equal(await remote.now(), at, 'frozen there too');
-      await remote.advanceClock(120);
-      assert.equal(await remote.now(), at + 120_000);
-      assert.equal(await owner.client.now(), at + 120_000);
+      assert.equal((await remote.clock.now()).getTime(), at, 'frozen there too');
+      await remote.clock.advance(120);
+      assert.equal((await remote.clock.now()).getTime(), at + 120_000);
+      assert.equal((await owner.client.clock.now()).getTime(), at + 120_000);
     } finally {
       await user.close();
       await owner.close();

@@ -10,7 +10,7 @@ import {
   type SandboxWorld,
   type WalletSandbox,
 } from '../../../src/sandbox/package';
-import type { WorldPort } from '../../../src/sandbox/package/port';
+import type { WorldPort } from '../../../src/sandbox/client/port';
 import { OPERATIONS } from '../../../src/sandbox/worlds/operations';
 import { call, connectWallet, expectOk, UNTIL_IT_COMES } from './helpers';
 import { webhookReceiver, WebhookReceiver } from '../support/webhookReceiver';

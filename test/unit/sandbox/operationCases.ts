@@ -90,7 +90,7 @@ export const CASES: OperationCase[] = [
     http: byMobile('/__sandbox/passcode', 'GET'),
     fromHttp: (data) => data.passcode,
     absentCode: '40004',
-    remote: (c, i) => c.lastPasscode(i['mobile']),
+    remote: (c, i) => c.passcode(i['mobile']),
   },
   {
     name: 'revoke',
@@ -150,7 +150,7 @@ export const CASES: OperationCase[] = [
     node: (s, i) => s.advanceClock(i['seconds']),
     http: (i) => ({ method: 'POST', path: '/__sandbox/clock/advance', body: { seconds: i['seconds'] } }),
     fromHttp: none,
-    remote: async (c, i) => void (await c.advanceClock(i['seconds'])),
+    remote: async (c, i) => void (await c.clock.advance(i['seconds'])),
   },
   {
     name: 'sendTestEvent',
@@ -158,7 +158,7 @@ export const CASES: OperationCase[] = [
     node: (s, i) => s.sendTestEvent(i['type'], i['appId']).type,
     http: (i) => ({ method: 'POST', path: '/__sandbox/events/test', body: i }),
     fromHttp: (data) => data.event.type,
-    remote: async (c, i) => (await c.sendTestEvent(i['type'], i['appId'])).type,
+    remote: async (c, i) => (await c.webhooks.trigger(i['type'], {}, { appId: i['appId'] })).type,
   },
   {
     name: 'sendTestEvent',
@@ -201,7 +201,7 @@ export const CASES: OperationCase[] = [
     node: (s, i) => s.redeliverEvent(i['id']),
     http: (i) => ({ method: 'POST', path: `/__sandbox/events/${q(i['id'])}/redeliver` }),
     fromHttp: (data) => data.event,
-    remote: (c, i) => c.redeliverEvent(i['id']),
+    remote: (c, i) => c.webhooks.redeliver(i['id']),
   },
   {
     name: 'withholdEvents',
@@ -265,7 +265,7 @@ export const CASES: OperationCase[] = [
     node: (s, i) => withoutId(s.addFault(i as Fault)),
     http: (i) => ({ method: 'POST', path: '/__sandbox/faults', body: i }),
     fromHttp: (data) => withoutId(data.fault),
-    remote: async (c, i) => withoutId(await c.addFault(i as Fault)),
+    remote: async (c, i) => withoutId(await c.faults.add(i as Fault)),
   },
   {
     name: 'removeFault',
@@ -273,7 +273,7 @@ export const CASES: OperationCase[] = [
     node: (s, i) => s.removeFault(i['id']),
     http: (i) => ({ method: 'DELETE', path: `/__sandbox/faults/${q(i['id'])}` }),
     fromHttp: (data) => data.removed,
-    remote: (c, i) => c.removeFault(i['id']),
+    remote: (c, i) => c.faults.remove(i['id']),
   },
   {
     name: 'clearFaults',
@@ -281,7 +281,7 @@ export const CASES: OperationCase[] = [
     node: (s) => s.clearFaults(),
     http: () => ({ method: 'DELETE', path: '/__sandbox/faults' }),
     fromHttp: (data) => data.cleared,
-    remote: (c) => c.clearFaults(),
+    remote: (c) => c.faults.clear(),
   },
   {
     name: 'findings',

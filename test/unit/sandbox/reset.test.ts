@@ -172,19 +172,19 @@ describe('sandbox: reset to the scenario', function () {
 
       const ada = await connectWallet(url, KEY, ADA);
       await moveMoney(url, ada);
-      await other.client.advanceClock(3600);
+      await other.client.clock.advance(3600);
       await other.client.setLatency(3);
       assert.equal(owner.inProcess?.balance(ADA), 465_000);
 
       await other.client.reset();
       assert.equal(owner.inProcess?.balance(ADA), 500_000);
       assert.equal(owner.inProcess?.balance(BEN), 100_000);
-      assert.deepEqual(await other.client.events(), [], 'the remote client reads the events as the owner has them now');
+      assert.deepEqual(await other.client.webhooks.list(), [], 'the remote client reads the events as the owner has them now');
       assert.deepEqual(await other.client.requests.newest(10), []);
       const knobs = await other.client.knobs();
       assert.equal(knobs.latencyMs, 0);
       assert.equal(knobs.faults.length, 1);
-      assert.ok(Math.abs((await other.client.now()) - Date.parse(START)) < 5_000);
+      assert.ok(Math.abs((await other.client.clock.now()).getTime() - Date.parse(START)) < 5_000);
 
       const saved = JSON.parse(readFileSync(dataFile, 'utf8')) as { wallets: { mobile: string; balance: number }[]; events: unknown[] };
       assert.deepEqual(

@@ -150,17 +150,17 @@ describe('sandbox: one sandbox per state file', function () {
       );
     };
 
-    const fault = await remote.addFault({ method: 'GET', path: '/v1/users/balance', status: 503, times: 1 });
+    const fault = await remote.faults.add({ method: 'GET', path: '/v1/users/balance', status: 503, times: 1 });
     assert.match(fault.id ?? '', /^flt_\d+$/);
     assert.deepEqual(sandbox.knobs.faults, [fault]);
     assert.deepEqual((await remote.knobs()).faults, [fault]);
-    assert.equal(await remote.removeFault(fault.id!), true);
-    assert.equal(await remote.removeFault(fault.id!), false);
+    assert.equal(await remote.faults.remove(fault.id!), true);
+    assert.equal(await remote.faults.remove(fault.id!), false);
     await remote.setLatency(7);
     assert.equal(sandbox.knobs.latencyMs, 7);
     await remote.setLatency(0);
-    await remote.addFault({ path: '/v1/*', drop: true });
-    assert.equal(await remote.clearFaults(), 1);
+    await remote.faults.add({ path: '/v1/*', drop: true });
+    assert.equal(await remote.faults.clear(), 1);
 
     // A change made in the owner is told to the attached client, which reads it from the owner.
     const done = heard((change) => change.knobs === true);
@@ -174,9 +174,9 @@ describe('sandbox: one sandbox per state file', function () {
     await usedUp;
     assert.deepEqual((await remote.knobs()).faults, [], 'used up');
 
-    const before = await remote.now();
-    await remote.advanceClock(3600);
-    const after = await remote.now();
+    const before = (await remote.clock.now()).getTime();
+    await remote.clock.advance(3600);
+    const after = (await remote.clock.now()).getTime();
     assert.ok(after - before >= 3600_000 - 1000 && Math.abs(after - sandbox.now()) < 1000);
 
     await remote.setBalance(dev.sandboxMobile, 500_00);
@@ -185,8 +185,8 @@ describe('sandbox: one sandbox per state file', function () {
     await expectOk(
       call(remote.url, 'POST', '/v1/users/auth', { body: { mobile: DEMO, factor: 'sms' }, headers: { 'x-app-key': dev.appKey } }),
     );
-    assert.equal(await remote.lastPasscode(DEMO), sandbox.lastPasscode(DEMO));
-    assert.equal(await remote.lastPasscode('2349090000000'), undefined);
+    assert.equal(await remote.passcode(DEMO), sandbox.lastPasscode(DEMO));
+    assert.equal(await remote.passcode('2349090000000'), undefined);
     await remote.expireAccessTokens(dev.sandboxMobile);
     assert.equal((await call(remote.url, 'GET', '/v1/users/balance', { headers: wallet.headers })).json['errorCode'], '10005');
     await remote.revokeRefreshTokens(dev.sandboxMobile);
@@ -200,12 +200,12 @@ describe('sandbox: one sandbox per state file', function () {
       (await remote.requests.newest(2)).map((request) => request.path),
       sandbox.requests.newest(2).map((request) => request.path),
     );
-    await remote.clearRequests();
+    await remote.requests.clear();
     assert.equal(sandbox.requests.size, 0, 'cleared in the owner');
     assert.deepEqual(await remote.requests.newest(10), []);
 
-    await assert.rejects(remote.sendTestEvent('BANK_TRANSFER'), /No app has a callbackURL/);
-    await assert.rejects(remote.redeliverEvent('evt_nope'), /No webhook event has id evt_nope/);
+    await assert.rejects(remote.webhooks.trigger('BANK_TRANSFER'), /No app has a callbackURL/);
+    await assert.rejects(remote.webhooks.redeliver('evt_nope'), /No webhook event has id evt_nope/);
     await assert.rejects(remote.setBalance('2349999999999', 1), /This user does not exist/);
   });
 
@@ -284,7 +284,7 @@ describe('sandbox: one sandbox per state file', function () {
     // A request the owner answers: the client hears a notice, then sees the entry only by asking the owner.
     const balanceId = sandbox.requests.lastId + 1;
     const noticed = next(
-      (listener) => remote.requests.onChange((lastId) => lastId === balanceId && listener()),
+      (listener) => remote.onRequests((lastId) => lastId === balanceId && listener()),
       () => true,
     );
     await expectOk(call(remote.url, 'GET', '/v1/users/balance', { headers: wallet.headers }));
@@ -300,7 +300,7 @@ describe('sandbox: one sandbox per state file', function () {
     assert.deepEqual(await remote.requests.newest(10), []);
     sandbox.setLatency(9);
     assert.equal((await remote.knobs()).latencyMs, 9);
-    assert.deepEqual(await remote.events(), sandbox.events());
+    assert.deepEqual((await remote.webhooks.list()).reverse(), sandbox.events());
   });
 
   it('GET /__sandbox/watch: notices of changes, never a journal entry, event or knob', async () => {
@@ -339,16 +339,19 @@ describe('sandbox: one sandbox per state file', function () {
     const world = await connectSandbox(owner.client.url);
     const quiet = '2348000000000';
     // No passcode waiting and an unknown event are "none" (undefined) on every path...
-    assert.deepEqual(await Promise.all([owner.client.lastPasscode(quiet), attached.client.lastPasscode(quiet), world.passcode(quiet)]), [
+    assert.deepEqual(await Promise.all([owner.client.passcode(quiet), attached.client.passcode(quiet), world.passcode(quiet)]), [
       undefined,
       undefined,
       undefined,
     ]);
-    assert.deepEqual(await Promise.all([owner.client.event('evt_nope'), attached.client.event('evt_nope')]), [undefined, undefined]);
+    assert.deepEqual(await Promise.all([owner.client.webhooks.get('evt_nope'), attached.client.webhooks.get('evt_nope')]), [
+      undefined,
+      undefined,
+    ]);
     // ...and an unknown wallet is refused on every path, not taken for "none".
     for (const read of [
-      () => owner.client.lastPasscode('2347099999999'),
-      () => attached.client.lastPasscode('2347099999999'),
+      () => owner.client.passcode('2347099999999'),
+      () => attached.client.passcode('2347099999999'),
       () => world.passcode('2347099999999'),
     ]) {
       await assert.rejects(read(), /wallet|mobile/i);

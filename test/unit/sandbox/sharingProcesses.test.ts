@@ -130,7 +130,7 @@ describe('sandbox: two processes on one state file', function () {
         resolve();
       });
     });
-    const fault = await client.addFault({ path: '/v1/users/balance', status: 503, times: 1 });
+    const fault = await client.faults.add({ path: '/v1/users/balance', status: 503, times: 1 });
     await changed;
     assert.deepEqual(
       (await client.knobs()).faults.map((f) => f.id),

@@ -34,9 +34,9 @@ describe('tools: formats of confirmations and results (issue 25)', () => {
       'any method /v1/users/transfers/bank: after the work (the money moves), hold the answer 30000 ms, 1 time',
     );
     const faults = [{ path: '/v1/*' }];
-    // The sandbox's own clearFaults answers how many it removed.
+    // The sandbox's own faults.clear answers how many it removed.
     const clear = async () => faults.splice(0).length;
-    const ctx = { sandbox: async () => ({ knobs: { faults }, clearFaults: clear }) } as unknown as Parameters<typeof clearFaults>[0];
+    const ctx = { sandbox: async () => ({ faults: { list: async () => faults, clear } }) } as unknown as Parameters<typeof clearFaults>[0];
     assert.deepEqual(await clearFaults(ctx), ['Cleared 1 fault; requests are answered normally again.']);
   });
 });

@@ -9,7 +9,7 @@ import type { OperationName, OperationOutput } from '../worlds/operations';
 
 // How a package world reaches its world: the operations of the table (worlds/operations.ts) by
 // name, plus the journal and the waits. A world in this process runs them directly; one over
-// HTTP (adminHttp.ts) sends each as its admin request. The package's classes are written once,
+// HTTP (httpPort.ts) sends each as its admin request. The package's classes are written once,
 // against this port, so both sides answer and refuse alike.
 
 export interface WorldPort {
@@ -19,6 +19,8 @@ export interface WorldPort {
    */
   run(name: string, raw?: RawInput): Promise<unknown>;
   listRequests(filter: RequestFilter): Promise<JournalEntry[]>;
+  /** Up to `limit` entries, newest first, read a page at a time (never the whole journal). */
+  newestRequests(limit: number): Promise<JournalEntry[]>;
   waitForRequest(filter: RequestFilter, options: WaitOptions): Promise<JournalEntry>;
   /** The oldest matching event, once there is one. */
   waitForEvent(filter: WebhookFilter, options: WaitOptions): Promise<PublicWebhookEvent>;
@@ -46,6 +48,7 @@ export function localPort(controls: WorldControls, journal: RequestJournal): Wor
   return {
     run: async (name, raw) => structuredClone(await controls.runOperation(name, raw)),
     listRequests: async (filter) => journal.list(filter),
+    newestRequests: async (limit) => journal.newest(limit),
     waitForRequest: (filter, options) => journal.waitFor(filter, options),
     waitForEvent: (filter, options) =>
       waitUntil(

@@ -1,7 +1,6 @@
-import type { ScenarioFile } from '../scenario/scenarioFile';
-import type { Fault, TransactionRecord, TransactionType } from '../types';
+import type { Fault, SandboxChange, SandboxKnobs, ScenarioExport, TransactionRecord, TransactionType } from '../types';
 import { findingLines, type Finding, type FindingsQuery } from '../findings/finding';
-import { clientCalls, type ClientCalls } from '../client/clientCalls';
+import { orNoneLater } from '../worlds/noneAnswers';
 import { operate, type WorldPort } from './port';
 import { Requests } from './requests';
 import { Webhooks } from './webhooks';
@@ -9,7 +8,18 @@ import { Webhooks } from './webhooks';
 // One world to test against, whichever side of a process boundary it is on: startSandbox's,
 // a namespace's, or connectSandbox's over the admin API. Written once against a port (port.ts),
 // each call an operation of the table (worlds/operations.ts), so every side takes and refuses the
-// same input with the same SandboxError. Every call is async, reads included.
+// same input with the same SandboxError. Every call is async, reads included. The editor's views,
+// commands and agent tools use this same face (client/shared.ts), so what they need is here too.
+
+/** What `clock.advance` moved: the clock's time after it, and what happened within the span. */
+export interface ClockAdvanced {
+  /** This world's time after the advance. */
+  now: Date;
+  /** Bank transfers created or settled meanwhile. */
+  transfers: SandboxChange['transfers'];
+  /** Webhook events sent or attempted meanwhile, in their state after the advance. */
+  events: SandboxChange['events'];
+}
 
 /** One world to test against: a sandbox's own, one of its namespaces, or either reached by connectSandbox. */
 export class SandboxWorld {
@@ -17,8 +27,11 @@ export class SandboxWorld {
   readonly clock: {
     /** This world's time now. */
     now(): Promise<Date>;
-    /** Moves the clock forward by `seconds`, running everything due within them in time order (settlements, each webhook attempt, awaiting its answer). */
-    advance(seconds: number): Promise<void>;
+    /**
+     * Moves the clock forward by `seconds`, running everything due within them in time order
+     * (settlements, each webhook attempt, awaiting its answer); answers what that moved.
+     */
+    advance(seconds: number): Promise<ClockAdvanced>;
   };
   /** Every API request this world answered (method, path, query, headers and bodies as received, status, answer): list, waitFor, clear. */
   readonly requests: Requests;
@@ -38,31 +51,36 @@ export class SandboxWorld {
 
   /** @internal How this world is reached (in this process or over HTTP). */
   protected readonly operations: WorldPort;
-  // The calls it shares with the editor's sandbox client, each one operation (client/clientCalls.ts).
-  private readonly calls: ClientCalls;
 
   /** @internal Use startSandbox or connectSandbox. */
   constructor(operations: WorldPort) {
     this.operations = operations;
-    const calls = clientCalls((name, raw) => operate(operations, name, raw));
-    this.calls = calls;
     this.clock = {
-      now: async () => new Date(await calls.now()),
-      advance: async (seconds) => void (await calls.advanceClock(seconds)),
+      now: async () => new Date((await operate(operations, 'clock')).now),
+      advance: async (seconds) => {
+        const { now, changed } = await operate(operations, 'advanceClock', { seconds });
+        return { now: new Date(now), ...changed };
+      },
     };
     this.requests = new Requests(operations);
     this.webhooks = new Webhooks(operations);
     this.faults = {
-      add: calls.addFault,
-      remove: calls.removeFault,
-      clear: calls.clearFaults,
-      list: async () => (await calls.knobs()).faults,
+      // The sandbox gives the fault its id, whatever the copy carried.
+      add: async ({ id, ...fault }) => (void id, (await operate(operations, 'addFault', { ...fault })).fault),
+      remove: async (id) => (await operate(operations, 'removeFault', { id })).removed,
+      clear: async () => (await operate(operations, 'clearFaults')).cleared,
+      list: async () => (await this.knobs()).faults,
     };
+  }
+
+  /** The knobs as they are now: the faults in force, the latency and the access tokens' lifetime (GET /__sandbox/knobs). */
+  async knobs(): Promise<SandboxKnobs> {
+    return (await operate(this.operations, 'knobs')).knobs;
   }
 
   /** Delay added to every API request of this world, in milliseconds (0 for none, at most 600000). */
   async setLatency(ms: number): Promise<void> {
-    await this.calls.setLatency(ms);
+    await operate(this.operations, 'setKnobs', { latencyMs: ms });
   }
 
   /**
@@ -75,17 +93,17 @@ export class SandboxWorld {
 
   /** Sets the wallet's balance, in kobo (a whole, non-negative number); a bad one rejects with SandboxError 400 (10000). */
   async setBalance(mobile: string, kobo: number): Promise<void> {
-    await this.calls.setBalance(mobile, kobo);
+    await operate(this.operations, 'setBalance', { mobile, balance: kobo });
   }
 
   /** Ends the wallet's access tokens now (POST /__sandbox/expire): the app's next call with one is answered 401, as after a day. */
   async expireAccessTokens(mobile: string): Promise<void> {
-    await this.calls.expireAccessTokens(mobile);
+    await operate(this.operations, 'expire', { mobile });
   }
 
   /** Revokes the wallet's refresh tokens (POST /__sandbox/revoke): a refresh is refused and the app must sign in again. */
   async revokeRefreshTokens(mobile: string): Promise<void> {
-    await this.calls.revokeRefreshTokens(mobile);
+    await operate(this.operations, 'revoke', { mobile });
   }
 
   /**
@@ -96,7 +114,7 @@ export class SandboxWorld {
     mobile: string,
     tx: Partial<TransactionRecord> & { type: TransactionType; amount: number },
   ): Promise<TransactionRecord> {
-    return this.calls.addTransaction(mobile, tx);
+    return (await operate(this.operations, 'addTransaction', { ...tx, mobile })).transaction;
   }
 
   /**
@@ -119,12 +137,12 @@ export class SandboxWorld {
 
   /** Puts one wallet back as the world started it (POST /__sandbox/reset?mobile=): balance, history, tokens. */
   async resetWallet(mobile: string): Promise<void> {
-    await this.calls.resetWallet(mobile);
+    await operate(this.operations, 'resetWallet', { mobile });
   }
 
   /** The passcode last sent to the wallet (POST /v1/users/auth), undefined when none is waiting: a sign-in in a test needs no SMS. */
   async passcode(mobile: string): Promise<string | undefined> {
-    return this.calls.lastPasscode(mobile);
+    return (await orNoneLater('passcode', () => operate(this.operations, 'passcode', { mobile })))?.passcode;
   }
 
   /**
@@ -134,7 +152,7 @@ export class SandboxWorld {
    * between tests (`beforeEach`).
    */
   async reset(): Promise<void> {
-    await this.calls.reset();
+    await operate(this.operations, 'reset');
   }
 
   /**
@@ -145,12 +163,12 @@ export class SandboxWorld {
    * here, after a short grace for the app's work still on its way.
    */
   async findings(query: FindingsQuery = {}): Promise<Finding[]> {
-    return this.calls.findings(query);
+    return (await operate(this.operations, 'findings', { ...query })).findings;
   }
 
   /** Forgets this world's findings (the run's record forgets them too: seen and dealt with); answers how many there were. */
   async clearFindings(): Promise<number> {
-    return this.calls.clearFindings();
+    return (await operate(this.operations, 'clearFindings')).cleared;
   }
 
   /**
@@ -173,13 +191,13 @@ export class SandboxWorld {
 
   /**
    * The world as it is now, written as a scenario (apps with their keys, wallets with their
-   * balances, bank accounts, callback URLs): pass it to `startSandbox({ scenario })` to start
-   * another sandbox in the same world, or write it out as `wallet-sandbox.json`. `notes` says
-   * what a scenario cannot hold as the sandbox has it (e.g. developers given the password
-   * `wallet-sandbox`, whose own is known only by its hash).
+   * balances, bank accounts, callback URLs): pass `scenario` to `startSandbox({ scenario })` to
+   * start another sandbox in the same world, or write it out as `wallet-sandbox.json`. `notes`
+   * says what a scenario cannot hold as the sandbox has it; `apps` lists every app written (where
+   * in the file, its id here, whether its sandboxKey is in the file); `sandboxPasswords` names the
+   * developers written with the password `wallet-sandbox` (their own is known only by its hash).
    */
-  async snapshot(): Promise<{ scenario: ScenarioFile; notes: string[] }> {
-    const { scenario, notes } = await operate(this.operations, 'exportScenario');
-    return { scenario, notes };
+  async snapshot(): Promise<ScenarioExport> {
+    return operate(this.operations, 'exportScenario');
   }
 }

@@ -41,14 +41,18 @@ export class Webhooks {
    * Sends a made-up event of that type to the app's callbackURL (by default the app whose URL was
    * set last; `options.appId` picks one), as POST /__sandbox/events/test does: no money moves.
    * `data` replaces the made-up payload fields (amount in kobo; mobiles as 0803…, +234… or 234…,
-   * sent as 234…). Resolves with the event, its delivery under way.
+   * sent as 234…). With `options.transfer`, the event of a real ₦1.00 test transfer from that
+   * wallet (`transfer.mobile`, else the app's first) instead, which a handler can requery.
+   * Resolves with the event, its delivery under way.
    */
   async trigger<T extends WebhookType>(
     type: T,
     data: Partial<WebhookDataByType[T]> = {},
-    options: { appId?: string } = {},
+    options: { appId?: string; transfer?: { mobile?: string } } = {},
   ): Promise<PublicWebhookEvent> {
-    return (await operate(this.port, 'sendTestEvent', { type, appId: options.appId, data })).event;
+    const { appId, transfer } = options;
+    const made = transfer ? { transfer: true, mobile: transfer.mobile } : { data };
+    return (await operate(this.port, 'sendTestEvent', { type, appId, ...made })).event;
   }
 
   /** The event with that id, with its attempts (the newest 50); undefined when this world has none (GET /__sandbox/events/:id). */

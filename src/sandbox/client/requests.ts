@@ -1,6 +1,7 @@
 import type { JournalEntry } from '../requests/entry';
 import type { RequestFilter } from '../requests/filter';
 import { checkWaitOptions, type WaitOptions } from '../vocabulary/wait';
+import { invalid } from '../vocabulary/errors';
 import { requestFilterInput } from '../worlds/requestQuery';
 import { operate, type WorldPort } from './port';
 
@@ -17,6 +18,15 @@ export class Requests {
   /** The requests answered so far, oldest first, within the journal's limits; `filter` narrows them. */
   async list(filter: RequestFilter = {}): Promise<JournalEntry[]> {
     return this.port.listRequests(requestFilterInput({ ...filter }));
+  }
+
+  /**
+   * The newest `limit` requests (a whole number, 0 or more), newest first: a look at what just
+   * came that reads a page of the journal, not all of it.
+   */
+  async newest(limit: number): Promise<JournalEntry[]> {
+    if (!Number.isInteger(limit) || limit < 0) throw invalid(`limit must be a whole number, 0 or more (got ${String(limit)})`);
+    return limit === 0 ? [] : this.port.newestRequests(limit);
   }
 
   /** The first request (oldest first) that matches, as soon as there is one; rejects with SandboxTimeoutError. */
