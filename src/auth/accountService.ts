@@ -45,6 +45,8 @@ export class AccountService extends Disposable {
   private readonly wallets: WalletAccess;
   /** Wallets offered Reconnect since they were last connected (`env:mobile`): one offer per disconnect. */
   private readonly reconnectOffered = new Set<string>();
+  /** Get a New Sandbox Key under way: settles once the new key is stored (or the renewal failed). */
+  private keyRenewal: Promise<unknown> | undefined;
   private readonly missing: MissingSecrets;
 
   constructor(
@@ -61,6 +63,7 @@ export class AccountService extends Disposable {
       clients,
       store,
       logger,
+      appKeyNow: async (env) => (await this.requireAppKey(env)).appKey,
       onDisconnected: (env, mobile, why) => void this.offerReconnect(env, mobile, why),
       disconnectedError,
     });
@@ -185,8 +188,9 @@ export class AccountService extends Disposable {
     return accounts.apps.find((app) => app.id === accounts.activeAppId);
   }
 
-  /** The X-App-Key of the active app: `key` in production, `sandboxKey` elsewhere. */
+  /** The X-App-Key of the active app: `key` in production, `sandboxKey` elsewhere (the new one, while it is renewed). */
   async requireAppKey(env = this.env()): Promise<{ app: AppInfo; appKey: string }> {
+    if (env === 'local') await this.keyRenewal;
     const app = this.activeApp(env);
     if (!app)
       throw new UserFacingError(
@@ -208,6 +212,18 @@ export class AccountService extends Disposable {
         vscode.l10n.t('Only an app made in the local sandbox can get a new key from it. Add the key of this app instead.'),
         [ADD_APP_KEY()],
       );
+    const renewal = this.renewAndStore(app);
+    // The old key stops working as the sandbox answers: calls that need the key wait for the new one.
+    const gate = renewal.catch(() => undefined);
+    this.keyRenewal = gate;
+    try {
+      return await renewal;
+    } finally {
+      if (this.keyRenewal === gate) this.keyRenewal = undefined;
+    }
+  }
+
+  private async renewAndStore(app: AppInfo): Promise<AppInfo> {
     const keys = await this.clients.renewSandboxKeys(app.id);
     if ('refused' in keys)
       throw new UserFacingError(
@@ -218,8 +234,8 @@ export class AccountService extends Disposable {
         ),
         [CREATE_APP()],
       );
-    await this.store.saveApp(env, app, keys);
-    this.missing.forget(env, app.id);
+    await this.store.saveApp('local', app, keys);
+    this.missing.forget('local', app.id);
     return app;
   }
 

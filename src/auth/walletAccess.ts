@@ -21,6 +21,12 @@ export interface WalletAccessDeps {
   clients: Pick<ClientProvider, 'client'>;
   store: Pick<AccountStore, 'walletSecrets' | 'saveWalletTokens' | 'setWalletStatus'>;
   logger: Pick<Logger, 'info' | 'warn'>;
+  /**
+   * The app key calls of `env` use now, once a renewal under way has stored its new key (Get a New
+   * Sandbox Key makes the old one stop working at once): a 401 for a key renewed meanwhile is no
+   * sign of a dead session.
+   */
+  appKeyNow(env: EnvironmentId): Promise<string | undefined>;
   /** The refresh token was refused and the wallet is now marked disconnected. */
   /** `missing`: its tokens were not in SecretStorage; `refused`: the server refused the refresh. */
   onDisconnected(env: EnvironmentId, mobile: string, why: 'refused' | 'missing'): void;
@@ -46,11 +52,19 @@ export class WalletAccess {
       return await work(client, { appKey: context.appKey, accessToken: tokens.accessToken });
     } catch (error) {
       if (!isAuthError(error)) throw error;
+      const renewed = await this.renewedKey(context);
+      if (renewed) return this.call(renewed, work);
       // Another caller may have refreshed while this call was in flight: use its token.
       const latest = await this.currentTokens(context);
       const fresh = latest.accessToken !== tokens.accessToken ? latest : await this.refresh(context, latest);
       return work(client, { appKey: context.appKey, accessToken: fresh.accessToken });
     }
+  }
+
+  /** The context with the app's new key, when the key this call used was renewed meanwhile. */
+  private async renewedKey(context: WalletCallContext): Promise<WalletCallContext | undefined> {
+    const appKey = await this.deps.appKeyNow(context.env).catch(() => undefined);
+    return appKey && appKey !== context.appKey ? { ...context, appKey } : undefined;
   }
 
   private async currentTokens(context: WalletCallContext): Promise<WalletSecrets> {
@@ -84,7 +98,10 @@ export class WalletAccess {
       this.deps.logger.info(`[${context.env}] Refreshed the access token of wallet ${context.mobile}.`);
       return tokens;
     } catch (error) {
-      // Only a refusal means the refresh token is dead; a network failure may pass.
+      // Only a refusal means the refresh token is dead (unless it came for an app key renewed
+      // meanwhile); a network failure may pass.
+      const renewed = isRefusal(error) ? await this.renewedKey(context) : undefined;
+      if (renewed) return this.doRefresh(renewed, stale);
       if (isRefusal(error)) {
         this.deps.logger.warn(
           `[${context.env}] The refresh token of wallet ${context.mobile} was refused (${error.message}); marking it disconnected.`,

@@ -24,16 +24,21 @@ class DisconnectedError extends Error {
 }
 
 /** A store, a client whose refresh answers what the test says, and a record of what happened. */
-function harness(tokens: WalletSecrets | undefined, refreshAnswer: () => Promise<{ accessToken: string; expiresIn: number }>) {
+function harness(
+  tokens: WalletSecrets | undefined,
+  refreshAnswer: (appKey: string) => Promise<{ accessToken: string; expiresIn: number }>,
+) {
   const stored = new Map<string, WalletSecrets>();
   if (tokens) stored.set(CONTEXT.mobile, tokens);
-  const events = { refreshes: 0, saves: 0, statuses: [] as string[], disconnected: [] as string[] };
+  const events = { refreshes: 0, saves: 0, statuses: [] as string[], disconnected: [] as string[], refreshKeys: [] as string[] };
+  /** The app's key now (Get a New Sandbox Key changes it). */
+  const keys = { now: CONTEXT.appKey };
   const client = {
     async refreshAccessToken(appKey: string, refreshToken: string) {
-      assert.equal(appKey, CONTEXT.appKey);
       assert.equal(refreshToken, stored.get(CONTEXT.mobile)?.refreshToken);
       events.refreshes++;
-      return refreshAnswer();
+      events.refreshKeys.push(appKey);
+      return refreshAnswer(appKey);
     },
   } as unknown as WalletClient;
   const access = new WalletAccess({
@@ -50,10 +55,11 @@ function harness(tokens: WalletSecrets | undefined, refreshAnswer: () => Promise
       },
     },
     logger: { info: () => undefined, warn: () => undefined },
+    appKeyNow: async () => keys.now,
     onDisconnected: (_env, mobile) => events.disconnected.push(mobile),
     disconnectedError: (mobile, alreadyShown) => new DisconnectedError(mobile, alreadyShown),
   });
-  return { access, stored, events, client };
+  return { access, stored, events, client, keys };
 }
 
 const fresh = (accessToken = 'access-1'): WalletSecrets => ({ accessToken, refreshToken: 'refresh-1', expiresAt: Date.now() + HOUR });
@@ -179,5 +185,35 @@ describe('auth: WalletAccess token refresh', () => {
     });
     assert.equal(answer, 'access-from-elsewhere');
     assert.equal(events.refreshes, 0);
+  });
+
+  // Get a New Sandbox Key: the sandbox refuses the old key as it answers, before the new one is
+  // stored; a call or a refresh made with the old one meanwhile is no sign of a dead session.
+  it('a 401 for an app key renewed meanwhile: the call goes again with the new key, no refresh, still connected', async () => {
+    const { access, events, keys } = harness(fresh(), async () => assert.fail('no refresh expected'));
+    const answer = await access.call(CONTEXT, async (_client, credentials) => {
+      if (credentials.appKey === CONTEXT.appKey) {
+        keys.now = 'sk_test_renewed';
+        throw httpError(401);
+      }
+      return credentials.appKey;
+    });
+    assert.equal(answer, 'sk_test_renewed');
+    assert.deepEqual([events.refreshes, events.statuses, events.disconnected], [0, [], []]);
+  });
+
+  it('a refresh refused for an app key renewed meanwhile is made again with the new key; the wallet stays connected', async () => {
+    const { access, events, keys } = harness({ ...fresh(), expiresAt: Date.now() + 30_000 }, async (appKey) => {
+      if (appKey !== CONTEXT.appKey) return { accessToken: 'access-2', expiresIn: 3600 };
+      keys.now = 'sk_test_renewed';
+      throw httpError(401);
+    });
+    const answer = await access.call(CONTEXT, async (_client, credentials) => {
+      if (credentials.appKey === CONTEXT.appKey) throw httpError(401); // the old key, refused now
+      return `${credentials.appKey} ${credentials.accessToken}`;
+    });
+    assert.equal(answer, 'sk_test_renewed access-2');
+    assert.deepEqual(events.refreshKeys, [CONTEXT.appKey, 'sk_test_renewed']);
+    assert.deepEqual([events.statuses, events.disconnected], [[], []]);
   });
 });
