@@ -1,8 +1,9 @@
 // Vitest: `npx vitest run`. Each test file starts its own sandbox (its own world, on its own port),
 // so files running in parallel workers never see each other's money.
-// A phone transfer from a wallet signed in with the passcode the sandbox sent, the request in the
-// journal, the webhook at the app's receiver (which confirms it with the API); a dropped connection
-// the app must not retry; and a second payout the app decided on, which is no finding.
+// The sandbox is reset to the scenario before each test. A phone transfer from a wallet signed in
+// with the passcode the sandbox sent, the request in the journal, the webhook at the app's receiver
+// (which confirms it with the API); a dropped connection the app must not retry; a second payout
+// the app decided on, which is no finding; and each test seeing the scenario again.
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -23,7 +24,6 @@ beforeAll(async () => {
   const scenario = fileURLToPath(new URL('../wallet-sandbox.json', import.meta.url));
   sandbox = WALLET_BASE_URL ? await connectSandbox(WALLET_BASE_URL) : await startSandbox({ scenario });
   receiver = await startReceiver();
-  await call('/v1/apps/settings', { method: 'PUT', body: { callbackURL: receiver.url } });
 });
 
 afterAll(async () => {
@@ -66,11 +66,14 @@ function startReceiver() {
 }
 
 describe('phone transfers', () => {
+  // Each test starts from the scenario (balances, journal, tokens, the app's settings): it sets the
+  // callback URL and signs Chidi in again.
   beforeEach(async () => {
+    await sandbox.reset();
+    await call('/v1/apps/settings', { method: 'PUT', body: { callbackURL: receiver.url } });
     token = await signIn(CHIDI);
     // The app checks the mobile it pays before paying it (a typo would pay a stranger).
     await call('/v1/users/auth/validate', { body: { mobile: ADA } });
-    sandbox.requests.clear();
   });
 
   it('moves the money at once and tells the webhook', async () => {
@@ -110,9 +113,12 @@ describe('phone transfers', () => {
     await sandbox.expectNoFindings();
   });
 
-  it('signs in before each test: the token-churn it shows by now is info, which expectNoFindings leaves out', async () => {
-    const findings = await sandbox.findings();
-    expect(findings.map((finding) => [finding.rule, finding.severity])).toEqual([['token-churn', 'info']]);
-    await sandbox.expectNoFindings(); // errors and warnings only; { severity: 'info' } would count it
+  it('reset() gives each test the scenario again: what the tests before it paid is back', async () => {
+    expect(await sandbox.balance(CHIDI)).toBe(500000);
+    expect(await sandbox.balance(ADA)).toBe(1500000);
+    // The journal holds this test's requests only: the settings, the sign-in and the validation of beforeEach.
+    const paths = (await sandbox.requests.list()).map((entry) => `${entry.method} ${entry.path}`);
+    expect(paths).toEqual(['PUT /v1/apps/settings', 'POST /v1/users/auth', 'POST /v1/users/auth', 'POST /v1/users/auth/validate']);
+    await sandbox.expectNoFindings();
   });
 });
