@@ -1,6 +1,15 @@
 import type { JournalEntry } from '../requests/entry';
 import type { WebhookEvent } from '../types';
-import { CHECK_USER_AGENT, docsOf, EDITOR_USER_AGENT, remember, SEVERITY, type Finding, type FindingDraft, type FindingRule } from './finding';
+import {
+  CHECK_USER_AGENT,
+  docsOf,
+  EDITOR_USER_AGENT,
+  remember,
+  SEVERITY,
+  type Finding,
+  type FindingDraft,
+  type FindingRule,
+} from './finding';
 import { MoneyRules } from './moneyRules';
 import type { LedgerReader } from './moneyAtStake';
 import { RecipientRules } from './recipientRules';
