@@ -52,7 +52,7 @@ export interface Finding {
   namespace?: string;
   /**
    * A money finding's (retried-money-post, unknown-outcome-not-requeried) transfers that the ledger
-   * shows landed for the same payment (its call, recipient and amount), oldest first.
+   * shows landed for the same payment (its call, recipient and amount), oldest first: the first ten.
    */
   landed?: LandedTransfer[];
   /** A money finding's kobo paid more than once (every landed transfer after the first): what orders findings by money at stake. */

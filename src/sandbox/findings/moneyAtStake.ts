@@ -1,3 +1,4 @@
+import { naira } from '../domain/ledger';
 import type { JournalEntry } from '../requests/entry';
 import type { LandedTransfer } from './finding';
 import { mobileOf } from './tokenRules';
@@ -67,24 +68,45 @@ export function landedBy(entry: JournalEntry, ledger: LedgerReader | undefined):
   return held && !held.returned ? { requestId: entry.id, reference, amount: held.amount } : undefined;
 }
 
-/** The kobo paid more than once: every transfer that landed after the first. */
-export function moneyAtStake(landed: readonly LandedTransfer[]): MoneyAtStake {
-  const atRiskKobo = landed.slice(1).reduce((sum, transfer) => sum + transfer.amount, 0);
-  return { landed: landed.map((transfer) => ({ ...transfer })), atRiskKobo };
+/** How many of a payment's landed transfers a finding lists; its count and kobo cover them all. */
+export const MAX_LANDED_LISTED = 10;
+
+/**
+ * What landed for one payment so far: the first transfers (at most MAX_LANDED_LISTED), and the
+ * count and kobo of every one. Kept so, a payment sent thousands of times costs each finding the
+ * same, not a copy of every transfer before it.
+ */
+export interface LandedSoFar {
+  readonly listed: readonly LandedTransfer[];
+  readonly count: number;
+  readonly kobo: number;
 }
 
-/** ₦4,000.00 */
-export const naira = (kobo: number): string =>
-  `₦${(kobo / 100).toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+export const NOTHING_LANDED: LandedSoFar = { listed: [], count: 0, kobo: 0 };
+
+export function withLanded(so: LandedSoFar, made: LandedTransfer | undefined): LandedSoFar {
+  if (!made) return so;
+  const listed = so.listed.length < MAX_LANDED_LISTED ? [...so.listed, made] : so.listed;
+  return { listed, count: so.count + 1, kobo: so.kobo + made.amount };
+}
+
+/** The kobo paid more than once: every transfer that landed after the first. */
+export function moneyAtStake(so: LandedSoFar): MoneyAtStake & { landedCount: number } {
+  const atRiskKobo = so.kobo - (so.listed[0]?.amount ?? 0);
+  return { landed: so.listed.map((transfer) => ({ ...transfer })), atRiskKobo, landedCount: so.count };
+}
 
 /** The finding's words for it: " — ₦40.00 paid twice" for its title, and the line its detail starts with. */
-export function stakeWords({ landed, atRiskKobo }: MoneyAtStake): { title: string; detail: string } {
-  const references = landed.map((transfer) => `${transfer.reference} (${naira(transfer.amount)})`).join(', ');
-  const times = landed.length === 2 ? 'twice' : `${landed.length} times`;
-  if (landed.length === 0) return { title: '', detail: 'The ledger shows no transfer landed for this payment. ' };
-  if (landed.length === 1) return { title: '', detail: `The ledger shows one transfer landed for this payment: ${references}. ` };
+export function stakeWords({ landed, atRiskKobo, landedCount }: ReturnType<typeof moneyAtStake>): { title: string; detail: string } {
+  const unlisted = landedCount - landed.length;
+  const references =
+    landed.map((transfer) => `${transfer.reference} (${naira(transfer.amount)})`).join(', ') +
+    (unlisted > 0 ? ` and ${unlisted} more` : '');
+  const times = landedCount === 2 ? 'twice' : `${landedCount} times`;
+  if (landedCount === 0) return { title: '', detail: 'The ledger shows no transfer landed for this payment. ' };
+  if (landedCount === 1) return { title: '', detail: `The ledger shows one transfer landed for this payment: ${references}. ` };
   return {
-    title: ` — ${naira(atRiskKobo)} paid ${landed.length === 2 ? 'twice' : 'more than once'}`,
+    title: ` — ${naira(atRiskKobo)} paid ${landedCount === 2 ? 'twice' : 'more than once'}`,
     detail: `The ledger shows this payment landed ${times}: ${references}; ${naira(atRiskKobo)} paid more than once. `,
   };
 }

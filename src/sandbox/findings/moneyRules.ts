@@ -1,6 +1,15 @@
 import type { JournalEntry } from '../requests/entry';
-import { remember, type FindingDraft, type LandedTransfer } from './finding';
-import { intentOf, landedBy, moneyAtStake, stakeWords, type LedgerReader } from './moneyAtStake';
+import { remember, type FindingDraft } from './finding';
+import {
+  intentOf,
+  landedBy,
+  moneyAtStake,
+  NOTHING_LANDED,
+  stakeWords,
+  withLanded,
+  type LandedSoFar,
+  type LedgerReader,
+} from './moneyAtStake';
 
 // retried-money-post and unknown-outcome-not-requeried: what an app does after a money-moving
 // POST. Intent, not coincidence: the same body again while the first was still in flight (a
@@ -69,7 +78,7 @@ export class MoneyRules {
   /** Attempts answered 5xx or not at all (status 0), by body, until a requery. */
   private unresolved = new Map<string, Attempt>();
   /** The transfers that landed for each payment since the last requery, oldest first. */
-  private landed = new Map<string, LandedTransfer[]>();
+  private landed = new Map<string, LandedSoFar>();
 
   /** `ledger` reads what a transfer moved (the world's ledger, read when a finding is made). */
   constructor(private readonly ledger: () => LedgerReader | undefined = () => undefined) {}
@@ -94,7 +103,7 @@ export class MoneyRules {
     const key = `${path} ${entry.requestBody}`;
     const intent = intentOf(path, entry);
     const made = landedBy(entry, this.ledger());
-    remember(this.landed, intent, [...(this.landed.get(intent) ?? []), ...(made ? [made] : [])], MAX_REMEMBERED);
+    remember(this.landed, intent, withLanded(this.landed.get(intent) ?? NOTHING_LANDED, made), MAX_REMEMBERED);
     const attempt = attemptOf(entry, seen, intent);
     const findings = this.retried(key, entry, attempt) ?? this.wentOn(entry);
     this.unresolved.delete(key);
@@ -131,8 +140,8 @@ export class MoneyRules {
 
   /** The finding with what the ledger shows moved for the payment: its title and detail say it, and its fields carry it. */
   private withStake(draft: FindingDraft, intent: string): FindingDraft {
-    const stake = moneyAtStake(this.landed.get(intent) ?? []);
-    const words = stakeWords(stake);
+    const { landedCount, ...stake } = moneyAtStake(this.landed.get(intent) ?? NOTHING_LANDED);
+    const words = stakeWords({ ...stake, landedCount });
     return { ...draft, title: draft.title + words.title, detail: words.detail + draft.detail, ...stake };
   }
 

@@ -89,6 +89,22 @@ describe('sandbox: the money at stake in a money finding, read from the ledger',
     assert.match(finding?.detail ?? '', /^The ledger shows one transfer landed for this payment: [0-9a-f]{24} \(₦30\.00\)\. /);
   });
 
+  it('a payment sent many times lists its first ten transfers, and counts and charges them all', async () => {
+    // Sent again after each answer the app read: decisions, no finding.
+    for (let i = 0; i < 13; i++) await expectOk(pay(100));
+    // The fourteenth lands unheard, and the app sends it blind: the fifteenth.
+    sandbox.addFault({ path: PHONE, phase: 'after', drop: true, times: 1 });
+    await assert.rejects(pay(100), TypeError);
+    await expectOk(pay(100));
+    const finding = findings().find((one) => one.rule === 'retried-money-post');
+    assert.equal(finding?.landed?.length, 10);
+    assert.equal(finding?.atRiskKobo, 14 * 100);
+    assert.match(
+      finding?.detail ?? '',
+      /^The ledger shows this payment landed 15 times: (?:[0-9a-f]{24} \(₦1\.00\), ){9}[0-9a-f]{24} \(₦1\.00\) and 5 more; ₦14\.00 paid more than once\. /,
+    );
+  });
+
   it('the editor’s own reads are not the app’s requery, and its own calls make no finding', async () => {
     // Wallet Console's Wallet view loads the transactions after money moved, with the app's key
     // and wallet: that is the tool looking, not the app requerying what it never heard back from.
