@@ -2,7 +2,7 @@
 // The paths where money is at stake: a dropped connection (the outcome is unknown until the app
 // requeries), a bank transfer that the bank rejects after 10 s of sandbox time (the reversal gives
 // the money back and the webhook says FAILED), a phone transfer that completes at once, and a
-// provider error that moves no money.
+// provider error (a 5xx like any other to the app, which requeries it).
 const { createServer } = require('node:http');
 const path = require('node:path');
 const { afterAll, beforeAll, beforeEach, expect, test } = require('@jest/globals');
@@ -122,10 +122,12 @@ test('a phone transfer moves the money at once and tells the webhook', async () 
   await sandbox.expectNoFindings();
 });
 
-test('a provider error moves no money: the app says "try again later" and sends nothing more', async () => {
+test('a provider error is a 5xx like any other: the app requeries it and sends nothing more', async () => {
   // 50200 (₦502.00) is a magic amount: the provider fails, 502.
   const { status, json } = await call('/v1/users/transfers/phone', { token, body: { mobile: CHIDI, amount: 50200 } });
   expect([status, json.errorCode]).toEqual([502, '50009']);
+  await call('/v1/transactions?limit=1', { method: 'GET', token });
+  // Here the sandbox moved no money, but only the sandbox knows that: to your app it is a 5xx like any other, so requery it.
   expect(await sandbox.balance(ADA)).toBe(1500000);
   expect(await sandbox.requests.count({ method: 'POST', path: '/v1/users/transfers/phone' })).toBe(1);
   await sandbox.expectNoFindings();
