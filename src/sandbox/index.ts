@@ -13,7 +13,7 @@ export type {
   TransactionRecord,
   WebhookAttempt,
 } from './types';
-export { StateFileHeld, StateFileInUse } from './sharing/ownerLock';
+export { StateFileInUse } from './sharing/ownerLock';
 export type { OwnerRecord } from './sharing/ownerLock';
 export { openSharedSandbox, SharedSandbox } from './client/shared';
 export { localClient, SandboxClient } from './client/sandboxClient';

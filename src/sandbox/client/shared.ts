@@ -2,8 +2,9 @@ import { request } from 'node:http';
 import { startSandbox } from '../owner/start';
 import type { JournalLimits } from '../requests/journal';
 import { StateFileInUse, type OwnerRecord } from '../sharing/ownerLock';
-import { OWNER_TOKEN_HEADER, readEvents, WATCH_PATH, type Hello } from '../sharing/wire';
+import { eventReader, OWNER_TOKEN_HEADER, WATCH_PATH } from '../sharing/wire';
 import type { Sandbox, SandboxChange, SandboxOptions, SandboxRole } from '../types';
+import { listeners } from '../vocabulary/listeners';
 import { AdminHttp, httpPort } from './httpPort';
 import { localPort, type WorldPort } from './port';
 import { SandboxClient, type Where } from './sandboxClient';
@@ -16,7 +17,7 @@ import { SandboxClient, type Where } from './sandboxClient';
 // when it is free, so the URL apps were given keeps working (or uses whoever opened it first).
 // Either way the client is one SandboxWorld, over the port of the side that serves it now.
 
-const HELLO_TIMEOUT_MS = 5_000;
+const OPEN_TIMEOUT_MS = 5_000;
 
 /** onExchange sees the answers of the sandbox while it is served here (the journal has every one: client.requests). */
 export interface SharedSandboxOptions extends Omit<SandboxOptions, 'dataFile' | 'role'> {
@@ -32,20 +33,6 @@ interface Way {
   lost?: boolean;
   /** Stops hearing of its changes, telling no one. */
   stop(): void;
-}
-
-/** Listeners of one kind: `add` answers the unsubscribe; a listener's failure is its own, the others still hear. */
-function listeners<T>() {
-  const set = new Set<(value: T) => void>();
-  const tell = (value: T): void =>
-    set.forEach((listener) => {
-      try {
-        listener(value);
-      } catch {
-        // Its own.
-      }
-    });
-  return { tell, add: (listener: (value: T) => void) => (set.add(listener), () => void set.delete(listener)) };
 }
 
 /** The sandbox of one state file, served here or by another process. */
@@ -119,21 +106,17 @@ export class SharedSandbox {
         const stops = [served.onChange(this.changes.tell), requests.onChange(() => this.notices.tell(requests.lastId))];
         const server = { here: true, pid: process.pid, role: this.options.role };
         const stop = () => stops.forEach((unsubscribe) => unsubscribe());
-        return this.use({ where: { url, port: served.port, server }, port: localPort(served, requests), served, stop });
+        this.way = { where: { url, port: served.port, server }, port: localPort(served, requests), served, stop };
+        return;
       } catch (error) {
         // An owner gone before it was reached is looked past (the file is then free, or has the next owner); one
-        // not reached twice in a row is the answer.
-        if (!(error instanceof StateFileInUse) || error.owner.instance === unreached) throw error;
+        // not reached twice in a row is the answer, as is one that holds the file without answering.
+        if (!(error instanceof StateFileInUse) || error.unresponsive || error.owner.instance === unreached) throw error;
         const way = await this.attach(error.owner).catch(() => undefined);
-        if (way) return this.use(way);
+        if (way) return void (this.way = way);
         unreached = error.owner.instance;
       }
     }
-  }
-
-  private use(way: Way): void {
-    this.way?.stop();
-    this.way = way;
   }
 
   /** The way to the file now: when the process that served it went away, opened again first (one attempt at a time). */
@@ -158,22 +141,21 @@ export class SharedSandbox {
     (this.options.log ?? ((text: string) => console.warn(text)))(line);
   }
 
-  /** The sandbox `owner` serves (over the package's HTTP port), once its change stream greets this process as that sandbox. */
+  /**
+   * The sandbox `owner` serves (over the package's HTTP port; claimStateFile saw it answer as that
+   * sandbox), once its change stream is open: heard until the stream ends (then `lost`) or close stops it.
+   */
   private async attach(owner: OwnerRecord): Promise<Way> {
-    if (!owner.url) throw new Error(`The sandbox of pid ${owner.pid} has no address yet`);
-    const admin = new AdminHttp(owner.url, { ownerToken: owner.secret, who: `pid ${owner.pid}` });
+    const url = owner.url!; // StateFileInUse names where its owner answered (but when unresponsive)
+    const admin = new AdminHttp(url, { ownerToken: owner.secret, who: `pid ${owner.pid}` });
     const server = { here: false, pid: owner.pid, role: owner.role };
-    const where = { url: owner.url, port: Number(new URL(owner.url).port), server };
-    const way: Way = { where, port: httpPort(admin), stop: () => undefined };
-    // Told only while it is the way to the file, and the sandbox is open.
-    const current = () => this.way === way && !this.closed;
+    const way: Way = { where: { url, port: Number(new URL(url).port), server }, port: httpPort(admin), stop: () => undefined };
     const hear = (event: string, data: unknown) => {
-      if (current() && event === 'change') this.changes.tell(data as SandboxChange);
-      if (current() && event === 'requests') this.notices.tell((data as { lastId: number }).lastId);
+      if (event === 'change') this.changes.tell(data as SandboxChange);
+      if (event === 'requests') this.notices.tell((data as { lastId: number }).lastId);
     };
     way.stop = await watch(owner, hear, () => {
       way.lost = true;
-      if (!current()) return;
       this.log(`Wallet sandbox: pid ${owner.pid}, which served ${this.options.dataFile}, went away; the next call opens it here.`);
       this.lostTo.tell(owner.pid);
     });
@@ -184,45 +166,33 @@ export class SharedSandbox {
 export const openSharedSandbox = (options: SharedSandboxOptions): Promise<SharedSandbox> => SharedSandbox.open(options);
 
 /**
- * Opens the owner's change stream: resolves once it greets as that sandbox (its instance), with
- * what stops it; then hands on each event, and calls `lost` once when the stream ends unless stopped.
+ * Opens the owner's change stream: resolves, once it is open, with what stops it; then hands on
+ * each event, and calls `lost` once when the stream ends unless stopped.
  */
 function watch(owner: OwnerRecord, hear: (event: string, data: unknown) => void, lost: () => void): Promise<() => void> {
-  const url = owner.url!;
+  const url = `${owner.url}${WATCH_PATH}`;
   return new Promise((resolve, reject) => {
-    let [greeted, over] = [false, false];
+    let [open, over] = [false, false];
     const end = (error: Error): void => {
       clearTimeout(timer);
-      if (!greeted) return reject(error);
+      if (!open) return reject(error);
       if (over) return;
       over = true;
       lost();
     };
-    const stream = request(new URL(WATCH_PATH, url), { headers: { Accept: 'text/event-stream', [OWNER_TOKEN_HEADER]: owner.secret } });
-    const timer = setTimeout(() => stream.destroy(new Error(`${url} did not open its change stream`)), HELLO_TIMEOUT_MS);
+    const stream = request(url, { headers: { Accept: 'text/event-stream', [OWNER_TOKEN_HEADER]: owner.secret } });
+    const timer = setTimeout(() => stream.destroy(new Error(`${url} did not answer`)), OPEN_TIMEOUT_MS);
     stream.on('response', (response) => {
       if (response.statusCode !== 200) {
         response.resume();
-        return void stream.destroy(new Error(`${url}${WATCH_PATH} answered ${response.statusCode}`));
+        return void stream.destroy(new Error(`${url} answered ${response.statusCode}`));
       }
-      let rest = '';
+      open = true;
+      clearTimeout(timer);
+      resolve(() => ((over = true), stream.destroy()));
       response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        const read = readEvents(rest + chunk);
-        rest = read.rest;
-        for (const [event, data] of read.events) {
-          if (event !== 'hello') hear(event, data);
-          else if ((data as Hello).instance !== owner.instance) {
-            stream.destroy();
-            return end(new Error(`${url} is no longer the sandbox of pid ${owner.pid}`));
-          } else {
-            greeted = true;
-            clearTimeout(timer);
-            resolve(() => ((over = true), stream.destroy()));
-          }
-        }
-      });
-      response.on('close', () => end(new Error(`${url} closed its change stream`)));
+      response.on('data', eventReader(hear));
+      response.on('close', () => end(new Error(`${url} closed`)));
     });
     stream.on('error', end);
     stream.end();

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { invalid } from '../vocabulary/errors';
+import { listeners } from '../vocabulary/listeners';
 import { checkedInput, StartOptionsSchema } from '../domain/inputs';
 import { AddressInfo } from 'node:net';
 import type { ExchangeListener } from '../http/exchange';
@@ -11,7 +12,7 @@ import { RequestJournal } from '../requests/journal';
 import { FindingsBook } from '../findings/findingsBook';
 import { RunFindings } from '../findings/runFindings';
 import { ChangeFeed } from '../sharing/wire';
-import { claimStateFile, OwnerLock, StateFileInUse } from '../sharing/ownerLock';
+import { claimStateFile, OwnerLock } from '../sharing/ownerLock';
 import { setClockFrozen } from '../domain/clock';
 import { SandboxState } from '../domain/state';
 import { StateWriter } from '../persistence/stateWriter';
@@ -96,9 +97,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   let lock: OwnerLock | undefined;
   if (dataFile) {
     await checkStateFilePath(dataFile);
-    const claim = await claimStateFile(dataFile, role);
-    if (claim.owner) throw new StateFileInUse(dataFile, claim.owner);
-    lock = claim.lock;
+    lock = await claimStateFile(dataFile, role);
   }
   try {
     return await serve(options, role, lock);
@@ -130,7 +129,7 @@ async function serve(options: SandboxOptions, role: string, lock: OwnerLock | un
   const { state, loaded, worldStart } = await openState(start);
   const writer = options.dataFile ? new StateWriter(options.dataFile, state, start.log, lock && (() => lock.held())) : undefined;
   const instance = lock?.record.instance ?? randomBytes(8).toString('hex');
-  const feed = new ChangeFeed(() => ({ instance, pid: process.pid, role }));
+  const feed = new ChangeFeed();
   feed.secret = lock?.record.secret;
   const changes = changeListeners(feed, start.log);
   state.onChange = (change) => {
@@ -184,22 +183,14 @@ async function openState({ options, scenario, realNow, log }: Start) {
 
 /** Sandbox.onChange's listeners and the change feed, told of every change; a failing listener is logged, never thrown. */
 function changeListeners(feed: ChangeFeed, log: (line: string) => void) {
-  const watchers = new Set<(change: SandboxChange) => void>();
+  const watchers = listeners<SandboxChange>((error) =>
+    log(`Wallet sandbox: a change watcher failed: ${(error as Error)?.stack ?? String(error)}`),
+  );
   const notify = (change: SandboxChange): void => {
-    for (const watcher of watchers) {
-      try {
-        watcher(change);
-      } catch (error) {
-        log(`Wallet sandbox: a change watcher failed: ${(error as Error)?.stack ?? String(error)}`);
-      }
-    }
+    watchers.tell(change);
     feed.change(change);
   };
-  const onChange = (listener: (change: SandboxChange) => void): (() => void) => {
-    watchers.add(listener);
-    return () => void watchers.delete(listener);
-  };
-  return { notify, onChange };
+  return { notify, onChange: watchers.add };
 }
 
 /** The knobs as the options and scenario set them (in memory only: nothing to write, only watchers to tell), and a copy for resets. */

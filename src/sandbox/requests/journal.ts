@@ -1,4 +1,5 @@
 import { invalid } from '../vocabulary/errors';
+import { listeners } from '../vocabulary/listeners';
 import { waitUntil, type WaitOptions } from '../vocabulary/wait';
 import { entryBytes, requestViews, type EntryDraft, type JournalEntry } from './entry';
 import { describeFilter, matches, type RequestFilter } from './filter';
@@ -91,8 +92,8 @@ export class RequestJournal implements JournalReader {
   private readonly unanswered = new Set<number>();
   /** Entries answered while a request that arrived before them was not: told in order (onEachInOrder) once it is. */
   private held: JournalEntry[] = [];
-  private readonly inOrder = new Set<(entry: JournalEntry) => void>();
-  private readonly listeners = new Set<(change: JournalChange) => void>();
+  private readonly inOrder = listeners<JournalEntry>();
+  private readonly changes = listeners<JournalChange>();
   private maxEntries: number;
   /** @internal The byte budget it shares (with its sandbox's other journals), or its own. */
   readonly budget: JournalBudget;
@@ -227,8 +228,7 @@ export class RequestJournal implements JournalReader {
 
   /** Called with every entry in arrival order, each once every request that arrived before it is answered (the integration review). */
   onEachInOrder(listener: (entry: JournalEntry) => void): () => void {
-    this.inOrder.add(listener);
-    return () => void this.inOrder.delete(listener);
+    return this.inOrder.add(listener);
   }
 
   /** Where an entry of id above `id` starts (ids ascend: a binary search). */
@@ -250,12 +250,11 @@ export class RequestJournal implements JournalReader {
     this.orders = [];
     this.sizes = [];
     this.totalBytes = 0;
-    this.tell({ cleared: true });
+    this.changes.tell({ cleared: true });
   }
 
   onChange(listener: (change: JournalChange) => void): () => void {
-    this.listeners.add(listener);
-    return () => void this.listeners.delete(listener);
+    return this.changes.add(listener);
   }
 
   waitFor(filter: RequestFilter, options?: WaitOptions): Promise<JournalEntry> {
@@ -285,7 +284,7 @@ export class RequestJournal implements JournalReader {
     this.budget.bytes += bytes;
     this.drop(this.entries.length - this.maxEntries);
     this.budget.trim(entry);
-    this.tell({ added: entry });
+    this.changes.tell({ added: entry });
     this.held.splice(this.heldIndexAfter(entry.id), 0, entry);
     this.tellInOrder();
   }
@@ -304,15 +303,8 @@ export class RequestJournal implements JournalReader {
     while (told < this.held.length && this.held[told]!.id < first) told++;
     if (told === 0) return;
     const ready = this.held.splice(0, told);
-    for (const entry of ready) {
-      for (const listener of this.inOrder) {
-        try {
-          listener(entry);
-        } catch {
-          // A listener's failure is its own; the others and the request still go on.
-        }
-      }
-    }
+    // A listener's failure is its own (listeners()): the others and the request still go on.
+    for (const entry of ready) this.inOrder.tell(entry);
   }
 
   /** @internal Lets its oldest `count` entries go (none when count is 0 or less). */
@@ -332,16 +324,6 @@ export class RequestJournal implements JournalReader {
     }
     this.totalBytes -= bytes;
     this.budget.bytes -= bytes;
-  }
-
-  private tell(change: JournalChange): void {
-    for (const listener of this.listeners) {
-      try {
-        listener(change);
-      } catch {
-        // A listener's failure is its own; the others and the request still go on.
-      }
-    }
   }
 }
 

@@ -5,12 +5,12 @@ import { isRunning } from '../persistence/store';
 import type { SandboxRole } from '../types';
 
 // One sandbox per state file. The process that serves a state file holds `<state>.owner` beside
-// it, made whole at once (a hard link of a finished file, so nobody reads half of one). Any other
+// it, made by an exclusive create (a reader that finds it still empty waits: removeStale). Any other
 // process that wants the same state (a second VS Code window, the MCP server) finds the owner
 // there and uses its sandbox over HTTP (client/shared.ts) instead of loading and writing the file
 // itself. A lock whose process is gone is removed, as is one that cannot be read: the file is
 // free. A live owner is never taken over (no split brain by construction): one that does not
-// answer for UNRESPONSIVE_MS is reported (StateFileHeld), and left alone.
+// answer for UNRESPONSIVE_MS is reported (StateFileInUse, `unresponsive`), and left alone.
 
 /** What `<state>.owner` says. */
 export interface OwnerRecord {
@@ -25,8 +25,6 @@ export interface OwnerRecord {
    * token: the file is readable by its user only (0600), as the state file is.
    */
   secret: string;
-  /** When it took the file (epoch ms). */
-  since: number;
 }
 
 /** A live process may hold the file this long without answering (starting, closing, or hung) before opening it is given up. */
@@ -36,13 +34,11 @@ const HEALTH_TIMEOUT_MS = 1_500;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const sideName = (file: string, kind: string) => `${file}.${process.pid}.${randomBytes(4).toString('hex')}.${kind}`;
-/** False for a file that exists already (EEXIST); any other failure is thrown. */
-const existed = (error: unknown): false => {
-  if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-  throw error;
-};
 
-/** startSandbox's refusal: another live process serves the state file (use it: openSharedSandbox does). */
+/**
+ * startSandbox's refusal: another live process serves the state file (use it: openSharedSandbox
+ * does), or holds it without answering as its sandbox (`unresponsive`: it is left alone).
+ */
 export class StateFileInUse extends Error {
   /** Always `'StateFileInUseError'`. */
   override name = 'StateFileInUseError';
@@ -54,21 +50,15 @@ export class StateFileInUse extends Error {
     readonly stateFile: string,
     /** The process that serves it: its pid, role and (once it listens) url. */
     readonly owner: OwnerRecord,
+    /** It has not answered as its sandbox for UNRESPONSIVE_MS (starting, closing or hung): there is nothing to use. */
+    readonly unresponsive = false,
   ) {
-    super(`${stateFile} is served by another process (pid ${owner.pid}) at ${owner.url ?? 'an address not known yet'}`);
-  }
-}
-
-/**
- * A live process holds the state file and does not answer as its sandbox: it is left alone. The
- * same class and code as StateFileInUse (a test branches on one), with what to do about it.
- */
-export class StateFileHeld extends StateFileInUse {
-  constructor(stateFile: string, owner: OwnerRecord) {
-    super(stateFile, owner);
-    this.message =
-      `${stateFile} is held by pid ${owner.pid}, which has not answered as its sandbox for ${UNRESPONSIVE_MS / 1000} s; ` +
-      'stop that process (or use another state file), then try again';
+    super(
+      unresponsive
+        ? `${stateFile} is held by pid ${owner.pid}, which has not answered as its sandbox for ${UNRESPONSIVE_MS / 1000} s; ` +
+            'stop that process (or use another state file), then try again'
+        : `${stateFile} is served by another process (pid ${owner.pid}) at ${owner.url}`,
+    );
   }
 }
 
@@ -100,26 +90,27 @@ export class OwnerLock {
 }
 
 /**
- * Takes the state file for this process, or finds the live process that serves it. Waits while
- * the owner starts (no URL yet) or closes, up to UNRESPONSIVE_MS; then throws StateFileHeld.
+ * Takes the state file for this process, or throws StateFileInUse naming the live process that
+ * serves it (once it answered at its url). Waits while the owner starts (no URL yet) or closes, up
+ * to UNRESPONSIVE_MS; then throws StateFileInUse, `unresponsive`.
  */
-export async function claimStateFile(stateFile: string, role: SandboxRole): Promise<{ lock?: OwnerLock; owner?: OwnerRecord }> {
+export async function claimStateFile(stateFile: string, role: SandboxRole): Promise<OwnerLock> {
   const file = `${stateFile}.owner`;
   await fsp.mkdir(path.dirname(file), { recursive: true });
   const [instance, secret] = [randomBytes(8).toString('hex'), randomBytes(24).toString('hex')];
-  const mine: OwnerRecord = { pid: process.pid, role, instance, secret, since: Date.now() };
+  const mine: OwnerRecord = { pid: process.pid, role, instance, secret };
   let silent: { instance: string; since: number } | undefined;
   for (;;) {
-    if (await create(file, mine)) return { lock: new OwnerLock(file, mine) };
+    if (await create(file, mine)) return new OwnerLock(file, mine);
     const other = await readOwner(file);
     if (other === 'gone') continue;
     if (other === 'unreadable' || !isRunning(other.pid)) {
       await removeStale(file, other);
       continue;
     }
-    if (other.url && (await answers(other.url, other.instance))) return { owner: other };
+    if (other.url && (await answers(other.url, other.instance))) throw new StateFileInUse(stateFile, other);
     if (silent?.instance !== other.instance) silent = { instance: other.instance, since: Date.now() };
-    if (Date.now() - silent.since >= UNRESPONSIVE_MS) throw new StateFileHeld(stateFile, other);
+    if (Date.now() - silent.since >= UNRESPONSIVE_MS) throw new StateFileInUse(stateFile, other, true);
     await sleep(POLL_MS);
   }
 }
@@ -136,32 +127,22 @@ async function answers(url: string, instance: string): Promise<boolean> {
 
 /** 'gone' when there is no file; 'unreadable' when it holds no owner (a crash, or an editor). */
 async function readOwner(file: string): Promise<OwnerRecord | 'gone' | 'unreadable'> {
-  let text: string;
   try {
-    text = await fsp.readFile(file, 'utf8');
+    const record = JSON.parse(await fsp.readFile(file, 'utf8')) as OwnerRecord;
+    return Number.isInteger(record.pid) && typeof record.instance === 'string' && typeof record.secret === 'string' ? record : 'unreadable';
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'gone' : 'unreadable';
   }
-  try {
-    const record = JSON.parse(text) as OwnerRecord;
-    return Number.isInteger(record.pid) && typeof record.instance === 'string' && typeof record.secret === 'string' ? record : 'unreadable';
-  } catch {
-    return 'unreadable';
-  }
 }
 
-/** Makes the lock, whole, unless one exists: true when this call made it. */
+/** Makes the lock unless one exists (on every file system: no hard link needed): true when this call made it. */
 async function create(file: string, record: OwnerRecord): Promise<boolean> {
-  const next = sideName(file, 'new');
-  await fsp.writeFile(next, JSON.stringify(record), { mode: 0o600 });
   try {
-    return await fsp.link(next, file).then(() => true, existed);
-  } catch {
-    // A file system without hard links: an exclusive create instead (a reader may then see it
-    // empty for a moment, and waits: removeStale).
-    return await fsp.writeFile(file, JSON.stringify(record), { mode: 0o600, flag: 'wx' }).then(() => true, existed);
-  } finally {
-    await fsp.rm(next, { force: true });
+    await fsp.writeFile(file, JSON.stringify(record), { mode: 0o600, flag: 'wx' });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
   }
 }
 
@@ -172,8 +153,8 @@ async function create(file: string, record: OwnerRecord): Promise<boolean> {
  */
 async function removeStale(file: string, stale: OwnerRecord | 'unreadable'): Promise<void> {
   const since = (await fsp.stat(file).catch(() => undefined))?.mtimeMs ?? 0;
-  if (stale === 'unreadable' && Date.now() - since < POLL_MS * 5) {
-    // Maybe a create without hard links, between its open and its write.
+  if (stale === 'unreadable' && Date.now() - since < UNRESPONSIVE_MS) {
+    // Maybe a create between its open and its write: given as long as an owner that does not answer.
     await sleep(POLL_MS);
     return;
   }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ApiError, ErrorCode, limitReached } from '../vocabulary/errors';
+import { listeners } from '../vocabulary/listeners';
 import { Knobs } from './knobs';
 import { secretHash } from '../domain/records';
 import { RequestJournal } from '../requests/journal';
@@ -165,16 +166,8 @@ export class Namespaces implements NamespaceWorlds {
   private openEnv(id: string, state: SandboxState): SandboxEnv {
     const root = this.root();
     const { realNow, onError } = this.source;
-    const listeners = new Set<(change: SandboxChange) => void>();
-    const tell = (change: SandboxChange): void => {
-      for (const listener of listeners) {
-        try {
-          listener(change);
-        } catch (error) {
-          onError(error);
-        }
-      }
-    };
+    const changes = listeners<SandboxChange>(onError);
+    const tell = changes.tell;
     state.onChange = tell;
     const knobs = new Knobs(this.source.knobs.tokenLifetimeSeconds, () => tell({ wallets: [], transfers: [], events: [], knobs: true }));
     knobs.raw.latencyMs = this.source.knobs.latencyMs;
@@ -202,10 +195,7 @@ export class Namespaces implements NamespaceWorlds {
       durable: () => Promise.resolve(),
       instance: root.instance,
       role: root.role,
-      onChange: (listener) => {
-        listeners.add(listener);
-        return () => void listeners.delete(listener);
-      },
+      onChange: changes.add,
       feed: root.feed,
       closing: root.closing,
       // What unmasks its journal over HTTP (its admin calls need its own key, not this token).

@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
-import { openSharedSandbox, startSandbox, StateFileHeld, type SandboxClient, type SharedSandbox } from '../../../src/sandbox';
+import { openSharedSandbox, startSandbox, StateFileInUse, type SandboxClient, type SharedSandbox } from '../../../src/sandbox';
 import { call, connectWallet, expectOk, newDeveloper } from './helpers';
 
 // Issue 35, "Process sharing, smaller": the first process to open a state file serves it, the
@@ -162,7 +162,7 @@ describe('sandbox: two processes on one state file', function () {
     const lock = JSON.stringify({ pid: process.pid, role: 'window', instance: 'hung', secret: 'x', url: 'http://127.0.0.1:9', since: 0 });
     writeFileSync(`${dataFile}.owner`, lock);
     await assert.rejects(startSandbox({ dataFile, port: 0, log: () => undefined }), (error: unknown) => {
-      assert.ok(error instanceof StateFileHeld);
+      assert.ok(error instanceof StateFileInUse && error.unresponsive);
       assert.match(error.message, new RegExp(`held by pid ${process.pid}, which has not answered .* stop that process`));
       return true;
     });

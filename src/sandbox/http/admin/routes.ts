@@ -87,12 +87,11 @@ const WATCH = adminRoute({
     id: 'watch',
     summary: 'Every change of the sandbox as it happens (server-sent events)',
     description:
-      'A stream that stays open: `hello` once ({ instance, pid, role, exchanges }), then a `change` event for every change: what it ' +
-      'touched (wallets, transfers, events) and whether the knobs or the clock changed. With the header X-Sandbox-Owner-Token set to ' +
-      'the secret in the owner file beside the state file (readable by its user only), it also carries an `exchange` event for every ' +
-      'API request and its answer (bodies in base64). The processes that use a sandbox another process serves read it. Without ' +
+      'A stream that stays open: a `change` event for every change (what it touched: wallets, transfers, events; and whether the ' +
+      'knobs or the clock changed), and a `requests` event ({ lastId }) for every change of the request journal. Notices only: ' +
+      'what changed is read from the other routes. The processes that use a sandbox another process serves read it. Without ' +
       'Accept: text/event-stream, a 400.',
-    headers: { 'X-Sandbox-Owner-Token': "Sandbox only: the owner file's secret; adds the exchanges to the stream" },
+    headers: { 'X-Sandbox-Owner-Token': "Sandbox only: the owner file's secret; counts as the admin token" },
     bare: 'text/event-stream',
     answered: 'The stream',
     answer: { type: 'string' },
