@@ -2,7 +2,7 @@
 // would: palette commands, input boxes, tree clicks and the panel. Used by the VSIX smoke
 // test and by the screenshot script. `beforeSubmit` (optional) runs while a prompt is
 // filled in but not yet accepted, so a picture can show it.
-import { fillInput, runCommand, settle } from './workbench.mjs';
+import { fillInput, runCommand, settle, submitInput } from './workbench.mjs';
 
 const QUICK_INPUT = '.quick-input-widget';
 
@@ -10,7 +10,7 @@ export async function signUp(page, { email, password }, beforeSubmit) {
   await runCommand(page, 'Wallet Console: Sign Up');
   await fillInput(page, email, { title: '(1/3)', submit: false });
   await beforeSubmit?.();
-  await page.keyboard.press('Enter');
+  await submitInput(page);
   await fillInput(page, password, { title: '(2/3)' });
   await fillInput(page, password, { title: '(3/3)' });
   await settle(page);
@@ -20,7 +20,7 @@ export async function createApp(page, name, beforeSubmit) {
   await runCommand(page, 'Wallet Console: Create App');
   await fillInput(page, name, { title: 'Create App', submit: false });
   await beforeSubmit?.();
-  await page.keyboard.press('Enter');
+  await submitInput(page);
   await settle(page);
 }
 
@@ -29,14 +29,14 @@ export async function connectSandboxWallet(page, beforeSubmit) {
   await runCommand(page, 'Wallet Console: Connect Wallet');
   await page.locator(`${QUICK_INPUT} .quick-input-title`, { hasText: '(1/2)' }).first().waitFor({ state: 'visible', timeout: 15_000 });
   const mobile = await page.locator(`${QUICK_INPUT} .quick-input-box input`).first().inputValue();
-  await page.locator(`${QUICK_INPUT} .quick-input-box input`).first().press('Enter');
+  await submitInput(page);
   const message = page.locator(`${QUICK_INPUT} .quick-input-message`, { hasText: 'local sandbox passcode' }).first();
   await message.waitFor({ state: 'visible', timeout: 20_000 });
   const passcode = /passcode: (\d{6})/.exec((await message.textContent()) ?? '')?.[1];
   if (!passcode) throw new Error('The OTP prompt did not show the sandbox passcode.');
   await fillInput(page, passcode, { title: '(2/2)', submit: false });
   await beforeSubmit?.();
-  await page.keyboard.press('Enter');
+  await submitInput(page);
   await settle(page, { quietMs: 1500 });
   // As the views show it to people: 0803 123 4567, whatever form the box had.
   const local = mobile.replace(/\D/g, '').replace(/^234/, '0');

@@ -89,6 +89,17 @@ async function pictureOfFailure(page, label) {
     () => log(`The screen at the failure: ${file}`),
     () => undefined,
   );
+  // Where the keys went: a prompt that ignored Enter may simply not have had the focus.
+  const focus = await page
+    .evaluate(() => {
+      const describe = (el) =>
+        el ? `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}[${el.getAttribute('aria-label') ?? ''}]` : 'none';
+      const chain = [];
+      for (let el = document.activeElement; el && chain.length < 4; el = el.parentElement) chain.push(describe(el));
+      return chain.join(' < ');
+    })
+    .catch((error) => `unknown (${error.message})`);
+  log(`The keyboard focus at the failure: ${focus}`);
 }
 
 /**

@@ -144,8 +144,46 @@ export async function fillInput(page, text, { submit = true, placeholder, title,
     if (!`${shown} ${title}`.includes(placeholder)) throw new HostError(`Expected an input "${placeholder}", found "${shown || title}".`);
   }
   await box.fill(text);
-  if (submit) await box.press('Enter');
+  if (submit) await submitInput(page);
 }
+
+/**
+ * Presses Enter in the open prompt, as a person does: when the key went elsewhere (VS Code's
+ * walkthrough, open beside the prompt, moves the focus to a step when it selects one) and the
+ * prompt still waits on the same step, idle, clicks back into it and presses Enter again.
+ */
+export async function submitInput(page, { attempts = 3 } = {}) {
+  const box = page.locator(QUICK_INPUT_BOX).first();
+  for (let attempt = 1; ; attempt++) {
+    const step = await promptStep(page);
+    await box.press('Enter');
+    // Stuck: still this step, enabled, no progress, and the focus elsewhere (twice, a moment apart).
+    const stuck = () => page.evaluate(promptLostTheKeys, [QUICK_INPUT, step]).catch(() => false);
+    const lost = await page
+      .waitForFunction(promptLostTheKeys, [QUICK_INPUT, step], { timeout: 2_000 })
+      .then(async () => (await page.waitForTimeout(300), stuck()))
+      .catch(() => false); // it moved on, or it has the focus and is at work (a check, a request)
+    if (!lost || attempt === attempts) return;
+    log(`The Enter went outside the prompt "${step}" (the focus moved away): clicking back into it and pressing Enter again.`);
+  }
+}
+
+/** In the page: the prompt titled `step` is still up and idle while the focus is outside it. */
+function promptLostTheKeys([selector, step]) {
+  const widget = document.querySelector(selector);
+  if (!widget?.offsetParent || (widget.querySelector('.quick-input-title')?.textContent ?? '') !== step) return false;
+  const input = widget.querySelector('.quick-input-box input');
+  const working = widget.querySelector('.monaco-progress-container.active') || input?.disabled;
+  return !working && !widget.contains(document.activeElement);
+}
+
+/** The title of the open prompt ('' when none). */
+const promptStep = (page) =>
+  page
+    .locator(`${QUICK_INPUT} .quick-input-title`)
+    .first()
+    .textContent({ timeout: 1_000 })
+    .catch(() => '');
 
 /** Picks a quick-pick item whose label contains `label`. */
 export async function pickItem(page, label, { timeoutMs = 15_000 } = {}) {
