@@ -305,8 +305,10 @@ export async function runCli<C extends CliClient>(
   } catch (error) {
     if (!(error instanceof StateFileInUse)) throw error;
     output.err(
-      `wallet sandbox: ${error.stateFile} is served by ${WHO[error.owner.role]} (pid ${error.owner.pid}) at ${error.owner.url}. ` +
-        'Use that address, or stop that one first: one sandbox serves a state file (docs/sandbox.md).',
+      error.unresponsive
+        ? `wallet sandbox: ${error.message}.`
+        : `wallet sandbox: ${error.stateFile} is served by ${WHO[error.owner.role]} (pid ${error.owner.pid}) at ${error.owner.url}. ` +
+            'Use that address, or stop that one first: one sandbox serves a state file (docs/sandbox.md).',
     );
     process.exit(1);
   }
