@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 // Runs the host test suite (out/test/host/**/*.test.js) inside a real VS Code extension host:
 // the VS Code server from setup.mjs, opened in headless Chromium with a test payload. Runs it
-// on every VS Code version CI proves (setup.mjs HOSTS), all at once, each in its own process
-// (its output printed whole when it ends).
+// on every VS Code version CI proves (setup.mjs HOSTS), one after the other.
 //
 //   npm run test:host                          build, then every host test on every version
 //   npm run test:host -- --vscode 1.139.1      one version only (also: 1.139, all)
@@ -15,31 +14,18 @@
 // console) gained an error line naming the extension: test/host/support/hostLog.ts.
 //
 // Env: WALLET_CONSOLE_VSCODE (instead of --vscode), WALLET_CONSOLE_HOST_TEST_TIMEOUT_MS (per
-// version, default 25 min: two versions at once on two cores take 12 to 15 min each),
-// WALLET_CONSOLE_HOST_VERBOSE=1 (also print the workbench's own log
+// version, default 15 min), WALLET_CONSOLE_HOST_VERBOSE=1 (also print the workbench's own log
 // and the server's output).
 // The last line is "N passed, N failed" (all versions together).
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { formatWithOptions, stripVTControlCharacters } from 'node:util';
 import { DOM_ANSWERS_ENV, startDomProbe } from './domProbe.mjs';
 import { developmentPayload, startServer, tempWorkspace, workbenchUrl } from './server.mjs';
 import { selectHosts, setupHost } from './setup.mjs';
-import {
-  HostError,
-  compileTypeScript,
-  describeMs,
-  envNumber,
-  failAndExit,
-  log,
-  onShutdown,
-  parseArgs,
-  repoRoot,
-  endRun,
-  run,
-} from './util.mjs';
+import { HostError, compileTypeScript, describeMs, envNumber, failAndExit, log, onShutdown, parseArgs, repoRoot, endRun } from './util.mjs';
 import { launchBrowser } from './workbench.mjs';
 
 const RESULT_MARKER = 'WALLET_CONSOLE_HOST_RESULT ';
@@ -86,7 +72,7 @@ function show(type, text) {
 
 /** Stops the whole run (failAndExit: cleanups, exit 1) when one version's suite hangs; unref'd, so it never keeps the process up. */
 function armDeadline(spec) {
-  const timeoutMs = envNumber('WALLET_CONSOLE_HOST_TEST_TIMEOUT_MS', 25 * 60_000);
+  const timeoutMs = envNumber('WALLET_CONSOLE_HOST_TEST_TIMEOUT_MS', 15 * 60_000);
   const deadline = setTimeout(() => {
     failAndExit(
       new HostError(
@@ -224,43 +210,12 @@ async function runSuite(spec, index, options) {
   return suiteOutcome(spec, { code, result: session.result, logErrors, ms, server, startLimitMs });
 }
 
-/**
- * Several versions at once, each in a process of its own (a suite mostly waits on the workbench:
- * two share two cores well, and CI waits for the slower only). Each one's output is printed whole
- * when it ends, so the two never interleave; its counts are read from its last line.
- */
-async function runVersionsTogether(specs, argv) {
-  const own = argv.filter((arg, i) => arg !== '--compiled' && !arg.startsWith('--vscode') && argv[i - 1] !== '--vscode');
-  const script = fileURLToPath(import.meta.url);
-  return Promise.all(
-    specs.map(async (spec) => {
-      let output = '';
-      log(`VS Code ${spec.vscode}: its suite runs in a process of its own; its output follows when it ends.`);
-      const outcome = await run(process.execPath, [script, ...own, '--compiled', '--vscode', spec.vscode], {
-        cwd: repoRoot,
-        label: `the host tests on VS Code ${spec.vscode}`,
-        timeoutMs: envNumber('WALLET_CONSOLE_HOST_TEST_TIMEOUT_MS', 25 * 60_000) + 5 * 60_000,
-        heartbeatMs: 0,
-        onOutput: (text) => (output += text),
-      }).then(
-        () => true,
-        (error) => (log(error.message), false),
-      );
-      process.stdout.write(`\n::: VS Code ${spec.vscode}, its whole output:\n${output}\n`);
-      const [, passed = '0', failed = '1'] = /VS Code [\d.]+: (\d+) passed, (\d+) failed/.exec(output) ?? [];
-      return { passed: Number(passed), failed: Number(failed), ok: outcome };
-    }),
-  );
-}
-
 async function main() {
-  const argv = process.argv.slice(2);
-  const options = parseArgs(argv, { flags: ['compiled'] });
+  const options = parseArgs(process.argv.slice(2), { flags: ['compiled'] });
   const specs = selectHosts(options.vscode);
   const index = await compile(options.compiled);
   const results = [];
-  if (specs.length > 1) results.push(...(await runVersionsTogether(specs, argv)));
-  else results.push(await runSuite(specs[0], index, options));
+  for (const spec of specs) results.push(await runSuite(spec, index, options));
   const passed = results.reduce((sum, r) => sum + r.passed, 0);
   const failed = results.reduce((sum, r) => sum + r.failed, 0);
   process.stdout.write(`${passed} passed, ${failed} failed\n`);
