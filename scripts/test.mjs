@@ -23,14 +23,19 @@ function stage(name, command, args, { held = false } = {}) {
     let output = '';
     child.stdout?.on('data', (chunk) => (output += chunk));
     child.stderr?.on('data', (chunk) => (output += chunk));
+    // Once: a run stopped by another stage's failure may still hear this one close before it exits.
+    const showHeld = (heading) => {
+      if (held && output) process.stdout.write(`\n::: ${name}, ${heading}:\n${output}\n`);
+      output = '';
+    };
     const forget = onShutdown(() => {
       child.kill('SIGTERM');
-      if (held) process.stdout.write(`\n::: ${name}, its output until stopped:\n${output}`);
+      showHeld('its output until stopped');
     });
     child.on('error', (error) => reject(new HostError(`${name}: could not start ${command}: ${error.message}`)));
     child.on('close', (code, signal) => {
       forget();
-      if (held) process.stdout.write(`\n::: ${name}, its output:\n${output}\n`);
+      showHeld('its output');
       const took = describeMs(Date.now() - begun);
       if (code === 0) resolve(log(`::: ${name} passed in ${took}`));
       else reject(new HostError(`${name} failed in ${took} (${signal ? `signal ${signal}` : `exit code ${code}`}).`));
