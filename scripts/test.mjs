@@ -3,8 +3,9 @@
 // fails the run), the build, the unit tests, the host tests on every VS Code version CI proves and
 // the VSIX smoke test. The VS Code servers install (the first time: minutes) in the background
 // while the checks that need no host run, so a cold machine does not wait for them twice. Lint
-// runs beside the compile (its output printed whole when it ends). Each stage prints its time;
-// the first that fails ends the run with its exit code.
+// runs beside the compile (its output printed whole when it ends) and the host suites of the two
+// VS Code versions run at once (scripts/host/run-tests.mjs). Each stage prints its time; the
+// first that fails ends the run with its exit code.
 import { spawn } from 'node:child_process';
 import { describeMs, endRun, failAndExit, HostError, log, onShutdown, repoRoot, run } from './host/util.mjs';
 
@@ -72,9 +73,9 @@ async function main() {
   // Chromium and the C toolchain first: the unit tests use them too (some skip without, and CI fails a skip of what set-up installs).
   await stage('Debian packages', node, ['scripts/host/setup.mjs', '--packages']);
   const hostsReady = installHostsInBackground();
-  // Two cores: lint beside the compile (one core each). The test suites run one at a time: beside
-  // each other (the unit tests, or the two VS Code versions' host suites) they slowed past their
-  // limits and tests that start processes failed.
+  // Two cores: lint beside the compile (one core each); later the two VS Code versions' host
+  // suites at once (each mostly waits on its workbench). The unit tests keep both cores to
+  // themselves: beside the host suites they slowed all three past their limits.
   // package.json's lint script is the one list of linters (eslint, the dependency rules, prettier).
   await Promise.all([
     stage('lint', 'npm', ['run', '-s', 'lint'], { held: true }),

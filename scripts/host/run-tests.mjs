@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Runs the host test suite (out/test/host/**/*.test.js) inside a real VS Code extension host:
 // the VS Code server from setup.mjs, opened in headless Chromium with a test payload. Runs it
-// on every VS Code version CI proves (setup.mjs HOSTS), one after the other.
+// on every VS Code version CI proves (setup.mjs HOSTS), all at once, each in its own process
+// (its output printed whole when it ends).
 //
 //   npm run test:host                          build, then every host test on every version
 //   npm run test:host -- --vscode 1.139.1      one version only (also: 1.139, all)
@@ -14,18 +15,31 @@
 // console) gained an error line naming the extension: test/host/support/hostLog.ts.
 //
 // Env: WALLET_CONSOLE_VSCODE (instead of --vscode), WALLET_CONSOLE_HOST_TEST_TIMEOUT_MS (per
-// version, default 15 min), WALLET_CONSOLE_HOST_VERBOSE=1 (also print the workbench's own log
+// version, default 25 min: two versions at once on two cores take 12 to 15 min each),
+// WALLET_CONSOLE_HOST_VERBOSE=1 (also print the workbench's own log
 // and the server's output).
 // The last line is "N passed, N failed" (all versions together).
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { formatWithOptions, stripVTControlCharacters } from 'node:util';
 import { DOM_ANSWERS_ENV, startDomProbe } from './domProbe.mjs';
 import { developmentPayload, startServer, tempWorkspace, workbenchUrl } from './server.mjs';
-import { selectHosts, setupHost } from './setup.mjs';
-import { HostError, compileTypeScript, describeMs, envNumber, failAndExit, log, onShutdown, parseArgs, repoRoot, endRun } from './util.mjs';
+import { HOSTS, selectHosts, setupHost } from './setup.mjs';
+import {
+  HostError,
+  compileTypeScript,
+  describeMs,
+  envNumber,
+  failAndExit,
+  log,
+  onShutdown,
+  parseArgs,
+  repoRoot,
+  endRun,
+  run,
+} from './util.mjs';
 import { launchBrowser } from './workbench.mjs';
 
 const RESULT_MARKER = 'WALLET_CONSOLE_HOST_RESULT ';
@@ -72,7 +86,7 @@ function show(type, text) {
 
 /** Stops the whole run (failAndExit: cleanups, exit 1) when one version's suite hangs; unref'd, so it never keeps the process up. */
 function armDeadline(spec) {
-  const timeoutMs = envNumber('WALLET_CONSOLE_HOST_TEST_TIMEOUT_MS', 15 * 60_000);
+  const timeoutMs = envNumber('WALLET_CONSOLE_HOST_TEST_TIMEOUT_MS', 25 * 60_000);
   const deadline = setTimeout(() => {
     failAndExit(
       new HostError(
@@ -84,9 +98,28 @@ function armDeadline(spec) {
   return deadline;
 }
 
+/**
+ * The local sandbox's port for one version's suite. The first version keeps the default (4010), so
+ * its suite proves the default; each other one asks a range of its own (4110, ...) in its machine
+ * settings: suites that run at once never take each other's port when a test stops and restarts
+ * the window's sandbox, or runs a task sandbox on a port near it (test/host/support/ports.ts).
+ */
+function sandboxPort(spec) {
+  return (
+    4010 +
+    100 *
+      Math.max(
+        0,
+        HOSTS.findIndex((known) => known.vscode === spec.vscode),
+      )
+  );
+}
+
 /** The browser, then the VS Code server with the tests' environment; resolves with both and the server's data folder. */
-async function startHost(host, options) {
-  const env = { WALLET_CONSOLE_TEST_TAG: HOST_TAG };
+async function startHost(spec, host, options) {
+  const port = sandboxPort(spec);
+  // The tests check the setting took (support/ports.ts): a port setting VS Code ignored would share ports again.
+  const env = { WALLET_CONSOLE_TEST_TAG: HOST_TAG, WALLET_CONSOLE_TEST_SANDBOX_PORT: String(port) };
   if (options.grep) env.WALLET_CONSOLE_TEST_GREP = String(options.grep);
   if (options.file) env.WALLET_CONSOLE_TEST_FILES = String(options.file);
   // The browser first, so the secret audit (test/host/security.test.ts) can search its profile too.
@@ -98,7 +131,12 @@ async function startHost(host, options) {
   // Our own data folder (not the server's temp one), so the logs can be read after it stopped.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wallet-console-host-'));
   const forgetDataDir = onShutdown(() => rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 }));
-  const server = await startServer({ host, env, profileDir: dataDir });
+  const server = await startServer({
+    host,
+    env,
+    profileDir: dataDir,
+    machineSettings: port === 4010 ? {} : { 'walletConsole.sandbox.port': port },
+  });
   return { browser, domProbe, dataDir, forgetDataDir, server };
 }
 
@@ -190,7 +228,7 @@ function suiteOutcome(spec, { code, result, logErrors, ms, server, startLimitMs 
 async function runSuite(spec, index, options) {
   const deadline = armDeadline(spec);
   const host = await setupHost(spec);
-  const { browser, domProbe, dataDir, forgetDataDir, server } = await startHost(host, options);
+  const { browser, domProbe, dataDir, forgetDataDir, server } = await startHost(spec, host, options);
   const url = testWorkbenchUrl(server.port, index);
   const session = await listenToHost(browser.page, domProbe, server);
 
@@ -210,12 +248,43 @@ async function runSuite(spec, index, options) {
   return suiteOutcome(spec, { code, result: session.result, logErrors, ms, server, startLimitMs });
 }
 
+/**
+ * Several versions at once, each in a process of its own (a suite mostly waits on the workbench:
+ * two share two cores well, and CI waits for the slower only). Each one's output is printed whole
+ * when it ends, so the two never interleave; its counts are read from its last line.
+ */
+async function runVersionsTogether(specs, argv) {
+  const own = argv.filter((arg, i) => arg !== '--compiled' && !arg.startsWith('--vscode') && argv[i - 1] !== '--vscode');
+  const script = fileURLToPath(import.meta.url);
+  return Promise.all(
+    specs.map(async (spec) => {
+      let output = '';
+      log(`VS Code ${spec.vscode}: its suite runs in a process of its own; its output follows when it ends.`);
+      const outcome = await run(process.execPath, [script, ...own, '--compiled', '--vscode', spec.vscode], {
+        cwd: repoRoot,
+        label: `the host tests on VS Code ${spec.vscode}`,
+        timeoutMs: envNumber('WALLET_CONSOLE_HOST_TEST_TIMEOUT_MS', 25 * 60_000) + 5 * 60_000,
+        heartbeatMs: 0,
+        onOutput: (text) => (output += text),
+      }).then(
+        () => true,
+        (error) => (log(error.message), false),
+      );
+      process.stdout.write(`\n::: VS Code ${spec.vscode}, its whole output:\n${output}\n`);
+      const [, passed = '0', failed = '1'] = /VS Code [\d.]+: (\d+) passed, (\d+) failed/.exec(output) ?? [];
+      return { passed: Number(passed), failed: Number(failed), ok: outcome };
+    }),
+  );
+}
+
 async function main() {
-  const options = parseArgs(process.argv.slice(2), { flags: ['compiled'] });
+  const argv = process.argv.slice(2);
+  const options = parseArgs(argv, { flags: ['compiled'] });
   const specs = selectHosts(options.vscode);
   const index = await compile(options.compiled);
   const results = [];
-  for (const spec of specs) results.push(await runSuite(spec, index, options));
+  if (specs.length > 1) results.push(...(await runVersionsTogether(specs, argv)));
+  else results.push(await runSuite(specs[0], index, options));
   const passed = results.reduce((sum, r) => sum + r.passed, 0);
   const failed = results.reduce((sum, r) => sum + r.failed, 0);
   process.stdout.write(`${passed} passed, ${failed} failed\n`);

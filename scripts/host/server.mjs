@@ -87,6 +87,14 @@ function writeSettings(userDir, extraSettings) {
   writeFileSync(file, `${JSON.stringify({ ...existing, ...TEST_SETTINGS, ...extraSettings }, null, 2)}\n`);
 }
 
+/** The server's machine settings: Machine/ under its --user-data-dir. */
+function writeMachineSettings(userDir, settings) {
+  if (!Object.keys(settings).length) return;
+  const dir = path.join(userDir, 'Machine');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'settings.json'), `${JSON.stringify(settings, null, 2)}\n`);
+}
+
 function serverArgs(serverMain, dirs) {
   return [
     serverMain,
@@ -103,12 +111,15 @@ function serverArgs(serverMain, dirs) {
 }
 
 /** The server's folders (user, server, extensions) under `profileDir`, or under a fresh temp folder; with the test settings written. */
-function prepareDirs(profileDir, settings) {
+function prepareDirs(profileDir, settings, machineSettings) {
   const temp = !profileDir;
   const root = profileDir ? path.resolve(profileDir) : mkdtempSync(path.join(os.tmpdir(), 'wallet-console-host-'));
   const dirs = { root, user: path.join(root, 'user'), server: path.join(root, 'server'), extensions: path.join(root, 'extensions') };
   for (const dir of [dirs.user, dirs.server, dirs.extensions]) mkdirSync(dir, { recursive: true });
   writeSettings(dirs.user, settings);
+  // Settings of machine scope (walletConsole.sandbox.port) reach a remote extension host from the
+  // server's machine settings only: VS Code drops them from the user settings it writes back.
+  writeMachineSettings(dirs.user, machineSettings);
   return { temp, root, dirs };
 }
 
@@ -227,6 +238,7 @@ async function waitUntilServing(server, baseUrl, begun, timeoutMs) {
  *   port           preferred port (default: any free one)
  *   profileDir     keep user data here across runs (default: a fresh temp dir, removed on stop)
  *   settings       extra user settings
+ *   machineSettings settings of machine scope, in the server's machine settings
  *   vsix           .vsix files to install before starting
  *   env            extra environment for the server (its extension host inherits it)
  *   smokeTestDriver pass --enable-smoke-test-driver (needed for test payloads; default true)
@@ -238,12 +250,13 @@ export async function startServer({
   port: preferred,
   profileDir,
   settings = {},
+  machineSettings = {},
   vsix = [],
   env = {},
   smokeTestDriver = true,
   startTimeoutMs,
 } = {}) {
-  const { temp, root, dirs } = prepareDirs(profileDir, settings);
+  const { temp, root, dirs } = prepareDirs(profileDir, settings, machineSettings);
   const state = { front: undefined, child: undefined, stopped: false };
   const stop = stopper(state, () => {
     if (temp) rmSync(root, { recursive: true, force: true, maxRetries: 3 });

@@ -90,10 +90,12 @@ async function whatTheAppSaw(marker: string): Promise<Record<string, unknown>> {
   await waitFor(
     'the app wrote what it saw',
     async () => {
-      seen = await fs.readFile(marker, 'utf8').then(
-        (text) => JSON.parse(text) as Record<string, unknown>,
-        () => undefined,
-      );
+      // One catch for both: a read before the file exists, and a parse of it half written (a
+      // rejection handler beside the parse would not see the parse's own throw).
+      seen = await fs
+        .readFile(marker, 'utf8')
+        .then((text) => JSON.parse(text) as Record<string, unknown>)
+        .catch(() => undefined);
       return seen !== undefined;
     },
     60_000,
@@ -123,6 +125,8 @@ describe('Node apps under the debugger reach the window’s local sandbox', func
     if (wallet) {
       await runScripted(wallet.api, 'walletConsole.clearAllFaults', []);
       await runScripted(wallet.api, 'walletConsole.setWebhookUrl', ['']);
+      // Its wallet goes with it (see terminals.test.ts).
+      await wallet.api.accounts.store.disconnectWallet('local', wallet.mobile);
     }
     await setSetting('terminal.includeAppKey', undefined);
     await receiver.stop();

@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { connectFreshWallet, type ConnectedWallet } from './support/connectedWallet';
 import { activateExtension, setSetting } from './support/extension';
+import { taskSandboxPort } from './support/ports';
 import { terminateSandboxTask } from './support/sandboxSurfaces';
 import { waitFor } from './support/waitFor';
 
@@ -56,6 +57,9 @@ describe('Terminals that know the local sandbox', function () {
   after(async () => {
     await setSetting('terminal.includeAppKey', undefined);
     await setSetting('environment', 'local');
+    // Its wallet goes with it: a file after this one that starts a new world would find it
+    // connected, its session gone, and a reconnect offered in the middle of its own prompts.
+    await wallet.api.accounts.store.disconnectWallet('local', wallet.mobile);
   });
 
   it('gives new terminals WALLET_BASE_URL and WALLET_DEVELOPER_URL (no app key) while the local sandbox is the environment', async () => {
@@ -237,7 +241,7 @@ describe('The wallet-sandbox task', function () {
   it('a task that names a port runs a standalone sandbox of its own, ready when it listens, gone when terminated', async () => {
     const tasks = {
       version: '2.0.0',
-      tasks: [{ label: 'sandbox for CI', type: 'wallet-sandbox', scenario: 'wallet-sandbox.json', port: 4041 }],
+      tasks: [{ label: 'sandbox for CI', type: 'wallet-sandbox', scenario: 'wallet-sandbox.json', port: taskSandboxPort() }],
     };
     await vscode.workspace.fs.writeFile(tasksJson(), Buffer.from(JSON.stringify(tasks, null, 2)));
     const task = await until(
@@ -248,12 +252,12 @@ describe('The wallet-sandbox task', function () {
     assert.equal(task!.isBackground, true);
     const execution = task!.execution as vscode.ProcessExecution;
     assert.match(execution.args[0]!, /dist[\\/]sandbox\.js$/);
-    assert.deepEqual(execution.args.slice(1), ['--port', '4041', '--scenario', scenario().fsPath]);
-    assert.equal(await health('http://127.0.0.1:4041'), 0, 'nothing answers on 4041 before the task runs');
+    assert.deepEqual(execution.args.slice(1), ['--port', String(taskSandboxPort()), '--scenario', scenario().fsPath]);
+    assert.equal(await health(`http://127.0.0.1:${taskSandboxPort()}`), 0, 'nothing answers on its port before the task runs');
     const running = await vscode.tasks.executeTask(task!);
     assert.equal(
       await until(
-        () => health('http://127.0.0.1:4041'),
+        () => health(`http://127.0.0.1:${taskSandboxPort()}`),
         (status) => status === 200,
         'the standalone sandbox',
         60_000,
@@ -263,7 +267,7 @@ describe('The wallet-sandbox task', function () {
     await terminateSandboxTask(running);
     assert.equal(
       await until(
-        () => health('http://127.0.0.1:4041'),
+        () => health(`http://127.0.0.1:${taskSandboxPort()}`),
         (status) => status === 0,
         'the sandbox gone',
       ),
@@ -276,7 +280,7 @@ describe('The wallet-sandbox task', function () {
     await vscode.workspace.fs.writeFile(broken, Buffer.from('{ "wallets": [ '));
     const tasks = {
       version: '2.0.0',
-      tasks: [{ label: 'broken sandbox', type: 'wallet-sandbox', scenario: 'broken.wallet-sandbox.json', port: 4041 }],
+      tasks: [{ label: 'broken sandbox', type: 'wallet-sandbox', scenario: 'broken.wallet-sandbox.json', port: taskSandboxPort() }],
     };
     await vscode.workspace.fs.writeFile(tasksJson(), Buffer.from(JSON.stringify(tasks, null, 2)));
     try {
