@@ -105,14 +105,8 @@ function armDeadline(spec) {
  * the window's sandbox, or runs a task sandbox on a port near it (test/host/support/ports.ts).
  */
 function sandboxPort(spec) {
-  return (
-    4010 +
-    100 *
-      Math.max(
-        0,
-        HOSTS.findIndex((known) => known.vscode === spec.vscode),
-      )
-  );
+  const index = HOSTS.findIndex((known) => known.vscode === spec.vscode);
+  return 4010 + 100 * Math.max(0, index);
 }
 
 /** The browser, then the VS Code server with the tests' environment; resolves with both and the server's data folder. */
