@@ -193,7 +193,7 @@ export class LocalSandbox extends Disposable {
     }
     this.shared = shared;
     this.describe(shared.client, dataFile);
-    shared.onChange((change) => this.stateEmitter.fire(change));
+    shared.client.onChange((change) => this.stateEmitter.fire(change));
     shared.onLost((pid) => this.lostEmitter.fire(pid));
     shared.onServed((client) => {
       this.describe(client, dataFile);

@@ -3,7 +3,7 @@ import { startSandbox } from '../owner/start';
 import type { JournalLimits } from '../requests/journal';
 import { StateFileInUse, type OwnerRecord } from '../sharing/ownerLock';
 import { eventReader, OWNER_TOKEN_HEADER, WATCH_PATH } from '../sharing/wire';
-import type { Sandbox, SandboxChange, SandboxOptions, SandboxRole } from '../types';
+import type { Sandbox, SandboxChange, SandboxOptions } from '../types';
 import { listeners } from '../vocabulary/listeners';
 import { AdminHttp, httpPort } from './httpPort';
 import { localPort, type WorldPort } from './port';
@@ -15,15 +15,11 @@ import { SandboxClient, type Where } from './sandboxClient';
 // every read asks it, and its change stream (GET /__sandbox/watch) only says when to read again.
 // When it goes away they say so (onLost), and the next call opens the file here, on the same port
 // when it is free, so the URL apps were given keeps working (or uses whoever opened it first).
-// Either way the client is one SandboxWorld, over the port of the side that serves it now.
 
 const OPEN_TIMEOUT_MS = 5_000;
 
 /** onExchange sees the answers of the sandbox while it is served here (the journal has every one: client.requests). */
-export interface SharedSandboxOptions extends Omit<SandboxOptions, 'dataFile' | 'role'> {
-  dataFile: string;
-  role: SandboxRole;
-}
+export type SharedSandboxOptions = SandboxOptions & Required<Pick<SandboxOptions, 'dataFile' | 'role'>>;
 
 /** How the sandbox is reached now: served here, or by another process (`lost` once that one went away). */
 interface Way {
@@ -44,19 +40,22 @@ export class SharedSandbox {
   private readonly notices = listeners<number>();
   private readonly lostTo = listeners<number>();
   private readonly servedTo = listeners<SandboxClient>();
+  private readonly log: (line: string) => void;
   private switching: Promise<void> | undefined;
   private closed = false;
-  /** Every change of the sandbox, whichever process serves it. */
-  readonly onChange = this.changes.add;
   /** The process that served it went away (its pid): the next call opens the file again. */
   readonly onLost = this.lostTo.add;
   /** Another process serves it now, or this one took it over. */
   readonly onServed = this.servedTo.add;
 
   private constructor(private readonly options: SharedSandboxOptions) {
+    this.log = options.log ?? ((line) => console.warn(line));
     // Each call goes to the side that serves the file when it is made.
     const via = <K extends keyof WorldPort>(method: K): WorldPort[K] =>
-      (async (...args: unknown[]) => ((await this.reach()).port[method] as (...given: unknown[]) => unknown)(...args)) as WorldPort[K];
+      (async (...args: unknown[]) => {
+        await this.ready();
+        return (this.way.port[method] as (...given: unknown[]) => unknown)(...args);
+      }) as WorldPort[K];
     const port: WorldPort = {
       run: via('run'),
       listRequests: via('listRequests'),
@@ -71,12 +70,6 @@ export class SharedSandbox {
     const shared = new SharedSandbox(options);
     await shared.serve(options.port);
     return shared;
-  }
-
-  /** `client` once it reaches a live sandbox: when the process that served it went away, the file is opened again first. */
-  async ready(): Promise<SandboxClient> {
-    await this.reach();
-    return this.client;
   }
 
   /** The sandbox itself while this process serves it. */
@@ -119,10 +112,10 @@ export class SharedSandbox {
     }
   }
 
-  /** The way to the file now: when the process that served it went away, opened again first (one attempt at a time). */
-  private async reach(): Promise<Way> {
+  /** `client` once it reaches a live sandbox: when the process that served it went away, the file is opened again first (one attempt at a time). */
+  async ready(): Promise<SandboxClient> {
     const gone = this.way;
-    if (!gone.lost) return gone;
+    if (!gone.lost) return this.client;
     if (this.closed) throw new Error(`The sandbox of ${this.options.dataFile} was closed`);
     this.switching ??= this.serve(gone.where.port)
       .then(() => this.servedTo.tell(this.client))
@@ -134,11 +127,7 @@ export class SharedSandbox {
       })
       .finally(() => (this.switching = undefined));
     await this.switching;
-    return this.way;
-  }
-
-  private log(line: string): void {
-    (this.options.log ?? ((text: string) => console.warn(text)))(line);
+    return this.client;
   }
 
   /**
@@ -150,11 +139,8 @@ export class SharedSandbox {
     const admin = new AdminHttp(url, { ownerToken: owner.secret, who: `pid ${owner.pid}` });
     const server = { here: false, pid: owner.pid, role: owner.role };
     const way: Way = { where: { url, port: Number(new URL(url).port), server }, port: httpPort(admin), stop: () => undefined };
-    const hear = (event: string, data: unknown) => {
-      if (event === 'change') this.changes.tell(data as SandboxChange);
-      if (event === 'requests') this.notices.tell((data as { lastId: number }).lastId);
-    };
-    way.stop = await watch(owner, hear, () => {
+    const read = eventReader({ change: this.changes.tell, requests: ({ lastId }) => this.notices.tell(lastId) });
+    way.stop = await watch(owner, read, () => {
       way.lost = true;
       this.log(`Wallet sandbox: pid ${owner.pid}, which served ${this.options.dataFile}, went away; the next call opens it here.`);
       this.lostTo.tell(owner.pid);
@@ -163,38 +149,31 @@ export class SharedSandbox {
   }
 }
 
-export const openSharedSandbox = (options: SharedSandboxOptions): Promise<SharedSandbox> => SharedSandbox.open(options);
+/** Opens the sandbox of a state file: serves it here, or uses the process that does. */
+export const openSharedSandbox = SharedSandbox.open;
 
 /**
  * Opens the owner's change stream: resolves, once it is open, with what stops it; then hands on
- * each event, and calls `lost` once when the stream ends unless stopped.
+ * each chunk, and calls `lost` when the stream ends unless stopped.
  */
-function watch(owner: OwnerRecord, hear: (event: string, data: unknown) => void, lost: () => void): Promise<() => void> {
+function watch(owner: OwnerRecord, read: (chunk: string) => void, lost: () => void): Promise<() => void> {
   const url = `${owner.url}${WATCH_PATH}`;
   return new Promise((resolve, reject) => {
-    let [open, over] = [false, false];
-    const end = (error: Error): void => {
-      clearTimeout(timer);
-      if (!open) return reject(error);
-      if (over) return;
-      over = true;
-      lost();
-    };
-    const stream = request(url, { headers: { Accept: 'text/event-stream', [OWNER_TOKEN_HEADER]: owner.secret } });
-    const timer = setTimeout(() => stream.destroy(new Error(`${url} did not answer`)), OPEN_TIMEOUT_MS);
+    let stopped = false;
+    const stream = request(url, { headers: { Accept: 'text/event-stream', [OWNER_TOKEN_HEADER]: owner.secret }, timeout: OPEN_TIMEOUT_MS });
+    stream.on('timeout', () => stream.destroy(new Error(`${url} did not answer`)));
+    stream.on('error', reject); // once open, the response's close says it
     stream.on('response', (response) => {
+      stream.setTimeout(0); // open: the stream may then be quiet for hours
       if (response.statusCode !== 200) {
         response.resume();
         return void stream.destroy(new Error(`${url} answered ${response.statusCode}`));
       }
-      open = true;
-      clearTimeout(timer);
-      resolve(() => ((over = true), stream.destroy()));
+      resolve(() => ((stopped = true), stream.destroy()));
       response.setEncoding('utf8');
-      response.on('data', eventReader(hear));
-      response.on('close', () => end(new Error(`${url} closed`)));
+      response.on('data', read);
+      response.on('close', () => stopped || lost());
     });
-    stream.on('error', end);
     stream.end();
   });
 }

@@ -188,7 +188,7 @@ function changeListeners(feed: ChangeFeed, log: (line: string) => void) {
   );
   const notify = (change: SandboxChange): void => {
     watchers.tell(change);
-    feed.change(change);
+    feed.send('change', change);
   };
   return { notify, onChange: watchers.add };
 }
@@ -222,7 +222,7 @@ function sandboxEnv({ options, role, realNow, log, scenario }: Start, parts: Env
   const { state, worldStart, writer, feed, knobs } = parts;
   const requests = new RequestJournal(options.journal);
   // The processes that use this sandbox (other windows, the MCP server) hear that it changed, and read it here.
-  requests.onChange(() => feed.requests(requests.lastId));
+  requests.onChange(() => feed.send('requests', { lastId: requests.lastId }));
   const onError = (error: unknown): void => log(`Wallet sandbox: scheduled work failed: ${(error as Error)?.stack ?? String(error)}`);
   const passcodes = new Map(
     (scenario?.wallets ?? []).flatMap((w) => (w.passcode ? [[normaliseMobile(w.mobile), w.passcode] as const] : [])),

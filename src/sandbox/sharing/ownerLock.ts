@@ -1,16 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { isRunning } from '../persistence/store';
 import type { SandboxRole } from '../types';
 
 // One sandbox per state file. The process that serves a state file holds `<state>.owner` beside
-// it, made by an exclusive create (a reader that finds it still empty waits: removeStale). Any other
-// process that wants the same state (a second VS Code window, the MCP server) finds the owner
-// there and uses its sandbox over HTTP (client/shared.ts) instead of loading and writing the file
-// itself. A lock whose process is gone is removed, as is one that cannot be read: the file is
-// free. A live owner is never taken over (no split brain by construction): one that does not
-// answer for UNRESPONSIVE_MS is reported (StateFileInUse, `unresponsive`), and left alone.
+// it, made by an exclusive create (a reader that finds it still empty waits: removeStale); the
+// others use its sandbox over HTTP instead of loading and writing the file (client/shared.ts).
+// A lock whose process is gone is removed, as is one that cannot be read: the file is free. A
+// live owner is never taken over (no split brain by construction): one that does not answer for
+// UNRESPONSIVE_MS is reported (StateFileInUse, `unresponsive`), and left alone.
 
 /** What `<state>.owner` says. */
 export interface OwnerRecord {
@@ -20,19 +20,15 @@ export interface OwnerRecord {
   instance: string;
   /** Where it listens; absent while it starts. */
   url?: string;
-  /**
-   * Sent with every admin call of a process that uses this sandbox, where it counts as the admin
-   * token: the file is readable by its user only (0600), as the state file is.
-   */
+  /** What a process that uses this sandbox sends as its admin token (wire.ts OWNER_TOKEN_HEADER): the file is its user's only (0600). */
   secret: string;
 }
 
 /** A live process may hold the file this long without answering (starting, closing, or hung) before opening it is given up. */
-export const UNRESPONSIVE_MS = 10_000;
+const UNRESPONSIVE_MS = 10_000;
 const POLL_MS = 100;
 const HEALTH_TIMEOUT_MS = 1_500;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const sideName = (file: string, kind: string) => `${file}.${process.pid}.${randomBytes(4).toString('hex')}.${kind}`;
 
 /**
@@ -80,8 +76,7 @@ export class OwnerLock {
 
   /** Whether the file still names this sandbox (another process may have taken it over). */
   async held(): Promise<boolean> {
-    const current = await readOwner(this.file);
-    return typeof current === 'object' && current.instance === this.record.instance;
+    return (await readOwner(this.file))?.instance === this.record.instance;
   }
 
   async release(): Promise<void> {
@@ -97,14 +92,12 @@ export class OwnerLock {
 export async function claimStateFile(stateFile: string, role: SandboxRole): Promise<OwnerLock> {
   const file = `${stateFile}.owner`;
   await fsp.mkdir(path.dirname(file), { recursive: true });
-  const [instance, secret] = [randomBytes(8).toString('hex'), randomBytes(24).toString('hex')];
-  const mine: OwnerRecord = { pid: process.pid, role, instance, secret };
+  const mine: OwnerRecord = { pid: process.pid, role, instance: randomBytes(8).toString('hex'), secret: randomBytes(24).toString('hex') };
   let silent: { instance: string; since: number } | undefined;
   for (;;) {
     if (await create(file, mine)) return new OwnerLock(file, mine);
     const other = await readOwner(file);
-    if (other === 'gone') continue;
-    if (other === 'unreadable' || !isRunning(other.pid)) {
+    if (!other || !isRunning(other.pid)) {
       await removeStale(file, other);
       continue;
     }
@@ -117,43 +110,37 @@ export async function claimStateFile(stateFile: string, role: SandboxRole): Prom
 
 /** Whether the sandbox at `url` is the one with this instance id. */
 async function answers(url: string, instance: string): Promise<boolean> {
-  try {
-    const response = await fetch(`${url}/__sandbox/health`, { signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) });
-    return ((await response.json()) as { data?: { instance?: unknown } }).data?.instance === instance;
-  } catch {
-    return false;
-  }
+  const health = await fetch(`${url}/__sandbox/health`, { signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) })
+    .then((response) => response.json() as Promise<{ data?: { instance?: unknown } } | null>)
+    .catch(() => undefined);
+  return health?.data?.instance === instance;
 }
 
-/** 'gone' when there is no file; 'unreadable' when it holds no owner (a crash, or an editor). */
-async function readOwner(file: string): Promise<OwnerRecord | 'gone' | 'unreadable'> {
+/** The owner the file names; undefined when there is none: no file, or one that holds no owner (a crash, or an editor). */
+async function readOwner(file: string): Promise<OwnerRecord | undefined> {
   try {
     const record = JSON.parse(await fsp.readFile(file, 'utf8')) as OwnerRecord;
-    return Number.isInteger(record.pid) && typeof record.instance === 'string' && typeof record.secret === 'string' ? record : 'unreadable';
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'gone' : 'unreadable';
+    return Number.isInteger(record.pid) && typeof record.instance === 'string' && typeof record.secret === 'string' ? record : undefined;
+  } catch {
+    return undefined;
   }
 }
 
 /** Makes the lock unless one exists (on every file system: no hard link needed): true when this call made it. */
-async function create(file: string, record: OwnerRecord): Promise<boolean> {
-  try {
-    await fsp.writeFile(file, JSON.stringify(record), { mode: 0o600, flag: 'wx' });
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw error;
-  }
-}
+const create = (file: string, record: OwnerRecord): Promise<boolean> =>
+  fsp.writeFile(file, JSON.stringify(record), { mode: 0o600, flag: 'wx' }).then(
+    () => true,
+    (error: NodeJS.ErrnoException) => (error.code === 'EEXIST' ? false : Promise.reject(error)),
+  );
 
 /**
  * Removes the lock of a process that is gone (or one that holds no owner) so the next create can
  * take the file. Moved aside first, and put back if what was moved is not the lock judged stale
  * (another process took the file meanwhile).
  */
-async function removeStale(file: string, stale: OwnerRecord | 'unreadable'): Promise<void> {
+async function removeStale(file: string, stale: OwnerRecord | undefined): Promise<void> {
   const since = (await fsp.stat(file).catch(() => undefined))?.mtimeMs ?? 0;
-  if (stale === 'unreadable' && Date.now() - since < UNRESPONSIVE_MS) {
+  if (!stale && Date.now() - since < UNRESPONSIVE_MS) {
     // Maybe a create between its open and its write: given as long as an owner that does not answer.
     await sleep(POLL_MS);
     return;
@@ -164,8 +151,6 @@ async function removeStale(file: string, stale: OwnerRecord | 'unreadable'): Pro
   } catch {
     return; // gone already: someone else removed it
   }
-  const moved = await readOwner(aside);
-  const same = stale === 'unreadable' ? typeof moved !== 'object' : typeof moved === 'object' && moved.instance === stale.instance;
-  if (!same) await fsp.link(aside, file).catch(() => undefined);
+  if ((await readOwner(aside))?.instance !== stale?.instance) await fsp.link(aside, file).catch(() => undefined);
   await fsp.rm(aside, { force: true });
 }

@@ -5,8 +5,13 @@ import type { SandboxChange } from '../types';
 // the MCP server): server-sent events, one JSON line of data each, notices only (they read what
 // changed from the admin API: no entry, event or knob travels here). Which sandbox it is, a
 // process that uses it learnt from GET /__sandbox/health just before (sharing/ownerLock.ts).
-//   change    a SandboxChange
-//   requests  { lastId }: the request journal changed (an entry came, or it was emptied)
+
+/** The stream's events by name, with what each carries. */
+export interface WatchEvents {
+  change: SandboxChange;
+  /** The request journal changed (an entry came, or it was emptied): its newest entry's id. */
+  requests: { lastId: number };
+}
 
 export const WATCH_PATH = '/__sandbox/watch';
 /**
@@ -31,35 +36,25 @@ export class ChangeFeed {
     res.flushHeaders(); // the client hears from now on
   }
 
-  change(change: SandboxChange): void {
-    this.send('change', change);
-  }
-
-  /** The request journal changed; `lastId` is its newest entry's id. */
-  requests(lastId: number): void {
-    this.send('requests', { lastId });
-  }
-
-  private send(event: string, data: unknown): void {
+  send<E extends keyof WatchEvents>(event: E, data: WatchEvents[E]): void {
     if (this.streams.size === 0) return;
     const text = `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
     for (const res of this.streams) {
-      if (res.destroyed) continue;
       if (res.writableLength > MAX_BACKLOG_BYTES) res.destroy();
       else res.write(text);
     }
   }
 }
 
-/** Reads the stream as ChangeFeed writes it, a chunk at a time: hands on each whole event (one may span chunks). */
-export function eventReader(hear: (event: string, data: unknown) => void): (chunk: string) => void {
+/** Reads the stream as ChangeFeed writes it, a chunk at a time: hands each whole event (one may span chunks) to its handler. */
+export function eventReader(handlers: { [E in keyof WatchEvents]: (data: WatchEvents[E]) => void }): (chunk: string) => void {
   let rest = '';
   return (chunk) => {
     const blocks = (rest + chunk).split('\n\n');
     rest = blocks.pop() ?? '';
     for (const block of blocks) {
       const [, event, data] = /^event: (.*)\ndata: (.*)$/.exec(block) ?? [];
-      if (event !== undefined) hear(event, JSON.parse(data!));
+      if (event !== undefined && Object.hasOwn(handlers, event)) handlers[event as keyof WatchEvents](JSON.parse(data!));
     }
   };
 }

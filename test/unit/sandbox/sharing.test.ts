@@ -95,8 +95,8 @@ describe('sandbox: one sandbox per state file', function () {
     const dev = await newDeveloper(second.client.url);
     const wallet = await connectWallet(second.client.url, dev.appKey, DEMO);
     const told: SandboxChange[] = [];
-    second.onChange((change) => told.push(change));
-    const heardBalance = next(second.onChange.bind(second), () => told.some((change) => change.wallets.includes(DEMO)) || undefined);
+    second.client.onChange((change) => told.push(change));
+    const heardBalance = next(second.client.onChange, () => told.some((change) => change.wallets.includes(DEMO)) || undefined);
     first.inProcess!.setBalance(DEMO, 12_345);
     const balance = await expectOk(call(second.client.url, 'GET', '/v1/users/balance', { headers: wallet.headers }));
     assert.equal(balance.json['data'].user.balance, 12_345);
