@@ -20,7 +20,7 @@ export interface OwnerRecord {
   instance: string;
   /** Where it listens; absent while it starts. */
   url?: string;
-  /** What a process that uses this sandbox sends as its admin token (wire.ts OWNER_TOKEN_HEADER): the file is its user's only (0600). */
+  /** What a process that uses this sandbox sends as its admin token (the X-Sandbox-Owner-Token header): the file is its user's only (0600). */
   secret: string;
 }
 
