@@ -111,11 +111,23 @@ async function newFileInEditor(): Promise<number> {
   });
 }
 
+/**
+ * The .ts file the reference opened makes VS Code activate its TypeScript extension, in this same
+ * extension host: its activation (hundreds of milliseconds of loading) ran inside the first uses
+ * timed next, the panel's most. It is awaited first, so each figure is the feature's own.
+ */
+async function typeScriptActivated(): Promise<void> {
+  await vscode.extensions.getExtension(TYPESCRIPT_EXTENSION)?.activate();
+}
+
+const TYPESCRIPT_EXTENSION = 'vscode.typescript-language-features';
+
 /** Each feature's first use in milliseconds; what could not be measured, and why. */
 export async function measureFirstUse(api: WalletConsoleApi): Promise<FirstUseReport> {
   const report: FirstUseReport = { ms: {}, oursMs: {}, errors: {}, referenceMs: {} };
   try {
     report.referenceMs['VS Code writing a new .ts file and opening it in an editor'] = await newFileInEditor();
+    await typeScriptActivated();
   } catch (error) {
     report.errors['the reference'] = error instanceof Error ? error.message : String(error);
   }
