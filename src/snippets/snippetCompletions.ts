@@ -57,13 +57,12 @@ export class WalletSnippetCompletions implements vscode.CompletionItemProvider {
     const typed = TYPED_PREFIX.exec(document.lineAt(position.line).text.slice(0, position.character));
     if (!typed) return undefined;
     const range = new vscode.Range(position.line, typed.index, position.line, position.character);
-    const items = library.readWalletSnippets(this.extensionRoot).map((snippet, index) => {
-      const code = library.codeFor(snippet, dialect);
-      const label = { label: `${SNIPPET_PREFIX}${snippet.name}`, description: SUMMARIES[snippet.name]?.() ?? '' };
+    const items = library.snippetsFor(this.extensionRoot, dialect).map(({ name, code }, index) => {
+      const label = { label: `${SNIPPET_PREFIX}${name}`, description: SUMMARIES[name]?.() ?? '' };
       const item = new vscode.CompletionItem(label, vscode.CompletionItemKind.Snippet);
       item.insertText = new vscode.SnippetString(library.toSnippetSyntax(code));
       item.range = range;
-      item.filterText = `${SNIPPET_PREFIX}${snippet.name}`;
+      item.filterText = `${SNIPPET_PREFIX}${name}`;
       item.sortText = String(index).padStart(2, '0');
       item.detail = vscode.l10n.t('Wallet Console snippet');
       item.documentation = new vscode.MarkdownString().appendCodeblock(library.expand(code), FENCE[dialect]);
