@@ -92,7 +92,7 @@ function samplesOf(reports, key) {
 
 /**
  * Issue 38's budget, first use <= 100 ms, judged on the extension's own part where it marks one
- * (firstUseMarks.ts: a hover, Create Webhook Handler), with the whole use beside it for
+ * (firstUseMarks.ts: a hover, the snippets, Create Webhook Handler), with the whole use beside it for
  * reference (most of it VS Code's: opening an editor, starting a language); else on the whole.
  */
 function firstUseFigures(figures, reports) {

@@ -10,6 +10,9 @@ export const FIRST_USE_MARKS = {
   /** The endpoint hover: our provider was asked, and it answered. */
   hoverStart: 'walletConsole.hover.start',
   hoverEnd: 'walletConsole.hover.end',
+  /** The snippets' completion at `wallet-`: our provider was asked, and it answered. */
+  snippetsStart: 'walletConsole.snippets.start',
+  snippetsEnd: 'walletConsole.snippets.end',
 } as const;
 
 export type FirstUseMark = (typeof FIRST_USE_MARKS)[keyof typeof FIRST_USE_MARKS];

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { FIRST_USE_MARKS, markFirstUse } from '../common/firstUseMarks';
 import * as library from './library/index';
 
 /** Editor languages the snippets are written for, and which version each gets. */
@@ -52,6 +53,15 @@ export class WalletSnippetCompletions implements vscode.CompletionItemProvider {
   constructor(private readonly extensionRoot: string) {}
 
   provideCompletionItems(document: vscode.TextDocument, position: vscode.Position): vscode.CompletionList | undefined {
+    markFirstUse(FIRST_USE_MARKS.snippetsStart);
+    try {
+      return this.snippetsAt(document, position);
+    } finally {
+      markFirstUse(FIRST_USE_MARKS.snippetsEnd);
+    }
+  }
+
+  private snippetsAt(document: vscode.TextDocument, position: vscode.Position): vscode.CompletionList | undefined {
     const dialect = DIALECTS[document.languageId];
     if (!dialect || !vscode.workspace.getConfiguration('walletConsole', document).get<boolean>('snippets.enabled', true)) return undefined;
     const typed = TYPED_PREFIX.exec(document.lineAt(position.line).text.slice(0, position.character));

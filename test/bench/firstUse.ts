@@ -59,7 +59,7 @@ const FEATURES: Record<string, (api: WalletConsoleApi) => Promise<number | Use>>
   'the snippets (wallet- completion)': async () => {
     const document = await pythonDocument('x = 1\nwallet-');
     await warmUp('vscode.executeCompletionItemProvider', document);
-    return timed(
+    const ms = await timed(
       () =>
         vscode.commands.executeCommand<vscode.CompletionList>(
           'vscode.executeCompletionItemProvider',
@@ -68,6 +68,7 @@ const FEATURES: Record<string, (api: WalletConsoleApi) => Promise<number | Use>>
         ),
       (list) => list.items.some((item) => (typeof item.label === 'string' ? item.label : item.label.label) === 'wallet-balance'),
     );
+    return { ms, oursMs: ourPart(FIRST_USE_MARKS.snippetsStart, FIRST_USE_MARKS.snippetsEnd) };
   },
   'the endpoint intelligence (hover on an API path, OpenAPI catalog built)': async () => {
     const document = await pythonDocument('x = 1\nanswer = requests.get(f"{base}/v1/users/balance", headers=headers)\n');
