@@ -21,3 +21,13 @@ export function markFirstUse(name: FirstUseMark): void {
   performance.clearMarks(name);
   performance.mark(name);
 }
+
+/** Runs `work` between the marks `start` and `end`: a provider's own part of a first use. */
+export function markedFirstUse<T>(start: FirstUseMark, end: FirstUseMark, work: () => T): T {
+  markFirstUse(start);
+  try {
+    return work();
+  } finally {
+    markFirstUse(end);
+  }
+}

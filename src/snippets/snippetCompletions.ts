@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { FIRST_USE_MARKS, markFirstUse } from '../common/firstUseMarks';
+import { FIRST_USE_MARKS, markedFirstUse } from '../common/firstUseMarks';
 import * as library from './library/index';
 
 /** Editor languages the snippets are written for, and which version each gets. */
@@ -53,12 +53,7 @@ export class WalletSnippetCompletions implements vscode.CompletionItemProvider {
   constructor(private readonly extensionRoot: string) {}
 
   provideCompletionItems(document: vscode.TextDocument, position: vscode.Position): vscode.CompletionList | undefined {
-    markFirstUse(FIRST_USE_MARKS.snippetsStart);
-    try {
-      return this.snippetsAt(document, position);
-    } finally {
-      markFirstUse(FIRST_USE_MARKS.snippetsEnd);
-    }
+    return markedFirstUse(FIRST_USE_MARKS.snippetsStart, FIRST_USE_MARKS.snippetsEnd, () => this.snippetsAt(document, position));
   }
 
   private snippetsAt(document: vscode.TextDocument, position: vscode.Position): vscode.CompletionList | undefined {
