@@ -10,6 +10,9 @@ export const FIRST_USE_MARKS = {
   /** The endpoint hover: our provider was asked, and it answered. */
   hoverStart: 'walletConsole.hover.start',
   hoverEnd: 'walletConsole.hover.end',
+  /** The snippets' completion at `wallet-`: our provider was asked, and it answered. */
+  snippetsStart: 'walletConsole.snippets.start',
+  snippetsEnd: 'walletConsole.snippets.end',
 } as const;
 
 export type FirstUseMark = (typeof FIRST_USE_MARKS)[keyof typeof FIRST_USE_MARKS];
@@ -17,4 +20,14 @@ export type FirstUseMark = (typeof FIRST_USE_MARKS)[keyof typeof FIRST_USE_MARKS
 export function markFirstUse(name: FirstUseMark): void {
   performance.clearMarks(name);
   performance.mark(name);
+}
+
+/** Runs `work` between the marks `start` and `end`: a provider's own part of a first use. */
+export function markedFirstUse<T>(start: FirstUseMark, end: FirstUseMark, work: () => T): T {
+  markFirstUse(start);
+  try {
+    return work();
+  } finally {
+    markFirstUse(end);
+  }
 }

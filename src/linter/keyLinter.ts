@@ -1,6 +1,7 @@
 // Keeps the key diagnostics current: open documents on open and (debounced) on change, and
 // .env-style files when they change on disk or their .gitignore rules do. Nothing is scanned
-// at start-up beyond the documents already open, and nothing leaves this machine.
+// at start-up beyond the documents already open (just after activation), and nothing leaves
+// this machine.
 import * as vscode from 'vscode';
 import { Disposable, toDisposable } from '../common/lifecycle';
 import { ENV_FILE_NAMES, isEnvFileName } from './envFiles';
@@ -44,7 +45,9 @@ export class KeyLinter extends Disposable {
         if (event.affectsConfiguration(`walletConsole.${KEY_LINTER_SETTING}`)) void this.checkAll();
       }),
     );
-    void this.checkAll();
+    // The documents already open are checked just after activation, not during it.
+    const first = setImmediate(() => void this.checkAll());
+    this._register(toDisposable(() => clearImmediate(first)));
   }
 
   /** Checks `document` now. */

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { FIRST_USE_MARKS, markedFirstUse } from '../common/firstUseMarks';
 import * as library from './library/index';
 
 /** Editor languages the snippets are written for, and which version each gets. */
@@ -52,18 +53,21 @@ export class WalletSnippetCompletions implements vscode.CompletionItemProvider {
   constructor(private readonly extensionRoot: string) {}
 
   provideCompletionItems(document: vscode.TextDocument, position: vscode.Position): vscode.CompletionList | undefined {
+    return markedFirstUse(FIRST_USE_MARKS.snippetsStart, FIRST_USE_MARKS.snippetsEnd, () => this.snippetsAt(document, position));
+  }
+
+  private snippetsAt(document: vscode.TextDocument, position: vscode.Position): vscode.CompletionList | undefined {
     const dialect = DIALECTS[document.languageId];
     if (!dialect || !vscode.workspace.getConfiguration('walletConsole', document).get<boolean>('snippets.enabled', true)) return undefined;
     const typed = TYPED_PREFIX.exec(document.lineAt(position.line).text.slice(0, position.character));
     if (!typed) return undefined;
     const range = new vscode.Range(position.line, typed.index, position.line, position.character);
-    const items = library.readWalletSnippets(this.extensionRoot).map((snippet, index) => {
-      const code = library.codeFor(snippet, dialect);
-      const label = { label: `${SNIPPET_PREFIX}${snippet.name}`, description: SUMMARIES[snippet.name]?.() ?? '' };
+    const items = library.snippetsFor(this.extensionRoot, dialect).map(({ name, code }, index) => {
+      const label = { label: `${SNIPPET_PREFIX}${name}`, description: SUMMARIES[name]?.() ?? '' };
       const item = new vscode.CompletionItem(label, vscode.CompletionItemKind.Snippet);
       item.insertText = new vscode.SnippetString(library.toSnippetSyntax(code));
       item.range = range;
-      item.filterText = `${SNIPPET_PREFIX}${snippet.name}`;
+      item.filterText = `${SNIPPET_PREFIX}${name}`;
       item.sortText = String(index).padStart(2, '0');
       item.detail = vscode.l10n.t('Wallet Console snippet');
       item.documentation = new vscode.MarkdownString().appendCodeblock(library.expand(code), FENCE[dialect]);

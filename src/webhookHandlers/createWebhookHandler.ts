@@ -40,8 +40,8 @@ export async function createWebhookHandler(
     });
     if (!uri) return;
   }
-  // The suggested file may sit in folders that do not exist yet (app/api/webhooks/wallet/).
-  await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(uri, '..'));
+  // The suggested file may sit in folders that do not exist yet (app/api/webhooks/wallet/):
+  // writeFile makes them (VS Code's file service does), in one round trip to the workbench.
   const source = handlerSource(framework, extensionRoot);
   await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(source));
   deps.logger.info(`Wrote a ${framework.label} webhook handler to ${uri.fsPath}.`);

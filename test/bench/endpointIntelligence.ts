@@ -21,7 +21,7 @@ export interface EndpointReport {
   completionP95Ms: number;
   diagnosticsP95Ms: number;
   diagnosticsMedianMs: number;
-  /** Building the catalog from the OpenAPI document, once per window (first use). */
+  /** Building the whole catalog from the OpenAPI document, every endpoint's operations read (at most once per window). */
   catalogMs: number;
   runs: number;
 }
@@ -78,7 +78,8 @@ function timed(runs: number, work: (run: number) => void): number[] {
 
 export function measureEndpointIntelligence(lines = 5_000, runs = 201): EndpointReport {
   const catalogStarted = performance.now();
-  buildCatalog(openApiDocument());
+  // Every endpoint's operations too: the catalog reads them when first asked (a hover, one endpoint's).
+  for (const endpoint of buildCatalog(openApiDocument()).endpoints) void endpoint.operations;
   const catalogMs = performance.now() - catalogStarted;
   const catalog = apiCatalog();
   const text = sourceFile(lines);

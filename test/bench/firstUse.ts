@@ -59,7 +59,7 @@ const FEATURES: Record<string, (api: WalletConsoleApi) => Promise<number | Use>>
   'the snippets (wallet- completion)': async () => {
     const document = await pythonDocument('x = 1\nwallet-');
     await warmUp('vscode.executeCompletionItemProvider', document);
-    return timed(
+    const ms = await timed(
       () =>
         vscode.commands.executeCommand<vscode.CompletionList>(
           'vscode.executeCompletionItemProvider',
@@ -68,6 +68,7 @@ const FEATURES: Record<string, (api: WalletConsoleApi) => Promise<number | Use>>
         ),
       (list) => list.items.some((item) => (typeof item.label === 'string' ? item.label : item.label.label) === 'wallet-balance'),
     );
+    return { ms, oursMs: ourPart(FIRST_USE_MARKS.snippetsStart, FIRST_USE_MARKS.snippetsEnd) };
   },
   'the endpoint intelligence (hover on an API path, OpenAPI catalog built)': async () => {
     const document = await pythonDocument('x = 1\nanswer = requests.get(f"{base}/v1/users/balance", headers=headers)\n');
@@ -105,17 +106,29 @@ async function newFileInEditor(): Promise<number> {
   if (!folder) throw new Error('the bench window has no workspace folder');
   const file = vscode.Uri.joinPath(folder, 'bench-reference', 'reference.ts');
   return timed(async () => {
-    await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(file, '..'));
+    // writeFile makes the new folder, as the command relies on.
     await vscode.workspace.fs.writeFile(file, new TextEncoder().encode('export const reference = 1;\n'));
     await vscode.window.showTextDocument(file, { preview: false });
   });
 }
+
+/**
+ * The .ts file the reference opened makes VS Code activate its TypeScript extension, in this same
+ * extension host: its activation (hundreds of milliseconds of loading) ran inside the first uses
+ * timed next, the panel's most. It is awaited first, so each figure is the feature's own.
+ */
+async function typeScriptActivated(): Promise<void> {
+  await vscode.extensions.getExtension(TYPESCRIPT_EXTENSION)?.activate();
+}
+
+const TYPESCRIPT_EXTENSION = 'vscode.typescript-language-features';
 
 /** Each feature's first use in milliseconds; what could not be measured, and why. */
 export async function measureFirstUse(api: WalletConsoleApi): Promise<FirstUseReport> {
   const report: FirstUseReport = { ms: {}, oursMs: {}, errors: {}, referenceMs: {} };
   try {
     report.referenceMs['VS Code writing a new .ts file and opening it in an editor'] = await newFileInEditor();
+    await typeScriptActivated();
   } catch (error) {
     report.errors['the reference'] = error instanceof Error ? error.message : String(error);
   }

@@ -32,14 +32,15 @@ export interface LoggedRequest {
   path: string;
   /** When the sandbox received it (epoch ms). */
   at: number;
+  /** From its arrival to its answer. */
+  durationMs: number;
   status: number;
 }
 
 export interface RequestsReport {
   /** How the view was opened: by VS Code drawing it, or by walking the tree provider. */
   openedBy: 'workbench' | 'provider';
-  /** Latency the sandbox added to every request while the view opened. */
-  latencyMs: number;
+  /** What the open asked; the sandbox held each answer until all of them had arrived (test/bench/requests.ts). */
   open: LoggedRequest[];
   reopen: LoggedRequest[];
   /** GET /v1/queries/banks over the whole session (panel + palette, several verifications). */

@@ -1,14 +1,21 @@
 import * as vscode from 'vscode';
 import { makeValidAccountNumber } from '../../src/sandbox/domain/nuban';
 import type { WalletNode, WalletTreeProvider } from '../../src/views/walletTree';
+import type { Loadable } from '../../src/views/loadable';
 import type { WebviewTestHandle } from '../../src/webview/panelRecorder';
 import type { ConnectedWallet } from '../host/support/connectedWallet';
 import { runScripted } from '../host/support/extension';
 import type { LoggedRequest, RequestsReport } from './report';
 import { hideWalletView, log, RequestLog, waitFor } from './support';
 
-/** Added to every sandbox request while the view opens: requests started closer together than this were in flight together. */
-const LATENCY_MS = 100;
+/**
+ * How long the sandbox may hold each answer while the view opens. It is released (a clock
+ * advance) as soon as every request the view is loading has arrived, so requests sent together
+ * overlap however slow the machine, and requests sent one after the other never can.
+ */
+const HOLD_MS = 60_000;
+/** How long the view may take to start its loads before the open is taken as done. */
+const START_LIMIT_MS = 10_000;
 
 /** Asks the provider for what VS Code asks when it draws the view: roots, the wallet's sections, and the expanded ones' children. */
 async function walkTree(tree: WalletTreeProvider): Promise<void> {
@@ -23,51 +30,79 @@ async function walkTree(tree: WalletTreeProvider): Promise<void> {
   await Promise.all(expanded.map((node) => tree.getChildren(node)));
 }
 
+interface OpenContext {
+  wallet: ConnectedWallet;
+  requestLog: RequestLog;
+  parts: Loadable<unknown>[];
+}
+
+/**
+ * Opens the view with every answer held: once as many requests have arrived as the view has parts
+ * loading (or the view started none within START_LIMIT_MS), they are released together. Returns
+ * what the open asked, in the sandbox's log.
+ */
+async function heldOpen({ wallet, requestLog, parts }: OpenContext, open: () => Promise<unknown>): Promise<LoggedRequest[]> {
+  const { api, admin } = wallet;
+  const journal = (await api.localSandbox()).requests;
+  const idle = () => parts.every((part) => !part.loading);
+  const mark = await requestLog.mark();
+  const arrivedBefore = journal.lastId;
+  await admin.setKnobs({ latencyMs: HOLD_MS });
+  let opening: Promise<unknown> | undefined;
+  try {
+    opening = open();
+    await waitFor(() => {
+      const loading = parts.filter((part) => part.loading).length;
+      return loading > 0 && journal.lastId - arrivedBefore >= loading;
+    }, START_LIMIT_MS);
+  } finally {
+    await admin.setKnobs({ latencyMs: 0 });
+    await admin.advanceClock(HOLD_MS / 1000);
+  }
+  await opening;
+  return requestLog.settle(mark, idle);
+}
+
 /**
  * Opens the Wallet view on a connected wallet with nothing loaded (as after a restart), then
  * hides and reopens it; the sandbox's log says what each cost. Then verifies bank accounts from
  * the panel and twice from the palette, and counts bank-list fetches over the whole session.
  */
 export async function measureRequests(wallet: ConnectedWallet): Promise<RequestsReport> {
-  const { api, admin } = wallet;
-  const { model, walletTree, walletView } = api.views;
-  const requestLog = new RequestLog(admin);
-  const parts = [model.balance, model.accounts, model.transactions];
+  const { model, walletTree, walletView } = wallet.api.views;
+  const requestLog = new RequestLog(wallet.admin);
+  const parts = [model.balance, model.accounts, model.transactions] as Loadable<unknown>[];
+  const context = { wallet, requestLog, parts };
   const idle = () => parts.every((part) => !part.loading);
+  const forget = async () => {
+    await waitFor(idle, 10_000);
+    parts.forEach((part) => part.clear());
+  };
 
   await hideWalletView(walletView);
-  await waitFor(idle, 10_000);
-  parts.forEach((part) => part.clear());
-  await admin.setKnobs({ latencyMs: LATENCY_MS });
+  await forget();
   let openedBy: RequestsReport['openedBy'] = 'workbench';
-  let open: LoggedRequest[];
-  let reopen: LoggedRequest[];
-  try {
-    let mark = await requestLog.mark();
-    await vscode.commands.executeCommand('walletConsole.wallet.focus');
-    const drawn = await waitFor(() => idle() && model.balance.value !== undefined && model.transactions.value !== undefined, 10_000);
-    if (!drawn) {
-      // The workbench kept what it drew before and did not ask again: ask as it would.
-      log('The workbench did not redraw the Wallet view; walking the tree provider instead.');
-      openedBy = 'provider';
-      await walkTree(walletTree);
-    }
-    open = await requestLog.settle(mark, idle);
-    log(`Opening the Wallet view: ${open.map((request) => `${request.method} ${request.path}`).join(', ') || 'no request'}.`);
-
-    mark = await requestLog.mark();
-    await hideWalletView(walletView);
-    await vscode.commands.executeCommand('walletConsole.wallet.focus');
-    await walkTree(walletTree);
-    reopen = await requestLog.settle(mark, idle);
-    log(`Reopening it: ${reopen.length} request(s).`);
-  } finally {
-    await admin.setKnobs({ latencyMs: 0 });
+  let open = await heldOpen(context, () => Promise.resolve(vscode.commands.executeCommand('walletConsole.wallet.focus')));
+  if (model.balance.value === undefined || model.transactions.value === undefined) {
+    // The workbench kept what it drew before and asked again for a part at most: open as it
+    // would from nothing, so the figures are one open's.
+    log('The workbench did not redraw the Wallet view from its root; walking the tree provider instead.');
+    openedBy = 'provider';
+    await forget();
+    open = await heldOpen(context, () => walkTree(walletTree));
   }
+  log(`Opening the Wallet view: ${open.map((request) => `${request.method} ${request.path}`).join(', ') || 'no request'}.`);
+
+  const mark = await requestLog.mark();
+  await hideWalletView(walletView);
+  await vscode.commands.executeCommand('walletConsole.wallet.focus');
+  await walkTree(walletTree);
+  const reopen = await requestLog.settle(mark, idle);
+  log(`Reopening it: ${reopen.length} request(s).`);
 
   const bankListFetches = await verifyAccounts(wallet, requestLog);
   const sessionRequests = (await requestLog.all()).length;
-  return { openedBy, latencyMs: LATENCY_MS, open, reopen, bankListFetches, sessionRequests };
+  return { openedBy, open, reopen, bankListFetches, sessionRequests };
 }
 
 /** Verifies from the panel, then twice from the palette; returns bank-list fetches in the session so far. */

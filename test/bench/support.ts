@@ -39,7 +39,7 @@ export class RequestLog {
   async all(): Promise<LoggedRequest[]> {
     // Only what the report keeps: an entry's headers and bodies hold the session's secrets.
     const entries = (await this.admin.requests()) as unknown as LoggedRequest[];
-    return entries.map(({ id, method, path, at, status }) => ({ id, method, path, at, status }));
+    return entries.map(({ id, method, path, at, durationMs, status }) => ({ id, method, path, at, durationMs, status }));
   }
 
   /** The newest entry's id: what since() counts from. */

@@ -3,7 +3,7 @@
 // Plain TypeScript: no vscode, so the unit tests and the bench run it in Node.
 
 import { MONEY_WORDS } from '../../common/moneyWords';
-import { applicableError, type OperationVocabulary } from './errorClauses';
+import { applicableErrors, type OperationVocabulary } from './errorClauses';
 import { MONEY_COMMANDS } from './moneyCommands';
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -99,18 +99,25 @@ function describe(schema: unknown, resolve: (value: unknown) => Json, own?: unkn
   return text(own) || text(resolve(schema).description) || undefined;
 }
 
+/** A property of an object schema: its schema in each variant that has it. */
+interface Property {
+  name: string;
+  schemas: unknown[];
+  required: boolean;
+}
+
 /**
  * An object schema's properties; for a `oneOf`/`anyOf` of objects (a transfer's status is one of
  * three), the properties of every variant, each with its schemas, required when all require it.
  */
-function propertiesOf(schema: unknown, resolve: (value: unknown) => Json): { name: string; schemas: unknown[]; required: boolean }[] {
+function propertiesOf(schema: unknown, resolve: (value: unknown) => Json): Property[] {
   const resolved = resolve(schema);
   const variants = isObject(resolved.properties)
     ? [resolved]
     : ((resolved.oneOf ?? resolved.anyOf ?? []) as unknown[])
         .map((variant) => resolve(variant))
         .filter((variant) => isObject(variant.properties));
-  const byName = new Map<string, { name: string; schemas: unknown[]; required: boolean }>();
+  const byName = new Map<string, Property>();
   for (const variant of variants) {
     const required = new Set(Array.isArray(variant.required) ? (variant.required as string[]) : []);
     for (const [name, property] of Object.entries(variant.properties as Json)) {
@@ -123,31 +130,36 @@ function propertiesOf(schema: unknown, resolve: (value: unknown) => Json): { nam
   return [...byName.values()].map((entry) => ({ ...entry, required: entry.required && entry.schemas.length === variants.length }));
 }
 
-function fieldsOf(schema: unknown, resolve: (value: unknown) => Json): Field[] {
-  return propertiesOf(schema, resolve).map(({ name, schemas, required }) => ({
+/** A property's field: its type (each variant's, once) and whether it is required. */
+function fieldOf({ name, schemas, required }: Property, resolve: (value: unknown) => Json): Field {
+  return {
     name,
     type: [...new Set(schemas.map((property) => typeOf(property, resolve)))].join(' | '),
     required,
     description: describe(schemas[0], resolve),
-  }));
+  };
+}
+
+function fieldsOf(schema: unknown, resolve: (value: unknown) => Json): Field[] {
+  return propertiesOf(schema, resolve).map((property) => fieldOf(property, resolve));
 }
 
 /** How deep the answer's fields are listed: `data.user.balance`, `data.transactions[].amount`. */
 const ANSWER_DEPTH = 3;
 
-/** The fields of the answer's `data`, each object's (and array of objects') fields below it. */
-function answerFields(schema: unknown, resolve: (value: unknown) => Json, prefix = 'data', depth = 1): Field[] {
+/** The fields of the answer's `data` (its `properties`), each object's (and array of objects') fields below it. */
+function answerFields(properties: Property[], resolve: (value: unknown) => Json, prefix = 'data', depth = 1): Field[] {
   const fields: Field[] = [];
-  const properties = new Map(propertiesOf(schema, resolve).map((entry) => [entry.name, entry.schemas[0]]));
-  for (const field of fieldsOf(schema, resolve)) {
-    const name = `${prefix}.${field.name}`;
-    fields.push({ ...field, name });
+  for (const property of properties) {
+    const name = `${prefix}.${property.name}`;
+    fields.push({ ...fieldOf(property, resolve), name });
     if (depth >= ANSWER_DEPTH) continue;
-    const property = properties.get(field.name);
-    const inner = resolve(property);
-    if (propertiesOf(property, resolve).length > 0) fields.push(...answerFields(property, resolve, name, depth + 1));
+    const schema = property.schemas[0];
+    const nested = propertiesOf(schema, resolve);
+    const inner = resolve(schema);
+    if (nested.length > 0) fields.push(...answerFields(nested, resolve, name, depth + 1));
     else if (inner.type === 'array' && isObject(resolve(inner.items).properties))
-      fields.push(...answerFields(inner.items, resolve, `${name}[]`, depth + 1));
+      fields.push(...answerFields(propertiesOf(inner.items, resolve), resolve, `${name}[]`, depth + 1));
   }
   return fields;
 }
@@ -188,7 +200,7 @@ function operationOf(method: HttpMethod, raw: Json, resolve: (value: unknown) =>
     queryParams: parameters(raw.parameters, 'query', resolve),
     headers: parameters(raw.parameters, 'header', resolve),
     body: raw.requestBody ? fieldsOf(jsonSchema(raw.requestBody, resolve), resolve) : [],
-    answer: data ? answerFields(data, resolve) : [],
+    answer: data ? answerFields(propertiesOf(data, resolve), resolve) : [],
     errors: [],
   };
   const vocabulary: OperationVocabulary = {
@@ -213,12 +225,13 @@ export function answersStatusCode(operation: Pick<Operation, 'answer'>): boolean
 
 /** The operation's errors: each status with the cases of its description that apply to it. */
 function errorsOf(responses: Json, resolve: (value: unknown) => Json, vocabulary: OperationVocabulary): Operation['errors'] {
+  const applicableError = applicableErrors(vocabulary);
   return Object.keys(responses)
     .filter((status) => !/^2/.test(status))
     .sort()
     .flatMap((status) => {
       const whole = text(resolve(responses[status]).description);
-      const description = applicableError(whole, vocabulary);
+      const description = applicableError(whole);
       return description === undefined ? [] : [{ status, description, sandboxOnly: /^Sandbox only\b/i.test(whole) }];
     });
 }
@@ -239,14 +252,33 @@ export function buildCatalog(document: unknown): Catalog {
   const endpoints: Endpoint[] = [];
   for (const [path, item] of Object.entries(paths)) {
     if (!path.startsWith('/v1/') || !isObject(item)) continue;
-    const operations = HTTP_METHODS.filter((method) => isObject(item[method.toLowerCase()])).map((method) =>
-      operationOf(method, item[method.toLowerCase()] as Json, resolve, schemes),
-    );
     const segments = path
       .slice(1)
       .split('/')
       .map((segment) => (/^\{[^}]+\}$/.test(segment) ? undefined : segment));
-    endpoints.push({ path, segments, operations });
+    endpoints.push(
+      endpointOf(path, segments, () =>
+        HTTP_METHODS.filter((method) => isObject(item[method.toLowerCase()])).map((method) =>
+          operationOf(method, item[method.toLowerCase()] as Json, resolve, schemes),
+        ),
+      ),
+    );
   }
   return { endpoints, schemes };
+}
+
+/**
+ * An endpoint whose operations are read from the document when first asked: a hover needs one
+ * endpoint's, a check those of the paths its file names (most of the cost of the first hover
+ * was every endpoint's fields and errors).
+ */
+function endpointOf(path: string, segments: Endpoint['segments'], read: () => Operation[]): Endpoint {
+  let operations: Operation[] | undefined;
+  return {
+    path,
+    segments,
+    get operations() {
+      return (operations ??= read());
+    },
+  };
 }

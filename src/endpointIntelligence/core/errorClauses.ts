@@ -30,31 +30,47 @@ function casesOf(description: string): string[] {
     .filter((text) => text !== '');
 }
 
-function isAbout(text: string, vocabulary: OperationVocabulary): boolean {
-  const lower = text.toLowerCase();
-  if (vocabulary.schemes.some((scheme) => lower.includes(scheme.toLowerCase()) || lower.includes(words(scheme)))) return true;
-  // A field by its first word: `accountNumber` is about "an account", `transactionRef` about
-  // "transaction", `email` about "e-mail".
-  const plain = lower.replace(/(\w)-(\w)/g, '$1$2');
-  const first = (field: string) =>
-    words(field)
-      .split(' ')[0]!
-      .replace(/[^a-z0-9]/g, '');
-  if (vocabulary.fields.some((field) => first(field) !== '' && new RegExp(`\\b${first(field)}`).test(plain))) return true;
-  if (/\bbody\b/.test(lower)) return vocabulary.hasBody;
-  return /\b(?:field|query|parameter)\b/.test(lower) && (vocabulary.fields.length > 0 || vocabulary.hasBody);
+/** A field's first word, as a description names it: `accountNumber` → `account`, `e-mail` → `email`. */
+function firstWord(field: string): string {
+  return words(field)
+    .split(' ')[0]!
+    .replace(/[^a-z0-9]/g, '');
 }
 
 /**
- * The part of an error description that applies to an operation: the cases with an error code
- * that are about what it has. Undefined when the description lists codes and none applies (the
- * operation cannot give that status); a description without codes stays as it is.
+ * Whether a case is about what the operation has. Its words are worked out once per operation,
+ * not once per case: an operation's statuses list many cases, and the catalog is built on the
+ * first hover.
  */
-export function applicableError(description: string, vocabulary: OperationVocabulary): string | undefined {
-  const cases = casesOf(description);
-  const coded = cases.filter((text) => /\(\d{5}(?:,\s*\d{5})*\)/.test(text));
-  // Only cases of its own: a body's size (40013) applies to an operation that takes one.
-  if (coded.length === 0) return /\bbody\b/i.test(description) && !vocabulary.hasBody ? undefined : description;
-  const kept = coded.filter((text) => isAbout(text, vocabulary));
-  return kept.length === 0 ? undefined : kept.join('; ');
+function aboutTest(vocabulary: OperationVocabulary): (text: string) => boolean {
+  const schemes = vocabulary.schemes.flatMap((scheme) => [scheme.toLowerCase(), words(scheme)]);
+  // A field by its first word: `accountNumber` is about "an account", `transactionRef` about
+  // "transaction", `email` about "e-mail". First words are [a-z0-9] only: safe in a pattern.
+  const firsts = [...new Set(vocabulary.fields.map(firstWord).filter((first) => first !== ''))];
+  const fieldWord = firsts.length > 0 ? new RegExp(`\\b(?:${firsts.join('|')})`) : undefined;
+  const hasFields = vocabulary.fields.length > 0 || vocabulary.hasBody;
+  return (text) => {
+    const lower = text.toLowerCase();
+    if (schemes.some((scheme) => lower.includes(scheme))) return true;
+    if (fieldWord?.test(lower.replace(/(\w)-(\w)/g, '$1$2'))) return true;
+    if (/\bbody\b/.test(lower)) return vocabulary.hasBody;
+    return /\b(?:field|query|parameter)\b/.test(lower) && hasFields;
+  };
+}
+
+/**
+ * For one operation: the part of an error description that applies to it, the cases with an
+ * error code that are about what it has. Undefined when the description lists codes and none
+ * applies (the operation cannot give that status); a description without codes stays as it is.
+ */
+export function applicableErrors(vocabulary: OperationVocabulary): (description: string) => string | undefined {
+  const isAbout = aboutTest(vocabulary);
+  return (description) => {
+    const cases = casesOf(description);
+    const coded = cases.filter((text) => /\(\d{5}(?:,\s*\d{5})*\)/.test(text));
+    // Only cases of its own: a body's size (40013) applies to an operation that takes one.
+    if (coded.length === 0) return /\bbody\b/i.test(description) && !vocabulary.hasBody ? undefined : description;
+    const kept = coded.filter(isAbout);
+    return kept.length === 0 ? undefined : kept.join('; ');
+  };
 }

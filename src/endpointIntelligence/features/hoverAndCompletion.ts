@@ -8,18 +8,13 @@ import { hoverMarkdown } from '../core/hoverText';
 import { completionStart, pathAt } from '../core/pathFinder';
 import { classifyCall } from '../core/walletCall';
 import { isHttpFile, MAX_LINE, type FeatureState } from '../languages';
-import { FIRST_USE_MARKS, markFirstUse } from '../../common/firstUseMarks';
+import { FIRST_USE_MARKS, markedFirstUse } from '../../common/firstUseMarks';
 
 export class EndpointHovers implements vscode.HoverProvider {
   constructor(private readonly state: FeatureState) {}
 
   provideHover(document: vscode.TextDocument, position: vscode.Position): vscode.Hover | undefined {
-    markFirstUse(FIRST_USE_MARKS.hoverStart);
-    try {
-      return this.hoverAt(document, position);
-    } finally {
-      markFirstUse(FIRST_USE_MARKS.hoverEnd);
-    }
+    return markedFirstUse(FIRST_USE_MARKS.hoverStart, FIRST_USE_MARKS.hoverEnd, () => this.hoverAt(document, position));
   }
 
   private hoverAt(document: vscode.TextDocument, position: vscode.Position): vscode.Hover | undefined {

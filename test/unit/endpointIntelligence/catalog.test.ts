@@ -46,6 +46,16 @@ describe('endpoint intelligence: the catalog from the OpenAPI document', () => {
     );
   });
 
+  it('reads an endpoint’s operations once, when first asked: one hover builds one endpoint’s', () => {
+    const fresh = buildCatalog(openApiDocument());
+    const balance = fresh.endpoints.find((candidate) => candidate.path === '/v1/users/balance')!;
+    assert.equal(balance.operations, balance.operations, 'read once, then kept');
+    assert.deepEqual(
+      balance.operations.map((operation) => operation.operationId),
+      endpoint('/v1/users/balance').operations.map((operation) => operation.operationId),
+    );
+  });
+
   it('matches literal paths, template parts and references', () => {
     assert.equal(matchPath(catalog, found(`get('/v1/users/balance')`).segments)?.endpoint.path, '/v1/users/balance');
     assert.equal(matchPath(catalog, found('get(`/v1/transactions/${ref}`)').segments)?.endpoint.path, '/v1/transactions/{transactionRef}');

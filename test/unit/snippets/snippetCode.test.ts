@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
-import { codeFor, expand, readWalletSnippets } from '../../../src/snippets/library/index';
+import { codeFor, expand, readWalletSnippets, snippetsFor, type SnippetDialect } from '../../../src/snippets/library/index';
 import { MONEY_WORDS, normalize } from '../../../src/common/moneyWords';
 import { skipBecause } from '../support/skips';
 
@@ -33,6 +33,15 @@ describe('snippets: the code each one expands to', function () {
       WALLET_SNIPPETS.map((snippet) => snippet.name),
       ['signIn', 'balance', 'bankTransfer', 'airtime', 'webhookHandler'],
     );
+  });
+
+  it('completion reads one language’s five files and gets each snippet’s code in that language', () => {
+    for (const dialect of ['typescript', 'javascript', 'python', 'go', 'php'] as SnippetDialect[])
+      assert.deepEqual(
+        snippetsFor(ROOT, dialect),
+        WALLET_SNIPPETS.map((snippet) => ({ name: snippet.name, code: codeFor(snippet, dialect) })),
+        dialect,
+      );
   });
 
   it('TypeScript: compiles under tsc --strict', async () => {
