@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { ApiError, ErrorCode, invalid } from '../vocabulary/errors';
 import { generateTransactionsInTurns, MAX_GENERATED_PER_CALL } from '../domain/bulkHistory';
 import { kobo } from '../domain/inputs';
+import { groupedDigits } from '../domain/ledger';
 import type { Wallet } from '../domain/wallet';
 import { reference } from '../scenario/format';
 import type { SandboxEnv } from './env';
@@ -137,7 +138,7 @@ export const walletOperations = {
     doc: {
       id: 'generateTransactions',
       summary:
-        `Adds \`count\` generated transactions over the last year (at most ${MAX_GENERATED_PER_CALL.toLocaleString('en')} a call; ` +
+        `Adds \`count\` generated transactions over the last year (at most ${groupedDigits(MAX_GENERATED_PER_CALL)} a call; ` +
         "a wallet's history grows to 100,000 at most this way, the whole sandbox's to 200,000)",
       parameters: { count: `How many to add; more than ${MAX_GENERATED_PER_CALL} in one call is a 400 (90008)` },
       errors: { 409: 'LimitReached' },

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import * as net from 'node:net';
 import {
   connectSandbox,
   type Fault,
@@ -383,6 +384,29 @@ describe('wallet-sandbox: connectSandbox, the same world over HTTP', function ()
       assert.equal(knobs.json['data'].knobs.tokenLifetimeSeconds, 60);
     } finally {
       await small.close();
+    }
+  });
+
+  it('keeps one connection alive across its calls: a suite makes hundreds, each one round trip', async () => {
+    const connections: net.Socket[] = [];
+    // A relay in front of the sandbox counts the connections the client opens.
+    const relay = net.createServer((socket) => {
+      const upstream = net.connect(sandbox.port, '127.0.0.1');
+      connections.push(socket, upstream);
+      socket.pipe(upstream).pipe(socket);
+      socket.on('error', () => upstream.destroy());
+      upstream.on('error', () => socket.destroy());
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    try {
+      const remote = await connectSandbox(`http://127.0.0.1:${(relay.address() as net.AddressInfo).port}`);
+      for (let call = 0; call < 10; call++) await remote.balance(ADA);
+      await remote.clock.advance(10);
+      await remote.reset();
+      assert.equal(connections.length / 2, 1);
+    } finally {
+      relay.close();
+      for (const socket of connections) socket.destroy();
     }
   });
 
