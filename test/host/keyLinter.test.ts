@@ -37,12 +37,20 @@ function ours(uri: vscode.Uri): vscode.Diagnostic[] {
 /** Waits for this file's Wallet Console diagnostics to satisfy `ready`; returns them. */
 async function diagnostics(uri: vscode.Uri, ready: (found: vscode.Diagnostic[]) => boolean, what: string): Promise<vscode.Diagnostic[]> {
   return waitFor(
-    () => `${what} in ${path.basename(uri.path)}; have: ${JSON.stringify(ours(uri).map(summary))}`,
+    () => `${what} in ${path.basename(uri.path)}; have: ${JSON.stringify(ours(uri).map(summary))}; ${documentState(uri)}`,
     () => {
       const found = ours(uri);
       return ready(found) && found;
     },
   );
+}
+
+/** What the editor holds for `uri`, for a wait's failure: whether the linter had a document to check. */
+function documentState(uri: vscode.Uri): string {
+  const document = vscode.workspace.textDocuments.find((open) => open.uri.toString() === uri.toString());
+  if (!document) return 'no open document';
+  const keys = ALL_KEYS.filter((key) => document.getText().includes(key)).length;
+  return `open document: version ${document.version}, ${document.isDirty ? 'dirty' : 'saved'}, ${keys} fixture key(s) in its text`;
 }
 
 function summary(diagnostic: vscode.Diagnostic) {
