@@ -24,6 +24,10 @@ export const TEST_SETTINGS = {
   'extensions.autoUpdate': false,
   'update.mode': 'none',
   'git.openRepositoryInParentFolders': 'never',
+  // In the browser VS Code saves an edited file a second after the edit by default. A test that
+  // edits a fixture and then reverts it would, on a busy machine, revert to its own saved edit (a
+  // key linter test once waited 45 s for deploy.sh's key after an earlier one fixed it). Desktop's default.
+  'files.autoSave': 'off',
   // Tests and pictures start without the walkthrough over them; npm start turns it back on.
   'workbench.welcomePage.walkthroughs.openOnInstall': false,
 };

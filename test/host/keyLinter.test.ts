@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { activateExtension, setSetting } from './support/extension';
+import { activateExtension, EXTENSION_ID, setSetting } from './support/extension';
 import { waitFor } from './support/waitFor';
 
 /** The made-up keys in the fixture files. */
@@ -18,6 +18,8 @@ const KEYS = {
   shProduction: 'pk_live_546c9eb76b5ea91974585d2ad0f6ba42',
   envSandbox: 'sk_test_4fb8e4b8ab035055ec68648fe9471c62',
 };
+/** The fixture files the runner copies into the workspace folder. */
+const FIXTURE_FILES = ['src/payments.ts', 'app.py', 'deploy.sh', '.env'];
 const ALL_KEYS = [KEYS.commentSandbox, KEYS.tsProduction, KEYS.pySandbox, KEYS.shProduction, KEYS.envSandbox];
 
 function folder(): vscode.Uri {
@@ -105,6 +107,19 @@ describe('Key linter (fixture files in the workspace)', function () {
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await fs.rm(fixture('.gitignore').fsPath, { force: true });
+  });
+
+  // The quick fixes edit open documents only; a fixture changed on disk (VS Code saving an edit by
+  // itself) would change what every later test opens.
+  afterEach(async () => {
+    const repository = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'test', 'host', 'fixtures', 'workspace');
+    for (const relative of FIXTURE_FILES) {
+      const [onDisk, original] = await Promise.all([
+        fs.readFile(fixture(relative).fsPath, 'utf8'),
+        fs.readFile(path.join(repository, relative), 'utf8'),
+      ]);
+      assert.equal(onDisk, original, `${relative} on disk is as the repository has it`);
+    }
   });
 
   it('flags the production key (error) and the key in a comment (warning), not the key split across lines', async () => {

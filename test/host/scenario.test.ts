@@ -59,6 +59,10 @@ describe('Scenario files in the editor', function () {
     assert.equal(flagged.length, 1);
     assert.equal(flagged[0]?.code, 'production-key');
     assert.equal(document.getText(flagged[0]!.range), PRODUCTION_KEY);
+    // Revert acts on the active editor: this file's, so the next file's wallet-sandbox.json meets no edit of ours.
+    await vscode.window.showTextDocument(document);
     await vscode.commands.executeCommand('workbench.action.files.revert');
+    assert.equal(document.isDirty, false, 'the edit reverted');
+    assert.ok(!(await fs.readFile(file.fsPath, 'utf8')).includes(PRODUCTION_KEY), 'the edit never reached the disk');
   });
 });

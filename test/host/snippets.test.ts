@@ -106,7 +106,18 @@ describe('Snippets (completion at `wallet-`)', function () {
   ];
   for (const [language, dialect] of dialects) {
     it(`${language}: each snippet inserted by the editor is the checked code (placeholders at their defaults)`, async () => {
-      const items = await snippetsOffered(language, 'wallet-');
+      // Late in a full run on a busy machine, the first completion in a new JavaScript (once) or
+      // Python (once) document came back without ours; the cause was not found. Asked again, the
+      // list has them: what a user typing on sees.
+      let offered: string[] = [];
+      const items = await waitFor(
+        () => `the five snippets in a new ${language} document; offered: ${JSON.stringify(offered)}`,
+        async () => {
+          const found = await snippetsOffered(language, 'wallet-');
+          offered = found.map(labelOf);
+          return found.length > 0 && found;
+        },
+      );
       assert.deepEqual(items.map(labelOf), NAMES);
       for (const [index, item] of items.entries()) {
         const document = await vscode.workspace.openTextDocument({ language, content: '' });
