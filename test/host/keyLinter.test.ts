@@ -6,7 +6,8 @@ import * as assert from 'node:assert/strict';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { activateExtension, EXTENSION_ID, setSetting } from './support/extension';
+import { filesBelow } from './support/diskFiles';
+import { activateExtension, EXTENSION_ID, revert, setSetting } from './support/extension';
 import { waitFor } from './support/waitFor';
 
 /** The made-up keys in the fixture files. */
@@ -18,8 +19,6 @@ const KEYS = {
   shProduction: 'pk_live_546c9eb76b5ea91974585d2ad0f6ba42',
   envSandbox: 'sk_test_4fb8e4b8ab035055ec68648fe9471c62',
 };
-/** The fixture files the runner copies into the workspace folder. */
-const FIXTURE_FILES = ['src/payments.ts', 'app.py', 'deploy.sh', '.env'];
 const ALL_KEYS = [KEYS.commentSandbox, KEYS.tsProduction, KEYS.pySandbox, KEYS.shProduction, KEYS.envSandbox];
 
 function folder(): vscode.Uri {
@@ -84,13 +83,6 @@ async function apply(action: vscode.CodeAction): Promise<void> {
   if (action.command) await vscode.commands.executeCommand(action.command.command, ...(action.command.arguments ?? []));
 }
 
-/** Puts a fixture back as it is on disk (the quick fixes only edit the open document). */
-async function revert(document: vscode.TextDocument): Promise<void> {
-  await vscode.window.showTextDocument(document);
-  await vscode.commands.executeCommand('workbench.action.files.revert');
-  assert.equal(document.isDirty, false, `${path.basename(document.uri.path)} reverted`);
-}
-
 const seenTexts: string[] = [];
 function remember(found: vscode.Diagnostic[], actions: vscode.CodeAction[] = []): void {
   seenTexts.push(...found.map((diagnostic) => diagnostic.message), ...actions.map((action) => action.title));
@@ -99,9 +91,15 @@ function remember(found: vscode.Diagnostic[], actions: vscode.CodeAction[] = [])
 describe('Key linter (fixture files in the workspace)', function () {
   this.timeout(120_000);
 
+  /** Each fixture the runner copies into the workspace folder, as the repository has it. */
+  const originals = new Map<string, string>();
+
   before(async () => {
     await activateExtension();
     await setSetting('keyLinter.enabled', undefined);
+    const repository = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'test', 'host', 'fixtures', 'workspace');
+    for (const file of await filesBelow(repository)) originals.set(path.relative(repository, file), await fs.readFile(file, 'utf8'));
+    assert.ok(originals.has('deploy.sh'), `the fixtures are read from ${repository}`);
   });
 
   after(async () => {
@@ -112,14 +110,8 @@ describe('Key linter (fixture files in the workspace)', function () {
   // The quick fixes edit open documents only; a fixture changed on disk (VS Code saving an edit by
   // itself) would change what every later test opens.
   afterEach(async () => {
-    const repository = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'test', 'host', 'fixtures', 'workspace');
-    for (const relative of FIXTURE_FILES) {
-      const [onDisk, original] = await Promise.all([
-        fs.readFile(fixture(relative).fsPath, 'utf8'),
-        fs.readFile(path.join(repository, relative), 'utf8'),
-      ]);
-      assert.equal(onDisk, original, `${relative} on disk is as the repository has it`);
-    }
+    for (const [relative, original] of originals)
+      assert.equal(await fs.readFile(fixture(relative).fsPath, 'utf8'), original, `${relative} on disk is as the repository has it`);
   });
 
   it('flags the production key (error) and the key in a comment (warning), not the key split across lines', async () => {

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
-import { activateExtension } from './support/extension';
+import { activateExtension, revert } from './support/extension';
 import { waitFor } from './support/waitFor';
 
 const SANDBOX_KEY = 'sk_test_5c0e4a7d1b2f3e4a5b6c7d8e9f0a1b2c';
@@ -59,10 +59,8 @@ describe('Scenario files in the editor', function () {
     assert.equal(flagged.length, 1);
     assert.equal(flagged[0]?.code, 'production-key');
     assert.equal(document.getText(flagged[0]!.range), PRODUCTION_KEY);
-    // Revert acts on the active editor: this file's, so the next file's wallet-sandbox.json meets no edit of ours.
-    await vscode.window.showTextDocument(document);
-    await vscode.commands.executeCommand('workbench.action.files.revert');
-    assert.equal(document.isDirty, false, 'the edit reverted');
+    // So the next file's wallet-sandbox.json meets no edit of ours.
+    await revert(document);
     assert.ok(!(await fs.readFile(file.fsPath, 'utf8')).includes(PRODUCTION_KEY), 'the edit never reached the disk');
   });
 });

@@ -1,3 +1,5 @@
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { WalletConsoleApi } from '../../../src/extensionApi';
 import { ScriptedInput, type Answer } from './scriptedInput';
@@ -21,6 +23,13 @@ export async function runScripted(api: WalletConsoleApi, command: string, answer
   }
   input.assertDone();
   return input;
+}
+
+/** Puts a file's document back as it is on disk (revert acts on the active editor: this one's, shown first). */
+export async function revert(document: vscode.TextDocument): Promise<void> {
+  await vscode.window.showTextDocument(document);
+  await vscode.commands.executeCommand('workbench.action.files.revert');
+  assert.equal(document.isDirty, false, `${path.basename(document.uri.path)} reverted`);
 }
 
 export async function setSetting(key: string, value: unknown): Promise<void> {
